@@ -821,7 +821,9 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   reg commit_stop; // RapController.java:143
   reg [4:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
-  reg [38:0] undo_rdata_0; // UndoStack.java:41
+  reg [4:0] undo_sp_below; // UndoStack.java:45
+  reg [4:0] undo_sp_two_below; // UndoStack.java:47
+  reg [38:0] undo_rdata_0; // UndoStack.java:51
   reg [7:0] short_by_children; // TcamHitFacts.java:37
   reg [2:0] hit_children; // TcamHitFacts.java:40
   reg hit_short_1; // TcamHitFacts.java:41
@@ -1595,13 +1597,13 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
   wire _not_28 = ~commit_stop; // RapController.java:248
   wire _and_20 = io_selected_valid & _not_28; // RapController.java:248
-  wire [6:0] _bits_140 = undo_rdata_0[38:32]; // UndoStack.java:48
+  wire [6:0] _bits_140 = undo_rdata_0[38:32]; // UndoStack.java:57
   wire [6:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:195
   wire [6:0] readout_index = readout_slot[6:0]; // CsrRequests.java:32
   wire [31:0] _fill_0 = {32{1'd1}}; // TcamMergeWalk.java:236
   wire [31:0] _bits_141 = verdict_sum[31:0]; // TcamMergeWalk.java:237
   wire [31:0] _mux_1 = clip_verdict ? _fill_0 : _bits_141; // TcamMergeWalk.java:234
-  wire [31:0] _bits_142 = undo_rdata_0[31:0]; // UndoStack.java:49
+  wire [31:0] _bits_142 = undo_rdata_0[31:0]; // UndoStack.java:58
   wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_2 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_29 = ~snapshot_frozen; // CsrRequests.java:90
@@ -4122,11 +4124,13 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire stop_now = _and_557 | _and_558; // CommitVerdict.java:94
   wire _not_180 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_180; // UndoStack.java:40
-  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:47
+  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:56
   wire draining = state_drain | commit_stop; // RapController.java:144
   wire undo_push = draining & io_counterResult_valid; // RapController.java:145
-  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:45
+  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:54
   wire _eq_386 = undo_sp_next == 5'd0; // UndoStack.java:39
+  wire [4:0] _sub_13 = undo_sp_next - 5'd1; // UndoStack.java:45
+  wire [4:0] _sub_14 = undo_sp_next - 5'd2; // UndoStack.java:47
   wire [7:0] free_slots = 8'd128 - st_nodes; // RapController.java:149
   wire _lt_0 = free_slots < 8'd1; // TcamHitFacts.java:35
   wire _lt_1 = free_slots < 8'd2; // TcamHitFacts.java:35
@@ -4794,8 +4798,8 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire [127:0] _not_187 = ~leaf_pick_pick_hot; // SlotPicker.java:69
   wire [127:0] _and_817 = leaf_pick_candidates & _not_187; // SlotPicker.java:69
   wire [127:0] leaf_pick_remaining = leaf_pick_ready ? _and_817 : leaf_pick_candidates; // SlotPicker.java:69
-  wire [127:0] _sub_13 = leaf_pick_remaining - 128'd1; // SlotPicker.java:74
-  wire [127:0] _not_188 = ~_sub_13; // SlotPicker.java:74
+  wire [127:0] _sub_15 = leaf_pick_remaining - 128'd1; // SlotPicker.java:74
+  wire [127:0] _not_188 = ~_sub_15; // SlotPicker.java:74
   wire [127:0] _and_818 = leaf_pick_remaining & _not_188; // SlotPicker.java:74
   wire _or_r_15 = |leaf_pick_remaining; // SlotPicker.java:73
   wire _bits_1135 = leaf_pick_pick_hot[127]; // SlotPicker.java:80
@@ -5261,7 +5265,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire [63:0] _cat_20 = {_bits_1519, _bits_1520, _bits_1521, _bits_1522, _bits_1523, _bits_1524, _bits_1525, _bits_1526, _bits_1527, _bits_1528, _bits_1529, _bits_1530, _bits_1531, _bits_1532, _bits_1533, _bits_1534, _bits_1535, _bits_1536, _bits_1537, _bits_1538, _bits_1539, _bits_1540, _bits_1541, _bits_1542, _bits_1543, _bits_1544, _bits_1545, _bits_1546, _bits_1547, _bits_1548, _bits_1549, _bits_1550, _bits_1551, _bits_1552, _bits_1553, _bits_1554, _bits_1555, _bits_1556, _bits_1557, _bits_1558, _bits_1559, _bits_1560, _bits_1561, _bits_1562, _bits_1563, _bits_1564, _bits_1565, _bits_1566, _bits_1567, _bits_1568, _bits_1569, _bits_1570, _bits_1571, _bits_1572, _bits_1573, _bits_1574, _bits_1575, _bits_1576, _bits_1577, _bits_1578, _bits_1579, _bits_1580, _bits_1581, _bits_1582}; // SlotPicker.java:80
   wire _or_r_22 = |_cat_20; // SlotPicker.java:80
   wire [6:0] _cat_21 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19, _or_r_20, _or_r_21, _or_r_22}; // SlotPicker.java:80
-  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:174
+  wire [4:0] _sub_16 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:174
   wire _eq_641 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:104
   wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:206
   wire _not_189 = ~verdict_act; // MergeVerdict.java:78
@@ -5272,7 +5276,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _eq_642 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:117
   wire _and_821 = _and_820 & _eq_642; // TcamMergeWalk.java:117
   wire [34:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:67
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:105
+  wire [2:0] _sub_17 = op_children - _add_12; // MergeVerdict.java:105
   wire _bits_1583 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_1583; // SplitCompare.java:59
   wire [11:0] _bits_1584 = merge_sum[34:23]; // SplitCompare.java:71
@@ -6082,13 +6086,11 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _or_701 = _or_700 | state_advance_wait; // RapController.java:379
   wire [6:0] _mux_17 = state_split ? op_slot : readout_index; // SlotPrefixes.java:35
   wire _or_702 = state_split | state_read_issue; // SlotPrefixes.java:34
-  wire [3:0] _bits_1805 = undo_sp[3:0]; // UndoStack.java:44
-  wire [38:0] _cat_53 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:42
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:42
-  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:42
-  wire [3:0] _bits_1806 = _mux_18[3:0]; // UndoStack.java:42
-  wire _not_217 = ~undo_push; // UndoStack.java:42
+  wire [3:0] _bits_1805 = undo_sp[3:0]; // UndoStack.java:53
+  wire [38:0] _cat_53 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [4:0] _mux_18 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [3:0] _bits_1806 = _mux_18[3:0]; // UndoStack.java:51
+  wire _not_217 = ~undo_push; // UndoStack.java:51
   wire [14:0] _cat_54 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:56
   wire _or_r_25 = |_cat_54; // RapController.java:56
   wire [14:0] _sub_18 = _cat_54 - 15'd1; // RapController.java:56
@@ -6126,26 +6128,31 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _eq_643 = state_run_issue_n == _not_226; // RapController.java:114
   wire _not_227 = ~state_run; // RapController.java:117
   wire _eq_644 = state_run_window_n == _not_227; // RapController.java:117
-  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:51
-  wire _not_228 = ~undo_pop; // UndoStack.java:52
-  wire _eq_645 = undo_sp == 5'd0; // UndoStack.java:54
-  wire _eq_646 = undo_empty == _eq_645; // UndoStack.java:54
+  wire [4:0] _sub_20 = undo_sp - 5'd1; // UndoStack.java:49
+  wire _eq_645 = undo_sp_below == _sub_20; // UndoStack.java:49
+  wire [4:0] _sub_21 = undo_sp - 5'd2; // UndoStack.java:49
+  wire _eq_646 = undo_sp_two_below == _sub_21; // UndoStack.java:49
+  wire _and_1002 = _eq_645 & _eq_646; // UndoStack.java:49
+  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:60
+  wire _not_228 = ~undo_pop; // UndoStack.java:61
+  wire _eq_647 = undo_sp == 5'd0; // UndoStack.java:63
+  wire _eq_648 = undo_empty == _eq_647; // UndoStack.java:63
   wire _or_r_30 = |leaf_pick_pick_hot; // SlotPicker.java:88
-  wire [127:0] _sub_20 = leaf_pick_pick_hot - 128'd1; // SlotPicker.java:88
-  wire [127:0] _and_1002 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:88
-  wire _or_r_31 = |_and_1002; // SlotPicker.java:88
+  wire [127:0] _sub_22 = leaf_pick_pick_hot - 128'd1; // SlotPicker.java:88
+  wire [127:0] _and_1003 = leaf_pick_pick_hot & _sub_22; // SlotPicker.java:88
+  wire _or_r_31 = |_and_1003; // SlotPicker.java:88
   wire _not_229 = ~_or_r_31; // SlotPicker.java:88
-  wire _and_1003 = _or_r_30 & _not_229; // SlotPicker.java:88
-  wire _and_1004 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
+  wire _and_1004 = _or_r_30 & _not_229; // SlotPicker.java:88
+  wire _and_1005 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
   wire _not_230 = ~_and_821; // MergeVerdict.java:82
-  wire _and_1005 = verdict_act & merge_verdict; // MergeVerdict.java:87
-  wire _eq_647 = verdict_set == _and_1005; // MergeVerdict.java:87
+  wire _and_1006 = verdict_act & merge_verdict; // MergeVerdict.java:87
+  wire _eq_649 = verdict_set == _and_1006; // MergeVerdict.java:87
   wire _not_231 = ~verdict_busy; // MergeVerdict.java:87
   wire _or_711 = _not_231 | verdict_act; // MergeVerdict.java:87
-  wire _eq_648 = verdict_free == _or_711; // MergeVerdict.java:87
-  wire _and_1006 = _eq_647 & _eq_648; // MergeVerdict.java:87
-  wire _eq_649 = _or_537 == leaf_pick_load_by_state; // SlotPicker.java:148
-  wire _and_1007 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _eq_650 = verdict_free == _or_711; // MergeVerdict.java:87
+  wire _and_1007 = _eq_649 & _eq_650; // MergeVerdict.java:87
+  wire _eq_651 = _or_537 == leaf_pick_load_by_state; // SlotPicker.java:148
+  wire _and_1008 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_1807 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_1807; // SplitCompare.java:59
   wire [10:0] _bits_1808 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -6171,36 +6178,36 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire [9:0] _bits_1820 = _bits_1815[9:0]; // SplitCompare.java:70
   wire [10:0] _add_43 = {1'b0, _bits_1819} + {1'b0, _bits_1820}; // SplitCompare.java:85
   wire _bits_1821 = _add_43[10]; // SplitCompare.java:85
-  wire _and_1008 = _bits_1818 & _bits_1821; // SplitCompare.java:75
-  wire _or_712 = _bits_1817 | _and_1008; // SplitCompare.java:75
-  wire _and_1009 = _bits_1812 & _or_712; // SplitCompare.java:75
-  wire _or_713 = _bits_1811 | _and_1009; // SplitCompare.java:75
-  wire _and_1010 = _and_r_4 & _or_713; // SplitCompare.java:59
-  wire _eq_650 = _and_1007 == _and_1010; // CommitVerdict.java:74
+  wire _and_1009 = _bits_1818 & _bits_1821; // SplitCompare.java:75
+  wire _or_712 = _bits_1817 | _and_1009; // SplitCompare.java:75
+  wire _and_1010 = _bits_1812 & _or_712; // SplitCompare.java:75
+  wire _or_713 = _bits_1811 | _and_1010; // SplitCompare.java:75
+  wire _and_1011 = _and_r_4 & _or_713; // SplitCompare.java:59
+  wire _eq_652 = _and_1008 == _and_1011; // CommitVerdict.java:74
   wire _not_232 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_32 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_233 = ~_or_r_32; // SplitCounter.java:91
   wire _or_r_33 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_234 = ~_or_r_33; // SplitCounter.java:92
-  wire _and_1011 = _not_233 & _not_234; // SplitCounter.java:92
+  wire _and_1012 = _not_233 & _not_234; // SplitCounter.java:92
   wire _or_r_34 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_235 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_1012 = _and_1011 & _not_235; // SplitCounter.java:92
-  wire _and_1013 = _not_232 & _and_1012; // ScheduleAndSnapshot.java:125
+  wire _and_1013 = _and_1012 & _not_235; // SplitCounter.java:92
+  wire _and_1014 = _not_232 & _and_1013; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_1822 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_35 = |_bits_1822; // ScheduleAndSnapshot.java:126
   wire _not_236 = ~_or_r_35; // ScheduleAndSnapshot.java:126
-  wire _and_1014 = _and_1013 & _not_236; // ScheduleAndSnapshot.java:126
+  wire _and_1015 = _and_1014 & _not_236; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_1823 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_3 = io_head_weight >= _bits_1823; // ScheduleAndSnapshot.java:127
-  wire _and_1015 = _and_1014 & _ge_3; // ScheduleAndSnapshot.java:127
-  wire _eq_651 = merge_now == _and_1015; // CommitVerdict.java:82
+  wire _and_1016 = _and_1015 & _ge_3; // ScheduleAndSnapshot.java:127
+  wire _eq_653 = merge_now == _and_1016; // CommitVerdict.java:82
   wire _or_714 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_1016 = commit_fire & _or_714; // CommitVerdict.java:95
+  wire _and_1017 = commit_fire & _or_714; // CommitVerdict.java:95
   wire _not_237 = ~defer_now; // CommitVerdict.java:95
-  wire _and_1017 = _and_1016 & _not_237; // CommitVerdict.java:95
-  wire _eq_652 = stop_now == _and_1017; // CommitVerdict.java:95
-  wire _eq_653 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _and_1018 = _and_1017 & _not_237; // CommitVerdict.java:95
+  wire _eq_654 = stop_now == _and_1018; // CommitVerdict.java:95
+  wire _eq_655 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _bits_1824 = io_head_notThreshold[35]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_1824; // SplitCompare.java:59
   wire [11:0] _bits_1825 = skip_min_sum[34:23]; // SplitCompare.java:71
@@ -6228,90 +6235,90 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire [11:0] _cat_64 = {_bits_1837, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_48 = {1'b0, _cat_63} + {1'b0, _cat_64}; // SplitCompare.java:86
   wire _bits_1838 = _add_48[12]; // SplitCompare.java:86
-  wire _and_1018 = _bits_1835 & _bits_1838; // SplitCompare.java:75
-  wire _or_715 = _bits_1834 | _and_1018; // SplitCompare.java:75
-  wire _and_1019 = _bits_1829 & _or_715; // SplitCompare.java:75
-  wire _or_716 = _bits_1828 | _and_1019; // SplitCompare.java:75
-  wire _and_1020 = _and_r_5 & _or_716; // SplitCompare.java:59
-  wire _and_1021 = skip_valid & _and_1020; // MergeSkip.java:54
-  wire _eq_654 = skip_now == _and_1021; // RapController.java:206
-  wire _eq_655 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:148
-  wire _eq_656 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:148
+  wire _and_1019 = _bits_1835 & _bits_1838; // SplitCompare.java:75
+  wire _or_715 = _bits_1834 | _and_1019; // SplitCompare.java:75
+  wire _and_1020 = _bits_1829 & _or_715; // SplitCompare.java:75
+  wire _or_716 = _bits_1828 | _and_1020; // SplitCompare.java:75
+  wire _and_1021 = _and_r_5 & _or_716; // SplitCompare.java:59
+  wire _and_1022 = skip_valid & _and_1021; // MergeSkip.java:54
+  wire _eq_656 = skip_now == _and_1022; // RapController.java:206
+  wire _eq_657 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:148
+  wire _eq_658 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:148
   wire _not_238 = ~_or_26; // SlotPicker.java:114
   wire _or_717 = _not_238 | slot_pick_load; // SlotPicker.java:114
-  wire _and_1022 = state_run & quiet_held; // QuietPipe.java:37
-  wire _eq_657 = batch_is_early == 1'd0; // RapController.java:389
-  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:82
-  wire _eq_658 = batch_is_early == 1'd1; // RapController.java:389
-  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
+  wire _and_1023 = state_run & quiet_held; // QuietPipe.java:37
   wire _eq_659 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_660 = batch_is_early == 1'd1; // RapController.java:389
+  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_661 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:82
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:274
-  wire [5:0] _cat_65 = {_sub_21, 1'd0}; // ControllerIO.java:215
+  wire [4:0] _sub_23 = 5'd15 - op_depth; // TcamSplit.java:274
+  wire [5:0] _cat_65 = {_sub_23, 1'd0}; // ControllerIO.java:215
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_65; // TcamSplit.java:275
   wire [31:0] _bits_1839 = _dshl_2[31:0]; // TcamSplit.java:275
   wire [31:0] _or_718 = slot_prefix_rdata_0 | _bits_1839; // TcamSplit.java:275
-  wire _eq_660 = child_prefix == _or_718; // TcamSplit.java:202
+  wire _eq_662 = child_prefix == _or_718; // TcamSplit.java:202
   wire [31:0] _fill_264 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_66 = {child_depth, 1'd0}; // ControllerIO.java:215
   wire [31:0] _dshr_4 = _fill_264 >> _cat_66; // TcamSplit.java:268
-  wire _eq_661 = child_mask == _dshr_4; // TcamSplit.java:203
-  wire _and_1023 = _eq_660 & _eq_661; // TcamSplit.java:203
-  wire _eq_662 = batch_is_early == 1'd0; // RapController.java:389
+  wire _eq_663 = child_mask == _dshr_4; // TcamSplit.java:203
+  wire _and_1024 = _eq_662 & _eq_663; // TcamSplit.java:203
+  wire _eq_664 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:82
   wire _not_239 = ~readout_in_use; // TcamReadout.java:43
-  wire _eq_663 = readout_index == 7'd0; // NodeTable.java:123
+  wire _eq_665 = readout_index == 7'd0; // NodeTable.java:123
   wire [4:0] _dyn_index_11 = readout_index[6] ? (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_127 : slot_depth_126) : (readout_index[0] ? slot_depth_125 : slot_depth_124)) : (readout_index[1] ? (readout_index[0] ? slot_depth_123 : slot_depth_122) : (readout_index[0] ? slot_depth_121 : slot_depth_120))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_119 : slot_depth_118) : (readout_index[0] ? slot_depth_117 : slot_depth_116)) : (readout_index[1] ? (readout_index[0] ? slot_depth_115 : slot_depth_114) : (readout_index[0] ? slot_depth_113 : slot_depth_112)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_111 : slot_depth_110) : (readout_index[0] ? slot_depth_109 : slot_depth_108)) : (readout_index[1] ? (readout_index[0] ? slot_depth_107 : slot_depth_106) : (readout_index[0] ? slot_depth_105 : slot_depth_104))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_103 : slot_depth_102) : (readout_index[0] ? slot_depth_101 : slot_depth_100)) : (readout_index[1] ? (readout_index[0] ? slot_depth_99 : slot_depth_98) : (readout_index[0] ? slot_depth_97 : slot_depth_96))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_95 : slot_depth_94) : (readout_index[0] ? slot_depth_93 : slot_depth_92)) : (readout_index[1] ? (readout_index[0] ? slot_depth_91 : slot_depth_90) : (readout_index[0] ? slot_depth_89 : slot_depth_88))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_87 : slot_depth_86) : (readout_index[0] ? slot_depth_85 : slot_depth_84)) : (readout_index[1] ? (readout_index[0] ? slot_depth_83 : slot_depth_82) : (readout_index[0] ? slot_depth_81 : slot_depth_80)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_79 : slot_depth_78) : (readout_index[0] ? slot_depth_77 : slot_depth_76)) : (readout_index[1] ? (readout_index[0] ? slot_depth_75 : slot_depth_74) : (readout_index[0] ? slot_depth_73 : slot_depth_72))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_71 : slot_depth_70) : (readout_index[0] ? slot_depth_69 : slot_depth_68)) : (readout_index[1] ? (readout_index[0] ? slot_depth_67 : slot_depth_66) : (readout_index[0] ? slot_depth_65 : slot_depth_64)))))) : (readout_index[5] ? (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_63 : slot_depth_62) : (readout_index[0] ? slot_depth_61 : slot_depth_60)) : (readout_index[1] ? (readout_index[0] ? slot_depth_59 : slot_depth_58) : (readout_index[0] ? slot_depth_57 : slot_depth_56))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_55 : slot_depth_54) : (readout_index[0] ? slot_depth_53 : slot_depth_52)) : (readout_index[1] ? (readout_index[0] ? slot_depth_51 : slot_depth_50) : (readout_index[0] ? slot_depth_49 : slot_depth_48)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_47 : slot_depth_46) : (readout_index[0] ? slot_depth_45 : slot_depth_44)) : (readout_index[1] ? (readout_index[0] ? slot_depth_43 : slot_depth_42) : (readout_index[0] ? slot_depth_41 : slot_depth_40))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_39 : slot_depth_38) : (readout_index[0] ? slot_depth_37 : slot_depth_36)) : (readout_index[1] ? (readout_index[0] ? slot_depth_35 : slot_depth_34) : (readout_index[0] ? slot_depth_33 : slot_depth_32))))) : (readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:123
-  wire [4:0] _mux_19 = _eq_663 ? 5'd0 : _dyn_index_11; // NodeTable.java:123
-  wire _eq_664 = readout_depth == _mux_19; // TcamReadout.java:43
-  wire _or_719 = _not_239 | _eq_664; // TcamReadout.java:43
+  wire [4:0] _mux_19 = _eq_665 ? 5'd0 : _dyn_index_11; // NodeTable.java:123
+  wire _eq_666 = readout_depth == _mux_19; // TcamReadout.java:43
+  wire _or_719 = _not_239 | _eq_666; // TcamReadout.java:43
   wire _not_240 = ~batch_min_clears; // MergeSkip.java:90
-  wire _and_1024 = state_run & io_selected_valid; // RapController.java:321
-  wire _eq_665 = io_counterResult_bits_op == 2'd0; // RapController.java:324
-  wire _and_1025 = io_counterResult_valid & _eq_665; // RapController.java:324
-  wire _eq_666 = hit_event_3 == _and_1025; // RapController.java:326
-  wire _and_1026 = state_run & cmd_valid; // RapController.java:329
-  wire _eq_667 = _and_971 == _and_1026; // RapController.java:329
+  wire _and_1025 = state_run & io_selected_valid; // RapController.java:321
+  wire _eq_667 = io_counterResult_bits_op == 2'd0; // RapController.java:324
+  wire _and_1026 = io_counterResult_valid & _eq_667; // RapController.java:324
+  wire _eq_668 = hit_event_3 == _and_1026; // RapController.java:326
+  wire _and_1027 = state_run & cmd_valid; // RapController.java:329
+  wire _eq_669 = _and_971 == _and_1027; // RapController.java:329
   wire [2:0] _dyn_index_12 = io_counterResult_bits_addr[6] ? (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_127 : slot_children_126) : (io_counterResult_bits_addr[0] ? slot_children_125 : slot_children_124)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_123 : slot_children_122) : (io_counterResult_bits_addr[0] ? slot_children_121 : slot_children_120))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_119 : slot_children_118) : (io_counterResult_bits_addr[0] ? slot_children_117 : slot_children_116)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_115 : slot_children_114) : (io_counterResult_bits_addr[0] ? slot_children_113 : slot_children_112)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_111 : slot_children_110) : (io_counterResult_bits_addr[0] ? slot_children_109 : slot_children_108)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_107 : slot_children_106) : (io_counterResult_bits_addr[0] ? slot_children_105 : slot_children_104))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_103 : slot_children_102) : (io_counterResult_bits_addr[0] ? slot_children_101 : slot_children_100)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_99 : slot_children_98) : (io_counterResult_bits_addr[0] ? slot_children_97 : slot_children_96))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_95 : slot_children_94) : (io_counterResult_bits_addr[0] ? slot_children_93 : slot_children_92)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_91 : slot_children_90) : (io_counterResult_bits_addr[0] ? slot_children_89 : slot_children_88))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_87 : slot_children_86) : (io_counterResult_bits_addr[0] ? slot_children_85 : slot_children_84)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_83 : slot_children_82) : (io_counterResult_bits_addr[0] ? slot_children_81 : slot_children_80)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_79 : slot_children_78) : (io_counterResult_bits_addr[0] ? slot_children_77 : slot_children_76)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_75 : slot_children_74) : (io_counterResult_bits_addr[0] ? slot_children_73 : slot_children_72))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_71 : slot_children_70) : (io_counterResult_bits_addr[0] ? slot_children_69 : slot_children_68)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_67 : slot_children_66) : (io_counterResult_bits_addr[0] ? slot_children_65 : slot_children_64)))))) : (io_counterResult_bits_addr[5] ? (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_63 : slot_children_62) : (io_counterResult_bits_addr[0] ? slot_children_61 : slot_children_60)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_59 : slot_children_58) : (io_counterResult_bits_addr[0] ? slot_children_57 : slot_children_56))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_55 : slot_children_54) : (io_counterResult_bits_addr[0] ? slot_children_53 : slot_children_52)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_51 : slot_children_50) : (io_counterResult_bits_addr[0] ? slot_children_49 : slot_children_48)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_47 : slot_children_46) : (io_counterResult_bits_addr[0] ? slot_children_45 : slot_children_44)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_43 : slot_children_42) : (io_counterResult_bits_addr[0] ? slot_children_41 : slot_children_40))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_39 : slot_children_38) : (io_counterResult_bits_addr[0] ? slot_children_37 : slot_children_36)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_35 : slot_children_34) : (io_counterResult_bits_addr[0] ? slot_children_33 : slot_children_32))))) : (io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))))); // TcamHitFacts.java:53
   wire [7:0] _dshr_5 = short_by_children >> _dyn_index_12; // TcamHitFacts.java:53
   wire _bits_1840 = _dshr_5[0]; // TcamHitFacts.java:53
-  wire _eq_668 = hit_short_2 == _bits_1840; // TcamHitFacts.java:53
+  wire _eq_670 = hit_short_2 == _bits_1840; // TcamHitFacts.java:53
   wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:331
-  wire _and_1027 = state_run & io_counterResult_valid; // RapController.java:331
-  wire _eq_669 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:260
-  wire _eq_670 = merge_last_level == _eq_669; // TcamMergeWalk.java:260
-  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:261
-  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:261
-  wire _eq_671 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:265
-  wire _eq_672 = leaf_at_deepest == _eq_671; // TcamMergeWalk.java:265
-  wire _and_1028 = state_merge_level & level_fresh; // TcamMergeWalk.java:271
-  wire _eq_673 = children_write_q_slot == 7'd0; // NodeTable.java:123
+  wire _and_1028 = state_run & io_counterResult_valid; // RapController.java:331
+  wire _eq_671 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:260
+  wire _eq_672 = merge_last_level == _eq_671; // TcamMergeWalk.java:260
+  wire [4:0] _sub_24 = deepest_depth - 5'd1; // TcamMergeWalk.java:261
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_24 : deepest_depth; // TcamMergeWalk.java:261
+  wire _eq_673 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:265
+  wire _eq_674 = leaf_at_deepest == _eq_673; // TcamMergeWalk.java:265
+  wire _and_1029 = state_merge_level & level_fresh; // TcamMergeWalk.java:271
+  wire _eq_675 = children_write_q_slot == 7'd0; // NodeTable.java:123
   wire [4:0] _dyn_index_13 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_127 : slot_depth_126) : (children_write_q_slot[0] ? slot_depth_125 : slot_depth_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_123 : slot_depth_122) : (children_write_q_slot[0] ? slot_depth_121 : slot_depth_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_119 : slot_depth_118) : (children_write_q_slot[0] ? slot_depth_117 : slot_depth_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_115 : slot_depth_114) : (children_write_q_slot[0] ? slot_depth_113 : slot_depth_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_111 : slot_depth_110) : (children_write_q_slot[0] ? slot_depth_109 : slot_depth_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_107 : slot_depth_106) : (children_write_q_slot[0] ? slot_depth_105 : slot_depth_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_103 : slot_depth_102) : (children_write_q_slot[0] ? slot_depth_101 : slot_depth_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_99 : slot_depth_98) : (children_write_q_slot[0] ? slot_depth_97 : slot_depth_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_95 : slot_depth_94) : (children_write_q_slot[0] ? slot_depth_93 : slot_depth_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_91 : slot_depth_90) : (children_write_q_slot[0] ? slot_depth_89 : slot_depth_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_87 : slot_depth_86) : (children_write_q_slot[0] ? slot_depth_85 : slot_depth_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_83 : slot_depth_82) : (children_write_q_slot[0] ? slot_depth_81 : slot_depth_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_79 : slot_depth_78) : (children_write_q_slot[0] ? slot_depth_77 : slot_depth_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_75 : slot_depth_74) : (children_write_q_slot[0] ? slot_depth_73 : slot_depth_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_71 : slot_depth_70) : (children_write_q_slot[0] ? slot_depth_69 : slot_depth_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_67 : slot_depth_66) : (children_write_q_slot[0] ? slot_depth_65 : slot_depth_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_63 : slot_depth_62) : (children_write_q_slot[0] ? slot_depth_61 : slot_depth_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_59 : slot_depth_58) : (children_write_q_slot[0] ? slot_depth_57 : slot_depth_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_55 : slot_depth_54) : (children_write_q_slot[0] ? slot_depth_53 : slot_depth_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_51 : slot_depth_50) : (children_write_q_slot[0] ? slot_depth_49 : slot_depth_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_47 : slot_depth_46) : (children_write_q_slot[0] ? slot_depth_45 : slot_depth_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_43 : slot_depth_42) : (children_write_q_slot[0] ? slot_depth_41 : slot_depth_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_39 : slot_depth_38) : (children_write_q_slot[0] ? slot_depth_37 : slot_depth_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_35 : slot_depth_34) : (children_write_q_slot[0] ? slot_depth_33 : slot_depth_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))))); // NodeTable.java:123
-  wire [4:0] _mux_21 = _eq_673 ? 5'd0 : _dyn_index_13; // NodeTable.java:123
+  wire [4:0] _mux_21 = _eq_675 ? 5'd0 : _dyn_index_13; // NodeTable.java:123
   wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:277
-  wire _and_1029 = state_merge_level & level_fresh; // TcamMergeWalk.java:275
+  wire _and_1030 = state_merge_level & level_fresh; // TcamMergeWalk.java:275
   wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:283
   wire [6:0] _dyn_index_14 = children_write_q_slot[6] ? (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_127 : slot_parent_126) : (children_write_q_slot[0] ? slot_parent_125 : slot_parent_124)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_123 : slot_parent_122) : (children_write_q_slot[0] ? slot_parent_121 : slot_parent_120))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_119 : slot_parent_118) : (children_write_q_slot[0] ? slot_parent_117 : slot_parent_116)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_115 : slot_parent_114) : (children_write_q_slot[0] ? slot_parent_113 : slot_parent_112)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_111 : slot_parent_110) : (children_write_q_slot[0] ? slot_parent_109 : slot_parent_108)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_107 : slot_parent_106) : (children_write_q_slot[0] ? slot_parent_105 : slot_parent_104))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_103 : slot_parent_102) : (children_write_q_slot[0] ? slot_parent_101 : slot_parent_100)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_99 : slot_parent_98) : (children_write_q_slot[0] ? slot_parent_97 : slot_parent_96))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_95 : slot_parent_94) : (children_write_q_slot[0] ? slot_parent_93 : slot_parent_92)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_91 : slot_parent_90) : (children_write_q_slot[0] ? slot_parent_89 : slot_parent_88))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_87 : slot_parent_86) : (children_write_q_slot[0] ? slot_parent_85 : slot_parent_84)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_83 : slot_parent_82) : (children_write_q_slot[0] ? slot_parent_81 : slot_parent_80)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_79 : slot_parent_78) : (children_write_q_slot[0] ? slot_parent_77 : slot_parent_76)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_75 : slot_parent_74) : (children_write_q_slot[0] ? slot_parent_73 : slot_parent_72))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_71 : slot_parent_70) : (children_write_q_slot[0] ? slot_parent_69 : slot_parent_68)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_67 : slot_parent_66) : (children_write_q_slot[0] ? slot_parent_65 : slot_parent_64)))))) : (children_write_q_slot[5] ? (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_63 : slot_parent_62) : (children_write_q_slot[0] ? slot_parent_61 : slot_parent_60)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_59 : slot_parent_58) : (children_write_q_slot[0] ? slot_parent_57 : slot_parent_56))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_55 : slot_parent_54) : (children_write_q_slot[0] ? slot_parent_53 : slot_parent_52)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_51 : slot_parent_50) : (children_write_q_slot[0] ? slot_parent_49 : slot_parent_48)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_47 : slot_parent_46) : (children_write_q_slot[0] ? slot_parent_45 : slot_parent_44)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_43 : slot_parent_42) : (children_write_q_slot[0] ? slot_parent_41 : slot_parent_40))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_39 : slot_parent_38) : (children_write_q_slot[0] ? slot_parent_37 : slot_parent_36)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_35 : slot_parent_34) : (children_write_q_slot[0] ? slot_parent_33 : slot_parent_32))))) : (children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))))); // TcamMergeWalk.java:284
   wire _ne_3 = _dyn_index_14 != merge_parent; // TcamMergeWalk.java:284
-  wire _and_1030 = _ne_2 & _ne_3; // TcamMergeWalk.java:284
-  wire _and_1031 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:280
+  wire _and_1031 = _ne_2 & _ne_3; // TcamMergeWalk.java:284
+  wire _and_1032 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:280
   wire _or_720 = kids_fresh | kids_walking; // TcamMergeWalk.java:289
-  wire _eq_674 = _or_720 == state_merge_kids; // TcamMergeWalk.java:290
-  wire _and_1032 = kids_fresh & kids_walking; // TcamMergeWalk.java:291
-  wire _not_241 = ~_and_1032; // TcamMergeWalk.java:291
-  wire _and_1033 = _eq_674 & _not_241; // TcamMergeWalk.java:291
-  wire _eq_675 = kids_vector == visited_kids; // TcamMergeWalk.java:298
+  wire _eq_676 = _or_720 == state_merge_kids; // TcamMergeWalk.java:290
+  wire _and_1033 = kids_fresh & kids_walking; // TcamMergeWalk.java:291
+  wire _not_241 = ~_and_1033; // TcamMergeWalk.java:291
+  wire _and_1034 = _eq_676 & _not_241; // TcamMergeWalk.java:291
+  wire _eq_677 = kids_vector == visited_kids; // TcamMergeWalk.java:298
   wire _not_242 = ~kids_fresh; // TcamMergeWalk.java:295
-  wire _and_1034 = state_merge_kids & _not_242; // TcamMergeWalk.java:295
-  wire _and_1035 = _and_1034 & slot_pick_ready; // TcamMergeWalk.java:295
-  wire _and_1036 = _and_1035 & slot_pick_pick_last; // TcamMergeWalk.java:297
-  wire _eq_676 = kids_owner == merge_parent; // TcamMergeWalk.java:300
+  wire _and_1035 = state_merge_kids & _not_242; // TcamMergeWalk.java:295
+  wire _and_1036 = _and_1035 & slot_pick_ready; // TcamMergeWalk.java:295
+  wire _and_1037 = _and_1036 & slot_pick_pick_last; // TcamMergeWalk.java:297
+  wire _eq_678 = kids_owner == merge_parent; // TcamMergeWalk.java:300
   wire _or_721 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:302
   wire _not_243 = ~_or_721; // TcamMergeWalk.java:302
-  wire _and_1037 = verdict_act & _not_243; // TcamMergeWalk.java:302
+  wire _and_1038 = verdict_act & _not_243; // TcamMergeWalk.java:302
   wire _not_244 = ~io_counterResult_valid; // RapController.java:335
-  wire _and_1038 = state_drain & pipe_empty; // RapController.java:334
-  wire _and_1039 = state_split_alloc & slot_pick_ready; // TcamSplit.java:237
+  wire _and_1039 = state_drain & pipe_empty; // RapController.java:334
+  wire _and_1040 = state_split_alloc & slot_pick_ready; // TcamSplit.java:237
   wire _and_r_10 = &present_children; // TcamSplit.java:239
   wire _not_245 = ~_and_r_10; // TcamSplit.java:239
   wire [3:0] _not_246 = ~present_children; // TcamSplit.java:242
@@ -6321,13 +6328,13 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _bits_1843 = _not_246[2]; // FirstSet.java:54
   wire _bits_1844 = _not_246[3]; // FirstSet.java:54
   wire _or_723 = _bits_1843 | _bits_1844; // FirstSet.java:63
-  wire _and_1040 = _or_722 & _or_723; // FirstSet.java:60
-  wire _and_1041 = _bits_1841 & _bits_1842; // FirstSet.java:60
-  wire _or_724 = _and_1040 | _and_1041; // FirstSet.java:61
-  wire _and_1042 = _bits_1843 & _bits_1844; // FirstSet.java:60
-  wire _or_725 = _or_724 | _and_1042; // FirstSet.java:62
+  wire _and_1041 = _or_722 & _or_723; // FirstSet.java:60
+  wire _and_1042 = _bits_1841 & _bits_1842; // FirstSet.java:60
+  wire _or_724 = _and_1041 | _and_1042; // FirstSet.java:61
+  wire _and_1043 = _bits_1843 & _bits_1844; // FirstSet.java:60
+  wire _or_725 = _or_724 | _and_1043; // FirstSet.java:62
   wire _not_247 = ~_or_725; // TcamSplit.java:242
-  wire _eq_677 = split_last_child == _not_247; // TcamSplit.java:242
+  wire _eq_679 = split_last_child == _not_247; // TcamSplit.java:242
   wire [3:0] _not_248 = ~present_children; // TcamSplit.java:243
   wire _bits_1845 = _not_248[0]; // FirstSet.java:24
   wire _bits_1846 = _not_248[1]; // FirstSet.java:24
@@ -6339,28 +6346,28 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _mux_22 = _not_249 ? _not_250 : _not_251; // FirstSet.java:35
   wire [1:0] _cat_67 = {_not_249, _mux_22}; // FirstSet.java:35
   wire [1:0] _bits_1848 = _cat_67; // FirstSet.java:43
-  wire _eq_678 = split_next_digit == _bits_1848; // TcamSplit.java:243
-  wire _and_1043 = _eq_677 & _eq_678; // TcamSplit.java:243
+  wire _eq_680 = split_next_digit == _bits_1848; // TcamSplit.java:243
+  wire _and_1044 = _eq_679 & _eq_680; // TcamSplit.java:243
   wire [2:0] _dyn_index_15 = slot_pick_pick_index[6] ? (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_127 : slot_children_126) : (slot_pick_pick_index[0] ? slot_children_125 : slot_children_124)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_123 : slot_children_122) : (slot_pick_pick_index[0] ? slot_children_121 : slot_children_120))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_119 : slot_children_118) : (slot_pick_pick_index[0] ? slot_children_117 : slot_children_116)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_115 : slot_children_114) : (slot_pick_pick_index[0] ? slot_children_113 : slot_children_112)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_111 : slot_children_110) : (slot_pick_pick_index[0] ? slot_children_109 : slot_children_108)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_107 : slot_children_106) : (slot_pick_pick_index[0] ? slot_children_105 : slot_children_104))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_103 : slot_children_102) : (slot_pick_pick_index[0] ? slot_children_101 : slot_children_100)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_99 : slot_children_98) : (slot_pick_pick_index[0] ? slot_children_97 : slot_children_96))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_95 : slot_children_94) : (slot_pick_pick_index[0] ? slot_children_93 : slot_children_92)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_91 : slot_children_90) : (slot_pick_pick_index[0] ? slot_children_89 : slot_children_88))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_87 : slot_children_86) : (slot_pick_pick_index[0] ? slot_children_85 : slot_children_84)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_83 : slot_children_82) : (slot_pick_pick_index[0] ? slot_children_81 : slot_children_80)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_79 : slot_children_78) : (slot_pick_pick_index[0] ? slot_children_77 : slot_children_76)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_75 : slot_children_74) : (slot_pick_pick_index[0] ? slot_children_73 : slot_children_72))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_71 : slot_children_70) : (slot_pick_pick_index[0] ? slot_children_69 : slot_children_68)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_67 : slot_children_66) : (slot_pick_pick_index[0] ? slot_children_65 : slot_children_64)))))) : (slot_pick_pick_index[5] ? (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_63 : slot_children_62) : (slot_pick_pick_index[0] ? slot_children_61 : slot_children_60)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_59 : slot_children_58) : (slot_pick_pick_index[0] ? slot_children_57 : slot_children_56))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_55 : slot_children_54) : (slot_pick_pick_index[0] ? slot_children_53 : slot_children_52)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_51 : slot_children_50) : (slot_pick_pick_index[0] ? slot_children_49 : slot_children_48)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_47 : slot_children_46) : (slot_pick_pick_index[0] ? slot_children_45 : slot_children_44)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_43 : slot_children_42) : (slot_pick_pick_index[0] ? slot_children_41 : slot_children_40))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_39 : slot_children_38) : (slot_pick_pick_index[0] ? slot_children_37 : slot_children_36)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_35 : slot_children_34) : (slot_pick_pick_index[0] ? slot_children_33 : slot_children_32))))) : (slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))))); // TcamSplit.java:246
-  wire _eq_679 = _dyn_index_15 == 3'd0; // TcamSplit.java:246
+  wire _eq_681 = _dyn_index_15 == 3'd0; // TcamSplit.java:246
   wire split_settled = _or_680 & split_settled_before; // TcamSplit.java:138
   wire _not_252 = ~split_settled; // TcamSplit.java:249
-  wire _eq_680 = split_fits == _ge_1; // TcamSplit.java:254
+  wire _eq_682 = split_fits == _ge_1; // TcamSplit.java:254
   wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:254
-  wire _eq_681 = op_at_deepest == _ge_4; // TcamSplit.java:254
-  wire _and_1044 = _eq_680 & _eq_681; // TcamSplit.java:254
+  wire _eq_683 = op_at_deepest == _ge_4; // TcamSplit.java:254
+  wire _and_1045 = _eq_682 & _eq_683; // TcamSplit.java:254
   wire _or_727 = scan_fresh | scan_walking; // TcamSplit.java:258
-  wire _eq_682 = _or_727 == state_split_scan; // TcamSplit.java:259
-  wire _and_1045 = scan_fresh & scan_walking; // TcamSplit.java:260
-  wire _not_253 = ~_and_1045; // TcamSplit.java:260
-  wire _and_1046 = _eq_682 & _not_253; // TcamSplit.java:260
-  wire _eq_683 = op_children == _dyn_index_0; // RapController.java:340
+  wire _eq_684 = _or_727 == state_split_scan; // TcamSplit.java:259
+  wire _and_1046 = scan_fresh & scan_walking; // TcamSplit.java:260
+  wire _not_253 = ~_and_1046; // TcamSplit.java:260
+  wire _and_1047 = _eq_684 & _not_253; // TcamSplit.java:260
+  wire _eq_685 = op_children == _dyn_index_0; // RapController.java:340
   wire _not_254 = ~kids_fresh; // TcamMergeWalk.java:252
-  wire _and_1047 = state_merge_kids & _not_254; // TcamMergeWalk.java:252
-  wire _and_1048 = _and_1047 & slot_pick_ready; // TcamMergeWalk.java:252
-  wire _and_1049 = _and_1048 & slot_pick_pick_last; // TcamMergeWalk.java:252
-  wire _or_728 = split_settled | _and_1049; // RapController.java:338
-  wire _eq_684 = kids_owner == op_slot; // RapController.java:343
+  wire _and_1048 = state_merge_kids & _not_254; // TcamMergeWalk.java:252
+  wire _and_1049 = _and_1048 & slot_pick_ready; // TcamMergeWalk.java:252
+  wire _and_1050 = _and_1049 & slot_pick_pick_last; // TcamMergeWalk.java:252
+  wire _or_728 = split_settled | _and_1050; // RapController.java:338
+  wire _eq_686 = kids_owner == op_slot; // RapController.java:343
   wire _or_729 = state_undo | state_split_scan; // RapController.java:342
   wire _or_730 = _or_729 | state_split; // RapController.java:342
   wire _or_731 = _or_730 | state_split_alloc; // RapController.java:342
@@ -6492,16 +6499,16 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   wire _gt_126 = slot_depth_2 > deepest_depth; // NodeTable.java:110
   wire _gt_127 = slot_depth_1 > deepest_depth; // NodeTable.java:110
   wire [127:0] _cat_68 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, _gt_32, _gt_33, _gt_34, _gt_35, _gt_36, _gt_37, _gt_38, _gt_39, _gt_40, _gt_41, _gt_42, _gt_43, _gt_44, _gt_45, _gt_46, _gt_47, _gt_48, _gt_49, _gt_50, _gt_51, _gt_52, _gt_53, _gt_54, _gt_55, _gt_56, _gt_57, _gt_58, _gt_59, _gt_60, _gt_61, _gt_62, _gt_63, _gt_64, _gt_65, _gt_66, _gt_67, _gt_68, _gt_69, _gt_70, _gt_71, _gt_72, _gt_73, _gt_74, _gt_75, _gt_76, _gt_77, _gt_78, _gt_79, _gt_80, _gt_81, _gt_82, _gt_83, _gt_84, _gt_85, _gt_86, _gt_87, _gt_88, _gt_89, _gt_90, _gt_91, _gt_92, _gt_93, _gt_94, _gt_95, _gt_96, _gt_97, _gt_98, _gt_99, _gt_100, _gt_101, _gt_102, _gt_103, _gt_104, _gt_105, _gt_106, _gt_107, _gt_108, _gt_109, _gt_110, _gt_111, _gt_112, _gt_113, _gt_114, _gt_115, _gt_116, _gt_117, _gt_118, _gt_119, _gt_120, _gt_121, _gt_122, _gt_123, _gt_124, _gt_125, _gt_126, _gt_127, 1'd0}; // NodeTable.java:118
-  wire [127:0] _and_1050 = slot_valid & _cat_68; // RapController.java:344
-  wire _or_r_36 = |_and_1050; // RapController.java:344
+  wire [127:0] _and_1051 = slot_valid & _cat_68; // RapController.java:344
+  wire _or_r_36 = |_and_1051; // RapController.java:344
   wire _not_255 = ~_or_r_36; // RapController.java:344
   wire _not_256 = ~tcam_write_full; // RapController.java:359
   wire _not_257 = ~snapshot_frozen; // RapController.java:360
-  wire _and_1051 = _not_256 & _not_257; // RapController.java:360
+  wire _and_1052 = _not_256 & _not_257; // RapController.java:360
   wire _not_258 = ~readout_pending; // RapController.java:361
-  wire _and_1052 = _and_1051 & _not_258; // RapController.java:361
+  wire _and_1053 = _and_1052 & _not_258; // RapController.java:361
   wire _not_259 = ~snapshot_pending; // RapController.java:362
-  wire _and_1053 = _and_1052 & _not_259; // RapController.java:362
+  wire _and_1054 = _and_1053 & _not_259; // RapController.java:362
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = issue_enable;
@@ -6716,7 +6723,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   assign leaf_pick_load_late = 1'd0;
   assign leaf_pick_load_late_value = 128'd0;
   assign leaf_pick_pick_index = _cat_21;
-  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_535 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_535 ? deepest_depth : merge_leaf_depth) : (_not_8 ? (_or_535 ? deepest_depth : merge_leaf_depth) : (_not_9 ? _sub_14 : (_or_535 ? deepest_depth : merge_leaf_depth)))) : (_or_535 ? deepest_depth : merge_leaf_depth))) : (_or_535 ? deepest_depth : merge_leaf_depth));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_535 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_535 ? deepest_depth : merge_leaf_depth) : (_not_8 ? (_or_535 ? deepest_depth : merge_leaf_depth) : (_not_9 ? _sub_16 : (_or_535 ? deepest_depth : merge_leaf_depth)))) : (_or_535 ? deepest_depth : merge_leaf_depth))) : (_or_535 ? deepest_depth : merge_leaf_depth));
   assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_4 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (batch_ends ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign present_children_next = (scan_digit_valid ? _or_545 : (state_undo ? (_not_4 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? _or_546 : present_children) : present_children)));
@@ -10240,6 +10247,22 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      undo_sp_below <= 5'd31;
+    end else begin
+      undo_sp_below <= _sub_13;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      undo_sp_two_below <= 5'd30;
+    end else begin
+      undo_sp_two_below <= _sub_14;
+    end
+  end
+
+  always @(posedge clock) begin
     short_by_children <= _cat_12;
   end
 
@@ -10412,7 +10435,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_4 ? (slot_pick_pick_last ? _sub_15 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_4 ? (slot_pick_pick_last ? _sub_17 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -10842,19 +10865,23 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at RapController.java:117: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:51
-      $display("Assertion failed at UndoStack.java:51: undo stack overflow");
+    if (!reset && !_and_1002) begin // UndoStack.java:48
+      $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
-    if (!reset && undo_push && !_not_228) begin // UndoStack.java:52
-      $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
+    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:60
+      $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_646) begin // UndoStack.java:54
-      $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && undo_push && !_not_228) begin // UndoStack.java:61
+      $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && _and_1004 && !_and_1003) begin // SlotPicker.java:87
+    if (!reset && !_eq_648) begin // UndoStack.java:63
+      $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
+      $stop;
+    end
+    if (!reset && _and_1005 && !_and_1004) begin // SlotPicker.java:87
       $display("Assertion failed at SlotPicker.java:87: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
@@ -10866,39 +10893,39 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at MergeVerdict.java:85: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_1006) begin // MergeVerdict.java:86
+    if (!reset && !_and_1007) begin // MergeVerdict.java:86
       $display("Assertion failed at MergeVerdict.java:86: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && !_eq_649) begin // SlotPicker.java:148
+    if (!reset && !_eq_651) begin // SlotPicker.java:148
       $display("Assertion failed at SlotPicker.java:148: leaf_pick: the load %b disagrees with the state logic's %b", _or_537, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_650) begin // CommitVerdict.java:73
+    if (!reset && !_eq_652) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_651) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_653) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_652) begin // CommitVerdict.java:95
+    if (!reset && !_eq_654) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_653) begin // CommitVerdict.java:125
+    if (!reset && !_eq_655) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_654) begin // RapController.java:205
+    if (!reset && commit_fire && !_eq_656) begin // RapController.java:205
       $display("Assertion failed at RapController.java:205: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_eq_655) begin // SlotPicker.java:148
+    if (!reset && !_eq_657) begin // SlotPicker.java:148
       $display("Assertion failed at SlotPicker.java:148: slot_pick: the load %b disagrees with the state logic's %b", _or_22, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_656) begin // SlotPicker.java:148
+    if (!reset && !_eq_658) begin // SlotPicker.java:148
       $display("Assertion failed at SlotPicker.java:148: slot_pick: the take %b disagrees with the state logic's %b", _and_36, slot_pick_take_by_state);
       $stop;
     end
@@ -10906,7 +10933,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at SlotPicker.java:114: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && _and_1022 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_1023 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
@@ -10914,7 +10941,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_4 && !split_req && !_eq_657) begin // RapController.java:388
+    if (!reset && state_undo && !_not_4 && !split_req && !_eq_659) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
@@ -10922,7 +10949,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_658) begin // RapController.java:388
+    if (!reset && state_split && !_not_5 && !split_fits && _not_6 && !_eq_660) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
@@ -10930,7 +10957,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_659) begin // RapController.java:388
+    if (!reset && state_split && !_not_5 && !split_fits && !_not_6 && merge_due && !_eq_661) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
@@ -10938,11 +10965,11 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_1023) begin // TcamSplit.java:200
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_1024) begin // TcamSplit.java:200
       $display("Assertion failed at TcamSplit.java:200: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_662) begin // RapController.java:388
+    if (!reset && state_split_alloc && slot_pick_ready && 1'd1 && split_last_child && merge_due && !_eq_664) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
@@ -10966,7 +10993,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at MergeSkip.java:90: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_1024 && !io_selected_bits_found) begin // RapController.java:322
+    if (!reset && _and_1025 && !io_selected_bits_found) begin // RapController.java:322
       $display("Assertion failed at RapController.java:322: no node matched a key: the root must always match");
       $stop;
     end
@@ -10974,11 +11001,11 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at RapController.java:323: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_666) begin // RapController.java:325
+    if (!reset && !_eq_668) begin // RapController.java:325
       $display("Assertion failed at RapController.java:325: an event's result flag (%d) disagrees with the result's op", hit_event_3);
       $stop;
     end
-    if (!reset && !_eq_667) begin // RapController.java:329
+    if (!reset && !_eq_669) begin // RapController.java:329
       $display("Assertion failed at RapController.java:329: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
@@ -10986,71 +11013,71 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at TcamHitFacts.java:49: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_668) begin // TcamHitFacts.java:52
+    if (!reset && commit_fire && !_eq_670) begin // TcamHitFacts.java:52
       $display("Assertion failed at TcamHitFacts.java:52: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_1027 && !_ne_0) begin // RapController.java:331
+    if (!reset && _and_1028 && !_ne_0) begin // RapController.java:331
       $display("Assertion failed at RapController.java:331: a READ result in RUN");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_670) begin // TcamMergeWalk.java:260
+    if (!reset && state_merge_level && !_eq_672) begin // TcamMergeWalk.java:260
       $display("Assertion failed at TcamMergeWalk.java:260: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_672) begin // TcamMergeWalk.java:264
+    if (!reset && state_merge_level && !_eq_674) begin // TcamMergeWalk.java:264
       $display("Assertion failed at TcamMergeWalk.java:264: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && deepest_lowers && !_and_1028) begin // TcamMergeWalk.java:271
+    if (!reset && deepest_lowers && !_and_1029) begin // TcamMergeWalk.java:271
       $display("Assertion failed at TcamMergeWalk.java:271: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && children_write_q && _and_1029 && !_ne_1) begin // TcamMergeWalk.java:276
+    if (!reset && children_write_q && _and_1030 && !_ne_1) begin // TcamMergeWalk.java:276
       $display("Assertion failed at TcamMergeWalk.java:276: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_1031 && !_and_1030) begin // TcamMergeWalk.java:281
+    if (!reset && children_write_q && _and_1032 && !_and_1031) begin // TcamMergeWalk.java:281
       $display("Assertion failed at TcamMergeWalk.java:281: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && !_and_1033) begin // TcamMergeWalk.java:287
+    if (!reset && !_and_1034) begin // TcamMergeWalk.java:287
       $display("Assertion failed at TcamMergeWalk.java:287: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && _and_1036 && !_eq_675) begin // TcamMergeWalk.java:298
+    if (!reset && _and_1037 && !_eq_677) begin // TcamMergeWalk.java:298
       $display("Assertion failed at TcamMergeWalk.java:298: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_1035 && !slot_pick_pick_found) begin // TcamMergeWalk.java:299
+    if (!reset && _and_1036 && !slot_pick_pick_found) begin // TcamMergeWalk.java:299
       $display("Assertion failed at TcamMergeWalk.java:299: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && state_merge_kids && !_eq_676) begin // TcamMergeWalk.java:300
+    if (!reset && state_merge_kids && !_eq_678) begin // TcamMergeWalk.java:300
       $display("Assertion failed at TcamMergeWalk.java:300: kids_owner %d is not the merge parent", kids_owner);
       $stop;
     end
-    if (!reset && _and_1037 && !1'd0) begin // TcamMergeWalk.java:303
+    if (!reset && _and_1038 && !1'd0) begin // TcamMergeWalk.java:303
       $display("Assertion failed at TcamMergeWalk.java:303: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_1038 && !_not_244) begin // RapController.java:335
+    if (!reset && _and_1039 && !_not_244) begin // RapController.java:335
       $display("Assertion failed at RapController.java:335: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_1039 && !slot_pick_pick_found) begin // TcamSplit.java:238
+    if (!reset && _and_1040 && !slot_pick_pick_found) begin // TcamSplit.java:238
       $display("Assertion failed at TcamSplit.java:238: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_1039 && !_not_245) begin // TcamSplit.java:239
+    if (!reset && _and_1040 && !_not_245) begin // TcamSplit.java:239
       $display("Assertion failed at TcamSplit.java:239: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_1039 && !_and_1043) begin // TcamSplit.java:240
+    if (!reset && _and_1040 && !_and_1044) begin // TcamSplit.java:240
       $display("Assertion failed at TcamSplit.java:240: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_1039 && !_eq_679) begin // TcamSplit.java:246
+    if (!reset && _and_1040 && !_eq_681) begin // TcamSplit.java:246
       $display("Assertion failed at TcamSplit.java:246: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
@@ -11058,19 +11085,19 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at TcamSplit.java:249: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_1044) begin // TcamSplit.java:253
+    if (!reset && split_settled && !_and_1045) begin // TcamSplit.java:253
       $display("Assertion failed at TcamSplit.java:253: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && !_and_1046) begin // TcamSplit.java:256
+    if (!reset && !_and_1047) begin // TcamSplit.java:256
       $display("Assertion failed at TcamSplit.java:256: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_728 && !_eq_683) begin // RapController.java:339
+    if (!reset && _or_728 && !_eq_685) begin // RapController.java:339
       $display("Assertion failed at RapController.java:339: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _or_731 && !_eq_684) begin // RapController.java:343
+    if (!reset && _or_731 && !_eq_686) begin // RapController.java:343
       $display("Assertion failed at RapController.java:343: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
@@ -11078,7 +11105,7 @@ module RapController_k32_b4_n128_c32_wt16_th36_d16 (
       $display("Assertion failed at RapController.java:344: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && issue_enable && !_and_1053) begin // RapController.java:357
+    if (!reset && issue_enable && !_and_1054) begin // RapController.java:357
       $display("Assertion failed at RapController.java:357: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end

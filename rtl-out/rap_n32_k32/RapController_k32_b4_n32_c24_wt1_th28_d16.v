@@ -341,7 +341,9 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   reg commit_stop; // RapController.java:143
   reg [4:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
-  reg [28:0] undo_rdata_0; // UndoStack.java:41
+  reg [4:0] undo_sp_below; // UndoStack.java:45
+  reg [4:0] undo_sp_two_below; // UndoStack.java:47
+  reg [28:0] undo_rdata_0; // UndoStack.java:51
   reg [7:0] short_by_children; // TcamHitFacts.java:37
   reg [2:0] hit_children; // TcamHitFacts.java:40
   reg hit_short_1; // TcamHitFacts.java:41
@@ -730,13 +732,13 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
   wire _not_29 = ~commit_stop; // RapController.java:248
   wire _and_20 = io_selected_valid & _not_29; // RapController.java:248
-  wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:48
+  wire [4:0] _bits_44 = undo_rdata_0[28:24]; // UndoStack.java:57
   wire [4:0] _mux_0 = kids_fresh ? merge_parent : slot_pick_pick_index; // TcamMergeWalk.java:195
   wire [4:0] readout_index = readout_slot[4:0]; // CsrRequests.java:32
   wire [23:0] _fill_0 = {24{1'd1}}; // TcamMergeWalk.java:236
   wire [23:0] _bits_45 = verdict_sum[23:0]; // TcamMergeWalk.java:237
   wire [23:0] _mux_1 = clip_verdict ? _fill_0 : _bits_45; // TcamMergeWalk.java:234
-  wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:49
+  wire [23:0] _bits_46 = undo_rdata_0[23:0]; // UndoStack.java:58
   wire [7:0] _add_6 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_2 = _add_6 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_30 = ~snapshot_frozen; // CsrRequests.java:90
@@ -1445,11 +1447,13 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire stop_now = _and_173 | _and_174; // CommitVerdict.java:94
   wire _not_85 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_85; // UndoStack.java:40
-  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:47
+  wire [4:0] _sub_12 = undo_sp - 5'd1; // UndoStack.java:56
   wire draining = state_drain | commit_stop; // RapController.java:144
   wire undo_push = draining & io_counterResult_valid; // RapController.java:145
-  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:45
+  wire [4:0] _add_11 = undo_sp + 5'd1; // UndoStack.java:54
   wire _eq_98 = undo_sp_next == 5'd0; // UndoStack.java:39
+  wire [4:0] _sub_13 = undo_sp_next - 5'd1; // UndoStack.java:45
+  wire [4:0] _sub_14 = undo_sp_next - 5'd2; // UndoStack.java:47
   wire [5:0] free_slots = 6'd32 - st_nodes; // RapController.java:149
   wire _lt_0 = free_slots < 6'd1; // TcamHitFacts.java:35
   wire _lt_1 = free_slots < 6'd2; // TcamHitFacts.java:35
@@ -1637,8 +1641,8 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire [31:0] _not_92 = ~leaf_pick_pick_hot; // SlotPicker.java:69
   wire [31:0] _and_241 = leaf_pick_candidates & _not_92; // SlotPicker.java:69
   wire [31:0] leaf_pick_remaining = leaf_pick_ready ? _and_241 : leaf_pick_candidates; // SlotPicker.java:69
-  wire [31:0] _sub_13 = leaf_pick_remaining - 32'd1; // SlotPicker.java:74
-  wire [31:0] _not_93 = ~_sub_13; // SlotPicker.java:74
+  wire [31:0] _sub_15 = leaf_pick_remaining - 32'd1; // SlotPicker.java:74
+  wire [31:0] _not_93 = ~_sub_15; // SlotPicker.java:74
   wire [31:0] _and_242 = leaf_pick_remaining & _not_93; // SlotPicker.java:74
   wire _or_r_13 = |leaf_pick_remaining; // SlotPicker.java:73
   wire _bits_287 = leaf_pick_pick_hot[31]; // SlotPicker.java:80
@@ -1732,7 +1736,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire [15:0] _cat_16 = {_bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358, _bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366}; // SlotPicker.java:80
   wire _or_r_18 = |_cat_16; // SlotPicker.java:80
   wire [4:0] _cat_17 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17, _or_r_18}; // SlotPicker.java:80
-  wire [4:0] _sub_14 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:174
+  wire [4:0] _sub_16 = merge_leaf_depth - 5'd1; // TcamMergeWalk.java:174
   wire _eq_161 = merge_leaf_depth_next == 5'd1; // TcamMergeWalk.java:104
   wire [2:0] _add_12 = merge_leaves + 3'd1; // TcamMergeWalk.java:206
   wire _not_94 = ~verdict_act; // MergeVerdict.java:78
@@ -1743,7 +1747,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _eq_162 = io_counterResult_bits_op == 2'd2; // TcamMergeWalk.java:117
   wire _and_245 = _and_244 & _eq_162; // TcamMergeWalk.java:117
   wire [26:0] _add_13 = merge_sum + {{3{1'b0}}, io_counterResult_bits_old}; // MergeVerdict.java:67
-  wire [2:0] _sub_15 = op_children - _add_12; // MergeVerdict.java:105
+  wire [2:0] _sub_17 = op_children - _add_12; // MergeVerdict.java:105
   wire _bits_367 = op_not_threshold[27]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_367; // SplitCompare.java:59
   wire [8:0] _bits_368 = merge_sum[26:18]; // SplitCompare.java:71
@@ -2163,13 +2167,11 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _or_221 = _or_220 | state_advance_wait; // RapController.java:379
   wire [4:0] _mux_17 = state_split ? op_slot : readout_index; // SlotPrefixes.java:35
   wire _or_222 = state_split | state_read_issue; // SlotPrefixes.java:34
-  wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:44
-  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
-  wire [4:0] _sub_16 = undo_sp - 5'd2; // UndoStack.java:42
-  wire [4:0] _sub_17 = undo_sp - 5'd1; // UndoStack.java:42
-  wire [4:0] _mux_18 = undo_pop ? _sub_16 : _sub_17; // UndoStack.java:42
-  wire [3:0] _bits_490 = _mux_18[3:0]; // UndoStack.java:42
-  wire _not_123 = ~undo_push; // UndoStack.java:42
+  wire [3:0] _bits_489 = undo_sp[3:0]; // UndoStack.java:53
+  wire [28:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [4:0] _mux_18 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [3:0] _bits_490 = _mux_18[3:0]; // UndoStack.java:51
+  wire _not_123 = ~undo_push; // UndoStack.java:51
   wire [14:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge_kids, state_merge_level, state_split_alloc, state_split, state_split_scan, state_undo, state_drain, state_run, state_init}; // RapController.java:56
   wire _or_r_21 = |_cat_50; // RapController.java:56
   wire [14:0] _sub_18 = _cat_50 - 15'd1; // RapController.java:56
@@ -2207,26 +2209,31 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _eq_163 = state_run_issue_n == _not_132; // RapController.java:114
   wire _not_133 = ~state_run; // RapController.java:117
   wire _eq_164 = state_run_window_n == _not_133; // RapController.java:117
-  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:51
-  wire _not_134 = ~undo_pop; // UndoStack.java:52
-  wire _eq_165 = undo_sp == 5'd0; // UndoStack.java:54
-  wire _eq_166 = undo_empty == _eq_165; // UndoStack.java:54
+  wire [4:0] _sub_20 = undo_sp - 5'd1; // UndoStack.java:49
+  wire _eq_165 = undo_sp_below == _sub_20; // UndoStack.java:49
+  wire [4:0] _sub_21 = undo_sp - 5'd2; // UndoStack.java:49
+  wire _eq_166 = undo_sp_two_below == _sub_21; // UndoStack.java:49
+  wire _and_331 = _eq_165 & _eq_166; // UndoStack.java:49
+  wire _lt_6 = undo_sp < 5'd16; // UndoStack.java:60
+  wire _not_134 = ~undo_pop; // UndoStack.java:61
+  wire _eq_167 = undo_sp == 5'd0; // UndoStack.java:63
+  wire _eq_168 = undo_empty == _eq_167; // UndoStack.java:63
   wire _or_r_26 = |leaf_pick_pick_hot; // SlotPicker.java:88
-  wire [31:0] _sub_20 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:88
-  wire [31:0] _and_331 = leaf_pick_pick_hot & _sub_20; // SlotPicker.java:88
-  wire _or_r_27 = |_and_331; // SlotPicker.java:88
+  wire [31:0] _sub_22 = leaf_pick_pick_hot - 32'd1; // SlotPicker.java:88
+  wire [31:0] _and_332 = leaf_pick_pick_hot & _sub_22; // SlotPicker.java:88
+  wire _or_r_27 = |_and_332; // SlotPicker.java:88
   wire _not_135 = ~_or_r_27; // SlotPicker.java:88
-  wire _and_332 = _or_r_26 & _not_135; // SlotPicker.java:88
-  wire _and_333 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
+  wire _and_333 = _or_r_26 & _not_135; // SlotPicker.java:88
+  wire _and_334 = leaf_pick_ready & leaf_pick_pick_found; // SlotPicker.java:86
   wire _not_136 = ~_and_245; // MergeVerdict.java:82
-  wire _and_334 = verdict_act & merge_verdict; // MergeVerdict.java:87
-  wire _eq_167 = verdict_set == _and_334; // MergeVerdict.java:87
+  wire _and_335 = verdict_act & merge_verdict; // MergeVerdict.java:87
+  wire _eq_169 = verdict_set == _and_335; // MergeVerdict.java:87
   wire _not_137 = ~verdict_busy; // MergeVerdict.java:87
   wire _or_231 = _not_137 | verdict_act; // MergeVerdict.java:87
-  wire _eq_168 = verdict_free == _or_231; // MergeVerdict.java:87
-  wire _and_335 = _eq_167 & _eq_168; // MergeVerdict.java:87
-  wire _eq_169 = _or_153 == leaf_pick_load_by_state; // SlotPicker.java:148
-  wire _and_336 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _eq_170 = verdict_free == _or_231; // MergeVerdict.java:87
+  wire _and_336 = _eq_169 & _eq_170; // MergeVerdict.java:87
+  wire _eq_171 = _or_153 == leaf_pick_load_by_state; // SlotPicker.java:148
+  wire _and_337 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_491 = io_head_notThreshold[27:24]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_491; // SplitCompare.java:59
   wire [11:0] _bits_492 = io_counterResult_bits_updated[23:12]; // SplitCompare.java:71
@@ -2242,34 +2249,34 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire [11:0] _bits_498 = _bits_493[11:0]; // SplitCompare.java:70
   wire [12:0] _add_41 = {1'b0, _bits_497} + {1'b0, _bits_498}; // SplitCompare.java:85
   wire _bits_499 = _add_41[12]; // SplitCompare.java:85
-  wire _and_337 = _bits_496 & _bits_499; // SplitCompare.java:75
-  wire _or_232 = _bits_495 | _and_337; // SplitCompare.java:75
-  wire _and_338 = _and_r_4 & _or_232; // SplitCompare.java:59
-  wire _eq_170 = _and_336 == _and_338; // CommitVerdict.java:74
+  wire _and_338 = _bits_496 & _bits_499; // SplitCompare.java:75
+  wire _or_232 = _bits_495 | _and_338; // SplitCompare.java:75
+  wire _and_339 = _and_r_4 & _or_232; // SplitCompare.java:59
+  wire _eq_172 = _and_337 == _and_339; // CommitVerdict.java:74
   wire _not_138 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_139 = ~_or_r_28; // SplitCounter.java:91
   wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_140 = ~_or_r_29; // SplitCounter.java:92
-  wire _and_339 = _not_139 & _not_140; // SplitCounter.java:92
+  wire _and_340 = _not_139 & _not_140; // SplitCounter.java:92
   wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_141 = ~_or_r_30; // SplitCounter.java:92
-  wire _and_340 = _and_339 & _not_141; // SplitCounter.java:92
-  wire _and_341 = _not_138 & _and_340; // ScheduleAndSnapshot.java:125
+  wire _and_341 = _and_340 & _not_141; // SplitCounter.java:92
+  wire _and_342 = _not_138 & _and_341; // ScheduleAndSnapshot.java:125
   wire [14:0] _bits_500 = until_merge_lo[15:1]; // ScheduleAndSnapshot.java:126
   wire _or_r_31 = |_bits_500; // ScheduleAndSnapshot.java:126
   wire _not_142 = ~_or_r_31; // ScheduleAndSnapshot.java:126
-  wire _and_342 = _and_341 & _not_142; // ScheduleAndSnapshot.java:126
+  wire _and_343 = _and_342 & _not_142; // ScheduleAndSnapshot.java:126
   wire _bits_501 = until_merge_lo[0]; // ScheduleAndSnapshot.java:127
   wire _ge_3 = io_head_weight >= _bits_501; // ScheduleAndSnapshot.java:127
-  wire _and_343 = _and_342 & _ge_3; // ScheduleAndSnapshot.java:127
-  wire _eq_171 = merge_now == _and_343; // CommitVerdict.java:82
+  wire _and_344 = _and_343 & _ge_3; // ScheduleAndSnapshot.java:127
+  wire _eq_173 = merge_now == _and_344; // CommitVerdict.java:82
   wire _or_233 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_344 = commit_fire & _or_233; // CommitVerdict.java:95
+  wire _and_345 = commit_fire & _or_233; // CommitVerdict.java:95
   wire _not_143 = ~defer_now; // CommitVerdict.java:95
-  wire _and_345 = _and_344 & _not_143; // CommitVerdict.java:95
-  wire _eq_172 = stop_now == _and_345; // CommitVerdict.java:95
-  wire _eq_173 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _and_346 = _and_345 & _not_143; // CommitVerdict.java:95
+  wire _eq_174 = stop_now == _and_346; // CommitVerdict.java:95
+  wire _eq_175 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire _bits_502 = io_head_notThreshold[27]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_502; // SplitCompare.java:59
   wire [8:0] _bits_503 = skip_min_sum[26:18]; // SplitCompare.java:71
@@ -2297,90 +2304,90 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire [9:0] _cat_58 = {_bits_515, 1'd1}; // SplitCompare.java:86
   wire [10:0] _add_46 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
   wire _bits_516 = _add_46[10]; // SplitCompare.java:86
-  wire _and_346 = _bits_513 & _bits_516; // SplitCompare.java:75
-  wire _or_234 = _bits_512 | _and_346; // SplitCompare.java:75
-  wire _and_347 = _bits_507 & _or_234; // SplitCompare.java:75
-  wire _or_235 = _bits_506 | _and_347; // SplitCompare.java:75
-  wire _and_348 = _and_r_5 & _or_235; // SplitCompare.java:59
-  wire _and_349 = skip_valid & _and_348; // MergeSkip.java:54
-  wire _eq_174 = skip_now == _and_349; // RapController.java:206
-  wire _eq_175 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:148
-  wire _eq_176 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:148
+  wire _and_347 = _bits_513 & _bits_516; // SplitCompare.java:75
+  wire _or_234 = _bits_512 | _and_347; // SplitCompare.java:75
+  wire _and_348 = _bits_507 & _or_234; // SplitCompare.java:75
+  wire _or_235 = _bits_506 | _and_348; // SplitCompare.java:75
+  wire _and_349 = _and_r_5 & _or_235; // SplitCompare.java:59
+  wire _and_350 = skip_valid & _and_349; // MergeSkip.java:54
+  wire _eq_176 = skip_now == _and_350; // RapController.java:206
+  wire _eq_177 = _or_22 == slot_pick_load_by_state; // SlotPicker.java:148
+  wire _eq_178 = _and_36 == slot_pick_take_by_state; // SlotPicker.java:148
   wire _not_144 = ~_or_26; // SlotPicker.java:114
   wire _or_236 = _not_144 | slot_pick_load; // SlotPicker.java:114
-  wire _and_350 = state_run & quiet_held; // QuietPipe.java:37
-  wire _eq_177 = batch_is_early == 1'd0; // RapController.java:389
-  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:82
-  wire _eq_178 = batch_is_early == 1'd1; // RapController.java:389
-  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
+  wire _and_351 = state_run & quiet_held; // QuietPipe.java:37
   wire _eq_179 = batch_is_early == 1'd0; // RapController.java:389
+  wire _and_r_6 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_180 = batch_is_early == 1'd1; // RapController.java:389
+  wire _and_r_7 = &batch_min_sum; // MergeSkip.java:82
+  wire _eq_181 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_8 = &batch_min_sum; // MergeSkip.java:82
-  wire [4:0] _sub_21 = 5'd15 - op_depth; // TcamSplit.java:274
-  wire [5:0] _cat_59 = {_sub_21, 1'd0}; // ControllerIO.java:215
+  wire [4:0] _sub_23 = 5'd15 - op_depth; // TcamSplit.java:274
+  wire [5:0] _cat_59 = {_sub_23, 1'd0}; // ControllerIO.java:215
   wire [94:0] _dshl_2 = {{63{1'b0}}, {{30{1'b0}}, split_next_digit}} << _cat_59; // TcamSplit.java:275
   wire [31:0] _bits_517 = _dshl_2[31:0]; // TcamSplit.java:275
   wire [31:0] _or_237 = slot_prefix_rdata_0 | _bits_517; // TcamSplit.java:275
-  wire _eq_180 = child_prefix == _or_237; // TcamSplit.java:202
+  wire _eq_182 = child_prefix == _or_237; // TcamSplit.java:202
   wire [31:0] _fill_72 = {32{1'd1}}; // TcamSplit.java:268
   wire [5:0] _cat_60 = {child_depth, 1'd0}; // ControllerIO.java:215
   wire [31:0] _dshr_4 = _fill_72 >> _cat_60; // TcamSplit.java:268
-  wire _eq_181 = child_mask == _dshr_4; // TcamSplit.java:203
-  wire _and_351 = _eq_180 & _eq_181; // TcamSplit.java:203
-  wire _eq_182 = batch_is_early == 1'd0; // RapController.java:389
+  wire _eq_183 = child_mask == _dshr_4; // TcamSplit.java:203
+  wire _and_352 = _eq_182 & _eq_183; // TcamSplit.java:203
+  wire _eq_184 = batch_is_early == 1'd0; // RapController.java:389
   wire _and_r_9 = &batch_min_sum; // MergeSkip.java:82
   wire _not_145 = ~readout_in_use; // TcamReadout.java:43
-  wire _eq_183 = readout_index == 5'd0; // NodeTable.java:123
+  wire _eq_185 = readout_index == 5'd0; // NodeTable.java:123
   wire [4:0] _dyn_index_7 = readout_index[4] ? (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_31 : slot_depth_30) : (readout_index[0] ? slot_depth_29 : slot_depth_28)) : (readout_index[1] ? (readout_index[0] ? slot_depth_27 : slot_depth_26) : (readout_index[0] ? slot_depth_25 : slot_depth_24))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_23 : slot_depth_22) : (readout_index[0] ? slot_depth_21 : slot_depth_20)) : (readout_index[1] ? (readout_index[0] ? slot_depth_19 : slot_depth_18) : (readout_index[0] ? slot_depth_17 : slot_depth_16)))) : (readout_index[3] ? (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_15 : slot_depth_14) : (readout_index[0] ? slot_depth_13 : slot_depth_12)) : (readout_index[1] ? (readout_index[0] ? slot_depth_11 : slot_depth_10) : (readout_index[0] ? slot_depth_9 : slot_depth_8))) : (readout_index[2] ? (readout_index[1] ? (readout_index[0] ? slot_depth_7 : slot_depth_6) : (readout_index[0] ? slot_depth_5 : slot_depth_4)) : (readout_index[1] ? (readout_index[0] ? slot_depth_3 : slot_depth_2) : (readout_index[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:123
-  wire [4:0] _mux_19 = _eq_183 ? 5'd0 : _dyn_index_7; // NodeTable.java:123
-  wire _eq_184 = readout_depth == _mux_19; // TcamReadout.java:43
-  wire _or_238 = _not_145 | _eq_184; // TcamReadout.java:43
+  wire [4:0] _mux_19 = _eq_185 ? 5'd0 : _dyn_index_7; // NodeTable.java:123
+  wire _eq_186 = readout_depth == _mux_19; // TcamReadout.java:43
+  wire _or_238 = _not_145 | _eq_186; // TcamReadout.java:43
   wire _not_146 = ~batch_min_clears; // MergeSkip.java:90
-  wire _and_352 = state_run & io_selected_valid; // RapController.java:321
-  wire _eq_185 = io_counterResult_bits_op == 2'd0; // RapController.java:324
-  wire _and_353 = io_counterResult_valid & _eq_185; // RapController.java:324
-  wire _eq_186 = hit_event_4 == _and_353; // RapController.java:326
-  wire _and_354 = state_run & cmd_valid; // RapController.java:329
-  wire _eq_187 = _and_299 == _and_354; // RapController.java:329
+  wire _and_353 = state_run & io_selected_valid; // RapController.java:321
+  wire _eq_187 = io_counterResult_bits_op == 2'd0; // RapController.java:324
+  wire _and_354 = io_counterResult_valid & _eq_187; // RapController.java:324
+  wire _eq_188 = hit_event_4 == _and_354; // RapController.java:326
+  wire _and_355 = state_run & cmd_valid; // RapController.java:329
+  wire _eq_189 = _and_299 == _and_355; // RapController.java:329
   wire [2:0] _dyn_index_8 = io_counterResult_bits_addr[4] ? (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_31 : slot_children_30) : (io_counterResult_bits_addr[0] ? slot_children_29 : slot_children_28)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_27 : slot_children_26) : (io_counterResult_bits_addr[0] ? slot_children_25 : slot_children_24))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_23 : slot_children_22) : (io_counterResult_bits_addr[0] ? slot_children_21 : slot_children_20)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_19 : slot_children_18) : (io_counterResult_bits_addr[0] ? slot_children_17 : slot_children_16)))) : (io_counterResult_bits_addr[3] ? (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_15 : slot_children_14) : (io_counterResult_bits_addr[0] ? slot_children_13 : slot_children_12)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_11 : slot_children_10) : (io_counterResult_bits_addr[0] ? slot_children_9 : slot_children_8))) : (io_counterResult_bits_addr[2] ? (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_7 : slot_children_6) : (io_counterResult_bits_addr[0] ? slot_children_5 : slot_children_4)) : (io_counterResult_bits_addr[1] ? (io_counterResult_bits_addr[0] ? slot_children_3 : slot_children_2) : (io_counterResult_bits_addr[0] ? slot_children_1 : slot_children_0)))); // TcamHitFacts.java:53
   wire [7:0] _dshr_5 = short_by_children >> _dyn_index_8; // TcamHitFacts.java:53
   wire _bits_518 = _dshr_5[0]; // TcamHitFacts.java:53
-  wire _eq_188 = hit_short_3 == _bits_518; // TcamHitFacts.java:53
+  wire _eq_190 = hit_short_3 == _bits_518; // TcamHitFacts.java:53
   wire _ne_0 = io_counterResult_bits_op != 2'd2; // RapController.java:331
-  wire _and_355 = state_run & io_counterResult_valid; // RapController.java:331
-  wire _eq_189 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:260
-  wire _eq_190 = merge_last_level == _eq_189; // TcamMergeWalk.java:260
-  wire [4:0] _sub_22 = deepest_depth - 5'd1; // TcamMergeWalk.java:261
-  wire [4:0] _mux_20 = deepest_lowers ? _sub_22 : deepest_depth; // TcamMergeWalk.java:261
-  wire _eq_191 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:265
-  wire _eq_192 = leaf_at_deepest == _eq_191; // TcamMergeWalk.java:265
-  wire _and_356 = state_merge_level & level_fresh; // TcamMergeWalk.java:271
-  wire _eq_193 = children_write_q_slot == 5'd0; // NodeTable.java:123
+  wire _and_356 = state_run & io_counterResult_valid; // RapController.java:331
+  wire _eq_191 = merge_leaf_depth == 5'd1; // TcamMergeWalk.java:260
+  wire _eq_192 = merge_last_level == _eq_191; // TcamMergeWalk.java:260
+  wire [4:0] _sub_24 = deepest_depth - 5'd1; // TcamMergeWalk.java:261
+  wire [4:0] _mux_20 = deepest_lowers ? _sub_24 : deepest_depth; // TcamMergeWalk.java:261
+  wire _eq_193 = merge_leaf_depth == _mux_20; // TcamMergeWalk.java:265
+  wire _eq_194 = leaf_at_deepest == _eq_193; // TcamMergeWalk.java:265
+  wire _and_357 = state_merge_level & level_fresh; // TcamMergeWalk.java:271
+  wire _eq_195 = children_write_q_slot == 5'd0; // NodeTable.java:123
   wire [4:0] _dyn_index_9 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_31 : slot_depth_30) : (children_write_q_slot[0] ? slot_depth_29 : slot_depth_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_27 : slot_depth_26) : (children_write_q_slot[0] ? slot_depth_25 : slot_depth_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_23 : slot_depth_22) : (children_write_q_slot[0] ? slot_depth_21 : slot_depth_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_19 : slot_depth_18) : (children_write_q_slot[0] ? slot_depth_17 : slot_depth_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_15 : slot_depth_14) : (children_write_q_slot[0] ? slot_depth_13 : slot_depth_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_11 : slot_depth_10) : (children_write_q_slot[0] ? slot_depth_9 : slot_depth_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_7 : slot_depth_6) : (children_write_q_slot[0] ? slot_depth_5 : slot_depth_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_depth_3 : slot_depth_2) : (children_write_q_slot[0] ? slot_depth_1 : slot_depth_0)))); // NodeTable.java:123
-  wire [4:0] _mux_21 = _eq_193 ? 5'd0 : _dyn_index_9; // NodeTable.java:123
+  wire [4:0] _mux_21 = _eq_195 ? 5'd0 : _dyn_index_9; // NodeTable.java:123
   wire _ne_1 = _mux_21 != merge_leaf_depth; // TcamMergeWalk.java:277
-  wire _and_357 = state_merge_level & level_fresh; // TcamMergeWalk.java:275
+  wire _and_358 = state_merge_level & level_fresh; // TcamMergeWalk.java:275
   wire _ne_2 = children_write_q_slot != merge_parent; // TcamMergeWalk.java:283
   wire [4:0] _dyn_index_10 = children_write_q_slot[4] ? (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_31 : slot_parent_30) : (children_write_q_slot[0] ? slot_parent_29 : slot_parent_28)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_27 : slot_parent_26) : (children_write_q_slot[0] ? slot_parent_25 : slot_parent_24))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_23 : slot_parent_22) : (children_write_q_slot[0] ? slot_parent_21 : slot_parent_20)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_19 : slot_parent_18) : (children_write_q_slot[0] ? slot_parent_17 : slot_parent_16)))) : (children_write_q_slot[3] ? (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_15 : slot_parent_14) : (children_write_q_slot[0] ? slot_parent_13 : slot_parent_12)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_11 : slot_parent_10) : (children_write_q_slot[0] ? slot_parent_9 : slot_parent_8))) : (children_write_q_slot[2] ? (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_7 : slot_parent_6) : (children_write_q_slot[0] ? slot_parent_5 : slot_parent_4)) : (children_write_q_slot[1] ? (children_write_q_slot[0] ? slot_parent_3 : slot_parent_2) : (children_write_q_slot[0] ? slot_parent_1 : slot_parent_0)))); // TcamMergeWalk.java:284
   wire _ne_3 = _dyn_index_10 != merge_parent; // TcamMergeWalk.java:284
-  wire _and_358 = _ne_2 & _ne_3; // TcamMergeWalk.java:284
-  wire _and_359 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:280
+  wire _and_359 = _ne_2 & _ne_3; // TcamMergeWalk.java:284
+  wire _and_360 = state_merge_kids & kids_fresh; // TcamMergeWalk.java:280
   wire _or_239 = kids_fresh | kids_walking; // TcamMergeWalk.java:289
-  wire _eq_194 = _or_239 == state_merge_kids; // TcamMergeWalk.java:290
-  wire _and_360 = kids_fresh & kids_walking; // TcamMergeWalk.java:291
-  wire _not_147 = ~_and_360; // TcamMergeWalk.java:291
-  wire _and_361 = _eq_194 & _not_147; // TcamMergeWalk.java:291
-  wire _eq_195 = kids_vector == visited_kids; // TcamMergeWalk.java:298
+  wire _eq_196 = _or_239 == state_merge_kids; // TcamMergeWalk.java:290
+  wire _and_361 = kids_fresh & kids_walking; // TcamMergeWalk.java:291
+  wire _not_147 = ~_and_361; // TcamMergeWalk.java:291
+  wire _and_362 = _eq_196 & _not_147; // TcamMergeWalk.java:291
+  wire _eq_197 = kids_vector == visited_kids; // TcamMergeWalk.java:298
   wire _not_148 = ~kids_fresh; // TcamMergeWalk.java:295
-  wire _and_362 = state_merge_kids & _not_148; // TcamMergeWalk.java:295
-  wire _and_363 = _and_362 & slot_pick_ready; // TcamMergeWalk.java:295
-  wire _and_364 = _and_363 & slot_pick_pick_last; // TcamMergeWalk.java:297
-  wire _eq_196 = kids_owner == merge_parent; // TcamMergeWalk.java:300
+  wire _and_363 = state_merge_kids & _not_148; // TcamMergeWalk.java:295
+  wire _and_364 = _and_363 & slot_pick_ready; // TcamMergeWalk.java:295
+  wire _and_365 = _and_364 & slot_pick_pick_last; // TcamMergeWalk.java:297
+  wire _eq_198 = kids_owner == merge_parent; // TcamMergeWalk.java:300
   wire _or_240 = state_merge_level | state_merge_kids; // TcamMergeWalk.java:302
   wire _not_149 = ~_or_240; // TcamMergeWalk.java:302
-  wire _and_365 = verdict_act & _not_149; // TcamMergeWalk.java:302
+  wire _and_366 = verdict_act & _not_149; // TcamMergeWalk.java:302
   wire _not_150 = ~io_counterResult_valid; // RapController.java:335
-  wire _and_366 = state_drain & pipe_empty; // RapController.java:334
-  wire _and_367 = state_split_alloc & slot_pick_ready; // TcamSplit.java:237
+  wire _and_367 = state_drain & pipe_empty; // RapController.java:334
+  wire _and_368 = state_split_alloc & slot_pick_ready; // TcamSplit.java:237
   wire _and_r_10 = &present_children; // TcamSplit.java:239
   wire _not_151 = ~_and_r_10; // TcamSplit.java:239
   wire [3:0] _not_152 = ~present_children; // TcamSplit.java:242
@@ -2390,13 +2397,13 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _bits_521 = _not_152[2]; // FirstSet.java:54
   wire _bits_522 = _not_152[3]; // FirstSet.java:54
   wire _or_242 = _bits_521 | _bits_522; // FirstSet.java:63
-  wire _and_368 = _or_241 & _or_242; // FirstSet.java:60
-  wire _and_369 = _bits_519 & _bits_520; // FirstSet.java:60
-  wire _or_243 = _and_368 | _and_369; // FirstSet.java:61
-  wire _and_370 = _bits_521 & _bits_522; // FirstSet.java:60
-  wire _or_244 = _or_243 | _and_370; // FirstSet.java:62
+  wire _and_369 = _or_241 & _or_242; // FirstSet.java:60
+  wire _and_370 = _bits_519 & _bits_520; // FirstSet.java:60
+  wire _or_243 = _and_369 | _and_370; // FirstSet.java:61
+  wire _and_371 = _bits_521 & _bits_522; // FirstSet.java:60
+  wire _or_244 = _or_243 | _and_371; // FirstSet.java:62
   wire _not_153 = ~_or_244; // TcamSplit.java:242
-  wire _eq_197 = split_last_child == _not_153; // TcamSplit.java:242
+  wire _eq_199 = split_last_child == _not_153; // TcamSplit.java:242
   wire [3:0] _not_154 = ~present_children; // TcamSplit.java:243
   wire _bits_523 = _not_154[0]; // FirstSet.java:24
   wire _bits_524 = _not_154[1]; // FirstSet.java:24
@@ -2408,28 +2415,28 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _mux_22 = _not_155 ? _not_156 : _not_157; // FirstSet.java:35
   wire [1:0] _cat_61 = {_not_155, _mux_22}; // FirstSet.java:35
   wire [1:0] _bits_526 = _cat_61; // FirstSet.java:43
-  wire _eq_198 = split_next_digit == _bits_526; // TcamSplit.java:243
-  wire _and_371 = _eq_197 & _eq_198; // TcamSplit.java:243
+  wire _eq_200 = split_next_digit == _bits_526; // TcamSplit.java:243
+  wire _and_372 = _eq_199 & _eq_200; // TcamSplit.java:243
   wire [2:0] _dyn_index_11 = slot_pick_pick_index[4] ? (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_31 : slot_children_30) : (slot_pick_pick_index[0] ? slot_children_29 : slot_children_28)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_27 : slot_children_26) : (slot_pick_pick_index[0] ? slot_children_25 : slot_children_24))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_23 : slot_children_22) : (slot_pick_pick_index[0] ? slot_children_21 : slot_children_20)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_19 : slot_children_18) : (slot_pick_pick_index[0] ? slot_children_17 : slot_children_16)))) : (slot_pick_pick_index[3] ? (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_15 : slot_children_14) : (slot_pick_pick_index[0] ? slot_children_13 : slot_children_12)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_11 : slot_children_10) : (slot_pick_pick_index[0] ? slot_children_9 : slot_children_8))) : (slot_pick_pick_index[2] ? (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_7 : slot_children_6) : (slot_pick_pick_index[0] ? slot_children_5 : slot_children_4)) : (slot_pick_pick_index[1] ? (slot_pick_pick_index[0] ? slot_children_3 : slot_children_2) : (slot_pick_pick_index[0] ? slot_children_1 : slot_children_0)))); // TcamSplit.java:246
-  wire _eq_199 = _dyn_index_11 == 3'd0; // TcamSplit.java:246
+  wire _eq_201 = _dyn_index_11 == 3'd0; // TcamSplit.java:246
   wire split_settled = _or_200 & split_settled_before; // TcamSplit.java:138
   wire _not_158 = ~split_settled; // TcamSplit.java:249
-  wire _eq_200 = split_fits == _ge_1; // TcamSplit.java:254
+  wire _eq_202 = split_fits == _ge_1; // TcamSplit.java:254
   wire _ge_4 = op_depth >= deepest_depth; // TcamSplit.java:254
-  wire _eq_201 = op_at_deepest == _ge_4; // TcamSplit.java:254
-  wire _and_372 = _eq_200 & _eq_201; // TcamSplit.java:254
+  wire _eq_203 = op_at_deepest == _ge_4; // TcamSplit.java:254
+  wire _and_373 = _eq_202 & _eq_203; // TcamSplit.java:254
   wire _or_246 = scan_fresh | scan_walking; // TcamSplit.java:258
-  wire _eq_202 = _or_246 == state_split_scan; // TcamSplit.java:259
-  wire _and_373 = scan_fresh & scan_walking; // TcamSplit.java:260
-  wire _not_159 = ~_and_373; // TcamSplit.java:260
-  wire _and_374 = _eq_202 & _not_159; // TcamSplit.java:260
-  wire _eq_203 = op_children == _dyn_index_0; // RapController.java:340
+  wire _eq_204 = _or_246 == state_split_scan; // TcamSplit.java:259
+  wire _and_374 = scan_fresh & scan_walking; // TcamSplit.java:260
+  wire _not_159 = ~_and_374; // TcamSplit.java:260
+  wire _and_375 = _eq_204 & _not_159; // TcamSplit.java:260
+  wire _eq_205 = op_children == _dyn_index_0; // RapController.java:340
   wire _not_160 = ~kids_fresh; // TcamMergeWalk.java:252
-  wire _and_375 = state_merge_kids & _not_160; // TcamMergeWalk.java:252
-  wire _and_376 = _and_375 & slot_pick_ready; // TcamMergeWalk.java:252
-  wire _and_377 = _and_376 & slot_pick_pick_last; // TcamMergeWalk.java:252
-  wire _or_247 = split_settled | _and_377; // RapController.java:338
-  wire _eq_204 = kids_owner == op_slot; // RapController.java:343
+  wire _and_376 = state_merge_kids & _not_160; // TcamMergeWalk.java:252
+  wire _and_377 = _and_376 & slot_pick_ready; // TcamMergeWalk.java:252
+  wire _and_378 = _and_377 & slot_pick_pick_last; // TcamMergeWalk.java:252
+  wire _or_247 = split_settled | _and_378; // RapController.java:338
+  wire _eq_206 = kids_owner == op_slot; // RapController.java:343
   wire _or_248 = state_undo | state_split_scan; // RapController.java:342
   wire _or_249 = _or_248 | state_split; // RapController.java:342
   wire _or_250 = _or_249 | state_split_alloc; // RapController.java:342
@@ -2465,16 +2472,16 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   wire _gt_30 = slot_depth_2 > deepest_depth; // NodeTable.java:110
   wire _gt_31 = slot_depth_1 > deepest_depth; // NodeTable.java:110
   wire [31:0] _cat_62 = {_gt_1, _gt_2, _gt_3, _gt_4, _gt_5, _gt_6, _gt_7, _gt_8, _gt_9, _gt_10, _gt_11, _gt_12, _gt_13, _gt_14, _gt_15, _gt_16, _gt_17, _gt_18, _gt_19, _gt_20, _gt_21, _gt_22, _gt_23, _gt_24, _gt_25, _gt_26, _gt_27, _gt_28, _gt_29, _gt_30, _gt_31, 1'd0}; // NodeTable.java:118
-  wire [31:0] _and_378 = slot_valid & _cat_62; // RapController.java:344
-  wire _or_r_32 = |_and_378; // RapController.java:344
+  wire [31:0] _and_379 = slot_valid & _cat_62; // RapController.java:344
+  wire _or_r_32 = |_and_379; // RapController.java:344
   wire _not_161 = ~_or_r_32; // RapController.java:344
   wire _not_162 = ~tcam_write_full; // RapController.java:359
   wire _not_163 = ~snapshot_frozen; // RapController.java:360
-  wire _and_379 = _not_162 & _not_163; // RapController.java:360
+  wire _and_380 = _not_162 & _not_163; // RapController.java:360
   wire _not_164 = ~readout_pending; // RapController.java:361
-  wire _and_380 = _and_379 & _not_164; // RapController.java:361
+  wire _and_381 = _and_380 & _not_164; // RapController.java:361
   wire _not_165 = ~snapshot_pending; // RapController.java:362
-  wire _and_381 = _and_380 & _not_165; // RapController.java:362
+  wire _and_382 = _and_381 & _not_165; // RapController.java:362
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = issue_enable;
@@ -2593,7 +2600,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   assign leaf_pick_load_late = 1'd0;
   assign leaf_pick_load_late_value = 32'd0;
   assign leaf_pick_pick_index = _cat_17;
-  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_151 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_151 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_151 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_14 : (_or_151 ? deepest_depth : merge_leaf_depth)))) : (_or_151 ? deepest_depth : merge_leaf_depth))) : (_or_151 ? deepest_depth : merge_leaf_depth));
+  assign merge_leaf_depth_next = (state_merge_level ? (level_fresh ? (_or_151 ? deepest_depth : merge_leaf_depth) : (leaf_pick_ready ? (leaf_pick_pick_found ? (_or_151 ? deepest_depth : merge_leaf_depth) : (_not_9 ? (_or_151 ? deepest_depth : merge_leaf_depth) : (_not_10 ? _sub_16 : (_or_151 ? deepest_depth : merge_leaf_depth)))) : (_or_151 ? deepest_depth : merge_leaf_depth))) : (_or_151 ? deepest_depth : merge_leaf_depth));
   assign verdict_hand_over = (state_merge_kids ? (verdict_set ? 1'd0 : (kids_fresh ? 1'd0 : (_and_4 ? (slot_pick_pick_last ? 1'd1 : 1'd0) : 1'd0))) : 1'd0);
   assign skip_touched = (batch_ends ? 1'd1 : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? (split_last_child ? 1'd1 : 1'd0) : 1'd0) : 1'd0) : (state_soft_clear ? 1'd1 : 1'd0)));
   assign present_children_next = (scan_digit_valid ? _or_161 : (state_undo ? (_not_5 ? present_children : (split_req ? 4'd0 : present_children)) : (state_split_alloc ? (slot_pick_ready ? (_not_1 ? _or_162 : present_children) : present_children) : present_children)));
@@ -4001,6 +4008,22 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      undo_sp_below <= 5'd31;
+    end else begin
+      undo_sp_below <= _sub_13;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      undo_sp_two_below <= 5'd30;
+    end else begin
+      undo_sp_two_below <= _sub_14;
+    end
+  end
+
+  always @(posedge clock) begin
     short_by_children <= _cat_10;
   end
 
@@ -4185,7 +4208,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
   end
 
   always @(posedge clock) begin
-    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_4 ? (slot_pick_pick_last ? _sub_15 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
+    verdict_remaining <= (state_merge_kids ? (verdict_set ? verdict_remaining : (kids_fresh ? verdict_remaining : (_and_4 ? (slot_pick_pick_last ? _sub_17 : verdict_remaining) : verdict_remaining))) : verdict_remaining);
   end
 
   always @(posedge clock) begin
@@ -4623,19 +4646,23 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at RapController.java:117: state copy state_run_window_n disagrees with its state bit");
       $stop;
     end
-    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:51
-      $display("Assertion failed at UndoStack.java:51: undo stack overflow");
+    if (!reset && !_and_331) begin // UndoStack.java:48
+      $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
-    if (!reset && undo_push && !_not_134) begin // UndoStack.java:52
-      $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
+    if (!reset && undo_push && !_lt_6) begin // UndoStack.java:60
+      $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_166) begin // UndoStack.java:54
-      $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && undo_push && !_not_134) begin // UndoStack.java:61
+      $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && _and_333 && !_and_332) begin // SlotPicker.java:87
+    if (!reset && !_eq_168) begin // UndoStack.java:63
+      $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
+      $stop;
+    end
+    if (!reset && _and_334 && !_and_333) begin // SlotPicker.java:87
       $display("Assertion failed at SlotPicker.java:87: leaf_pick: the pick %b is not one-hot", leaf_pick_pick_hot);
       $stop;
     end
@@ -4647,39 +4674,39 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at MergeVerdict.java:85: a merge parent handed over while the last one awaits its verdict");
       $stop;
     end
-    if (!reset && !_and_335) begin // MergeVerdict.java:86
+    if (!reset && !_and_336) begin // MergeVerdict.java:86
       $display("Assertion failed at MergeVerdict.java:86: verdict_set or verdict_free disagrees with the verdict registers");
       $stop;
     end
-    if (!reset && !_eq_169) begin // SlotPicker.java:148
+    if (!reset && !_eq_171) begin // SlotPicker.java:148
       $display("Assertion failed at SlotPicker.java:148: leaf_pick: the load %b disagrees with the state logic's %b", _or_153, leaf_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_170) begin // CommitVerdict.java:73
+    if (!reset && !_eq_172) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_171) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_173) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_172) begin // CommitVerdict.java:95
+    if (!reset && !_eq_174) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_173) begin // CommitVerdict.java:125
+    if (!reset && !_eq_175) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_174) begin // RapController.java:205
+    if (!reset && commit_fire && !_eq_176) begin // RapController.java:205
       $display("Assertion failed at RapController.java:205: head_batch_empty disagrees with the head's threshold");
       $stop;
     end
-    if (!reset && !_eq_175) begin // SlotPicker.java:148
+    if (!reset && !_eq_177) begin // SlotPicker.java:148
       $display("Assertion failed at SlotPicker.java:148: slot_pick: the load %b disagrees with the state logic's %b", _or_22, slot_pick_load_by_state);
       $stop;
     end
-    if (!reset && !_eq_176) begin // SlotPicker.java:148
+    if (!reset && !_eq_178) begin // SlotPicker.java:148
       $display("Assertion failed at SlotPicker.java:148: slot_pick: the take %b disagrees with the state logic's %b", _and_36, slot_pick_take_by_state);
       $stop;
     end
@@ -4687,7 +4714,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at SlotPicker.java:114: slot_pick: a late load outside a load");
       $stop;
     end
-    if (!reset && _and_350 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_351 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
@@ -4695,7 +4722,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_undo && !_not_5 && !split_req && !_eq_177) begin // RapController.java:388
+    if (!reset && state_undo && !_not_5 && !split_req && !_eq_179) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
@@ -4703,7 +4730,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_178) begin // RapController.java:388
+    if (!reset && state_split && !_not_6 && !split_fits && _not_7 && !_eq_180) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd1);
       $stop;
     end
@@ -4711,7 +4738,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_179) begin // RapController.java:388
+    if (!reset && state_split && !_not_6 && !split_fits && !_not_7 && merge_due && !_eq_181) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
@@ -4719,11 +4746,11 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at MergeSkip.java:82: a merge batch starts with a minimum left from the last one");
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && !_and_351) begin // TcamSplit.java:200
+    if (!reset && state_split_alloc && slot_pick_ready && !_and_352) begin // TcamSplit.java:200
       $display("Assertion failed at TcamSplit.java:200: split: the registered child digit field or mask does not describe op_depth %0d", op_depth);
       $stop;
     end
-    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_182) begin // RapController.java:388
+    if (!reset && state_split_alloc && slot_pick_ready && _not_1 && split_last_child && merge_due && !_eq_184) begin // RapController.java:388
       $display("Assertion failed at RapController.java:388: early_batch is loaded with %b for a batch whose earliness is %b", batch_is_early, 1'd0);
       $stop;
     end
@@ -4747,7 +4774,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at MergeSkip.java:90: a merge verdict on the clock after its batch ended");
       $stop;
     end
-    if (!reset && _and_352 && !io_selected_bits_found) begin // RapController.java:322
+    if (!reset && _and_353 && !io_selected_bits_found) begin // RapController.java:322
       $display("Assertion failed at RapController.java:322: no node matched a key: the root must always match");
       $stop;
     end
@@ -4755,11 +4782,11 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at RapController.java:323: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && !_eq_186) begin // RapController.java:325
+    if (!reset && !_eq_188) begin // RapController.java:325
       $display("Assertion failed at RapController.java:325: an event's result flag (%d) disagrees with the result's op", hit_event_4);
       $stop;
     end
-    if (!reset && !_eq_187) begin // RapController.java:329
+    if (!reset && !_eq_189) begin // RapController.java:329
       $display("Assertion failed at RapController.java:329: an event's command flag disagrees with cmd_valid in RUN");
       $stop;
     end
@@ -4767,71 +4794,71 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at TcamHitFacts.java:49: a counter SRAM result without its command's slot facts beside it");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_188) begin // TcamHitFacts.java:52
+    if (!reset && commit_fire && !_eq_190) begin // TcamHitFacts.java:52
       $display("Assertion failed at TcamHitFacts.java:52: the short flag beside slot %d's result is stale", io_counterResult_bits_addr);
       $stop;
     end
-    if (!reset && _and_355 && !_ne_0) begin // RapController.java:331
+    if (!reset && _and_356 && !_ne_0) begin // RapController.java:331
       $display("Assertion failed at RapController.java:331: a READ result in RUN");
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_190) begin // TcamMergeWalk.java:260
+    if (!reset && state_merge_level && !_eq_192) begin // TcamMergeWalk.java:260
       $display("Assertion failed at TcamMergeWalk.java:260: merge_last_level disagrees with depth %0d", merge_leaf_depth);
       $stop;
     end
-    if (!reset && state_merge_level && !_eq_192) begin // TcamMergeWalk.java:264
+    if (!reset && state_merge_level && !_eq_194) begin // TcamMergeWalk.java:264
       $display("Assertion failed at TcamMergeWalk.java:264: leaf_at_deepest disagrees with depths %0d and %0d", merge_leaf_depth, _mux_20);
       $stop;
     end
-    if (!reset && deepest_lowers && !_and_356) begin // TcamMergeWalk.java:271
+    if (!reset && deepest_lowers && !_and_357) begin // TcamMergeWalk.java:271
       $display("Assertion failed at TcamMergeWalk.java:271: deepest_depth lowered outside a level's load");
       $stop;
     end
-    if (!reset && children_write_q && _and_357 && !_ne_1) begin // TcamMergeWalk.java:276
+    if (!reset && children_write_q && _and_358 && !_ne_1) begin // TcamMergeWalk.java:276
       $display("Assertion failed at TcamMergeWalk.java:276: a merge level loads its leaves while a leaf candidate's child count is still being written");
       $stop;
     end
-    if (!reset && children_write_q && _and_359 && !_and_358) begin // TcamMergeWalk.java:281
+    if (!reset && children_write_q && _and_360 && !_and_359) begin // TcamMergeWalk.java:281
       $display("Assertion failed at TcamMergeWalk.java:281: a merge parent's children are read while its child count is still being written");
       $stop;
     end
-    if (!reset && !_and_361) begin // TcamMergeWalk.java:287
+    if (!reset && !_and_362) begin // TcamMergeWalk.java:287
       $display("Assertion failed at TcamMergeWalk.java:287: the walk flags (kids %b/%b) do not split MERGE_KIDS", kids_fresh, kids_walking);
       $stop;
     end
-    if (!reset && _and_364 && !_eq_195) begin // TcamMergeWalk.java:298
+    if (!reset && _and_365 && !_eq_197) begin // TcamMergeWalk.java:298
       $display("Assertion failed at TcamMergeWalk.java:298: the merge parent's leaves changed during its walk");
       $stop;
     end
-    if (!reset && _and_363 && !slot_pick_pick_found) begin // TcamMergeWalk.java:299
+    if (!reset && _and_364 && !slot_pick_pick_found) begin // TcamMergeWalk.java:299
       $display("Assertion failed at TcamMergeWalk.java:299: a merge parent's leaf walk ran past its last leaf");
       $stop;
     end
-    if (!reset && state_merge_kids && !_eq_196) begin // TcamMergeWalk.java:300
+    if (!reset && state_merge_kids && !_eq_198) begin // TcamMergeWalk.java:300
       $display("Assertion failed at TcamMergeWalk.java:300: kids_owner %d is not the merge parent", kids_owner);
       $stop;
     end
-    if (!reset && _and_365 && !1'd0) begin // TcamMergeWalk.java:303
+    if (!reset && _and_366 && !1'd0) begin // TcamMergeWalk.java:303
       $display("Assertion failed at TcamMergeWalk.java:303: a merge verdict outside the merge walk");
       $stop;
     end
-    if (!reset && _and_366 && !_not_150) begin // RapController.java:335
+    if (!reset && _and_367 && !_not_150) begin // RapController.java:335
       $display("Assertion failed at RapController.java:335: a push in the last DRAIN clock would miss the undo read-ahead");
       $stop;
     end
-    if (!reset && _and_367 && !slot_pick_pick_found) begin // TcamSplit.java:238
+    if (!reset && _and_368 && !slot_pick_pick_found) begin // TcamSplit.java:238
       $display("Assertion failed at TcamSplit.java:238: a split found no free slot after checking capacity");
       $stop;
     end
-    if (!reset && _and_367 && !_not_151) begin // TcamSplit.java:239
+    if (!reset && _and_368 && !_not_151) begin // TcamSplit.java:239
       $display("Assertion failed at TcamSplit.java:239: a split with no missing child");
       $stop;
     end
-    if (!reset && _and_367 && !_and_371) begin // TcamSplit.java:240
+    if (!reset && _and_368 && !_and_372) begin // TcamSplit.java:240
       $display("Assertion failed at TcamSplit.java:240: split_last_child or split_next_digit does not describe present_children %b", present_children);
       $stop;
     end
-    if (!reset && _and_367 && !_eq_199) begin // TcamSplit.java:246
+    if (!reset && _and_368 && !_eq_201) begin // TcamSplit.java:246
       $display("Assertion failed at TcamSplit.java:246: free slot %d has a child count", slot_pick_pick_index);
       $stop;
     end
@@ -4839,19 +4866,19 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at TcamSplit.java:249: a split decision while a child count is still being written");
       $stop;
     end
-    if (!reset && split_settled && !_and_372) begin // TcamSplit.java:253
+    if (!reset && split_settled && !_and_373) begin // TcamSplit.java:253
       $display("Assertion failed at TcamSplit.java:253: split_fits or op_at_deepest read a clock after its inputs changed");
       $stop;
     end
-    if (!reset && !_and_374) begin // TcamSplit.java:256
+    if (!reset && !_and_375) begin // TcamSplit.java:256
       $display("Assertion failed at TcamSplit.java:256: the walk flags (scan %b/%b) do not split SPLIT_SCAN", scan_fresh, scan_walking);
       $stop;
     end
-    if (!reset && _or_247 && !_eq_203) begin // RapController.java:339
+    if (!reset && _or_247 && !_eq_205) begin // RapController.java:339
       $display("Assertion failed at RapController.java:339: op_children read a clock after its slot or the table changed");
       $stop;
     end
-    if (!reset && _or_250 && !_eq_204) begin // RapController.java:343
+    if (!reset && _or_250 && !_eq_206) begin // RapController.java:343
       $display("Assertion failed at RapController.java:343: kids_owner %d is not the split's slot", kids_owner);
       $stop;
     end
@@ -4859,7 +4886,7 @@ module RapController_k32_b4_n32_c24_wt1_th28_d16 (
       $display("Assertion failed at RapController.java:344: a node deeper than deepest_depth %d", deepest_depth);
       $stop;
     end
-    if (!reset && issue_enable && !_and_381) begin // RapController.java:357
+    if (!reset && issue_enable && !_and_382) begin // RapController.java:357
       $display("Assertion failed at RapController.java:357: issue while a TCAM write waits, a CSR request is pending or the status is frozen");
       $stop;
     end

@@ -190,6 +190,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg walk_now_leaf; // TrieMergeWalk.java:96
   reg [31:0] walk_new_count; // TrieMergeWalk.java:97
   reg [34:0] walk_new_least; // TrieMergeWalk.java:98
+  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:108
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -244,7 +245,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg _reg_1; // CommitVerdict.java:126
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
-  reg [43:0] undo_rdata_0; // UndoStack.java:41
+  reg [6:0] undo_sp_below; // UndoStack.java:45
+  reg [6:0] undo_sp_two_below; // UndoStack.java:47
+  reg [43:0] undo_rdata_0; // UndoStack.java:51
   reg [31:0] split_prefix; // TrieController.java:162
   reg [11:0] split_parent; // TrieController.java:163
   reg [3:0] split_present; // TrieController.java:164
@@ -332,22 +335,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire fifo_io_deq_valid; // SplitRedo.java:52
   wire [67:0] fifo_io_deq_bits; // SplitRedo.java:52
   wire [3:0] fifo_io_count; // SplitRedo.java:52
-  wire [1:0] _wire_0_0; // TrieWalk.java:134
-  wire [1:0] _wire_0_1; // TrieWalk.java:134
-  wire [1:0] _wire_0_2; // TrieWalk.java:134
-  wire [1:0] _wire_0_3; // TrieWalk.java:134
-  wire [1:0] _wire_0_4; // TrieWalk.java:134
-  wire [1:0] _wire_0_5; // TrieWalk.java:134
-  wire [1:0] _wire_0_6; // TrieWalk.java:134
-  wire [1:0] _wire_0_7; // TrieWalk.java:134
-  wire [1:0] _wire_0_8; // TrieWalk.java:134
-  wire [1:0] _wire_0_9; // TrieWalk.java:134
-  wire [1:0] _wire_0_10; // TrieWalk.java:134
-  wire [1:0] _wire_0_11; // TrieWalk.java:134
-  wire [1:0] _wire_0_12; // TrieWalk.java:134
-  wire [1:0] _wire_0_13; // TrieWalk.java:134
-  wire [1:0] _wire_0_14; // TrieWalk.java:134
-  wire [1:0] _wire_0_15; // TrieWalk.java:134
+  wire [1:0] _wire_0_0; // TrieWalk.java:139
+  wire [1:0] _wire_0_1; // TrieWalk.java:139
+  wire [1:0] _wire_0_2; // TrieWalk.java:139
+  wire [1:0] _wire_0_3; // TrieWalk.java:139
+  wire [1:0] _wire_0_4; // TrieWalk.java:139
+  wire [1:0] _wire_0_5; // TrieWalk.java:139
+  wire [1:0] _wire_0_6; // TrieWalk.java:139
+  wire [1:0] _wire_0_7; // TrieWalk.java:139
+  wire [1:0] _wire_0_8; // TrieWalk.java:139
+  wire [1:0] _wire_0_9; // TrieWalk.java:139
+  wire [1:0] _wire_0_10; // TrieWalk.java:139
+  wire [1:0] _wire_0_11; // TrieWalk.java:139
+  wire [1:0] _wire_0_12; // TrieWalk.java:139
+  wire [1:0] _wire_0_13; // TrieWalk.java:139
+  wire [1:0] _wire_0_14; // TrieWalk.java:139
+  wire [1:0] _wire_0_15; // TrieWalk.java:139
   wire [11:0] _wire_1_0; // ChildWord.java:35
   wire [11:0] _wire_1_1; // ChildWord.java:35
   wire [11:0] _wire_1_2; // ChildWord.java:35
@@ -739,22 +742,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_52 = state_run & _not_42; // TrieController.java:86
   wire redo_issue = _and_52 & fifo_io_deq_valid; // TrieController.java:86
   wire [31:0] _bits_99 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
-  wire [1:0] _bits_100 = _bits_99[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_101 = _bits_99[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_102 = _bits_99[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_103 = _bits_99[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_104 = _bits_99[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_105 = _bits_99[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_106 = _bits_99[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_107 = _bits_99[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_108 = _bits_99[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_109 = _bits_99[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_110 = _bits_99[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_111 = _bits_99[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_112 = _bits_99[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_113 = _bits_99[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_114 = _bits_99[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_115 = _bits_99[1:0]; // TrieWalk.java:136
+  wire [1:0] _bits_100 = _bits_99[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_101 = _bits_99[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_102 = _bits_99[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_103 = _bits_99[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_104 = _bits_99[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_105 = _bits_99[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_106 = _bits_99[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_107 = _bits_99[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_108 = _bits_99[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_109 = _bits_99[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_110 = _bits_99[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_111 = _bits_99[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_112 = _bits_99[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_113 = _bits_99[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_114 = _bits_99[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_115 = _bits_99[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_116 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_117 = split_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_118 = split_word[35:24]; // ChildWord.java:30
@@ -768,38 +771,37 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] issue_weight = redo_issue ? _bits_122 : io_found_bits_weight; // TrieController.java:95
   wire [31:0] _mux_11 = redo_issue ? _bits_99 : io_found_bits_key; // TrieController.java:96
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:90
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:109
-  wire _eq_10 = walk_pending == 3'd0; // TrieMergeWalk.java:186
-  wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:48
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:116
+  wire _eq_10 = walk_pending == 3'd0; // TrieMergeWalk.java:193
+  wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:57
   wire [4:0] _bits_124 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_125 = _bits_124[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_1 = _bits_125[3] ? (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_15 : _wire_0_14) : (_bits_125[0] ? _wire_0_13 : _wire_0_12)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_11 : _wire_0_10) : (_bits_125[0] ? _wire_0_9 : _wire_0_8))) : (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_7 : _wire_0_6) : (_bits_125[0] ? _wire_0_5 : _wire_0_4)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_3 : _wire_0_2) : (_bits_125[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:137
+  wire [3:0] _bits_125 = _bits_124[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_1 = _bits_125[3] ? (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_15 : _wire_0_14) : (_bits_125[0] ? _wire_0_13 : _wire_0_12)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_11 : _wire_0_10) : (_bits_125[0] ? _wire_0_9 : _wire_0_8))) : (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_7 : _wire_0_6) : (_bits_125[0] ? _wire_0_5 : _wire_0_4)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_3 : _wire_0_2) : (_bits_125[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
   wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_120; // SplitRedo.java:67
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:92
-  wire [31:0] _bits_126 = undo_rdata_0[31:0]; // UndoStack.java:49
-  wire [2:0] _bits_127 = walk_sum[34:32]; // TrieMergeWalk.java:120
-  wire _or_r_0 = |_bits_127; // TrieMergeWalk.java:120
-  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:120
-  wire [31:0] _bits_128 = walk_sum[31:0]; // TrieMergeWalk.java:120
-  wire [31:0] _mux_12 = _or_r_0 ? _fill_18 : _bits_128; // TrieMergeWalk.java:120
-  wire _eq_11 = walk_depth == 5'd0; // TrieMergeWalk.java:240
-  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:111
-  wire _not_43 = ~walk_probing; // TrieMergeWalk.java:180
-  wire _not_44 = ~walk_probe_sent; // TrieMergeWalk.java:180
-  wire _and_53 = _not_43 & _not_44; // TrieMergeWalk.java:180
-  wire [2:0] _add_24 = walk_pending + {{2{1'b0}}, walk_leaf_now}; // TrieMergeWalk.java:117
-  wire _or_49 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:107
-  wire _and_54 = read_result & _or_49; // TrieMergeWalk.java:107
-  wire [2:0] _sub_2 = _add_24 - {{2{1'b0}}, _and_54}; // TrieMergeWalk.java:118
-  wire _eq_12 = _sub_2 == 3'd0; // TrieMergeWalk.java:180
-  wire _and_55 = _and_53 & _eq_12; // TrieMergeWalk.java:180
-  wire [4:0] _add_25 = walk_depth + 5'd1; // TrieMergeWalk.java:190
+  wire [31:0] _bits_126 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire [2:0] _bits_127 = walk_sum[34:32]; // TrieMergeWalk.java:127
+  wire _or_r_0 = |_bits_127; // TrieMergeWalk.java:127
+  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:127
+  wire [31:0] _bits_128 = walk_sum[31:0]; // TrieMergeWalk.java:127
+  wire [31:0] _mux_12 = _or_r_0 ? _fill_18 : _bits_128; // TrieMergeWalk.java:127
+  wire _eq_11 = walk_depth == 5'd0; // TrieMergeWalk.java:247
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:118
+  wire _not_43 = ~walk_probing; // TrieMergeWalk.java:187
+  wire _not_44 = ~walk_probe_sent; // TrieMergeWalk.java:187
+  wire _and_53 = _not_43 & _not_44; // TrieMergeWalk.java:187
+  wire [2:0] _add_24 = walk_pending + {{2{1'b0}}, walk_leaf_now}; // TrieMergeWalk.java:124
+  wire _or_49 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:114
+  wire _and_54 = read_result & _or_49; // TrieMergeWalk.java:114
+  wire [2:0] _sub_2 = _add_24 - {{2{1'b0}}, _and_54}; // TrieMergeWalk.java:125
+  wire _eq_12 = _sub_2 == 3'd0; // TrieMergeWalk.java:187
+  wire _and_55 = _and_53 & _eq_12; // TrieMergeWalk.java:187
+  wire [4:0] _add_25 = walk_depth + 5'd1; // TrieMergeWalk.java:197
   wire [4:0] _sub_3 = walk_depth - 5'd1; // TrieMergeWalk.java:103
   wire [3:0] _bits_129 = _sub_3[3:0]; // TrieMergeWalk.java:103
-  wire [139:0] _mem_read_0 = walk_frames[_bits_129]; // TrieMergeWalk.java:104
-  wire [11:0] _bits_130 = _mem_read_0[139:128]; // TrieMergeWalk.java:252
-  wire [47:0] _bits_131 = _mem_read_0[127:80]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_130 = walk_parent_frame[139:128]; // TrieMergeWalk.java:259
+  wire [47:0] _bits_131 = walk_parent_frame[127:80]; // TrieMergeWalk.java:260
   wire [11:0] _bits_132 = root_word[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_132; // ChildWord.java:43
   wire [11:0] _bits_133 = root_word[35:24]; // ChildWord.java:30
@@ -809,18 +811,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_135 = root_word[11:0]; // ChildWord.java:30
   wire _or_r_4 = |_bits_135; // ChildWord.java:43
   wire [3:0] _cat_23 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire [6:0] _dshl_0 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:298
-  wire [3:0] _bits_136 = _dshl_0[3:0]; // TrieMergeWalk.java:298
-  wire [3:0] _mux_13 = walk_probing ? _bits_136 : 4'd0; // TrieMergeWalk.java:169
-  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:298
-  wire [3:0] _bits_137 = _dshl_1[3:0]; // TrieMergeWalk.java:298
-  wire [3:0] _mux_14 = walk_probe_sent ? _bits_137 : 4'd0; // TrieMergeWalk.java:170
-  wire [3:0] _or_50 = _mux_13 | _mux_14; // TrieMergeWalk.java:170
-  wire [3:0] _or_51 = walk_todo | _or_50; // TrieMergeWalk.java:171
-  wire [6:0] _dshl_2 = 7'd1 << _bits_43; // TrieMergeWalk.java:298
-  wire [3:0] _bits_138 = _dshl_2[3:0]; // TrieMergeWalk.java:298
-  wire [3:0] _not_45 = ~_bits_138; // TrieMergeWalk.java:178
-  wire [3:0] _and_56 = walk_todo & _not_45; // TrieMergeWalk.java:178
+  wire [6:0] _dshl_0 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:305
+  wire [3:0] _bits_136 = _dshl_0[3:0]; // TrieMergeWalk.java:305
+  wire [3:0] _mux_13 = walk_probing ? _bits_136 : 4'd0; // TrieMergeWalk.java:176
+  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:305
+  wire [3:0] _bits_137 = _dshl_1[3:0]; // TrieMergeWalk.java:305
+  wire [3:0] _mux_14 = walk_probe_sent ? _bits_137 : 4'd0; // TrieMergeWalk.java:177
+  wire [3:0] _or_50 = _mux_13 | _mux_14; // TrieMergeWalk.java:177
+  wire [3:0] _or_51 = walk_todo | _or_50; // TrieMergeWalk.java:178
+  wire [6:0] _dshl_2 = 7'd1 << _bits_43; // TrieMergeWalk.java:305
+  wire [3:0] _bits_138 = _dshl_2[3:0]; // TrieMergeWalk.java:305
+  wire [3:0] _not_45 = ~_bits_138; // TrieMergeWalk.java:185
+  wire [3:0] _and_56 = walk_todo & _not_45; // TrieMergeWalk.java:185
   wire [11:0] _bits_139 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_5 = |_bits_139; // ChildWord.java:43
   wire [11:0] _bits_140 = walk_child_word[35:24]; // ChildWord.java:30
@@ -830,38 +832,38 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_142 = walk_child_word[11:0]; // ChildWord.java:30
   wire _or_r_8 = |_bits_142; // ChildWord.java:43
   wire [3:0] _cat_24 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [3:0] _bits_143 = _mem_read_0[79:76]; // TrieMergeWalk.java:250
-  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:108
-  wire [34:0] _mux_15 = _and_54 ? _add_26 : walk_sum; // TrieMergeWalk.java:108
-  wire [34:0] _bits_144 = _mem_read_0[75:41]; // TrieMergeWalk.java:248
-  wire [34:0] _add_27 = _bits_144 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:255
-  wire [34:0] _mux_16 = walk_now_leaf ? _add_27 : _bits_144; // TrieMergeWalk.java:255
-  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieMergeWalk.java:298
-  wire [3:0] _bits_145 = _dshl_3[3:0]; // TrieMergeWalk.java:298
-  wire [3:0] _or_52 = walk_leaves | _bits_145; // TrieMergeWalk.java:159
-  wire [3:0] _bits_146 = _mem_read_0[40:37]; // TrieMergeWalk.java:247
-  wire [1:0] _bits_147 = _mem_read_0[1:0]; // TrieMergeWalk.java:245
-  wire [6:0] _dshl_4 = 7'd1 << _bits_147; // TrieMergeWalk.java:298
-  wire [3:0] _bits_148 = _dshl_4[3:0]; // TrieMergeWalk.java:298
-  wire [3:0] _or_53 = _bits_146 | _bits_148; // TrieMergeWalk.java:256
-  wire [3:0] _mux_17 = walk_now_leaf ? _or_53 : _bits_146; // TrieMergeWalk.java:256
+  wire [3:0] _bits_143 = walk_parent_frame[79:76]; // TrieMergeWalk.java:257
+  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:115
+  wire [34:0] _mux_15 = _and_54 ? _add_26 : walk_sum; // TrieMergeWalk.java:115
+  wire [34:0] _bits_144 = walk_parent_frame[75:41]; // TrieMergeWalk.java:255
+  wire [34:0] _add_27 = _bits_144 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:262
+  wire [34:0] _mux_16 = walk_now_leaf ? _add_27 : _bits_144; // TrieMergeWalk.java:262
+  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieMergeWalk.java:305
+  wire [3:0] _bits_145 = _dshl_3[3:0]; // TrieMergeWalk.java:305
+  wire [3:0] _or_52 = walk_leaves | _bits_145; // TrieMergeWalk.java:166
+  wire [3:0] _bits_146 = walk_parent_frame[40:37]; // TrieMergeWalk.java:254
+  wire [1:0] _bits_147 = walk_parent_frame[1:0]; // TrieMergeWalk.java:252
+  wire [6:0] _dshl_4 = 7'd1 << _bits_147; // TrieMergeWalk.java:305
+  wire [3:0] _bits_148 = _dshl_4[3:0]; // TrieMergeWalk.java:305
+  wire [3:0] _or_53 = _bits_146 | _bits_148; // TrieMergeWalk.java:263
+  wire [3:0] _mux_17 = walk_now_leaf ? _or_53 : _bits_146; // TrieMergeWalk.java:263
   wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:62
-  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:110
-  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:114
-  wire _and_57 = walk_pass_now & _lt_0; // TrieMergeWalk.java:114
-  wire [34:0] _mux_18 = _and_57 ? walk_child_min : walk_least; // TrieMergeWalk.java:114
-  wire _not_46 = ~walk_now_leaf; // TrieMergeWalk.java:257
-  wire [34:0] _bits_149 = _mem_read_0[36:2]; // TrieMergeWalk.java:246
-  wire _lt_1 = walk_new_least < _bits_149; // TrieMergeWalk.java:257
-  wire _and_58 = _not_46 & _lt_1; // TrieMergeWalk.java:257
-  wire [34:0] _mux_19 = _and_58 ? walk_new_least : _bits_149; // TrieMergeWalk.java:257
-  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:144
-  wire _and_59 = walk_probe_sent & _not_47; // TrieMergeWalk.java:144
-  wire _not_48 = ~walk_walk_now; // TrieMergeWalk.java:145
-  wire _and_60 = walk_probing & _not_48; // TrieMergeWalk.java:145
-  wire _not_49 = ~walk_walk_now; // TrieMergeWalk.java:148
-  wire _eq_13 = word_data == 48'd0; // TrieMergeWalk.java:112
-  wire _not_50 = ~_eq_13; // TrieMergeWalk.java:154
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:117
+  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:121
+  wire _and_57 = walk_pass_now & _lt_0; // TrieMergeWalk.java:121
+  wire [34:0] _mux_18 = _and_57 ? walk_child_min : walk_least; // TrieMergeWalk.java:121
+  wire _not_46 = ~walk_now_leaf; // TrieMergeWalk.java:264
+  wire [34:0] _bits_149 = walk_parent_frame[36:2]; // TrieMergeWalk.java:253
+  wire _lt_1 = walk_new_least < _bits_149; // TrieMergeWalk.java:264
+  wire _and_58 = _not_46 & _lt_1; // TrieMergeWalk.java:264
+  wire [34:0] _mux_19 = _and_58 ? walk_new_least : _bits_149; // TrieMergeWalk.java:264
+  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:151
+  wire _and_59 = walk_probe_sent & _not_47; // TrieMergeWalk.java:151
+  wire _not_48 = ~walk_walk_now; // TrieMergeWalk.java:152
+  wire _and_60 = walk_probing & _not_48; // TrieMergeWalk.java:152
+  wire _not_49 = ~walk_walk_now; // TrieMergeWalk.java:155
+  wire _eq_13 = word_data == 48'd0; // TrieMergeWalk.java:119
+  wire _not_50 = ~_eq_13; // TrieMergeWalk.java:161
   wire _bits_150 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_2 = &_bits_150; // SplitCompare.java:59
   wire [11:0] _bits_151 = min_data[34:23]; // SplitCompare.java:71
@@ -894,11 +896,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_62 = _bits_155 & _or_54; // SplitCompare.java:75
   wire _or_55 = _bits_154 | _and_62; // SplitCompare.java:75
   wire _and_63 = _and_r_2 & _or_55; // SplitCompare.java:59
-  wire _and_64 = _not_50 & _and_63; // TrieMergeWalk.java:154
-  wire _not_51 = ~_eq_13; // TrieMergeWalk.java:155
-  wire _not_52 = ~_and_63; // TrieMergeWalk.java:155
-  wire _and_65 = _not_51 & _not_52; // TrieMergeWalk.java:155
-  wire _or_r_9 = |walk_leaves; // TrieMergeWalk.java:198
+  wire _and_64 = _not_50 & _and_63; // TrieMergeWalk.java:161
+  wire _not_51 = ~_eq_13; // TrieMergeWalk.java:162
+  wire _not_52 = ~_and_63; // TrieMergeWalk.java:162
+  wire _and_65 = _not_51 & _not_52; // TrieMergeWalk.java:162
+  wire _or_r_9 = |walk_leaves; // TrieMergeWalk.java:205
   wire _bits_165 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_3 = &_bits_165; // SplitCompare.java:59
   wire [11:0] _bits_166 = walk_sum[34:23]; // SplitCompare.java:71
@@ -931,20 +933,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_67 = _bits_170 & _or_56; // SplitCompare.java:75
   wire _or_57 = _bits_169 | _and_67; // SplitCompare.java:75
   wire _and_68 = _and_r_3 & _or_57; // SplitCompare.java:59
-  wire _not_53 = ~_and_68; // TrieMergeWalk.java:200
-  wire _and_69 = _or_r_9 & _not_53; // TrieMergeWalk.java:199
-  wire [2:0] _bits_180 = walk_sum[34:32]; // TrieMergeWalk.java:201
-  wire _or_r_10 = |_bits_180; // TrieMergeWalk.java:201
-  wire [6:0] _dshl_5 = 7'd1 << _bits_54; // TrieMergeWalk.java:298
-  wire [3:0] _bits_181 = _dshl_5[3:0]; // TrieMergeWalk.java:298
-  wire [3:0] _not_54 = ~_bits_181; // TrieMergeWalk.java:225
-  wire [3:0] _and_70 = walk_freeing & _not_54; // TrieMergeWalk.java:225
-  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:235
-  wire _and_71 = walk_merges & _eq_14; // TrieMergeWalk.java:235
-  wire _or_r_11 = |walk_leaves; // TrieMergeWalk.java:215
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:215
-  wire _and_72 = _or_r_11 & _lt_2; // TrieMergeWalk.java:215
-  wire [34:0] _mux_20 = _and_72 ? walk_sum : walk_least; // TrieMergeWalk.java:215
+  wire _not_53 = ~_and_68; // TrieMergeWalk.java:207
+  wire _and_69 = _or_r_9 & _not_53; // TrieMergeWalk.java:206
+  wire [2:0] _bits_180 = walk_sum[34:32]; // TrieMergeWalk.java:208
+  wire _or_r_10 = |_bits_180; // TrieMergeWalk.java:208
+  wire [6:0] _dshl_5 = 7'd1 << _bits_54; // TrieMergeWalk.java:305
+  wire [3:0] _bits_181 = _dshl_5[3:0]; // TrieMergeWalk.java:305
+  wire [3:0] _not_54 = ~_bits_181; // TrieMergeWalk.java:232
+  wire [3:0] _and_70 = walk_freeing & _not_54; // TrieMergeWalk.java:232
+  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:242
+  wire _and_71 = walk_merges & _eq_14; // TrieMergeWalk.java:242
+  wire _or_r_11 = |walk_leaves; // TrieMergeWalk.java:222
+  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:222
+  wire _and_72 = _or_r_11 & _lt_2; // TrieMergeWalk.java:222
+  wire [34:0] _mux_20 = _and_72 ? walk_sum : walk_least; // TrieMergeWalk.java:222
+  wire [139:0] _mem_read_0 = walk_frames[_bits_129]; // TrieMergeWalk.java:108
   wire [11:0] _bits_182 = walk_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_183 = walk_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_184 = walk_word[35:24]; // ChildWord.java:30
@@ -1044,10 +1047,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_87 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _not_67 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_67; // UndoStack.java:40
-  wire [6:0] _sub_14 = undo_sp - 7'd1; // UndoStack.java:47
+  wire [6:0] _sub_14 = undo_sp - 7'd1; // UndoStack.java:56
   wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
-  wire [6:0] _add_41 = undo_sp + 7'd1; // UndoStack.java:45
+  wire [6:0] _add_41 = undo_sp + 7'd1; // UndoStack.java:54
   wire _eq_16 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire [6:0] _sub_15 = undo_sp_next - 7'd1; // UndoStack.java:45
+  wire [6:0] _sub_16 = undo_sp_next - 7'd2; // UndoStack.java:47
   wire [31:0] _bits_215 = info_data[55:24]; // TrieTables.java:172
   wire [11:0] _bits_216 = info_data[23:12]; // TrieTables.java:176
   wire [11:0] _bits_217 = word_data[47:36]; // ChildWord.java:30
@@ -1096,8 +1101,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_228}; // ChildWord.java:56
   wire _bits_229 = _cat_38[3]; // ChildWord.java:56
   wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_229}; // ChildWord.java:56
-  wire [13:0] _sub_15 = 14'd4 - {{11{1'b0}}, _add_46}; // TrieController.java:169
-  wire split_fits_landed = free_slots >= _sub_15; // TrieController.java:169
+  wire [13:0] _sub_17 = 14'd4 - {{11{1'b0}}, _add_46}; // TrieController.java:169
+  wire split_fits_landed = free_slots >= _sub_17; // TrieController.java:169
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_230 = info_data[61]; // TrieTables.java:164
   wire _and_88 = _lt_5 & _bits_230; // TrieController.java:334
@@ -1165,17 +1170,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_77 = _or_76 | state_advance; // TrieController.java:388
   wire _or_78 = _or_77 | state_advance_wait; // TrieController.java:388
   wire [11:0] _bits_235 = free_depth[11:0]; // FreeSlots.java:49
-  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_236 = _sub_16[11:0]; // FreeSlots.java:44
-  wire [3:0] _bits_237 = walk_depth[3:0]; // TrieMergeWalk.java:188
-  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:189
-  wire [5:0] _bits_238 = undo_sp[5:0]; // UndoStack.java:44
-  wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:44
-  wire [6:0] _sub_17 = undo_sp - 7'd2; // UndoStack.java:42
-  wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:42
-  wire [6:0] _mux_30 = undo_pop ? _sub_17 : _sub_18; // UndoStack.java:42
-  wire [5:0] _bits_239 = _mux_30[5:0]; // UndoStack.java:42
-  wire _not_82 = ~undo_push; // UndoStack.java:42
+  wire [12:0] _sub_18 = free_depth - 13'd1; // FreeSlots.java:44
+  wire [11:0] _bits_236 = _sub_18[11:0]; // FreeSlots.java:44
+  wire [3:0] _bits_237 = walk_depth[3:0]; // TrieMergeWalk.java:195
+  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:196
+  wire [5:0] _bits_238 = undo_sp[5:0]; // UndoStack.java:53
+  wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [6:0] _mux_30 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [5:0] _bits_239 = _mux_30[5:0]; // UndoStack.java:51
+  wire _not_82 = ~undo_push; // UndoStack.java:51
   wire [16:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
   wire _or_r_28 = |_cat_42; // TrieController.java:55
   wire [16:0] _sub_19 = _cat_42 - 17'd1; // TrieController.java:55
@@ -1204,13 +1207,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_r_31 = |_and_113; // TrieMergeWalk.java:47
   wire _not_90 = ~_or_r_31; // TrieMergeWalk.java:47
   wire _and_114 = _or_r_30 & _not_90; // TrieMergeWalk.java:47
-  wire _or_80 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:262
-  wire _or_81 = _or_80 | walk_judged; // TrieMergeWalk.java:262
-  wire _not_91 = ~_or_81; // TrieMergeWalk.java:262
-  wire _or_82 = walk_step_scan | _not_91; // TrieMergeWalk.java:262
-  wire _eq_33 = walk_child_word == 48'd0; // TrieMergeWalk.java:265
-  wire _eq_34 = walk_child_leaf == _eq_33; // TrieMergeWalk.java:267
-  wire _not_92 = ~_eq_33; // TrieMergeWalk.java:268
+  wire [139:0] _mem_read_1 = walk_frames[_bits_129]; // TrieMergeWalk.java:111
+  wire _eq_33 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:111
+  wire _or_r_32 = |walk_depth; // TrieMergeWalk.java:110
+  wire _and_115 = walk_step_return & _or_r_32; // TrieMergeWalk.java:110
+  wire _or_80 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:269
+  wire _or_81 = _or_80 | walk_judged; // TrieMergeWalk.java:269
+  wire _not_91 = ~_or_81; // TrieMergeWalk.java:269
+  wire _or_82 = walk_step_scan | _not_91; // TrieMergeWalk.java:269
+  wire _eq_34 = walk_child_word == 48'd0; // TrieMergeWalk.java:272
+  wire _eq_35 = walk_child_leaf == _eq_34; // TrieMergeWalk.java:274
+  wire _not_92 = ~_eq_34; // TrieMergeWalk.java:275
   wire _bits_240 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_240; // SplitCompare.java:59
   wire [11:0] _bits_241 = walk_child_min[34:23]; // SplitCompare.java:71
@@ -1238,43 +1245,43 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_49 = {_bits_253, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_51 = {1'b0, _cat_48} + {1'b0, _cat_49}; // SplitCompare.java:86
   wire _bits_254 = _add_51[12]; // SplitCompare.java:86
-  wire _and_115 = _bits_251 & _bits_254; // SplitCompare.java:75
-  wire _or_83 = _bits_250 | _and_115; // SplitCompare.java:75
-  wire _and_116 = _bits_245 & _or_83; // SplitCompare.java:75
-  wire _or_84 = _bits_244 | _and_116; // SplitCompare.java:75
-  wire _and_117 = _and_r_4 & _or_84; // SplitCompare.java:59
-  wire _and_118 = _not_92 & _and_117; // TrieMergeWalk.java:268
-  wire _eq_35 = walk_child_passed == _and_118; // TrieMergeWalk.java:268
-  wire _not_93 = ~_eq_33; // TrieMergeWalk.java:269
-  wire _not_94 = ~_and_117; // TrieMergeWalk.java:269
-  wire _and_119 = _not_93 & _not_94; // TrieMergeWalk.java:269
-  wire _eq_36 = walk_child_walked == _and_119; // TrieMergeWalk.java:269
-  wire _eq_37 = walk_pending == 3'd0; // TrieMergeWalk.java:273
-  wire _eq_38 = walk_todo == 4'd0; // TrieMergeWalk.java:273
-  wire _and_120 = _eq_37 & _eq_38; // TrieMergeWalk.java:273
+  wire _and_116 = _bits_251 & _bits_254; // SplitCompare.java:75
+  wire _or_83 = _bits_250 | _and_116; // SplitCompare.java:75
+  wire _and_117 = _bits_245 & _or_83; // SplitCompare.java:75
+  wire _or_84 = _bits_244 | _and_117; // SplitCompare.java:75
+  wire _and_118 = _and_r_4 & _or_84; // SplitCompare.java:59
+  wire _and_119 = _not_92 & _and_118; // TrieMergeWalk.java:275
+  wire _eq_36 = walk_child_passed == _and_119; // TrieMergeWalk.java:275
+  wire _not_93 = ~_eq_34; // TrieMergeWalk.java:276
+  wire _not_94 = ~_and_118; // TrieMergeWalk.java:276
+  wire _and_120 = _not_93 & _not_94; // TrieMergeWalk.java:276
+  wire _eq_37 = walk_child_walked == _and_120; // TrieMergeWalk.java:276
+  wire _eq_38 = walk_pending == 3'd0; // TrieMergeWalk.java:280
+  wire _eq_39 = walk_todo == 4'd0; // TrieMergeWalk.java:280
+  wire _and_121 = _eq_38 & _eq_39; // TrieMergeWalk.java:280
   wire _not_95 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_96 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_97 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_121 = _not_96 & _not_97; // SplitCounter.java:111
+  wire _and_122 = _not_96 & _not_97; // SplitCounter.java:111
   wire _not_98 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_122 = _and_121 & _not_98; // SplitCounter.java:111
-  wire st_n_steady = _not_95 & _and_122; // StatusRegs.java:83
+  wire _and_123 = _and_122 & _not_98; // SplitCounter.java:111
+  wire st_n_steady = _not_95 & _and_123; // StatusRegs.java:83
   wire _or_85 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_86 = _or_85 | ev_split; // StatusRegs.java:114
   wire _or_87 = _or_86 | ev_allocated; // StatusRegs.java:115
   wire _or_88 = _or_87 | ev_batch; // StatusRegs.java:116
   wire _or_89 = _or_88 | ev_deferred; // StatusRegs.java:117
   wire _or_90 = _or_89 | ev_clear; // StatusRegs.java:118
-  wire _or_r_32 = |ev_removed; // StatusRegs.java:119
-  wire _or_91 = _or_90 | _or_r_32; // StatusRegs.java:119
+  wire _or_r_33 = |ev_removed; // StatusRegs.java:119
+  wire _or_91 = _or_90 | _or_r_33; // StatusRegs.java:119
   wire _or_92 = _or_91 | ev_pending; // StatusRegs.java:120
   wire _not_99 = ~_or_92; // ScheduleAndSnapshot.java:108
   wire _not_100 = ~walk_moves; // WalkControl.java:32
   wire _not_101 = ~fifo_io_deq_valid; // WalkControl.java:32
   wire _not_102 = ~wrote_word; // WalkControl.java:32
-  wire _and_123 = _not_101 & _not_102; // WalkControl.java:32
-  wire _or_93 = _not_100 | _and_123; // WalkControl.java:32
-  wire _and_124 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _and_124 = _not_101 & _not_102; // WalkControl.java:32
+  wire _or_93 = _not_100 | _and_124; // WalkControl.java:32
+  wire _and_125 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_255 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_255; // SplitCompare.java:59
   wire [10:0] _bits_256 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1300,42 +1307,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [9:0] _bits_268 = _bits_263[9:0]; // SplitCompare.java:70
   wire [10:0] _add_56 = {1'b0, _bits_267} + {1'b0, _bits_268}; // SplitCompare.java:85
   wire _bits_269 = _add_56[10]; // SplitCompare.java:85
-  wire _and_125 = _bits_266 & _bits_269; // SplitCompare.java:75
-  wire _or_94 = _bits_265 | _and_125; // SplitCompare.java:75
-  wire _and_126 = _bits_260 & _or_94; // SplitCompare.java:75
-  wire _or_95 = _bits_259 | _and_126; // SplitCompare.java:75
-  wire _and_127 = _and_r_5 & _or_95; // SplitCompare.java:59
-  wire _eq_39 = _and_124 == _and_127; // CommitVerdict.java:74
+  wire _and_126 = _bits_266 & _bits_269; // SplitCompare.java:75
+  wire _or_94 = _bits_265 | _and_126; // SplitCompare.java:75
+  wire _and_127 = _bits_260 & _or_94; // SplitCompare.java:75
+  wire _or_95 = _bits_259 | _and_127; // SplitCompare.java:75
+  wire _and_128 = _and_r_5 & _or_95; // SplitCompare.java:59
+  wire _eq_40 = _and_125 == _and_128; // CommitVerdict.java:74
   wire _not_103 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
-  wire _or_r_33 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_104 = ~_or_r_33; // SplitCounter.java:91
-  wire _or_r_34 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_105 = ~_or_r_34; // SplitCounter.java:92
-  wire _and_128 = _not_104 & _not_105; // SplitCounter.java:92
-  wire _or_r_35 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_106 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_129 = _and_128 & _not_106; // SplitCounter.java:92
-  wire _and_130 = _not_103 & _and_129; // ScheduleAndSnapshot.java:125
+  wire _or_r_34 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_104 = ~_or_r_34; // SplitCounter.java:91
+  wire _or_r_35 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_105 = ~_or_r_35; // SplitCounter.java:92
+  wire _and_129 = _not_104 & _not_105; // SplitCounter.java:92
+  wire _or_r_36 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_106 = ~_or_r_36; // SplitCounter.java:92
+  wire _and_130 = _and_129 & _not_106; // SplitCounter.java:92
+  wire _and_131 = _not_103 & _and_130; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_270 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_36 = |_bits_270; // ScheduleAndSnapshot.java:126
-  wire _not_107 = ~_or_r_36; // ScheduleAndSnapshot.java:126
-  wire _and_131 = _and_130 & _not_107; // ScheduleAndSnapshot.java:126
+  wire _or_r_37 = |_bits_270; // ScheduleAndSnapshot.java:126
+  wire _not_107 = ~_or_r_37; // ScheduleAndSnapshot.java:126
+  wire _and_132 = _and_131 & _not_107; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_271 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_1 = io_head_weight >= _bits_271; // ScheduleAndSnapshot.java:127
-  wire _and_132 = _and_131 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_40 = merge_now == _and_132; // CommitVerdict.java:82
+  wire _and_133 = _and_132 & _ge_1; // ScheduleAndSnapshot.java:127
+  wire _eq_41 = merge_now == _and_133; // CommitVerdict.java:82
   wire _or_96 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_133 = commit_fire & _or_96; // CommitVerdict.java:95
+  wire _and_134 = commit_fire & _or_96; // CommitVerdict.java:95
   wire _not_108 = ~defer_now; // CommitVerdict.java:95
-  wire _and_134 = _and_133 & _not_108; // CommitVerdict.java:95
-  wire _eq_41 = stop_now == _and_134; // CommitVerdict.java:95
-  wire _eq_42 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
-  wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:51
-  wire _not_109 = ~undo_pop; // UndoStack.java:52
-  wire _eq_43 = undo_sp == 7'd0; // UndoStack.java:54
-  wire _eq_44 = undo_empty == _eq_43; // UndoStack.java:54
-  wire _and_135 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_136 = state_run & quiet_held; // QuietPipe.java:37
+  wire _and_135 = _and_134 & _not_108; // CommitVerdict.java:95
+  wire _eq_42 = stop_now == _and_135; // CommitVerdict.java:95
+  wire _eq_43 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire [6:0] _sub_21 = undo_sp - 7'd1; // UndoStack.java:49
+  wire _eq_44 = undo_sp_below == _sub_21; // UndoStack.java:49
+  wire [6:0] _sub_22 = undo_sp - 7'd2; // UndoStack.java:49
+  wire _eq_45 = undo_sp_two_below == _sub_22; // UndoStack.java:49
+  wire _and_136 = _eq_44 & _eq_45; // UndoStack.java:49
+  wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
+  wire _not_109 = ~undo_pop; // UndoStack.java:61
+  wire _eq_46 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_47 = undo_empty == _eq_46; // UndoStack.java:63
+  wire _and_137 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_138 = state_run & quiet_held; // QuietPipe.java:37
   wire _not_110 = ~split_in_place; // TrieController.java:254
   wire _or_97 = split_fits_landed | _not_110; // TrieController.java:254
   wire _not_111 = ~marking; // SplitMarks.java:58
@@ -1347,14 +1359,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_103 = _or_101 | _or_102; // TrieController.java:355
   wire _or_104 = _not_111 | _or_103; // SplitMarks.java:58
   wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:360
-  wire _and_137 = state_run & io_counterResult_valid; // TrieController.java:360
-  wire _or_r_37 = |free_slots; // TrieController.java:363
-  wire _and_138 = state_split_alloc & _or_5; // TrieController.java:362
-  wire _and_139 = _and_138 & free_ready_before; // TrieController.java:362
-  wire _eq_45 = front_count == 8'd0; // TrieController.java:367
-  wire _or_105 = _eq_45 | split_in_place; // TrieController.java:367
+  wire _and_139 = state_run & io_counterResult_valid; // TrieController.java:360
+  wire _or_r_38 = |free_slots; // TrieController.java:363
+  wire _and_140 = state_split_alloc & _or_5; // TrieController.java:362
+  wire _and_141 = _and_140 & free_ready_before; // TrieController.java:362
+  wire _eq_48 = front_count == 8'd0; // TrieController.java:367
+  wire _or_105 = _eq_48 | split_in_place; // TrieController.java:367
   wire _not_112 = ~io_issued; // TrieController.java:367
-  wire _and_140 = _or_105 & _not_112; // TrieController.java:367
+  wire _and_142 = _or_105 & _not_112; // TrieController.java:367
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
@@ -2121,6 +2133,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
+    walk_parent_frame <= _mem_read_0;
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       cmd_q_valid <= 1'd0;
     end else begin
@@ -2465,6 +2481,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       undo_empty <= 1'd1;
     end else begin
       undo_empty <= _eq_16;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      undo_sp_below <= 7'd127;
+    end else begin
+      undo_sp_below <= _sub_15;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      undo_sp_two_below <= 7'd126;
+    end else begin
+      undo_sp_two_below <= _sub_16;
     end
   end
 
@@ -2859,28 +2891,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:47: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:261
-      $display("Assertion failed at TrieMergeWalk.java:261: a merge batch started while the last one walks");
+    if (!reset && _and_115 && !_eq_33) begin // TrieMergeWalk.java:111
+      $display("Assertion failed at TrieMergeWalk.java:111: walk_parent_frame is stale");
       $stop;
     end
-    if (!reset && !_or_82) begin // TrieMergeWalk.java:262
-      $display("Assertion failed at TrieMergeWalk.java:262: a probe in flight outside SCAN");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:268
+      $display("Assertion failed at TrieMergeWalk.java:268: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_34) begin // TrieMergeWalk.java:267
-      $display("Assertion failed at TrieMergeWalk.java:267: walk_child_leaf is not the judged child's word = 0");
+    if (!reset && !_or_82) begin // TrieMergeWalk.java:269
+      $display("Assertion failed at TrieMergeWalk.java:269: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_35) begin // TrieMergeWalk.java:268
-      $display("Assertion failed at TrieMergeWalk.java:268: walk_child_passed is not its bound >= T");
+    if (!reset && walk_judged && !_eq_35) begin // TrieMergeWalk.java:274
+      $display("Assertion failed at TrieMergeWalk.java:274: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_36) begin // TrieMergeWalk.java:269
-      $display("Assertion failed at TrieMergeWalk.java:269: walk_child_walked is not its bound < T");
+    if (!reset && walk_judged && !_eq_36) begin // TrieMergeWalk.java:275
+      $display("Assertion failed at TrieMergeWalk.java:275: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_120) begin // TrieMergeWalk.java:273
-      $display("Assertion failed at TrieMergeWalk.java:273: a merge verdict with READs or children to come");
+    if (!reset && walk_judged && !_eq_37) begin // TrieMergeWalk.java:276
+      $display("Assertion failed at TrieMergeWalk.java:276: walk_child_walked is not its bound < T");
+      $stop;
+    end
+    if (!reset && walk_step_decide && !_and_121) begin // TrieMergeWalk.java:280
+      $display("Assertion failed at TrieMergeWalk.java:280: a merge verdict with READs or children to come");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -2899,43 +2935,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && !_eq_39) begin // CommitVerdict.java:73
+    if (!reset && !_eq_40) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_40) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_41) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_41) begin // CommitVerdict.java:95
+    if (!reset && !_eq_42) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_42) begin // CommitVerdict.java:125
+    if (!reset && !_eq_43) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:51
-      $display("Assertion failed at UndoStack.java:51: undo stack overflow");
+    if (!reset && !_and_136) begin // UndoStack.java:48
+      $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
-    if (!reset && undo_push && !_not_109) begin // UndoStack.java:52
-      $display("Assertion failed at UndoStack.java:52: an undo push and pop on one clock");
+    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:60
+      $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && !_eq_44) begin // UndoStack.java:54
-      $display("Assertion failed at UndoStack.java:54: undo_empty disagrees with undo_sp %d", undo_sp);
+    if (!reset && undo_push && !_not_109) begin // UndoStack.java:61
+      $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
+      $stop;
+    end
+    if (!reset && !_eq_47) begin // UndoStack.java:63
+      $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
     if (!reset && _and_51 && !fifo_io_enq_ready) begin // SplitRedo.java:88
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_135 && !hit_event_4) begin // TrieController.java:159
+    if (!reset && _and_137 && !hit_event_4) begin // TrieController.java:159
       $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_136 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_138 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
@@ -2955,15 +2995,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieController.java:359: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_137 && !_ne_0) begin // TrieController.java:360
+    if (!reset && _and_139 && !_ne_0) begin // TrieController.java:360
       $display("Assertion failed at TrieController.java:360: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_139 && !_or_r_37) begin // TrieController.java:363
+    if (!reset && _and_141 && !_or_r_38) begin // TrieController.java:363
       $display("Assertion failed at TrieController.java:363: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_140) begin // TrieController.java:366
+    if (!reset && word_write && !_and_142) begin // TrieController.java:366
       $display("Assertion failed at TrieController.java:366: a child word written while the walk holds events");
       $stop;
     end
@@ -2972,7 +3012,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _sub_16[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
+  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _sub_18[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
 
 endmodule
 

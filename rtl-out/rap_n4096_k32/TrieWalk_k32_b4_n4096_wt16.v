@@ -3,469 +3,561 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:161
-  input  wire reset, // TrieWalk.java:161
-  output wire io_search_ready, // TrieWalk.java:163
-  input  wire io_search_valid, // TrieWalk.java:163
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:163
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:163
-  output wire io_result_valid, // TrieWalk.java:163
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:163
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:163
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:163
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:163
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:163
-  input  wire io_write_valid, // TrieWalk.java:163
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:163
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:163
-  input  wire [47:0] io_rootWord, // TrieWalk.java:163
-  input  wire io_flush, // TrieWalk.java:163
-  input  wire io_holdNext, // TrieWalk.java:163
-  input  wire io_fixNext, // TrieWalk.java:163
-  input  wire [11:0] io_fix_slot, // TrieWalk.java:163
-  input  wire [47:0] io_fix_word  // TrieWalk.java:163
+  input  wire clock, // TrieWalk.java:168
+  input  wire reset, // TrieWalk.java:168
+  output wire io_search_ready, // TrieWalk.java:170
+  input  wire io_search_valid, // TrieWalk.java:170
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:170
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:170
+  output wire io_result_valid, // TrieWalk.java:170
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:170
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:170
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:170
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:170
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:170
+  input  wire io_write_valid, // TrieWalk.java:170
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:170
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:170
+  input  wire [47:0] io_rootWord, // TrieWalk.java:170
+  input  wire io_flush, // TrieWalk.java:170
+  input  wire io_holdNext, // TrieWalk.java:170
+  input  wire io_fixNext, // TrieWalk.java:170
+  input  wire [11:0] io_fix_slot, // TrieWalk.java:170
+  input  wire [47:0] io_fix_word  // TrieWalk.java:170
 );
 
   // State
-  reg held; // TrieWalk.java:173
-  reg fixing; // TrieWalk.java:176
-  reg fix_first; // TrieWalk.java:178
-  reg fix_second; // TrieWalk.java:179
-  reg read_enable; // TrieWalk.java:180
-  reg word_enable; // TrieWalk.java:183
-  reg _reg_0; // TrieWalk.java:186
-  reg _reg_1; // TrieWalk.java:187
-  reg write_valid; // TrieWalk.java:191
-  reg [11:0] write_slot; // TrieWalk.java:192
-  reg [47:0] write_word; // TrieWalk.java:193
-  reg port_taken; // TrieWalk.java:195
-  reg s0_valid; // TrieWalk.java:200
-  reg [31:0] s0_key; // TrieWalk.java:202
-  reg [15:0] s0_weight; // TrieWalk.java:203
-  reg a1_valid; // TrieWalk.java:280
-  reg [31:0] a1_key; // TrieWalk.java:281
-  reg [15:0] a1_weight; // TrieWalk.java:282
-  reg [11:0] a1_slot; // TrieWalk.java:283
-  reg [4:0] a1_depth; // TrieWalk.java:284
-  reg [2:0] a1_children; // TrieWalk.java:285
-  reg a1_done; // TrieWalk.java:286
-  reg p1_valid; // TrieWalk.java:280
-  reg [31:0] p1_key; // TrieWalk.java:281
-  reg [15:0] p1_weight; // TrieWalk.java:282
-  reg [11:0] p1_slot; // TrieWalk.java:283
-  reg [4:0] p1_depth; // TrieWalk.java:284
-  reg [2:0] p1_children; // TrieWalk.java:285
-  reg p1_done; // TrieWalk.java:286
-  reg q1_valid; // TrieWalk.java:280
-  reg [31:0] q1_key; // TrieWalk.java:281
-  reg [15:0] q1_weight; // TrieWalk.java:282
-  reg [11:0] q1_slot; // TrieWalk.java:283
-  reg [4:0] q1_depth; // TrieWalk.java:284
-  reg [2:0] q1_children; // TrieWalk.java:285
-  reg q1_done; // TrieWalk.java:286
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q1_word; // TrieWalk.java:237
-  reg a2_valid; // TrieWalk.java:280
-  reg [31:0] a2_key; // TrieWalk.java:281
-  reg [15:0] a2_weight; // TrieWalk.java:282
-  reg [11:0] a2_slot; // TrieWalk.java:283
-  reg [4:0] a2_depth; // TrieWalk.java:284
-  reg [2:0] a2_children; // TrieWalk.java:285
-  reg a2_done; // TrieWalk.java:286
-  reg p2_valid; // TrieWalk.java:280
-  reg [31:0] p2_key; // TrieWalk.java:281
-  reg [15:0] p2_weight; // TrieWalk.java:282
-  reg [11:0] p2_slot; // TrieWalk.java:283
-  reg [4:0] p2_depth; // TrieWalk.java:284
-  reg [2:0] p2_children; // TrieWalk.java:285
-  reg p2_done; // TrieWalk.java:286
-  reg q2_valid; // TrieWalk.java:280
-  reg [31:0] q2_key; // TrieWalk.java:281
-  reg [15:0] q2_weight; // TrieWalk.java:282
-  reg [11:0] q2_slot; // TrieWalk.java:283
-  reg [4:0] q2_depth; // TrieWalk.java:284
-  reg [2:0] q2_children; // TrieWalk.java:285
-  reg q2_done; // TrieWalk.java:286
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q2_word; // TrieWalk.java:237
-  reg a3_valid; // TrieWalk.java:280
-  reg [31:0] a3_key; // TrieWalk.java:281
-  reg [15:0] a3_weight; // TrieWalk.java:282
-  reg [11:0] a3_slot; // TrieWalk.java:283
-  reg [4:0] a3_depth; // TrieWalk.java:284
-  reg [2:0] a3_children; // TrieWalk.java:285
-  reg a3_done; // TrieWalk.java:286
-  reg p3_valid; // TrieWalk.java:280
-  reg [31:0] p3_key; // TrieWalk.java:281
-  reg [15:0] p3_weight; // TrieWalk.java:282
-  reg [11:0] p3_slot; // TrieWalk.java:283
-  reg [4:0] p3_depth; // TrieWalk.java:284
-  reg [2:0] p3_children; // TrieWalk.java:285
-  reg p3_done; // TrieWalk.java:286
-  reg q3_valid; // TrieWalk.java:280
-  reg [31:0] q3_key; // TrieWalk.java:281
-  reg [15:0] q3_weight; // TrieWalk.java:282
-  reg [11:0] q3_slot; // TrieWalk.java:283
-  reg [4:0] q3_depth; // TrieWalk.java:284
-  reg [2:0] q3_children; // TrieWalk.java:285
-  reg q3_done; // TrieWalk.java:286
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q3_word; // TrieWalk.java:237
-  reg a4_valid; // TrieWalk.java:280
-  reg [31:0] a4_key; // TrieWalk.java:281
-  reg [15:0] a4_weight; // TrieWalk.java:282
-  reg [11:0] a4_slot; // TrieWalk.java:283
-  reg [4:0] a4_depth; // TrieWalk.java:284
-  reg [2:0] a4_children; // TrieWalk.java:285
-  reg a4_done; // TrieWalk.java:286
-  reg p4_valid; // TrieWalk.java:280
-  reg [31:0] p4_key; // TrieWalk.java:281
-  reg [15:0] p4_weight; // TrieWalk.java:282
-  reg [11:0] p4_slot; // TrieWalk.java:283
-  reg [4:0] p4_depth; // TrieWalk.java:284
-  reg [2:0] p4_children; // TrieWalk.java:285
-  reg p4_done; // TrieWalk.java:286
-  reg q4_valid; // TrieWalk.java:280
-  reg [31:0] q4_key; // TrieWalk.java:281
-  reg [15:0] q4_weight; // TrieWalk.java:282
-  reg [11:0] q4_slot; // TrieWalk.java:283
-  reg [4:0] q4_depth; // TrieWalk.java:284
-  reg [2:0] q4_children; // TrieWalk.java:285
-  reg q4_done; // TrieWalk.java:286
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q4_word; // TrieWalk.java:237
-  reg a5_valid; // TrieWalk.java:280
-  reg [31:0] a5_key; // TrieWalk.java:281
-  reg [15:0] a5_weight; // TrieWalk.java:282
-  reg [11:0] a5_slot; // TrieWalk.java:283
-  reg [4:0] a5_depth; // TrieWalk.java:284
-  reg [2:0] a5_children; // TrieWalk.java:285
-  reg a5_done; // TrieWalk.java:286
-  reg p5_valid; // TrieWalk.java:280
-  reg [31:0] p5_key; // TrieWalk.java:281
-  reg [15:0] p5_weight; // TrieWalk.java:282
-  reg [11:0] p5_slot; // TrieWalk.java:283
-  reg [4:0] p5_depth; // TrieWalk.java:284
-  reg [2:0] p5_children; // TrieWalk.java:285
-  reg p5_done; // TrieWalk.java:286
-  reg q5_valid; // TrieWalk.java:280
-  reg [31:0] q5_key; // TrieWalk.java:281
-  reg [15:0] q5_weight; // TrieWalk.java:282
-  reg [11:0] q5_slot; // TrieWalk.java:283
-  reg [4:0] q5_depth; // TrieWalk.java:284
-  reg [2:0] q5_children; // TrieWalk.java:285
-  reg q5_done; // TrieWalk.java:286
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q5_word; // TrieWalk.java:237
-  reg a6_valid; // TrieWalk.java:280
-  reg [31:0] a6_key; // TrieWalk.java:281
-  reg [15:0] a6_weight; // TrieWalk.java:282
-  reg [11:0] a6_slot; // TrieWalk.java:283
-  reg [4:0] a6_depth; // TrieWalk.java:284
-  reg [2:0] a6_children; // TrieWalk.java:285
-  reg a6_done; // TrieWalk.java:286
-  reg p6_valid; // TrieWalk.java:280
-  reg [31:0] p6_key; // TrieWalk.java:281
-  reg [15:0] p6_weight; // TrieWalk.java:282
-  reg [11:0] p6_slot; // TrieWalk.java:283
-  reg [4:0] p6_depth; // TrieWalk.java:284
-  reg [2:0] p6_children; // TrieWalk.java:285
-  reg p6_done; // TrieWalk.java:286
-  reg q6_valid; // TrieWalk.java:280
-  reg [31:0] q6_key; // TrieWalk.java:281
-  reg [15:0] q6_weight; // TrieWalk.java:282
-  reg [11:0] q6_slot; // TrieWalk.java:283
-  reg [4:0] q6_depth; // TrieWalk.java:284
-  reg [2:0] q6_children; // TrieWalk.java:285
-  reg q6_done; // TrieWalk.java:286
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q6_word; // TrieWalk.java:237
-  reg a7_valid; // TrieWalk.java:280
-  reg [31:0] a7_key; // TrieWalk.java:281
-  reg [15:0] a7_weight; // TrieWalk.java:282
-  reg [11:0] a7_slot; // TrieWalk.java:283
-  reg [4:0] a7_depth; // TrieWalk.java:284
-  reg [2:0] a7_children; // TrieWalk.java:285
-  reg a7_done; // TrieWalk.java:286
-  reg p7_valid; // TrieWalk.java:280
-  reg [31:0] p7_key; // TrieWalk.java:281
-  reg [15:0] p7_weight; // TrieWalk.java:282
-  reg [11:0] p7_slot; // TrieWalk.java:283
-  reg [4:0] p7_depth; // TrieWalk.java:284
-  reg [2:0] p7_children; // TrieWalk.java:285
-  reg p7_done; // TrieWalk.java:286
-  reg q7_valid; // TrieWalk.java:280
-  reg [31:0] q7_key; // TrieWalk.java:281
-  reg [15:0] q7_weight; // TrieWalk.java:282
-  reg [11:0] q7_slot; // TrieWalk.java:283
-  reg [4:0] q7_depth; // TrieWalk.java:284
-  reg [2:0] q7_children; // TrieWalk.java:285
-  reg q7_done; // TrieWalk.java:286
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q7_word; // TrieWalk.java:237
-  reg a8_valid; // TrieWalk.java:280
-  reg [31:0] a8_key; // TrieWalk.java:281
-  reg [15:0] a8_weight; // TrieWalk.java:282
-  reg [11:0] a8_slot; // TrieWalk.java:283
-  reg [4:0] a8_depth; // TrieWalk.java:284
-  reg [2:0] a8_children; // TrieWalk.java:285
-  reg a8_done; // TrieWalk.java:286
-  reg p8_valid; // TrieWalk.java:280
-  reg [31:0] p8_key; // TrieWalk.java:281
-  reg [15:0] p8_weight; // TrieWalk.java:282
-  reg [11:0] p8_slot; // TrieWalk.java:283
-  reg [4:0] p8_depth; // TrieWalk.java:284
-  reg [2:0] p8_children; // TrieWalk.java:285
-  reg p8_done; // TrieWalk.java:286
-  reg q8_valid; // TrieWalk.java:280
-  reg [31:0] q8_key; // TrieWalk.java:281
-  reg [15:0] q8_weight; // TrieWalk.java:282
-  reg [11:0] q8_slot; // TrieWalk.java:283
-  reg [4:0] q8_depth; // TrieWalk.java:284
-  reg [2:0] q8_children; // TrieWalk.java:285
-  reg q8_done; // TrieWalk.java:286
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q8_word; // TrieWalk.java:237
-  reg a9_valid; // TrieWalk.java:280
-  reg [31:0] a9_key; // TrieWalk.java:281
-  reg [15:0] a9_weight; // TrieWalk.java:282
-  reg [11:0] a9_slot; // TrieWalk.java:283
-  reg [4:0] a9_depth; // TrieWalk.java:284
-  reg [2:0] a9_children; // TrieWalk.java:285
-  reg a9_done; // TrieWalk.java:286
-  reg p9_valid; // TrieWalk.java:280
-  reg [31:0] p9_key; // TrieWalk.java:281
-  reg [15:0] p9_weight; // TrieWalk.java:282
-  reg [11:0] p9_slot; // TrieWalk.java:283
-  reg [4:0] p9_depth; // TrieWalk.java:284
-  reg [2:0] p9_children; // TrieWalk.java:285
-  reg p9_done; // TrieWalk.java:286
-  reg q9_valid; // TrieWalk.java:280
-  reg [31:0] q9_key; // TrieWalk.java:281
-  reg [15:0] q9_weight; // TrieWalk.java:282
-  reg [11:0] q9_slot; // TrieWalk.java:283
-  reg [4:0] q9_depth; // TrieWalk.java:284
-  reg [2:0] q9_children; // TrieWalk.java:285
-  reg q9_done; // TrieWalk.java:286
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q9_word; // TrieWalk.java:237
-  reg a10_valid; // TrieWalk.java:280
-  reg [31:0] a10_key; // TrieWalk.java:281
-  reg [15:0] a10_weight; // TrieWalk.java:282
-  reg [11:0] a10_slot; // TrieWalk.java:283
-  reg [4:0] a10_depth; // TrieWalk.java:284
-  reg [2:0] a10_children; // TrieWalk.java:285
-  reg a10_done; // TrieWalk.java:286
-  reg p10_valid; // TrieWalk.java:280
-  reg [31:0] p10_key; // TrieWalk.java:281
-  reg [15:0] p10_weight; // TrieWalk.java:282
-  reg [11:0] p10_slot; // TrieWalk.java:283
-  reg [4:0] p10_depth; // TrieWalk.java:284
-  reg [2:0] p10_children; // TrieWalk.java:285
-  reg p10_done; // TrieWalk.java:286
-  reg q10_valid; // TrieWalk.java:280
-  reg [31:0] q10_key; // TrieWalk.java:281
-  reg [15:0] q10_weight; // TrieWalk.java:282
-  reg [11:0] q10_slot; // TrieWalk.java:283
-  reg [4:0] q10_depth; // TrieWalk.java:284
-  reg [2:0] q10_children; // TrieWalk.java:285
-  reg q10_done; // TrieWalk.java:286
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q10_word; // TrieWalk.java:237
-  reg a11_valid; // TrieWalk.java:280
-  reg [31:0] a11_key; // TrieWalk.java:281
-  reg [15:0] a11_weight; // TrieWalk.java:282
-  reg [11:0] a11_slot; // TrieWalk.java:283
-  reg [4:0] a11_depth; // TrieWalk.java:284
-  reg [2:0] a11_children; // TrieWalk.java:285
-  reg a11_done; // TrieWalk.java:286
-  reg p11_valid; // TrieWalk.java:280
-  reg [31:0] p11_key; // TrieWalk.java:281
-  reg [15:0] p11_weight; // TrieWalk.java:282
-  reg [11:0] p11_slot; // TrieWalk.java:283
-  reg [4:0] p11_depth; // TrieWalk.java:284
-  reg [2:0] p11_children; // TrieWalk.java:285
-  reg p11_done; // TrieWalk.java:286
-  reg q11_valid; // TrieWalk.java:280
-  reg [31:0] q11_key; // TrieWalk.java:281
-  reg [15:0] q11_weight; // TrieWalk.java:282
-  reg [11:0] q11_slot; // TrieWalk.java:283
-  reg [4:0] q11_depth; // TrieWalk.java:284
-  reg [2:0] q11_children; // TrieWalk.java:285
-  reg q11_done; // TrieWalk.java:286
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q11_word; // TrieWalk.java:237
-  reg a12_valid; // TrieWalk.java:280
-  reg [31:0] a12_key; // TrieWalk.java:281
-  reg [15:0] a12_weight; // TrieWalk.java:282
-  reg [11:0] a12_slot; // TrieWalk.java:283
-  reg [4:0] a12_depth; // TrieWalk.java:284
-  reg [2:0] a12_children; // TrieWalk.java:285
-  reg a12_done; // TrieWalk.java:286
-  reg p12_valid; // TrieWalk.java:280
-  reg [31:0] p12_key; // TrieWalk.java:281
-  reg [15:0] p12_weight; // TrieWalk.java:282
-  reg [11:0] p12_slot; // TrieWalk.java:283
-  reg [4:0] p12_depth; // TrieWalk.java:284
-  reg [2:0] p12_children; // TrieWalk.java:285
-  reg p12_done; // TrieWalk.java:286
-  reg q12_valid; // TrieWalk.java:280
-  reg [31:0] q12_key; // TrieWalk.java:281
-  reg [15:0] q12_weight; // TrieWalk.java:282
-  reg [11:0] q12_slot; // TrieWalk.java:283
-  reg [4:0] q12_depth; // TrieWalk.java:284
-  reg [2:0] q12_children; // TrieWalk.java:285
-  reg q12_done; // TrieWalk.java:286
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q12_word; // TrieWalk.java:237
-  reg a13_valid; // TrieWalk.java:280
-  reg [31:0] a13_key; // TrieWalk.java:281
-  reg [15:0] a13_weight; // TrieWalk.java:282
-  reg [11:0] a13_slot; // TrieWalk.java:283
-  reg [4:0] a13_depth; // TrieWalk.java:284
-  reg [2:0] a13_children; // TrieWalk.java:285
-  reg a13_done; // TrieWalk.java:286
-  reg p13_valid; // TrieWalk.java:280
-  reg [31:0] p13_key; // TrieWalk.java:281
-  reg [15:0] p13_weight; // TrieWalk.java:282
-  reg [11:0] p13_slot; // TrieWalk.java:283
-  reg [4:0] p13_depth; // TrieWalk.java:284
-  reg [2:0] p13_children; // TrieWalk.java:285
-  reg p13_done; // TrieWalk.java:286
-  reg q13_valid; // TrieWalk.java:280
-  reg [31:0] q13_key; // TrieWalk.java:281
-  reg [15:0] q13_weight; // TrieWalk.java:282
-  reg [11:0] q13_slot; // TrieWalk.java:283
-  reg [4:0] q13_depth; // TrieWalk.java:284
-  reg [2:0] q13_children; // TrieWalk.java:285
-  reg q13_done; // TrieWalk.java:286
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q13_word; // TrieWalk.java:237
-  reg a14_valid; // TrieWalk.java:280
-  reg [31:0] a14_key; // TrieWalk.java:281
-  reg [15:0] a14_weight; // TrieWalk.java:282
-  reg [11:0] a14_slot; // TrieWalk.java:283
-  reg [4:0] a14_depth; // TrieWalk.java:284
-  reg [2:0] a14_children; // TrieWalk.java:285
-  reg a14_done; // TrieWalk.java:286
-  reg p14_valid; // TrieWalk.java:280
-  reg [31:0] p14_key; // TrieWalk.java:281
-  reg [15:0] p14_weight; // TrieWalk.java:282
-  reg [11:0] p14_slot; // TrieWalk.java:283
-  reg [4:0] p14_depth; // TrieWalk.java:284
-  reg [2:0] p14_children; // TrieWalk.java:285
-  reg p14_done; // TrieWalk.java:286
-  reg q14_valid; // TrieWalk.java:280
-  reg [31:0] q14_key; // TrieWalk.java:281
-  reg [15:0] q14_weight; // TrieWalk.java:282
-  reg [11:0] q14_slot; // TrieWalk.java:283
-  reg [4:0] q14_depth; // TrieWalk.java:284
-  reg [2:0] q14_children; // TrieWalk.java:285
-  reg q14_done; // TrieWalk.java:286
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:234
-  reg [47:0] q14_word; // TrieWalk.java:237
-  reg a15_valid; // TrieWalk.java:280
-  reg [31:0] a15_key; // TrieWalk.java:281
-  reg [15:0] a15_weight; // TrieWalk.java:282
-  reg [11:0] a15_slot; // TrieWalk.java:283
-  reg [4:0] a15_depth; // TrieWalk.java:284
-  reg [2:0] a15_children; // TrieWalk.java:285
-  reg a15_done; // TrieWalk.java:286
-  reg p15_valid; // TrieWalk.java:280
-  reg [31:0] p15_key; // TrieWalk.java:281
-  reg [15:0] p15_weight; // TrieWalk.java:282
-  reg [11:0] p15_slot; // TrieWalk.java:283
-  reg [4:0] p15_depth; // TrieWalk.java:284
-  reg [2:0] p15_children; // TrieWalk.java:285
-  reg p15_done; // TrieWalk.java:286
-  reg q15_valid; // TrieWalk.java:280
-  reg [31:0] q15_key; // TrieWalk.java:281
-  reg [15:0] q15_weight; // TrieWalk.java:282
-  reg [11:0] q15_slot; // TrieWalk.java:283
-  reg [4:0] q15_depth; // TrieWalk.java:284
-  reg [2:0] q15_children; // TrieWalk.java:285
-  reg q15_done; // TrieWalk.java:286
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:231
-  reg [47:0] q15_word; // TrieWalk.java:237
-  reg s16_valid; // TrieWalk.java:280
-  reg [31:0] s16_key; // TrieWalk.java:281
-  reg [15:0] s16_weight; // TrieWalk.java:282
-  reg [11:0] s16_slot; // TrieWalk.java:283
-  reg [4:0] s16_depth; // TrieWalk.java:284
-  reg [2:0] s16_children; // TrieWalk.java:285
-  reg s16_done; // TrieWalk.java:286
+  reg held; // TrieWalk.java:180
+  reg fixing; // TrieWalk.java:183
+  reg fix_first; // TrieWalk.java:185
+  reg fix_second; // TrieWalk.java:186
+  reg read_enable; // TrieWalk.java:187
+  reg word_enable; // TrieWalk.java:190
+  reg _reg_0; // TrieWalk.java:193
+  reg _reg_1; // TrieWalk.java:194
+  reg write_valid; // TrieWalk.java:198
+  reg [11:0] write_slot; // TrieWalk.java:199
+  reg [47:0] write_word; // TrieWalk.java:200
+  reg port_taken; // TrieWalk.java:202
+  reg s0_valid; // TrieWalk.java:207
+  reg [31:0] s0_key; // TrieWalk.java:209
+  reg [15:0] s0_weight; // TrieWalk.java:210
+  reg a1_valid; // TrieWalk.java:287
+  reg [31:0] a1_key; // TrieWalk.java:288
+  reg [15:0] a1_weight; // TrieWalk.java:289
+  reg [11:0] a1_slot; // TrieWalk.java:290
+  reg [4:0] a1_depth; // TrieWalk.java:291
+  reg [2:0] a1_children; // TrieWalk.java:292
+  reg a1_done; // TrieWalk.java:293
+  reg a1_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a1_digit_below; // TrieWalk.java:298
+  reg p1_valid; // TrieWalk.java:287
+  reg [31:0] p1_key; // TrieWalk.java:288
+  reg [15:0] p1_weight; // TrieWalk.java:289
+  reg [11:0] p1_slot; // TrieWalk.java:290
+  reg [4:0] p1_depth; // TrieWalk.java:291
+  reg [2:0] p1_children; // TrieWalk.java:292
+  reg p1_done; // TrieWalk.java:293
+  reg p1_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p1_digit_below; // TrieWalk.java:298
+  reg q1_valid; // TrieWalk.java:287
+  reg [31:0] q1_key; // TrieWalk.java:288
+  reg [15:0] q1_weight; // TrieWalk.java:289
+  reg [11:0] q1_slot; // TrieWalk.java:290
+  reg [4:0] q1_depth; // TrieWalk.java:291
+  reg [2:0] q1_children; // TrieWalk.java:292
+  reg q1_done; // TrieWalk.java:293
+  reg q1_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q1_digit_below; // TrieWalk.java:298
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q1_word; // TrieWalk.java:244
+  reg a2_valid; // TrieWalk.java:287
+  reg [31:0] a2_key; // TrieWalk.java:288
+  reg [15:0] a2_weight; // TrieWalk.java:289
+  reg [11:0] a2_slot; // TrieWalk.java:290
+  reg [4:0] a2_depth; // TrieWalk.java:291
+  reg [2:0] a2_children; // TrieWalk.java:292
+  reg a2_done; // TrieWalk.java:293
+  reg a2_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a2_digit_below; // TrieWalk.java:298
+  reg p2_valid; // TrieWalk.java:287
+  reg [31:0] p2_key; // TrieWalk.java:288
+  reg [15:0] p2_weight; // TrieWalk.java:289
+  reg [11:0] p2_slot; // TrieWalk.java:290
+  reg [4:0] p2_depth; // TrieWalk.java:291
+  reg [2:0] p2_children; // TrieWalk.java:292
+  reg p2_done; // TrieWalk.java:293
+  reg p2_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p2_digit_below; // TrieWalk.java:298
+  reg q2_valid; // TrieWalk.java:287
+  reg [31:0] q2_key; // TrieWalk.java:288
+  reg [15:0] q2_weight; // TrieWalk.java:289
+  reg [11:0] q2_slot; // TrieWalk.java:290
+  reg [4:0] q2_depth; // TrieWalk.java:291
+  reg [2:0] q2_children; // TrieWalk.java:292
+  reg q2_done; // TrieWalk.java:293
+  reg q2_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q2_digit_below; // TrieWalk.java:298
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q2_word; // TrieWalk.java:244
+  reg a3_valid; // TrieWalk.java:287
+  reg [31:0] a3_key; // TrieWalk.java:288
+  reg [15:0] a3_weight; // TrieWalk.java:289
+  reg [11:0] a3_slot; // TrieWalk.java:290
+  reg [4:0] a3_depth; // TrieWalk.java:291
+  reg [2:0] a3_children; // TrieWalk.java:292
+  reg a3_done; // TrieWalk.java:293
+  reg a3_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a3_digit_below; // TrieWalk.java:298
+  reg p3_valid; // TrieWalk.java:287
+  reg [31:0] p3_key; // TrieWalk.java:288
+  reg [15:0] p3_weight; // TrieWalk.java:289
+  reg [11:0] p3_slot; // TrieWalk.java:290
+  reg [4:0] p3_depth; // TrieWalk.java:291
+  reg [2:0] p3_children; // TrieWalk.java:292
+  reg p3_done; // TrieWalk.java:293
+  reg p3_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p3_digit_below; // TrieWalk.java:298
+  reg q3_valid; // TrieWalk.java:287
+  reg [31:0] q3_key; // TrieWalk.java:288
+  reg [15:0] q3_weight; // TrieWalk.java:289
+  reg [11:0] q3_slot; // TrieWalk.java:290
+  reg [4:0] q3_depth; // TrieWalk.java:291
+  reg [2:0] q3_children; // TrieWalk.java:292
+  reg q3_done; // TrieWalk.java:293
+  reg q3_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q3_digit_below; // TrieWalk.java:298
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q3_word; // TrieWalk.java:244
+  reg a4_valid; // TrieWalk.java:287
+  reg [31:0] a4_key; // TrieWalk.java:288
+  reg [15:0] a4_weight; // TrieWalk.java:289
+  reg [11:0] a4_slot; // TrieWalk.java:290
+  reg [4:0] a4_depth; // TrieWalk.java:291
+  reg [2:0] a4_children; // TrieWalk.java:292
+  reg a4_done; // TrieWalk.java:293
+  reg a4_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a4_digit_below; // TrieWalk.java:298
+  reg p4_valid; // TrieWalk.java:287
+  reg [31:0] p4_key; // TrieWalk.java:288
+  reg [15:0] p4_weight; // TrieWalk.java:289
+  reg [11:0] p4_slot; // TrieWalk.java:290
+  reg [4:0] p4_depth; // TrieWalk.java:291
+  reg [2:0] p4_children; // TrieWalk.java:292
+  reg p4_done; // TrieWalk.java:293
+  reg p4_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p4_digit_below; // TrieWalk.java:298
+  reg q4_valid; // TrieWalk.java:287
+  reg [31:0] q4_key; // TrieWalk.java:288
+  reg [15:0] q4_weight; // TrieWalk.java:289
+  reg [11:0] q4_slot; // TrieWalk.java:290
+  reg [4:0] q4_depth; // TrieWalk.java:291
+  reg [2:0] q4_children; // TrieWalk.java:292
+  reg q4_done; // TrieWalk.java:293
+  reg q4_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q4_digit_below; // TrieWalk.java:298
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q4_word; // TrieWalk.java:244
+  reg a5_valid; // TrieWalk.java:287
+  reg [31:0] a5_key; // TrieWalk.java:288
+  reg [15:0] a5_weight; // TrieWalk.java:289
+  reg [11:0] a5_slot; // TrieWalk.java:290
+  reg [4:0] a5_depth; // TrieWalk.java:291
+  reg [2:0] a5_children; // TrieWalk.java:292
+  reg a5_done; // TrieWalk.java:293
+  reg a5_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a5_digit_below; // TrieWalk.java:298
+  reg p5_valid; // TrieWalk.java:287
+  reg [31:0] p5_key; // TrieWalk.java:288
+  reg [15:0] p5_weight; // TrieWalk.java:289
+  reg [11:0] p5_slot; // TrieWalk.java:290
+  reg [4:0] p5_depth; // TrieWalk.java:291
+  reg [2:0] p5_children; // TrieWalk.java:292
+  reg p5_done; // TrieWalk.java:293
+  reg p5_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p5_digit_below; // TrieWalk.java:298
+  reg q5_valid; // TrieWalk.java:287
+  reg [31:0] q5_key; // TrieWalk.java:288
+  reg [15:0] q5_weight; // TrieWalk.java:289
+  reg [11:0] q5_slot; // TrieWalk.java:290
+  reg [4:0] q5_depth; // TrieWalk.java:291
+  reg [2:0] q5_children; // TrieWalk.java:292
+  reg q5_done; // TrieWalk.java:293
+  reg q5_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q5_digit_below; // TrieWalk.java:298
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q5_word; // TrieWalk.java:244
+  reg a6_valid; // TrieWalk.java:287
+  reg [31:0] a6_key; // TrieWalk.java:288
+  reg [15:0] a6_weight; // TrieWalk.java:289
+  reg [11:0] a6_slot; // TrieWalk.java:290
+  reg [4:0] a6_depth; // TrieWalk.java:291
+  reg [2:0] a6_children; // TrieWalk.java:292
+  reg a6_done; // TrieWalk.java:293
+  reg a6_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a6_digit_below; // TrieWalk.java:298
+  reg p6_valid; // TrieWalk.java:287
+  reg [31:0] p6_key; // TrieWalk.java:288
+  reg [15:0] p6_weight; // TrieWalk.java:289
+  reg [11:0] p6_slot; // TrieWalk.java:290
+  reg [4:0] p6_depth; // TrieWalk.java:291
+  reg [2:0] p6_children; // TrieWalk.java:292
+  reg p6_done; // TrieWalk.java:293
+  reg p6_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p6_digit_below; // TrieWalk.java:298
+  reg q6_valid; // TrieWalk.java:287
+  reg [31:0] q6_key; // TrieWalk.java:288
+  reg [15:0] q6_weight; // TrieWalk.java:289
+  reg [11:0] q6_slot; // TrieWalk.java:290
+  reg [4:0] q6_depth; // TrieWalk.java:291
+  reg [2:0] q6_children; // TrieWalk.java:292
+  reg q6_done; // TrieWalk.java:293
+  reg q6_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q6_digit_below; // TrieWalk.java:298
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q6_word; // TrieWalk.java:244
+  reg a7_valid; // TrieWalk.java:287
+  reg [31:0] a7_key; // TrieWalk.java:288
+  reg [15:0] a7_weight; // TrieWalk.java:289
+  reg [11:0] a7_slot; // TrieWalk.java:290
+  reg [4:0] a7_depth; // TrieWalk.java:291
+  reg [2:0] a7_children; // TrieWalk.java:292
+  reg a7_done; // TrieWalk.java:293
+  reg a7_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a7_digit_below; // TrieWalk.java:298
+  reg p7_valid; // TrieWalk.java:287
+  reg [31:0] p7_key; // TrieWalk.java:288
+  reg [15:0] p7_weight; // TrieWalk.java:289
+  reg [11:0] p7_slot; // TrieWalk.java:290
+  reg [4:0] p7_depth; // TrieWalk.java:291
+  reg [2:0] p7_children; // TrieWalk.java:292
+  reg p7_done; // TrieWalk.java:293
+  reg p7_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p7_digit_below; // TrieWalk.java:298
+  reg q7_valid; // TrieWalk.java:287
+  reg [31:0] q7_key; // TrieWalk.java:288
+  reg [15:0] q7_weight; // TrieWalk.java:289
+  reg [11:0] q7_slot; // TrieWalk.java:290
+  reg [4:0] q7_depth; // TrieWalk.java:291
+  reg [2:0] q7_children; // TrieWalk.java:292
+  reg q7_done; // TrieWalk.java:293
+  reg q7_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q7_digit_below; // TrieWalk.java:298
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q7_word; // TrieWalk.java:244
+  reg a8_valid; // TrieWalk.java:287
+  reg [31:0] a8_key; // TrieWalk.java:288
+  reg [15:0] a8_weight; // TrieWalk.java:289
+  reg [11:0] a8_slot; // TrieWalk.java:290
+  reg [4:0] a8_depth; // TrieWalk.java:291
+  reg [2:0] a8_children; // TrieWalk.java:292
+  reg a8_done; // TrieWalk.java:293
+  reg a8_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a8_digit_below; // TrieWalk.java:298
+  reg p8_valid; // TrieWalk.java:287
+  reg [31:0] p8_key; // TrieWalk.java:288
+  reg [15:0] p8_weight; // TrieWalk.java:289
+  reg [11:0] p8_slot; // TrieWalk.java:290
+  reg [4:0] p8_depth; // TrieWalk.java:291
+  reg [2:0] p8_children; // TrieWalk.java:292
+  reg p8_done; // TrieWalk.java:293
+  reg p8_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p8_digit_below; // TrieWalk.java:298
+  reg q8_valid; // TrieWalk.java:287
+  reg [31:0] q8_key; // TrieWalk.java:288
+  reg [15:0] q8_weight; // TrieWalk.java:289
+  reg [11:0] q8_slot; // TrieWalk.java:290
+  reg [4:0] q8_depth; // TrieWalk.java:291
+  reg [2:0] q8_children; // TrieWalk.java:292
+  reg q8_done; // TrieWalk.java:293
+  reg q8_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q8_digit_below; // TrieWalk.java:298
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q8_word; // TrieWalk.java:244
+  reg a9_valid; // TrieWalk.java:287
+  reg [31:0] a9_key; // TrieWalk.java:288
+  reg [15:0] a9_weight; // TrieWalk.java:289
+  reg [11:0] a9_slot; // TrieWalk.java:290
+  reg [4:0] a9_depth; // TrieWalk.java:291
+  reg [2:0] a9_children; // TrieWalk.java:292
+  reg a9_done; // TrieWalk.java:293
+  reg a9_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a9_digit_below; // TrieWalk.java:298
+  reg p9_valid; // TrieWalk.java:287
+  reg [31:0] p9_key; // TrieWalk.java:288
+  reg [15:0] p9_weight; // TrieWalk.java:289
+  reg [11:0] p9_slot; // TrieWalk.java:290
+  reg [4:0] p9_depth; // TrieWalk.java:291
+  reg [2:0] p9_children; // TrieWalk.java:292
+  reg p9_done; // TrieWalk.java:293
+  reg p9_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p9_digit_below; // TrieWalk.java:298
+  reg q9_valid; // TrieWalk.java:287
+  reg [31:0] q9_key; // TrieWalk.java:288
+  reg [15:0] q9_weight; // TrieWalk.java:289
+  reg [11:0] q9_slot; // TrieWalk.java:290
+  reg [4:0] q9_depth; // TrieWalk.java:291
+  reg [2:0] q9_children; // TrieWalk.java:292
+  reg q9_done; // TrieWalk.java:293
+  reg q9_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q9_digit_below; // TrieWalk.java:298
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q9_word; // TrieWalk.java:244
+  reg a10_valid; // TrieWalk.java:287
+  reg [31:0] a10_key; // TrieWalk.java:288
+  reg [15:0] a10_weight; // TrieWalk.java:289
+  reg [11:0] a10_slot; // TrieWalk.java:290
+  reg [4:0] a10_depth; // TrieWalk.java:291
+  reg [2:0] a10_children; // TrieWalk.java:292
+  reg a10_done; // TrieWalk.java:293
+  reg a10_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a10_digit_below; // TrieWalk.java:298
+  reg p10_valid; // TrieWalk.java:287
+  reg [31:0] p10_key; // TrieWalk.java:288
+  reg [15:0] p10_weight; // TrieWalk.java:289
+  reg [11:0] p10_slot; // TrieWalk.java:290
+  reg [4:0] p10_depth; // TrieWalk.java:291
+  reg [2:0] p10_children; // TrieWalk.java:292
+  reg p10_done; // TrieWalk.java:293
+  reg p10_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p10_digit_below; // TrieWalk.java:298
+  reg q10_valid; // TrieWalk.java:287
+  reg [31:0] q10_key; // TrieWalk.java:288
+  reg [15:0] q10_weight; // TrieWalk.java:289
+  reg [11:0] q10_slot; // TrieWalk.java:290
+  reg [4:0] q10_depth; // TrieWalk.java:291
+  reg [2:0] q10_children; // TrieWalk.java:292
+  reg q10_done; // TrieWalk.java:293
+  reg q10_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q10_digit_below; // TrieWalk.java:298
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q10_word; // TrieWalk.java:244
+  reg a11_valid; // TrieWalk.java:287
+  reg [31:0] a11_key; // TrieWalk.java:288
+  reg [15:0] a11_weight; // TrieWalk.java:289
+  reg [11:0] a11_slot; // TrieWalk.java:290
+  reg [4:0] a11_depth; // TrieWalk.java:291
+  reg [2:0] a11_children; // TrieWalk.java:292
+  reg a11_done; // TrieWalk.java:293
+  reg a11_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a11_digit_below; // TrieWalk.java:298
+  reg p11_valid; // TrieWalk.java:287
+  reg [31:0] p11_key; // TrieWalk.java:288
+  reg [15:0] p11_weight; // TrieWalk.java:289
+  reg [11:0] p11_slot; // TrieWalk.java:290
+  reg [4:0] p11_depth; // TrieWalk.java:291
+  reg [2:0] p11_children; // TrieWalk.java:292
+  reg p11_done; // TrieWalk.java:293
+  reg p11_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p11_digit_below; // TrieWalk.java:298
+  reg q11_valid; // TrieWalk.java:287
+  reg [31:0] q11_key; // TrieWalk.java:288
+  reg [15:0] q11_weight; // TrieWalk.java:289
+  reg [11:0] q11_slot; // TrieWalk.java:290
+  reg [4:0] q11_depth; // TrieWalk.java:291
+  reg [2:0] q11_children; // TrieWalk.java:292
+  reg q11_done; // TrieWalk.java:293
+  reg q11_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q11_digit_below; // TrieWalk.java:298
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q11_word; // TrieWalk.java:244
+  reg a12_valid; // TrieWalk.java:287
+  reg [31:0] a12_key; // TrieWalk.java:288
+  reg [15:0] a12_weight; // TrieWalk.java:289
+  reg [11:0] a12_slot; // TrieWalk.java:290
+  reg [4:0] a12_depth; // TrieWalk.java:291
+  reg [2:0] a12_children; // TrieWalk.java:292
+  reg a12_done; // TrieWalk.java:293
+  reg a12_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a12_digit_below; // TrieWalk.java:298
+  reg p12_valid; // TrieWalk.java:287
+  reg [31:0] p12_key; // TrieWalk.java:288
+  reg [15:0] p12_weight; // TrieWalk.java:289
+  reg [11:0] p12_slot; // TrieWalk.java:290
+  reg [4:0] p12_depth; // TrieWalk.java:291
+  reg [2:0] p12_children; // TrieWalk.java:292
+  reg p12_done; // TrieWalk.java:293
+  reg p12_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p12_digit_below; // TrieWalk.java:298
+  reg q12_valid; // TrieWalk.java:287
+  reg [31:0] q12_key; // TrieWalk.java:288
+  reg [15:0] q12_weight; // TrieWalk.java:289
+  reg [11:0] q12_slot; // TrieWalk.java:290
+  reg [4:0] q12_depth; // TrieWalk.java:291
+  reg [2:0] q12_children; // TrieWalk.java:292
+  reg q12_done; // TrieWalk.java:293
+  reg q12_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q12_digit_below; // TrieWalk.java:298
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q12_word; // TrieWalk.java:244
+  reg a13_valid; // TrieWalk.java:287
+  reg [31:0] a13_key; // TrieWalk.java:288
+  reg [15:0] a13_weight; // TrieWalk.java:289
+  reg [11:0] a13_slot; // TrieWalk.java:290
+  reg [4:0] a13_depth; // TrieWalk.java:291
+  reg [2:0] a13_children; // TrieWalk.java:292
+  reg a13_done; // TrieWalk.java:293
+  reg a13_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a13_digit_below; // TrieWalk.java:298
+  reg p13_valid; // TrieWalk.java:287
+  reg [31:0] p13_key; // TrieWalk.java:288
+  reg [15:0] p13_weight; // TrieWalk.java:289
+  reg [11:0] p13_slot; // TrieWalk.java:290
+  reg [4:0] p13_depth; // TrieWalk.java:291
+  reg [2:0] p13_children; // TrieWalk.java:292
+  reg p13_done; // TrieWalk.java:293
+  reg p13_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p13_digit_below; // TrieWalk.java:298
+  reg q13_valid; // TrieWalk.java:287
+  reg [31:0] q13_key; // TrieWalk.java:288
+  reg [15:0] q13_weight; // TrieWalk.java:289
+  reg [11:0] q13_slot; // TrieWalk.java:290
+  reg [4:0] q13_depth; // TrieWalk.java:291
+  reg [2:0] q13_children; // TrieWalk.java:292
+  reg q13_done; // TrieWalk.java:293
+  reg q13_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q13_digit_below; // TrieWalk.java:298
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q13_word; // TrieWalk.java:244
+  reg a14_valid; // TrieWalk.java:287
+  reg [31:0] a14_key; // TrieWalk.java:288
+  reg [15:0] a14_weight; // TrieWalk.java:289
+  reg [11:0] a14_slot; // TrieWalk.java:290
+  reg [4:0] a14_depth; // TrieWalk.java:291
+  reg [2:0] a14_children; // TrieWalk.java:292
+  reg a14_done; // TrieWalk.java:293
+  reg a14_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a14_digit_below; // TrieWalk.java:298
+  reg p14_valid; // TrieWalk.java:287
+  reg [31:0] p14_key; // TrieWalk.java:288
+  reg [15:0] p14_weight; // TrieWalk.java:289
+  reg [11:0] p14_slot; // TrieWalk.java:290
+  reg [4:0] p14_depth; // TrieWalk.java:291
+  reg [2:0] p14_children; // TrieWalk.java:292
+  reg p14_done; // TrieWalk.java:293
+  reg p14_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p14_digit_below; // TrieWalk.java:298
+  reg q14_valid; // TrieWalk.java:287
+  reg [31:0] q14_key; // TrieWalk.java:288
+  reg [15:0] q14_weight; // TrieWalk.java:289
+  reg [11:0] q14_slot; // TrieWalk.java:290
+  reg [4:0] q14_depth; // TrieWalk.java:291
+  reg [2:0] q14_children; // TrieWalk.java:292
+  reg q14_done; // TrieWalk.java:293
+  reg q14_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q14_digit_below; // TrieWalk.java:298
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:241
+  reg [47:0] q14_word; // TrieWalk.java:244
+  reg a15_valid; // TrieWalk.java:287
+  reg [31:0] a15_key; // TrieWalk.java:288
+  reg [15:0] a15_weight; // TrieWalk.java:289
+  reg [11:0] a15_slot; // TrieWalk.java:290
+  reg [4:0] a15_depth; // TrieWalk.java:291
+  reg [2:0] a15_children; // TrieWalk.java:292
+  reg a15_done; // TrieWalk.java:293
+  reg a15_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] a15_digit_below; // TrieWalk.java:298
+  reg p15_valid; // TrieWalk.java:287
+  reg [31:0] p15_key; // TrieWalk.java:288
+  reg [15:0] p15_weight; // TrieWalk.java:289
+  reg [11:0] p15_slot; // TrieWalk.java:290
+  reg [4:0] p15_depth; // TrieWalk.java:291
+  reg [2:0] p15_children; // TrieWalk.java:292
+  reg p15_done; // TrieWalk.java:293
+  reg p15_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] p15_digit_below; // TrieWalk.java:298
+  reg q15_valid; // TrieWalk.java:287
+  reg [31:0] q15_key; // TrieWalk.java:288
+  reg [15:0] q15_weight; // TrieWalk.java:289
+  reg [11:0] q15_slot; // TrieWalk.java:290
+  reg [4:0] q15_depth; // TrieWalk.java:291
+  reg [2:0] q15_children; // TrieWalk.java:292
+  reg q15_done; // TrieWalk.java:293
+  reg q15_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] q15_digit_below; // TrieWalk.java:298
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:238
+  reg [47:0] q15_word; // TrieWalk.java:244
+  reg s16_valid; // TrieWalk.java:287
+  reg [31:0] s16_key; // TrieWalk.java:288
+  reg [15:0] s16_weight; // TrieWalk.java:289
+  reg [11:0] s16_slot; // TrieWalk.java:290
+  reg [4:0] s16_depth; // TrieWalk.java:291
+  reg [2:0] s16_children; // TrieWalk.java:292
+  reg s16_done; // TrieWalk.java:293
+  reg s16_stopped_at_split; // TrieWalk.java:297
+  reg [1:0] s16_digit_below; // TrieWalk.java:298
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:227
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:227
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:234
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
   wire [11:0] _wire_0_1; // ChildWord.java:35
   wire [11:0] _wire_0_2; // ChildWord.java:35
   wire [11:0] _wire_0_3; // ChildWord.java:35
-  wire [1:0] _wire_1_0; // TrieWalk.java:134
-  wire [1:0] _wire_1_1; // TrieWalk.java:134
-  wire [1:0] _wire_1_2; // TrieWalk.java:134
-  wire [1:0] _wire_1_3; // TrieWalk.java:134
-  wire [1:0] _wire_1_4; // TrieWalk.java:134
-  wire [1:0] _wire_1_5; // TrieWalk.java:134
-  wire [1:0] _wire_1_6; // TrieWalk.java:134
-  wire [1:0] _wire_1_7; // TrieWalk.java:134
-  wire [1:0] _wire_1_8; // TrieWalk.java:134
-  wire [1:0] _wire_1_9; // TrieWalk.java:134
-  wire [1:0] _wire_1_10; // TrieWalk.java:134
-  wire [1:0] _wire_1_11; // TrieWalk.java:134
-  wire [1:0] _wire_1_12; // TrieWalk.java:134
-  wire [1:0] _wire_1_13; // TrieWalk.java:134
-  wire [1:0] _wire_1_14; // TrieWalk.java:134
-  wire [1:0] _wire_1_15; // TrieWalk.java:134
+  wire [1:0] _wire_1_0; // TrieWalk.java:139
+  wire [1:0] _wire_1_1; // TrieWalk.java:139
+  wire [1:0] _wire_1_2; // TrieWalk.java:139
+  wire [1:0] _wire_1_3; // TrieWalk.java:139
+  wire [1:0] _wire_1_4; // TrieWalk.java:139
+  wire [1:0] _wire_1_5; // TrieWalk.java:139
+  wire [1:0] _wire_1_6; // TrieWalk.java:139
+  wire [1:0] _wire_1_7; // TrieWalk.java:139
+  wire [1:0] _wire_1_8; // TrieWalk.java:139
+  wire [1:0] _wire_1_9; // TrieWalk.java:139
+  wire [1:0] _wire_1_10; // TrieWalk.java:139
+  wire [1:0] _wire_1_11; // TrieWalk.java:139
+  wire [1:0] _wire_1_12; // TrieWalk.java:139
+  wire [1:0] _wire_1_13; // TrieWalk.java:139
+  wire [1:0] _wire_1_14; // TrieWalk.java:139
+  wire [1:0] _wire_1_15; // TrieWalk.java:139
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
   wire [11:0] _wire_2_3; // ChildWord.java:35
-  wire [1:0] _wire_3_0; // TrieWalk.java:134
-  wire [1:0] _wire_3_1; // TrieWalk.java:134
-  wire [1:0] _wire_3_2; // TrieWalk.java:134
-  wire [1:0] _wire_3_3; // TrieWalk.java:134
-  wire [1:0] _wire_3_4; // TrieWalk.java:134
-  wire [1:0] _wire_3_5; // TrieWalk.java:134
-  wire [1:0] _wire_3_6; // TrieWalk.java:134
-  wire [1:0] _wire_3_7; // TrieWalk.java:134
-  wire [1:0] _wire_3_8; // TrieWalk.java:134
-  wire [1:0] _wire_3_9; // TrieWalk.java:134
-  wire [1:0] _wire_3_10; // TrieWalk.java:134
-  wire [1:0] _wire_3_11; // TrieWalk.java:134
-  wire [1:0] _wire_3_12; // TrieWalk.java:134
-  wire [1:0] _wire_3_13; // TrieWalk.java:134
-  wire [1:0] _wire_3_14; // TrieWalk.java:134
-  wire [1:0] _wire_3_15; // TrieWalk.java:134
+  wire [1:0] _wire_3_0; // TrieWalk.java:139
+  wire [1:0] _wire_3_1; // TrieWalk.java:139
+  wire [1:0] _wire_3_2; // TrieWalk.java:139
+  wire [1:0] _wire_3_3; // TrieWalk.java:139
+  wire [1:0] _wire_3_4; // TrieWalk.java:139
+  wire [1:0] _wire_3_5; // TrieWalk.java:139
+  wire [1:0] _wire_3_6; // TrieWalk.java:139
+  wire [1:0] _wire_3_7; // TrieWalk.java:139
+  wire [1:0] _wire_3_8; // TrieWalk.java:139
+  wire [1:0] _wire_3_9; // TrieWalk.java:139
+  wire [1:0] _wire_3_10; // TrieWalk.java:139
+  wire [1:0] _wire_3_11; // TrieWalk.java:139
+  wire [1:0] _wire_3_12; // TrieWalk.java:139
+  wire [1:0] _wire_3_13; // TrieWalk.java:139
+  wire [1:0] _wire_3_14; // TrieWalk.java:139
+  wire [1:0] _wire_3_15; // TrieWalk.java:139
   wire [11:0] _wire_4_0; // ChildWord.java:35
   wire [11:0] _wire_4_1; // ChildWord.java:35
   wire [11:0] _wire_4_2; // ChildWord.java:35
   wire [11:0] _wire_4_3; // ChildWord.java:35
-  wire [1:0] _wire_5_0; // TrieWalk.java:134
-  wire [1:0] _wire_5_1; // TrieWalk.java:134
-  wire [1:0] _wire_5_2; // TrieWalk.java:134
-  wire [1:0] _wire_5_3; // TrieWalk.java:134
-  wire [1:0] _wire_5_4; // TrieWalk.java:134
-  wire [1:0] _wire_5_5; // TrieWalk.java:134
-  wire [1:0] _wire_5_6; // TrieWalk.java:134
-  wire [1:0] _wire_5_7; // TrieWalk.java:134
-  wire [1:0] _wire_5_8; // TrieWalk.java:134
-  wire [1:0] _wire_5_9; // TrieWalk.java:134
-  wire [1:0] _wire_5_10; // TrieWalk.java:134
-  wire [1:0] _wire_5_11; // TrieWalk.java:134
-  wire [1:0] _wire_5_12; // TrieWalk.java:134
-  wire [1:0] _wire_5_13; // TrieWalk.java:134
-  wire [1:0] _wire_5_14; // TrieWalk.java:134
-  wire [1:0] _wire_5_15; // TrieWalk.java:134
+  wire [1:0] _wire_5_0; // TrieWalk.java:139
+  wire [1:0] _wire_5_1; // TrieWalk.java:139
+  wire [1:0] _wire_5_2; // TrieWalk.java:139
+  wire [1:0] _wire_5_3; // TrieWalk.java:139
+  wire [1:0] _wire_5_4; // TrieWalk.java:139
+  wire [1:0] _wire_5_5; // TrieWalk.java:139
+  wire [1:0] _wire_5_6; // TrieWalk.java:139
+  wire [1:0] _wire_5_7; // TrieWalk.java:139
+  wire [1:0] _wire_5_8; // TrieWalk.java:139
+  wire [1:0] _wire_5_9; // TrieWalk.java:139
+  wire [1:0] _wire_5_10; // TrieWalk.java:139
+  wire [1:0] _wire_5_11; // TrieWalk.java:139
+  wire [1:0] _wire_5_12; // TrieWalk.java:139
+  wire [1:0] _wire_5_13; // TrieWalk.java:139
+  wire [1:0] _wire_5_14; // TrieWalk.java:139
+  wire [1:0] _wire_5_15; // TrieWalk.java:139
   wire [11:0] _wire_6_0; // ChildWord.java:35
   wire [11:0] _wire_6_1; // ChildWord.java:35
   wire [11:0] _wire_6_2; // ChildWord.java:35
@@ -474,62 +566,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_7_1; // ChildWord.java:35
   wire [11:0] _wire_7_2; // ChildWord.java:35
   wire [11:0] _wire_7_3; // ChildWord.java:35
-  wire [1:0] _wire_8_0; // TrieWalk.java:134
-  wire [1:0] _wire_8_1; // TrieWalk.java:134
-  wire [1:0] _wire_8_2; // TrieWalk.java:134
-  wire [1:0] _wire_8_3; // TrieWalk.java:134
-  wire [1:0] _wire_8_4; // TrieWalk.java:134
-  wire [1:0] _wire_8_5; // TrieWalk.java:134
-  wire [1:0] _wire_8_6; // TrieWalk.java:134
-  wire [1:0] _wire_8_7; // TrieWalk.java:134
-  wire [1:0] _wire_8_8; // TrieWalk.java:134
-  wire [1:0] _wire_8_9; // TrieWalk.java:134
-  wire [1:0] _wire_8_10; // TrieWalk.java:134
-  wire [1:0] _wire_8_11; // TrieWalk.java:134
-  wire [1:0] _wire_8_12; // TrieWalk.java:134
-  wire [1:0] _wire_8_13; // TrieWalk.java:134
-  wire [1:0] _wire_8_14; // TrieWalk.java:134
-  wire [1:0] _wire_8_15; // TrieWalk.java:134
+  wire [1:0] _wire_8_0; // TrieWalk.java:139
+  wire [1:0] _wire_8_1; // TrieWalk.java:139
+  wire [1:0] _wire_8_2; // TrieWalk.java:139
+  wire [1:0] _wire_8_3; // TrieWalk.java:139
+  wire [1:0] _wire_8_4; // TrieWalk.java:139
+  wire [1:0] _wire_8_5; // TrieWalk.java:139
+  wire [1:0] _wire_8_6; // TrieWalk.java:139
+  wire [1:0] _wire_8_7; // TrieWalk.java:139
+  wire [1:0] _wire_8_8; // TrieWalk.java:139
+  wire [1:0] _wire_8_9; // TrieWalk.java:139
+  wire [1:0] _wire_8_10; // TrieWalk.java:139
+  wire [1:0] _wire_8_11; // TrieWalk.java:139
+  wire [1:0] _wire_8_12; // TrieWalk.java:139
+  wire [1:0] _wire_8_13; // TrieWalk.java:139
+  wire [1:0] _wire_8_14; // TrieWalk.java:139
+  wire [1:0] _wire_8_15; // TrieWalk.java:139
   wire [11:0] _wire_9_0; // ChildWord.java:35
   wire [11:0] _wire_9_1; // ChildWord.java:35
   wire [11:0] _wire_9_2; // ChildWord.java:35
   wire [11:0] _wire_9_3; // ChildWord.java:35
-  wire [1:0] _wire_10_0; // TrieWalk.java:134
-  wire [1:0] _wire_10_1; // TrieWalk.java:134
-  wire [1:0] _wire_10_2; // TrieWalk.java:134
-  wire [1:0] _wire_10_3; // TrieWalk.java:134
-  wire [1:0] _wire_10_4; // TrieWalk.java:134
-  wire [1:0] _wire_10_5; // TrieWalk.java:134
-  wire [1:0] _wire_10_6; // TrieWalk.java:134
-  wire [1:0] _wire_10_7; // TrieWalk.java:134
-  wire [1:0] _wire_10_8; // TrieWalk.java:134
-  wire [1:0] _wire_10_9; // TrieWalk.java:134
-  wire [1:0] _wire_10_10; // TrieWalk.java:134
-  wire [1:0] _wire_10_11; // TrieWalk.java:134
-  wire [1:0] _wire_10_12; // TrieWalk.java:134
-  wire [1:0] _wire_10_13; // TrieWalk.java:134
-  wire [1:0] _wire_10_14; // TrieWalk.java:134
-  wire [1:0] _wire_10_15; // TrieWalk.java:134
+  wire [1:0] _wire_10_0; // TrieWalk.java:139
+  wire [1:0] _wire_10_1; // TrieWalk.java:139
+  wire [1:0] _wire_10_2; // TrieWalk.java:139
+  wire [1:0] _wire_10_3; // TrieWalk.java:139
+  wire [1:0] _wire_10_4; // TrieWalk.java:139
+  wire [1:0] _wire_10_5; // TrieWalk.java:139
+  wire [1:0] _wire_10_6; // TrieWalk.java:139
+  wire [1:0] _wire_10_7; // TrieWalk.java:139
+  wire [1:0] _wire_10_8; // TrieWalk.java:139
+  wire [1:0] _wire_10_9; // TrieWalk.java:139
+  wire [1:0] _wire_10_10; // TrieWalk.java:139
+  wire [1:0] _wire_10_11; // TrieWalk.java:139
+  wire [1:0] _wire_10_12; // TrieWalk.java:139
+  wire [1:0] _wire_10_13; // TrieWalk.java:139
+  wire [1:0] _wire_10_14; // TrieWalk.java:139
+  wire [1:0] _wire_10_15; // TrieWalk.java:139
   wire [11:0] _wire_11_0; // ChildWord.java:35
   wire [11:0] _wire_11_1; // ChildWord.java:35
   wire [11:0] _wire_11_2; // ChildWord.java:35
   wire [11:0] _wire_11_3; // ChildWord.java:35
-  wire [1:0] _wire_12_0; // TrieWalk.java:134
-  wire [1:0] _wire_12_1; // TrieWalk.java:134
-  wire [1:0] _wire_12_2; // TrieWalk.java:134
-  wire [1:0] _wire_12_3; // TrieWalk.java:134
-  wire [1:0] _wire_12_4; // TrieWalk.java:134
-  wire [1:0] _wire_12_5; // TrieWalk.java:134
-  wire [1:0] _wire_12_6; // TrieWalk.java:134
-  wire [1:0] _wire_12_7; // TrieWalk.java:134
-  wire [1:0] _wire_12_8; // TrieWalk.java:134
-  wire [1:0] _wire_12_9; // TrieWalk.java:134
-  wire [1:0] _wire_12_10; // TrieWalk.java:134
-  wire [1:0] _wire_12_11; // TrieWalk.java:134
-  wire [1:0] _wire_12_12; // TrieWalk.java:134
-  wire [1:0] _wire_12_13; // TrieWalk.java:134
-  wire [1:0] _wire_12_14; // TrieWalk.java:134
-  wire [1:0] _wire_12_15; // TrieWalk.java:134
+  wire [1:0] _wire_12_0; // TrieWalk.java:139
+  wire [1:0] _wire_12_1; // TrieWalk.java:139
+  wire [1:0] _wire_12_2; // TrieWalk.java:139
+  wire [1:0] _wire_12_3; // TrieWalk.java:139
+  wire [1:0] _wire_12_4; // TrieWalk.java:139
+  wire [1:0] _wire_12_5; // TrieWalk.java:139
+  wire [1:0] _wire_12_6; // TrieWalk.java:139
+  wire [1:0] _wire_12_7; // TrieWalk.java:139
+  wire [1:0] _wire_12_8; // TrieWalk.java:139
+  wire [1:0] _wire_12_9; // TrieWalk.java:139
+  wire [1:0] _wire_12_10; // TrieWalk.java:139
+  wire [1:0] _wire_12_11; // TrieWalk.java:139
+  wire [1:0] _wire_12_12; // TrieWalk.java:139
+  wire [1:0] _wire_12_13; // TrieWalk.java:139
+  wire [1:0] _wire_12_14; // TrieWalk.java:139
+  wire [1:0] _wire_12_15; // TrieWalk.java:139
   wire [11:0] _wire_13_0; // ChildWord.java:35
   wire [11:0] _wire_13_1; // ChildWord.java:35
   wire [11:0] _wire_13_2; // ChildWord.java:35
@@ -538,62 +630,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_14_1; // ChildWord.java:35
   wire [11:0] _wire_14_2; // ChildWord.java:35
   wire [11:0] _wire_14_3; // ChildWord.java:35
-  wire [1:0] _wire_15_0; // TrieWalk.java:134
-  wire [1:0] _wire_15_1; // TrieWalk.java:134
-  wire [1:0] _wire_15_2; // TrieWalk.java:134
-  wire [1:0] _wire_15_3; // TrieWalk.java:134
-  wire [1:0] _wire_15_4; // TrieWalk.java:134
-  wire [1:0] _wire_15_5; // TrieWalk.java:134
-  wire [1:0] _wire_15_6; // TrieWalk.java:134
-  wire [1:0] _wire_15_7; // TrieWalk.java:134
-  wire [1:0] _wire_15_8; // TrieWalk.java:134
-  wire [1:0] _wire_15_9; // TrieWalk.java:134
-  wire [1:0] _wire_15_10; // TrieWalk.java:134
-  wire [1:0] _wire_15_11; // TrieWalk.java:134
-  wire [1:0] _wire_15_12; // TrieWalk.java:134
-  wire [1:0] _wire_15_13; // TrieWalk.java:134
-  wire [1:0] _wire_15_14; // TrieWalk.java:134
-  wire [1:0] _wire_15_15; // TrieWalk.java:134
+  wire [1:0] _wire_15_0; // TrieWalk.java:139
+  wire [1:0] _wire_15_1; // TrieWalk.java:139
+  wire [1:0] _wire_15_2; // TrieWalk.java:139
+  wire [1:0] _wire_15_3; // TrieWalk.java:139
+  wire [1:0] _wire_15_4; // TrieWalk.java:139
+  wire [1:0] _wire_15_5; // TrieWalk.java:139
+  wire [1:0] _wire_15_6; // TrieWalk.java:139
+  wire [1:0] _wire_15_7; // TrieWalk.java:139
+  wire [1:0] _wire_15_8; // TrieWalk.java:139
+  wire [1:0] _wire_15_9; // TrieWalk.java:139
+  wire [1:0] _wire_15_10; // TrieWalk.java:139
+  wire [1:0] _wire_15_11; // TrieWalk.java:139
+  wire [1:0] _wire_15_12; // TrieWalk.java:139
+  wire [1:0] _wire_15_13; // TrieWalk.java:139
+  wire [1:0] _wire_15_14; // TrieWalk.java:139
+  wire [1:0] _wire_15_15; // TrieWalk.java:139
   wire [11:0] _wire_16_0; // ChildWord.java:35
   wire [11:0] _wire_16_1; // ChildWord.java:35
   wire [11:0] _wire_16_2; // ChildWord.java:35
   wire [11:0] _wire_16_3; // ChildWord.java:35
-  wire [1:0] _wire_17_0; // TrieWalk.java:134
-  wire [1:0] _wire_17_1; // TrieWalk.java:134
-  wire [1:0] _wire_17_2; // TrieWalk.java:134
-  wire [1:0] _wire_17_3; // TrieWalk.java:134
-  wire [1:0] _wire_17_4; // TrieWalk.java:134
-  wire [1:0] _wire_17_5; // TrieWalk.java:134
-  wire [1:0] _wire_17_6; // TrieWalk.java:134
-  wire [1:0] _wire_17_7; // TrieWalk.java:134
-  wire [1:0] _wire_17_8; // TrieWalk.java:134
-  wire [1:0] _wire_17_9; // TrieWalk.java:134
-  wire [1:0] _wire_17_10; // TrieWalk.java:134
-  wire [1:0] _wire_17_11; // TrieWalk.java:134
-  wire [1:0] _wire_17_12; // TrieWalk.java:134
-  wire [1:0] _wire_17_13; // TrieWalk.java:134
-  wire [1:0] _wire_17_14; // TrieWalk.java:134
-  wire [1:0] _wire_17_15; // TrieWalk.java:134
+  wire [1:0] _wire_17_0; // TrieWalk.java:139
+  wire [1:0] _wire_17_1; // TrieWalk.java:139
+  wire [1:0] _wire_17_2; // TrieWalk.java:139
+  wire [1:0] _wire_17_3; // TrieWalk.java:139
+  wire [1:0] _wire_17_4; // TrieWalk.java:139
+  wire [1:0] _wire_17_5; // TrieWalk.java:139
+  wire [1:0] _wire_17_6; // TrieWalk.java:139
+  wire [1:0] _wire_17_7; // TrieWalk.java:139
+  wire [1:0] _wire_17_8; // TrieWalk.java:139
+  wire [1:0] _wire_17_9; // TrieWalk.java:139
+  wire [1:0] _wire_17_10; // TrieWalk.java:139
+  wire [1:0] _wire_17_11; // TrieWalk.java:139
+  wire [1:0] _wire_17_12; // TrieWalk.java:139
+  wire [1:0] _wire_17_13; // TrieWalk.java:139
+  wire [1:0] _wire_17_14; // TrieWalk.java:139
+  wire [1:0] _wire_17_15; // TrieWalk.java:139
   wire [11:0] _wire_18_0; // ChildWord.java:35
   wire [11:0] _wire_18_1; // ChildWord.java:35
   wire [11:0] _wire_18_2; // ChildWord.java:35
   wire [11:0] _wire_18_3; // ChildWord.java:35
-  wire [1:0] _wire_19_0; // TrieWalk.java:134
-  wire [1:0] _wire_19_1; // TrieWalk.java:134
-  wire [1:0] _wire_19_2; // TrieWalk.java:134
-  wire [1:0] _wire_19_3; // TrieWalk.java:134
-  wire [1:0] _wire_19_4; // TrieWalk.java:134
-  wire [1:0] _wire_19_5; // TrieWalk.java:134
-  wire [1:0] _wire_19_6; // TrieWalk.java:134
-  wire [1:0] _wire_19_7; // TrieWalk.java:134
-  wire [1:0] _wire_19_8; // TrieWalk.java:134
-  wire [1:0] _wire_19_9; // TrieWalk.java:134
-  wire [1:0] _wire_19_10; // TrieWalk.java:134
-  wire [1:0] _wire_19_11; // TrieWalk.java:134
-  wire [1:0] _wire_19_12; // TrieWalk.java:134
-  wire [1:0] _wire_19_13; // TrieWalk.java:134
-  wire [1:0] _wire_19_14; // TrieWalk.java:134
-  wire [1:0] _wire_19_15; // TrieWalk.java:134
+  wire [1:0] _wire_19_0; // TrieWalk.java:139
+  wire [1:0] _wire_19_1; // TrieWalk.java:139
+  wire [1:0] _wire_19_2; // TrieWalk.java:139
+  wire [1:0] _wire_19_3; // TrieWalk.java:139
+  wire [1:0] _wire_19_4; // TrieWalk.java:139
+  wire [1:0] _wire_19_5; // TrieWalk.java:139
+  wire [1:0] _wire_19_6; // TrieWalk.java:139
+  wire [1:0] _wire_19_7; // TrieWalk.java:139
+  wire [1:0] _wire_19_8; // TrieWalk.java:139
+  wire [1:0] _wire_19_9; // TrieWalk.java:139
+  wire [1:0] _wire_19_10; // TrieWalk.java:139
+  wire [1:0] _wire_19_11; // TrieWalk.java:139
+  wire [1:0] _wire_19_12; // TrieWalk.java:139
+  wire [1:0] _wire_19_13; // TrieWalk.java:139
+  wire [1:0] _wire_19_14; // TrieWalk.java:139
+  wire [1:0] _wire_19_15; // TrieWalk.java:139
   wire [11:0] _wire_20_0; // ChildWord.java:35
   wire [11:0] _wire_20_1; // ChildWord.java:35
   wire [11:0] _wire_20_2; // ChildWord.java:35
@@ -602,62 +694,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_21_1; // ChildWord.java:35
   wire [11:0] _wire_21_2; // ChildWord.java:35
   wire [11:0] _wire_21_3; // ChildWord.java:35
-  wire [1:0] _wire_22_0; // TrieWalk.java:134
-  wire [1:0] _wire_22_1; // TrieWalk.java:134
-  wire [1:0] _wire_22_2; // TrieWalk.java:134
-  wire [1:0] _wire_22_3; // TrieWalk.java:134
-  wire [1:0] _wire_22_4; // TrieWalk.java:134
-  wire [1:0] _wire_22_5; // TrieWalk.java:134
-  wire [1:0] _wire_22_6; // TrieWalk.java:134
-  wire [1:0] _wire_22_7; // TrieWalk.java:134
-  wire [1:0] _wire_22_8; // TrieWalk.java:134
-  wire [1:0] _wire_22_9; // TrieWalk.java:134
-  wire [1:0] _wire_22_10; // TrieWalk.java:134
-  wire [1:0] _wire_22_11; // TrieWalk.java:134
-  wire [1:0] _wire_22_12; // TrieWalk.java:134
-  wire [1:0] _wire_22_13; // TrieWalk.java:134
-  wire [1:0] _wire_22_14; // TrieWalk.java:134
-  wire [1:0] _wire_22_15; // TrieWalk.java:134
+  wire [1:0] _wire_22_0; // TrieWalk.java:139
+  wire [1:0] _wire_22_1; // TrieWalk.java:139
+  wire [1:0] _wire_22_2; // TrieWalk.java:139
+  wire [1:0] _wire_22_3; // TrieWalk.java:139
+  wire [1:0] _wire_22_4; // TrieWalk.java:139
+  wire [1:0] _wire_22_5; // TrieWalk.java:139
+  wire [1:0] _wire_22_6; // TrieWalk.java:139
+  wire [1:0] _wire_22_7; // TrieWalk.java:139
+  wire [1:0] _wire_22_8; // TrieWalk.java:139
+  wire [1:0] _wire_22_9; // TrieWalk.java:139
+  wire [1:0] _wire_22_10; // TrieWalk.java:139
+  wire [1:0] _wire_22_11; // TrieWalk.java:139
+  wire [1:0] _wire_22_12; // TrieWalk.java:139
+  wire [1:0] _wire_22_13; // TrieWalk.java:139
+  wire [1:0] _wire_22_14; // TrieWalk.java:139
+  wire [1:0] _wire_22_15; // TrieWalk.java:139
   wire [11:0] _wire_23_0; // ChildWord.java:35
   wire [11:0] _wire_23_1; // ChildWord.java:35
   wire [11:0] _wire_23_2; // ChildWord.java:35
   wire [11:0] _wire_23_3; // ChildWord.java:35
-  wire [1:0] _wire_24_0; // TrieWalk.java:134
-  wire [1:0] _wire_24_1; // TrieWalk.java:134
-  wire [1:0] _wire_24_2; // TrieWalk.java:134
-  wire [1:0] _wire_24_3; // TrieWalk.java:134
-  wire [1:0] _wire_24_4; // TrieWalk.java:134
-  wire [1:0] _wire_24_5; // TrieWalk.java:134
-  wire [1:0] _wire_24_6; // TrieWalk.java:134
-  wire [1:0] _wire_24_7; // TrieWalk.java:134
-  wire [1:0] _wire_24_8; // TrieWalk.java:134
-  wire [1:0] _wire_24_9; // TrieWalk.java:134
-  wire [1:0] _wire_24_10; // TrieWalk.java:134
-  wire [1:0] _wire_24_11; // TrieWalk.java:134
-  wire [1:0] _wire_24_12; // TrieWalk.java:134
-  wire [1:0] _wire_24_13; // TrieWalk.java:134
-  wire [1:0] _wire_24_14; // TrieWalk.java:134
-  wire [1:0] _wire_24_15; // TrieWalk.java:134
+  wire [1:0] _wire_24_0; // TrieWalk.java:139
+  wire [1:0] _wire_24_1; // TrieWalk.java:139
+  wire [1:0] _wire_24_2; // TrieWalk.java:139
+  wire [1:0] _wire_24_3; // TrieWalk.java:139
+  wire [1:0] _wire_24_4; // TrieWalk.java:139
+  wire [1:0] _wire_24_5; // TrieWalk.java:139
+  wire [1:0] _wire_24_6; // TrieWalk.java:139
+  wire [1:0] _wire_24_7; // TrieWalk.java:139
+  wire [1:0] _wire_24_8; // TrieWalk.java:139
+  wire [1:0] _wire_24_9; // TrieWalk.java:139
+  wire [1:0] _wire_24_10; // TrieWalk.java:139
+  wire [1:0] _wire_24_11; // TrieWalk.java:139
+  wire [1:0] _wire_24_12; // TrieWalk.java:139
+  wire [1:0] _wire_24_13; // TrieWalk.java:139
+  wire [1:0] _wire_24_14; // TrieWalk.java:139
+  wire [1:0] _wire_24_15; // TrieWalk.java:139
   wire [11:0] _wire_25_0; // ChildWord.java:35
   wire [11:0] _wire_25_1; // ChildWord.java:35
   wire [11:0] _wire_25_2; // ChildWord.java:35
   wire [11:0] _wire_25_3; // ChildWord.java:35
-  wire [1:0] _wire_26_0; // TrieWalk.java:134
-  wire [1:0] _wire_26_1; // TrieWalk.java:134
-  wire [1:0] _wire_26_2; // TrieWalk.java:134
-  wire [1:0] _wire_26_3; // TrieWalk.java:134
-  wire [1:0] _wire_26_4; // TrieWalk.java:134
-  wire [1:0] _wire_26_5; // TrieWalk.java:134
-  wire [1:0] _wire_26_6; // TrieWalk.java:134
-  wire [1:0] _wire_26_7; // TrieWalk.java:134
-  wire [1:0] _wire_26_8; // TrieWalk.java:134
-  wire [1:0] _wire_26_9; // TrieWalk.java:134
-  wire [1:0] _wire_26_10; // TrieWalk.java:134
-  wire [1:0] _wire_26_11; // TrieWalk.java:134
-  wire [1:0] _wire_26_12; // TrieWalk.java:134
-  wire [1:0] _wire_26_13; // TrieWalk.java:134
-  wire [1:0] _wire_26_14; // TrieWalk.java:134
-  wire [1:0] _wire_26_15; // TrieWalk.java:134
+  wire [1:0] _wire_26_0; // TrieWalk.java:139
+  wire [1:0] _wire_26_1; // TrieWalk.java:139
+  wire [1:0] _wire_26_2; // TrieWalk.java:139
+  wire [1:0] _wire_26_3; // TrieWalk.java:139
+  wire [1:0] _wire_26_4; // TrieWalk.java:139
+  wire [1:0] _wire_26_5; // TrieWalk.java:139
+  wire [1:0] _wire_26_6; // TrieWalk.java:139
+  wire [1:0] _wire_26_7; // TrieWalk.java:139
+  wire [1:0] _wire_26_8; // TrieWalk.java:139
+  wire [1:0] _wire_26_9; // TrieWalk.java:139
+  wire [1:0] _wire_26_10; // TrieWalk.java:139
+  wire [1:0] _wire_26_11; // TrieWalk.java:139
+  wire [1:0] _wire_26_12; // TrieWalk.java:139
+  wire [1:0] _wire_26_13; // TrieWalk.java:139
+  wire [1:0] _wire_26_14; // TrieWalk.java:139
+  wire [1:0] _wire_26_15; // TrieWalk.java:139
   wire [11:0] _wire_27_0; // ChildWord.java:35
   wire [11:0] _wire_27_1; // ChildWord.java:35
   wire [11:0] _wire_27_2; // ChildWord.java:35
@@ -666,62 +758,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_28_1; // ChildWord.java:35
   wire [11:0] _wire_28_2; // ChildWord.java:35
   wire [11:0] _wire_28_3; // ChildWord.java:35
-  wire [1:0] _wire_29_0; // TrieWalk.java:134
-  wire [1:0] _wire_29_1; // TrieWalk.java:134
-  wire [1:0] _wire_29_2; // TrieWalk.java:134
-  wire [1:0] _wire_29_3; // TrieWalk.java:134
-  wire [1:0] _wire_29_4; // TrieWalk.java:134
-  wire [1:0] _wire_29_5; // TrieWalk.java:134
-  wire [1:0] _wire_29_6; // TrieWalk.java:134
-  wire [1:0] _wire_29_7; // TrieWalk.java:134
-  wire [1:0] _wire_29_8; // TrieWalk.java:134
-  wire [1:0] _wire_29_9; // TrieWalk.java:134
-  wire [1:0] _wire_29_10; // TrieWalk.java:134
-  wire [1:0] _wire_29_11; // TrieWalk.java:134
-  wire [1:0] _wire_29_12; // TrieWalk.java:134
-  wire [1:0] _wire_29_13; // TrieWalk.java:134
-  wire [1:0] _wire_29_14; // TrieWalk.java:134
-  wire [1:0] _wire_29_15; // TrieWalk.java:134
+  wire [1:0] _wire_29_0; // TrieWalk.java:139
+  wire [1:0] _wire_29_1; // TrieWalk.java:139
+  wire [1:0] _wire_29_2; // TrieWalk.java:139
+  wire [1:0] _wire_29_3; // TrieWalk.java:139
+  wire [1:0] _wire_29_4; // TrieWalk.java:139
+  wire [1:0] _wire_29_5; // TrieWalk.java:139
+  wire [1:0] _wire_29_6; // TrieWalk.java:139
+  wire [1:0] _wire_29_7; // TrieWalk.java:139
+  wire [1:0] _wire_29_8; // TrieWalk.java:139
+  wire [1:0] _wire_29_9; // TrieWalk.java:139
+  wire [1:0] _wire_29_10; // TrieWalk.java:139
+  wire [1:0] _wire_29_11; // TrieWalk.java:139
+  wire [1:0] _wire_29_12; // TrieWalk.java:139
+  wire [1:0] _wire_29_13; // TrieWalk.java:139
+  wire [1:0] _wire_29_14; // TrieWalk.java:139
+  wire [1:0] _wire_29_15; // TrieWalk.java:139
   wire [11:0] _wire_30_0; // ChildWord.java:35
   wire [11:0] _wire_30_1; // ChildWord.java:35
   wire [11:0] _wire_30_2; // ChildWord.java:35
   wire [11:0] _wire_30_3; // ChildWord.java:35
-  wire [1:0] _wire_31_0; // TrieWalk.java:134
-  wire [1:0] _wire_31_1; // TrieWalk.java:134
-  wire [1:0] _wire_31_2; // TrieWalk.java:134
-  wire [1:0] _wire_31_3; // TrieWalk.java:134
-  wire [1:0] _wire_31_4; // TrieWalk.java:134
-  wire [1:0] _wire_31_5; // TrieWalk.java:134
-  wire [1:0] _wire_31_6; // TrieWalk.java:134
-  wire [1:0] _wire_31_7; // TrieWalk.java:134
-  wire [1:0] _wire_31_8; // TrieWalk.java:134
-  wire [1:0] _wire_31_9; // TrieWalk.java:134
-  wire [1:0] _wire_31_10; // TrieWalk.java:134
-  wire [1:0] _wire_31_11; // TrieWalk.java:134
-  wire [1:0] _wire_31_12; // TrieWalk.java:134
-  wire [1:0] _wire_31_13; // TrieWalk.java:134
-  wire [1:0] _wire_31_14; // TrieWalk.java:134
-  wire [1:0] _wire_31_15; // TrieWalk.java:134
+  wire [1:0] _wire_31_0; // TrieWalk.java:139
+  wire [1:0] _wire_31_1; // TrieWalk.java:139
+  wire [1:0] _wire_31_2; // TrieWalk.java:139
+  wire [1:0] _wire_31_3; // TrieWalk.java:139
+  wire [1:0] _wire_31_4; // TrieWalk.java:139
+  wire [1:0] _wire_31_5; // TrieWalk.java:139
+  wire [1:0] _wire_31_6; // TrieWalk.java:139
+  wire [1:0] _wire_31_7; // TrieWalk.java:139
+  wire [1:0] _wire_31_8; // TrieWalk.java:139
+  wire [1:0] _wire_31_9; // TrieWalk.java:139
+  wire [1:0] _wire_31_10; // TrieWalk.java:139
+  wire [1:0] _wire_31_11; // TrieWalk.java:139
+  wire [1:0] _wire_31_12; // TrieWalk.java:139
+  wire [1:0] _wire_31_13; // TrieWalk.java:139
+  wire [1:0] _wire_31_14; // TrieWalk.java:139
+  wire [1:0] _wire_31_15; // TrieWalk.java:139
   wire [11:0] _wire_32_0; // ChildWord.java:35
   wire [11:0] _wire_32_1; // ChildWord.java:35
   wire [11:0] _wire_32_2; // ChildWord.java:35
   wire [11:0] _wire_32_3; // ChildWord.java:35
-  wire [1:0] _wire_33_0; // TrieWalk.java:134
-  wire [1:0] _wire_33_1; // TrieWalk.java:134
-  wire [1:0] _wire_33_2; // TrieWalk.java:134
-  wire [1:0] _wire_33_3; // TrieWalk.java:134
-  wire [1:0] _wire_33_4; // TrieWalk.java:134
-  wire [1:0] _wire_33_5; // TrieWalk.java:134
-  wire [1:0] _wire_33_6; // TrieWalk.java:134
-  wire [1:0] _wire_33_7; // TrieWalk.java:134
-  wire [1:0] _wire_33_8; // TrieWalk.java:134
-  wire [1:0] _wire_33_9; // TrieWalk.java:134
-  wire [1:0] _wire_33_10; // TrieWalk.java:134
-  wire [1:0] _wire_33_11; // TrieWalk.java:134
-  wire [1:0] _wire_33_12; // TrieWalk.java:134
-  wire [1:0] _wire_33_13; // TrieWalk.java:134
-  wire [1:0] _wire_33_14; // TrieWalk.java:134
-  wire [1:0] _wire_33_15; // TrieWalk.java:134
+  wire [1:0] _wire_33_0; // TrieWalk.java:139
+  wire [1:0] _wire_33_1; // TrieWalk.java:139
+  wire [1:0] _wire_33_2; // TrieWalk.java:139
+  wire [1:0] _wire_33_3; // TrieWalk.java:139
+  wire [1:0] _wire_33_4; // TrieWalk.java:139
+  wire [1:0] _wire_33_5; // TrieWalk.java:139
+  wire [1:0] _wire_33_6; // TrieWalk.java:139
+  wire [1:0] _wire_33_7; // TrieWalk.java:139
+  wire [1:0] _wire_33_8; // TrieWalk.java:139
+  wire [1:0] _wire_33_9; // TrieWalk.java:139
+  wire [1:0] _wire_33_10; // TrieWalk.java:139
+  wire [1:0] _wire_33_11; // TrieWalk.java:139
+  wire [1:0] _wire_33_12; // TrieWalk.java:139
+  wire [1:0] _wire_33_13; // TrieWalk.java:139
+  wire [1:0] _wire_33_14; // TrieWalk.java:139
+  wire [1:0] _wire_33_15; // TrieWalk.java:139
   wire [11:0] _wire_34_0; // ChildWord.java:35
   wire [11:0] _wire_34_1; // ChildWord.java:35
   wire [11:0] _wire_34_2; // ChildWord.java:35
@@ -730,62 +822,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_35_1; // ChildWord.java:35
   wire [11:0] _wire_35_2; // ChildWord.java:35
   wire [11:0] _wire_35_3; // ChildWord.java:35
-  wire [1:0] _wire_36_0; // TrieWalk.java:134
-  wire [1:0] _wire_36_1; // TrieWalk.java:134
-  wire [1:0] _wire_36_2; // TrieWalk.java:134
-  wire [1:0] _wire_36_3; // TrieWalk.java:134
-  wire [1:0] _wire_36_4; // TrieWalk.java:134
-  wire [1:0] _wire_36_5; // TrieWalk.java:134
-  wire [1:0] _wire_36_6; // TrieWalk.java:134
-  wire [1:0] _wire_36_7; // TrieWalk.java:134
-  wire [1:0] _wire_36_8; // TrieWalk.java:134
-  wire [1:0] _wire_36_9; // TrieWalk.java:134
-  wire [1:0] _wire_36_10; // TrieWalk.java:134
-  wire [1:0] _wire_36_11; // TrieWalk.java:134
-  wire [1:0] _wire_36_12; // TrieWalk.java:134
-  wire [1:0] _wire_36_13; // TrieWalk.java:134
-  wire [1:0] _wire_36_14; // TrieWalk.java:134
-  wire [1:0] _wire_36_15; // TrieWalk.java:134
+  wire [1:0] _wire_36_0; // TrieWalk.java:139
+  wire [1:0] _wire_36_1; // TrieWalk.java:139
+  wire [1:0] _wire_36_2; // TrieWalk.java:139
+  wire [1:0] _wire_36_3; // TrieWalk.java:139
+  wire [1:0] _wire_36_4; // TrieWalk.java:139
+  wire [1:0] _wire_36_5; // TrieWalk.java:139
+  wire [1:0] _wire_36_6; // TrieWalk.java:139
+  wire [1:0] _wire_36_7; // TrieWalk.java:139
+  wire [1:0] _wire_36_8; // TrieWalk.java:139
+  wire [1:0] _wire_36_9; // TrieWalk.java:139
+  wire [1:0] _wire_36_10; // TrieWalk.java:139
+  wire [1:0] _wire_36_11; // TrieWalk.java:139
+  wire [1:0] _wire_36_12; // TrieWalk.java:139
+  wire [1:0] _wire_36_13; // TrieWalk.java:139
+  wire [1:0] _wire_36_14; // TrieWalk.java:139
+  wire [1:0] _wire_36_15; // TrieWalk.java:139
   wire [11:0] _wire_37_0; // ChildWord.java:35
   wire [11:0] _wire_37_1; // ChildWord.java:35
   wire [11:0] _wire_37_2; // ChildWord.java:35
   wire [11:0] _wire_37_3; // ChildWord.java:35
-  wire [1:0] _wire_38_0; // TrieWalk.java:134
-  wire [1:0] _wire_38_1; // TrieWalk.java:134
-  wire [1:0] _wire_38_2; // TrieWalk.java:134
-  wire [1:0] _wire_38_3; // TrieWalk.java:134
-  wire [1:0] _wire_38_4; // TrieWalk.java:134
-  wire [1:0] _wire_38_5; // TrieWalk.java:134
-  wire [1:0] _wire_38_6; // TrieWalk.java:134
-  wire [1:0] _wire_38_7; // TrieWalk.java:134
-  wire [1:0] _wire_38_8; // TrieWalk.java:134
-  wire [1:0] _wire_38_9; // TrieWalk.java:134
-  wire [1:0] _wire_38_10; // TrieWalk.java:134
-  wire [1:0] _wire_38_11; // TrieWalk.java:134
-  wire [1:0] _wire_38_12; // TrieWalk.java:134
-  wire [1:0] _wire_38_13; // TrieWalk.java:134
-  wire [1:0] _wire_38_14; // TrieWalk.java:134
-  wire [1:0] _wire_38_15; // TrieWalk.java:134
+  wire [1:0] _wire_38_0; // TrieWalk.java:139
+  wire [1:0] _wire_38_1; // TrieWalk.java:139
+  wire [1:0] _wire_38_2; // TrieWalk.java:139
+  wire [1:0] _wire_38_3; // TrieWalk.java:139
+  wire [1:0] _wire_38_4; // TrieWalk.java:139
+  wire [1:0] _wire_38_5; // TrieWalk.java:139
+  wire [1:0] _wire_38_6; // TrieWalk.java:139
+  wire [1:0] _wire_38_7; // TrieWalk.java:139
+  wire [1:0] _wire_38_8; // TrieWalk.java:139
+  wire [1:0] _wire_38_9; // TrieWalk.java:139
+  wire [1:0] _wire_38_10; // TrieWalk.java:139
+  wire [1:0] _wire_38_11; // TrieWalk.java:139
+  wire [1:0] _wire_38_12; // TrieWalk.java:139
+  wire [1:0] _wire_38_13; // TrieWalk.java:139
+  wire [1:0] _wire_38_14; // TrieWalk.java:139
+  wire [1:0] _wire_38_15; // TrieWalk.java:139
   wire [11:0] _wire_39_0; // ChildWord.java:35
   wire [11:0] _wire_39_1; // ChildWord.java:35
   wire [11:0] _wire_39_2; // ChildWord.java:35
   wire [11:0] _wire_39_3; // ChildWord.java:35
-  wire [1:0] _wire_40_0; // TrieWalk.java:134
-  wire [1:0] _wire_40_1; // TrieWalk.java:134
-  wire [1:0] _wire_40_2; // TrieWalk.java:134
-  wire [1:0] _wire_40_3; // TrieWalk.java:134
-  wire [1:0] _wire_40_4; // TrieWalk.java:134
-  wire [1:0] _wire_40_5; // TrieWalk.java:134
-  wire [1:0] _wire_40_6; // TrieWalk.java:134
-  wire [1:0] _wire_40_7; // TrieWalk.java:134
-  wire [1:0] _wire_40_8; // TrieWalk.java:134
-  wire [1:0] _wire_40_9; // TrieWalk.java:134
-  wire [1:0] _wire_40_10; // TrieWalk.java:134
-  wire [1:0] _wire_40_11; // TrieWalk.java:134
-  wire [1:0] _wire_40_12; // TrieWalk.java:134
-  wire [1:0] _wire_40_13; // TrieWalk.java:134
-  wire [1:0] _wire_40_14; // TrieWalk.java:134
-  wire [1:0] _wire_40_15; // TrieWalk.java:134
+  wire [1:0] _wire_40_0; // TrieWalk.java:139
+  wire [1:0] _wire_40_1; // TrieWalk.java:139
+  wire [1:0] _wire_40_2; // TrieWalk.java:139
+  wire [1:0] _wire_40_3; // TrieWalk.java:139
+  wire [1:0] _wire_40_4; // TrieWalk.java:139
+  wire [1:0] _wire_40_5; // TrieWalk.java:139
+  wire [1:0] _wire_40_6; // TrieWalk.java:139
+  wire [1:0] _wire_40_7; // TrieWalk.java:139
+  wire [1:0] _wire_40_8; // TrieWalk.java:139
+  wire [1:0] _wire_40_9; // TrieWalk.java:139
+  wire [1:0] _wire_40_10; // TrieWalk.java:139
+  wire [1:0] _wire_40_11; // TrieWalk.java:139
+  wire [1:0] _wire_40_12; // TrieWalk.java:139
+  wire [1:0] _wire_40_13; // TrieWalk.java:139
+  wire [1:0] _wire_40_14; // TrieWalk.java:139
+  wire [1:0] _wire_40_15; // TrieWalk.java:139
   wire [11:0] _wire_41_0; // ChildWord.java:35
   wire [11:0] _wire_41_1; // ChildWord.java:35
   wire [11:0] _wire_41_2; // ChildWord.java:35
@@ -794,62 +886,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_42_1; // ChildWord.java:35
   wire [11:0] _wire_42_2; // ChildWord.java:35
   wire [11:0] _wire_42_3; // ChildWord.java:35
-  wire [1:0] _wire_43_0; // TrieWalk.java:134
-  wire [1:0] _wire_43_1; // TrieWalk.java:134
-  wire [1:0] _wire_43_2; // TrieWalk.java:134
-  wire [1:0] _wire_43_3; // TrieWalk.java:134
-  wire [1:0] _wire_43_4; // TrieWalk.java:134
-  wire [1:0] _wire_43_5; // TrieWalk.java:134
-  wire [1:0] _wire_43_6; // TrieWalk.java:134
-  wire [1:0] _wire_43_7; // TrieWalk.java:134
-  wire [1:0] _wire_43_8; // TrieWalk.java:134
-  wire [1:0] _wire_43_9; // TrieWalk.java:134
-  wire [1:0] _wire_43_10; // TrieWalk.java:134
-  wire [1:0] _wire_43_11; // TrieWalk.java:134
-  wire [1:0] _wire_43_12; // TrieWalk.java:134
-  wire [1:0] _wire_43_13; // TrieWalk.java:134
-  wire [1:0] _wire_43_14; // TrieWalk.java:134
-  wire [1:0] _wire_43_15; // TrieWalk.java:134
+  wire [1:0] _wire_43_0; // TrieWalk.java:139
+  wire [1:0] _wire_43_1; // TrieWalk.java:139
+  wire [1:0] _wire_43_2; // TrieWalk.java:139
+  wire [1:0] _wire_43_3; // TrieWalk.java:139
+  wire [1:0] _wire_43_4; // TrieWalk.java:139
+  wire [1:0] _wire_43_5; // TrieWalk.java:139
+  wire [1:0] _wire_43_6; // TrieWalk.java:139
+  wire [1:0] _wire_43_7; // TrieWalk.java:139
+  wire [1:0] _wire_43_8; // TrieWalk.java:139
+  wire [1:0] _wire_43_9; // TrieWalk.java:139
+  wire [1:0] _wire_43_10; // TrieWalk.java:139
+  wire [1:0] _wire_43_11; // TrieWalk.java:139
+  wire [1:0] _wire_43_12; // TrieWalk.java:139
+  wire [1:0] _wire_43_13; // TrieWalk.java:139
+  wire [1:0] _wire_43_14; // TrieWalk.java:139
+  wire [1:0] _wire_43_15; // TrieWalk.java:139
   wire [11:0] _wire_44_0; // ChildWord.java:35
   wire [11:0] _wire_44_1; // ChildWord.java:35
   wire [11:0] _wire_44_2; // ChildWord.java:35
   wire [11:0] _wire_44_3; // ChildWord.java:35
-  wire [1:0] _wire_45_0; // TrieWalk.java:134
-  wire [1:0] _wire_45_1; // TrieWalk.java:134
-  wire [1:0] _wire_45_2; // TrieWalk.java:134
-  wire [1:0] _wire_45_3; // TrieWalk.java:134
-  wire [1:0] _wire_45_4; // TrieWalk.java:134
-  wire [1:0] _wire_45_5; // TrieWalk.java:134
-  wire [1:0] _wire_45_6; // TrieWalk.java:134
-  wire [1:0] _wire_45_7; // TrieWalk.java:134
-  wire [1:0] _wire_45_8; // TrieWalk.java:134
-  wire [1:0] _wire_45_9; // TrieWalk.java:134
-  wire [1:0] _wire_45_10; // TrieWalk.java:134
-  wire [1:0] _wire_45_11; // TrieWalk.java:134
-  wire [1:0] _wire_45_12; // TrieWalk.java:134
-  wire [1:0] _wire_45_13; // TrieWalk.java:134
-  wire [1:0] _wire_45_14; // TrieWalk.java:134
-  wire [1:0] _wire_45_15; // TrieWalk.java:134
+  wire [1:0] _wire_45_0; // TrieWalk.java:139
+  wire [1:0] _wire_45_1; // TrieWalk.java:139
+  wire [1:0] _wire_45_2; // TrieWalk.java:139
+  wire [1:0] _wire_45_3; // TrieWalk.java:139
+  wire [1:0] _wire_45_4; // TrieWalk.java:139
+  wire [1:0] _wire_45_5; // TrieWalk.java:139
+  wire [1:0] _wire_45_6; // TrieWalk.java:139
+  wire [1:0] _wire_45_7; // TrieWalk.java:139
+  wire [1:0] _wire_45_8; // TrieWalk.java:139
+  wire [1:0] _wire_45_9; // TrieWalk.java:139
+  wire [1:0] _wire_45_10; // TrieWalk.java:139
+  wire [1:0] _wire_45_11; // TrieWalk.java:139
+  wire [1:0] _wire_45_12; // TrieWalk.java:139
+  wire [1:0] _wire_45_13; // TrieWalk.java:139
+  wire [1:0] _wire_45_14; // TrieWalk.java:139
+  wire [1:0] _wire_45_15; // TrieWalk.java:139
   wire [11:0] _wire_46_0; // ChildWord.java:35
   wire [11:0] _wire_46_1; // ChildWord.java:35
   wire [11:0] _wire_46_2; // ChildWord.java:35
   wire [11:0] _wire_46_3; // ChildWord.java:35
-  wire [1:0] _wire_47_0; // TrieWalk.java:134
-  wire [1:0] _wire_47_1; // TrieWalk.java:134
-  wire [1:0] _wire_47_2; // TrieWalk.java:134
-  wire [1:0] _wire_47_3; // TrieWalk.java:134
-  wire [1:0] _wire_47_4; // TrieWalk.java:134
-  wire [1:0] _wire_47_5; // TrieWalk.java:134
-  wire [1:0] _wire_47_6; // TrieWalk.java:134
-  wire [1:0] _wire_47_7; // TrieWalk.java:134
-  wire [1:0] _wire_47_8; // TrieWalk.java:134
-  wire [1:0] _wire_47_9; // TrieWalk.java:134
-  wire [1:0] _wire_47_10; // TrieWalk.java:134
-  wire [1:0] _wire_47_11; // TrieWalk.java:134
-  wire [1:0] _wire_47_12; // TrieWalk.java:134
-  wire [1:0] _wire_47_13; // TrieWalk.java:134
-  wire [1:0] _wire_47_14; // TrieWalk.java:134
-  wire [1:0] _wire_47_15; // TrieWalk.java:134
+  wire [1:0] _wire_47_0; // TrieWalk.java:139
+  wire [1:0] _wire_47_1; // TrieWalk.java:139
+  wire [1:0] _wire_47_2; // TrieWalk.java:139
+  wire [1:0] _wire_47_3; // TrieWalk.java:139
+  wire [1:0] _wire_47_4; // TrieWalk.java:139
+  wire [1:0] _wire_47_5; // TrieWalk.java:139
+  wire [1:0] _wire_47_6; // TrieWalk.java:139
+  wire [1:0] _wire_47_7; // TrieWalk.java:139
+  wire [1:0] _wire_47_8; // TrieWalk.java:139
+  wire [1:0] _wire_47_9; // TrieWalk.java:139
+  wire [1:0] _wire_47_10; // TrieWalk.java:139
+  wire [1:0] _wire_47_11; // TrieWalk.java:139
+  wire [1:0] _wire_47_12; // TrieWalk.java:139
+  wire [1:0] _wire_47_13; // TrieWalk.java:139
+  wire [1:0] _wire_47_14; // TrieWalk.java:139
+  wire [1:0] _wire_47_15; // TrieWalk.java:139
   wire [11:0] _wire_48_0; // ChildWord.java:35
   wire [11:0] _wire_48_1; // ChildWord.java:35
   wire [11:0] _wire_48_2; // ChildWord.java:35
@@ -858,62 +950,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_49_1; // ChildWord.java:35
   wire [11:0] _wire_49_2; // ChildWord.java:35
   wire [11:0] _wire_49_3; // ChildWord.java:35
-  wire [1:0] _wire_50_0; // TrieWalk.java:134
-  wire [1:0] _wire_50_1; // TrieWalk.java:134
-  wire [1:0] _wire_50_2; // TrieWalk.java:134
-  wire [1:0] _wire_50_3; // TrieWalk.java:134
-  wire [1:0] _wire_50_4; // TrieWalk.java:134
-  wire [1:0] _wire_50_5; // TrieWalk.java:134
-  wire [1:0] _wire_50_6; // TrieWalk.java:134
-  wire [1:0] _wire_50_7; // TrieWalk.java:134
-  wire [1:0] _wire_50_8; // TrieWalk.java:134
-  wire [1:0] _wire_50_9; // TrieWalk.java:134
-  wire [1:0] _wire_50_10; // TrieWalk.java:134
-  wire [1:0] _wire_50_11; // TrieWalk.java:134
-  wire [1:0] _wire_50_12; // TrieWalk.java:134
-  wire [1:0] _wire_50_13; // TrieWalk.java:134
-  wire [1:0] _wire_50_14; // TrieWalk.java:134
-  wire [1:0] _wire_50_15; // TrieWalk.java:134
+  wire [1:0] _wire_50_0; // TrieWalk.java:139
+  wire [1:0] _wire_50_1; // TrieWalk.java:139
+  wire [1:0] _wire_50_2; // TrieWalk.java:139
+  wire [1:0] _wire_50_3; // TrieWalk.java:139
+  wire [1:0] _wire_50_4; // TrieWalk.java:139
+  wire [1:0] _wire_50_5; // TrieWalk.java:139
+  wire [1:0] _wire_50_6; // TrieWalk.java:139
+  wire [1:0] _wire_50_7; // TrieWalk.java:139
+  wire [1:0] _wire_50_8; // TrieWalk.java:139
+  wire [1:0] _wire_50_9; // TrieWalk.java:139
+  wire [1:0] _wire_50_10; // TrieWalk.java:139
+  wire [1:0] _wire_50_11; // TrieWalk.java:139
+  wire [1:0] _wire_50_12; // TrieWalk.java:139
+  wire [1:0] _wire_50_13; // TrieWalk.java:139
+  wire [1:0] _wire_50_14; // TrieWalk.java:139
+  wire [1:0] _wire_50_15; // TrieWalk.java:139
   wire [11:0] _wire_51_0; // ChildWord.java:35
   wire [11:0] _wire_51_1; // ChildWord.java:35
   wire [11:0] _wire_51_2; // ChildWord.java:35
   wire [11:0] _wire_51_3; // ChildWord.java:35
-  wire [1:0] _wire_52_0; // TrieWalk.java:134
-  wire [1:0] _wire_52_1; // TrieWalk.java:134
-  wire [1:0] _wire_52_2; // TrieWalk.java:134
-  wire [1:0] _wire_52_3; // TrieWalk.java:134
-  wire [1:0] _wire_52_4; // TrieWalk.java:134
-  wire [1:0] _wire_52_5; // TrieWalk.java:134
-  wire [1:0] _wire_52_6; // TrieWalk.java:134
-  wire [1:0] _wire_52_7; // TrieWalk.java:134
-  wire [1:0] _wire_52_8; // TrieWalk.java:134
-  wire [1:0] _wire_52_9; // TrieWalk.java:134
-  wire [1:0] _wire_52_10; // TrieWalk.java:134
-  wire [1:0] _wire_52_11; // TrieWalk.java:134
-  wire [1:0] _wire_52_12; // TrieWalk.java:134
-  wire [1:0] _wire_52_13; // TrieWalk.java:134
-  wire [1:0] _wire_52_14; // TrieWalk.java:134
-  wire [1:0] _wire_52_15; // TrieWalk.java:134
+  wire [1:0] _wire_52_0; // TrieWalk.java:139
+  wire [1:0] _wire_52_1; // TrieWalk.java:139
+  wire [1:0] _wire_52_2; // TrieWalk.java:139
+  wire [1:0] _wire_52_3; // TrieWalk.java:139
+  wire [1:0] _wire_52_4; // TrieWalk.java:139
+  wire [1:0] _wire_52_5; // TrieWalk.java:139
+  wire [1:0] _wire_52_6; // TrieWalk.java:139
+  wire [1:0] _wire_52_7; // TrieWalk.java:139
+  wire [1:0] _wire_52_8; // TrieWalk.java:139
+  wire [1:0] _wire_52_9; // TrieWalk.java:139
+  wire [1:0] _wire_52_10; // TrieWalk.java:139
+  wire [1:0] _wire_52_11; // TrieWalk.java:139
+  wire [1:0] _wire_52_12; // TrieWalk.java:139
+  wire [1:0] _wire_52_13; // TrieWalk.java:139
+  wire [1:0] _wire_52_14; // TrieWalk.java:139
+  wire [1:0] _wire_52_15; // TrieWalk.java:139
   wire [11:0] _wire_53_0; // ChildWord.java:35
   wire [11:0] _wire_53_1; // ChildWord.java:35
   wire [11:0] _wire_53_2; // ChildWord.java:35
   wire [11:0] _wire_53_3; // ChildWord.java:35
-  wire [1:0] _wire_54_0; // TrieWalk.java:134
-  wire [1:0] _wire_54_1; // TrieWalk.java:134
-  wire [1:0] _wire_54_2; // TrieWalk.java:134
-  wire [1:0] _wire_54_3; // TrieWalk.java:134
-  wire [1:0] _wire_54_4; // TrieWalk.java:134
-  wire [1:0] _wire_54_5; // TrieWalk.java:134
-  wire [1:0] _wire_54_6; // TrieWalk.java:134
-  wire [1:0] _wire_54_7; // TrieWalk.java:134
-  wire [1:0] _wire_54_8; // TrieWalk.java:134
-  wire [1:0] _wire_54_9; // TrieWalk.java:134
-  wire [1:0] _wire_54_10; // TrieWalk.java:134
-  wire [1:0] _wire_54_11; // TrieWalk.java:134
-  wire [1:0] _wire_54_12; // TrieWalk.java:134
-  wire [1:0] _wire_54_13; // TrieWalk.java:134
-  wire [1:0] _wire_54_14; // TrieWalk.java:134
-  wire [1:0] _wire_54_15; // TrieWalk.java:134
+  wire [1:0] _wire_54_0; // TrieWalk.java:139
+  wire [1:0] _wire_54_1; // TrieWalk.java:139
+  wire [1:0] _wire_54_2; // TrieWalk.java:139
+  wire [1:0] _wire_54_3; // TrieWalk.java:139
+  wire [1:0] _wire_54_4; // TrieWalk.java:139
+  wire [1:0] _wire_54_5; // TrieWalk.java:139
+  wire [1:0] _wire_54_6; // TrieWalk.java:139
+  wire [1:0] _wire_54_7; // TrieWalk.java:139
+  wire [1:0] _wire_54_8; // TrieWalk.java:139
+  wire [1:0] _wire_54_9; // TrieWalk.java:139
+  wire [1:0] _wire_54_10; // TrieWalk.java:139
+  wire [1:0] _wire_54_11; // TrieWalk.java:139
+  wire [1:0] _wire_54_12; // TrieWalk.java:139
+  wire [1:0] _wire_54_13; // TrieWalk.java:139
+  wire [1:0] _wire_54_14; // TrieWalk.java:139
+  wire [1:0] _wire_54_15; // TrieWalk.java:139
   wire [11:0] _wire_55_0; // ChildWord.java:35
   wire [11:0] _wire_55_1; // ChildWord.java:35
   wire [11:0] _wire_55_2; // ChildWord.java:35
@@ -922,62 +1014,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_56_1; // ChildWord.java:35
   wire [11:0] _wire_56_2; // ChildWord.java:35
   wire [11:0] _wire_56_3; // ChildWord.java:35
-  wire [1:0] _wire_57_0; // TrieWalk.java:134
-  wire [1:0] _wire_57_1; // TrieWalk.java:134
-  wire [1:0] _wire_57_2; // TrieWalk.java:134
-  wire [1:0] _wire_57_3; // TrieWalk.java:134
-  wire [1:0] _wire_57_4; // TrieWalk.java:134
-  wire [1:0] _wire_57_5; // TrieWalk.java:134
-  wire [1:0] _wire_57_6; // TrieWalk.java:134
-  wire [1:0] _wire_57_7; // TrieWalk.java:134
-  wire [1:0] _wire_57_8; // TrieWalk.java:134
-  wire [1:0] _wire_57_9; // TrieWalk.java:134
-  wire [1:0] _wire_57_10; // TrieWalk.java:134
-  wire [1:0] _wire_57_11; // TrieWalk.java:134
-  wire [1:0] _wire_57_12; // TrieWalk.java:134
-  wire [1:0] _wire_57_13; // TrieWalk.java:134
-  wire [1:0] _wire_57_14; // TrieWalk.java:134
-  wire [1:0] _wire_57_15; // TrieWalk.java:134
+  wire [1:0] _wire_57_0; // TrieWalk.java:139
+  wire [1:0] _wire_57_1; // TrieWalk.java:139
+  wire [1:0] _wire_57_2; // TrieWalk.java:139
+  wire [1:0] _wire_57_3; // TrieWalk.java:139
+  wire [1:0] _wire_57_4; // TrieWalk.java:139
+  wire [1:0] _wire_57_5; // TrieWalk.java:139
+  wire [1:0] _wire_57_6; // TrieWalk.java:139
+  wire [1:0] _wire_57_7; // TrieWalk.java:139
+  wire [1:0] _wire_57_8; // TrieWalk.java:139
+  wire [1:0] _wire_57_9; // TrieWalk.java:139
+  wire [1:0] _wire_57_10; // TrieWalk.java:139
+  wire [1:0] _wire_57_11; // TrieWalk.java:139
+  wire [1:0] _wire_57_12; // TrieWalk.java:139
+  wire [1:0] _wire_57_13; // TrieWalk.java:139
+  wire [1:0] _wire_57_14; // TrieWalk.java:139
+  wire [1:0] _wire_57_15; // TrieWalk.java:139
   wire [11:0] _wire_58_0; // ChildWord.java:35
   wire [11:0] _wire_58_1; // ChildWord.java:35
   wire [11:0] _wire_58_2; // ChildWord.java:35
   wire [11:0] _wire_58_3; // ChildWord.java:35
-  wire [1:0] _wire_59_0; // TrieWalk.java:134
-  wire [1:0] _wire_59_1; // TrieWalk.java:134
-  wire [1:0] _wire_59_2; // TrieWalk.java:134
-  wire [1:0] _wire_59_3; // TrieWalk.java:134
-  wire [1:0] _wire_59_4; // TrieWalk.java:134
-  wire [1:0] _wire_59_5; // TrieWalk.java:134
-  wire [1:0] _wire_59_6; // TrieWalk.java:134
-  wire [1:0] _wire_59_7; // TrieWalk.java:134
-  wire [1:0] _wire_59_8; // TrieWalk.java:134
-  wire [1:0] _wire_59_9; // TrieWalk.java:134
-  wire [1:0] _wire_59_10; // TrieWalk.java:134
-  wire [1:0] _wire_59_11; // TrieWalk.java:134
-  wire [1:0] _wire_59_12; // TrieWalk.java:134
-  wire [1:0] _wire_59_13; // TrieWalk.java:134
-  wire [1:0] _wire_59_14; // TrieWalk.java:134
-  wire [1:0] _wire_59_15; // TrieWalk.java:134
+  wire [1:0] _wire_59_0; // TrieWalk.java:139
+  wire [1:0] _wire_59_1; // TrieWalk.java:139
+  wire [1:0] _wire_59_2; // TrieWalk.java:139
+  wire [1:0] _wire_59_3; // TrieWalk.java:139
+  wire [1:0] _wire_59_4; // TrieWalk.java:139
+  wire [1:0] _wire_59_5; // TrieWalk.java:139
+  wire [1:0] _wire_59_6; // TrieWalk.java:139
+  wire [1:0] _wire_59_7; // TrieWalk.java:139
+  wire [1:0] _wire_59_8; // TrieWalk.java:139
+  wire [1:0] _wire_59_9; // TrieWalk.java:139
+  wire [1:0] _wire_59_10; // TrieWalk.java:139
+  wire [1:0] _wire_59_11; // TrieWalk.java:139
+  wire [1:0] _wire_59_12; // TrieWalk.java:139
+  wire [1:0] _wire_59_13; // TrieWalk.java:139
+  wire [1:0] _wire_59_14; // TrieWalk.java:139
+  wire [1:0] _wire_59_15; // TrieWalk.java:139
   wire [11:0] _wire_60_0; // ChildWord.java:35
   wire [11:0] _wire_60_1; // ChildWord.java:35
   wire [11:0] _wire_60_2; // ChildWord.java:35
   wire [11:0] _wire_60_3; // ChildWord.java:35
-  wire [1:0] _wire_61_0; // TrieWalk.java:134
-  wire [1:0] _wire_61_1; // TrieWalk.java:134
-  wire [1:0] _wire_61_2; // TrieWalk.java:134
-  wire [1:0] _wire_61_3; // TrieWalk.java:134
-  wire [1:0] _wire_61_4; // TrieWalk.java:134
-  wire [1:0] _wire_61_5; // TrieWalk.java:134
-  wire [1:0] _wire_61_6; // TrieWalk.java:134
-  wire [1:0] _wire_61_7; // TrieWalk.java:134
-  wire [1:0] _wire_61_8; // TrieWalk.java:134
-  wire [1:0] _wire_61_9; // TrieWalk.java:134
-  wire [1:0] _wire_61_10; // TrieWalk.java:134
-  wire [1:0] _wire_61_11; // TrieWalk.java:134
-  wire [1:0] _wire_61_12; // TrieWalk.java:134
-  wire [1:0] _wire_61_13; // TrieWalk.java:134
-  wire [1:0] _wire_61_14; // TrieWalk.java:134
-  wire [1:0] _wire_61_15; // TrieWalk.java:134
+  wire [1:0] _wire_61_0; // TrieWalk.java:139
+  wire [1:0] _wire_61_1; // TrieWalk.java:139
+  wire [1:0] _wire_61_2; // TrieWalk.java:139
+  wire [1:0] _wire_61_3; // TrieWalk.java:139
+  wire [1:0] _wire_61_4; // TrieWalk.java:139
+  wire [1:0] _wire_61_5; // TrieWalk.java:139
+  wire [1:0] _wire_61_6; // TrieWalk.java:139
+  wire [1:0] _wire_61_7; // TrieWalk.java:139
+  wire [1:0] _wire_61_8; // TrieWalk.java:139
+  wire [1:0] _wire_61_9; // TrieWalk.java:139
+  wire [1:0] _wire_61_10; // TrieWalk.java:139
+  wire [1:0] _wire_61_11; // TrieWalk.java:139
+  wire [1:0] _wire_61_12; // TrieWalk.java:139
+  wire [1:0] _wire_61_13; // TrieWalk.java:139
+  wire [1:0] _wire_61_14; // TrieWalk.java:139
+  wire [1:0] _wire_61_15; // TrieWalk.java:139
   wire [11:0] _wire_62_0; // ChildWord.java:35
   wire [11:0] _wire_62_1; // ChildWord.java:35
   wire [11:0] _wire_62_2; // ChildWord.java:35
@@ -986,62 +1078,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_63_1; // ChildWord.java:35
   wire [11:0] _wire_63_2; // ChildWord.java:35
   wire [11:0] _wire_63_3; // ChildWord.java:35
-  wire [1:0] _wire_64_0; // TrieWalk.java:134
-  wire [1:0] _wire_64_1; // TrieWalk.java:134
-  wire [1:0] _wire_64_2; // TrieWalk.java:134
-  wire [1:0] _wire_64_3; // TrieWalk.java:134
-  wire [1:0] _wire_64_4; // TrieWalk.java:134
-  wire [1:0] _wire_64_5; // TrieWalk.java:134
-  wire [1:0] _wire_64_6; // TrieWalk.java:134
-  wire [1:0] _wire_64_7; // TrieWalk.java:134
-  wire [1:0] _wire_64_8; // TrieWalk.java:134
-  wire [1:0] _wire_64_9; // TrieWalk.java:134
-  wire [1:0] _wire_64_10; // TrieWalk.java:134
-  wire [1:0] _wire_64_11; // TrieWalk.java:134
-  wire [1:0] _wire_64_12; // TrieWalk.java:134
-  wire [1:0] _wire_64_13; // TrieWalk.java:134
-  wire [1:0] _wire_64_14; // TrieWalk.java:134
-  wire [1:0] _wire_64_15; // TrieWalk.java:134
+  wire [1:0] _wire_64_0; // TrieWalk.java:139
+  wire [1:0] _wire_64_1; // TrieWalk.java:139
+  wire [1:0] _wire_64_2; // TrieWalk.java:139
+  wire [1:0] _wire_64_3; // TrieWalk.java:139
+  wire [1:0] _wire_64_4; // TrieWalk.java:139
+  wire [1:0] _wire_64_5; // TrieWalk.java:139
+  wire [1:0] _wire_64_6; // TrieWalk.java:139
+  wire [1:0] _wire_64_7; // TrieWalk.java:139
+  wire [1:0] _wire_64_8; // TrieWalk.java:139
+  wire [1:0] _wire_64_9; // TrieWalk.java:139
+  wire [1:0] _wire_64_10; // TrieWalk.java:139
+  wire [1:0] _wire_64_11; // TrieWalk.java:139
+  wire [1:0] _wire_64_12; // TrieWalk.java:139
+  wire [1:0] _wire_64_13; // TrieWalk.java:139
+  wire [1:0] _wire_64_14; // TrieWalk.java:139
+  wire [1:0] _wire_64_15; // TrieWalk.java:139
   wire [11:0] _wire_65_0; // ChildWord.java:35
   wire [11:0] _wire_65_1; // ChildWord.java:35
   wire [11:0] _wire_65_2; // ChildWord.java:35
   wire [11:0] _wire_65_3; // ChildWord.java:35
-  wire [1:0] _wire_66_0; // TrieWalk.java:134
-  wire [1:0] _wire_66_1; // TrieWalk.java:134
-  wire [1:0] _wire_66_2; // TrieWalk.java:134
-  wire [1:0] _wire_66_3; // TrieWalk.java:134
-  wire [1:0] _wire_66_4; // TrieWalk.java:134
-  wire [1:0] _wire_66_5; // TrieWalk.java:134
-  wire [1:0] _wire_66_6; // TrieWalk.java:134
-  wire [1:0] _wire_66_7; // TrieWalk.java:134
-  wire [1:0] _wire_66_8; // TrieWalk.java:134
-  wire [1:0] _wire_66_9; // TrieWalk.java:134
-  wire [1:0] _wire_66_10; // TrieWalk.java:134
-  wire [1:0] _wire_66_11; // TrieWalk.java:134
-  wire [1:0] _wire_66_12; // TrieWalk.java:134
-  wire [1:0] _wire_66_13; // TrieWalk.java:134
-  wire [1:0] _wire_66_14; // TrieWalk.java:134
-  wire [1:0] _wire_66_15; // TrieWalk.java:134
+  wire [1:0] _wire_66_0; // TrieWalk.java:139
+  wire [1:0] _wire_66_1; // TrieWalk.java:139
+  wire [1:0] _wire_66_2; // TrieWalk.java:139
+  wire [1:0] _wire_66_3; // TrieWalk.java:139
+  wire [1:0] _wire_66_4; // TrieWalk.java:139
+  wire [1:0] _wire_66_5; // TrieWalk.java:139
+  wire [1:0] _wire_66_6; // TrieWalk.java:139
+  wire [1:0] _wire_66_7; // TrieWalk.java:139
+  wire [1:0] _wire_66_8; // TrieWalk.java:139
+  wire [1:0] _wire_66_9; // TrieWalk.java:139
+  wire [1:0] _wire_66_10; // TrieWalk.java:139
+  wire [1:0] _wire_66_11; // TrieWalk.java:139
+  wire [1:0] _wire_66_12; // TrieWalk.java:139
+  wire [1:0] _wire_66_13; // TrieWalk.java:139
+  wire [1:0] _wire_66_14; // TrieWalk.java:139
+  wire [1:0] _wire_66_15; // TrieWalk.java:139
   wire [11:0] _wire_67_0; // ChildWord.java:35
   wire [11:0] _wire_67_1; // ChildWord.java:35
   wire [11:0] _wire_67_2; // ChildWord.java:35
   wire [11:0] _wire_67_3; // ChildWord.java:35
-  wire [1:0] _wire_68_0; // TrieWalk.java:134
-  wire [1:0] _wire_68_1; // TrieWalk.java:134
-  wire [1:0] _wire_68_2; // TrieWalk.java:134
-  wire [1:0] _wire_68_3; // TrieWalk.java:134
-  wire [1:0] _wire_68_4; // TrieWalk.java:134
-  wire [1:0] _wire_68_5; // TrieWalk.java:134
-  wire [1:0] _wire_68_6; // TrieWalk.java:134
-  wire [1:0] _wire_68_7; // TrieWalk.java:134
-  wire [1:0] _wire_68_8; // TrieWalk.java:134
-  wire [1:0] _wire_68_9; // TrieWalk.java:134
-  wire [1:0] _wire_68_10; // TrieWalk.java:134
-  wire [1:0] _wire_68_11; // TrieWalk.java:134
-  wire [1:0] _wire_68_12; // TrieWalk.java:134
-  wire [1:0] _wire_68_13; // TrieWalk.java:134
-  wire [1:0] _wire_68_14; // TrieWalk.java:134
-  wire [1:0] _wire_68_15; // TrieWalk.java:134
+  wire [1:0] _wire_68_0; // TrieWalk.java:139
+  wire [1:0] _wire_68_1; // TrieWalk.java:139
+  wire [1:0] _wire_68_2; // TrieWalk.java:139
+  wire [1:0] _wire_68_3; // TrieWalk.java:139
+  wire [1:0] _wire_68_4; // TrieWalk.java:139
+  wire [1:0] _wire_68_5; // TrieWalk.java:139
+  wire [1:0] _wire_68_6; // TrieWalk.java:139
+  wire [1:0] _wire_68_7; // TrieWalk.java:139
+  wire [1:0] _wire_68_8; // TrieWalk.java:139
+  wire [1:0] _wire_68_9; // TrieWalk.java:139
+  wire [1:0] _wire_68_10; // TrieWalk.java:139
+  wire [1:0] _wire_68_11; // TrieWalk.java:139
+  wire [1:0] _wire_68_12; // TrieWalk.java:139
+  wire [1:0] _wire_68_13; // TrieWalk.java:139
+  wire [1:0] _wire_68_14; // TrieWalk.java:139
+  wire [1:0] _wire_68_15; // TrieWalk.java:139
   wire [11:0] _wire_69_0; // ChildWord.java:35
   wire [11:0] _wire_69_1; // ChildWord.java:35
   wire [11:0] _wire_69_2; // ChildWord.java:35
@@ -1050,62 +1142,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_70_1; // ChildWord.java:35
   wire [11:0] _wire_70_2; // ChildWord.java:35
   wire [11:0] _wire_70_3; // ChildWord.java:35
-  wire [1:0] _wire_71_0; // TrieWalk.java:134
-  wire [1:0] _wire_71_1; // TrieWalk.java:134
-  wire [1:0] _wire_71_2; // TrieWalk.java:134
-  wire [1:0] _wire_71_3; // TrieWalk.java:134
-  wire [1:0] _wire_71_4; // TrieWalk.java:134
-  wire [1:0] _wire_71_5; // TrieWalk.java:134
-  wire [1:0] _wire_71_6; // TrieWalk.java:134
-  wire [1:0] _wire_71_7; // TrieWalk.java:134
-  wire [1:0] _wire_71_8; // TrieWalk.java:134
-  wire [1:0] _wire_71_9; // TrieWalk.java:134
-  wire [1:0] _wire_71_10; // TrieWalk.java:134
-  wire [1:0] _wire_71_11; // TrieWalk.java:134
-  wire [1:0] _wire_71_12; // TrieWalk.java:134
-  wire [1:0] _wire_71_13; // TrieWalk.java:134
-  wire [1:0] _wire_71_14; // TrieWalk.java:134
-  wire [1:0] _wire_71_15; // TrieWalk.java:134
+  wire [1:0] _wire_71_0; // TrieWalk.java:139
+  wire [1:0] _wire_71_1; // TrieWalk.java:139
+  wire [1:0] _wire_71_2; // TrieWalk.java:139
+  wire [1:0] _wire_71_3; // TrieWalk.java:139
+  wire [1:0] _wire_71_4; // TrieWalk.java:139
+  wire [1:0] _wire_71_5; // TrieWalk.java:139
+  wire [1:0] _wire_71_6; // TrieWalk.java:139
+  wire [1:0] _wire_71_7; // TrieWalk.java:139
+  wire [1:0] _wire_71_8; // TrieWalk.java:139
+  wire [1:0] _wire_71_9; // TrieWalk.java:139
+  wire [1:0] _wire_71_10; // TrieWalk.java:139
+  wire [1:0] _wire_71_11; // TrieWalk.java:139
+  wire [1:0] _wire_71_12; // TrieWalk.java:139
+  wire [1:0] _wire_71_13; // TrieWalk.java:139
+  wire [1:0] _wire_71_14; // TrieWalk.java:139
+  wire [1:0] _wire_71_15; // TrieWalk.java:139
   wire [11:0] _wire_72_0; // ChildWord.java:35
   wire [11:0] _wire_72_1; // ChildWord.java:35
   wire [11:0] _wire_72_2; // ChildWord.java:35
   wire [11:0] _wire_72_3; // ChildWord.java:35
-  wire [1:0] _wire_73_0; // TrieWalk.java:134
-  wire [1:0] _wire_73_1; // TrieWalk.java:134
-  wire [1:0] _wire_73_2; // TrieWalk.java:134
-  wire [1:0] _wire_73_3; // TrieWalk.java:134
-  wire [1:0] _wire_73_4; // TrieWalk.java:134
-  wire [1:0] _wire_73_5; // TrieWalk.java:134
-  wire [1:0] _wire_73_6; // TrieWalk.java:134
-  wire [1:0] _wire_73_7; // TrieWalk.java:134
-  wire [1:0] _wire_73_8; // TrieWalk.java:134
-  wire [1:0] _wire_73_9; // TrieWalk.java:134
-  wire [1:0] _wire_73_10; // TrieWalk.java:134
-  wire [1:0] _wire_73_11; // TrieWalk.java:134
-  wire [1:0] _wire_73_12; // TrieWalk.java:134
-  wire [1:0] _wire_73_13; // TrieWalk.java:134
-  wire [1:0] _wire_73_14; // TrieWalk.java:134
-  wire [1:0] _wire_73_15; // TrieWalk.java:134
+  wire [1:0] _wire_73_0; // TrieWalk.java:139
+  wire [1:0] _wire_73_1; // TrieWalk.java:139
+  wire [1:0] _wire_73_2; // TrieWalk.java:139
+  wire [1:0] _wire_73_3; // TrieWalk.java:139
+  wire [1:0] _wire_73_4; // TrieWalk.java:139
+  wire [1:0] _wire_73_5; // TrieWalk.java:139
+  wire [1:0] _wire_73_6; // TrieWalk.java:139
+  wire [1:0] _wire_73_7; // TrieWalk.java:139
+  wire [1:0] _wire_73_8; // TrieWalk.java:139
+  wire [1:0] _wire_73_9; // TrieWalk.java:139
+  wire [1:0] _wire_73_10; // TrieWalk.java:139
+  wire [1:0] _wire_73_11; // TrieWalk.java:139
+  wire [1:0] _wire_73_12; // TrieWalk.java:139
+  wire [1:0] _wire_73_13; // TrieWalk.java:139
+  wire [1:0] _wire_73_14; // TrieWalk.java:139
+  wire [1:0] _wire_73_15; // TrieWalk.java:139
   wire [11:0] _wire_74_0; // ChildWord.java:35
   wire [11:0] _wire_74_1; // ChildWord.java:35
   wire [11:0] _wire_74_2; // ChildWord.java:35
   wire [11:0] _wire_74_3; // ChildWord.java:35
-  wire [1:0] _wire_75_0; // TrieWalk.java:134
-  wire [1:0] _wire_75_1; // TrieWalk.java:134
-  wire [1:0] _wire_75_2; // TrieWalk.java:134
-  wire [1:0] _wire_75_3; // TrieWalk.java:134
-  wire [1:0] _wire_75_4; // TrieWalk.java:134
-  wire [1:0] _wire_75_5; // TrieWalk.java:134
-  wire [1:0] _wire_75_6; // TrieWalk.java:134
-  wire [1:0] _wire_75_7; // TrieWalk.java:134
-  wire [1:0] _wire_75_8; // TrieWalk.java:134
-  wire [1:0] _wire_75_9; // TrieWalk.java:134
-  wire [1:0] _wire_75_10; // TrieWalk.java:134
-  wire [1:0] _wire_75_11; // TrieWalk.java:134
-  wire [1:0] _wire_75_12; // TrieWalk.java:134
-  wire [1:0] _wire_75_13; // TrieWalk.java:134
-  wire [1:0] _wire_75_14; // TrieWalk.java:134
-  wire [1:0] _wire_75_15; // TrieWalk.java:134
+  wire [1:0] _wire_75_0; // TrieWalk.java:139
+  wire [1:0] _wire_75_1; // TrieWalk.java:139
+  wire [1:0] _wire_75_2; // TrieWalk.java:139
+  wire [1:0] _wire_75_3; // TrieWalk.java:139
+  wire [1:0] _wire_75_4; // TrieWalk.java:139
+  wire [1:0] _wire_75_5; // TrieWalk.java:139
+  wire [1:0] _wire_75_6; // TrieWalk.java:139
+  wire [1:0] _wire_75_7; // TrieWalk.java:139
+  wire [1:0] _wire_75_8; // TrieWalk.java:139
+  wire [1:0] _wire_75_9; // TrieWalk.java:139
+  wire [1:0] _wire_75_10; // TrieWalk.java:139
+  wire [1:0] _wire_75_11; // TrieWalk.java:139
+  wire [1:0] _wire_75_12; // TrieWalk.java:139
+  wire [1:0] _wire_75_13; // TrieWalk.java:139
+  wire [1:0] _wire_75_14; // TrieWalk.java:139
+  wire [1:0] _wire_75_15; // TrieWalk.java:139
   wire [11:0] _wire_76_0; // ChildWord.java:35
   wire [11:0] _wire_76_1; // ChildWord.java:35
   wire [11:0] _wire_76_2; // ChildWord.java:35
@@ -1114,62 +1206,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_77_1; // ChildWord.java:35
   wire [11:0] _wire_77_2; // ChildWord.java:35
   wire [11:0] _wire_77_3; // ChildWord.java:35
-  wire [1:0] _wire_78_0; // TrieWalk.java:134
-  wire [1:0] _wire_78_1; // TrieWalk.java:134
-  wire [1:0] _wire_78_2; // TrieWalk.java:134
-  wire [1:0] _wire_78_3; // TrieWalk.java:134
-  wire [1:0] _wire_78_4; // TrieWalk.java:134
-  wire [1:0] _wire_78_5; // TrieWalk.java:134
-  wire [1:0] _wire_78_6; // TrieWalk.java:134
-  wire [1:0] _wire_78_7; // TrieWalk.java:134
-  wire [1:0] _wire_78_8; // TrieWalk.java:134
-  wire [1:0] _wire_78_9; // TrieWalk.java:134
-  wire [1:0] _wire_78_10; // TrieWalk.java:134
-  wire [1:0] _wire_78_11; // TrieWalk.java:134
-  wire [1:0] _wire_78_12; // TrieWalk.java:134
-  wire [1:0] _wire_78_13; // TrieWalk.java:134
-  wire [1:0] _wire_78_14; // TrieWalk.java:134
-  wire [1:0] _wire_78_15; // TrieWalk.java:134
+  wire [1:0] _wire_78_0; // TrieWalk.java:139
+  wire [1:0] _wire_78_1; // TrieWalk.java:139
+  wire [1:0] _wire_78_2; // TrieWalk.java:139
+  wire [1:0] _wire_78_3; // TrieWalk.java:139
+  wire [1:0] _wire_78_4; // TrieWalk.java:139
+  wire [1:0] _wire_78_5; // TrieWalk.java:139
+  wire [1:0] _wire_78_6; // TrieWalk.java:139
+  wire [1:0] _wire_78_7; // TrieWalk.java:139
+  wire [1:0] _wire_78_8; // TrieWalk.java:139
+  wire [1:0] _wire_78_9; // TrieWalk.java:139
+  wire [1:0] _wire_78_10; // TrieWalk.java:139
+  wire [1:0] _wire_78_11; // TrieWalk.java:139
+  wire [1:0] _wire_78_12; // TrieWalk.java:139
+  wire [1:0] _wire_78_13; // TrieWalk.java:139
+  wire [1:0] _wire_78_14; // TrieWalk.java:139
+  wire [1:0] _wire_78_15; // TrieWalk.java:139
   wire [11:0] _wire_79_0; // ChildWord.java:35
   wire [11:0] _wire_79_1; // ChildWord.java:35
   wire [11:0] _wire_79_2; // ChildWord.java:35
   wire [11:0] _wire_79_3; // ChildWord.java:35
-  wire [1:0] _wire_80_0; // TrieWalk.java:134
-  wire [1:0] _wire_80_1; // TrieWalk.java:134
-  wire [1:0] _wire_80_2; // TrieWalk.java:134
-  wire [1:0] _wire_80_3; // TrieWalk.java:134
-  wire [1:0] _wire_80_4; // TrieWalk.java:134
-  wire [1:0] _wire_80_5; // TrieWalk.java:134
-  wire [1:0] _wire_80_6; // TrieWalk.java:134
-  wire [1:0] _wire_80_7; // TrieWalk.java:134
-  wire [1:0] _wire_80_8; // TrieWalk.java:134
-  wire [1:0] _wire_80_9; // TrieWalk.java:134
-  wire [1:0] _wire_80_10; // TrieWalk.java:134
-  wire [1:0] _wire_80_11; // TrieWalk.java:134
-  wire [1:0] _wire_80_12; // TrieWalk.java:134
-  wire [1:0] _wire_80_13; // TrieWalk.java:134
-  wire [1:0] _wire_80_14; // TrieWalk.java:134
-  wire [1:0] _wire_80_15; // TrieWalk.java:134
+  wire [1:0] _wire_80_0; // TrieWalk.java:139
+  wire [1:0] _wire_80_1; // TrieWalk.java:139
+  wire [1:0] _wire_80_2; // TrieWalk.java:139
+  wire [1:0] _wire_80_3; // TrieWalk.java:139
+  wire [1:0] _wire_80_4; // TrieWalk.java:139
+  wire [1:0] _wire_80_5; // TrieWalk.java:139
+  wire [1:0] _wire_80_6; // TrieWalk.java:139
+  wire [1:0] _wire_80_7; // TrieWalk.java:139
+  wire [1:0] _wire_80_8; // TrieWalk.java:139
+  wire [1:0] _wire_80_9; // TrieWalk.java:139
+  wire [1:0] _wire_80_10; // TrieWalk.java:139
+  wire [1:0] _wire_80_11; // TrieWalk.java:139
+  wire [1:0] _wire_80_12; // TrieWalk.java:139
+  wire [1:0] _wire_80_13; // TrieWalk.java:139
+  wire [1:0] _wire_80_14; // TrieWalk.java:139
+  wire [1:0] _wire_80_15; // TrieWalk.java:139
   wire [11:0] _wire_81_0; // ChildWord.java:35
   wire [11:0] _wire_81_1; // ChildWord.java:35
   wire [11:0] _wire_81_2; // ChildWord.java:35
   wire [11:0] _wire_81_3; // ChildWord.java:35
-  wire [1:0] _wire_82_0; // TrieWalk.java:134
-  wire [1:0] _wire_82_1; // TrieWalk.java:134
-  wire [1:0] _wire_82_2; // TrieWalk.java:134
-  wire [1:0] _wire_82_3; // TrieWalk.java:134
-  wire [1:0] _wire_82_4; // TrieWalk.java:134
-  wire [1:0] _wire_82_5; // TrieWalk.java:134
-  wire [1:0] _wire_82_6; // TrieWalk.java:134
-  wire [1:0] _wire_82_7; // TrieWalk.java:134
-  wire [1:0] _wire_82_8; // TrieWalk.java:134
-  wire [1:0] _wire_82_9; // TrieWalk.java:134
-  wire [1:0] _wire_82_10; // TrieWalk.java:134
-  wire [1:0] _wire_82_11; // TrieWalk.java:134
-  wire [1:0] _wire_82_12; // TrieWalk.java:134
-  wire [1:0] _wire_82_13; // TrieWalk.java:134
-  wire [1:0] _wire_82_14; // TrieWalk.java:134
-  wire [1:0] _wire_82_15; // TrieWalk.java:134
+  wire [1:0] _wire_82_0; // TrieWalk.java:139
+  wire [1:0] _wire_82_1; // TrieWalk.java:139
+  wire [1:0] _wire_82_2; // TrieWalk.java:139
+  wire [1:0] _wire_82_3; // TrieWalk.java:139
+  wire [1:0] _wire_82_4; // TrieWalk.java:139
+  wire [1:0] _wire_82_5; // TrieWalk.java:139
+  wire [1:0] _wire_82_6; // TrieWalk.java:139
+  wire [1:0] _wire_82_7; // TrieWalk.java:139
+  wire [1:0] _wire_82_8; // TrieWalk.java:139
+  wire [1:0] _wire_82_9; // TrieWalk.java:139
+  wire [1:0] _wire_82_10; // TrieWalk.java:139
+  wire [1:0] _wire_82_11; // TrieWalk.java:139
+  wire [1:0] _wire_82_12; // TrieWalk.java:139
+  wire [1:0] _wire_82_13; // TrieWalk.java:139
+  wire [1:0] _wire_82_14; // TrieWalk.java:139
+  wire [1:0] _wire_82_15; // TrieWalk.java:139
   wire [11:0] _wire_83_0; // ChildWord.java:35
   wire [11:0] _wire_83_1; // ChildWord.java:35
   wire [11:0] _wire_83_2; // ChildWord.java:35
@@ -1178,62 +1270,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_84_1; // ChildWord.java:35
   wire [11:0] _wire_84_2; // ChildWord.java:35
   wire [11:0] _wire_84_3; // ChildWord.java:35
-  wire [1:0] _wire_85_0; // TrieWalk.java:134
-  wire [1:0] _wire_85_1; // TrieWalk.java:134
-  wire [1:0] _wire_85_2; // TrieWalk.java:134
-  wire [1:0] _wire_85_3; // TrieWalk.java:134
-  wire [1:0] _wire_85_4; // TrieWalk.java:134
-  wire [1:0] _wire_85_5; // TrieWalk.java:134
-  wire [1:0] _wire_85_6; // TrieWalk.java:134
-  wire [1:0] _wire_85_7; // TrieWalk.java:134
-  wire [1:0] _wire_85_8; // TrieWalk.java:134
-  wire [1:0] _wire_85_9; // TrieWalk.java:134
-  wire [1:0] _wire_85_10; // TrieWalk.java:134
-  wire [1:0] _wire_85_11; // TrieWalk.java:134
-  wire [1:0] _wire_85_12; // TrieWalk.java:134
-  wire [1:0] _wire_85_13; // TrieWalk.java:134
-  wire [1:0] _wire_85_14; // TrieWalk.java:134
-  wire [1:0] _wire_85_15; // TrieWalk.java:134
+  wire [1:0] _wire_85_0; // TrieWalk.java:139
+  wire [1:0] _wire_85_1; // TrieWalk.java:139
+  wire [1:0] _wire_85_2; // TrieWalk.java:139
+  wire [1:0] _wire_85_3; // TrieWalk.java:139
+  wire [1:0] _wire_85_4; // TrieWalk.java:139
+  wire [1:0] _wire_85_5; // TrieWalk.java:139
+  wire [1:0] _wire_85_6; // TrieWalk.java:139
+  wire [1:0] _wire_85_7; // TrieWalk.java:139
+  wire [1:0] _wire_85_8; // TrieWalk.java:139
+  wire [1:0] _wire_85_9; // TrieWalk.java:139
+  wire [1:0] _wire_85_10; // TrieWalk.java:139
+  wire [1:0] _wire_85_11; // TrieWalk.java:139
+  wire [1:0] _wire_85_12; // TrieWalk.java:139
+  wire [1:0] _wire_85_13; // TrieWalk.java:139
+  wire [1:0] _wire_85_14; // TrieWalk.java:139
+  wire [1:0] _wire_85_15; // TrieWalk.java:139
   wire [11:0] _wire_86_0; // ChildWord.java:35
   wire [11:0] _wire_86_1; // ChildWord.java:35
   wire [11:0] _wire_86_2; // ChildWord.java:35
   wire [11:0] _wire_86_3; // ChildWord.java:35
-  wire [1:0] _wire_87_0; // TrieWalk.java:134
-  wire [1:0] _wire_87_1; // TrieWalk.java:134
-  wire [1:0] _wire_87_2; // TrieWalk.java:134
-  wire [1:0] _wire_87_3; // TrieWalk.java:134
-  wire [1:0] _wire_87_4; // TrieWalk.java:134
-  wire [1:0] _wire_87_5; // TrieWalk.java:134
-  wire [1:0] _wire_87_6; // TrieWalk.java:134
-  wire [1:0] _wire_87_7; // TrieWalk.java:134
-  wire [1:0] _wire_87_8; // TrieWalk.java:134
-  wire [1:0] _wire_87_9; // TrieWalk.java:134
-  wire [1:0] _wire_87_10; // TrieWalk.java:134
-  wire [1:0] _wire_87_11; // TrieWalk.java:134
-  wire [1:0] _wire_87_12; // TrieWalk.java:134
-  wire [1:0] _wire_87_13; // TrieWalk.java:134
-  wire [1:0] _wire_87_14; // TrieWalk.java:134
-  wire [1:0] _wire_87_15; // TrieWalk.java:134
+  wire [1:0] _wire_87_0; // TrieWalk.java:139
+  wire [1:0] _wire_87_1; // TrieWalk.java:139
+  wire [1:0] _wire_87_2; // TrieWalk.java:139
+  wire [1:0] _wire_87_3; // TrieWalk.java:139
+  wire [1:0] _wire_87_4; // TrieWalk.java:139
+  wire [1:0] _wire_87_5; // TrieWalk.java:139
+  wire [1:0] _wire_87_6; // TrieWalk.java:139
+  wire [1:0] _wire_87_7; // TrieWalk.java:139
+  wire [1:0] _wire_87_8; // TrieWalk.java:139
+  wire [1:0] _wire_87_9; // TrieWalk.java:139
+  wire [1:0] _wire_87_10; // TrieWalk.java:139
+  wire [1:0] _wire_87_11; // TrieWalk.java:139
+  wire [1:0] _wire_87_12; // TrieWalk.java:139
+  wire [1:0] _wire_87_13; // TrieWalk.java:139
+  wire [1:0] _wire_87_14; // TrieWalk.java:139
+  wire [1:0] _wire_87_15; // TrieWalk.java:139
   wire [11:0] _wire_88_0; // ChildWord.java:35
   wire [11:0] _wire_88_1; // ChildWord.java:35
   wire [11:0] _wire_88_2; // ChildWord.java:35
   wire [11:0] _wire_88_3; // ChildWord.java:35
-  wire [1:0] _wire_89_0; // TrieWalk.java:134
-  wire [1:0] _wire_89_1; // TrieWalk.java:134
-  wire [1:0] _wire_89_2; // TrieWalk.java:134
-  wire [1:0] _wire_89_3; // TrieWalk.java:134
-  wire [1:0] _wire_89_4; // TrieWalk.java:134
-  wire [1:0] _wire_89_5; // TrieWalk.java:134
-  wire [1:0] _wire_89_6; // TrieWalk.java:134
-  wire [1:0] _wire_89_7; // TrieWalk.java:134
-  wire [1:0] _wire_89_8; // TrieWalk.java:134
-  wire [1:0] _wire_89_9; // TrieWalk.java:134
-  wire [1:0] _wire_89_10; // TrieWalk.java:134
-  wire [1:0] _wire_89_11; // TrieWalk.java:134
-  wire [1:0] _wire_89_12; // TrieWalk.java:134
-  wire [1:0] _wire_89_13; // TrieWalk.java:134
-  wire [1:0] _wire_89_14; // TrieWalk.java:134
-  wire [1:0] _wire_89_15; // TrieWalk.java:134
+  wire [1:0] _wire_89_0; // TrieWalk.java:139
+  wire [1:0] _wire_89_1; // TrieWalk.java:139
+  wire [1:0] _wire_89_2; // TrieWalk.java:139
+  wire [1:0] _wire_89_3; // TrieWalk.java:139
+  wire [1:0] _wire_89_4; // TrieWalk.java:139
+  wire [1:0] _wire_89_5; // TrieWalk.java:139
+  wire [1:0] _wire_89_6; // TrieWalk.java:139
+  wire [1:0] _wire_89_7; // TrieWalk.java:139
+  wire [1:0] _wire_89_8; // TrieWalk.java:139
+  wire [1:0] _wire_89_9; // TrieWalk.java:139
+  wire [1:0] _wire_89_10; // TrieWalk.java:139
+  wire [1:0] _wire_89_11; // TrieWalk.java:139
+  wire [1:0] _wire_89_12; // TrieWalk.java:139
+  wire [1:0] _wire_89_13; // TrieWalk.java:139
+  wire [1:0] _wire_89_14; // TrieWalk.java:139
+  wire [1:0] _wire_89_15; // TrieWalk.java:139
   wire [11:0] _wire_90_0; // ChildWord.java:35
   wire [11:0] _wire_90_1; // ChildWord.java:35
   wire [11:0] _wire_90_2; // ChildWord.java:35
@@ -1242,62 +1334,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_91_1; // ChildWord.java:35
   wire [11:0] _wire_91_2; // ChildWord.java:35
   wire [11:0] _wire_91_3; // ChildWord.java:35
-  wire [1:0] _wire_92_0; // TrieWalk.java:134
-  wire [1:0] _wire_92_1; // TrieWalk.java:134
-  wire [1:0] _wire_92_2; // TrieWalk.java:134
-  wire [1:0] _wire_92_3; // TrieWalk.java:134
-  wire [1:0] _wire_92_4; // TrieWalk.java:134
-  wire [1:0] _wire_92_5; // TrieWalk.java:134
-  wire [1:0] _wire_92_6; // TrieWalk.java:134
-  wire [1:0] _wire_92_7; // TrieWalk.java:134
-  wire [1:0] _wire_92_8; // TrieWalk.java:134
-  wire [1:0] _wire_92_9; // TrieWalk.java:134
-  wire [1:0] _wire_92_10; // TrieWalk.java:134
-  wire [1:0] _wire_92_11; // TrieWalk.java:134
-  wire [1:0] _wire_92_12; // TrieWalk.java:134
-  wire [1:0] _wire_92_13; // TrieWalk.java:134
-  wire [1:0] _wire_92_14; // TrieWalk.java:134
-  wire [1:0] _wire_92_15; // TrieWalk.java:134
+  wire [1:0] _wire_92_0; // TrieWalk.java:139
+  wire [1:0] _wire_92_1; // TrieWalk.java:139
+  wire [1:0] _wire_92_2; // TrieWalk.java:139
+  wire [1:0] _wire_92_3; // TrieWalk.java:139
+  wire [1:0] _wire_92_4; // TrieWalk.java:139
+  wire [1:0] _wire_92_5; // TrieWalk.java:139
+  wire [1:0] _wire_92_6; // TrieWalk.java:139
+  wire [1:0] _wire_92_7; // TrieWalk.java:139
+  wire [1:0] _wire_92_8; // TrieWalk.java:139
+  wire [1:0] _wire_92_9; // TrieWalk.java:139
+  wire [1:0] _wire_92_10; // TrieWalk.java:139
+  wire [1:0] _wire_92_11; // TrieWalk.java:139
+  wire [1:0] _wire_92_12; // TrieWalk.java:139
+  wire [1:0] _wire_92_13; // TrieWalk.java:139
+  wire [1:0] _wire_92_14; // TrieWalk.java:139
+  wire [1:0] _wire_92_15; // TrieWalk.java:139
   wire [11:0] _wire_93_0; // ChildWord.java:35
   wire [11:0] _wire_93_1; // ChildWord.java:35
   wire [11:0] _wire_93_2; // ChildWord.java:35
   wire [11:0] _wire_93_3; // ChildWord.java:35
-  wire [1:0] _wire_94_0; // TrieWalk.java:134
-  wire [1:0] _wire_94_1; // TrieWalk.java:134
-  wire [1:0] _wire_94_2; // TrieWalk.java:134
-  wire [1:0] _wire_94_3; // TrieWalk.java:134
-  wire [1:0] _wire_94_4; // TrieWalk.java:134
-  wire [1:0] _wire_94_5; // TrieWalk.java:134
-  wire [1:0] _wire_94_6; // TrieWalk.java:134
-  wire [1:0] _wire_94_7; // TrieWalk.java:134
-  wire [1:0] _wire_94_8; // TrieWalk.java:134
-  wire [1:0] _wire_94_9; // TrieWalk.java:134
-  wire [1:0] _wire_94_10; // TrieWalk.java:134
-  wire [1:0] _wire_94_11; // TrieWalk.java:134
-  wire [1:0] _wire_94_12; // TrieWalk.java:134
-  wire [1:0] _wire_94_13; // TrieWalk.java:134
-  wire [1:0] _wire_94_14; // TrieWalk.java:134
-  wire [1:0] _wire_94_15; // TrieWalk.java:134
+  wire [1:0] _wire_94_0; // TrieWalk.java:139
+  wire [1:0] _wire_94_1; // TrieWalk.java:139
+  wire [1:0] _wire_94_2; // TrieWalk.java:139
+  wire [1:0] _wire_94_3; // TrieWalk.java:139
+  wire [1:0] _wire_94_4; // TrieWalk.java:139
+  wire [1:0] _wire_94_5; // TrieWalk.java:139
+  wire [1:0] _wire_94_6; // TrieWalk.java:139
+  wire [1:0] _wire_94_7; // TrieWalk.java:139
+  wire [1:0] _wire_94_8; // TrieWalk.java:139
+  wire [1:0] _wire_94_9; // TrieWalk.java:139
+  wire [1:0] _wire_94_10; // TrieWalk.java:139
+  wire [1:0] _wire_94_11; // TrieWalk.java:139
+  wire [1:0] _wire_94_12; // TrieWalk.java:139
+  wire [1:0] _wire_94_13; // TrieWalk.java:139
+  wire [1:0] _wire_94_14; // TrieWalk.java:139
+  wire [1:0] _wire_94_15; // TrieWalk.java:139
   wire [11:0] _wire_95_0; // ChildWord.java:35
   wire [11:0] _wire_95_1; // ChildWord.java:35
   wire [11:0] _wire_95_2; // ChildWord.java:35
   wire [11:0] _wire_95_3; // ChildWord.java:35
-  wire [1:0] _wire_96_0; // TrieWalk.java:134
-  wire [1:0] _wire_96_1; // TrieWalk.java:134
-  wire [1:0] _wire_96_2; // TrieWalk.java:134
-  wire [1:0] _wire_96_3; // TrieWalk.java:134
-  wire [1:0] _wire_96_4; // TrieWalk.java:134
-  wire [1:0] _wire_96_5; // TrieWalk.java:134
-  wire [1:0] _wire_96_6; // TrieWalk.java:134
-  wire [1:0] _wire_96_7; // TrieWalk.java:134
-  wire [1:0] _wire_96_8; // TrieWalk.java:134
-  wire [1:0] _wire_96_9; // TrieWalk.java:134
-  wire [1:0] _wire_96_10; // TrieWalk.java:134
-  wire [1:0] _wire_96_11; // TrieWalk.java:134
-  wire [1:0] _wire_96_12; // TrieWalk.java:134
-  wire [1:0] _wire_96_13; // TrieWalk.java:134
-  wire [1:0] _wire_96_14; // TrieWalk.java:134
-  wire [1:0] _wire_96_15; // TrieWalk.java:134
+  wire [1:0] _wire_96_0; // TrieWalk.java:139
+  wire [1:0] _wire_96_1; // TrieWalk.java:139
+  wire [1:0] _wire_96_2; // TrieWalk.java:139
+  wire [1:0] _wire_96_3; // TrieWalk.java:139
+  wire [1:0] _wire_96_4; // TrieWalk.java:139
+  wire [1:0] _wire_96_5; // TrieWalk.java:139
+  wire [1:0] _wire_96_6; // TrieWalk.java:139
+  wire [1:0] _wire_96_7; // TrieWalk.java:139
+  wire [1:0] _wire_96_8; // TrieWalk.java:139
+  wire [1:0] _wire_96_9; // TrieWalk.java:139
+  wire [1:0] _wire_96_10; // TrieWalk.java:139
+  wire [1:0] _wire_96_11; // TrieWalk.java:139
+  wire [1:0] _wire_96_12; // TrieWalk.java:139
+  wire [1:0] _wire_96_13; // TrieWalk.java:139
+  wire [1:0] _wire_96_14; // TrieWalk.java:139
+  wire [1:0] _wire_96_15; // TrieWalk.java:139
   wire [11:0] _wire_97_0; // ChildWord.java:35
   wire [11:0] _wire_97_1; // ChildWord.java:35
   wire [11:0] _wire_97_2; // ChildWord.java:35
@@ -1306,62 +1398,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_98_1; // ChildWord.java:35
   wire [11:0] _wire_98_2; // ChildWord.java:35
   wire [11:0] _wire_98_3; // ChildWord.java:35
-  wire [1:0] _wire_99_0; // TrieWalk.java:134
-  wire [1:0] _wire_99_1; // TrieWalk.java:134
-  wire [1:0] _wire_99_2; // TrieWalk.java:134
-  wire [1:0] _wire_99_3; // TrieWalk.java:134
-  wire [1:0] _wire_99_4; // TrieWalk.java:134
-  wire [1:0] _wire_99_5; // TrieWalk.java:134
-  wire [1:0] _wire_99_6; // TrieWalk.java:134
-  wire [1:0] _wire_99_7; // TrieWalk.java:134
-  wire [1:0] _wire_99_8; // TrieWalk.java:134
-  wire [1:0] _wire_99_9; // TrieWalk.java:134
-  wire [1:0] _wire_99_10; // TrieWalk.java:134
-  wire [1:0] _wire_99_11; // TrieWalk.java:134
-  wire [1:0] _wire_99_12; // TrieWalk.java:134
-  wire [1:0] _wire_99_13; // TrieWalk.java:134
-  wire [1:0] _wire_99_14; // TrieWalk.java:134
-  wire [1:0] _wire_99_15; // TrieWalk.java:134
+  wire [1:0] _wire_99_0; // TrieWalk.java:139
+  wire [1:0] _wire_99_1; // TrieWalk.java:139
+  wire [1:0] _wire_99_2; // TrieWalk.java:139
+  wire [1:0] _wire_99_3; // TrieWalk.java:139
+  wire [1:0] _wire_99_4; // TrieWalk.java:139
+  wire [1:0] _wire_99_5; // TrieWalk.java:139
+  wire [1:0] _wire_99_6; // TrieWalk.java:139
+  wire [1:0] _wire_99_7; // TrieWalk.java:139
+  wire [1:0] _wire_99_8; // TrieWalk.java:139
+  wire [1:0] _wire_99_9; // TrieWalk.java:139
+  wire [1:0] _wire_99_10; // TrieWalk.java:139
+  wire [1:0] _wire_99_11; // TrieWalk.java:139
+  wire [1:0] _wire_99_12; // TrieWalk.java:139
+  wire [1:0] _wire_99_13; // TrieWalk.java:139
+  wire [1:0] _wire_99_14; // TrieWalk.java:139
+  wire [1:0] _wire_99_15; // TrieWalk.java:139
   wire [11:0] _wire_100_0; // ChildWord.java:35
   wire [11:0] _wire_100_1; // ChildWord.java:35
   wire [11:0] _wire_100_2; // ChildWord.java:35
   wire [11:0] _wire_100_3; // ChildWord.java:35
-  wire [1:0] _wire_101_0; // TrieWalk.java:134
-  wire [1:0] _wire_101_1; // TrieWalk.java:134
-  wire [1:0] _wire_101_2; // TrieWalk.java:134
-  wire [1:0] _wire_101_3; // TrieWalk.java:134
-  wire [1:0] _wire_101_4; // TrieWalk.java:134
-  wire [1:0] _wire_101_5; // TrieWalk.java:134
-  wire [1:0] _wire_101_6; // TrieWalk.java:134
-  wire [1:0] _wire_101_7; // TrieWalk.java:134
-  wire [1:0] _wire_101_8; // TrieWalk.java:134
-  wire [1:0] _wire_101_9; // TrieWalk.java:134
-  wire [1:0] _wire_101_10; // TrieWalk.java:134
-  wire [1:0] _wire_101_11; // TrieWalk.java:134
-  wire [1:0] _wire_101_12; // TrieWalk.java:134
-  wire [1:0] _wire_101_13; // TrieWalk.java:134
-  wire [1:0] _wire_101_14; // TrieWalk.java:134
-  wire [1:0] _wire_101_15; // TrieWalk.java:134
+  wire [1:0] _wire_101_0; // TrieWalk.java:139
+  wire [1:0] _wire_101_1; // TrieWalk.java:139
+  wire [1:0] _wire_101_2; // TrieWalk.java:139
+  wire [1:0] _wire_101_3; // TrieWalk.java:139
+  wire [1:0] _wire_101_4; // TrieWalk.java:139
+  wire [1:0] _wire_101_5; // TrieWalk.java:139
+  wire [1:0] _wire_101_6; // TrieWalk.java:139
+  wire [1:0] _wire_101_7; // TrieWalk.java:139
+  wire [1:0] _wire_101_8; // TrieWalk.java:139
+  wire [1:0] _wire_101_9; // TrieWalk.java:139
+  wire [1:0] _wire_101_10; // TrieWalk.java:139
+  wire [1:0] _wire_101_11; // TrieWalk.java:139
+  wire [1:0] _wire_101_12; // TrieWalk.java:139
+  wire [1:0] _wire_101_13; // TrieWalk.java:139
+  wire [1:0] _wire_101_14; // TrieWalk.java:139
+  wire [1:0] _wire_101_15; // TrieWalk.java:139
   wire [11:0] _wire_102_0; // ChildWord.java:35
   wire [11:0] _wire_102_1; // ChildWord.java:35
   wire [11:0] _wire_102_2; // ChildWord.java:35
   wire [11:0] _wire_102_3; // ChildWord.java:35
-  wire [1:0] _wire_103_0; // TrieWalk.java:134
-  wire [1:0] _wire_103_1; // TrieWalk.java:134
-  wire [1:0] _wire_103_2; // TrieWalk.java:134
-  wire [1:0] _wire_103_3; // TrieWalk.java:134
-  wire [1:0] _wire_103_4; // TrieWalk.java:134
-  wire [1:0] _wire_103_5; // TrieWalk.java:134
-  wire [1:0] _wire_103_6; // TrieWalk.java:134
-  wire [1:0] _wire_103_7; // TrieWalk.java:134
-  wire [1:0] _wire_103_8; // TrieWalk.java:134
-  wire [1:0] _wire_103_9; // TrieWalk.java:134
-  wire [1:0] _wire_103_10; // TrieWalk.java:134
-  wire [1:0] _wire_103_11; // TrieWalk.java:134
-  wire [1:0] _wire_103_12; // TrieWalk.java:134
-  wire [1:0] _wire_103_13; // TrieWalk.java:134
-  wire [1:0] _wire_103_14; // TrieWalk.java:134
-  wire [1:0] _wire_103_15; // TrieWalk.java:134
+  wire [1:0] _wire_103_0; // TrieWalk.java:139
+  wire [1:0] _wire_103_1; // TrieWalk.java:139
+  wire [1:0] _wire_103_2; // TrieWalk.java:139
+  wire [1:0] _wire_103_3; // TrieWalk.java:139
+  wire [1:0] _wire_103_4; // TrieWalk.java:139
+  wire [1:0] _wire_103_5; // TrieWalk.java:139
+  wire [1:0] _wire_103_6; // TrieWalk.java:139
+  wire [1:0] _wire_103_7; // TrieWalk.java:139
+  wire [1:0] _wire_103_8; // TrieWalk.java:139
+  wire [1:0] _wire_103_9; // TrieWalk.java:139
+  wire [1:0] _wire_103_10; // TrieWalk.java:139
+  wire [1:0] _wire_103_11; // TrieWalk.java:139
+  wire [1:0] _wire_103_12; // TrieWalk.java:139
+  wire [1:0] _wire_103_13; // TrieWalk.java:139
+  wire [1:0] _wire_103_14; // TrieWalk.java:139
+  wire [1:0] _wire_103_15; // TrieWalk.java:139
   wire [11:0] _wire_104_0; // ChildWord.java:35
   wire [11:0] _wire_104_1; // ChildWord.java:35
   wire [11:0] _wire_104_2; // ChildWord.java:35
@@ -1370,157 +1462,157 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_105_1; // ChildWord.java:35
   wire [11:0] _wire_105_2; // ChildWord.java:35
   wire [11:0] _wire_105_3; // ChildWord.java:35
-  wire [1:0] _wire_106_0; // TrieWalk.java:134
-  wire [1:0] _wire_106_1; // TrieWalk.java:134
-  wire [1:0] _wire_106_2; // TrieWalk.java:134
-  wire [1:0] _wire_106_3; // TrieWalk.java:134
-  wire [1:0] _wire_106_4; // TrieWalk.java:134
-  wire [1:0] _wire_106_5; // TrieWalk.java:134
-  wire [1:0] _wire_106_6; // TrieWalk.java:134
-  wire [1:0] _wire_106_7; // TrieWalk.java:134
-  wire [1:0] _wire_106_8; // TrieWalk.java:134
-  wire [1:0] _wire_106_9; // TrieWalk.java:134
-  wire [1:0] _wire_106_10; // TrieWalk.java:134
-  wire [1:0] _wire_106_11; // TrieWalk.java:134
-  wire [1:0] _wire_106_12; // TrieWalk.java:134
-  wire [1:0] _wire_106_13; // TrieWalk.java:134
-  wire [1:0] _wire_106_14; // TrieWalk.java:134
-  wire [1:0] _wire_106_15; // TrieWalk.java:134
+  wire [1:0] _wire_106_0; // TrieWalk.java:139
+  wire [1:0] _wire_106_1; // TrieWalk.java:139
+  wire [1:0] _wire_106_2; // TrieWalk.java:139
+  wire [1:0] _wire_106_3; // TrieWalk.java:139
+  wire [1:0] _wire_106_4; // TrieWalk.java:139
+  wire [1:0] _wire_106_5; // TrieWalk.java:139
+  wire [1:0] _wire_106_6; // TrieWalk.java:139
+  wire [1:0] _wire_106_7; // TrieWalk.java:139
+  wire [1:0] _wire_106_8; // TrieWalk.java:139
+  wire [1:0] _wire_106_9; // TrieWalk.java:139
+  wire [1:0] _wire_106_10; // TrieWalk.java:139
+  wire [1:0] _wire_106_11; // TrieWalk.java:139
+  wire [1:0] _wire_106_12; // TrieWalk.java:139
+  wire [1:0] _wire_106_13; // TrieWalk.java:139
+  wire [1:0] _wire_106_14; // TrieWalk.java:139
+  wire [1:0] _wire_106_15; // TrieWalk.java:139
   wire [11:0] _wire_107_0; // ChildWord.java:35
   wire [11:0] _wire_107_1; // ChildWord.java:35
   wire [11:0] _wire_107_2; // ChildWord.java:35
   wire [11:0] _wire_107_3; // ChildWord.java:35
 
   // Logic
-  wire advance = ~held; // TrieWalk.java:174
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:242
-  wire _not_0 = ~fixing; // TrieWalk.java:178
-  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:178
-  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:179
-  wire _not_1 = ~io_holdNext; // TrieWalk.java:180
-  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:180
-  wire _not_2 = ~io_holdNext; // TrieWalk.java:183
-  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:183
-  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:183
-  wire _or_2 = io_write_valid | io_fixNext; // TrieWalk.java:195
-  wire _or_3 = advance | io_flush; // TrieWalk.java:200
-  wire keep = ~io_flush; // TrieWalk.java:175
-  wire _and_4 = io_search_valid & keep; // TrieWalk.java:200
+  wire advance = ~held; // TrieWalk.java:181
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:249
+  wire _not_0 = ~fixing; // TrieWalk.java:185
+  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:185
+  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:186
+  wire _not_1 = ~io_holdNext; // TrieWalk.java:187
+  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:187
+  wire _not_2 = ~io_holdNext; // TrieWalk.java:190
+  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:190
+  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:190
+  wire _or_2 = io_write_valid | io_fixNext; // TrieWalk.java:202
+  wire _or_3 = advance | io_flush; // TrieWalk.java:207
+  wire keep = ~io_flush; // TrieWalk.java:182
+  wire _and_4 = io_search_valid & keep; // TrieWalk.java:207
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_4 = advance | io_flush; // TrieWalk.java:280
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:280
-  wire _not_3 = ~1'd0; // TrieWalk.java:262
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:260
+  wire _or_4 = advance | io_flush; // TrieWalk.java:287
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:287
+  wire _not_3 = ~1'd0; // TrieWalk.java:269
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:267
   wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:262
-  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:262
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:264
-  wire _and_6 = fixing & a1_done; // TrieWalk.java:287
-  wire _eq_0 = a1_slot == io_fix_slot; // TrieWalk.java:287
-  wire a1_moved = _and_6 & _eq_0; // TrieWalk.java:287
-  wire [3:0] _bits_5 = a1_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_0 = _bits_5[3] ? (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_15 : _wire_1_14) : (_bits_5[0] ? _wire_1_13 : _wire_1_12)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_11 : _wire_1_10) : (_bits_5[0] ? _wire_1_9 : _wire_1_8))) : (_bits_5[2] ? (_bits_5[1] ? (_bits_5[0] ? _wire_1_7 : _wire_1_6) : (_bits_5[0] ? _wire_1_5 : _wire_1_4)) : (_bits_5[1] ? (_bits_5[0] ? _wire_1_3 : _wire_1_2) : (_bits_5[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:137
-  wire [11:0] a1_leaf = _dyn_index_0[1] ? (_dyn_index_0[0] ? _wire_2_3 : _wire_2_2) : (_dyn_index_0[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:265
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_6 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_6; // ChildWord.java:43
-  wire [11:0] _bits_7 = io_rootWord[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_7; // ChildWord.java:43
-  wire [11:0] _bits_8 = io_rootWord[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_8; // ChildWord.java:43
-  wire [11:0] _bits_9 = io_rootWord[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_9; // ChildWord.java:43
+  wire _or_r_0 = |s0_child; // TrieWalk.java:269
+  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:269
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:271
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a1_leaf = a1_digit_below[1] ? (a1_digit_below[0] ? _wire_2_3 : _wire_2_2) : (a1_digit_below[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:272
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_5 = io_rootWord[47:36]; // ChildWord.java:30
+  wire _or_r_1 = |_bits_5; // ChildWord.java:43
+  wire [11:0] _bits_6 = io_rootWord[35:24]; // ChildWord.java:30
+  wire _or_r_2 = |_bits_6; // ChildWord.java:43
+  wire [11:0] _bits_7 = io_rootWord[23:12]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_7; // ChildWord.java:43
+  wire [11:0] _bits_8 = io_rootWord[11:0]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_8; // ChildWord.java:43
   wire [3:0] _cat_0 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire _bits_10 = _cat_0[0]; // ChildWord.java:56
-  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_10}; // ChildWord.java:56
-  wire _bits_11 = _cat_0[1]; // ChildWord.java:56
-  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
-  wire _bits_12 = _cat_0[2]; // ChildWord.java:56
-  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire _bits_13 = _cat_0[3]; // ChildWord.java:56
-  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:267
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:267
-  wire _not_4 = ~s0_descend; // TrieWalk.java:268
-  wire _or_5 = 1'd0 | _not_4; // TrieWalk.java:268
-  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:136
+  wire _bits_9 = _cat_0[0]; // ChildWord.java:56
+  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_9}; // ChildWord.java:56
+  wire _bits_10 = _cat_0[1]; // ChildWord.java:56
+  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_10}; // ChildWord.java:56
+  wire _bits_11 = _cat_0[2]; // ChildWord.java:56
+  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
+  wire _bits_12 = _cat_0[3]; // ChildWord.java:56
+  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:274
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:274
+  wire _not_4 = ~s0_descend; // TrieWalk.java:275
+  wire _or_5 = 1'd0 | _not_4; // TrieWalk.java:275
+  wire _eq_0 = a1_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:301
+  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:142
+  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_30 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_31 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_32 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_33 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_6 = advance | io_flush; // TrieWalk.java:280
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:280
-  wire _and_8 = fixing & p1_done; // TrieWalk.java:287
-  wire _eq_1 = p1_slot == io_fix_slot; // TrieWalk.java:287
-  wire p1_moved = _and_8 & _eq_1; // TrieWalk.java:287
-  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:137
-  wire [11:0] p1_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_4_3 : _wire_4_2) : (_dyn_index_1[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:136
+  wire _or_6 = advance | io_flush; // TrieWalk.java:287
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:287
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p1_leaf = p1_digit_below[1] ? (p1_digit_below[0] ? _wire_4_3 : _wire_4_2) : (p1_digit_below[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_1 = p1_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:301
+  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:142
+  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_51 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_52 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_53 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_54 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_7 = advance | io_flush; // TrieWalk.java:280
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:280
-  wire _and_10 = fixing & q1_done; // TrieWalk.java:287
-  wire _eq_2 = q1_slot == io_fix_slot; // TrieWalk.java:287
-  wire q1_moved = _and_10 & _eq_2; // TrieWalk.java:287
-  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:137
-  wire [11:0] q1_leaf = _dyn_index_2[1] ? (_dyn_index_2[0] ? _wire_6_3 : _wire_6_2) : (_dyn_index_2[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:136
+  wire _or_7 = advance | io_flush; // TrieWalk.java:287
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:287
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q1_leaf = q1_digit_below[1] ? (q1_digit_below[0] ? _wire_6_3 : _wire_6_2) : (q1_digit_below[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
+  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_2 = q1_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:301
+  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:142
+  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_72 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_73 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_74 = io_fix_word[35:24]; // ChildWord.java:30
@@ -1529,117 +1621,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_8 = advance | io_flush; // TrieWalk.java:280
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:280
-  wire _not_5 = ~q1_done; // TrieWalk.java:262
-  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:260
+  wire _or_8 = advance | io_flush; // TrieWalk.java:287
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:287
+  wire _not_5 = ~q1_done; // TrieWalk.java:269
+  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:267
   wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_5 = |q1_child; // TrieWalk.java:262
-  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:262
-  wire [11:0] _mux_4 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:264
-  wire _and_12 = fixing & a2_done; // TrieWalk.java:287
-  wire _eq_3 = a2_slot == io_fix_slot; // TrieWalk.java:287
-  wire a2_moved = _and_12 & _eq_3; // TrieWalk.java:287
-  wire [3:0] _bits_81 = a2_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_3 = _bits_81[3] ? (_bits_81[2] ? (_bits_81[1] ? (_bits_81[0] ? _wire_8_15 : _wire_8_14) : (_bits_81[0] ? _wire_8_13 : _wire_8_12)) : (_bits_81[1] ? (_bits_81[0] ? _wire_8_11 : _wire_8_10) : (_bits_81[0] ? _wire_8_9 : _wire_8_8))) : (_bits_81[2] ? (_bits_81[1] ? (_bits_81[0] ? _wire_8_7 : _wire_8_6) : (_bits_81[0] ? _wire_8_5 : _wire_8_4)) : (_bits_81[1] ? (_bits_81[0] ? _wire_8_3 : _wire_8_2) : (_bits_81[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:137
-  wire [11:0] a2_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_9_3 : _wire_9_2) : (_dyn_index_3[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_5 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:265
-  wire [4:0] _add_7 = a2_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_82 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_82; // ChildWord.java:43
-  wire [11:0] _bits_83 = q1_word[35:24]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_83; // ChildWord.java:43
-  wire [11:0] _bits_84 = q1_word[23:12]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_84; // ChildWord.java:43
-  wire [11:0] _bits_85 = q1_word[11:0]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_85; // ChildWord.java:43
+  wire _or_r_5 = |q1_child; // TrieWalk.java:269
+  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:269
+  wire [11:0] _mux_4 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:271
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_9_3 : _wire_9_2) : (a2_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
+  wire [4:0] _mux_5 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:272
+  wire [4:0] _add_7 = a2_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_81 = q1_word[47:36]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_81; // ChildWord.java:43
+  wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_82; // ChildWord.java:43
+  wire [11:0] _bits_83 = q1_word[23:12]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_83; // ChildWord.java:43
+  wire [11:0] _bits_84 = q1_word[11:0]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_84; // ChildWord.java:43
   wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
-  wire _bits_86 = _cat_1[0]; // ChildWord.java:56
-  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_86}; // ChildWord.java:56
-  wire _bits_87 = _cat_1[1]; // ChildWord.java:56
-  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
-  wire _bits_88 = _cat_1[2]; // ChildWord.java:56
-  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
-  wire _bits_89 = _cat_1[3]; // ChildWord.java:56
-  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_89}; // ChildWord.java:56
-  wire [2:0] _mux_6 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:267
-  wire [2:0] _mux_7 = q1_done ? q1_children : _mux_6; // TrieWalk.java:267
-  wire _not_6 = ~q1_descend; // TrieWalk.java:268
-  wire _or_9 = q1_done | _not_6; // TrieWalk.java:268
-  wire [1:0] _bits_90 = a2_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_91 = a2_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_92 = a2_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_93 = a2_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_94 = a2_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_95 = a2_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_96 = a2_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_97 = a2_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_98 = a2_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_99 = a2_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_100 = a2_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_101 = a2_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_102 = a2_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_103 = a2_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_104 = a2_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_105 = a2_key[1:0]; // TrieWalk.java:136
+  wire _bits_85 = _cat_1[0]; // ChildWord.java:56
+  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_85}; // ChildWord.java:56
+  wire _bits_86 = _cat_1[1]; // ChildWord.java:56
+  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_86}; // ChildWord.java:56
+  wire _bits_87 = _cat_1[2]; // ChildWord.java:56
+  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
+  wire _bits_88 = _cat_1[3]; // ChildWord.java:56
+  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
+  wire [2:0] _mux_6 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:274
+  wire [2:0] _mux_7 = q1_done ? q1_children : _mux_6; // TrieWalk.java:274
+  wire _not_6 = ~q1_descend; // TrieWalk.java:275
+  wire _or_9 = q1_done | _not_6; // TrieWalk.java:275
+  wire _eq_3 = a2_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_12 = a2_done & _eq_3; // TrieWalk.java:301
+  wire [3:0] _bits_89 = a2_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:142
+  wire [1:0] _bits_90 = a2_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_91 = a2_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_92 = a2_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_93 = a2_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_94 = a2_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_95 = a2_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_96 = a2_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_97 = a2_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_98 = a2_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_99 = a2_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_100 = a2_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_101 = a2_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_102 = a2_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_103 = a2_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_104 = a2_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_105 = a2_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_106 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_107 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_108 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_109 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_10 = advance | io_flush; // TrieWalk.java:280
-  wire _and_13 = a2_valid & keep; // TrieWalk.java:280
-  wire _and_14 = fixing & p2_done; // TrieWalk.java:287
-  wire _eq_4 = p2_slot == io_fix_slot; // TrieWalk.java:287
-  wire p2_moved = _and_14 & _eq_4; // TrieWalk.java:287
-  wire [3:0] _bits_110 = p2_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:137
-  wire [11:0] p2_leaf = _dyn_index_4[1] ? (_dyn_index_4[0] ? _wire_11_3 : _wire_11_2) : (_dyn_index_4[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _add_12 = p2_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_111 = p2_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_112 = p2_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_113 = p2_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_114 = p2_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_115 = p2_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_116 = p2_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_117 = p2_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_118 = p2_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_119 = p2_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_120 = p2_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_121 = p2_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_122 = p2_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_123 = p2_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_124 = p2_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_125 = p2_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_126 = p2_key[1:0]; // TrieWalk.java:136
+  wire _or_10 = advance | io_flush; // TrieWalk.java:287
+  wire _and_13 = a2_valid & keep; // TrieWalk.java:287
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (p2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
+  wire [4:0] _add_12 = p2_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_4 = p2_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_14 = p2_done & _eq_4; // TrieWalk.java:301
+  wire [3:0] _bits_110 = p2_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:142
+  wire [1:0] _bits_111 = p2_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_112 = p2_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_113 = p2_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_114 = p2_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_115 = p2_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_116 = p2_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_117 = p2_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_118 = p2_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_119 = p2_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_120 = p2_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_121 = p2_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_122 = p2_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_123 = p2_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_124 = p2_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_125 = p2_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_126 = p2_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_127 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_128 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_129 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_130 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_11 = advance | io_flush; // TrieWalk.java:280
-  wire _and_15 = p2_valid & keep; // TrieWalk.java:280
-  wire _and_16 = fixing & q2_done; // TrieWalk.java:287
-  wire _eq_5 = q2_slot == io_fix_slot; // TrieWalk.java:287
-  wire q2_moved = _and_16 & _eq_5; // TrieWalk.java:287
-  wire [3:0] _bits_131 = q2_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:137
-  wire [11:0] q2_leaf = _dyn_index_5[1] ? (_dyn_index_5[0] ? _wire_13_3 : _wire_13_2) : (_dyn_index_5[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _add_13 = q2_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_132 = q2_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_133 = q2_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_134 = q2_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_135 = q2_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_136 = q2_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_137 = q2_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_138 = q2_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_139 = q2_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_140 = q2_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_141 = q2_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_142 = q2_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_143 = q2_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_144 = q2_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_145 = q2_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_146 = q2_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_147 = q2_key[1:0]; // TrieWalk.java:136
+  wire _or_11 = advance | io_flush; // TrieWalk.java:287
+  wire _and_15 = p2_valid & keep; // TrieWalk.java:287
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (q2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
+  wire [4:0] _add_13 = q2_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_5 = q2_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_16 = q2_done & _eq_5; // TrieWalk.java:301
+  wire [3:0] _bits_131 = q2_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:142
+  wire [1:0] _bits_132 = q2_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_133 = q2_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_134 = q2_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_135 = q2_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_136 = q2_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_137 = q2_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_138 = q2_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_139 = q2_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_140 = q2_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_141 = q2_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_142 = q2_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_143 = q2_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_144 = q2_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_145 = q2_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_146 = q2_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_147 = q2_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_148 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_149 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_150 = io_fix_word[35:24]; // ChildWord.java:30
@@ -1648,117 +1740,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_153 = q2_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_154 = q2_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_155 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_12 = advance | io_flush; // TrieWalk.java:280
-  wire _and_17 = q2_valid & keep; // TrieWalk.java:280
-  wire _not_7 = ~q2_done; // TrieWalk.java:262
-  wire [1:0] _bits_156 = q2_key[27:26]; // TrieWalk.java:260
+  wire _or_12 = advance | io_flush; // TrieWalk.java:287
+  wire _and_17 = q2_valid & keep; // TrieWalk.java:287
+  wire _not_7 = ~q2_done; // TrieWalk.java:269
+  wire [1:0] _bits_156 = q2_key[27:26]; // TrieWalk.java:267
   wire [11:0] q2_child = _bits_156[1] ? (_bits_156[0] ? _wire_14_3 : _wire_14_2) : (_bits_156[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_10 = |q2_child; // TrieWalk.java:262
-  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:262
-  wire [11:0] _mux_8 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:264
-  wire _and_18 = fixing & a3_done; // TrieWalk.java:287
-  wire _eq_6 = a3_slot == io_fix_slot; // TrieWalk.java:287
-  wire a3_moved = _and_18 & _eq_6; // TrieWalk.java:287
-  wire [3:0] _bits_157 = a3_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_6 = _bits_157[3] ? (_bits_157[2] ? (_bits_157[1] ? (_bits_157[0] ? _wire_15_15 : _wire_15_14) : (_bits_157[0] ? _wire_15_13 : _wire_15_12)) : (_bits_157[1] ? (_bits_157[0] ? _wire_15_11 : _wire_15_10) : (_bits_157[0] ? _wire_15_9 : _wire_15_8))) : (_bits_157[2] ? (_bits_157[1] ? (_bits_157[0] ? _wire_15_7 : _wire_15_6) : (_bits_157[0] ? _wire_15_5 : _wire_15_4)) : (_bits_157[1] ? (_bits_157[0] ? _wire_15_3 : _wire_15_2) : (_bits_157[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:137
-  wire [11:0] a3_leaf = _dyn_index_6[1] ? (_dyn_index_6[0] ? _wire_16_3 : _wire_16_2) : (_dyn_index_6[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire [4:0] _mux_9 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:265
-  wire [4:0] _add_14 = a3_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_158 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_158; // ChildWord.java:43
-  wire [11:0] _bits_159 = q2_word[35:24]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_159; // ChildWord.java:43
-  wire [11:0] _bits_160 = q2_word[23:12]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_160; // ChildWord.java:43
-  wire [11:0] _bits_161 = q2_word[11:0]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_161; // ChildWord.java:43
+  wire _or_r_10 = |q2_child; // TrieWalk.java:269
+  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:269
+  wire [11:0] _mux_8 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:271
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_16_3 : _wire_16_2) : (a3_digit_below[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
+  wire [4:0] _mux_9 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:272
+  wire [4:0] _add_14 = a3_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_157 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_157; // ChildWord.java:43
+  wire [11:0] _bits_158 = q2_word[35:24]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_158; // ChildWord.java:43
+  wire [11:0] _bits_159 = q2_word[23:12]; // ChildWord.java:30
+  wire _or_r_13 = |_bits_159; // ChildWord.java:43
+  wire [11:0] _bits_160 = q2_word[11:0]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_160; // ChildWord.java:43
   wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
-  wire _bits_162 = _cat_2[0]; // ChildWord.java:56
-  wire [2:0] _add_15 = 3'd0 + {{2{1'b0}}, _bits_162}; // ChildWord.java:56
-  wire _bits_163 = _cat_2[1]; // ChildWord.java:56
-  wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
-  wire _bits_164 = _cat_2[2]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
-  wire _bits_165 = _cat_2[3]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_165}; // ChildWord.java:56
-  wire [2:0] _mux_10 = q2_descend ? 3'd0 : _add_18; // TrieWalk.java:267
-  wire [2:0] _mux_11 = q2_done ? q2_children : _mux_10; // TrieWalk.java:267
-  wire _not_8 = ~q2_descend; // TrieWalk.java:268
-  wire _or_13 = q2_done | _not_8; // TrieWalk.java:268
-  wire [1:0] _bits_166 = a3_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_167 = a3_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_168 = a3_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_169 = a3_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_170 = a3_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_171 = a3_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_172 = a3_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_173 = a3_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_174 = a3_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_175 = a3_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_176 = a3_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_177 = a3_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_178 = a3_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_179 = a3_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_180 = a3_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_181 = a3_key[1:0]; // TrieWalk.java:136
+  wire _bits_161 = _cat_2[0]; // ChildWord.java:56
+  wire [2:0] _add_15 = 3'd0 + {{2{1'b0}}, _bits_161}; // ChildWord.java:56
+  wire _bits_162 = _cat_2[1]; // ChildWord.java:56
+  wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_162}; // ChildWord.java:56
+  wire _bits_163 = _cat_2[2]; // ChildWord.java:56
+  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
+  wire _bits_164 = _cat_2[3]; // ChildWord.java:56
+  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
+  wire [2:0] _mux_10 = q2_descend ? 3'd0 : _add_18; // TrieWalk.java:274
+  wire [2:0] _mux_11 = q2_done ? q2_children : _mux_10; // TrieWalk.java:274
+  wire _not_8 = ~q2_descend; // TrieWalk.java:275
+  wire _or_13 = q2_done | _not_8; // TrieWalk.java:275
+  wire _eq_6 = a3_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_18 = a3_done & _eq_6; // TrieWalk.java:301
+  wire [3:0] _bits_165 = a3_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_6 = _bits_165[3] ? (_bits_165[2] ? (_bits_165[1] ? (_bits_165[0] ? _wire_15_15 : _wire_15_14) : (_bits_165[0] ? _wire_15_13 : _wire_15_12)) : (_bits_165[1] ? (_bits_165[0] ? _wire_15_11 : _wire_15_10) : (_bits_165[0] ? _wire_15_9 : _wire_15_8))) : (_bits_165[2] ? (_bits_165[1] ? (_bits_165[0] ? _wire_15_7 : _wire_15_6) : (_bits_165[0] ? _wire_15_5 : _wire_15_4)) : (_bits_165[1] ? (_bits_165[0] ? _wire_15_3 : _wire_15_2) : (_bits_165[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:142
+  wire [1:0] _bits_166 = a3_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_167 = a3_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_168 = a3_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_169 = a3_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_170 = a3_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_171 = a3_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_172 = a3_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_173 = a3_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_174 = a3_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_175 = a3_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_176 = a3_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_177 = a3_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_178 = a3_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_179 = a3_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_180 = a3_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_181 = a3_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_182 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_183 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_184 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_185 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_14 = advance | io_flush; // TrieWalk.java:280
-  wire _and_19 = a3_valid & keep; // TrieWalk.java:280
-  wire _and_20 = fixing & p3_done; // TrieWalk.java:287
-  wire _eq_7 = p3_slot == io_fix_slot; // TrieWalk.java:287
-  wire p3_moved = _and_20 & _eq_7; // TrieWalk.java:287
-  wire [3:0] _bits_186 = p3_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:137
-  wire [11:0] p3_leaf = _dyn_index_7[1] ? (_dyn_index_7[0] ? _wire_18_3 : _wire_18_2) : (_dyn_index_7[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire [4:0] _add_19 = p3_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_187 = p3_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_188 = p3_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_189 = p3_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_190 = p3_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_191 = p3_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_192 = p3_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_193 = p3_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_194 = p3_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_195 = p3_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_196 = p3_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_197 = p3_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_198 = p3_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_199 = p3_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_200 = p3_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_201 = p3_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_202 = p3_key[1:0]; // TrieWalk.java:136
+  wire _or_14 = advance | io_flush; // TrieWalk.java:287
+  wire _and_19 = a3_valid & keep; // TrieWalk.java:287
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_18_3 : _wire_18_2) : (p3_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
+  wire [4:0] _add_19 = p3_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_7 = p3_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_20 = p3_done & _eq_7; // TrieWalk.java:301
+  wire [3:0] _bits_186 = p3_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:142
+  wire [1:0] _bits_187 = p3_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_188 = p3_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_189 = p3_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_190 = p3_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_191 = p3_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_192 = p3_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_193 = p3_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_194 = p3_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_195 = p3_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_196 = p3_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_197 = p3_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_198 = p3_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_199 = p3_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_200 = p3_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_201 = p3_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_202 = p3_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_203 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_204 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_205 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_206 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_15 = advance | io_flush; // TrieWalk.java:280
-  wire _and_21 = p3_valid & keep; // TrieWalk.java:280
-  wire _and_22 = fixing & q3_done; // TrieWalk.java:287
-  wire _eq_8 = q3_slot == io_fix_slot; // TrieWalk.java:287
-  wire q3_moved = _and_22 & _eq_8; // TrieWalk.java:287
-  wire [3:0] _bits_207 = q3_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:137
-  wire [11:0] q3_leaf = _dyn_index_8[1] ? (_dyn_index_8[0] ? _wire_20_3 : _wire_20_2) : (_dyn_index_8[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _add_20 = q3_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_208 = q3_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_209 = q3_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_210 = q3_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_211 = q3_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_212 = q3_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_213 = q3_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_214 = q3_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_215 = q3_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_216 = q3_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_217 = q3_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_218 = q3_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_219 = q3_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_220 = q3_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_221 = q3_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_222 = q3_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_223 = q3_key[1:0]; // TrieWalk.java:136
+  wire _or_15 = advance | io_flush; // TrieWalk.java:287
+  wire _and_21 = p3_valid & keep; // TrieWalk.java:287
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (q3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
+  wire [4:0] _add_20 = q3_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_8 = q3_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_22 = q3_done & _eq_8; // TrieWalk.java:301
+  wire [3:0] _bits_207 = q3_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:142
+  wire [1:0] _bits_208 = q3_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_209 = q3_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_210 = q3_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_211 = q3_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_212 = q3_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_213 = q3_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_214 = q3_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_215 = q3_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_216 = q3_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_217 = q3_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_218 = q3_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_219 = q3_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_220 = q3_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_221 = q3_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_222 = q3_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_223 = q3_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_224 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_225 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_226 = io_fix_word[35:24]; // ChildWord.java:30
@@ -1767,117 +1859,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_229 = q3_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_230 = q3_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_231 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_16 = advance | io_flush; // TrieWalk.java:280
-  wire _and_23 = q3_valid & keep; // TrieWalk.java:280
-  wire _not_9 = ~q3_done; // TrieWalk.java:262
-  wire [1:0] _bits_232 = q3_key[25:24]; // TrieWalk.java:260
+  wire _or_16 = advance | io_flush; // TrieWalk.java:287
+  wire _and_23 = q3_valid & keep; // TrieWalk.java:287
+  wire _not_9 = ~q3_done; // TrieWalk.java:269
+  wire [1:0] _bits_232 = q3_key[25:24]; // TrieWalk.java:267
   wire [11:0] q3_child = _bits_232[1] ? (_bits_232[0] ? _wire_21_3 : _wire_21_2) : (_bits_232[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
-  wire _or_r_15 = |q3_child; // TrieWalk.java:262
-  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:262
-  wire [11:0] _mux_12 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:264
-  wire _and_24 = fixing & a4_done; // TrieWalk.java:287
-  wire _eq_9 = a4_slot == io_fix_slot; // TrieWalk.java:287
-  wire a4_moved = _and_24 & _eq_9; // TrieWalk.java:287
-  wire [3:0] _bits_233 = a4_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_9 = _bits_233[3] ? (_bits_233[2] ? (_bits_233[1] ? (_bits_233[0] ? _wire_22_15 : _wire_22_14) : (_bits_233[0] ? _wire_22_13 : _wire_22_12)) : (_bits_233[1] ? (_bits_233[0] ? _wire_22_11 : _wire_22_10) : (_bits_233[0] ? _wire_22_9 : _wire_22_8))) : (_bits_233[2] ? (_bits_233[1] ? (_bits_233[0] ? _wire_22_7 : _wire_22_6) : (_bits_233[0] ? _wire_22_5 : _wire_22_4)) : (_bits_233[1] ? (_bits_233[0] ? _wire_22_3 : _wire_22_2) : (_bits_233[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:137
-  wire [11:0] a4_leaf = _dyn_index_9[1] ? (_dyn_index_9[0] ? _wire_23_3 : _wire_23_2) : (_dyn_index_9[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
-  wire [4:0] _mux_13 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:265
-  wire [4:0] _add_21 = a4_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_234 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_234; // ChildWord.java:43
-  wire [11:0] _bits_235 = q3_word[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_235; // ChildWord.java:43
-  wire [11:0] _bits_236 = q3_word[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_236; // ChildWord.java:43
-  wire [11:0] _bits_237 = q3_word[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_237; // ChildWord.java:43
+  wire _or_r_15 = |q3_child; // TrieWalk.java:269
+  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:269
+  wire [11:0] _mux_12 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:271
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_23_3 : _wire_23_2) : (a4_digit_below[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
+  wire [4:0] _mux_13 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:272
+  wire [4:0] _add_21 = a4_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_233 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_233; // ChildWord.java:43
+  wire [11:0] _bits_234 = q3_word[35:24]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_234; // ChildWord.java:43
+  wire [11:0] _bits_235 = q3_word[23:12]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_235; // ChildWord.java:43
+  wire [11:0] _bits_236 = q3_word[11:0]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_236; // ChildWord.java:43
   wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire _bits_238 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_22 = 3'd0 + {{2{1'b0}}, _bits_238}; // ChildWord.java:56
-  wire _bits_239 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
-  wire _bits_240 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
-  wire _bits_241 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_241}; // ChildWord.java:56
-  wire [2:0] _mux_14 = q3_descend ? 3'd0 : _add_25; // TrieWalk.java:267
-  wire [2:0] _mux_15 = q3_done ? q3_children : _mux_14; // TrieWalk.java:267
-  wire _not_10 = ~q3_descend; // TrieWalk.java:268
-  wire _or_17 = q3_done | _not_10; // TrieWalk.java:268
-  wire [1:0] _bits_242 = a4_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_243 = a4_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_244 = a4_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_245 = a4_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_246 = a4_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_247 = a4_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_248 = a4_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_249 = a4_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_250 = a4_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_251 = a4_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_252 = a4_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_253 = a4_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_254 = a4_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_255 = a4_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_256 = a4_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_257 = a4_key[1:0]; // TrieWalk.java:136
+  wire _bits_237 = _cat_3[0]; // ChildWord.java:56
+  wire [2:0] _add_22 = 3'd0 + {{2{1'b0}}, _bits_237}; // ChildWord.java:56
+  wire _bits_238 = _cat_3[1]; // ChildWord.java:56
+  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_238}; // ChildWord.java:56
+  wire _bits_239 = _cat_3[2]; // ChildWord.java:56
+  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
+  wire _bits_240 = _cat_3[3]; // ChildWord.java:56
+  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
+  wire [2:0] _mux_14 = q3_descend ? 3'd0 : _add_25; // TrieWalk.java:274
+  wire [2:0] _mux_15 = q3_done ? q3_children : _mux_14; // TrieWalk.java:274
+  wire _not_10 = ~q3_descend; // TrieWalk.java:275
+  wire _or_17 = q3_done | _not_10; // TrieWalk.java:275
+  wire _eq_9 = a4_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_24 = a4_done & _eq_9; // TrieWalk.java:301
+  wire [3:0] _bits_241 = a4_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_9 = _bits_241[3] ? (_bits_241[2] ? (_bits_241[1] ? (_bits_241[0] ? _wire_22_15 : _wire_22_14) : (_bits_241[0] ? _wire_22_13 : _wire_22_12)) : (_bits_241[1] ? (_bits_241[0] ? _wire_22_11 : _wire_22_10) : (_bits_241[0] ? _wire_22_9 : _wire_22_8))) : (_bits_241[2] ? (_bits_241[1] ? (_bits_241[0] ? _wire_22_7 : _wire_22_6) : (_bits_241[0] ? _wire_22_5 : _wire_22_4)) : (_bits_241[1] ? (_bits_241[0] ? _wire_22_3 : _wire_22_2) : (_bits_241[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:142
+  wire [1:0] _bits_242 = a4_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_243 = a4_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_244 = a4_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_245 = a4_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_246 = a4_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_247 = a4_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_248 = a4_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_249 = a4_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_250 = a4_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_251 = a4_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_252 = a4_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_253 = a4_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_254 = a4_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_255 = a4_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_256 = a4_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_257 = a4_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_258 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_259 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_260 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_261 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_18 = advance | io_flush; // TrieWalk.java:280
-  wire _and_25 = a4_valid & keep; // TrieWalk.java:280
-  wire _and_26 = fixing & p4_done; // TrieWalk.java:287
-  wire _eq_10 = p4_slot == io_fix_slot; // TrieWalk.java:287
-  wire p4_moved = _and_26 & _eq_10; // TrieWalk.java:287
-  wire [3:0] _bits_262 = p4_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_10 = _bits_262[3] ? (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_15 : _wire_24_14) : (_bits_262[0] ? _wire_24_13 : _wire_24_12)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_11 : _wire_24_10) : (_bits_262[0] ? _wire_24_9 : _wire_24_8))) : (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_7 : _wire_24_6) : (_bits_262[0] ? _wire_24_5 : _wire_24_4)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_3 : _wire_24_2) : (_bits_262[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:137
-  wire [11:0] p4_leaf = _dyn_index_10[1] ? (_dyn_index_10[0] ? _wire_25_3 : _wire_25_2) : (_dyn_index_10[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire [4:0] _add_26 = p4_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_263 = p4_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_264 = p4_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_265 = p4_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_266 = p4_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_267 = p4_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_268 = p4_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_269 = p4_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_270 = p4_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_271 = p4_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_272 = p4_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_273 = p4_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_274 = p4_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_275 = p4_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_276 = p4_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_277 = p4_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_278 = p4_key[1:0]; // TrieWalk.java:136
+  wire _or_18 = advance | io_flush; // TrieWalk.java:287
+  wire _and_25 = a4_valid & keep; // TrieWalk.java:287
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_25_3 : _wire_25_2) : (p4_digit_below[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
+  wire [4:0] _add_26 = p4_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_10 = p4_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_26 = p4_done & _eq_10; // TrieWalk.java:301
+  wire [3:0] _bits_262 = p4_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_10 = _bits_262[3] ? (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_15 : _wire_24_14) : (_bits_262[0] ? _wire_24_13 : _wire_24_12)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_11 : _wire_24_10) : (_bits_262[0] ? _wire_24_9 : _wire_24_8))) : (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_7 : _wire_24_6) : (_bits_262[0] ? _wire_24_5 : _wire_24_4)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_3 : _wire_24_2) : (_bits_262[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:142
+  wire [1:0] _bits_263 = p4_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_264 = p4_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_265 = p4_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_266 = p4_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_267 = p4_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_268 = p4_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_269 = p4_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_270 = p4_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_271 = p4_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_272 = p4_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_273 = p4_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_274 = p4_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_275 = p4_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_276 = p4_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_277 = p4_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_278 = p4_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_279 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_280 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_281 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_282 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_19 = advance | io_flush; // TrieWalk.java:280
-  wire _and_27 = p4_valid & keep; // TrieWalk.java:280
-  wire _and_28 = fixing & q4_done; // TrieWalk.java:287
-  wire _eq_11 = q4_slot == io_fix_slot; // TrieWalk.java:287
-  wire q4_moved = _and_28 & _eq_11; // TrieWalk.java:287
-  wire [3:0] _bits_283 = q4_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:137
-  wire [11:0] q4_leaf = _dyn_index_11[1] ? (_dyn_index_11[0] ? _wire_27_3 : _wire_27_2) : (_dyn_index_11[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _add_27 = q4_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_284 = q4_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_285 = q4_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_286 = q4_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_287 = q4_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_288 = q4_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_289 = q4_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_290 = q4_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_291 = q4_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_292 = q4_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_293 = q4_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_294 = q4_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_295 = q4_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_296 = q4_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_297 = q4_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_298 = q4_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_299 = q4_key[1:0]; // TrieWalk.java:136
+  wire _or_19 = advance | io_flush; // TrieWalk.java:287
+  wire _and_27 = p4_valid & keep; // TrieWalk.java:287
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_27_3 : _wire_27_2) : (q4_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
+  wire [4:0] _add_27 = q4_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_11 = q4_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_28 = q4_done & _eq_11; // TrieWalk.java:301
+  wire [3:0] _bits_283 = q4_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:142
+  wire [1:0] _bits_284 = q4_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_285 = q4_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_286 = q4_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_287 = q4_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_288 = q4_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_289 = q4_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_290 = q4_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_291 = q4_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_292 = q4_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_293 = q4_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_294 = q4_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_295 = q4_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_296 = q4_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_297 = q4_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_298 = q4_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_299 = q4_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_300 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_301 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_302 = io_fix_word[35:24]; // ChildWord.java:30
@@ -1886,117 +1978,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_305 = q4_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_306 = q4_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_307 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_20 = advance | io_flush; // TrieWalk.java:280
-  wire _and_29 = q4_valid & keep; // TrieWalk.java:280
-  wire _not_11 = ~q4_done; // TrieWalk.java:262
-  wire [1:0] _bits_308 = q4_key[23:22]; // TrieWalk.java:260
+  wire _or_20 = advance | io_flush; // TrieWalk.java:287
+  wire _and_29 = q4_valid & keep; // TrieWalk.java:287
+  wire _not_11 = ~q4_done; // TrieWalk.java:269
+  wire [1:0] _bits_308 = q4_key[23:22]; // TrieWalk.java:267
   wire [11:0] q4_child = _bits_308[1] ? (_bits_308[0] ? _wire_28_3 : _wire_28_2) : (_bits_308[0] ? _wire_28_1 : _wire_28_0); // ChildWord.java:37
-  wire _or_r_20 = |q4_child; // TrieWalk.java:262
-  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:262
-  wire [11:0] _mux_16 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:264
-  wire _and_30 = fixing & a5_done; // TrieWalk.java:287
-  wire _eq_12 = a5_slot == io_fix_slot; // TrieWalk.java:287
-  wire a5_moved = _and_30 & _eq_12; // TrieWalk.java:287
-  wire [3:0] _bits_309 = a5_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_12 = _bits_309[3] ? (_bits_309[2] ? (_bits_309[1] ? (_bits_309[0] ? _wire_29_15 : _wire_29_14) : (_bits_309[0] ? _wire_29_13 : _wire_29_12)) : (_bits_309[1] ? (_bits_309[0] ? _wire_29_11 : _wire_29_10) : (_bits_309[0] ? _wire_29_9 : _wire_29_8))) : (_bits_309[2] ? (_bits_309[1] ? (_bits_309[0] ? _wire_29_7 : _wire_29_6) : (_bits_309[0] ? _wire_29_5 : _wire_29_4)) : (_bits_309[1] ? (_bits_309[0] ? _wire_29_3 : _wire_29_2) : (_bits_309[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:137
-  wire [11:0] a5_leaf = _dyn_index_12[1] ? (_dyn_index_12[0] ? _wire_30_3 : _wire_30_2) : (_dyn_index_12[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
-  wire [4:0] _mux_17 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:265
-  wire [4:0] _add_28 = a5_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_310 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_310; // ChildWord.java:43
-  wire [11:0] _bits_311 = q4_word[35:24]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_311; // ChildWord.java:43
-  wire [11:0] _bits_312 = q4_word[23:12]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_312; // ChildWord.java:43
-  wire [11:0] _bits_313 = q4_word[11:0]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_313; // ChildWord.java:43
+  wire _or_r_20 = |q4_child; // TrieWalk.java:269
+  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:269
+  wire [11:0] _mux_16 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:271
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_30_3 : _wire_30_2) : (a5_digit_below[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
+  wire [4:0] _mux_17 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:272
+  wire [4:0] _add_28 = a5_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_309 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_309; // ChildWord.java:43
+  wire [11:0] _bits_310 = q4_word[35:24]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_310; // ChildWord.java:43
+  wire [11:0] _bits_311 = q4_word[23:12]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_311; // ChildWord.java:43
+  wire [11:0] _bits_312 = q4_word[11:0]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_312; // ChildWord.java:43
   wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
-  wire _bits_314 = _cat_4[0]; // ChildWord.java:56
-  wire [2:0] _add_29 = 3'd0 + {{2{1'b0}}, _bits_314}; // ChildWord.java:56
-  wire _bits_315 = _cat_4[1]; // ChildWord.java:56
-  wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_315}; // ChildWord.java:56
-  wire _bits_316 = _cat_4[2]; // ChildWord.java:56
-  wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
-  wire _bits_317 = _cat_4[3]; // ChildWord.java:56
-  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_317}; // ChildWord.java:56
-  wire [2:0] _mux_18 = q4_descend ? 3'd0 : _add_32; // TrieWalk.java:267
-  wire [2:0] _mux_19 = q4_done ? q4_children : _mux_18; // TrieWalk.java:267
-  wire _not_12 = ~q4_descend; // TrieWalk.java:268
-  wire _or_21 = q4_done | _not_12; // TrieWalk.java:268
-  wire [1:0] _bits_318 = a5_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_319 = a5_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_320 = a5_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_321 = a5_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_322 = a5_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_323 = a5_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_324 = a5_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_325 = a5_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_326 = a5_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_327 = a5_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_328 = a5_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_329 = a5_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_330 = a5_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_331 = a5_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_332 = a5_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_333 = a5_key[1:0]; // TrieWalk.java:136
+  wire _bits_313 = _cat_4[0]; // ChildWord.java:56
+  wire [2:0] _add_29 = 3'd0 + {{2{1'b0}}, _bits_313}; // ChildWord.java:56
+  wire _bits_314 = _cat_4[1]; // ChildWord.java:56
+  wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_314}; // ChildWord.java:56
+  wire _bits_315 = _cat_4[2]; // ChildWord.java:56
+  wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_315}; // ChildWord.java:56
+  wire _bits_316 = _cat_4[3]; // ChildWord.java:56
+  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
+  wire [2:0] _mux_18 = q4_descend ? 3'd0 : _add_32; // TrieWalk.java:274
+  wire [2:0] _mux_19 = q4_done ? q4_children : _mux_18; // TrieWalk.java:274
+  wire _not_12 = ~q4_descend; // TrieWalk.java:275
+  wire _or_21 = q4_done | _not_12; // TrieWalk.java:275
+  wire _eq_12 = a5_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_30 = a5_done & _eq_12; // TrieWalk.java:301
+  wire [3:0] _bits_317 = a5_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_12 = _bits_317[3] ? (_bits_317[2] ? (_bits_317[1] ? (_bits_317[0] ? _wire_29_15 : _wire_29_14) : (_bits_317[0] ? _wire_29_13 : _wire_29_12)) : (_bits_317[1] ? (_bits_317[0] ? _wire_29_11 : _wire_29_10) : (_bits_317[0] ? _wire_29_9 : _wire_29_8))) : (_bits_317[2] ? (_bits_317[1] ? (_bits_317[0] ? _wire_29_7 : _wire_29_6) : (_bits_317[0] ? _wire_29_5 : _wire_29_4)) : (_bits_317[1] ? (_bits_317[0] ? _wire_29_3 : _wire_29_2) : (_bits_317[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:142
+  wire [1:0] _bits_318 = a5_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_319 = a5_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_320 = a5_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_321 = a5_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_322 = a5_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_323 = a5_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_324 = a5_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_325 = a5_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_326 = a5_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_327 = a5_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_328 = a5_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_329 = a5_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_330 = a5_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_331 = a5_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_332 = a5_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_333 = a5_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_334 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_335 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_336 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_337 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_22 = advance | io_flush; // TrieWalk.java:280
-  wire _and_31 = a5_valid & keep; // TrieWalk.java:280
-  wire _and_32 = fixing & p5_done; // TrieWalk.java:287
-  wire _eq_13 = p5_slot == io_fix_slot; // TrieWalk.java:287
-  wire p5_moved = _and_32 & _eq_13; // TrieWalk.java:287
-  wire [3:0] _bits_338 = p5_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_13 = _bits_338[3] ? (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_15 : _wire_31_14) : (_bits_338[0] ? _wire_31_13 : _wire_31_12)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_11 : _wire_31_10) : (_bits_338[0] ? _wire_31_9 : _wire_31_8))) : (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_7 : _wire_31_6) : (_bits_338[0] ? _wire_31_5 : _wire_31_4)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_3 : _wire_31_2) : (_bits_338[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:137
-  wire [11:0] p5_leaf = _dyn_index_13[1] ? (_dyn_index_13[0] ? _wire_32_3 : _wire_32_2) : (_dyn_index_13[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
-  wire [4:0] _add_33 = p5_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_339 = p5_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_340 = p5_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_341 = p5_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_342 = p5_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_343 = p5_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_344 = p5_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_345 = p5_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_346 = p5_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_347 = p5_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_348 = p5_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_349 = p5_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_350 = p5_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_351 = p5_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_352 = p5_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_353 = p5_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_354 = p5_key[1:0]; // TrieWalk.java:136
+  wire _or_22 = advance | io_flush; // TrieWalk.java:287
+  wire _and_31 = a5_valid & keep; // TrieWalk.java:287
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_32_3 : _wire_32_2) : (p5_digit_below[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
+  wire [4:0] _add_33 = p5_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_13 = p5_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_32 = p5_done & _eq_13; // TrieWalk.java:301
+  wire [3:0] _bits_338 = p5_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_13 = _bits_338[3] ? (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_15 : _wire_31_14) : (_bits_338[0] ? _wire_31_13 : _wire_31_12)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_11 : _wire_31_10) : (_bits_338[0] ? _wire_31_9 : _wire_31_8))) : (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_7 : _wire_31_6) : (_bits_338[0] ? _wire_31_5 : _wire_31_4)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_3 : _wire_31_2) : (_bits_338[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:142
+  wire [1:0] _bits_339 = p5_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_340 = p5_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_341 = p5_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_342 = p5_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_343 = p5_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_344 = p5_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_345 = p5_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_346 = p5_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_347 = p5_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_348 = p5_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_349 = p5_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_350 = p5_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_351 = p5_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_352 = p5_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_353 = p5_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_354 = p5_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_355 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_356 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_357 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_358 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_23 = advance | io_flush; // TrieWalk.java:280
-  wire _and_33 = p5_valid & keep; // TrieWalk.java:280
-  wire _and_34 = fixing & q5_done; // TrieWalk.java:287
-  wire _eq_14 = q5_slot == io_fix_slot; // TrieWalk.java:287
-  wire q5_moved = _and_34 & _eq_14; // TrieWalk.java:287
-  wire [3:0] _bits_359 = q5_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_14 = _bits_359[3] ? (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_15 : _wire_33_14) : (_bits_359[0] ? _wire_33_13 : _wire_33_12)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_11 : _wire_33_10) : (_bits_359[0] ? _wire_33_9 : _wire_33_8))) : (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_7 : _wire_33_6) : (_bits_359[0] ? _wire_33_5 : _wire_33_4)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_3 : _wire_33_2) : (_bits_359[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:137
-  wire [11:0] q5_leaf = _dyn_index_14[1] ? (_dyn_index_14[0] ? _wire_34_3 : _wire_34_2) : (_dyn_index_14[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
-  wire [4:0] _add_34 = q5_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_360 = q5_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_361 = q5_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_362 = q5_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_363 = q5_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_364 = q5_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_365 = q5_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_366 = q5_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_367 = q5_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_368 = q5_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_369 = q5_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_370 = q5_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_371 = q5_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_372 = q5_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_373 = q5_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_374 = q5_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_375 = q5_key[1:0]; // TrieWalk.java:136
+  wire _or_23 = advance | io_flush; // TrieWalk.java:287
+  wire _and_33 = p5_valid & keep; // TrieWalk.java:287
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_34_3 : _wire_34_2) : (q5_digit_below[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
+  wire [4:0] _add_34 = q5_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_14 = q5_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_34 = q5_done & _eq_14; // TrieWalk.java:301
+  wire [3:0] _bits_359 = q5_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_14 = _bits_359[3] ? (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_15 : _wire_33_14) : (_bits_359[0] ? _wire_33_13 : _wire_33_12)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_11 : _wire_33_10) : (_bits_359[0] ? _wire_33_9 : _wire_33_8))) : (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_7 : _wire_33_6) : (_bits_359[0] ? _wire_33_5 : _wire_33_4)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_3 : _wire_33_2) : (_bits_359[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:142
+  wire [1:0] _bits_360 = q5_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_361 = q5_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_362 = q5_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_363 = q5_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_364 = q5_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_365 = q5_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_366 = q5_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_367 = q5_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_368 = q5_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_369 = q5_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_370 = q5_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_371 = q5_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_372 = q5_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_373 = q5_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_374 = q5_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_375 = q5_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_376 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_377 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_378 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2005,117 +2097,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_381 = q5_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_382 = q5_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_383 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_24 = advance | io_flush; // TrieWalk.java:280
-  wire _and_35 = q5_valid & keep; // TrieWalk.java:280
-  wire _not_13 = ~q5_done; // TrieWalk.java:262
-  wire [1:0] _bits_384 = q5_key[21:20]; // TrieWalk.java:260
+  wire _or_24 = advance | io_flush; // TrieWalk.java:287
+  wire _and_35 = q5_valid & keep; // TrieWalk.java:287
+  wire _not_13 = ~q5_done; // TrieWalk.java:269
+  wire [1:0] _bits_384 = q5_key[21:20]; // TrieWalk.java:267
   wire [11:0] q5_child = _bits_384[1] ? (_bits_384[0] ? _wire_35_3 : _wire_35_2) : (_bits_384[0] ? _wire_35_1 : _wire_35_0); // ChildWord.java:37
-  wire _or_r_25 = |q5_child; // TrieWalk.java:262
-  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:262
-  wire [11:0] _mux_20 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:264
-  wire _and_36 = fixing & a6_done; // TrieWalk.java:287
-  wire _eq_15 = a6_slot == io_fix_slot; // TrieWalk.java:287
-  wire a6_moved = _and_36 & _eq_15; // TrieWalk.java:287
-  wire [3:0] _bits_385 = a6_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_15 = _bits_385[3] ? (_bits_385[2] ? (_bits_385[1] ? (_bits_385[0] ? _wire_36_15 : _wire_36_14) : (_bits_385[0] ? _wire_36_13 : _wire_36_12)) : (_bits_385[1] ? (_bits_385[0] ? _wire_36_11 : _wire_36_10) : (_bits_385[0] ? _wire_36_9 : _wire_36_8))) : (_bits_385[2] ? (_bits_385[1] ? (_bits_385[0] ? _wire_36_7 : _wire_36_6) : (_bits_385[0] ? _wire_36_5 : _wire_36_4)) : (_bits_385[1] ? (_bits_385[0] ? _wire_36_3 : _wire_36_2) : (_bits_385[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:137
-  wire [11:0] a6_leaf = _dyn_index_15[1] ? (_dyn_index_15[0] ? _wire_37_3 : _wire_37_2) : (_dyn_index_15[0] ? _wire_37_1 : _wire_37_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:265
-  wire [4:0] _add_35 = a6_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_386 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_386; // ChildWord.java:43
-  wire [11:0] _bits_387 = q5_word[35:24]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_387; // ChildWord.java:43
-  wire [11:0] _bits_388 = q5_word[23:12]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_388; // ChildWord.java:43
-  wire [11:0] _bits_389 = q5_word[11:0]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_389; // ChildWord.java:43
+  wire _or_r_25 = |q5_child; // TrieWalk.java:269
+  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:269
+  wire [11:0] _mux_20 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:271
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_37_3 : _wire_37_2) : (a6_digit_below[0] ? _wire_37_1 : _wire_37_0); // ChildWord.java:37
+  wire [4:0] _mux_21 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:272
+  wire [4:0] _add_35 = a6_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_385 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_385; // ChildWord.java:43
+  wire [11:0] _bits_386 = q5_word[35:24]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_386; // ChildWord.java:43
+  wire [11:0] _bits_387 = q5_word[23:12]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_387; // ChildWord.java:43
+  wire [11:0] _bits_388 = q5_word[11:0]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_388; // ChildWord.java:43
   wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
-  wire _bits_390 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_390}; // ChildWord.java:56
-  wire _bits_391 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_391}; // ChildWord.java:56
-  wire _bits_392 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_392}; // ChildWord.java:56
-  wire _bits_393 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_393}; // ChildWord.java:56
-  wire [2:0] _mux_22 = q5_descend ? 3'd0 : _add_39; // TrieWalk.java:267
-  wire [2:0] _mux_23 = q5_done ? q5_children : _mux_22; // TrieWalk.java:267
-  wire _not_14 = ~q5_descend; // TrieWalk.java:268
-  wire _or_25 = q5_done | _not_14; // TrieWalk.java:268
-  wire [1:0] _bits_394 = a6_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_395 = a6_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_396 = a6_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_397 = a6_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_398 = a6_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_399 = a6_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_400 = a6_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_401 = a6_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_402 = a6_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_403 = a6_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_404 = a6_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_405 = a6_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_406 = a6_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_407 = a6_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_408 = a6_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_409 = a6_key[1:0]; // TrieWalk.java:136
+  wire _bits_389 = _cat_5[0]; // ChildWord.java:56
+  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_389}; // ChildWord.java:56
+  wire _bits_390 = _cat_5[1]; // ChildWord.java:56
+  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_390}; // ChildWord.java:56
+  wire _bits_391 = _cat_5[2]; // ChildWord.java:56
+  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_391}; // ChildWord.java:56
+  wire _bits_392 = _cat_5[3]; // ChildWord.java:56
+  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_392}; // ChildWord.java:56
+  wire [2:0] _mux_22 = q5_descend ? 3'd0 : _add_39; // TrieWalk.java:274
+  wire [2:0] _mux_23 = q5_done ? q5_children : _mux_22; // TrieWalk.java:274
+  wire _not_14 = ~q5_descend; // TrieWalk.java:275
+  wire _or_25 = q5_done | _not_14; // TrieWalk.java:275
+  wire _eq_15 = a6_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_36 = a6_done & _eq_15; // TrieWalk.java:301
+  wire [3:0] _bits_393 = a6_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_15 = _bits_393[3] ? (_bits_393[2] ? (_bits_393[1] ? (_bits_393[0] ? _wire_36_15 : _wire_36_14) : (_bits_393[0] ? _wire_36_13 : _wire_36_12)) : (_bits_393[1] ? (_bits_393[0] ? _wire_36_11 : _wire_36_10) : (_bits_393[0] ? _wire_36_9 : _wire_36_8))) : (_bits_393[2] ? (_bits_393[1] ? (_bits_393[0] ? _wire_36_7 : _wire_36_6) : (_bits_393[0] ? _wire_36_5 : _wire_36_4)) : (_bits_393[1] ? (_bits_393[0] ? _wire_36_3 : _wire_36_2) : (_bits_393[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:142
+  wire [1:0] _bits_394 = a6_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_395 = a6_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_396 = a6_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_397 = a6_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_398 = a6_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_399 = a6_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_400 = a6_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_401 = a6_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_402 = a6_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_403 = a6_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_404 = a6_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_405 = a6_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_406 = a6_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_407 = a6_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_408 = a6_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_409 = a6_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_410 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_411 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_412 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_413 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_26 = advance | io_flush; // TrieWalk.java:280
-  wire _and_37 = a6_valid & keep; // TrieWalk.java:280
-  wire _and_38 = fixing & p6_done; // TrieWalk.java:287
-  wire _eq_16 = p6_slot == io_fix_slot; // TrieWalk.java:287
-  wire p6_moved = _and_38 & _eq_16; // TrieWalk.java:287
-  wire [3:0] _bits_414 = p6_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_16 = _bits_414[3] ? (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_15 : _wire_38_14) : (_bits_414[0] ? _wire_38_13 : _wire_38_12)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_11 : _wire_38_10) : (_bits_414[0] ? _wire_38_9 : _wire_38_8))) : (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_7 : _wire_38_6) : (_bits_414[0] ? _wire_38_5 : _wire_38_4)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_3 : _wire_38_2) : (_bits_414[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:137
-  wire [11:0] p6_leaf = _dyn_index_16[1] ? (_dyn_index_16[0] ? _wire_39_3 : _wire_39_2) : (_dyn_index_16[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
-  wire [4:0] _add_40 = p6_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_415 = p6_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_416 = p6_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_417 = p6_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_418 = p6_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_419 = p6_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_420 = p6_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_421 = p6_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_422 = p6_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_423 = p6_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_424 = p6_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_425 = p6_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_426 = p6_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_427 = p6_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_428 = p6_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_429 = p6_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_430 = p6_key[1:0]; // TrieWalk.java:136
+  wire _or_26 = advance | io_flush; // TrieWalk.java:287
+  wire _and_37 = a6_valid & keep; // TrieWalk.java:287
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_39_3 : _wire_39_2) : (p6_digit_below[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
+  wire [4:0] _add_40 = p6_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_16 = p6_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_38 = p6_done & _eq_16; // TrieWalk.java:301
+  wire [3:0] _bits_414 = p6_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_16 = _bits_414[3] ? (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_15 : _wire_38_14) : (_bits_414[0] ? _wire_38_13 : _wire_38_12)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_11 : _wire_38_10) : (_bits_414[0] ? _wire_38_9 : _wire_38_8))) : (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_7 : _wire_38_6) : (_bits_414[0] ? _wire_38_5 : _wire_38_4)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_3 : _wire_38_2) : (_bits_414[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:142
+  wire [1:0] _bits_415 = p6_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_416 = p6_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_417 = p6_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_418 = p6_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_419 = p6_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_420 = p6_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_421 = p6_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_422 = p6_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_423 = p6_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_424 = p6_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_425 = p6_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_426 = p6_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_427 = p6_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_428 = p6_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_429 = p6_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_430 = p6_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_431 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_432 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_433 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_434 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_27 = advance | io_flush; // TrieWalk.java:280
-  wire _and_39 = p6_valid & keep; // TrieWalk.java:280
-  wire _and_40 = fixing & q6_done; // TrieWalk.java:287
-  wire _eq_17 = q6_slot == io_fix_slot; // TrieWalk.java:287
-  wire q6_moved = _and_40 & _eq_17; // TrieWalk.java:287
-  wire [3:0] _bits_435 = q6_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_17 = _bits_435[3] ? (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_15 : _wire_40_14) : (_bits_435[0] ? _wire_40_13 : _wire_40_12)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_11 : _wire_40_10) : (_bits_435[0] ? _wire_40_9 : _wire_40_8))) : (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_7 : _wire_40_6) : (_bits_435[0] ? _wire_40_5 : _wire_40_4)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_3 : _wire_40_2) : (_bits_435[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:137
-  wire [11:0] q6_leaf = _dyn_index_17[1] ? (_dyn_index_17[0] ? _wire_41_3 : _wire_41_2) : (_dyn_index_17[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
-  wire [4:0] _add_41 = q6_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_436 = q6_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_437 = q6_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_438 = q6_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_439 = q6_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_440 = q6_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_441 = q6_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_442 = q6_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_443 = q6_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_444 = q6_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_445 = q6_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_446 = q6_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_447 = q6_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_448 = q6_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_449 = q6_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_450 = q6_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_451 = q6_key[1:0]; // TrieWalk.java:136
+  wire _or_27 = advance | io_flush; // TrieWalk.java:287
+  wire _and_39 = p6_valid & keep; // TrieWalk.java:287
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_41_3 : _wire_41_2) : (q6_digit_below[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
+  wire [4:0] _add_41 = q6_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_17 = q6_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_40 = q6_done & _eq_17; // TrieWalk.java:301
+  wire [3:0] _bits_435 = q6_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_17 = _bits_435[3] ? (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_15 : _wire_40_14) : (_bits_435[0] ? _wire_40_13 : _wire_40_12)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_11 : _wire_40_10) : (_bits_435[0] ? _wire_40_9 : _wire_40_8))) : (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_7 : _wire_40_6) : (_bits_435[0] ? _wire_40_5 : _wire_40_4)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_3 : _wire_40_2) : (_bits_435[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:142
+  wire [1:0] _bits_436 = q6_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_437 = q6_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_438 = q6_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_439 = q6_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_440 = q6_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_441 = q6_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_442 = q6_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_443 = q6_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_444 = q6_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_445 = q6_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_446 = q6_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_447 = q6_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_448 = q6_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_449 = q6_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_450 = q6_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_451 = q6_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_452 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_453 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_454 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2124,117 +2216,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_457 = q6_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_458 = q6_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_459 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_28 = advance | io_flush; // TrieWalk.java:280
-  wire _and_41 = q6_valid & keep; // TrieWalk.java:280
-  wire _not_15 = ~q6_done; // TrieWalk.java:262
-  wire [1:0] _bits_460 = q6_key[19:18]; // TrieWalk.java:260
+  wire _or_28 = advance | io_flush; // TrieWalk.java:287
+  wire _and_41 = q6_valid & keep; // TrieWalk.java:287
+  wire _not_15 = ~q6_done; // TrieWalk.java:269
+  wire [1:0] _bits_460 = q6_key[19:18]; // TrieWalk.java:267
   wire [11:0] q6_child = _bits_460[1] ? (_bits_460[0] ? _wire_42_3 : _wire_42_2) : (_bits_460[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire _or_r_30 = |q6_child; // TrieWalk.java:262
-  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:262
-  wire [11:0] _mux_24 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:264
-  wire _and_42 = fixing & a7_done; // TrieWalk.java:287
-  wire _eq_18 = a7_slot == io_fix_slot; // TrieWalk.java:287
-  wire a7_moved = _and_42 & _eq_18; // TrieWalk.java:287
-  wire [3:0] _bits_461 = a7_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_18 = _bits_461[3] ? (_bits_461[2] ? (_bits_461[1] ? (_bits_461[0] ? _wire_43_15 : _wire_43_14) : (_bits_461[0] ? _wire_43_13 : _wire_43_12)) : (_bits_461[1] ? (_bits_461[0] ? _wire_43_11 : _wire_43_10) : (_bits_461[0] ? _wire_43_9 : _wire_43_8))) : (_bits_461[2] ? (_bits_461[1] ? (_bits_461[0] ? _wire_43_7 : _wire_43_6) : (_bits_461[0] ? _wire_43_5 : _wire_43_4)) : (_bits_461[1] ? (_bits_461[0] ? _wire_43_3 : _wire_43_2) : (_bits_461[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:137
-  wire [11:0] a7_leaf = _dyn_index_18[1] ? (_dyn_index_18[0] ? _wire_44_3 : _wire_44_2) : (_dyn_index_18[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
-  wire [4:0] _mux_25 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:265
-  wire [4:0] _add_42 = a7_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_462 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_462; // ChildWord.java:43
-  wire [11:0] _bits_463 = q6_word[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_463; // ChildWord.java:43
-  wire [11:0] _bits_464 = q6_word[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_464; // ChildWord.java:43
-  wire [11:0] _bits_465 = q6_word[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_465; // ChildWord.java:43
+  wire _or_r_30 = |q6_child; // TrieWalk.java:269
+  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:269
+  wire [11:0] _mux_24 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:271
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_44_3 : _wire_44_2) : (a7_digit_below[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
+  wire [4:0] _mux_25 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:272
+  wire [4:0] _add_42 = a7_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_461 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_461; // ChildWord.java:43
+  wire [11:0] _bits_462 = q6_word[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_462; // ChildWord.java:43
+  wire [11:0] _bits_463 = q6_word[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_463; // ChildWord.java:43
+  wire [11:0] _bits_464 = q6_word[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_464; // ChildWord.java:43
   wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_466 = _cat_6[0]; // ChildWord.java:56
-  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_466}; // ChildWord.java:56
-  wire _bits_467 = _cat_6[1]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_467}; // ChildWord.java:56
-  wire _bits_468 = _cat_6[2]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_468}; // ChildWord.java:56
-  wire _bits_469 = _cat_6[3]; // ChildWord.java:56
-  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_469}; // ChildWord.java:56
-  wire [2:0] _mux_26 = q6_descend ? 3'd0 : _add_46; // TrieWalk.java:267
-  wire [2:0] _mux_27 = q6_done ? q6_children : _mux_26; // TrieWalk.java:267
-  wire _not_16 = ~q6_descend; // TrieWalk.java:268
-  wire _or_29 = q6_done | _not_16; // TrieWalk.java:268
-  wire [1:0] _bits_470 = a7_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_471 = a7_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_472 = a7_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_473 = a7_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_474 = a7_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_475 = a7_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_476 = a7_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_477 = a7_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_478 = a7_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_479 = a7_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_480 = a7_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_481 = a7_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_482 = a7_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_483 = a7_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_484 = a7_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_485 = a7_key[1:0]; // TrieWalk.java:136
+  wire _bits_465 = _cat_6[0]; // ChildWord.java:56
+  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_465}; // ChildWord.java:56
+  wire _bits_466 = _cat_6[1]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_466}; // ChildWord.java:56
+  wire _bits_467 = _cat_6[2]; // ChildWord.java:56
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_467}; // ChildWord.java:56
+  wire _bits_468 = _cat_6[3]; // ChildWord.java:56
+  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_468}; // ChildWord.java:56
+  wire [2:0] _mux_26 = q6_descend ? 3'd0 : _add_46; // TrieWalk.java:274
+  wire [2:0] _mux_27 = q6_done ? q6_children : _mux_26; // TrieWalk.java:274
+  wire _not_16 = ~q6_descend; // TrieWalk.java:275
+  wire _or_29 = q6_done | _not_16; // TrieWalk.java:275
+  wire _eq_18 = a7_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_42 = a7_done & _eq_18; // TrieWalk.java:301
+  wire [3:0] _bits_469 = a7_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_18 = _bits_469[3] ? (_bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_43_15 : _wire_43_14) : (_bits_469[0] ? _wire_43_13 : _wire_43_12)) : (_bits_469[1] ? (_bits_469[0] ? _wire_43_11 : _wire_43_10) : (_bits_469[0] ? _wire_43_9 : _wire_43_8))) : (_bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_43_7 : _wire_43_6) : (_bits_469[0] ? _wire_43_5 : _wire_43_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_43_3 : _wire_43_2) : (_bits_469[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:142
+  wire [1:0] _bits_470 = a7_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_471 = a7_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_472 = a7_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_473 = a7_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_474 = a7_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_475 = a7_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_476 = a7_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_477 = a7_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_478 = a7_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_479 = a7_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_480 = a7_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_481 = a7_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_482 = a7_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_483 = a7_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_484 = a7_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_485 = a7_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_486 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_487 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_488 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_489 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_30 = advance | io_flush; // TrieWalk.java:280
-  wire _and_43 = a7_valid & keep; // TrieWalk.java:280
-  wire _and_44 = fixing & p7_done; // TrieWalk.java:287
-  wire _eq_19 = p7_slot == io_fix_slot; // TrieWalk.java:287
-  wire p7_moved = _and_44 & _eq_19; // TrieWalk.java:287
-  wire [3:0] _bits_490 = p7_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_19 = _bits_490[3] ? (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_15 : _wire_45_14) : (_bits_490[0] ? _wire_45_13 : _wire_45_12)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_11 : _wire_45_10) : (_bits_490[0] ? _wire_45_9 : _wire_45_8))) : (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_7 : _wire_45_6) : (_bits_490[0] ? _wire_45_5 : _wire_45_4)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_3 : _wire_45_2) : (_bits_490[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:137
-  wire [11:0] p7_leaf = _dyn_index_19[1] ? (_dyn_index_19[0] ? _wire_46_3 : _wire_46_2) : (_dyn_index_19[0] ? _wire_46_1 : _wire_46_0); // ChildWord.java:37
-  wire [4:0] _add_47 = p7_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_491 = p7_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_492 = p7_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_493 = p7_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_494 = p7_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_495 = p7_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_496 = p7_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_497 = p7_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_498 = p7_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_499 = p7_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_500 = p7_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_501 = p7_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_502 = p7_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_503 = p7_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_504 = p7_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_505 = p7_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_506 = p7_key[1:0]; // TrieWalk.java:136
+  wire _or_30 = advance | io_flush; // TrieWalk.java:287
+  wire _and_43 = a7_valid & keep; // TrieWalk.java:287
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_46_3 : _wire_46_2) : (p7_digit_below[0] ? _wire_46_1 : _wire_46_0); // ChildWord.java:37
+  wire [4:0] _add_47 = p7_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_19 = p7_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_44 = p7_done & _eq_19; // TrieWalk.java:301
+  wire [3:0] _bits_490 = p7_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_19 = _bits_490[3] ? (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_15 : _wire_45_14) : (_bits_490[0] ? _wire_45_13 : _wire_45_12)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_11 : _wire_45_10) : (_bits_490[0] ? _wire_45_9 : _wire_45_8))) : (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_7 : _wire_45_6) : (_bits_490[0] ? _wire_45_5 : _wire_45_4)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_3 : _wire_45_2) : (_bits_490[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:142
+  wire [1:0] _bits_491 = p7_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_492 = p7_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_493 = p7_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_494 = p7_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_495 = p7_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_496 = p7_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_497 = p7_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_498 = p7_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_499 = p7_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_500 = p7_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_501 = p7_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_502 = p7_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_503 = p7_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_504 = p7_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_505 = p7_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_506 = p7_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_507 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_508 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_509 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_510 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_31 = advance | io_flush; // TrieWalk.java:280
-  wire _and_45 = p7_valid & keep; // TrieWalk.java:280
-  wire _and_46 = fixing & q7_done; // TrieWalk.java:287
-  wire _eq_20 = q7_slot == io_fix_slot; // TrieWalk.java:287
-  wire q7_moved = _and_46 & _eq_20; // TrieWalk.java:287
-  wire [3:0] _bits_511 = q7_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_20 = _bits_511[3] ? (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_15 : _wire_47_14) : (_bits_511[0] ? _wire_47_13 : _wire_47_12)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_11 : _wire_47_10) : (_bits_511[0] ? _wire_47_9 : _wire_47_8))) : (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_7 : _wire_47_6) : (_bits_511[0] ? _wire_47_5 : _wire_47_4)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_3 : _wire_47_2) : (_bits_511[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:137
-  wire [11:0] q7_leaf = _dyn_index_20[1] ? (_dyn_index_20[0] ? _wire_48_3 : _wire_48_2) : (_dyn_index_20[0] ? _wire_48_1 : _wire_48_0); // ChildWord.java:37
-  wire [4:0] _add_48 = q7_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_512 = q7_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_513 = q7_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_514 = q7_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_515 = q7_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_516 = q7_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_517 = q7_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_518 = q7_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_519 = q7_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_520 = q7_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_521 = q7_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_522 = q7_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_523 = q7_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_524 = q7_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_525 = q7_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_526 = q7_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_527 = q7_key[1:0]; // TrieWalk.java:136
+  wire _or_31 = advance | io_flush; // TrieWalk.java:287
+  wire _and_45 = p7_valid & keep; // TrieWalk.java:287
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_48_3 : _wire_48_2) : (q7_digit_below[0] ? _wire_48_1 : _wire_48_0); // ChildWord.java:37
+  wire [4:0] _add_48 = q7_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_20 = q7_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_46 = q7_done & _eq_20; // TrieWalk.java:301
+  wire [3:0] _bits_511 = q7_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_20 = _bits_511[3] ? (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_15 : _wire_47_14) : (_bits_511[0] ? _wire_47_13 : _wire_47_12)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_11 : _wire_47_10) : (_bits_511[0] ? _wire_47_9 : _wire_47_8))) : (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_7 : _wire_47_6) : (_bits_511[0] ? _wire_47_5 : _wire_47_4)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_3 : _wire_47_2) : (_bits_511[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:142
+  wire [1:0] _bits_512 = q7_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_513 = q7_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_514 = q7_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_515 = q7_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_516 = q7_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_517 = q7_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_518 = q7_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_519 = q7_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_520 = q7_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_521 = q7_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_522 = q7_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_523 = q7_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_524 = q7_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_525 = q7_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_526 = q7_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_527 = q7_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_528 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_529 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_530 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2243,117 +2335,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_533 = q7_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_534 = q7_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_535 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_32 = advance | io_flush; // TrieWalk.java:280
-  wire _and_47 = q7_valid & keep; // TrieWalk.java:280
-  wire _not_17 = ~q7_done; // TrieWalk.java:262
-  wire [1:0] _bits_536 = q7_key[17:16]; // TrieWalk.java:260
+  wire _or_32 = advance | io_flush; // TrieWalk.java:287
+  wire _and_47 = q7_valid & keep; // TrieWalk.java:287
+  wire _not_17 = ~q7_done; // TrieWalk.java:269
+  wire [1:0] _bits_536 = q7_key[17:16]; // TrieWalk.java:267
   wire [11:0] q7_child = _bits_536[1] ? (_bits_536[0] ? _wire_49_3 : _wire_49_2) : (_bits_536[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
-  wire _or_r_35 = |q7_child; // TrieWalk.java:262
-  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:262
-  wire [11:0] _mux_28 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:264
-  wire _and_48 = fixing & a8_done; // TrieWalk.java:287
-  wire _eq_21 = a8_slot == io_fix_slot; // TrieWalk.java:287
-  wire a8_moved = _and_48 & _eq_21; // TrieWalk.java:287
-  wire [3:0] _bits_537 = a8_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_21 = _bits_537[3] ? (_bits_537[2] ? (_bits_537[1] ? (_bits_537[0] ? _wire_50_15 : _wire_50_14) : (_bits_537[0] ? _wire_50_13 : _wire_50_12)) : (_bits_537[1] ? (_bits_537[0] ? _wire_50_11 : _wire_50_10) : (_bits_537[0] ? _wire_50_9 : _wire_50_8))) : (_bits_537[2] ? (_bits_537[1] ? (_bits_537[0] ? _wire_50_7 : _wire_50_6) : (_bits_537[0] ? _wire_50_5 : _wire_50_4)) : (_bits_537[1] ? (_bits_537[0] ? _wire_50_3 : _wire_50_2) : (_bits_537[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:137
-  wire [11:0] a8_leaf = _dyn_index_21[1] ? (_dyn_index_21[0] ? _wire_51_3 : _wire_51_2) : (_dyn_index_21[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
-  wire [4:0] _mux_29 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:265
-  wire [4:0] _add_49 = a8_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_538 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_538; // ChildWord.java:43
-  wire [11:0] _bits_539 = q7_word[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_539; // ChildWord.java:43
-  wire [11:0] _bits_540 = q7_word[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_540; // ChildWord.java:43
-  wire [11:0] _bits_541 = q7_word[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_541; // ChildWord.java:43
+  wire _or_r_35 = |q7_child; // TrieWalk.java:269
+  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:269
+  wire [11:0] _mux_28 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:271
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_51_3 : _wire_51_2) : (a8_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
+  wire [4:0] _mux_29 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:272
+  wire [4:0] _add_49 = a8_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_537 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_537; // ChildWord.java:43
+  wire [11:0] _bits_538 = q7_word[35:24]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_538; // ChildWord.java:43
+  wire [11:0] _bits_539 = q7_word[23:12]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_539; // ChildWord.java:43
+  wire [11:0] _bits_540 = q7_word[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_540; // ChildWord.java:43
   wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_542 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_50 = 3'd0 + {{2{1'b0}}, _bits_542}; // ChildWord.java:56
-  wire _bits_543 = _cat_7[1]; // ChildWord.java:56
-  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_543}; // ChildWord.java:56
-  wire _bits_544 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_544}; // ChildWord.java:56
-  wire _bits_545 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_545}; // ChildWord.java:56
-  wire [2:0] _mux_30 = q7_descend ? 3'd0 : _add_53; // TrieWalk.java:267
-  wire [2:0] _mux_31 = q7_done ? q7_children : _mux_30; // TrieWalk.java:267
-  wire _not_18 = ~q7_descend; // TrieWalk.java:268
-  wire _or_33 = q7_done | _not_18; // TrieWalk.java:268
-  wire [1:0] _bits_546 = a8_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_547 = a8_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_548 = a8_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_549 = a8_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_550 = a8_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_551 = a8_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_552 = a8_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_553 = a8_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_554 = a8_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_555 = a8_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_556 = a8_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_557 = a8_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_558 = a8_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_559 = a8_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_560 = a8_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_561 = a8_key[1:0]; // TrieWalk.java:136
+  wire _bits_541 = _cat_7[0]; // ChildWord.java:56
+  wire [2:0] _add_50 = 3'd0 + {{2{1'b0}}, _bits_541}; // ChildWord.java:56
+  wire _bits_542 = _cat_7[1]; // ChildWord.java:56
+  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_542}; // ChildWord.java:56
+  wire _bits_543 = _cat_7[2]; // ChildWord.java:56
+  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_543}; // ChildWord.java:56
+  wire _bits_544 = _cat_7[3]; // ChildWord.java:56
+  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_544}; // ChildWord.java:56
+  wire [2:0] _mux_30 = q7_descend ? 3'd0 : _add_53; // TrieWalk.java:274
+  wire [2:0] _mux_31 = q7_done ? q7_children : _mux_30; // TrieWalk.java:274
+  wire _not_18 = ~q7_descend; // TrieWalk.java:275
+  wire _or_33 = q7_done | _not_18; // TrieWalk.java:275
+  wire _eq_21 = a8_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_48 = a8_done & _eq_21; // TrieWalk.java:301
+  wire [3:0] _bits_545 = a8_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_21 = _bits_545[3] ? (_bits_545[2] ? (_bits_545[1] ? (_bits_545[0] ? _wire_50_15 : _wire_50_14) : (_bits_545[0] ? _wire_50_13 : _wire_50_12)) : (_bits_545[1] ? (_bits_545[0] ? _wire_50_11 : _wire_50_10) : (_bits_545[0] ? _wire_50_9 : _wire_50_8))) : (_bits_545[2] ? (_bits_545[1] ? (_bits_545[0] ? _wire_50_7 : _wire_50_6) : (_bits_545[0] ? _wire_50_5 : _wire_50_4)) : (_bits_545[1] ? (_bits_545[0] ? _wire_50_3 : _wire_50_2) : (_bits_545[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:142
+  wire [1:0] _bits_546 = a8_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_547 = a8_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_548 = a8_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_549 = a8_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_550 = a8_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_551 = a8_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_552 = a8_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_553 = a8_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_554 = a8_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_555 = a8_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_556 = a8_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_557 = a8_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_558 = a8_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_559 = a8_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_560 = a8_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_561 = a8_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_562 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_563 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_564 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_565 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_34 = advance | io_flush; // TrieWalk.java:280
-  wire _and_49 = a8_valid & keep; // TrieWalk.java:280
-  wire _and_50 = fixing & p8_done; // TrieWalk.java:287
-  wire _eq_22 = p8_slot == io_fix_slot; // TrieWalk.java:287
-  wire p8_moved = _and_50 & _eq_22; // TrieWalk.java:287
-  wire [3:0] _bits_566 = p8_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_22 = _bits_566[3] ? (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_15 : _wire_52_14) : (_bits_566[0] ? _wire_52_13 : _wire_52_12)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_11 : _wire_52_10) : (_bits_566[0] ? _wire_52_9 : _wire_52_8))) : (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_7 : _wire_52_6) : (_bits_566[0] ? _wire_52_5 : _wire_52_4)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_3 : _wire_52_2) : (_bits_566[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:137
-  wire [11:0] p8_leaf = _dyn_index_22[1] ? (_dyn_index_22[0] ? _wire_53_3 : _wire_53_2) : (_dyn_index_22[0] ? _wire_53_1 : _wire_53_0); // ChildWord.java:37
-  wire [4:0] _add_54 = p8_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_567 = p8_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_568 = p8_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_569 = p8_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_570 = p8_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_571 = p8_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_572 = p8_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_573 = p8_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_574 = p8_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_575 = p8_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_576 = p8_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_577 = p8_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_578 = p8_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_579 = p8_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_580 = p8_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_581 = p8_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_582 = p8_key[1:0]; // TrieWalk.java:136
+  wire _or_34 = advance | io_flush; // TrieWalk.java:287
+  wire _and_49 = a8_valid & keep; // TrieWalk.java:287
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_53_3 : _wire_53_2) : (p8_digit_below[0] ? _wire_53_1 : _wire_53_0); // ChildWord.java:37
+  wire [4:0] _add_54 = p8_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_22 = p8_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_50 = p8_done & _eq_22; // TrieWalk.java:301
+  wire [3:0] _bits_566 = p8_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_22 = _bits_566[3] ? (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_15 : _wire_52_14) : (_bits_566[0] ? _wire_52_13 : _wire_52_12)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_11 : _wire_52_10) : (_bits_566[0] ? _wire_52_9 : _wire_52_8))) : (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_7 : _wire_52_6) : (_bits_566[0] ? _wire_52_5 : _wire_52_4)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_3 : _wire_52_2) : (_bits_566[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:142
+  wire [1:0] _bits_567 = p8_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_568 = p8_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_569 = p8_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_570 = p8_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_571 = p8_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_572 = p8_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_573 = p8_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_574 = p8_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_575 = p8_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_576 = p8_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_577 = p8_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_578 = p8_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_579 = p8_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_580 = p8_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_581 = p8_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_582 = p8_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_583 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_584 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_585 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_586 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_35 = advance | io_flush; // TrieWalk.java:280
-  wire _and_51 = p8_valid & keep; // TrieWalk.java:280
-  wire _and_52 = fixing & q8_done; // TrieWalk.java:287
-  wire _eq_23 = q8_slot == io_fix_slot; // TrieWalk.java:287
-  wire q8_moved = _and_52 & _eq_23; // TrieWalk.java:287
-  wire [3:0] _bits_587 = q8_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_23 = _bits_587[3] ? (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_15 : _wire_54_14) : (_bits_587[0] ? _wire_54_13 : _wire_54_12)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_11 : _wire_54_10) : (_bits_587[0] ? _wire_54_9 : _wire_54_8))) : (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_7 : _wire_54_6) : (_bits_587[0] ? _wire_54_5 : _wire_54_4)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_3 : _wire_54_2) : (_bits_587[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:137
-  wire [11:0] q8_leaf = _dyn_index_23[1] ? (_dyn_index_23[0] ? _wire_55_3 : _wire_55_2) : (_dyn_index_23[0] ? _wire_55_1 : _wire_55_0); // ChildWord.java:37
-  wire [4:0] _add_55 = q8_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_588 = q8_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_589 = q8_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_590 = q8_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_591 = q8_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_592 = q8_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_593 = q8_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_594 = q8_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_595 = q8_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_596 = q8_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_597 = q8_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_598 = q8_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_599 = q8_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_600 = q8_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_601 = q8_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_602 = q8_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_603 = q8_key[1:0]; // TrieWalk.java:136
+  wire _or_35 = advance | io_flush; // TrieWalk.java:287
+  wire _and_51 = p8_valid & keep; // TrieWalk.java:287
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_55_3 : _wire_55_2) : (q8_digit_below[0] ? _wire_55_1 : _wire_55_0); // ChildWord.java:37
+  wire [4:0] _add_55 = q8_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_23 = q8_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_52 = q8_done & _eq_23; // TrieWalk.java:301
+  wire [3:0] _bits_587 = q8_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_23 = _bits_587[3] ? (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_15 : _wire_54_14) : (_bits_587[0] ? _wire_54_13 : _wire_54_12)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_11 : _wire_54_10) : (_bits_587[0] ? _wire_54_9 : _wire_54_8))) : (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_7 : _wire_54_6) : (_bits_587[0] ? _wire_54_5 : _wire_54_4)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_3 : _wire_54_2) : (_bits_587[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:142
+  wire [1:0] _bits_588 = q8_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_589 = q8_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_590 = q8_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_591 = q8_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_592 = q8_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_593 = q8_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_594 = q8_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_595 = q8_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_596 = q8_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_597 = q8_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_598 = q8_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_599 = q8_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_600 = q8_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_601 = q8_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_602 = q8_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_603 = q8_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_604 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_605 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_606 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2362,117 +2454,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_609 = q8_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_610 = q8_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_611 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_36 = advance | io_flush; // TrieWalk.java:280
-  wire _and_53 = q8_valid & keep; // TrieWalk.java:280
-  wire _not_19 = ~q8_done; // TrieWalk.java:262
-  wire [1:0] _bits_612 = q8_key[15:14]; // TrieWalk.java:260
+  wire _or_36 = advance | io_flush; // TrieWalk.java:287
+  wire _and_53 = q8_valid & keep; // TrieWalk.java:287
+  wire _not_19 = ~q8_done; // TrieWalk.java:269
+  wire [1:0] _bits_612 = q8_key[15:14]; // TrieWalk.java:267
   wire [11:0] q8_child = _bits_612[1] ? (_bits_612[0] ? _wire_56_3 : _wire_56_2) : (_bits_612[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
-  wire _or_r_40 = |q8_child; // TrieWalk.java:262
-  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:262
-  wire [11:0] _mux_32 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:264
-  wire _and_54 = fixing & a9_done; // TrieWalk.java:287
-  wire _eq_24 = a9_slot == io_fix_slot; // TrieWalk.java:287
-  wire a9_moved = _and_54 & _eq_24; // TrieWalk.java:287
-  wire [3:0] _bits_613 = a9_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_24 = _bits_613[3] ? (_bits_613[2] ? (_bits_613[1] ? (_bits_613[0] ? _wire_57_15 : _wire_57_14) : (_bits_613[0] ? _wire_57_13 : _wire_57_12)) : (_bits_613[1] ? (_bits_613[0] ? _wire_57_11 : _wire_57_10) : (_bits_613[0] ? _wire_57_9 : _wire_57_8))) : (_bits_613[2] ? (_bits_613[1] ? (_bits_613[0] ? _wire_57_7 : _wire_57_6) : (_bits_613[0] ? _wire_57_5 : _wire_57_4)) : (_bits_613[1] ? (_bits_613[0] ? _wire_57_3 : _wire_57_2) : (_bits_613[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:137
-  wire [11:0] a9_leaf = _dyn_index_24[1] ? (_dyn_index_24[0] ? _wire_58_3 : _wire_58_2) : (_dyn_index_24[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
-  wire [4:0] _mux_33 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:265
-  wire [4:0] _add_56 = a9_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_614 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_614; // ChildWord.java:43
-  wire [11:0] _bits_615 = q8_word[35:24]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_615; // ChildWord.java:43
-  wire [11:0] _bits_616 = q8_word[23:12]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_616; // ChildWord.java:43
-  wire [11:0] _bits_617 = q8_word[11:0]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_617; // ChildWord.java:43
+  wire _or_r_40 = |q8_child; // TrieWalk.java:269
+  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:269
+  wire [11:0] _mux_32 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:271
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_58_3 : _wire_58_2) : (a9_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
+  wire [4:0] _mux_33 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:272
+  wire [4:0] _add_56 = a9_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_613 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_613; // ChildWord.java:43
+  wire [11:0] _bits_614 = q8_word[35:24]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_614; // ChildWord.java:43
+  wire [11:0] _bits_615 = q8_word[23:12]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_615; // ChildWord.java:43
+  wire [11:0] _bits_616 = q8_word[11:0]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_616; // ChildWord.java:43
   wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
-  wire _bits_618 = _cat_8[0]; // ChildWord.java:56
-  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_618}; // ChildWord.java:56
-  wire _bits_619 = _cat_8[1]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_619}; // ChildWord.java:56
-  wire _bits_620 = _cat_8[2]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_620}; // ChildWord.java:56
-  wire _bits_621 = _cat_8[3]; // ChildWord.java:56
-  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_621}; // ChildWord.java:56
-  wire [2:0] _mux_34 = q8_descend ? 3'd0 : _add_60; // TrieWalk.java:267
-  wire [2:0] _mux_35 = q8_done ? q8_children : _mux_34; // TrieWalk.java:267
-  wire _not_20 = ~q8_descend; // TrieWalk.java:268
-  wire _or_37 = q8_done | _not_20; // TrieWalk.java:268
-  wire [1:0] _bits_622 = a9_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_623 = a9_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_624 = a9_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_625 = a9_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_626 = a9_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_627 = a9_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_628 = a9_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_629 = a9_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_630 = a9_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_631 = a9_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_632 = a9_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_633 = a9_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_634 = a9_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_635 = a9_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_636 = a9_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_637 = a9_key[1:0]; // TrieWalk.java:136
+  wire _bits_617 = _cat_8[0]; // ChildWord.java:56
+  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_617}; // ChildWord.java:56
+  wire _bits_618 = _cat_8[1]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_618}; // ChildWord.java:56
+  wire _bits_619 = _cat_8[2]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_619}; // ChildWord.java:56
+  wire _bits_620 = _cat_8[3]; // ChildWord.java:56
+  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_620}; // ChildWord.java:56
+  wire [2:0] _mux_34 = q8_descend ? 3'd0 : _add_60; // TrieWalk.java:274
+  wire [2:0] _mux_35 = q8_done ? q8_children : _mux_34; // TrieWalk.java:274
+  wire _not_20 = ~q8_descend; // TrieWalk.java:275
+  wire _or_37 = q8_done | _not_20; // TrieWalk.java:275
+  wire _eq_24 = a9_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_54 = a9_done & _eq_24; // TrieWalk.java:301
+  wire [3:0] _bits_621 = a9_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_24 = _bits_621[3] ? (_bits_621[2] ? (_bits_621[1] ? (_bits_621[0] ? _wire_57_15 : _wire_57_14) : (_bits_621[0] ? _wire_57_13 : _wire_57_12)) : (_bits_621[1] ? (_bits_621[0] ? _wire_57_11 : _wire_57_10) : (_bits_621[0] ? _wire_57_9 : _wire_57_8))) : (_bits_621[2] ? (_bits_621[1] ? (_bits_621[0] ? _wire_57_7 : _wire_57_6) : (_bits_621[0] ? _wire_57_5 : _wire_57_4)) : (_bits_621[1] ? (_bits_621[0] ? _wire_57_3 : _wire_57_2) : (_bits_621[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:142
+  wire [1:0] _bits_622 = a9_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_623 = a9_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_624 = a9_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_625 = a9_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_626 = a9_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_627 = a9_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_628 = a9_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_629 = a9_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_630 = a9_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_631 = a9_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_632 = a9_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_633 = a9_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_634 = a9_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_635 = a9_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_636 = a9_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_637 = a9_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_638 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_639 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_640 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_641 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_38 = advance | io_flush; // TrieWalk.java:280
-  wire _and_55 = a9_valid & keep; // TrieWalk.java:280
-  wire _and_56 = fixing & p9_done; // TrieWalk.java:287
-  wire _eq_25 = p9_slot == io_fix_slot; // TrieWalk.java:287
-  wire p9_moved = _and_56 & _eq_25; // TrieWalk.java:287
-  wire [3:0] _bits_642 = p9_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_25 = _bits_642[3] ? (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_15 : _wire_59_14) : (_bits_642[0] ? _wire_59_13 : _wire_59_12)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_11 : _wire_59_10) : (_bits_642[0] ? _wire_59_9 : _wire_59_8))) : (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_7 : _wire_59_6) : (_bits_642[0] ? _wire_59_5 : _wire_59_4)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_3 : _wire_59_2) : (_bits_642[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:137
-  wire [11:0] p9_leaf = _dyn_index_25[1] ? (_dyn_index_25[0] ? _wire_60_3 : _wire_60_2) : (_dyn_index_25[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
-  wire [4:0] _add_61 = p9_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_643 = p9_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_644 = p9_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_645 = p9_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_646 = p9_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_647 = p9_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_648 = p9_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_649 = p9_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_650 = p9_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_651 = p9_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_652 = p9_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_653 = p9_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_654 = p9_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_655 = p9_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_656 = p9_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_657 = p9_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_658 = p9_key[1:0]; // TrieWalk.java:136
+  wire _or_38 = advance | io_flush; // TrieWalk.java:287
+  wire _and_55 = a9_valid & keep; // TrieWalk.java:287
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_60_3 : _wire_60_2) : (p9_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
+  wire [4:0] _add_61 = p9_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_25 = p9_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_56 = p9_done & _eq_25; // TrieWalk.java:301
+  wire [3:0] _bits_642 = p9_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_25 = _bits_642[3] ? (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_15 : _wire_59_14) : (_bits_642[0] ? _wire_59_13 : _wire_59_12)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_11 : _wire_59_10) : (_bits_642[0] ? _wire_59_9 : _wire_59_8))) : (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_7 : _wire_59_6) : (_bits_642[0] ? _wire_59_5 : _wire_59_4)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_3 : _wire_59_2) : (_bits_642[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:142
+  wire [1:0] _bits_643 = p9_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_644 = p9_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_645 = p9_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_646 = p9_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_647 = p9_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_648 = p9_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_649 = p9_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_650 = p9_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_651 = p9_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_652 = p9_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_653 = p9_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_654 = p9_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_655 = p9_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_656 = p9_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_657 = p9_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_658 = p9_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_659 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_660 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_661 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_662 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_39 = advance | io_flush; // TrieWalk.java:280
-  wire _and_57 = p9_valid & keep; // TrieWalk.java:280
-  wire _and_58 = fixing & q9_done; // TrieWalk.java:287
-  wire _eq_26 = q9_slot == io_fix_slot; // TrieWalk.java:287
-  wire q9_moved = _and_58 & _eq_26; // TrieWalk.java:287
-  wire [3:0] _bits_663 = q9_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_26 = _bits_663[3] ? (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_15 : _wire_61_14) : (_bits_663[0] ? _wire_61_13 : _wire_61_12)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_11 : _wire_61_10) : (_bits_663[0] ? _wire_61_9 : _wire_61_8))) : (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_7 : _wire_61_6) : (_bits_663[0] ? _wire_61_5 : _wire_61_4)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_3 : _wire_61_2) : (_bits_663[0] ? _wire_61_1 : _wire_61_0))); // TrieWalk.java:137
-  wire [11:0] q9_leaf = _dyn_index_26[1] ? (_dyn_index_26[0] ? _wire_62_3 : _wire_62_2) : (_dyn_index_26[0] ? _wire_62_1 : _wire_62_0); // ChildWord.java:37
-  wire [4:0] _add_62 = q9_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_664 = q9_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_665 = q9_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_666 = q9_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_667 = q9_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_668 = q9_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_669 = q9_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_670 = q9_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_671 = q9_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_672 = q9_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_673 = q9_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_674 = q9_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_675 = q9_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_676 = q9_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_677 = q9_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_678 = q9_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_679 = q9_key[1:0]; // TrieWalk.java:136
+  wire _or_39 = advance | io_flush; // TrieWalk.java:287
+  wire _and_57 = p9_valid & keep; // TrieWalk.java:287
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_62_3 : _wire_62_2) : (q9_digit_below[0] ? _wire_62_1 : _wire_62_0); // ChildWord.java:37
+  wire [4:0] _add_62 = q9_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_26 = q9_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_58 = q9_done & _eq_26; // TrieWalk.java:301
+  wire [3:0] _bits_663 = q9_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_26 = _bits_663[3] ? (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_15 : _wire_61_14) : (_bits_663[0] ? _wire_61_13 : _wire_61_12)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_11 : _wire_61_10) : (_bits_663[0] ? _wire_61_9 : _wire_61_8))) : (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_7 : _wire_61_6) : (_bits_663[0] ? _wire_61_5 : _wire_61_4)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_3 : _wire_61_2) : (_bits_663[0] ? _wire_61_1 : _wire_61_0))); // TrieWalk.java:142
+  wire [1:0] _bits_664 = q9_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_665 = q9_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_666 = q9_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_667 = q9_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_668 = q9_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_669 = q9_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_670 = q9_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_671 = q9_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_672 = q9_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_673 = q9_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_674 = q9_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_675 = q9_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_676 = q9_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_677 = q9_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_678 = q9_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_679 = q9_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_680 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_681 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_682 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2481,117 +2573,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_685 = q9_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_686 = q9_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_687 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_40 = advance | io_flush; // TrieWalk.java:280
-  wire _and_59 = q9_valid & keep; // TrieWalk.java:280
-  wire _not_21 = ~q9_done; // TrieWalk.java:262
-  wire [1:0] _bits_688 = q9_key[13:12]; // TrieWalk.java:260
+  wire _or_40 = advance | io_flush; // TrieWalk.java:287
+  wire _and_59 = q9_valid & keep; // TrieWalk.java:287
+  wire _not_21 = ~q9_done; // TrieWalk.java:269
+  wire [1:0] _bits_688 = q9_key[13:12]; // TrieWalk.java:267
   wire [11:0] q9_child = _bits_688[1] ? (_bits_688[0] ? _wire_63_3 : _wire_63_2) : (_bits_688[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
-  wire _or_r_45 = |q9_child; // TrieWalk.java:262
-  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:262
-  wire [11:0] _mux_36 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:264
-  wire _and_60 = fixing & a10_done; // TrieWalk.java:287
-  wire _eq_27 = a10_slot == io_fix_slot; // TrieWalk.java:287
-  wire a10_moved = _and_60 & _eq_27; // TrieWalk.java:287
-  wire [3:0] _bits_689 = a10_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_27 = _bits_689[3] ? (_bits_689[2] ? (_bits_689[1] ? (_bits_689[0] ? _wire_64_15 : _wire_64_14) : (_bits_689[0] ? _wire_64_13 : _wire_64_12)) : (_bits_689[1] ? (_bits_689[0] ? _wire_64_11 : _wire_64_10) : (_bits_689[0] ? _wire_64_9 : _wire_64_8))) : (_bits_689[2] ? (_bits_689[1] ? (_bits_689[0] ? _wire_64_7 : _wire_64_6) : (_bits_689[0] ? _wire_64_5 : _wire_64_4)) : (_bits_689[1] ? (_bits_689[0] ? _wire_64_3 : _wire_64_2) : (_bits_689[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:137
-  wire [11:0] a10_leaf = _dyn_index_27[1] ? (_dyn_index_27[0] ? _wire_65_3 : _wire_65_2) : (_dyn_index_27[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
-  wire [4:0] _mux_37 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:265
-  wire [4:0] _add_63 = a10_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_690 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_690; // ChildWord.java:43
-  wire [11:0] _bits_691 = q9_word[35:24]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_691; // ChildWord.java:43
-  wire [11:0] _bits_692 = q9_word[23:12]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_692; // ChildWord.java:43
-  wire [11:0] _bits_693 = q9_word[11:0]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_693; // ChildWord.java:43
+  wire _or_r_45 = |q9_child; // TrieWalk.java:269
+  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:269
+  wire [11:0] _mux_36 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:271
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a10_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
+  wire [4:0] _mux_37 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:272
+  wire [4:0] _add_63 = a10_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_689 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_r_46 = |_bits_689; // ChildWord.java:43
+  wire [11:0] _bits_690 = q9_word[35:24]; // ChildWord.java:30
+  wire _or_r_47 = |_bits_690; // ChildWord.java:43
+  wire [11:0] _bits_691 = q9_word[23:12]; // ChildWord.java:30
+  wire _or_r_48 = |_bits_691; // ChildWord.java:43
+  wire [11:0] _bits_692 = q9_word[11:0]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_692; // ChildWord.java:43
   wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
-  wire _bits_694 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_694}; // ChildWord.java:56
-  wire _bits_695 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_695}; // ChildWord.java:56
-  wire _bits_696 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_696}; // ChildWord.java:56
-  wire _bits_697 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_697}; // ChildWord.java:56
-  wire [2:0] _mux_38 = q9_descend ? 3'd0 : _add_67; // TrieWalk.java:267
-  wire [2:0] _mux_39 = q9_done ? q9_children : _mux_38; // TrieWalk.java:267
-  wire _not_22 = ~q9_descend; // TrieWalk.java:268
-  wire _or_41 = q9_done | _not_22; // TrieWalk.java:268
-  wire [1:0] _bits_698 = a10_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_699 = a10_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_700 = a10_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_701 = a10_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_702 = a10_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_703 = a10_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_704 = a10_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_705 = a10_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_706 = a10_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_707 = a10_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_708 = a10_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_709 = a10_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_710 = a10_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_711 = a10_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_712 = a10_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_713 = a10_key[1:0]; // TrieWalk.java:136
+  wire _bits_693 = _cat_9[0]; // ChildWord.java:56
+  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_693}; // ChildWord.java:56
+  wire _bits_694 = _cat_9[1]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_694}; // ChildWord.java:56
+  wire _bits_695 = _cat_9[2]; // ChildWord.java:56
+  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_695}; // ChildWord.java:56
+  wire _bits_696 = _cat_9[3]; // ChildWord.java:56
+  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_696}; // ChildWord.java:56
+  wire [2:0] _mux_38 = q9_descend ? 3'd0 : _add_67; // TrieWalk.java:274
+  wire [2:0] _mux_39 = q9_done ? q9_children : _mux_38; // TrieWalk.java:274
+  wire _not_22 = ~q9_descend; // TrieWalk.java:275
+  wire _or_41 = q9_done | _not_22; // TrieWalk.java:275
+  wire _eq_27 = a10_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_60 = a10_done & _eq_27; // TrieWalk.java:301
+  wire [3:0] _bits_697 = a10_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_27 = _bits_697[3] ? (_bits_697[2] ? (_bits_697[1] ? (_bits_697[0] ? _wire_64_15 : _wire_64_14) : (_bits_697[0] ? _wire_64_13 : _wire_64_12)) : (_bits_697[1] ? (_bits_697[0] ? _wire_64_11 : _wire_64_10) : (_bits_697[0] ? _wire_64_9 : _wire_64_8))) : (_bits_697[2] ? (_bits_697[1] ? (_bits_697[0] ? _wire_64_7 : _wire_64_6) : (_bits_697[0] ? _wire_64_5 : _wire_64_4)) : (_bits_697[1] ? (_bits_697[0] ? _wire_64_3 : _wire_64_2) : (_bits_697[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:142
+  wire [1:0] _bits_698 = a10_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_699 = a10_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_700 = a10_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_701 = a10_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_702 = a10_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_703 = a10_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_704 = a10_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_705 = a10_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_706 = a10_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_707 = a10_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_708 = a10_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_709 = a10_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_710 = a10_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_711 = a10_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_712 = a10_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_713 = a10_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_714 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_715 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_716 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_717 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_42 = advance | io_flush; // TrieWalk.java:280
-  wire _and_61 = a10_valid & keep; // TrieWalk.java:280
-  wire _and_62 = fixing & p10_done; // TrieWalk.java:287
-  wire _eq_28 = p10_slot == io_fix_slot; // TrieWalk.java:287
-  wire p10_moved = _and_62 & _eq_28; // TrieWalk.java:287
-  wire [3:0] _bits_718 = p10_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_28 = _bits_718[3] ? (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_15 : _wire_66_14) : (_bits_718[0] ? _wire_66_13 : _wire_66_12)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_11 : _wire_66_10) : (_bits_718[0] ? _wire_66_9 : _wire_66_8))) : (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_7 : _wire_66_6) : (_bits_718[0] ? _wire_66_5 : _wire_66_4)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_3 : _wire_66_2) : (_bits_718[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:137
-  wire [11:0] p10_leaf = _dyn_index_28[1] ? (_dyn_index_28[0] ? _wire_67_3 : _wire_67_2) : (_dyn_index_28[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
-  wire [4:0] _add_68 = p10_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_719 = p10_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_720 = p10_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_721 = p10_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_722 = p10_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_723 = p10_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_724 = p10_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_725 = p10_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_726 = p10_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_727 = p10_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_728 = p10_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_729 = p10_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_730 = p10_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_731 = p10_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_732 = p10_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_733 = p10_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_734 = p10_key[1:0]; // TrieWalk.java:136
+  wire _or_42 = advance | io_flush; // TrieWalk.java:287
+  wire _and_61 = a10_valid & keep; // TrieWalk.java:287
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p10_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
+  wire [4:0] _add_68 = p10_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_28 = p10_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_62 = p10_done & _eq_28; // TrieWalk.java:301
+  wire [3:0] _bits_718 = p10_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_28 = _bits_718[3] ? (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_15 : _wire_66_14) : (_bits_718[0] ? _wire_66_13 : _wire_66_12)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_11 : _wire_66_10) : (_bits_718[0] ? _wire_66_9 : _wire_66_8))) : (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_7 : _wire_66_6) : (_bits_718[0] ? _wire_66_5 : _wire_66_4)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_3 : _wire_66_2) : (_bits_718[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:142
+  wire [1:0] _bits_719 = p10_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_720 = p10_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_721 = p10_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_722 = p10_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_723 = p10_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_724 = p10_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_725 = p10_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_726 = p10_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_727 = p10_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_728 = p10_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_729 = p10_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_730 = p10_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_731 = p10_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_732 = p10_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_733 = p10_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_734 = p10_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_735 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_736 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_737 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_738 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_43 = advance | io_flush; // TrieWalk.java:280
-  wire _and_63 = p10_valid & keep; // TrieWalk.java:280
-  wire _and_64 = fixing & q10_done; // TrieWalk.java:287
-  wire _eq_29 = q10_slot == io_fix_slot; // TrieWalk.java:287
-  wire q10_moved = _and_64 & _eq_29; // TrieWalk.java:287
-  wire [3:0] _bits_739 = q10_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_29 = _bits_739[3] ? (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_15 : _wire_68_14) : (_bits_739[0] ? _wire_68_13 : _wire_68_12)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_11 : _wire_68_10) : (_bits_739[0] ? _wire_68_9 : _wire_68_8))) : (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_7 : _wire_68_6) : (_bits_739[0] ? _wire_68_5 : _wire_68_4)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_3 : _wire_68_2) : (_bits_739[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:137
-  wire [11:0] q10_leaf = _dyn_index_29[1] ? (_dyn_index_29[0] ? _wire_69_3 : _wire_69_2) : (_dyn_index_29[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
-  wire [4:0] _add_69 = q10_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_740 = q10_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_741 = q10_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_742 = q10_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_743 = q10_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_744 = q10_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_745 = q10_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_746 = q10_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_747 = q10_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_748 = q10_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_749 = q10_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_750 = q10_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_751 = q10_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_752 = q10_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_753 = q10_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_754 = q10_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_755 = q10_key[1:0]; // TrieWalk.java:136
+  wire _or_43 = advance | io_flush; // TrieWalk.java:287
+  wire _and_63 = p10_valid & keep; // TrieWalk.java:287
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q10_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
+  wire [4:0] _add_69 = q10_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_29 = q10_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_64 = q10_done & _eq_29; // TrieWalk.java:301
+  wire [3:0] _bits_739 = q10_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_29 = _bits_739[3] ? (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_15 : _wire_68_14) : (_bits_739[0] ? _wire_68_13 : _wire_68_12)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_11 : _wire_68_10) : (_bits_739[0] ? _wire_68_9 : _wire_68_8))) : (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_7 : _wire_68_6) : (_bits_739[0] ? _wire_68_5 : _wire_68_4)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_3 : _wire_68_2) : (_bits_739[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:142
+  wire [1:0] _bits_740 = q10_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_741 = q10_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_742 = q10_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_743 = q10_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_744 = q10_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_745 = q10_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_746 = q10_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_747 = q10_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_748 = q10_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_749 = q10_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_750 = q10_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_751 = q10_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_752 = q10_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_753 = q10_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_754 = q10_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_755 = q10_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_756 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_757 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_758 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2600,117 +2692,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_761 = q10_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_762 = q10_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_763 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_44 = advance | io_flush; // TrieWalk.java:280
-  wire _and_65 = q10_valid & keep; // TrieWalk.java:280
-  wire _not_23 = ~q10_done; // TrieWalk.java:262
-  wire [1:0] _bits_764 = q10_key[11:10]; // TrieWalk.java:260
+  wire _or_44 = advance | io_flush; // TrieWalk.java:287
+  wire _and_65 = q10_valid & keep; // TrieWalk.java:287
+  wire _not_23 = ~q10_done; // TrieWalk.java:269
+  wire [1:0] _bits_764 = q10_key[11:10]; // TrieWalk.java:267
   wire [11:0] q10_child = _bits_764[1] ? (_bits_764[0] ? _wire_70_3 : _wire_70_2) : (_bits_764[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
-  wire _or_r_50 = |q10_child; // TrieWalk.java:262
-  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:262
-  wire [11:0] _mux_40 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:264
-  wire _and_66 = fixing & a11_done; // TrieWalk.java:287
-  wire _eq_30 = a11_slot == io_fix_slot; // TrieWalk.java:287
-  wire a11_moved = _and_66 & _eq_30; // TrieWalk.java:287
-  wire [3:0] _bits_765 = a11_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_30 = _bits_765[3] ? (_bits_765[2] ? (_bits_765[1] ? (_bits_765[0] ? _wire_71_15 : _wire_71_14) : (_bits_765[0] ? _wire_71_13 : _wire_71_12)) : (_bits_765[1] ? (_bits_765[0] ? _wire_71_11 : _wire_71_10) : (_bits_765[0] ? _wire_71_9 : _wire_71_8))) : (_bits_765[2] ? (_bits_765[1] ? (_bits_765[0] ? _wire_71_7 : _wire_71_6) : (_bits_765[0] ? _wire_71_5 : _wire_71_4)) : (_bits_765[1] ? (_bits_765[0] ? _wire_71_3 : _wire_71_2) : (_bits_765[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:137
-  wire [11:0] a11_leaf = _dyn_index_30[1] ? (_dyn_index_30[0] ? _wire_72_3 : _wire_72_2) : (_dyn_index_30[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:265
-  wire [4:0] _add_70 = a11_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_766 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_766; // ChildWord.java:43
-  wire [11:0] _bits_767 = q10_word[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_767; // ChildWord.java:43
-  wire [11:0] _bits_768 = q10_word[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_768; // ChildWord.java:43
-  wire [11:0] _bits_769 = q10_word[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_769; // ChildWord.java:43
+  wire _or_r_50 = |q10_child; // TrieWalk.java:269
+  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:269
+  wire [11:0] _mux_40 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:271
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_72_3 : _wire_72_2) : (a11_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
+  wire [4:0] _mux_41 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:272
+  wire [4:0] _add_70 = a11_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_765 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_765; // ChildWord.java:43
+  wire [11:0] _bits_766 = q10_word[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_766; // ChildWord.java:43
+  wire [11:0] _bits_767 = q10_word[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_767; // ChildWord.java:43
+  wire [11:0] _bits_768 = q10_word[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_768; // ChildWord.java:43
   wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_770 = _cat_10[0]; // ChildWord.java:56
-  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_770}; // ChildWord.java:56
-  wire _bits_771 = _cat_10[1]; // ChildWord.java:56
-  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_771}; // ChildWord.java:56
-  wire _bits_772 = _cat_10[2]; // ChildWord.java:56
-  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_772}; // ChildWord.java:56
-  wire _bits_773 = _cat_10[3]; // ChildWord.java:56
-  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_773}; // ChildWord.java:56
-  wire [2:0] _mux_42 = q10_descend ? 3'd0 : _add_74; // TrieWalk.java:267
-  wire [2:0] _mux_43 = q10_done ? q10_children : _mux_42; // TrieWalk.java:267
-  wire _not_24 = ~q10_descend; // TrieWalk.java:268
-  wire _or_45 = q10_done | _not_24; // TrieWalk.java:268
-  wire [1:0] _bits_774 = a11_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_775 = a11_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_776 = a11_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_777 = a11_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_778 = a11_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_779 = a11_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_780 = a11_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_781 = a11_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_782 = a11_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_783 = a11_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_784 = a11_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_785 = a11_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_786 = a11_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_787 = a11_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_788 = a11_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_789 = a11_key[1:0]; // TrieWalk.java:136
+  wire _bits_769 = _cat_10[0]; // ChildWord.java:56
+  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_769}; // ChildWord.java:56
+  wire _bits_770 = _cat_10[1]; // ChildWord.java:56
+  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_770}; // ChildWord.java:56
+  wire _bits_771 = _cat_10[2]; // ChildWord.java:56
+  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_771}; // ChildWord.java:56
+  wire _bits_772 = _cat_10[3]; // ChildWord.java:56
+  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_772}; // ChildWord.java:56
+  wire [2:0] _mux_42 = q10_descend ? 3'd0 : _add_74; // TrieWalk.java:274
+  wire [2:0] _mux_43 = q10_done ? q10_children : _mux_42; // TrieWalk.java:274
+  wire _not_24 = ~q10_descend; // TrieWalk.java:275
+  wire _or_45 = q10_done | _not_24; // TrieWalk.java:275
+  wire _eq_30 = a11_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_66 = a11_done & _eq_30; // TrieWalk.java:301
+  wire [3:0] _bits_773 = a11_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_30 = _bits_773[3] ? (_bits_773[2] ? (_bits_773[1] ? (_bits_773[0] ? _wire_71_15 : _wire_71_14) : (_bits_773[0] ? _wire_71_13 : _wire_71_12)) : (_bits_773[1] ? (_bits_773[0] ? _wire_71_11 : _wire_71_10) : (_bits_773[0] ? _wire_71_9 : _wire_71_8))) : (_bits_773[2] ? (_bits_773[1] ? (_bits_773[0] ? _wire_71_7 : _wire_71_6) : (_bits_773[0] ? _wire_71_5 : _wire_71_4)) : (_bits_773[1] ? (_bits_773[0] ? _wire_71_3 : _wire_71_2) : (_bits_773[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:142
+  wire [1:0] _bits_774 = a11_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_775 = a11_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_776 = a11_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_777 = a11_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_778 = a11_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_779 = a11_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_780 = a11_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_781 = a11_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_782 = a11_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_783 = a11_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_784 = a11_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_785 = a11_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_786 = a11_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_787 = a11_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_788 = a11_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_789 = a11_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_790 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_791 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_792 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_793 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_46 = advance | io_flush; // TrieWalk.java:280
-  wire _and_67 = a11_valid & keep; // TrieWalk.java:280
-  wire _and_68 = fixing & p11_done; // TrieWalk.java:287
-  wire _eq_31 = p11_slot == io_fix_slot; // TrieWalk.java:287
-  wire p11_moved = _and_68 & _eq_31; // TrieWalk.java:287
-  wire [3:0] _bits_794 = p11_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_31 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_15 : _wire_73_14) : (_bits_794[0] ? _wire_73_13 : _wire_73_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_11 : _wire_73_10) : (_bits_794[0] ? _wire_73_9 : _wire_73_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_7 : _wire_73_6) : (_bits_794[0] ? _wire_73_5 : _wire_73_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_3 : _wire_73_2) : (_bits_794[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:137
-  wire [11:0] p11_leaf = _dyn_index_31[1] ? (_dyn_index_31[0] ? _wire_74_3 : _wire_74_2) : (_dyn_index_31[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
-  wire [4:0] _add_75 = p11_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_795 = p11_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_796 = p11_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_797 = p11_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_798 = p11_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_799 = p11_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_800 = p11_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_801 = p11_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_802 = p11_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_803 = p11_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_804 = p11_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_805 = p11_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_806 = p11_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_807 = p11_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_808 = p11_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_809 = p11_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_810 = p11_key[1:0]; // TrieWalk.java:136
+  wire _or_46 = advance | io_flush; // TrieWalk.java:287
+  wire _and_67 = a11_valid & keep; // TrieWalk.java:287
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_74_3 : _wire_74_2) : (p11_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
+  wire [4:0] _add_75 = p11_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_31 = p11_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_68 = p11_done & _eq_31; // TrieWalk.java:301
+  wire [3:0] _bits_794 = p11_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_31 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_15 : _wire_73_14) : (_bits_794[0] ? _wire_73_13 : _wire_73_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_11 : _wire_73_10) : (_bits_794[0] ? _wire_73_9 : _wire_73_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_7 : _wire_73_6) : (_bits_794[0] ? _wire_73_5 : _wire_73_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_3 : _wire_73_2) : (_bits_794[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:142
+  wire [1:0] _bits_795 = p11_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_796 = p11_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_797 = p11_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_798 = p11_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_799 = p11_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_800 = p11_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_801 = p11_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_802 = p11_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_803 = p11_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_804 = p11_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_805 = p11_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_806 = p11_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_807 = p11_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_808 = p11_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_809 = p11_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_810 = p11_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_811 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_812 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_813 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_814 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_47 = advance | io_flush; // TrieWalk.java:280
-  wire _and_69 = p11_valid & keep; // TrieWalk.java:280
-  wire _and_70 = fixing & q11_done; // TrieWalk.java:287
-  wire _eq_32 = q11_slot == io_fix_slot; // TrieWalk.java:287
-  wire q11_moved = _and_70 & _eq_32; // TrieWalk.java:287
-  wire [3:0] _bits_815 = q11_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_32 = _bits_815[3] ? (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_15 : _wire_75_14) : (_bits_815[0] ? _wire_75_13 : _wire_75_12)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_11 : _wire_75_10) : (_bits_815[0] ? _wire_75_9 : _wire_75_8))) : (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_7 : _wire_75_6) : (_bits_815[0] ? _wire_75_5 : _wire_75_4)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_3 : _wire_75_2) : (_bits_815[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:137
-  wire [11:0] q11_leaf = _dyn_index_32[1] ? (_dyn_index_32[0] ? _wire_76_3 : _wire_76_2) : (_dyn_index_32[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
-  wire [4:0] _add_76 = q11_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_816 = q11_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_817 = q11_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_818 = q11_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_819 = q11_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_820 = q11_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_821 = q11_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_822 = q11_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_823 = q11_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_824 = q11_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_825 = q11_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_826 = q11_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_827 = q11_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_828 = q11_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_829 = q11_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_830 = q11_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_831 = q11_key[1:0]; // TrieWalk.java:136
+  wire _or_47 = advance | io_flush; // TrieWalk.java:287
+  wire _and_69 = p11_valid & keep; // TrieWalk.java:287
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_76_3 : _wire_76_2) : (q11_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
+  wire [4:0] _add_76 = q11_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_32 = q11_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_70 = q11_done & _eq_32; // TrieWalk.java:301
+  wire [3:0] _bits_815 = q11_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_32 = _bits_815[3] ? (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_15 : _wire_75_14) : (_bits_815[0] ? _wire_75_13 : _wire_75_12)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_11 : _wire_75_10) : (_bits_815[0] ? _wire_75_9 : _wire_75_8))) : (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_7 : _wire_75_6) : (_bits_815[0] ? _wire_75_5 : _wire_75_4)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_3 : _wire_75_2) : (_bits_815[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:142
+  wire [1:0] _bits_816 = q11_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_817 = q11_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_818 = q11_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_819 = q11_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_820 = q11_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_821 = q11_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_822 = q11_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_823 = q11_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_824 = q11_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_825 = q11_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_826 = q11_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_827 = q11_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_828 = q11_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_829 = q11_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_830 = q11_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_831 = q11_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_832 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_833 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_834 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2719,117 +2811,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_837 = q11_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_838 = q11_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_839 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_48 = advance | io_flush; // TrieWalk.java:280
-  wire _and_71 = q11_valid & keep; // TrieWalk.java:280
-  wire _not_25 = ~q11_done; // TrieWalk.java:262
-  wire [1:0] _bits_840 = q11_key[9:8]; // TrieWalk.java:260
+  wire _or_48 = advance | io_flush; // TrieWalk.java:287
+  wire _and_71 = q11_valid & keep; // TrieWalk.java:287
+  wire _not_25 = ~q11_done; // TrieWalk.java:269
+  wire [1:0] _bits_840 = q11_key[9:8]; // TrieWalk.java:267
   wire [11:0] q11_child = _bits_840[1] ? (_bits_840[0] ? _wire_77_3 : _wire_77_2) : (_bits_840[0] ? _wire_77_1 : _wire_77_0); // ChildWord.java:37
-  wire _or_r_55 = |q11_child; // TrieWalk.java:262
-  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:262
-  wire [11:0] _mux_44 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:264
-  wire _and_72 = fixing & a12_done; // TrieWalk.java:287
-  wire _eq_33 = a12_slot == io_fix_slot; // TrieWalk.java:287
-  wire a12_moved = _and_72 & _eq_33; // TrieWalk.java:287
-  wire [3:0] _bits_841 = a12_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_33 = _bits_841[3] ? (_bits_841[2] ? (_bits_841[1] ? (_bits_841[0] ? _wire_78_15 : _wire_78_14) : (_bits_841[0] ? _wire_78_13 : _wire_78_12)) : (_bits_841[1] ? (_bits_841[0] ? _wire_78_11 : _wire_78_10) : (_bits_841[0] ? _wire_78_9 : _wire_78_8))) : (_bits_841[2] ? (_bits_841[1] ? (_bits_841[0] ? _wire_78_7 : _wire_78_6) : (_bits_841[0] ? _wire_78_5 : _wire_78_4)) : (_bits_841[1] ? (_bits_841[0] ? _wire_78_3 : _wire_78_2) : (_bits_841[0] ? _wire_78_1 : _wire_78_0))); // TrieWalk.java:137
-  wire [11:0] a12_leaf = _dyn_index_33[1] ? (_dyn_index_33[0] ? _wire_79_3 : _wire_79_2) : (_dyn_index_33[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
-  wire [4:0] _mux_45 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:265
-  wire [4:0] _add_77 = a12_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_842 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_842; // ChildWord.java:43
-  wire [11:0] _bits_843 = q11_word[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_843; // ChildWord.java:43
-  wire [11:0] _bits_844 = q11_word[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_844; // ChildWord.java:43
-  wire [11:0] _bits_845 = q11_word[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_845; // ChildWord.java:43
+  wire _or_r_55 = |q11_child; // TrieWalk.java:269
+  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:269
+  wire [11:0] _mux_44 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:271
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_79_3 : _wire_79_2) : (a12_digit_below[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
+  wire [4:0] _mux_45 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:272
+  wire [4:0] _add_77 = a12_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_841 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_r_56 = |_bits_841; // ChildWord.java:43
+  wire [11:0] _bits_842 = q11_word[35:24]; // ChildWord.java:30
+  wire _or_r_57 = |_bits_842; // ChildWord.java:43
+  wire [11:0] _bits_843 = q11_word[23:12]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_843; // ChildWord.java:43
+  wire [11:0] _bits_844 = q11_word[11:0]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_844; // ChildWord.java:43
   wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire _bits_846 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_78 = 3'd0 + {{2{1'b0}}, _bits_846}; // ChildWord.java:56
-  wire _bits_847 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_847}; // ChildWord.java:56
-  wire _bits_848 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_80 = _add_79 + {{2{1'b0}}, _bits_848}; // ChildWord.java:56
-  wire _bits_849 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_849}; // ChildWord.java:56
-  wire [2:0] _mux_46 = q11_descend ? 3'd0 : _add_81; // TrieWalk.java:267
-  wire [2:0] _mux_47 = q11_done ? q11_children : _mux_46; // TrieWalk.java:267
-  wire _not_26 = ~q11_descend; // TrieWalk.java:268
-  wire _or_49 = q11_done | _not_26; // TrieWalk.java:268
-  wire [1:0] _bits_850 = a12_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_851 = a12_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_852 = a12_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_853 = a12_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_854 = a12_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_855 = a12_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_856 = a12_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_857 = a12_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_858 = a12_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_859 = a12_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_860 = a12_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_861 = a12_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_862 = a12_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_863 = a12_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_864 = a12_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_865 = a12_key[1:0]; // TrieWalk.java:136
+  wire _bits_845 = _cat_11[0]; // ChildWord.java:56
+  wire [2:0] _add_78 = 3'd0 + {{2{1'b0}}, _bits_845}; // ChildWord.java:56
+  wire _bits_846 = _cat_11[1]; // ChildWord.java:56
+  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_846}; // ChildWord.java:56
+  wire _bits_847 = _cat_11[2]; // ChildWord.java:56
+  wire [2:0] _add_80 = _add_79 + {{2{1'b0}}, _bits_847}; // ChildWord.java:56
+  wire _bits_848 = _cat_11[3]; // ChildWord.java:56
+  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_848}; // ChildWord.java:56
+  wire [2:0] _mux_46 = q11_descend ? 3'd0 : _add_81; // TrieWalk.java:274
+  wire [2:0] _mux_47 = q11_done ? q11_children : _mux_46; // TrieWalk.java:274
+  wire _not_26 = ~q11_descend; // TrieWalk.java:275
+  wire _or_49 = q11_done | _not_26; // TrieWalk.java:275
+  wire _eq_33 = a12_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_72 = a12_done & _eq_33; // TrieWalk.java:301
+  wire [3:0] _bits_849 = a12_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_33 = _bits_849[3] ? (_bits_849[2] ? (_bits_849[1] ? (_bits_849[0] ? _wire_78_15 : _wire_78_14) : (_bits_849[0] ? _wire_78_13 : _wire_78_12)) : (_bits_849[1] ? (_bits_849[0] ? _wire_78_11 : _wire_78_10) : (_bits_849[0] ? _wire_78_9 : _wire_78_8))) : (_bits_849[2] ? (_bits_849[1] ? (_bits_849[0] ? _wire_78_7 : _wire_78_6) : (_bits_849[0] ? _wire_78_5 : _wire_78_4)) : (_bits_849[1] ? (_bits_849[0] ? _wire_78_3 : _wire_78_2) : (_bits_849[0] ? _wire_78_1 : _wire_78_0))); // TrieWalk.java:142
+  wire [1:0] _bits_850 = a12_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_851 = a12_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_852 = a12_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_853 = a12_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_854 = a12_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_855 = a12_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_856 = a12_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_857 = a12_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_858 = a12_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_859 = a12_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_860 = a12_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_861 = a12_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_862 = a12_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_863 = a12_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_864 = a12_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_865 = a12_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_866 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_867 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_868 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_869 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_50 = advance | io_flush; // TrieWalk.java:280
-  wire _and_73 = a12_valid & keep; // TrieWalk.java:280
-  wire _and_74 = fixing & p12_done; // TrieWalk.java:287
-  wire _eq_34 = p12_slot == io_fix_slot; // TrieWalk.java:287
-  wire p12_moved = _and_74 & _eq_34; // TrieWalk.java:287
-  wire [3:0] _bits_870 = p12_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_34 = _bits_870[3] ? (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_15 : _wire_80_14) : (_bits_870[0] ? _wire_80_13 : _wire_80_12)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_11 : _wire_80_10) : (_bits_870[0] ? _wire_80_9 : _wire_80_8))) : (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_7 : _wire_80_6) : (_bits_870[0] ? _wire_80_5 : _wire_80_4)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_3 : _wire_80_2) : (_bits_870[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:137
-  wire [11:0] p12_leaf = _dyn_index_34[1] ? (_dyn_index_34[0] ? _wire_81_3 : _wire_81_2) : (_dyn_index_34[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
-  wire [4:0] _add_82 = p12_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_871 = p12_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_872 = p12_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_873 = p12_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_874 = p12_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_875 = p12_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_876 = p12_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_877 = p12_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_878 = p12_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_879 = p12_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_880 = p12_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_881 = p12_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_882 = p12_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_883 = p12_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_884 = p12_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_885 = p12_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_886 = p12_key[1:0]; // TrieWalk.java:136
+  wire _or_50 = advance | io_flush; // TrieWalk.java:287
+  wire _and_73 = a12_valid & keep; // TrieWalk.java:287
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_81_3 : _wire_81_2) : (p12_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
+  wire [4:0] _add_82 = p12_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_34 = p12_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_74 = p12_done & _eq_34; // TrieWalk.java:301
+  wire [3:0] _bits_870 = p12_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_34 = _bits_870[3] ? (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_15 : _wire_80_14) : (_bits_870[0] ? _wire_80_13 : _wire_80_12)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_11 : _wire_80_10) : (_bits_870[0] ? _wire_80_9 : _wire_80_8))) : (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_7 : _wire_80_6) : (_bits_870[0] ? _wire_80_5 : _wire_80_4)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_3 : _wire_80_2) : (_bits_870[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:142
+  wire [1:0] _bits_871 = p12_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_872 = p12_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_873 = p12_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_874 = p12_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_875 = p12_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_876 = p12_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_877 = p12_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_878 = p12_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_879 = p12_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_880 = p12_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_881 = p12_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_882 = p12_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_883 = p12_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_884 = p12_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_885 = p12_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_886 = p12_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_887 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_888 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_889 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_890 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_51 = advance | io_flush; // TrieWalk.java:280
-  wire _and_75 = p12_valid & keep; // TrieWalk.java:280
-  wire _and_76 = fixing & q12_done; // TrieWalk.java:287
-  wire _eq_35 = q12_slot == io_fix_slot; // TrieWalk.java:287
-  wire q12_moved = _and_76 & _eq_35; // TrieWalk.java:287
-  wire [3:0] _bits_891 = q12_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_35 = _bits_891[3] ? (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_15 : _wire_82_14) : (_bits_891[0] ? _wire_82_13 : _wire_82_12)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_11 : _wire_82_10) : (_bits_891[0] ? _wire_82_9 : _wire_82_8))) : (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_7 : _wire_82_6) : (_bits_891[0] ? _wire_82_5 : _wire_82_4)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_3 : _wire_82_2) : (_bits_891[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:137
-  wire [11:0] q12_leaf = _dyn_index_35[1] ? (_dyn_index_35[0] ? _wire_83_3 : _wire_83_2) : (_dyn_index_35[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
-  wire [4:0] _add_83 = q12_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_892 = q12_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_893 = q12_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_894 = q12_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_895 = q12_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_896 = q12_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_897 = q12_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_898 = q12_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_899 = q12_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_900 = q12_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_901 = q12_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_902 = q12_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_903 = q12_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_904 = q12_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_905 = q12_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_906 = q12_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_907 = q12_key[1:0]; // TrieWalk.java:136
+  wire _or_51 = advance | io_flush; // TrieWalk.java:287
+  wire _and_75 = p12_valid & keep; // TrieWalk.java:287
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_83_3 : _wire_83_2) : (q12_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
+  wire [4:0] _add_83 = q12_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_35 = q12_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_76 = q12_done & _eq_35; // TrieWalk.java:301
+  wire [3:0] _bits_891 = q12_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_35 = _bits_891[3] ? (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_15 : _wire_82_14) : (_bits_891[0] ? _wire_82_13 : _wire_82_12)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_11 : _wire_82_10) : (_bits_891[0] ? _wire_82_9 : _wire_82_8))) : (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_7 : _wire_82_6) : (_bits_891[0] ? _wire_82_5 : _wire_82_4)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_3 : _wire_82_2) : (_bits_891[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:142
+  wire [1:0] _bits_892 = q12_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_893 = q12_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_894 = q12_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_895 = q12_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_896 = q12_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_897 = q12_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_898 = q12_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_899 = q12_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_900 = q12_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_901 = q12_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_902 = q12_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_903 = q12_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_904 = q12_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_905 = q12_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_906 = q12_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_907 = q12_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_908 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_909 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_910 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2838,117 +2930,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_913 = q12_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_914 = q12_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_915 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_52 = advance | io_flush; // TrieWalk.java:280
-  wire _and_77 = q12_valid & keep; // TrieWalk.java:280
-  wire _not_27 = ~q12_done; // TrieWalk.java:262
-  wire [1:0] _bits_916 = q12_key[7:6]; // TrieWalk.java:260
+  wire _or_52 = advance | io_flush; // TrieWalk.java:287
+  wire _and_77 = q12_valid & keep; // TrieWalk.java:287
+  wire _not_27 = ~q12_done; // TrieWalk.java:269
+  wire [1:0] _bits_916 = q12_key[7:6]; // TrieWalk.java:267
   wire [11:0] q12_child = _bits_916[1] ? (_bits_916[0] ? _wire_84_3 : _wire_84_2) : (_bits_916[0] ? _wire_84_1 : _wire_84_0); // ChildWord.java:37
-  wire _or_r_60 = |q12_child; // TrieWalk.java:262
-  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:262
-  wire [11:0] _mux_48 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:264
-  wire _and_78 = fixing & a13_done; // TrieWalk.java:287
-  wire _eq_36 = a13_slot == io_fix_slot; // TrieWalk.java:287
-  wire a13_moved = _and_78 & _eq_36; // TrieWalk.java:287
-  wire [3:0] _bits_917 = a13_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_36 = _bits_917[3] ? (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_85_15 : _wire_85_14) : (_bits_917[0] ? _wire_85_13 : _wire_85_12)) : (_bits_917[1] ? (_bits_917[0] ? _wire_85_11 : _wire_85_10) : (_bits_917[0] ? _wire_85_9 : _wire_85_8))) : (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_85_7 : _wire_85_6) : (_bits_917[0] ? _wire_85_5 : _wire_85_4)) : (_bits_917[1] ? (_bits_917[0] ? _wire_85_3 : _wire_85_2) : (_bits_917[0] ? _wire_85_1 : _wire_85_0))); // TrieWalk.java:137
-  wire [11:0] a13_leaf = _dyn_index_36[1] ? (_dyn_index_36[0] ? _wire_86_3 : _wire_86_2) : (_dyn_index_36[0] ? _wire_86_1 : _wire_86_0); // ChildWord.java:37
-  wire [4:0] _mux_49 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:265
-  wire [4:0] _add_84 = a13_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_918 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_918; // ChildWord.java:43
-  wire [11:0] _bits_919 = q12_word[35:24]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_919; // ChildWord.java:43
-  wire [11:0] _bits_920 = q12_word[23:12]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_920; // ChildWord.java:43
-  wire [11:0] _bits_921 = q12_word[11:0]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_921; // ChildWord.java:43
+  wire _or_r_60 = |q12_child; // TrieWalk.java:269
+  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:269
+  wire [11:0] _mux_48 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:271
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_86_3 : _wire_86_2) : (a13_digit_below[0] ? _wire_86_1 : _wire_86_0); // ChildWord.java:37
+  wire [4:0] _mux_49 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:272
+  wire [4:0] _add_84 = a13_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_917 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_917; // ChildWord.java:43
+  wire [11:0] _bits_918 = q12_word[35:24]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_918; // ChildWord.java:43
+  wire [11:0] _bits_919 = q12_word[23:12]; // ChildWord.java:30
+  wire _or_r_63 = |_bits_919; // ChildWord.java:43
+  wire [11:0] _bits_920 = q12_word[11:0]; // ChildWord.java:30
+  wire _or_r_64 = |_bits_920; // ChildWord.java:43
   wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
-  wire _bits_922 = _cat_12[0]; // ChildWord.java:56
-  wire [2:0] _add_85 = 3'd0 + {{2{1'b0}}, _bits_922}; // ChildWord.java:56
-  wire _bits_923 = _cat_12[1]; // ChildWord.java:56
-  wire [2:0] _add_86 = _add_85 + {{2{1'b0}}, _bits_923}; // ChildWord.java:56
-  wire _bits_924 = _cat_12[2]; // ChildWord.java:56
-  wire [2:0] _add_87 = _add_86 + {{2{1'b0}}, _bits_924}; // ChildWord.java:56
-  wire _bits_925 = _cat_12[3]; // ChildWord.java:56
-  wire [2:0] _add_88 = _add_87 + {{2{1'b0}}, _bits_925}; // ChildWord.java:56
-  wire [2:0] _mux_50 = q12_descend ? 3'd0 : _add_88; // TrieWalk.java:267
-  wire [2:0] _mux_51 = q12_done ? q12_children : _mux_50; // TrieWalk.java:267
-  wire _not_28 = ~q12_descend; // TrieWalk.java:268
-  wire _or_53 = q12_done | _not_28; // TrieWalk.java:268
-  wire [1:0] _bits_926 = a13_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_927 = a13_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_928 = a13_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_929 = a13_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_930 = a13_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_931 = a13_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_932 = a13_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_933 = a13_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_934 = a13_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_935 = a13_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_936 = a13_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_937 = a13_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_938 = a13_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_939 = a13_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_940 = a13_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_941 = a13_key[1:0]; // TrieWalk.java:136
+  wire _bits_921 = _cat_12[0]; // ChildWord.java:56
+  wire [2:0] _add_85 = 3'd0 + {{2{1'b0}}, _bits_921}; // ChildWord.java:56
+  wire _bits_922 = _cat_12[1]; // ChildWord.java:56
+  wire [2:0] _add_86 = _add_85 + {{2{1'b0}}, _bits_922}; // ChildWord.java:56
+  wire _bits_923 = _cat_12[2]; // ChildWord.java:56
+  wire [2:0] _add_87 = _add_86 + {{2{1'b0}}, _bits_923}; // ChildWord.java:56
+  wire _bits_924 = _cat_12[3]; // ChildWord.java:56
+  wire [2:0] _add_88 = _add_87 + {{2{1'b0}}, _bits_924}; // ChildWord.java:56
+  wire [2:0] _mux_50 = q12_descend ? 3'd0 : _add_88; // TrieWalk.java:274
+  wire [2:0] _mux_51 = q12_done ? q12_children : _mux_50; // TrieWalk.java:274
+  wire _not_28 = ~q12_descend; // TrieWalk.java:275
+  wire _or_53 = q12_done | _not_28; // TrieWalk.java:275
+  wire _eq_36 = a13_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_78 = a13_done & _eq_36; // TrieWalk.java:301
+  wire [3:0] _bits_925 = a13_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_36 = _bits_925[3] ? (_bits_925[2] ? (_bits_925[1] ? (_bits_925[0] ? _wire_85_15 : _wire_85_14) : (_bits_925[0] ? _wire_85_13 : _wire_85_12)) : (_bits_925[1] ? (_bits_925[0] ? _wire_85_11 : _wire_85_10) : (_bits_925[0] ? _wire_85_9 : _wire_85_8))) : (_bits_925[2] ? (_bits_925[1] ? (_bits_925[0] ? _wire_85_7 : _wire_85_6) : (_bits_925[0] ? _wire_85_5 : _wire_85_4)) : (_bits_925[1] ? (_bits_925[0] ? _wire_85_3 : _wire_85_2) : (_bits_925[0] ? _wire_85_1 : _wire_85_0))); // TrieWalk.java:142
+  wire [1:0] _bits_926 = a13_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_927 = a13_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_928 = a13_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_929 = a13_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_930 = a13_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_931 = a13_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_932 = a13_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_933 = a13_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_934 = a13_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_935 = a13_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_936 = a13_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_937 = a13_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_938 = a13_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_939 = a13_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_940 = a13_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_941 = a13_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_942 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_943 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_944 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_945 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_54 = advance | io_flush; // TrieWalk.java:280
-  wire _and_79 = a13_valid & keep; // TrieWalk.java:280
-  wire _and_80 = fixing & p13_done; // TrieWalk.java:287
-  wire _eq_37 = p13_slot == io_fix_slot; // TrieWalk.java:287
-  wire p13_moved = _and_80 & _eq_37; // TrieWalk.java:287
-  wire [3:0] _bits_946 = p13_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_37 = _bits_946[3] ? (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_15 : _wire_87_14) : (_bits_946[0] ? _wire_87_13 : _wire_87_12)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_11 : _wire_87_10) : (_bits_946[0] ? _wire_87_9 : _wire_87_8))) : (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_7 : _wire_87_6) : (_bits_946[0] ? _wire_87_5 : _wire_87_4)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_3 : _wire_87_2) : (_bits_946[0] ? _wire_87_1 : _wire_87_0))); // TrieWalk.java:137
-  wire [11:0] p13_leaf = _dyn_index_37[1] ? (_dyn_index_37[0] ? _wire_88_3 : _wire_88_2) : (_dyn_index_37[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
-  wire [4:0] _add_89 = p13_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_947 = p13_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_948 = p13_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_949 = p13_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_950 = p13_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_951 = p13_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_952 = p13_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_953 = p13_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_954 = p13_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_955 = p13_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_956 = p13_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_957 = p13_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_958 = p13_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_959 = p13_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_960 = p13_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_961 = p13_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_962 = p13_key[1:0]; // TrieWalk.java:136
+  wire _or_54 = advance | io_flush; // TrieWalk.java:287
+  wire _and_79 = a13_valid & keep; // TrieWalk.java:287
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_88_3 : _wire_88_2) : (p13_digit_below[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
+  wire [4:0] _add_89 = p13_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_37 = p13_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_80 = p13_done & _eq_37; // TrieWalk.java:301
+  wire [3:0] _bits_946 = p13_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_37 = _bits_946[3] ? (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_15 : _wire_87_14) : (_bits_946[0] ? _wire_87_13 : _wire_87_12)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_11 : _wire_87_10) : (_bits_946[0] ? _wire_87_9 : _wire_87_8))) : (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_7 : _wire_87_6) : (_bits_946[0] ? _wire_87_5 : _wire_87_4)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_3 : _wire_87_2) : (_bits_946[0] ? _wire_87_1 : _wire_87_0))); // TrieWalk.java:142
+  wire [1:0] _bits_947 = p13_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_948 = p13_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_949 = p13_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_950 = p13_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_951 = p13_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_952 = p13_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_953 = p13_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_954 = p13_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_955 = p13_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_956 = p13_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_957 = p13_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_958 = p13_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_959 = p13_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_960 = p13_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_961 = p13_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_962 = p13_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_963 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_964 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_965 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_966 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_55 = advance | io_flush; // TrieWalk.java:280
-  wire _and_81 = p13_valid & keep; // TrieWalk.java:280
-  wire _and_82 = fixing & q13_done; // TrieWalk.java:287
-  wire _eq_38 = q13_slot == io_fix_slot; // TrieWalk.java:287
-  wire q13_moved = _and_82 & _eq_38; // TrieWalk.java:287
-  wire [3:0] _bits_967 = q13_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_38 = _bits_967[3] ? (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_15 : _wire_89_14) : (_bits_967[0] ? _wire_89_13 : _wire_89_12)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_11 : _wire_89_10) : (_bits_967[0] ? _wire_89_9 : _wire_89_8))) : (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_7 : _wire_89_6) : (_bits_967[0] ? _wire_89_5 : _wire_89_4)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_3 : _wire_89_2) : (_bits_967[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:137
-  wire [11:0] q13_leaf = _dyn_index_38[1] ? (_dyn_index_38[0] ? _wire_90_3 : _wire_90_2) : (_dyn_index_38[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
-  wire [4:0] _add_90 = q13_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_968 = q13_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_969 = q13_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_970 = q13_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_971 = q13_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_972 = q13_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_973 = q13_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_974 = q13_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_975 = q13_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_976 = q13_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_977 = q13_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_978 = q13_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_979 = q13_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_980 = q13_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_981 = q13_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_982 = q13_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_983 = q13_key[1:0]; // TrieWalk.java:136
+  wire _or_55 = advance | io_flush; // TrieWalk.java:287
+  wire _and_81 = p13_valid & keep; // TrieWalk.java:287
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_90_3 : _wire_90_2) : (q13_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
+  wire [4:0] _add_90 = q13_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_38 = q13_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_82 = q13_done & _eq_38; // TrieWalk.java:301
+  wire [3:0] _bits_967 = q13_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_38 = _bits_967[3] ? (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_15 : _wire_89_14) : (_bits_967[0] ? _wire_89_13 : _wire_89_12)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_11 : _wire_89_10) : (_bits_967[0] ? _wire_89_9 : _wire_89_8))) : (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_7 : _wire_89_6) : (_bits_967[0] ? _wire_89_5 : _wire_89_4)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_3 : _wire_89_2) : (_bits_967[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:142
+  wire [1:0] _bits_968 = q13_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_969 = q13_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_970 = q13_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_971 = q13_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_972 = q13_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_973 = q13_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_974 = q13_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_975 = q13_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_976 = q13_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_977 = q13_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_978 = q13_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_979 = q13_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_980 = q13_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_981 = q13_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_982 = q13_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_983 = q13_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_984 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_985 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_986 = io_fix_word[35:24]; // ChildWord.java:30
@@ -2957,117 +3049,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_989 = q13_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_990 = q13_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_991 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_56 = advance | io_flush; // TrieWalk.java:280
-  wire _and_83 = q13_valid & keep; // TrieWalk.java:280
-  wire _not_29 = ~q13_done; // TrieWalk.java:262
-  wire [1:0] _bits_992 = q13_key[5:4]; // TrieWalk.java:260
+  wire _or_56 = advance | io_flush; // TrieWalk.java:287
+  wire _and_83 = q13_valid & keep; // TrieWalk.java:287
+  wire _not_29 = ~q13_done; // TrieWalk.java:269
+  wire [1:0] _bits_992 = q13_key[5:4]; // TrieWalk.java:267
   wire [11:0] q13_child = _bits_992[1] ? (_bits_992[0] ? _wire_91_3 : _wire_91_2) : (_bits_992[0] ? _wire_91_1 : _wire_91_0); // ChildWord.java:37
-  wire _or_r_65 = |q13_child; // TrieWalk.java:262
-  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:262
-  wire [11:0] _mux_52 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:264
-  wire _and_84 = fixing & a14_done; // TrieWalk.java:287
-  wire _eq_39 = a14_slot == io_fix_slot; // TrieWalk.java:287
-  wire a14_moved = _and_84 & _eq_39; // TrieWalk.java:287
-  wire [3:0] _bits_993 = a14_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_39 = _bits_993[3] ? (_bits_993[2] ? (_bits_993[1] ? (_bits_993[0] ? _wire_92_15 : _wire_92_14) : (_bits_993[0] ? _wire_92_13 : _wire_92_12)) : (_bits_993[1] ? (_bits_993[0] ? _wire_92_11 : _wire_92_10) : (_bits_993[0] ? _wire_92_9 : _wire_92_8))) : (_bits_993[2] ? (_bits_993[1] ? (_bits_993[0] ? _wire_92_7 : _wire_92_6) : (_bits_993[0] ? _wire_92_5 : _wire_92_4)) : (_bits_993[1] ? (_bits_993[0] ? _wire_92_3 : _wire_92_2) : (_bits_993[0] ? _wire_92_1 : _wire_92_0))); // TrieWalk.java:137
-  wire [11:0] a14_leaf = _dyn_index_39[1] ? (_dyn_index_39[0] ? _wire_93_3 : _wire_93_2) : (_dyn_index_39[0] ? _wire_93_1 : _wire_93_0); // ChildWord.java:37
-  wire [4:0] _mux_53 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:265
-  wire [4:0] _add_91 = a14_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_994 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_994; // ChildWord.java:43
-  wire [11:0] _bits_995 = q13_word[35:24]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_995; // ChildWord.java:43
-  wire [11:0] _bits_996 = q13_word[23:12]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_996; // ChildWord.java:43
-  wire [11:0] _bits_997 = q13_word[11:0]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_997; // ChildWord.java:43
+  wire _or_r_65 = |q13_child; // TrieWalk.java:269
+  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:269
+  wire [11:0] _mux_52 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:271
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_93_3 : _wire_93_2) : (a14_digit_below[0] ? _wire_93_1 : _wire_93_0); // ChildWord.java:37
+  wire [4:0] _mux_53 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:272
+  wire [4:0] _add_91 = a14_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_993 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_r_66 = |_bits_993; // ChildWord.java:43
+  wire [11:0] _bits_994 = q13_word[35:24]; // ChildWord.java:30
+  wire _or_r_67 = |_bits_994; // ChildWord.java:43
+  wire [11:0] _bits_995 = q13_word[23:12]; // ChildWord.java:30
+  wire _or_r_68 = |_bits_995; // ChildWord.java:43
+  wire [11:0] _bits_996 = q13_word[11:0]; // ChildWord.java:30
+  wire _or_r_69 = |_bits_996; // ChildWord.java:43
   wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
-  wire _bits_998 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_92 = 3'd0 + {{2{1'b0}}, _bits_998}; // ChildWord.java:56
-  wire _bits_999 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_93 = _add_92 + {{2{1'b0}}, _bits_999}; // ChildWord.java:56
-  wire _bits_1000 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_94 = _add_93 + {{2{1'b0}}, _bits_1000}; // ChildWord.java:56
-  wire _bits_1001 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_95 = _add_94 + {{2{1'b0}}, _bits_1001}; // ChildWord.java:56
-  wire [2:0] _mux_54 = q13_descend ? 3'd0 : _add_95; // TrieWalk.java:267
-  wire [2:0] _mux_55 = q13_done ? q13_children : _mux_54; // TrieWalk.java:267
-  wire _not_30 = ~q13_descend; // TrieWalk.java:268
-  wire _or_57 = q13_done | _not_30; // TrieWalk.java:268
-  wire [1:0] _bits_1002 = a14_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1003 = a14_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1004 = a14_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1005 = a14_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1006 = a14_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1007 = a14_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1008 = a14_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1009 = a14_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1010 = a14_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1011 = a14_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1012 = a14_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1013 = a14_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1014 = a14_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1015 = a14_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1016 = a14_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1017 = a14_key[1:0]; // TrieWalk.java:136
+  wire _bits_997 = _cat_13[0]; // ChildWord.java:56
+  wire [2:0] _add_92 = 3'd0 + {{2{1'b0}}, _bits_997}; // ChildWord.java:56
+  wire _bits_998 = _cat_13[1]; // ChildWord.java:56
+  wire [2:0] _add_93 = _add_92 + {{2{1'b0}}, _bits_998}; // ChildWord.java:56
+  wire _bits_999 = _cat_13[2]; // ChildWord.java:56
+  wire [2:0] _add_94 = _add_93 + {{2{1'b0}}, _bits_999}; // ChildWord.java:56
+  wire _bits_1000 = _cat_13[3]; // ChildWord.java:56
+  wire [2:0] _add_95 = _add_94 + {{2{1'b0}}, _bits_1000}; // ChildWord.java:56
+  wire [2:0] _mux_54 = q13_descend ? 3'd0 : _add_95; // TrieWalk.java:274
+  wire [2:0] _mux_55 = q13_done ? q13_children : _mux_54; // TrieWalk.java:274
+  wire _not_30 = ~q13_descend; // TrieWalk.java:275
+  wire _or_57 = q13_done | _not_30; // TrieWalk.java:275
+  wire _eq_39 = a14_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_84 = a14_done & _eq_39; // TrieWalk.java:301
+  wire [3:0] _bits_1001 = a14_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_39 = _bits_1001[3] ? (_bits_1001[2] ? (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_15 : _wire_92_14) : (_bits_1001[0] ? _wire_92_13 : _wire_92_12)) : (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_11 : _wire_92_10) : (_bits_1001[0] ? _wire_92_9 : _wire_92_8))) : (_bits_1001[2] ? (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_7 : _wire_92_6) : (_bits_1001[0] ? _wire_92_5 : _wire_92_4)) : (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_3 : _wire_92_2) : (_bits_1001[0] ? _wire_92_1 : _wire_92_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1002 = a14_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1003 = a14_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1004 = a14_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1005 = a14_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1006 = a14_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1007 = a14_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1008 = a14_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1009 = a14_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1010 = a14_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1011 = a14_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1012 = a14_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1013 = a14_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1014 = a14_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1015 = a14_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1016 = a14_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1017 = a14_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1018 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1019 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1020 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1021 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_58 = advance | io_flush; // TrieWalk.java:280
-  wire _and_85 = a14_valid & keep; // TrieWalk.java:280
-  wire _and_86 = fixing & p14_done; // TrieWalk.java:287
-  wire _eq_40 = p14_slot == io_fix_slot; // TrieWalk.java:287
-  wire p14_moved = _and_86 & _eq_40; // TrieWalk.java:287
-  wire [3:0] _bits_1022 = p14_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_40 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_15 : _wire_94_14) : (_bits_1022[0] ? _wire_94_13 : _wire_94_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_11 : _wire_94_10) : (_bits_1022[0] ? _wire_94_9 : _wire_94_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_7 : _wire_94_6) : (_bits_1022[0] ? _wire_94_5 : _wire_94_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_3 : _wire_94_2) : (_bits_1022[0] ? _wire_94_1 : _wire_94_0))); // TrieWalk.java:137
-  wire [11:0] p14_leaf = _dyn_index_40[1] ? (_dyn_index_40[0] ? _wire_95_3 : _wire_95_2) : (_dyn_index_40[0] ? _wire_95_1 : _wire_95_0); // ChildWord.java:37
-  wire [4:0] _add_96 = p14_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_1023 = p14_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1024 = p14_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1025 = p14_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1026 = p14_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1027 = p14_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1028 = p14_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1029 = p14_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1030 = p14_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1031 = p14_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1032 = p14_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1033 = p14_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1034 = p14_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1035 = p14_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1036 = p14_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1037 = p14_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1038 = p14_key[1:0]; // TrieWalk.java:136
+  wire _or_58 = advance | io_flush; // TrieWalk.java:287
+  wire _and_85 = a14_valid & keep; // TrieWalk.java:287
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_95_3 : _wire_95_2) : (p14_digit_below[0] ? _wire_95_1 : _wire_95_0); // ChildWord.java:37
+  wire [4:0] _add_96 = p14_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_40 = p14_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_86 = p14_done & _eq_40; // TrieWalk.java:301
+  wire [3:0] _bits_1022 = p14_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_40 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_15 : _wire_94_14) : (_bits_1022[0] ? _wire_94_13 : _wire_94_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_11 : _wire_94_10) : (_bits_1022[0] ? _wire_94_9 : _wire_94_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_7 : _wire_94_6) : (_bits_1022[0] ? _wire_94_5 : _wire_94_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_3 : _wire_94_2) : (_bits_1022[0] ? _wire_94_1 : _wire_94_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1023 = p14_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1024 = p14_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1025 = p14_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1026 = p14_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1027 = p14_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1028 = p14_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1029 = p14_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1030 = p14_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1031 = p14_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1032 = p14_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1033 = p14_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1034 = p14_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1035 = p14_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1036 = p14_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1037 = p14_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1038 = p14_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1039 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1040 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1041 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1042 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_59 = advance | io_flush; // TrieWalk.java:280
-  wire _and_87 = p14_valid & keep; // TrieWalk.java:280
-  wire _and_88 = fixing & q14_done; // TrieWalk.java:287
-  wire _eq_41 = q14_slot == io_fix_slot; // TrieWalk.java:287
-  wire q14_moved = _and_88 & _eq_41; // TrieWalk.java:287
-  wire [3:0] _bits_1043 = q14_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_41 = _bits_1043[3] ? (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_15 : _wire_96_14) : (_bits_1043[0] ? _wire_96_13 : _wire_96_12)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_11 : _wire_96_10) : (_bits_1043[0] ? _wire_96_9 : _wire_96_8))) : (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_7 : _wire_96_6) : (_bits_1043[0] ? _wire_96_5 : _wire_96_4)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_3 : _wire_96_2) : (_bits_1043[0] ? _wire_96_1 : _wire_96_0))); // TrieWalk.java:137
-  wire [11:0] q14_leaf = _dyn_index_41[1] ? (_dyn_index_41[0] ? _wire_97_3 : _wire_97_2) : (_dyn_index_41[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
-  wire [4:0] _add_97 = q14_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_1044 = q14_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1045 = q14_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1046 = q14_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1047 = q14_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1048 = q14_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1049 = q14_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1050 = q14_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1051 = q14_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1052 = q14_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1053 = q14_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1054 = q14_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1055 = q14_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1056 = q14_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1057 = q14_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1058 = q14_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1059 = q14_key[1:0]; // TrieWalk.java:136
+  wire _or_59 = advance | io_flush; // TrieWalk.java:287
+  wire _and_87 = p14_valid & keep; // TrieWalk.java:287
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_97_3 : _wire_97_2) : (q14_digit_below[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
+  wire [4:0] _add_97 = q14_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_41 = q14_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_88 = q14_done & _eq_41; // TrieWalk.java:301
+  wire [3:0] _bits_1043 = q14_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_41 = _bits_1043[3] ? (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_15 : _wire_96_14) : (_bits_1043[0] ? _wire_96_13 : _wire_96_12)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_11 : _wire_96_10) : (_bits_1043[0] ? _wire_96_9 : _wire_96_8))) : (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_7 : _wire_96_6) : (_bits_1043[0] ? _wire_96_5 : _wire_96_4)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_3 : _wire_96_2) : (_bits_1043[0] ? _wire_96_1 : _wire_96_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1044 = q14_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1045 = q14_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1046 = q14_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1047 = q14_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1048 = q14_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1049 = q14_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1050 = q14_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1051 = q14_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1052 = q14_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1053 = q14_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1054 = q14_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1055 = q14_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1056 = q14_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1057 = q14_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1058 = q14_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1059 = q14_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1060 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1061 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1062 = io_fix_word[35:24]; // ChildWord.java:30
@@ -3076,117 +3168,117 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1065 = q14_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1066 = q14_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1067 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_60 = advance | io_flush; // TrieWalk.java:280
-  wire _and_89 = q14_valid & keep; // TrieWalk.java:280
-  wire _not_31 = ~q14_done; // TrieWalk.java:262
-  wire [1:0] _bits_1068 = q14_key[3:2]; // TrieWalk.java:260
+  wire _or_60 = advance | io_flush; // TrieWalk.java:287
+  wire _and_89 = q14_valid & keep; // TrieWalk.java:287
+  wire _not_31 = ~q14_done; // TrieWalk.java:269
+  wire [1:0] _bits_1068 = q14_key[3:2]; // TrieWalk.java:267
   wire [11:0] q14_child = _bits_1068[1] ? (_bits_1068[0] ? _wire_98_3 : _wire_98_2) : (_bits_1068[0] ? _wire_98_1 : _wire_98_0); // ChildWord.java:37
-  wire _or_r_70 = |q14_child; // TrieWalk.java:262
-  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:262
-  wire [11:0] _mux_56 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:264
-  wire _and_90 = fixing & a15_done; // TrieWalk.java:287
-  wire _eq_42 = a15_slot == io_fix_slot; // TrieWalk.java:287
-  wire a15_moved = _and_90 & _eq_42; // TrieWalk.java:287
-  wire [3:0] _bits_1069 = a15_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_42 = _bits_1069[3] ? (_bits_1069[2] ? (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_15 : _wire_99_14) : (_bits_1069[0] ? _wire_99_13 : _wire_99_12)) : (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_11 : _wire_99_10) : (_bits_1069[0] ? _wire_99_9 : _wire_99_8))) : (_bits_1069[2] ? (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_7 : _wire_99_6) : (_bits_1069[0] ? _wire_99_5 : _wire_99_4)) : (_bits_1069[1] ? (_bits_1069[0] ? _wire_99_3 : _wire_99_2) : (_bits_1069[0] ? _wire_99_1 : _wire_99_0))); // TrieWalk.java:137
-  wire [11:0] a15_leaf = _dyn_index_42[1] ? (_dyn_index_42[0] ? _wire_100_3 : _wire_100_2) : (_dyn_index_42[0] ? _wire_100_1 : _wire_100_0); // ChildWord.java:37
-  wire [4:0] _mux_57 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:265
-  wire [4:0] _add_98 = a15_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_1070 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_1070; // ChildWord.java:43
-  wire [11:0] _bits_1071 = q14_word[35:24]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_1071; // ChildWord.java:43
-  wire [11:0] _bits_1072 = q14_word[23:12]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_1072; // ChildWord.java:43
-  wire [11:0] _bits_1073 = q14_word[11:0]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_1073; // ChildWord.java:43
+  wire _or_r_70 = |q14_child; // TrieWalk.java:269
+  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:269
+  wire [11:0] _mux_56 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:271
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_100_3 : _wire_100_2) : (a15_digit_below[0] ? _wire_100_1 : _wire_100_0); // ChildWord.java:37
+  wire [4:0] _mux_57 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:272
+  wire [4:0] _add_98 = a15_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_1069 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_r_71 = |_bits_1069; // ChildWord.java:43
+  wire [11:0] _bits_1070 = q14_word[35:24]; // ChildWord.java:30
+  wire _or_r_72 = |_bits_1070; // ChildWord.java:43
+  wire [11:0] _bits_1071 = q14_word[23:12]; // ChildWord.java:30
+  wire _or_r_73 = |_bits_1071; // ChildWord.java:43
+  wire [11:0] _bits_1072 = q14_word[11:0]; // ChildWord.java:30
+  wire _or_r_74 = |_bits_1072; // ChildWord.java:43
   wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
-  wire _bits_1074 = _cat_14[0]; // ChildWord.java:56
-  wire [2:0] _add_99 = 3'd0 + {{2{1'b0}}, _bits_1074}; // ChildWord.java:56
-  wire _bits_1075 = _cat_14[1]; // ChildWord.java:56
-  wire [2:0] _add_100 = _add_99 + {{2{1'b0}}, _bits_1075}; // ChildWord.java:56
-  wire _bits_1076 = _cat_14[2]; // ChildWord.java:56
-  wire [2:0] _add_101 = _add_100 + {{2{1'b0}}, _bits_1076}; // ChildWord.java:56
-  wire _bits_1077 = _cat_14[3]; // ChildWord.java:56
-  wire [2:0] _add_102 = _add_101 + {{2{1'b0}}, _bits_1077}; // ChildWord.java:56
-  wire [2:0] _mux_58 = q14_descend ? 3'd0 : _add_102; // TrieWalk.java:267
-  wire [2:0] _mux_59 = q14_done ? q14_children : _mux_58; // TrieWalk.java:267
-  wire _not_32 = ~q14_descend; // TrieWalk.java:268
-  wire _or_61 = q14_done | _not_32; // TrieWalk.java:268
-  wire [1:0] _bits_1078 = a15_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1079 = a15_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1080 = a15_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1081 = a15_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1082 = a15_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1083 = a15_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1084 = a15_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1085 = a15_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1086 = a15_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1087 = a15_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1088 = a15_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1089 = a15_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1090 = a15_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1091 = a15_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1092 = a15_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1093 = a15_key[1:0]; // TrieWalk.java:136
+  wire _bits_1073 = _cat_14[0]; // ChildWord.java:56
+  wire [2:0] _add_99 = 3'd0 + {{2{1'b0}}, _bits_1073}; // ChildWord.java:56
+  wire _bits_1074 = _cat_14[1]; // ChildWord.java:56
+  wire [2:0] _add_100 = _add_99 + {{2{1'b0}}, _bits_1074}; // ChildWord.java:56
+  wire _bits_1075 = _cat_14[2]; // ChildWord.java:56
+  wire [2:0] _add_101 = _add_100 + {{2{1'b0}}, _bits_1075}; // ChildWord.java:56
+  wire _bits_1076 = _cat_14[3]; // ChildWord.java:56
+  wire [2:0] _add_102 = _add_101 + {{2{1'b0}}, _bits_1076}; // ChildWord.java:56
+  wire [2:0] _mux_58 = q14_descend ? 3'd0 : _add_102; // TrieWalk.java:274
+  wire [2:0] _mux_59 = q14_done ? q14_children : _mux_58; // TrieWalk.java:274
+  wire _not_32 = ~q14_descend; // TrieWalk.java:275
+  wire _or_61 = q14_done | _not_32; // TrieWalk.java:275
+  wire _eq_42 = a15_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_90 = a15_done & _eq_42; // TrieWalk.java:301
+  wire [3:0] _bits_1077 = a15_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_42 = _bits_1077[3] ? (_bits_1077[2] ? (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_15 : _wire_99_14) : (_bits_1077[0] ? _wire_99_13 : _wire_99_12)) : (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_11 : _wire_99_10) : (_bits_1077[0] ? _wire_99_9 : _wire_99_8))) : (_bits_1077[2] ? (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_7 : _wire_99_6) : (_bits_1077[0] ? _wire_99_5 : _wire_99_4)) : (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_3 : _wire_99_2) : (_bits_1077[0] ? _wire_99_1 : _wire_99_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1078 = a15_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1079 = a15_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1080 = a15_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1081 = a15_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1082 = a15_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1083 = a15_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1084 = a15_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1085 = a15_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1086 = a15_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1087 = a15_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1088 = a15_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1089 = a15_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1090 = a15_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1091 = a15_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1092 = a15_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1093 = a15_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1094 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1095 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1096 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1097 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_62 = advance | io_flush; // TrieWalk.java:280
-  wire _and_91 = a15_valid & keep; // TrieWalk.java:280
-  wire _and_92 = fixing & p15_done; // TrieWalk.java:287
-  wire _eq_43 = p15_slot == io_fix_slot; // TrieWalk.java:287
-  wire p15_moved = _and_92 & _eq_43; // TrieWalk.java:287
-  wire [3:0] _bits_1098 = p15_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_43 = _bits_1098[3] ? (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_15 : _wire_101_14) : (_bits_1098[0] ? _wire_101_13 : _wire_101_12)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_11 : _wire_101_10) : (_bits_1098[0] ? _wire_101_9 : _wire_101_8))) : (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_7 : _wire_101_6) : (_bits_1098[0] ? _wire_101_5 : _wire_101_4)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_3 : _wire_101_2) : (_bits_1098[0] ? _wire_101_1 : _wire_101_0))); // TrieWalk.java:137
-  wire [11:0] p15_leaf = _dyn_index_43[1] ? (_dyn_index_43[0] ? _wire_102_3 : _wire_102_2) : (_dyn_index_43[0] ? _wire_102_1 : _wire_102_0); // ChildWord.java:37
-  wire [4:0] _add_103 = p15_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_1099 = p15_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1100 = p15_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1101 = p15_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1102 = p15_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1103 = p15_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1104 = p15_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1105 = p15_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1106 = p15_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1107 = p15_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1108 = p15_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1109 = p15_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1110 = p15_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1111 = p15_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1112 = p15_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1113 = p15_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1114 = p15_key[1:0]; // TrieWalk.java:136
+  wire _or_62 = advance | io_flush; // TrieWalk.java:287
+  wire _and_91 = a15_valid & keep; // TrieWalk.java:287
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_102_3 : _wire_102_2) : (p15_digit_below[0] ? _wire_102_1 : _wire_102_0); // ChildWord.java:37
+  wire [4:0] _add_103 = p15_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_43 = p15_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_92 = p15_done & _eq_43; // TrieWalk.java:301
+  wire [3:0] _bits_1098 = p15_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_43 = _bits_1098[3] ? (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_15 : _wire_101_14) : (_bits_1098[0] ? _wire_101_13 : _wire_101_12)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_11 : _wire_101_10) : (_bits_1098[0] ? _wire_101_9 : _wire_101_8))) : (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_7 : _wire_101_6) : (_bits_1098[0] ? _wire_101_5 : _wire_101_4)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_3 : _wire_101_2) : (_bits_1098[0] ? _wire_101_1 : _wire_101_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1099 = p15_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1100 = p15_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1101 = p15_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1102 = p15_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1103 = p15_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1104 = p15_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1105 = p15_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1106 = p15_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1107 = p15_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1108 = p15_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1109 = p15_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1110 = p15_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1111 = p15_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1112 = p15_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1113 = p15_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1114 = p15_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1115 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1116 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1117 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1118 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_63 = advance | io_flush; // TrieWalk.java:280
-  wire _and_93 = p15_valid & keep; // TrieWalk.java:280
-  wire _and_94 = fixing & q15_done; // TrieWalk.java:287
-  wire _eq_44 = q15_slot == io_fix_slot; // TrieWalk.java:287
-  wire q15_moved = _and_94 & _eq_44; // TrieWalk.java:287
-  wire [3:0] _bits_1119 = q15_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_44 = _bits_1119[3] ? (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_15 : _wire_103_14) : (_bits_1119[0] ? _wire_103_13 : _wire_103_12)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_11 : _wire_103_10) : (_bits_1119[0] ? _wire_103_9 : _wire_103_8))) : (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_7 : _wire_103_6) : (_bits_1119[0] ? _wire_103_5 : _wire_103_4)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_3 : _wire_103_2) : (_bits_1119[0] ? _wire_103_1 : _wire_103_0))); // TrieWalk.java:137
-  wire [11:0] q15_leaf = _dyn_index_44[1] ? (_dyn_index_44[0] ? _wire_104_3 : _wire_104_2) : (_dyn_index_44[0] ? _wire_104_1 : _wire_104_0); // ChildWord.java:37
-  wire [4:0] _add_104 = q15_depth + 5'd1; // TrieWalk.java:297
-  wire [1:0] _bits_1120 = q15_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1121 = q15_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1122 = q15_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1123 = q15_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1124 = q15_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1125 = q15_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1126 = q15_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1127 = q15_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1128 = q15_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1129 = q15_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1130 = q15_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1131 = q15_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1132 = q15_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1133 = q15_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1134 = q15_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1135 = q15_key[1:0]; // TrieWalk.java:136
+  wire _or_63 = advance | io_flush; // TrieWalk.java:287
+  wire _and_93 = p15_valid & keep; // TrieWalk.java:287
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_104_3 : _wire_104_2) : (q15_digit_below[0] ? _wire_104_1 : _wire_104_0); // ChildWord.java:37
+  wire [4:0] _add_104 = q15_depth + 5'd1; // TrieWalk.java:314
+  wire _eq_44 = q15_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_94 = q15_done & _eq_44; // TrieWalk.java:301
+  wire [3:0] _bits_1119 = q15_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_44 = _bits_1119[3] ? (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_15 : _wire_103_14) : (_bits_1119[0] ? _wire_103_13 : _wire_103_12)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_11 : _wire_103_10) : (_bits_1119[0] ? _wire_103_9 : _wire_103_8))) : (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_7 : _wire_103_6) : (_bits_1119[0] ? _wire_103_5 : _wire_103_4)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_3 : _wire_103_2) : (_bits_1119[0] ? _wire_103_1 : _wire_103_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1120 = q15_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1121 = q15_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1122 = q15_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1123 = q15_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1124 = q15_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1125 = q15_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1126 = q15_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1127 = q15_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1128 = q15_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1129 = q15_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1130 = q15_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1131 = q15_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1132 = q15_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1133 = q15_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1134 = q15_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1135 = q15_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1136 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1137 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1138 = io_fix_word[35:24]; // ChildWord.java:30
@@ -3195,113 +3287,113 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1141 = q15_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1142 = q15_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1143 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_64 = advance | io_flush; // TrieWalk.java:280
-  wire _and_95 = q15_valid & keep; // TrieWalk.java:280
-  wire _not_33 = ~q15_done; // TrieWalk.java:262
-  wire [1:0] _bits_1144 = q15_key[1:0]; // TrieWalk.java:260
+  wire _or_64 = advance | io_flush; // TrieWalk.java:287
+  wire _and_95 = q15_valid & keep; // TrieWalk.java:287
+  wire _not_33 = ~q15_done; // TrieWalk.java:269
+  wire [1:0] _bits_1144 = q15_key[1:0]; // TrieWalk.java:267
   wire [11:0] q15_child = _bits_1144[1] ? (_bits_1144[0] ? _wire_105_3 : _wire_105_2) : (_bits_1144[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
-  wire _or_r_75 = |q15_child; // TrieWalk.java:262
-  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:262
-  wire [11:0] _mux_60 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:264
-  wire _and_96 = fixing & s16_done; // TrieWalk.java:287
-  wire _eq_45 = s16_slot == io_fix_slot; // TrieWalk.java:287
-  wire s16_moved = _and_96 & _eq_45; // TrieWalk.java:287
-  wire [3:0] _bits_1145 = s16_depth[3:0]; // TrieWalk.java:137
-  wire [1:0] _dyn_index_45 = _bits_1145[3] ? (_bits_1145[2] ? (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_15 : _wire_106_14) : (_bits_1145[0] ? _wire_106_13 : _wire_106_12)) : (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_11 : _wire_106_10) : (_bits_1145[0] ? _wire_106_9 : _wire_106_8))) : (_bits_1145[2] ? (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_7 : _wire_106_6) : (_bits_1145[0] ? _wire_106_5 : _wire_106_4)) : (_bits_1145[1] ? (_bits_1145[0] ? _wire_106_3 : _wire_106_2) : (_bits_1145[0] ? _wire_106_1 : _wire_106_0))); // TrieWalk.java:137
-  wire [11:0] s16_leaf = _dyn_index_45[1] ? (_dyn_index_45[0] ? _wire_107_3 : _wire_107_2) : (_dyn_index_45[0] ? _wire_107_1 : _wire_107_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:265
-  wire [4:0] _add_105 = s16_depth + 5'd1; // TrieWalk.java:297
-  wire [11:0] _bits_1146 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_1146; // ChildWord.java:43
-  wire [11:0] _bits_1147 = q15_word[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_1147; // ChildWord.java:43
-  wire [11:0] _bits_1148 = q15_word[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_1148; // ChildWord.java:43
-  wire [11:0] _bits_1149 = q15_word[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_1149; // ChildWord.java:43
+  wire _or_r_75 = |q15_child; // TrieWalk.java:269
+  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:269
+  wire [11:0] _mux_60 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:271
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:304
+  wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_107_3 : _wire_107_2) : (s16_digit_below[0] ? _wire_107_1 : _wire_107_0); // ChildWord.java:37
+  wire [4:0] _mux_61 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:272
+  wire [4:0] _add_105 = s16_depth + 5'd1; // TrieWalk.java:314
+  wire [11:0] _bits_1145 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_r_76 = |_bits_1145; // ChildWord.java:43
+  wire [11:0] _bits_1146 = q15_word[35:24]; // ChildWord.java:30
+  wire _or_r_77 = |_bits_1146; // ChildWord.java:43
+  wire [11:0] _bits_1147 = q15_word[23:12]; // ChildWord.java:30
+  wire _or_r_78 = |_bits_1147; // ChildWord.java:43
+  wire [11:0] _bits_1148 = q15_word[11:0]; // ChildWord.java:30
+  wire _or_r_79 = |_bits_1148; // ChildWord.java:43
   wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_1150 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_106 = 3'd0 + {{2{1'b0}}, _bits_1150}; // ChildWord.java:56
-  wire _bits_1151 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1151}; // ChildWord.java:56
-  wire _bits_1152 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_108 = _add_107 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
-  wire _bits_1153 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_109 = _add_108 + {{2{1'b0}}, _bits_1153}; // ChildWord.java:56
-  wire [2:0] _mux_62 = q15_descend ? 3'd0 : _add_109; // TrieWalk.java:267
-  wire [2:0] _mux_63 = q15_done ? q15_children : _mux_62; // TrieWalk.java:267
-  wire _not_34 = ~q15_descend; // TrieWalk.java:268
-  wire _or_65 = q15_done | _not_34; // TrieWalk.java:268
-  wire [1:0] _bits_1154 = s16_key[31:30]; // TrieWalk.java:136
-  wire [1:0] _bits_1155 = s16_key[29:28]; // TrieWalk.java:136
-  wire [1:0] _bits_1156 = s16_key[27:26]; // TrieWalk.java:136
-  wire [1:0] _bits_1157 = s16_key[25:24]; // TrieWalk.java:136
-  wire [1:0] _bits_1158 = s16_key[23:22]; // TrieWalk.java:136
-  wire [1:0] _bits_1159 = s16_key[21:20]; // TrieWalk.java:136
-  wire [1:0] _bits_1160 = s16_key[19:18]; // TrieWalk.java:136
-  wire [1:0] _bits_1161 = s16_key[17:16]; // TrieWalk.java:136
-  wire [1:0] _bits_1162 = s16_key[15:14]; // TrieWalk.java:136
-  wire [1:0] _bits_1163 = s16_key[13:12]; // TrieWalk.java:136
-  wire [1:0] _bits_1164 = s16_key[11:10]; // TrieWalk.java:136
-  wire [1:0] _bits_1165 = s16_key[9:8]; // TrieWalk.java:136
-  wire [1:0] _bits_1166 = s16_key[7:6]; // TrieWalk.java:136
-  wire [1:0] _bits_1167 = s16_key[5:4]; // TrieWalk.java:136
-  wire [1:0] _bits_1168 = s16_key[3:2]; // TrieWalk.java:136
-  wire [1:0] _bits_1169 = s16_key[1:0]; // TrieWalk.java:136
+  wire _bits_1149 = _cat_15[0]; // ChildWord.java:56
+  wire [2:0] _add_106 = 3'd0 + {{2{1'b0}}, _bits_1149}; // ChildWord.java:56
+  wire _bits_1150 = _cat_15[1]; // ChildWord.java:56
+  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1150}; // ChildWord.java:56
+  wire _bits_1151 = _cat_15[2]; // ChildWord.java:56
+  wire [2:0] _add_108 = _add_107 + {{2{1'b0}}, _bits_1151}; // ChildWord.java:56
+  wire _bits_1152 = _cat_15[3]; // ChildWord.java:56
+  wire [2:0] _add_109 = _add_108 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
+  wire [2:0] _mux_62 = q15_descend ? 3'd0 : _add_109; // TrieWalk.java:274
+  wire [2:0] _mux_63 = q15_done ? q15_children : _mux_62; // TrieWalk.java:274
+  wire _not_34 = ~q15_descend; // TrieWalk.java:275
+  wire _or_65 = q15_done | _not_34; // TrieWalk.java:275
+  wire _eq_45 = s16_slot == io_fix_slot; // TrieWalk.java:301
+  wire _and_96 = s16_done & _eq_45; // TrieWalk.java:301
+  wire [3:0] _bits_1153 = s16_depth[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_45 = _bits_1153[3] ? (_bits_1153[2] ? (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_15 : _wire_106_14) : (_bits_1153[0] ? _wire_106_13 : _wire_106_12)) : (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_11 : _wire_106_10) : (_bits_1153[0] ? _wire_106_9 : _wire_106_8))) : (_bits_1153[2] ? (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_7 : _wire_106_6) : (_bits_1153[0] ? _wire_106_5 : _wire_106_4)) : (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_3 : _wire_106_2) : (_bits_1153[0] ? _wire_106_1 : _wire_106_0))); // TrieWalk.java:142
+  wire [1:0] _bits_1154 = s16_key[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_1155 = s16_key[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_1156 = s16_key[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_1157 = s16_key[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_1158 = s16_key[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_1159 = s16_key[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_1160 = s16_key[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_1161 = s16_key[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_1162 = s16_key[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_1163 = s16_key[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_1164 = s16_key[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_1165 = s16_key[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_1166 = s16_key[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_1167 = s16_key[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_1168 = s16_key[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_1169 = s16_key[1:0]; // TrieWalk.java:141
   wire [11:0] _bits_1170 = io_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1171 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1172 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1173 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_64 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:222
-  wire [11:0] _mux_65 = write_valid ? write_slot : _mux_64; // TrieWalk.java:228
-  wire [11:0] level1_address = port_taken ? _mux_65 : a1_slot; // TrieWalk.java:229
-  wire [11:0] _mux_66 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:222
-  wire [11:0] level2_address = fixing ? _mux_66 : a2_slot; // TrieWalk.java:234
-  wire [11:0] _mux_67 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:222
-  wire [11:0] _mux_68 = write_valid ? write_slot : _mux_67; // TrieWalk.java:228
-  wire [11:0] level3_address = port_taken ? _mux_68 : a3_slot; // TrieWalk.java:229
-  wire [11:0] _mux_69 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:222
-  wire [11:0] level4_address = fixing ? _mux_69 : a4_slot; // TrieWalk.java:234
-  wire [11:0] _mux_70 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:222
-  wire [11:0] _mux_71 = write_valid ? write_slot : _mux_70; // TrieWalk.java:228
-  wire [11:0] level5_address = port_taken ? _mux_71 : a5_slot; // TrieWalk.java:229
-  wire [11:0] _mux_72 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:222
-  wire [11:0] level6_address = fixing ? _mux_72 : a6_slot; // TrieWalk.java:234
-  wire [11:0] _mux_73 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:222
-  wire [11:0] _mux_74 = write_valid ? write_slot : _mux_73; // TrieWalk.java:228
-  wire [11:0] level7_address = port_taken ? _mux_74 : a7_slot; // TrieWalk.java:229
-  wire [11:0] _mux_75 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:222
-  wire [11:0] level8_address = fixing ? _mux_75 : a8_slot; // TrieWalk.java:234
-  wire [11:0] _mux_76 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:222
-  wire [11:0] _mux_77 = write_valid ? write_slot : _mux_76; // TrieWalk.java:228
-  wire [11:0] level9_address = port_taken ? _mux_77 : a9_slot; // TrieWalk.java:229
-  wire [11:0] _mux_78 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:222
-  wire [11:0] level10_address = fixing ? _mux_78 : a10_slot; // TrieWalk.java:234
-  wire [11:0] _mux_79 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:222
-  wire [11:0] _mux_80 = write_valid ? write_slot : _mux_79; // TrieWalk.java:228
-  wire [11:0] level11_address = port_taken ? _mux_80 : a11_slot; // TrieWalk.java:229
-  wire [11:0] _mux_81 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:222
-  wire [11:0] level12_address = fixing ? _mux_81 : a12_slot; // TrieWalk.java:234
-  wire [11:0] _mux_82 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:222
-  wire [11:0] _mux_83 = write_valid ? write_slot : _mux_82; // TrieWalk.java:228
-  wire [11:0] level13_address = port_taken ? _mux_83 : a13_slot; // TrieWalk.java:229
-  wire [11:0] _mux_84 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:222
-  wire [11:0] level14_address = fixing ? _mux_84 : a14_slot; // TrieWalk.java:234
-  wire [11:0] _mux_85 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:222
-  wire [11:0] _mux_86 = write_valid ? write_slot : _mux_85; // TrieWalk.java:228
-  wire [11:0] level15_address = port_taken ? _mux_86 : a15_slot; // TrieWalk.java:229
-  wire _and_97 = io_search_valid & held; // TrieWalk.java:184
-  wire _not_35 = ~_and_97; // TrieWalk.java:184
-  wire _not_36 = ~held; // TrieWalk.java:185
-  wire _and_98 = fixing & _not_36; // TrieWalk.java:185
-  wire _not_37 = ~_and_98; // TrieWalk.java:185
-  wire _and_99 = fixing & _reg_0; // TrieWalk.java:186
-  wire _not_38 = ~_and_99; // TrieWalk.java:186
-  wire _not_39 = ~fixing; // TrieWalk.java:187
-  wire _and_100 = _reg_1 & _not_39; // TrieWalk.java:187
-  wire _not_40 = ~_and_100; // TrieWalk.java:187
-  wire _not_41 = ~fixing; // TrieWalk.java:196
-  wire _and_101 = held & _not_41; // TrieWalk.java:196
+  wire [11:0] _mux_64 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:229
+  wire [11:0] _mux_65 = write_valid ? write_slot : _mux_64; // TrieWalk.java:235
+  wire [11:0] level1_address = port_taken ? _mux_65 : a1_slot; // TrieWalk.java:236
+  wire [11:0] _mux_66 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:229
+  wire [11:0] level2_address = fixing ? _mux_66 : a2_slot; // TrieWalk.java:241
+  wire [11:0] _mux_67 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:229
+  wire [11:0] _mux_68 = write_valid ? write_slot : _mux_67; // TrieWalk.java:235
+  wire [11:0] level3_address = port_taken ? _mux_68 : a3_slot; // TrieWalk.java:236
+  wire [11:0] _mux_69 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:229
+  wire [11:0] level4_address = fixing ? _mux_69 : a4_slot; // TrieWalk.java:241
+  wire [11:0] _mux_70 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:229
+  wire [11:0] _mux_71 = write_valid ? write_slot : _mux_70; // TrieWalk.java:235
+  wire [11:0] level5_address = port_taken ? _mux_71 : a5_slot; // TrieWalk.java:236
+  wire [11:0] _mux_72 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:229
+  wire [11:0] level6_address = fixing ? _mux_72 : a6_slot; // TrieWalk.java:241
+  wire [11:0] _mux_73 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:229
+  wire [11:0] _mux_74 = write_valid ? write_slot : _mux_73; // TrieWalk.java:235
+  wire [11:0] level7_address = port_taken ? _mux_74 : a7_slot; // TrieWalk.java:236
+  wire [11:0] _mux_75 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:229
+  wire [11:0] level8_address = fixing ? _mux_75 : a8_slot; // TrieWalk.java:241
+  wire [11:0] _mux_76 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:229
+  wire [11:0] _mux_77 = write_valid ? write_slot : _mux_76; // TrieWalk.java:235
+  wire [11:0] level9_address = port_taken ? _mux_77 : a9_slot; // TrieWalk.java:236
+  wire [11:0] _mux_78 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:229
+  wire [11:0] level10_address = fixing ? _mux_78 : a10_slot; // TrieWalk.java:241
+  wire [11:0] _mux_79 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:229
+  wire [11:0] _mux_80 = write_valid ? write_slot : _mux_79; // TrieWalk.java:235
+  wire [11:0] level11_address = port_taken ? _mux_80 : a11_slot; // TrieWalk.java:236
+  wire [11:0] _mux_81 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:229
+  wire [11:0] level12_address = fixing ? _mux_81 : a12_slot; // TrieWalk.java:241
+  wire [11:0] _mux_82 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:229
+  wire [11:0] _mux_83 = write_valid ? write_slot : _mux_82; // TrieWalk.java:235
+  wire [11:0] level13_address = port_taken ? _mux_83 : a13_slot; // TrieWalk.java:236
+  wire [11:0] _mux_84 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:229
+  wire [11:0] level14_address = fixing ? _mux_84 : a14_slot; // TrieWalk.java:241
+  wire [11:0] _mux_85 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:229
+  wire [11:0] _mux_86 = write_valid ? write_slot : _mux_85; // TrieWalk.java:235
+  wire [11:0] level15_address = port_taken ? _mux_86 : a15_slot; // TrieWalk.java:236
+  wire _and_97 = io_search_valid & held; // TrieWalk.java:191
+  wire _not_35 = ~_and_97; // TrieWalk.java:191
+  wire _not_36 = ~held; // TrieWalk.java:192
+  wire _and_98 = fixing & _not_36; // TrieWalk.java:192
+  wire _not_37 = ~_and_98; // TrieWalk.java:192
+  wire _and_99 = fixing & _reg_0; // TrieWalk.java:193
+  wire _not_38 = ~_and_99; // TrieWalk.java:193
+  wire _not_39 = ~fixing; // TrieWalk.java:194
+  wire _and_100 = _reg_1 & _not_39; // TrieWalk.java:194
+  wire _not_40 = ~_and_100; // TrieWalk.java:194
+  wire _not_41 = ~fixing; // TrieWalk.java:203
+  wire _and_101 = held & _not_41; // TrieWalk.java:203
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -4433,6 +4525,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a1_stopped_at_split <= (fix_first ? _and_6 : a1_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a1_digit_below <= (fix_first ? _dyn_index_0 : a1_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p1_valid <= 1'd0;
     end else begin
@@ -4465,6 +4565,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p1_stopped_at_split <= (fix_first ? _and_8 : p1_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p1_digit_below <= (fix_first ? _dyn_index_1 : p1_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q1_valid <= 1'd0;
     end else begin
@@ -4494,6 +4602,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q1_done <= (advance ? p1_done : q1_done);
+  end
+
+  always @(posedge clock) begin
+    q1_stopped_at_split <= (fix_first ? _and_10 : q1_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q1_digit_below <= (fix_first ? _dyn_index_2 : q1_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4533,6 +4649,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a2_stopped_at_split <= (fix_first ? _and_12 : a2_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a2_digit_below <= (fix_first ? _dyn_index_3 : a2_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p2_valid <= 1'd0;
     end else begin
@@ -4565,6 +4689,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p2_stopped_at_split <= (fix_first ? _and_14 : p2_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p2_digit_below <= (fix_first ? _dyn_index_4 : p2_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q2_valid <= 1'd0;
     end else begin
@@ -4594,6 +4726,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q2_done <= (advance ? p2_done : q2_done);
+  end
+
+  always @(posedge clock) begin
+    q2_stopped_at_split <= (fix_first ? _and_16 : q2_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q2_digit_below <= (fix_first ? _dyn_index_5 : q2_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4633,6 +4773,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a3_stopped_at_split <= (fix_first ? _and_18 : a3_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a3_digit_below <= (fix_first ? _dyn_index_6 : a3_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p3_valid <= 1'd0;
     end else begin
@@ -4665,6 +4813,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p3_stopped_at_split <= (fix_first ? _and_20 : p3_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p3_digit_below <= (fix_first ? _dyn_index_7 : p3_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q3_valid <= 1'd0;
     end else begin
@@ -4694,6 +4850,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q3_done <= (advance ? p3_done : q3_done);
+  end
+
+  always @(posedge clock) begin
+    q3_stopped_at_split <= (fix_first ? _and_22 : q3_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q3_digit_below <= (fix_first ? _dyn_index_8 : q3_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4733,6 +4897,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a4_stopped_at_split <= (fix_first ? _and_24 : a4_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a4_digit_below <= (fix_first ? _dyn_index_9 : a4_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p4_valid <= 1'd0;
     end else begin
@@ -4765,6 +4937,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p4_stopped_at_split <= (fix_first ? _and_26 : p4_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p4_digit_below <= (fix_first ? _dyn_index_10 : p4_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q4_valid <= 1'd0;
     end else begin
@@ -4794,6 +4974,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q4_done <= (advance ? p4_done : q4_done);
+  end
+
+  always @(posedge clock) begin
+    q4_stopped_at_split <= (fix_first ? _and_28 : q4_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q4_digit_below <= (fix_first ? _dyn_index_11 : q4_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4833,6 +5021,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a5_stopped_at_split <= (fix_first ? _and_30 : a5_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a5_digit_below <= (fix_first ? _dyn_index_12 : a5_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p5_valid <= 1'd0;
     end else begin
@@ -4865,6 +5061,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p5_stopped_at_split <= (fix_first ? _and_32 : p5_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p5_digit_below <= (fix_first ? _dyn_index_13 : p5_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q5_valid <= 1'd0;
     end else begin
@@ -4894,6 +5098,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q5_done <= (advance ? p5_done : q5_done);
+  end
+
+  always @(posedge clock) begin
+    q5_stopped_at_split <= (fix_first ? _and_34 : q5_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q5_digit_below <= (fix_first ? _dyn_index_14 : q5_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4933,6 +5145,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a6_stopped_at_split <= (fix_first ? _and_36 : a6_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a6_digit_below <= (fix_first ? _dyn_index_15 : a6_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p6_valid <= 1'd0;
     end else begin
@@ -4965,6 +5185,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p6_stopped_at_split <= (fix_first ? _and_38 : p6_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p6_digit_below <= (fix_first ? _dyn_index_16 : p6_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q6_valid <= 1'd0;
     end else begin
@@ -4994,6 +5222,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q6_done <= (advance ? p6_done : q6_done);
+  end
+
+  always @(posedge clock) begin
+    q6_stopped_at_split <= (fix_first ? _and_40 : q6_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q6_digit_below <= (fix_first ? _dyn_index_17 : q6_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5033,6 +5269,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a7_stopped_at_split <= (fix_first ? _and_42 : a7_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a7_digit_below <= (fix_first ? _dyn_index_18 : a7_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p7_valid <= 1'd0;
     end else begin
@@ -5065,6 +5309,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p7_stopped_at_split <= (fix_first ? _and_44 : p7_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p7_digit_below <= (fix_first ? _dyn_index_19 : p7_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q7_valid <= 1'd0;
     end else begin
@@ -5094,6 +5346,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q7_done <= (advance ? p7_done : q7_done);
+  end
+
+  always @(posedge clock) begin
+    q7_stopped_at_split <= (fix_first ? _and_46 : q7_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q7_digit_below <= (fix_first ? _dyn_index_20 : q7_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5133,6 +5393,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a8_stopped_at_split <= (fix_first ? _and_48 : a8_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a8_digit_below <= (fix_first ? _dyn_index_21 : a8_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p8_valid <= 1'd0;
     end else begin
@@ -5165,6 +5433,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p8_stopped_at_split <= (fix_first ? _and_50 : p8_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p8_digit_below <= (fix_first ? _dyn_index_22 : p8_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q8_valid <= 1'd0;
     end else begin
@@ -5194,6 +5470,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q8_done <= (advance ? p8_done : q8_done);
+  end
+
+  always @(posedge clock) begin
+    q8_stopped_at_split <= (fix_first ? _and_52 : q8_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q8_digit_below <= (fix_first ? _dyn_index_23 : q8_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5233,6 +5517,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a9_stopped_at_split <= (fix_first ? _and_54 : a9_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a9_digit_below <= (fix_first ? _dyn_index_24 : a9_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p9_valid <= 1'd0;
     end else begin
@@ -5265,6 +5557,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p9_stopped_at_split <= (fix_first ? _and_56 : p9_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p9_digit_below <= (fix_first ? _dyn_index_25 : p9_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q9_valid <= 1'd0;
     end else begin
@@ -5294,6 +5594,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q9_done <= (advance ? p9_done : q9_done);
+  end
+
+  always @(posedge clock) begin
+    q9_stopped_at_split <= (fix_first ? _and_58 : q9_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q9_digit_below <= (fix_first ? _dyn_index_26 : q9_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5333,6 +5641,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a10_stopped_at_split <= (fix_first ? _and_60 : a10_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a10_digit_below <= (fix_first ? _dyn_index_27 : a10_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p10_valid <= 1'd0;
     end else begin
@@ -5365,6 +5681,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p10_stopped_at_split <= (fix_first ? _and_62 : p10_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p10_digit_below <= (fix_first ? _dyn_index_28 : p10_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q10_valid <= 1'd0;
     end else begin
@@ -5394,6 +5718,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q10_done <= (advance ? p10_done : q10_done);
+  end
+
+  always @(posedge clock) begin
+    q10_stopped_at_split <= (fix_first ? _and_64 : q10_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q10_digit_below <= (fix_first ? _dyn_index_29 : q10_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5433,6 +5765,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a11_stopped_at_split <= (fix_first ? _and_66 : a11_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a11_digit_below <= (fix_first ? _dyn_index_30 : a11_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p11_valid <= 1'd0;
     end else begin
@@ -5465,6 +5805,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p11_stopped_at_split <= (fix_first ? _and_68 : p11_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p11_digit_below <= (fix_first ? _dyn_index_31 : p11_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q11_valid <= 1'd0;
     end else begin
@@ -5494,6 +5842,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q11_done <= (advance ? p11_done : q11_done);
+  end
+
+  always @(posedge clock) begin
+    q11_stopped_at_split <= (fix_first ? _and_70 : q11_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q11_digit_below <= (fix_first ? _dyn_index_32 : q11_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5533,6 +5889,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a12_stopped_at_split <= (fix_first ? _and_72 : a12_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a12_digit_below <= (fix_first ? _dyn_index_33 : a12_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p12_valid <= 1'd0;
     end else begin
@@ -5565,6 +5929,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p12_stopped_at_split <= (fix_first ? _and_74 : p12_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p12_digit_below <= (fix_first ? _dyn_index_34 : p12_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q12_valid <= 1'd0;
     end else begin
@@ -5594,6 +5966,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q12_done <= (advance ? p12_done : q12_done);
+  end
+
+  always @(posedge clock) begin
+    q12_stopped_at_split <= (fix_first ? _and_76 : q12_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q12_digit_below <= (fix_first ? _dyn_index_35 : q12_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5633,6 +6013,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a13_stopped_at_split <= (fix_first ? _and_78 : a13_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a13_digit_below <= (fix_first ? _dyn_index_36 : a13_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p13_valid <= 1'd0;
     end else begin
@@ -5665,6 +6053,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p13_stopped_at_split <= (fix_first ? _and_80 : p13_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p13_digit_below <= (fix_first ? _dyn_index_37 : p13_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q13_valid <= 1'd0;
     end else begin
@@ -5694,6 +6090,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q13_done <= (advance ? p13_done : q13_done);
+  end
+
+  always @(posedge clock) begin
+    q13_stopped_at_split <= (fix_first ? _and_82 : q13_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q13_digit_below <= (fix_first ? _dyn_index_38 : q13_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5733,6 +6137,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a14_stopped_at_split <= (fix_first ? _and_84 : a14_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a14_digit_below <= (fix_first ? _dyn_index_39 : a14_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p14_valid <= 1'd0;
     end else begin
@@ -5765,6 +6177,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p14_stopped_at_split <= (fix_first ? _and_86 : p14_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p14_digit_below <= (fix_first ? _dyn_index_40 : p14_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q14_valid <= 1'd0;
     end else begin
@@ -5794,6 +6214,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q14_done <= (advance ? p14_done : q14_done);
+  end
+
+  always @(posedge clock) begin
+    q14_stopped_at_split <= (fix_first ? _and_88 : q14_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q14_digit_below <= (fix_first ? _dyn_index_41 : q14_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5833,6 +6261,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    a15_stopped_at_split <= (fix_first ? _and_90 : a15_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a15_digit_below <= (fix_first ? _dyn_index_42 : a15_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       p15_valid <= 1'd0;
     end else begin
@@ -5865,6 +6301,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    p15_stopped_at_split <= (fix_first ? _and_92 : p15_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    p15_digit_below <= (fix_first ? _dyn_index_43 : p15_digit_below);
+  end
+
+  always @(posedge clock) begin
     if (reset) begin
       q15_valid <= 1'd0;
     end else begin
@@ -5894,6 +6338,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     q15_done <= (advance ? p15_done : q15_done);
+  end
+
+  always @(posedge clock) begin
+    q15_stopped_at_split <= (fix_first ? _and_94 : q15_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    q15_digit_below <= (fix_first ? _dyn_index_44 : q15_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5930,6 +6382,14 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     s16_done <= (advance ? _or_65 : s16_done);
+  end
+
+  always @(posedge clock) begin
+    s16_stopped_at_split <= (fix_first ? _and_96 : s16_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    s16_digit_below <= (fix_first ? _dyn_index_45 : s16_digit_below);
   end
 
   always @(posedge clock) begin
@@ -6089,24 +6549,24 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_35) begin // TrieWalk.java:184
-      $display("Assertion failed at TrieWalk.java:184: a key entered a held walk");
+    if (!reset && !_not_35) begin // TrieWalk.java:191
+      $display("Assertion failed at TrieWalk.java:191: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_37) begin // TrieWalk.java:185
-      $display("Assertion failed at TrieWalk.java:185: a fix while the walk moves");
+    if (!reset && !_not_37) begin // TrieWalk.java:192
+      $display("Assertion failed at TrieWalk.java:192: a fix while the walk moves");
       $stop;
     end
-    if (!reset && !_not_38) begin // TrieWalk.java:186
-      $display("Assertion failed at TrieWalk.java:186: a fix longer than FIX_CLOCKS");
+    if (!reset && !_not_38) begin // TrieWalk.java:193
+      $display("Assertion failed at TrieWalk.java:193: a fix longer than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && !_not_40) begin // TrieWalk.java:187
-      $display("Assertion failed at TrieWalk.java:187: a fix shorter than FIX_CLOCKS");
+    if (!reset && !_not_40) begin // TrieWalk.java:194
+      $display("Assertion failed at TrieWalk.java:194: a fix shorter than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && write_valid && !_and_101) begin // TrieWalk.java:196
-      $display("Assertion failed at TrieWalk.java:196: a child word written while the walk moves");
+    if (!reset && write_valid && !_and_101) begin // TrieWalk.java:203
+      $display("Assertion failed at TrieWalk.java:203: a child word written while the walk moves");
       $stop;
     end
   end

@@ -101,7 +101,14 @@ final class TrieMergeWalk {
         int fw = slotBits + ww + b + sumBits + b + sumBits + k;
         Mem<UInt> frames = Mem(c.levels(), UInt(fw)).named("walk_frames");
         UInt parentIndex = depth.sub(U(1, depth.getWidth())).bits(frameIndexBits - 1, 0);
-        UInt frame = frames.read(parentIndex);
+        // The parent's frame reaches RETURN from a flip-flop, read on FINISH, the one clock before RETURN (neither
+        // writes
+        // a frame, nor moves the depth): RETURN's compares and sums then start at registers, not at the distributed
+        // RAM's read.
+        UInt frame = RegNext(frames.read(parentIndex)).named("walk_parent_frame");
+        when(
+                step.is(RETURN).and(depth.orR()),
+                () -> Assert(frame.eq(frames.read(parentIndex)), "walk_parent_frame is stale"));
 
         // --- each clock: a READ result is added, a judged child is sorted, a landed one judged, the next one probed
         Bool result = cmd.readResult.and(step.is(SCAN).or(step.is(DESCEND)));

@@ -29,12 +29,17 @@ import org.rapgen.hdl.Vec;
  * may be a node of any depth; the controller writes all of them at once, and only while the walk holds, so a read
  * never meets a write.
  *
- * <p>A split need not empty the walk: the controller holds it ({@code hold}), writes the new words, and then fixes it
- * ({@code fix}) for {@link #FIX_CLOCKS} clocks. Only two kinds of event can be wrong after a split of node v: one that
+ * <p>A split need not empty the walk: the controller holds it ({@code holdNext}), writes the new words, and then fixes it
+ * ({@code fixNext}) for {@link #FIX_CLOCKS} clocks. Only two kinds of event can be wrong after a split of node v: one that
  * walked into v and whose stage holds v's old word, and one that stopped at v, since v had no child of its digit,
  * which moves into that digit's new leaf (a split creates every missing child). An a stage holds no word yet (it reads
  * the new one when it moves); the first clock reads each q stage's node again, and the second lands that word in q and
- * reads each p stage's node, both through the level's one port.
+ * reads each p stage's node, both through the level's one port. An event that stopped at v is found on the first clock
+ * and moves on the second.
+ *
+ * <p>The walk's control ({@code holdNext}, {@code fixNext}) comes a clock ahead of the clock it acts on, from a LUT of
+ * the controller's flip-flops, and lands in flip-flops of the walk's own that drive the levels' RAM ports and the
+ * stages' registers directly ({@link WalkControl}).
  *
  * <p>Latency 3L - 1 clocks, one key per clock, no backpressure: the commit stage always takes a result.
  */
@@ -156,6 +161,8 @@ public final class TrieWalk extends Module {
     private Bool advance;
     private Bool keep;
     private Bool fixing;
+    private Bool fixFirst;
+    private Bool fixSecond;
 
     public TrieWalk(RapConfig c) {
         super(K, c.keyBits(), B, c.branching(), N, c.nodes(), WT, c.weightBits());
@@ -175,8 +182,8 @@ public final class TrieWalk extends Module {
         keep = io.flush.not();
         fixing = RegNext(io.fixNext, B(false)).named("fixing");
         // The fix's two clocks: the first reads each q stage's node, the second each p stage's, into the same port.
-        Bool fixFirst = RegNext(io.fixNext.and(fixing.not()), B(false)).named("fix_first");
-        Bool fixSecond = RegNext(io.fixNext.and(fixing), B(false)).named("fix_second");
+        fixFirst = RegNext(io.fixNext.and(fixing.not()), B(false)).named("fix_first");
+        fixSecond = RegNext(io.fixNext.and(fixing), B(false)).named("fix_second");
         Bool readEnable = RegNext(io.holdNext.not().or(io.fixNext), B(false)).named("read_enable");
         // The q registers (the RAMs' output registers) load as the walk moves, and on the fix's second clock.
         Bool wordEnable =
@@ -284,8 +291,18 @@ public final class TrieWalk extends Module {
         UInt depth = Reg(UInt(c.depthBits())).named(s + "_depth");
         UInt kids = Reg(UInt(c.childCountBits())).named(s + "_children");
         Bool done = Reg(Bool()).named(s + "_done");
-        Bool moved = fixing.and(done).and(slot.eq(io.fix.slot)).named(s + "_moved");
-        UInt leaf = cw.entry(io.fix.word, digitAt(c, st.key, depth)).named(s + "_leaf");
+        // The fix's first clock registers whether the event stopped at the split node, and its digit below that
+        // depth; the second moves it into that leaf. So the select of the key's digit by depth and the leaf's slot
+        // are a clock apart. (A stopped event needs no word of its own, so the second clock's reads do not care.)
+        Bool stoppedAtSplit = Reg(Bool()).named(s + "_stopped_at_split");
+        UInt digitBelow = Reg(UInt(c.bitsPerLevel())).named(s + "_digit_below");
+        UInt digit = digitAt(c, st.key, depth);
+        when(fixFirst, () -> {
+            stoppedAtSplit.connect(done.and(slot.eq(io.fix.slot)));
+            digitBelow.connect(digit);
+        });
+        Bool moved = fixSecond.and(stoppedAtSplit).named(s + "_moved");
+        UInt leaf = cw.entry(io.fix.word, digitBelow).named(s + "_leaf");
         when(advance, () -> {
                     slot.connect(to == null ? from.slot : to.slot());
                     depth.connect(to == null ? from.depth : to.depth());

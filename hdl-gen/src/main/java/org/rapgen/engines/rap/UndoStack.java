@@ -38,8 +38,17 @@ final class UndoStack {
         sp.connect(spNext);
         empty = RegNext(spNext.eq(0), B(true)).named("undo_empty");
         Bool pop = popping.and(empty.not()).named("undo_pop");
-        UInt top = undo.read(
-                Mux(pop, sp.sub(U(2, pointerBits)), sp.sub(U(1, pointerBits))).bits(addrBits - 1, 0), push.not());
+        // The two addresses the read may take, each a flip-flop set from the pointer's next value, so no subtraction
+        // lies between the pointer and the RAM's address.
+        int all = (1 << pointerBits) - 1;
+        UInt spBelow =
+                RegNext(spNext.sub(U(1, pointerBits)), U(all, pointerBits)).named("undo_sp_below");
+        UInt spTwoBelow =
+                RegNext(spNext.sub(U(2, pointerBits)), U(all - 1, pointerBits)).named("undo_sp_two_below");
+        Assert(
+                spBelow.eq(sp.sub(U(1, pointerBits))).and(spTwoBelow.eq(sp.sub(U(2, pointerBits)))),
+                "the undo stack's read addresses disagree with undo_sp");
+        UInt top = undo.read(Mux(pop, spTwoBelow, spBelow).bits(addrBits - 1, 0), push.not());
         when(push, () -> {
             undo.write(sp.bits(addrBits - 1, 0), Cat(pushSlot, pushCount));
             spNext.connect(sp.add(U(1, pointerBits)));
