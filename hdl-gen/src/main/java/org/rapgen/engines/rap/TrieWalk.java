@@ -182,7 +182,8 @@ public final class TrieWalk extends Module {
         keep = io.flush.not();
         fixing = RegNext(io.fixNext, B(false)).named("fixing");
         // The fix's two clocks: the first reads each q stage's node, the second each p stage's, into the same port.
-        fixFirst = RegNext(io.fixNext.and(fixing.not()), B(false)).named("fix_first");
+        Bool fixFirstNext = io.fixNext.and(fixing.not());
+        fixFirst = RegNext(fixFirstNext, B(false)).named("fix_first");
         fixSecond = RegNext(io.fixNext.and(fixing), B(false)).named("fix_second");
         Bool readEnable = RegNext(io.holdNext.not().or(io.fixNext), B(false)).named("read_enable");
         // The q registers (the RAMs' output registers) load as the walk moves, and on the fix's second clock.
@@ -198,8 +199,6 @@ public final class TrieWalk extends Module {
         Bool writeValid = RegNext(io.write.valid, B(false)).named("write_valid");
         UInt writeSlot = RegNext(io.write.bits.slot).named("write_slot");
         UInt writeWord = RegNext(io.write.bits.word).named("write_word");
-        // The level ports' addresses leave the walk's own for a write or a fix.
-        Bool portTaken = RegNext(io.write.valid.or(io.fixNext), B(false)).named("port_taken");
         when(writeValid, () -> Assert(held.and(fixing.not()), "a child word written while the walk moves"));
 
         // Stage 0: every walk starts at the root, whose word is the controller's register.
@@ -226,14 +225,17 @@ public final class TrieWalk extends Module {
             Stage q = next("q" + j, p, null);
             // The port reads for an event moving into p<j>; on a fix it reads q<j>'s node, then p<j>'s. Only the
             // first port of a pair takes the writes, through its own address, since a write never meets a read.
-            UInt fixAddress = Mux(fixFirst, q.slot, p.slot);
+            // The fix's address is a flip-flop of the level's own, set a clock ahead: the stages hold, and move only on
+            // the fix's second clock, so their slots then are those of the clock before.
+            UInt fixAddress = RegNext(Mux(fixFirstNext, q.slot, p.slot)).named("level" + j + "_fix_address");
+            when(fixing, () -> Assert(fixAddress.eq(Mux(fixFirst, q.slot, p.slot)), "a level's fix address is stale"));
             UInt data;
             if (j % 2 == 1) {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
                 SyncReadMem<UInt> pair =
                         SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
-                UInt other = Mux(writeValid, writeSlot, fixAddress);
-                UInt address = Mux(portTaken, other, a.slot).named("level" + j + "_address");
+                UInt address = Mux(writeValid, writeSlot, Mux(fixing, fixAddress, a.slot))
+                        .named("level" + j + "_address");
                 when(writeValid, () -> pair.write(address, writeWord));
                 data = pair.read(address, readEnable);
                 shared = pair;
