@@ -165,8 +165,7 @@ public final class TrieController extends Module {
         UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
         SplitChild child = new SplitChild(c, opDepth, splitPrefix, missing.index);
-        Bool fitsLanded =
-                freeSlots.ge(U(b, fw).sub(cw.count(tables.wordData).pad(fw))).named("split_fits_landed");
+        Bool fitsLanded = SplitRoom.fits(c, cw, freeSlots, tables.wordData).named("split_fits_landed");
         Bool fits = Reg(Bool()).named("split_fits");
 
         // --- readout and CSR requests
@@ -251,6 +250,9 @@ public final class TrieController extends Module {
                     splitParent.connect(tables.infoParent());
                     present.connect(cw.present(tables.wordData));
                     fits.connect(fitsLanded);
+                    Assert(
+                            fitsLanded.eq(SplitRoom.fitsExactly(c, cw, freeSlots, tables.wordData)),
+                            "split_fits_landed is not free slots >= missing children");
                     Assert(fitsLanded.or(splitInPlace.not()), "a split in place found too few free slots");
                     when(splitInPlace, () -> state.go(SPLIT_ALLOC)).otherwise(() -> state.go(SPLIT_FIT));
                 })
