@@ -268,7 +268,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
-  reg split_fits; // TrieController.java:170
+  reg room_for_1; // SplitRoom.java:31
+  reg room_for_2; // SplitRoom.java:31
+  reg room_for_3; // SplitRoom.java:31
+  reg room_for_4; // SplitRoom.java:31
+  reg split_fits; // TrieController.java:169
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -283,12 +287,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [11:0] mark_next; // SplitMarks.java:29
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:180
-  reg advance_settled_was_2; // TrieController.java:180
-  reg advance_settled_before; // TrieController.java:180
-  reg fix_after_write_before; // TrieController.java:182
-  reg fix_done_was_1; // TrieController.java:183
-  reg fix_done_before; // TrieController.java:183
+  reg advance_settled_was_1; // TrieController.java:179
+  reg advance_settled_was_2; // TrieController.java:179
+  reg advance_settled_before; // TrieController.java:179
+  reg fix_after_write_before; // TrieController.java:181
+  reg fix_done_was_1; // TrieController.java:182
+  reg fix_done_before; // TrieController.java:182
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -382,16 +386,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:211
+  wire _not_0 = ~io_counterClearing; // TrieController.java:210
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:211
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:210
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:232
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:232
+  wire _not_2 = ~io_headValid; // TrieController.java:231
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:231
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:318
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:318
+  wire _not_3 = ~split_in_place; // TrieController.java:320
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:320
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
@@ -403,11 +407,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_5 = ~redo_queued; // TrieController.java:127
   wire pipe_empty = _and_4 & _not_5; // TrieController.java:127
   wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:128
-  wire _not_6 = ~undo_empty; // TrieController.java:240
-  wire _not_7 = ~marking; // TrieController.java:241
-  wire _and_5 = split_req & _not_7; // TrieController.java:241
-  wire _not_8 = ~split_req; // TrieController.java:245
-  wire _not_9 = ~early_done; // TrieController.java:264
+  wire _not_6 = ~undo_empty; // TrieController.java:239
+  wire _not_7 = ~marking; // TrieController.java:240
+  wire _and_5 = split_req & _not_7; // TrieController.java:240
+  wire _not_8 = ~split_req; // TrieController.java:244
+  wire _not_9 = ~early_done; // TrieController.java:266
   wire _bits_0 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_0; // SplitCompare.java:59
   wire [11:0] _bits_1 = root_min[34:23]; // SplitCompare.java:71
@@ -448,17 +452,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_18 = _not_10[3]; // FirstSet.java:24
   wire _or_4 = _bits_17 | _bits_18; // FirstSet.java:36
   wire _or_5 = _or_3 | _or_4; // FirstSet.java:36
-  wire _not_11 = ~_or_5; // TrieController.java:275
-  wire _not_12 = ~marking; // TrieController.java:298
-  wire _not_13 = ~advance_settled_before; // TrieController.java:310
+  wire _not_11 = ~_or_5; // TrieController.java:277
+  wire _not_12 = ~marking; // TrieController.java:300
+  wire _not_13 = ~advance_settled_before; // TrieController.java:312
   wire _or_6 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_8 = walk_moves & issue_gate; // TrieController.java:375
+  wire _and_8 = walk_moves & issue_gate; // TrieController.java:377
   wire _and_9 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_14 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_9 & _not_14; // CommitVerdict.java:66
-  wire _not_15 = ~split_in_place; // TrieController.java:319
+  wire _not_15 = ~split_in_place; // TrieController.java:321
   wire _not_16 = ~soft_pending; // CsrRequests.java:64
-  wire _or_7 = state_init | state_soft_clear; // TrieController.java:377
+  wire _or_7 = state_init | state_soft_clear; // TrieController.java:379
   wire _not_17 = ~_or_7; // CsrRequests.java:64
   wire _and_10 = _not_16 & _not_17; // CsrRequests.java:64
   wire [63:0] _cat_6 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -469,22 +473,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_11 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
   wire _or_8 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:377
+  wire _or_9 = state_read_issue | state_read_wait; // TrieController.java:379
   wire _or_10 = readout_pending | _or_9; // CsrRequests.java:63
-  wire _or_11 = state_drain | state_undo; // TrieController.java:379
-  wire _or_12 = _or_11 | state_split_read; // TrieController.java:379
-  wire _or_13 = _or_12 | state_split_check; // TrieController.java:379
-  wire _or_14 = _or_13 | state_split_fit; // TrieController.java:379
-  wire _or_15 = _or_14 | state_split_alloc; // TrieController.java:379
-  wire _or_16 = _or_15 | state_split_link; // TrieController.java:379
-  wire _or_17 = _or_16 | state_merge_start; // TrieController.java:379
-  wire _or_18 = _or_17 | state_merge; // TrieController.java:379
-  wire _or_19 = _or_18 | state_advance; // TrieController.java:379
-  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:379
-  wire _or_21 = _or_20 | state_resume; // TrieController.java:379
-  wire _and_12 = state_run & pipe_empty; // TrieController.java:380
-  wire _not_21 = ~io_headValid; // TrieController.java:380
-  wire _and_13 = _and_12 & _not_21; // TrieController.java:380
+  wire _or_11 = state_drain | state_undo; // TrieController.java:381
+  wire _or_12 = _or_11 | state_split_read; // TrieController.java:381
+  wire _or_13 = _or_12 | state_split_check; // TrieController.java:381
+  wire _or_14 = _or_13 | state_split_fit; // TrieController.java:381
+  wire _or_15 = _or_14 | state_split_alloc; // TrieController.java:381
+  wire _or_16 = _or_15 | state_split_link; // TrieController.java:381
+  wire _or_17 = _or_16 | state_merge_start; // TrieController.java:381
+  wire _or_18 = _or_17 | state_merge; // TrieController.java:381
+  wire _or_19 = _or_18 | state_advance; // TrieController.java:381
+  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:381
+  wire _or_21 = _or_20 | state_resume; // TrieController.java:381
+  wire _and_12 = state_run & pipe_empty; // TrieController.java:382
+  wire _not_21 = ~io_headValid; // TrieController.java:382
+  wire _and_13 = _and_12 & _not_21; // TrieController.java:382
   wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
   wire _not_23 = ~split_in_place; // TrieController.java:121
   wire _and_14 = commit_stop & _not_23; // TrieController.java:121
@@ -1064,9 +1068,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_220 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_22 = |_bits_220; // ChildWord.java:43
   wire [3:0] _cat_37 = {_or_r_19, _or_r_20, _or_r_21, _or_r_22}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_56; // TrieController.java:286
-  wire [3:0] _bits_221 = _dshl_6[3:0]; // TrieController.java:286
-  wire [3:0] _or_61 = split_present | _bits_221; // TrieController.java:285
+  wire [6:0] _dshl_6 = 7'd1 << _bits_56; // TrieController.java:288
+  wire [3:0] _bits_221 = _dshl_6[3:0]; // TrieController.java:288
+  wire [3:0] _or_61 = split_present | _bits_221; // TrieController.java:287
   wire [4:0] _add_42 = op_depth_ahead + 5'd1; // SplitChild.java:33
   wire _eq_17 = op_depth_ahead == 5'd0; // SplitChild.java:37
   wire _eq_18 = op_depth_ahead == 5'd1; // SplitChild.java:37
@@ -1084,6 +1088,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _eq_30 = op_depth_ahead == 5'd13; // SplitChild.java:37
   wire _eq_31 = op_depth_ahead == 5'd14; // SplitChild.java:37
   wire _eq_32 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:31
+  wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:31
+  wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:31
+  wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:31
   wire [11:0] _bits_222 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_23 = |_bits_222; // ChildWord.java:43
   wire [11:0] _bits_223 = word_data[35:24]; // ChildWord.java:30
@@ -1101,77 +1109,89 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_228}; // ChildWord.java:56
   wire _bits_229 = _cat_38[3]; // ChildWord.java:56
   wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_229}; // ChildWord.java:56
-  wire [13:0] _sub_17 = 14'd4 - {{11{1'b0}}, _add_46}; // TrieController.java:169
-  wire split_fits_landed = free_slots >= _sub_17; // TrieController.java:169
+  wire _eq_33 = _add_46 == 3'd4; // SplitRoom.java:32
+  wire _and_88 = 1'd1 & _eq_33; // SplitRoom.java:32
+  wire _eq_34 = _add_46 == 3'd3; // SplitRoom.java:32
+  wire _and_89 = room_for_1 & _eq_34; // SplitRoom.java:32
+  wire _or_62 = _and_88 | _and_89; // SplitRoom.java:35
+  wire _eq_35 = _add_46 == 3'd2; // SplitRoom.java:32
+  wire _and_90 = room_for_2 & _eq_35; // SplitRoom.java:32
+  wire _or_63 = _or_62 | _and_90; // SplitRoom.java:35
+  wire _eq_36 = _add_46 == 3'd1; // SplitRoom.java:32
+  wire _and_91 = room_for_3 & _eq_36; // SplitRoom.java:32
+  wire _or_64 = _or_63 | _and_91; // SplitRoom.java:35
+  wire _eq_37 = _add_46 == 3'd0; // SplitRoom.java:32
+  wire _and_92 = room_for_4 & _eq_37; // SplitRoom.java:32
+  wire split_fits_landed = _or_64 | _and_92; // SplitRoom.java:35
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_230 = info_data[61]; // TrieTables.java:164
-  wire _and_88 = _lt_5 & _bits_230; // TrieController.java:334
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:335
-  wire _and_89 = _and_88 & _lt_6; // TrieController.java:335
+  wire _and_93 = _lt_5 & _bits_230; // TrieController.java:336
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
+  wire _and_94 = _and_93 & _lt_6; // TrieController.java:337
   wire [31:0] _bits_231 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_26 = _and_89 ? _bits_231 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_26 = _and_94 ? _bits_231 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_232 = info_data[60:56]; // TrieTables.java:168
   wire [5:0] _cat_39 = {_bits_232, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_27 = _and_89 ? _cat_39 : 6'd0; // CsrRequests.java:45
+  wire [5:0] _mux_27 = _and_94 ? _cat_39 : 6'd0; // CsrRequests.java:45
   wire [11:0] _bits_233 = info_data[23:12]; // TrieTables.java:176
   wire [11:0] _bits_234 = info_data[11:0]; // TrieTables.java:180
   wire _not_68 = ~commit_stop; // QuietPipe.java:31
   wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
-  wire _and_90 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _and_95 = state_run & pipe_quiet; // QuietPipe.java:32
   wire _not_69 = ~io_issued; // QuietPipe.java:32
-  wire _and_91 = _and_90 & _not_69; // QuietPipe.java:32
+  wire _and_96 = _and_95 & _not_69; // QuietPipe.java:32
   wire _not_70 = ~marking; // QuietPipe.java:33
-  wire _and_92 = _and_91 & _not_70; // QuietPipe.java:33
-  wire _and_93 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_62 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_63 = _or_62 | ev_split_q; // StatusRegs.java:86
-  wire _or_64 = _or_63 | ev_batch_q; // StatusRegs.java:87
-  wire _or_65 = _or_64 | ev_deferred_q; // StatusRegs.java:88
+  wire _and_97 = _and_96 & _not_70; // QuietPipe.java:33
+  wire _and_98 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_65 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_66 = _or_65 | ev_split_q; // StatusRegs.java:86
+  wire _or_67 = _or_66 | ev_batch_q; // StatusRegs.java:87
+  wire _or_68 = _or_67 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_66 = _or_65 | _or_r_27; // StatusRegs.java:89
+  wire _or_69 = _or_68 | _or_r_27; // StatusRegs.java:89
   wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_94 = _not_71 & _not_72; // SplitCounter.java:111
+  wire _and_99 = _not_71 & _not_72; // SplitCounter.java:111
   wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_95 = _and_94 & _not_73; // SplitCounter.java:111
-  wire _not_74 = ~_and_95; // StatusRegs.java:90
-  wire ev_pending = _or_66 | _not_74; // StatusRegs.java:90
+  wire _and_100 = _and_99 & _not_73; // SplitCounter.java:111
+  wire _not_74 = ~_and_100; // StatusRegs.java:90
+  wire ev_pending = _or_69 | _not_74; // StatusRegs.java:90
   wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_96 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_96 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_97 = _and_93 & status_still; // QuietPipe.java:36
-  wire _and_98 = state_advance & advance_settled_was_1; // TrieController.java:180
-  wire _and_99 = state_advance & advance_settled_was_2; // TrieController.java:180
-  wire _and_100 = state_resume & fix_done_was_1; // TrieController.java:183
+  wire _and_101 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_101 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_102 = _and_98 & status_still; // QuietPipe.java:36
+  wire _and_103 = state_advance & advance_settled_was_1; // TrieController.java:179
+  wire _and_104 = state_advance & advance_settled_was_2; // TrieController.java:179
+  wire _and_105 = state_resume & fix_done_was_1; // TrieController.java:182
   wire _not_76 = ~state_init; // IssueGate.java:42
-  wire _and_101 = _not_76 & io_enable; // IssueGate.java:44
-  wire _or_67 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_77 = ~_or_67; // IssueGate.java:45
-  wire _and_102 = _and_101 & _not_77; // IssueGate.java:45
-  wire _or_68 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_78 = ~_or_68; // IssueGate.java:46
-  wire _and_103 = _and_102 & _not_78; // IssueGate.java:46
+  wire _and_106 = _not_76 & io_enable; // IssueGate.java:44
+  wire _or_70 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_77 = ~_or_70; // IssueGate.java:45
+  wire _and_107 = _and_106 & _not_77; // IssueGate.java:45
+  wire _or_71 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_78 = ~_or_71; // IssueGate.java:46
+  wire _and_108 = _and_107 & _not_78; // IssueGate.java:46
   wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_104 = _and_103 & _not_79; // IssueGate.java:47
-  wire _not_80 = ~commit_stop; // TrieController.java:383
-  wire _and_105 = state_run & _not_80; // TrieController.java:383
-  wire _not_81 = ~io_headValid; // TrieController.java:384
-  wire _and_106 = pipe_empty & _not_81; // TrieController.java:384
-  wire [2:0] _mux_28 = _and_106 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_69 = state_drain | state_undo; // TrieController.java:385
-  wire _or_70 = _or_69 | state_resume; // TrieController.java:385
-  wire _or_71 = _or_70 | commit_stop; // TrieController.java:385
+  wire _and_109 = _and_108 & _not_79; // IssueGate.java:47
+  wire _not_80 = ~commit_stop; // TrieController.java:385
+  wire _and_110 = state_run & _not_80; // TrieController.java:385
+  wire _not_81 = ~io_headValid; // TrieController.java:386
+  wire _and_111 = pipe_empty & _not_81; // TrieController.java:386
+  wire [2:0] _mux_28 = _and_111 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_72 = state_drain | state_undo; // TrieController.java:387
+  wire _or_73 = _or_72 | state_resume; // TrieController.java:387
+  wire _or_74 = _or_73 | commit_stop; // TrieController.java:387
   wire [2:0] _mux_29 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_72 = state_split_read | state_split_check; // TrieController.java:387
-  wire _or_73 = _or_72 | state_split_fit; // TrieController.java:387
-  wire _or_74 = _or_73 | state_split_alloc; // TrieController.java:387
-  wire _or_75 = _or_74 | state_split_link; // TrieController.java:387
-  wire _or_76 = state_merge_start | state_merge; // TrieController.java:388
-  wire _or_77 = _or_76 | state_advance; // TrieController.java:388
-  wire _or_78 = _or_77 | state_advance_wait; // TrieController.java:388
+  wire _or_75 = state_split_read | state_split_check; // TrieController.java:389
+  wire _or_76 = _or_75 | state_split_fit; // TrieController.java:389
+  wire _or_77 = _or_76 | state_split_alloc; // TrieController.java:389
+  wire _or_78 = _or_77 | state_split_link; // TrieController.java:389
+  wire _or_79 = state_merge_start | state_merge; // TrieController.java:390
+  wire _or_80 = _or_79 | state_advance; // TrieController.java:390
+  wire _or_81 = _or_80 | state_advance_wait; // TrieController.java:390
   wire [11:0] _bits_235 = free_depth[11:0]; // FreeSlots.java:49
-  wire [12:0] _sub_18 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_236 = _sub_18[11:0]; // FreeSlots.java:44
+  wire [12:0] _sub_17 = free_depth - 13'd1; // FreeSlots.java:44
+  wire [11:0] _bits_236 = _sub_17[11:0]; // FreeSlots.java:44
   wire [3:0] _bits_237 = walk_depth[3:0]; // TrieMergeWalk.java:195
   wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:196
   wire [5:0] _bits_238 = undo_sp[5:0]; // UndoStack.java:53
@@ -1181,43 +1201,43 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_82 = ~undo_push; // UndoStack.java:51
   wire [16:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
   wire _or_r_28 = |_cat_42; // TrieController.java:55
-  wire [16:0] _sub_19 = _cat_42 - 17'd1; // TrieController.java:55
-  wire [16:0] _and_107 = _cat_42 & _sub_19; // TrieController.java:55
-  wire _or_r_29 = |_and_107; // TrieController.java:55
+  wire [16:0] _sub_18 = _cat_42 - 17'd1; // TrieController.java:55
+  wire [16:0] _and_112 = _cat_42 & _sub_18; // TrieController.java:55
+  wire _or_r_29 = |_and_112; // TrieController.java:55
   wire _not_83 = ~_or_r_29; // TrieController.java:55
-  wire _and_108 = _or_r_28 & _not_83; // TrieController.java:55
+  wire _and_113 = _or_r_28 & _not_83; // TrieController.java:55
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_109 = min_read & min_write; // TrieTables.java:103
-  wire _not_84 = ~_and_109; // TrieTables.java:103
-  wire _and_110 = word_read & word_write; // TrieTables.java:104
-  wire _not_85 = ~_and_110; // TrieTables.java:104
-  wire _and_111 = info_read & info_write; // TrieTables.java:105
-  wire _not_86 = ~_and_111; // TrieTables.java:105
+  wire _and_114 = min_read & min_write; // TrieTables.java:103
+  wire _not_84 = ~_and_114; // TrieTables.java:103
+  wire _and_115 = word_read & word_write; // TrieTables.java:104
+  wire _not_85 = ~_and_115; // TrieTables.java:104
+  wire _and_116 = info_read & info_write; // TrieTables.java:105
+  wire _not_86 = ~_and_116; // TrieTables.java:105
   wire _not_87 = ~free_push; // FreeSlots.java:61
   wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_79 = _not_88 | _lt_7; // FreeSlots.java:62
+  wire _or_82 = _not_88 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
   wire _not_89 = ~fifo_io_deq_valid; // TrieController.java:91
-  wire _and_112 = state_run & _not_89; // TrieController.java:91
+  wire _and_117 = state_run & _not_89; // TrieController.java:91
   wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:47
   wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:47
-  wire [8:0] _sub_20 = _cat_43 - 9'd1; // TrieMergeWalk.java:47
-  wire [8:0] _and_113 = _cat_43 & _sub_20; // TrieMergeWalk.java:47
-  wire _or_r_31 = |_and_113; // TrieMergeWalk.java:47
+  wire [8:0] _sub_19 = _cat_43 - 9'd1; // TrieMergeWalk.java:47
+  wire [8:0] _and_118 = _cat_43 & _sub_19; // TrieMergeWalk.java:47
+  wire _or_r_31 = |_and_118; // TrieMergeWalk.java:47
   wire _not_90 = ~_or_r_31; // TrieMergeWalk.java:47
-  wire _and_114 = _or_r_30 & _not_90; // TrieMergeWalk.java:47
+  wire _and_119 = _or_r_30 & _not_90; // TrieMergeWalk.java:47
   wire [139:0] _mem_read_1 = walk_frames[_bits_129]; // TrieMergeWalk.java:111
-  wire _eq_33 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:111
+  wire _eq_38 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:111
   wire _or_r_32 = |walk_depth; // TrieMergeWalk.java:110
-  wire _and_115 = walk_step_return & _or_r_32; // TrieMergeWalk.java:110
-  wire _or_80 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:269
-  wire _or_81 = _or_80 | walk_judged; // TrieMergeWalk.java:269
-  wire _not_91 = ~_or_81; // TrieMergeWalk.java:269
-  wire _or_82 = walk_step_scan | _not_91; // TrieMergeWalk.java:269
-  wire _eq_34 = walk_child_word == 48'd0; // TrieMergeWalk.java:272
-  wire _eq_35 = walk_child_leaf == _eq_34; // TrieMergeWalk.java:274
-  wire _not_92 = ~_eq_34; // TrieMergeWalk.java:275
+  wire _and_120 = walk_step_return & _or_r_32; // TrieMergeWalk.java:110
+  wire _or_83 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:269
+  wire _or_84 = _or_83 | walk_judged; // TrieMergeWalk.java:269
+  wire _not_91 = ~_or_84; // TrieMergeWalk.java:269
+  wire _or_85 = walk_step_scan | _not_91; // TrieMergeWalk.java:269
+  wire _eq_39 = walk_child_word == 48'd0; // TrieMergeWalk.java:272
+  wire _eq_40 = walk_child_leaf == _eq_39; // TrieMergeWalk.java:274
+  wire _not_92 = ~_eq_39; // TrieMergeWalk.java:275
   wire _bits_240 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_240; // SplitCompare.java:59
   wire [11:0] _bits_241 = walk_child_min[34:23]; // SplitCompare.java:71
@@ -1245,43 +1265,43 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_49 = {_bits_253, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_51 = {1'b0, _cat_48} + {1'b0, _cat_49}; // SplitCompare.java:86
   wire _bits_254 = _add_51[12]; // SplitCompare.java:86
-  wire _and_116 = _bits_251 & _bits_254; // SplitCompare.java:75
-  wire _or_83 = _bits_250 | _and_116; // SplitCompare.java:75
-  wire _and_117 = _bits_245 & _or_83; // SplitCompare.java:75
-  wire _or_84 = _bits_244 | _and_117; // SplitCompare.java:75
-  wire _and_118 = _and_r_4 & _or_84; // SplitCompare.java:59
-  wire _and_119 = _not_92 & _and_118; // TrieMergeWalk.java:275
-  wire _eq_36 = walk_child_passed == _and_119; // TrieMergeWalk.java:275
-  wire _not_93 = ~_eq_34; // TrieMergeWalk.java:276
-  wire _not_94 = ~_and_118; // TrieMergeWalk.java:276
-  wire _and_120 = _not_93 & _not_94; // TrieMergeWalk.java:276
-  wire _eq_37 = walk_child_walked == _and_120; // TrieMergeWalk.java:276
-  wire _eq_38 = walk_pending == 3'd0; // TrieMergeWalk.java:280
-  wire _eq_39 = walk_todo == 4'd0; // TrieMergeWalk.java:280
-  wire _and_121 = _eq_38 & _eq_39; // TrieMergeWalk.java:280
+  wire _and_121 = _bits_251 & _bits_254; // SplitCompare.java:75
+  wire _or_86 = _bits_250 | _and_121; // SplitCompare.java:75
+  wire _and_122 = _bits_245 & _or_86; // SplitCompare.java:75
+  wire _or_87 = _bits_244 | _and_122; // SplitCompare.java:75
+  wire _and_123 = _and_r_4 & _or_87; // SplitCompare.java:59
+  wire _and_124 = _not_92 & _and_123; // TrieMergeWalk.java:275
+  wire _eq_41 = walk_child_passed == _and_124; // TrieMergeWalk.java:275
+  wire _not_93 = ~_eq_39; // TrieMergeWalk.java:276
+  wire _not_94 = ~_and_123; // TrieMergeWalk.java:276
+  wire _and_125 = _not_93 & _not_94; // TrieMergeWalk.java:276
+  wire _eq_42 = walk_child_walked == _and_125; // TrieMergeWalk.java:276
+  wire _eq_43 = walk_pending == 3'd0; // TrieMergeWalk.java:280
+  wire _eq_44 = walk_todo == 4'd0; // TrieMergeWalk.java:280
+  wire _and_126 = _eq_43 & _eq_44; // TrieMergeWalk.java:280
   wire _not_95 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_96 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_97 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_122 = _not_96 & _not_97; // SplitCounter.java:111
+  wire _and_127 = _not_96 & _not_97; // SplitCounter.java:111
   wire _not_98 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_123 = _and_122 & _not_98; // SplitCounter.java:111
-  wire st_n_steady = _not_95 & _and_123; // StatusRegs.java:83
-  wire _or_85 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_86 = _or_85 | ev_split; // StatusRegs.java:114
-  wire _or_87 = _or_86 | ev_allocated; // StatusRegs.java:115
-  wire _or_88 = _or_87 | ev_batch; // StatusRegs.java:116
-  wire _or_89 = _or_88 | ev_deferred; // StatusRegs.java:117
-  wire _or_90 = _or_89 | ev_clear; // StatusRegs.java:118
+  wire _and_128 = _and_127 & _not_98; // SplitCounter.java:111
+  wire st_n_steady = _not_95 & _and_128; // StatusRegs.java:83
+  wire _or_88 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_89 = _or_88 | ev_split; // StatusRegs.java:114
+  wire _or_90 = _or_89 | ev_allocated; // StatusRegs.java:115
+  wire _or_91 = _or_90 | ev_batch; // StatusRegs.java:116
+  wire _or_92 = _or_91 | ev_deferred; // StatusRegs.java:117
+  wire _or_93 = _or_92 | ev_clear; // StatusRegs.java:118
   wire _or_r_33 = |ev_removed; // StatusRegs.java:119
-  wire _or_91 = _or_90 | _or_r_33; // StatusRegs.java:119
-  wire _or_92 = _or_91 | ev_pending; // StatusRegs.java:120
-  wire _not_99 = ~_or_92; // ScheduleAndSnapshot.java:108
+  wire _or_94 = _or_93 | _or_r_33; // StatusRegs.java:119
+  wire _or_95 = _or_94 | ev_pending; // StatusRegs.java:120
+  wire _not_99 = ~_or_95; // ScheduleAndSnapshot.java:108
   wire _not_100 = ~walk_moves; // WalkControl.java:32
   wire _not_101 = ~fifo_io_deq_valid; // WalkControl.java:32
   wire _not_102 = ~wrote_word; // WalkControl.java:32
-  wire _and_124 = _not_101 & _not_102; // WalkControl.java:32
-  wire _or_93 = _not_100 | _and_124; // WalkControl.java:32
-  wire _and_125 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _and_129 = _not_101 & _not_102; // WalkControl.java:32
+  wire _or_96 = _not_100 | _and_129; // WalkControl.java:32
+  wire _and_130 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_255 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_255; // SplitCompare.java:59
   wire [10:0] _bits_256 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1307,66 +1327,86 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [9:0] _bits_268 = _bits_263[9:0]; // SplitCompare.java:70
   wire [10:0] _add_56 = {1'b0, _bits_267} + {1'b0, _bits_268}; // SplitCompare.java:85
   wire _bits_269 = _add_56[10]; // SplitCompare.java:85
-  wire _and_126 = _bits_266 & _bits_269; // SplitCompare.java:75
-  wire _or_94 = _bits_265 | _and_126; // SplitCompare.java:75
-  wire _and_127 = _bits_260 & _or_94; // SplitCompare.java:75
-  wire _or_95 = _bits_259 | _and_127; // SplitCompare.java:75
-  wire _and_128 = _and_r_5 & _or_95; // SplitCompare.java:59
-  wire _eq_40 = _and_125 == _and_128; // CommitVerdict.java:74
+  wire _and_131 = _bits_266 & _bits_269; // SplitCompare.java:75
+  wire _or_97 = _bits_265 | _and_131; // SplitCompare.java:75
+  wire _and_132 = _bits_260 & _or_97; // SplitCompare.java:75
+  wire _or_98 = _bits_259 | _and_132; // SplitCompare.java:75
+  wire _and_133 = _and_r_5 & _or_98; // SplitCompare.java:59
+  wire _eq_45 = _and_130 == _and_133; // CommitVerdict.java:74
   wire _not_103 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_34 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_104 = ~_or_r_34; // SplitCounter.java:91
   wire _or_r_35 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_105 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_129 = _not_104 & _not_105; // SplitCounter.java:92
+  wire _and_134 = _not_104 & _not_105; // SplitCounter.java:92
   wire _or_r_36 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_106 = ~_or_r_36; // SplitCounter.java:92
-  wire _and_130 = _and_129 & _not_106; // SplitCounter.java:92
-  wire _and_131 = _not_103 & _and_130; // ScheduleAndSnapshot.java:125
+  wire _and_135 = _and_134 & _not_106; // SplitCounter.java:92
+  wire _and_136 = _not_103 & _and_135; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_270 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_37 = |_bits_270; // ScheduleAndSnapshot.java:126
   wire _not_107 = ~_or_r_37; // ScheduleAndSnapshot.java:126
-  wire _and_132 = _and_131 & _not_107; // ScheduleAndSnapshot.java:126
+  wire _and_137 = _and_136 & _not_107; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_271 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_1 = io_head_weight >= _bits_271; // ScheduleAndSnapshot.java:127
-  wire _and_133 = _and_132 & _ge_1; // ScheduleAndSnapshot.java:127
-  wire _eq_41 = merge_now == _and_133; // CommitVerdict.java:82
-  wire _or_96 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_134 = commit_fire & _or_96; // CommitVerdict.java:95
+  wire _ge_5 = io_head_weight >= _bits_271; // ScheduleAndSnapshot.java:127
+  wire _and_138 = _and_137 & _ge_5; // ScheduleAndSnapshot.java:127
+  wire _eq_46 = merge_now == _and_138; // CommitVerdict.java:82
+  wire _or_99 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_139 = commit_fire & _or_99; // CommitVerdict.java:95
   wire _not_108 = ~defer_now; // CommitVerdict.java:95
-  wire _and_135 = _and_134 & _not_108; // CommitVerdict.java:95
-  wire _eq_42 = stop_now == _and_135; // CommitVerdict.java:95
-  wire _eq_43 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
-  wire [6:0] _sub_21 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_44 = undo_sp_below == _sub_21; // UndoStack.java:49
-  wire [6:0] _sub_22 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_45 = undo_sp_two_below == _sub_22; // UndoStack.java:49
-  wire _and_136 = _eq_44 & _eq_45; // UndoStack.java:49
+  wire _and_140 = _and_139 & _not_108; // CommitVerdict.java:95
+  wire _eq_47 = stop_now == _and_140; // CommitVerdict.java:95
+  wire _eq_48 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire [6:0] _sub_20 = undo_sp - 7'd1; // UndoStack.java:49
+  wire _eq_49 = undo_sp_below == _sub_20; // UndoStack.java:49
+  wire [6:0] _sub_21 = undo_sp - 7'd2; // UndoStack.java:49
+  wire _eq_50 = undo_sp_two_below == _sub_21; // UndoStack.java:49
+  wire _and_141 = _eq_49 & _eq_50; // UndoStack.java:49
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
   wire _not_109 = ~undo_pop; // UndoStack.java:61
-  wire _eq_46 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_47 = undo_empty == _eq_46; // UndoStack.java:63
-  wire _and_137 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_138 = state_run & quiet_held; // QuietPipe.java:37
-  wire _not_110 = ~split_in_place; // TrieController.java:254
-  wire _or_97 = split_fits_landed | _not_110; // TrieController.java:254
+  wire _eq_51 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_52 = undo_empty == _eq_51; // UndoStack.java:63
+  wire _and_142 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_143 = state_run & quiet_held; // QuietPipe.java:37
+  wire [11:0] _bits_272 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_272; // ChildWord.java:43
+  wire [11:0] _bits_273 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_273; // ChildWord.java:43
+  wire [11:0] _bits_274 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_40 = |_bits_274; // ChildWord.java:43
+  wire [11:0] _bits_275 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_275; // ChildWord.java:43
+  wire [3:0] _cat_54 = {_or_r_38, _or_r_39, _or_r_40, _or_r_41}; // ChildWord.java:44
+  wire _bits_276 = _cat_54[0]; // ChildWord.java:56
+  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_276}; // ChildWord.java:56
+  wire _bits_277 = _cat_54[1]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_277}; // ChildWord.java:56
+  wire _bits_278 = _cat_54[2]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_278}; // ChildWord.java:56
+  wire _bits_279 = _cat_54[3]; // ChildWord.java:56
+  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
+  wire [13:0] _sub_22 = 14'd4 - {{11{1'b0}}, _add_60}; // SplitRoom.java:42
+  wire _ge_6 = free_slots >= _sub_22; // SplitRoom.java:42
+  wire _eq_53 = split_fits_landed == _ge_6; // TrieController.java:254
+  wire _not_110 = ~split_in_place; // TrieController.java:256
+  wire _or_100 = split_fits_landed | _not_110; // TrieController.java:256
   wire _not_111 = ~marking; // SplitMarks.java:58
-  wire _or_98 = state_drain | state_undo; // TrieController.java:352
-  wire _or_99 = state_run | _or_98; // TrieController.java:352
-  wire _or_100 = _or_99 | state_resume; // TrieController.java:353
-  wire _or_101 = _or_100 | state_merge_start; // TrieController.java:354
-  wire _or_102 = state_advance | state_advance_wait; // TrieController.java:355
-  wire _or_103 = _or_101 | _or_102; // TrieController.java:355
-  wire _or_104 = _not_111 | _or_103; // SplitMarks.java:58
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:360
-  wire _and_139 = state_run & io_counterResult_valid; // TrieController.java:360
-  wire _or_r_38 = |free_slots; // TrieController.java:363
-  wire _and_140 = state_split_alloc & _or_5; // TrieController.java:362
-  wire _and_141 = _and_140 & free_ready_before; // TrieController.java:362
-  wire _eq_48 = front_count == 8'd0; // TrieController.java:367
-  wire _or_105 = _eq_48 | split_in_place; // TrieController.java:367
-  wire _not_112 = ~io_issued; // TrieController.java:367
-  wire _and_142 = _or_105 & _not_112; // TrieController.java:367
+  wire _or_101 = state_drain | state_undo; // TrieController.java:354
+  wire _or_102 = state_run | _or_101; // TrieController.java:354
+  wire _or_103 = _or_102 | state_resume; // TrieController.java:355
+  wire _or_104 = _or_103 | state_merge_start; // TrieController.java:356
+  wire _or_105 = state_advance | state_advance_wait; // TrieController.java:357
+  wire _or_106 = _or_104 | _or_105; // TrieController.java:357
+  wire _or_107 = _not_111 | _or_106; // SplitMarks.java:58
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:362
+  wire _and_144 = state_run & io_counterResult_valid; // TrieController.java:362
+  wire _or_r_42 = |free_slots; // TrieController.java:365
+  wire _and_145 = state_split_alloc & _or_5; // TrieController.java:364
+  wire _and_146 = _and_145 & free_ready_before; // TrieController.java:364
+  wire _eq_54 = front_count == 8'd0; // TrieController.java:369
+  wire _or_108 = _eq_54 | split_in_place; // TrieController.java:369
+  wire _not_112 = ~io_issued; // TrieController.java:369
+  wire _and_147 = _or_108 & _not_112; // TrieController.java:369
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
@@ -1483,7 +1523,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign serialMultiplier_io_b = _mux_24;
   assign undo_sp_next = (undo_pop ? _sub_14 : (undo_push ? _add_41 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_105 ? _mux_28 : (_or_71 ? _mux_29 : (_or_75 ? 3'd3 : (_or_78 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_110 ? _mux_28 : (_or_74 ? _mux_29 : (_or_78 ? 3'd3 : (_or_81 ? 3'd4 : 3'd5)))));
   assign stop_if_over_t = _and_39 & _not_39;
   assign over_t = _bits_90 | _and_44;
   assign until_merge_load = state_init ? m0_effective : to_merge;
@@ -2581,6 +2621,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
+    room_for_1 <= _ge_1;
+  end
+
+  always @(posedge clock) begin
+    room_for_2 <= _ge_2;
+  end
+
+  always @(posedge clock) begin
+    room_for_3 <= _ge_3;
+  end
+
+  always @(posedge clock) begin
+    room_for_4 <= _ge_4;
+  end
+
+  always @(posedge clock) begin
     split_fits <= (state_split_check ? split_fits_landed : split_fits);
   end
 
@@ -2616,7 +2672,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_89 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_94 : node_valid) : node_valid);
     end
   end
 
@@ -2668,7 +2724,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_92;
+      quiet_held <= _and_97;
     end
   end
 
@@ -2676,7 +2732,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_97;
+      snapshot_settled <= _and_102;
     end
   end
 
@@ -2692,7 +2748,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_98;
+      advance_settled_was_2 <= _and_103;
     end
   end
 
@@ -2700,7 +2756,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_99;
+      advance_settled_before <= _and_104;
     end
   end
 
@@ -2724,7 +2780,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_100;
+      fix_done_before <= _and_105;
     end
   end
 
@@ -2732,7 +2788,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_104;
+      issue_gate <= _and_109;
     end
   end
 
@@ -2847,7 +2903,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_108) begin // TrieController.java:55
+    if (!reset && !_and_113) begin // TrieController.java:55
       $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_42);
       $stop;
     end
@@ -2875,7 +2931,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_79) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_82) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
@@ -2883,15 +2939,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_112) begin // TrieController.java:91
+    if (!reset && io_found_valid && !_and_117) begin // TrieController.java:91
       $display("Assertion failed at TrieController.java:91: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_114) begin // TrieMergeWalk.java:47
+    if (!reset && !_and_119) begin // TrieMergeWalk.java:47
       $display("Assertion failed at TrieMergeWalk.java:47: state register walk_step is not one-hot: %b", _cat_43);
       $stop;
     end
-    if (!reset && _and_115 && !_eq_33) begin // TrieMergeWalk.java:111
+    if (!reset && _and_120 && !_eq_38) begin // TrieMergeWalk.java:111
       $display("Assertion failed at TrieMergeWalk.java:111: walk_parent_frame is stale");
       $stop;
     end
@@ -2899,23 +2955,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:268: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && !_or_82) begin // TrieMergeWalk.java:269
+    if (!reset && !_or_85) begin // TrieMergeWalk.java:269
       $display("Assertion failed at TrieMergeWalk.java:269: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_35) begin // TrieMergeWalk.java:274
+    if (!reset && walk_judged && !_eq_40) begin // TrieMergeWalk.java:274
       $display("Assertion failed at TrieMergeWalk.java:274: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_36) begin // TrieMergeWalk.java:275
+    if (!reset && walk_judged && !_eq_41) begin // TrieMergeWalk.java:275
       $display("Assertion failed at TrieMergeWalk.java:275: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_37) begin // TrieMergeWalk.java:276
+    if (!reset && walk_judged && !_eq_42) begin // TrieMergeWalk.java:276
       $display("Assertion failed at TrieMergeWalk.java:276: walk_child_walked is not its bound < T");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_121) begin // TrieMergeWalk.java:280
+    if (!reset && walk_step_decide && !_and_126) begin // TrieMergeWalk.java:280
       $display("Assertion failed at TrieMergeWalk.java:280: a merge verdict with READs or children to come");
       $stop;
     end
@@ -2931,27 +2987,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_93) begin // WalkControl.java:31
+    if (!reset && !_or_96) begin // WalkControl.java:31
       $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && !_eq_40) begin // CommitVerdict.java:73
+    if (!reset && !_eq_45) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_41) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_46) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_42) begin // CommitVerdict.java:95
+    if (!reset && !_eq_47) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_43) begin // CommitVerdict.java:125
+    if (!reset && !_eq_48) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_136) begin // UndoStack.java:48
+    if (!reset && !_and_141) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
@@ -2963,7 +3019,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_47) begin // UndoStack.java:63
+    if (!reset && !_eq_52) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
@@ -2971,11 +3027,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_137 && !hit_event_4) begin // TrieController.java:159
+    if (!reset && _and_142 && !hit_event_4) begin // TrieController.java:159
       $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_138 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_143 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
@@ -2983,28 +3039,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_or_97) begin // TrieController.java:254
-      $display("Assertion failed at TrieController.java:254: a split in place found too few free slots");
+    if (!reset && state_split_check && !_eq_53) begin // TrieController.java:253
+      $display("Assertion failed at TrieController.java:253: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && !_or_104) begin // SplitMarks.java:58
+    if (!reset && state_split_check && !_or_100) begin // TrieController.java:256
+      $display("Assertion failed at TrieController.java:256: a split in place found too few free slots");
+      $stop;
+    end
+    if (!reset && !_or_107) begin // SplitMarks.java:58
       $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:359
-      $display("Assertion failed at TrieController.java:359: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:361
+      $display("Assertion failed at TrieController.java:361: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_139 && !_ne_0) begin // TrieController.java:360
-      $display("Assertion failed at TrieController.java:360: a READ result in RUN");
+    if (!reset && _and_144 && !_ne_0) begin // TrieController.java:362
+      $display("Assertion failed at TrieController.java:362: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_141 && !_or_r_38) begin // TrieController.java:363
-      $display("Assertion failed at TrieController.java:363: a split ran out of slots");
+    if (!reset && _and_146 && !_or_r_42) begin // TrieController.java:365
+      $display("Assertion failed at TrieController.java:365: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_142) begin // TrieController.java:366
-      $display("Assertion failed at TrieController.java:366: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_147) begin // TrieController.java:368
+      $display("Assertion failed at TrieController.java:368: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -3012,7 +3072,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _sub_18[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
+  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _sub_17[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
 
 endmodule
 

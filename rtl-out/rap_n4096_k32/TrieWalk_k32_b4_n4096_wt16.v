@@ -29,473 +29,487 @@ module TrieWalk_k32_b4_n4096_wt16 (
   // State
   reg held; // TrieWalk.java:180
   reg fixing; // TrieWalk.java:183
-  reg fix_first; // TrieWalk.java:185
-  reg fix_second; // TrieWalk.java:186
-  reg read_enable; // TrieWalk.java:187
-  reg word_enable; // TrieWalk.java:190
-  reg _reg_0; // TrieWalk.java:193
-  reg _reg_1; // TrieWalk.java:194
-  reg write_valid; // TrieWalk.java:198
-  reg [11:0] write_slot; // TrieWalk.java:199
-  reg [47:0] write_word; // TrieWalk.java:200
-  reg port_taken; // TrieWalk.java:202
-  reg s0_valid; // TrieWalk.java:207
-  reg [31:0] s0_key; // TrieWalk.java:209
-  reg [15:0] s0_weight; // TrieWalk.java:210
-  reg a1_valid; // TrieWalk.java:287
-  reg [31:0] a1_key; // TrieWalk.java:288
-  reg [15:0] a1_weight; // TrieWalk.java:289
-  reg [11:0] a1_slot; // TrieWalk.java:290
-  reg [4:0] a1_depth; // TrieWalk.java:291
-  reg [2:0] a1_children; // TrieWalk.java:292
-  reg a1_done; // TrieWalk.java:293
-  reg a1_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a1_digit_below; // TrieWalk.java:298
-  reg p1_valid; // TrieWalk.java:287
-  reg [31:0] p1_key; // TrieWalk.java:288
-  reg [15:0] p1_weight; // TrieWalk.java:289
-  reg [11:0] p1_slot; // TrieWalk.java:290
-  reg [4:0] p1_depth; // TrieWalk.java:291
-  reg [2:0] p1_children; // TrieWalk.java:292
-  reg p1_done; // TrieWalk.java:293
-  reg p1_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p1_digit_below; // TrieWalk.java:298
-  reg q1_valid; // TrieWalk.java:287
-  reg [31:0] q1_key; // TrieWalk.java:288
-  reg [15:0] q1_weight; // TrieWalk.java:289
-  reg [11:0] q1_slot; // TrieWalk.java:290
-  reg [4:0] q1_depth; // TrieWalk.java:291
-  reg [2:0] q1_children; // TrieWalk.java:292
-  reg q1_done; // TrieWalk.java:293
-  reg q1_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q1_digit_below; // TrieWalk.java:298
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q1_word; // TrieWalk.java:244
-  reg a2_valid; // TrieWalk.java:287
-  reg [31:0] a2_key; // TrieWalk.java:288
-  reg [15:0] a2_weight; // TrieWalk.java:289
-  reg [11:0] a2_slot; // TrieWalk.java:290
-  reg [4:0] a2_depth; // TrieWalk.java:291
-  reg [2:0] a2_children; // TrieWalk.java:292
-  reg a2_done; // TrieWalk.java:293
-  reg a2_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a2_digit_below; // TrieWalk.java:298
-  reg p2_valid; // TrieWalk.java:287
-  reg [31:0] p2_key; // TrieWalk.java:288
-  reg [15:0] p2_weight; // TrieWalk.java:289
-  reg [11:0] p2_slot; // TrieWalk.java:290
-  reg [4:0] p2_depth; // TrieWalk.java:291
-  reg [2:0] p2_children; // TrieWalk.java:292
-  reg p2_done; // TrieWalk.java:293
-  reg p2_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p2_digit_below; // TrieWalk.java:298
-  reg q2_valid; // TrieWalk.java:287
-  reg [31:0] q2_key; // TrieWalk.java:288
-  reg [15:0] q2_weight; // TrieWalk.java:289
-  reg [11:0] q2_slot; // TrieWalk.java:290
-  reg [4:0] q2_depth; // TrieWalk.java:291
-  reg [2:0] q2_children; // TrieWalk.java:292
-  reg q2_done; // TrieWalk.java:293
-  reg q2_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q2_digit_below; // TrieWalk.java:298
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q2_word; // TrieWalk.java:244
-  reg a3_valid; // TrieWalk.java:287
-  reg [31:0] a3_key; // TrieWalk.java:288
-  reg [15:0] a3_weight; // TrieWalk.java:289
-  reg [11:0] a3_slot; // TrieWalk.java:290
-  reg [4:0] a3_depth; // TrieWalk.java:291
-  reg [2:0] a3_children; // TrieWalk.java:292
-  reg a3_done; // TrieWalk.java:293
-  reg a3_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a3_digit_below; // TrieWalk.java:298
-  reg p3_valid; // TrieWalk.java:287
-  reg [31:0] p3_key; // TrieWalk.java:288
-  reg [15:0] p3_weight; // TrieWalk.java:289
-  reg [11:0] p3_slot; // TrieWalk.java:290
-  reg [4:0] p3_depth; // TrieWalk.java:291
-  reg [2:0] p3_children; // TrieWalk.java:292
-  reg p3_done; // TrieWalk.java:293
-  reg p3_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p3_digit_below; // TrieWalk.java:298
-  reg q3_valid; // TrieWalk.java:287
-  reg [31:0] q3_key; // TrieWalk.java:288
-  reg [15:0] q3_weight; // TrieWalk.java:289
-  reg [11:0] q3_slot; // TrieWalk.java:290
-  reg [4:0] q3_depth; // TrieWalk.java:291
-  reg [2:0] q3_children; // TrieWalk.java:292
-  reg q3_done; // TrieWalk.java:293
-  reg q3_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q3_digit_below; // TrieWalk.java:298
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q3_word; // TrieWalk.java:244
-  reg a4_valid; // TrieWalk.java:287
-  reg [31:0] a4_key; // TrieWalk.java:288
-  reg [15:0] a4_weight; // TrieWalk.java:289
-  reg [11:0] a4_slot; // TrieWalk.java:290
-  reg [4:0] a4_depth; // TrieWalk.java:291
-  reg [2:0] a4_children; // TrieWalk.java:292
-  reg a4_done; // TrieWalk.java:293
-  reg a4_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a4_digit_below; // TrieWalk.java:298
-  reg p4_valid; // TrieWalk.java:287
-  reg [31:0] p4_key; // TrieWalk.java:288
-  reg [15:0] p4_weight; // TrieWalk.java:289
-  reg [11:0] p4_slot; // TrieWalk.java:290
-  reg [4:0] p4_depth; // TrieWalk.java:291
-  reg [2:0] p4_children; // TrieWalk.java:292
-  reg p4_done; // TrieWalk.java:293
-  reg p4_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p4_digit_below; // TrieWalk.java:298
-  reg q4_valid; // TrieWalk.java:287
-  reg [31:0] q4_key; // TrieWalk.java:288
-  reg [15:0] q4_weight; // TrieWalk.java:289
-  reg [11:0] q4_slot; // TrieWalk.java:290
-  reg [4:0] q4_depth; // TrieWalk.java:291
-  reg [2:0] q4_children; // TrieWalk.java:292
-  reg q4_done; // TrieWalk.java:293
-  reg q4_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q4_digit_below; // TrieWalk.java:298
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q4_word; // TrieWalk.java:244
-  reg a5_valid; // TrieWalk.java:287
-  reg [31:0] a5_key; // TrieWalk.java:288
-  reg [15:0] a5_weight; // TrieWalk.java:289
-  reg [11:0] a5_slot; // TrieWalk.java:290
-  reg [4:0] a5_depth; // TrieWalk.java:291
-  reg [2:0] a5_children; // TrieWalk.java:292
-  reg a5_done; // TrieWalk.java:293
-  reg a5_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a5_digit_below; // TrieWalk.java:298
-  reg p5_valid; // TrieWalk.java:287
-  reg [31:0] p5_key; // TrieWalk.java:288
-  reg [15:0] p5_weight; // TrieWalk.java:289
-  reg [11:0] p5_slot; // TrieWalk.java:290
-  reg [4:0] p5_depth; // TrieWalk.java:291
-  reg [2:0] p5_children; // TrieWalk.java:292
-  reg p5_done; // TrieWalk.java:293
-  reg p5_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p5_digit_below; // TrieWalk.java:298
-  reg q5_valid; // TrieWalk.java:287
-  reg [31:0] q5_key; // TrieWalk.java:288
-  reg [15:0] q5_weight; // TrieWalk.java:289
-  reg [11:0] q5_slot; // TrieWalk.java:290
-  reg [4:0] q5_depth; // TrieWalk.java:291
-  reg [2:0] q5_children; // TrieWalk.java:292
-  reg q5_done; // TrieWalk.java:293
-  reg q5_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q5_digit_below; // TrieWalk.java:298
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q5_word; // TrieWalk.java:244
-  reg a6_valid; // TrieWalk.java:287
-  reg [31:0] a6_key; // TrieWalk.java:288
-  reg [15:0] a6_weight; // TrieWalk.java:289
-  reg [11:0] a6_slot; // TrieWalk.java:290
-  reg [4:0] a6_depth; // TrieWalk.java:291
-  reg [2:0] a6_children; // TrieWalk.java:292
-  reg a6_done; // TrieWalk.java:293
-  reg a6_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a6_digit_below; // TrieWalk.java:298
-  reg p6_valid; // TrieWalk.java:287
-  reg [31:0] p6_key; // TrieWalk.java:288
-  reg [15:0] p6_weight; // TrieWalk.java:289
-  reg [11:0] p6_slot; // TrieWalk.java:290
-  reg [4:0] p6_depth; // TrieWalk.java:291
-  reg [2:0] p6_children; // TrieWalk.java:292
-  reg p6_done; // TrieWalk.java:293
-  reg p6_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p6_digit_below; // TrieWalk.java:298
-  reg q6_valid; // TrieWalk.java:287
-  reg [31:0] q6_key; // TrieWalk.java:288
-  reg [15:0] q6_weight; // TrieWalk.java:289
-  reg [11:0] q6_slot; // TrieWalk.java:290
-  reg [4:0] q6_depth; // TrieWalk.java:291
-  reg [2:0] q6_children; // TrieWalk.java:292
-  reg q6_done; // TrieWalk.java:293
-  reg q6_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q6_digit_below; // TrieWalk.java:298
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q6_word; // TrieWalk.java:244
-  reg a7_valid; // TrieWalk.java:287
-  reg [31:0] a7_key; // TrieWalk.java:288
-  reg [15:0] a7_weight; // TrieWalk.java:289
-  reg [11:0] a7_slot; // TrieWalk.java:290
-  reg [4:0] a7_depth; // TrieWalk.java:291
-  reg [2:0] a7_children; // TrieWalk.java:292
-  reg a7_done; // TrieWalk.java:293
-  reg a7_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a7_digit_below; // TrieWalk.java:298
-  reg p7_valid; // TrieWalk.java:287
-  reg [31:0] p7_key; // TrieWalk.java:288
-  reg [15:0] p7_weight; // TrieWalk.java:289
-  reg [11:0] p7_slot; // TrieWalk.java:290
-  reg [4:0] p7_depth; // TrieWalk.java:291
-  reg [2:0] p7_children; // TrieWalk.java:292
-  reg p7_done; // TrieWalk.java:293
-  reg p7_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p7_digit_below; // TrieWalk.java:298
-  reg q7_valid; // TrieWalk.java:287
-  reg [31:0] q7_key; // TrieWalk.java:288
-  reg [15:0] q7_weight; // TrieWalk.java:289
-  reg [11:0] q7_slot; // TrieWalk.java:290
-  reg [4:0] q7_depth; // TrieWalk.java:291
-  reg [2:0] q7_children; // TrieWalk.java:292
-  reg q7_done; // TrieWalk.java:293
-  reg q7_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q7_digit_below; // TrieWalk.java:298
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q7_word; // TrieWalk.java:244
-  reg a8_valid; // TrieWalk.java:287
-  reg [31:0] a8_key; // TrieWalk.java:288
-  reg [15:0] a8_weight; // TrieWalk.java:289
-  reg [11:0] a8_slot; // TrieWalk.java:290
-  reg [4:0] a8_depth; // TrieWalk.java:291
-  reg [2:0] a8_children; // TrieWalk.java:292
-  reg a8_done; // TrieWalk.java:293
-  reg a8_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a8_digit_below; // TrieWalk.java:298
-  reg p8_valid; // TrieWalk.java:287
-  reg [31:0] p8_key; // TrieWalk.java:288
-  reg [15:0] p8_weight; // TrieWalk.java:289
-  reg [11:0] p8_slot; // TrieWalk.java:290
-  reg [4:0] p8_depth; // TrieWalk.java:291
-  reg [2:0] p8_children; // TrieWalk.java:292
-  reg p8_done; // TrieWalk.java:293
-  reg p8_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p8_digit_below; // TrieWalk.java:298
-  reg q8_valid; // TrieWalk.java:287
-  reg [31:0] q8_key; // TrieWalk.java:288
-  reg [15:0] q8_weight; // TrieWalk.java:289
-  reg [11:0] q8_slot; // TrieWalk.java:290
-  reg [4:0] q8_depth; // TrieWalk.java:291
-  reg [2:0] q8_children; // TrieWalk.java:292
-  reg q8_done; // TrieWalk.java:293
-  reg q8_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q8_digit_below; // TrieWalk.java:298
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q8_word; // TrieWalk.java:244
-  reg a9_valid; // TrieWalk.java:287
-  reg [31:0] a9_key; // TrieWalk.java:288
-  reg [15:0] a9_weight; // TrieWalk.java:289
-  reg [11:0] a9_slot; // TrieWalk.java:290
-  reg [4:0] a9_depth; // TrieWalk.java:291
-  reg [2:0] a9_children; // TrieWalk.java:292
-  reg a9_done; // TrieWalk.java:293
-  reg a9_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a9_digit_below; // TrieWalk.java:298
-  reg p9_valid; // TrieWalk.java:287
-  reg [31:0] p9_key; // TrieWalk.java:288
-  reg [15:0] p9_weight; // TrieWalk.java:289
-  reg [11:0] p9_slot; // TrieWalk.java:290
-  reg [4:0] p9_depth; // TrieWalk.java:291
-  reg [2:0] p9_children; // TrieWalk.java:292
-  reg p9_done; // TrieWalk.java:293
-  reg p9_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p9_digit_below; // TrieWalk.java:298
-  reg q9_valid; // TrieWalk.java:287
-  reg [31:0] q9_key; // TrieWalk.java:288
-  reg [15:0] q9_weight; // TrieWalk.java:289
-  reg [11:0] q9_slot; // TrieWalk.java:290
-  reg [4:0] q9_depth; // TrieWalk.java:291
-  reg [2:0] q9_children; // TrieWalk.java:292
-  reg q9_done; // TrieWalk.java:293
-  reg q9_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q9_digit_below; // TrieWalk.java:298
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q9_word; // TrieWalk.java:244
-  reg a10_valid; // TrieWalk.java:287
-  reg [31:0] a10_key; // TrieWalk.java:288
-  reg [15:0] a10_weight; // TrieWalk.java:289
-  reg [11:0] a10_slot; // TrieWalk.java:290
-  reg [4:0] a10_depth; // TrieWalk.java:291
-  reg [2:0] a10_children; // TrieWalk.java:292
-  reg a10_done; // TrieWalk.java:293
-  reg a10_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a10_digit_below; // TrieWalk.java:298
-  reg p10_valid; // TrieWalk.java:287
-  reg [31:0] p10_key; // TrieWalk.java:288
-  reg [15:0] p10_weight; // TrieWalk.java:289
-  reg [11:0] p10_slot; // TrieWalk.java:290
-  reg [4:0] p10_depth; // TrieWalk.java:291
-  reg [2:0] p10_children; // TrieWalk.java:292
-  reg p10_done; // TrieWalk.java:293
-  reg p10_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p10_digit_below; // TrieWalk.java:298
-  reg q10_valid; // TrieWalk.java:287
-  reg [31:0] q10_key; // TrieWalk.java:288
-  reg [15:0] q10_weight; // TrieWalk.java:289
-  reg [11:0] q10_slot; // TrieWalk.java:290
-  reg [4:0] q10_depth; // TrieWalk.java:291
-  reg [2:0] q10_children; // TrieWalk.java:292
-  reg q10_done; // TrieWalk.java:293
-  reg q10_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q10_digit_below; // TrieWalk.java:298
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q10_word; // TrieWalk.java:244
-  reg a11_valid; // TrieWalk.java:287
-  reg [31:0] a11_key; // TrieWalk.java:288
-  reg [15:0] a11_weight; // TrieWalk.java:289
-  reg [11:0] a11_slot; // TrieWalk.java:290
-  reg [4:0] a11_depth; // TrieWalk.java:291
-  reg [2:0] a11_children; // TrieWalk.java:292
-  reg a11_done; // TrieWalk.java:293
-  reg a11_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a11_digit_below; // TrieWalk.java:298
-  reg p11_valid; // TrieWalk.java:287
-  reg [31:0] p11_key; // TrieWalk.java:288
-  reg [15:0] p11_weight; // TrieWalk.java:289
-  reg [11:0] p11_slot; // TrieWalk.java:290
-  reg [4:0] p11_depth; // TrieWalk.java:291
-  reg [2:0] p11_children; // TrieWalk.java:292
-  reg p11_done; // TrieWalk.java:293
-  reg p11_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p11_digit_below; // TrieWalk.java:298
-  reg q11_valid; // TrieWalk.java:287
-  reg [31:0] q11_key; // TrieWalk.java:288
-  reg [15:0] q11_weight; // TrieWalk.java:289
-  reg [11:0] q11_slot; // TrieWalk.java:290
-  reg [4:0] q11_depth; // TrieWalk.java:291
-  reg [2:0] q11_children; // TrieWalk.java:292
-  reg q11_done; // TrieWalk.java:293
-  reg q11_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q11_digit_below; // TrieWalk.java:298
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q11_word; // TrieWalk.java:244
-  reg a12_valid; // TrieWalk.java:287
-  reg [31:0] a12_key; // TrieWalk.java:288
-  reg [15:0] a12_weight; // TrieWalk.java:289
-  reg [11:0] a12_slot; // TrieWalk.java:290
-  reg [4:0] a12_depth; // TrieWalk.java:291
-  reg [2:0] a12_children; // TrieWalk.java:292
-  reg a12_done; // TrieWalk.java:293
-  reg a12_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a12_digit_below; // TrieWalk.java:298
-  reg p12_valid; // TrieWalk.java:287
-  reg [31:0] p12_key; // TrieWalk.java:288
-  reg [15:0] p12_weight; // TrieWalk.java:289
-  reg [11:0] p12_slot; // TrieWalk.java:290
-  reg [4:0] p12_depth; // TrieWalk.java:291
-  reg [2:0] p12_children; // TrieWalk.java:292
-  reg p12_done; // TrieWalk.java:293
-  reg p12_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p12_digit_below; // TrieWalk.java:298
-  reg q12_valid; // TrieWalk.java:287
-  reg [31:0] q12_key; // TrieWalk.java:288
-  reg [15:0] q12_weight; // TrieWalk.java:289
-  reg [11:0] q12_slot; // TrieWalk.java:290
-  reg [4:0] q12_depth; // TrieWalk.java:291
-  reg [2:0] q12_children; // TrieWalk.java:292
-  reg q12_done; // TrieWalk.java:293
-  reg q12_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q12_digit_below; // TrieWalk.java:298
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q12_word; // TrieWalk.java:244
-  reg a13_valid; // TrieWalk.java:287
-  reg [31:0] a13_key; // TrieWalk.java:288
-  reg [15:0] a13_weight; // TrieWalk.java:289
-  reg [11:0] a13_slot; // TrieWalk.java:290
-  reg [4:0] a13_depth; // TrieWalk.java:291
-  reg [2:0] a13_children; // TrieWalk.java:292
-  reg a13_done; // TrieWalk.java:293
-  reg a13_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a13_digit_below; // TrieWalk.java:298
-  reg p13_valid; // TrieWalk.java:287
-  reg [31:0] p13_key; // TrieWalk.java:288
-  reg [15:0] p13_weight; // TrieWalk.java:289
-  reg [11:0] p13_slot; // TrieWalk.java:290
-  reg [4:0] p13_depth; // TrieWalk.java:291
-  reg [2:0] p13_children; // TrieWalk.java:292
-  reg p13_done; // TrieWalk.java:293
-  reg p13_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p13_digit_below; // TrieWalk.java:298
-  reg q13_valid; // TrieWalk.java:287
-  reg [31:0] q13_key; // TrieWalk.java:288
-  reg [15:0] q13_weight; // TrieWalk.java:289
-  reg [11:0] q13_slot; // TrieWalk.java:290
-  reg [4:0] q13_depth; // TrieWalk.java:291
-  reg [2:0] q13_children; // TrieWalk.java:292
-  reg q13_done; // TrieWalk.java:293
-  reg q13_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q13_digit_below; // TrieWalk.java:298
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q13_word; // TrieWalk.java:244
-  reg a14_valid; // TrieWalk.java:287
-  reg [31:0] a14_key; // TrieWalk.java:288
-  reg [15:0] a14_weight; // TrieWalk.java:289
-  reg [11:0] a14_slot; // TrieWalk.java:290
-  reg [4:0] a14_depth; // TrieWalk.java:291
-  reg [2:0] a14_children; // TrieWalk.java:292
-  reg a14_done; // TrieWalk.java:293
-  reg a14_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a14_digit_below; // TrieWalk.java:298
-  reg p14_valid; // TrieWalk.java:287
-  reg [31:0] p14_key; // TrieWalk.java:288
-  reg [15:0] p14_weight; // TrieWalk.java:289
-  reg [11:0] p14_slot; // TrieWalk.java:290
-  reg [4:0] p14_depth; // TrieWalk.java:291
-  reg [2:0] p14_children; // TrieWalk.java:292
-  reg p14_done; // TrieWalk.java:293
-  reg p14_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p14_digit_below; // TrieWalk.java:298
-  reg q14_valid; // TrieWalk.java:287
-  reg [31:0] q14_key; // TrieWalk.java:288
-  reg [15:0] q14_weight; // TrieWalk.java:289
-  reg [11:0] q14_slot; // TrieWalk.java:290
-  reg [4:0] q14_depth; // TrieWalk.java:291
-  reg [2:0] q14_children; // TrieWalk.java:292
-  reg q14_done; // TrieWalk.java:293
-  reg q14_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q14_digit_below; // TrieWalk.java:298
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:241
-  reg [47:0] q14_word; // TrieWalk.java:244
-  reg a15_valid; // TrieWalk.java:287
-  reg [31:0] a15_key; // TrieWalk.java:288
-  reg [15:0] a15_weight; // TrieWalk.java:289
-  reg [11:0] a15_slot; // TrieWalk.java:290
-  reg [4:0] a15_depth; // TrieWalk.java:291
-  reg [2:0] a15_children; // TrieWalk.java:292
-  reg a15_done; // TrieWalk.java:293
-  reg a15_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] a15_digit_below; // TrieWalk.java:298
-  reg p15_valid; // TrieWalk.java:287
-  reg [31:0] p15_key; // TrieWalk.java:288
-  reg [15:0] p15_weight; // TrieWalk.java:289
-  reg [11:0] p15_slot; // TrieWalk.java:290
-  reg [4:0] p15_depth; // TrieWalk.java:291
-  reg [2:0] p15_children; // TrieWalk.java:292
-  reg p15_done; // TrieWalk.java:293
-  reg p15_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] p15_digit_below; // TrieWalk.java:298
-  reg q15_valid; // TrieWalk.java:287
-  reg [31:0] q15_key; // TrieWalk.java:288
-  reg [15:0] q15_weight; // TrieWalk.java:289
-  reg [11:0] q15_slot; // TrieWalk.java:290
-  reg [4:0] q15_depth; // TrieWalk.java:291
-  reg [2:0] q15_children; // TrieWalk.java:292
-  reg q15_done; // TrieWalk.java:293
-  reg q15_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] q15_digit_below; // TrieWalk.java:298
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:238
-  reg [47:0] q15_word; // TrieWalk.java:244
-  reg s16_valid; // TrieWalk.java:287
-  reg [31:0] s16_key; // TrieWalk.java:288
-  reg [15:0] s16_weight; // TrieWalk.java:289
-  reg [11:0] s16_slot; // TrieWalk.java:290
-  reg [4:0] s16_depth; // TrieWalk.java:291
-  reg [2:0] s16_children; // TrieWalk.java:292
-  reg s16_done; // TrieWalk.java:293
-  reg s16_stopped_at_split; // TrieWalk.java:297
-  reg [1:0] s16_digit_below; // TrieWalk.java:298
+  reg fix_first; // TrieWalk.java:186
+  reg fix_second; // TrieWalk.java:187
+  reg read_enable; // TrieWalk.java:188
+  reg word_enable; // TrieWalk.java:191
+  reg _reg_0; // TrieWalk.java:194
+  reg _reg_1; // TrieWalk.java:195
+  reg write_valid; // TrieWalk.java:199
+  reg [11:0] write_slot; // TrieWalk.java:200
+  reg [47:0] write_word; // TrieWalk.java:201
+  reg s0_valid; // TrieWalk.java:206
+  reg [31:0] s0_key; // TrieWalk.java:208
+  reg [15:0] s0_weight; // TrieWalk.java:209
+  reg a1_valid; // TrieWalk.java:289
+  reg [31:0] a1_key; // TrieWalk.java:290
+  reg [15:0] a1_weight; // TrieWalk.java:291
+  reg [11:0] a1_slot; // TrieWalk.java:292
+  reg [4:0] a1_depth; // TrieWalk.java:293
+  reg [2:0] a1_children; // TrieWalk.java:294
+  reg a1_done; // TrieWalk.java:295
+  reg a1_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a1_digit_below; // TrieWalk.java:300
+  reg p1_valid; // TrieWalk.java:289
+  reg [31:0] p1_key; // TrieWalk.java:290
+  reg [15:0] p1_weight; // TrieWalk.java:291
+  reg [11:0] p1_slot; // TrieWalk.java:292
+  reg [4:0] p1_depth; // TrieWalk.java:293
+  reg [2:0] p1_children; // TrieWalk.java:294
+  reg p1_done; // TrieWalk.java:295
+  reg p1_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p1_digit_below; // TrieWalk.java:300
+  reg q1_valid; // TrieWalk.java:289
+  reg [31:0] q1_key; // TrieWalk.java:290
+  reg [15:0] q1_weight; // TrieWalk.java:291
+  reg [11:0] q1_slot; // TrieWalk.java:292
+  reg [4:0] q1_depth; // TrieWalk.java:293
+  reg [2:0] q1_children; // TrieWalk.java:294
+  reg q1_done; // TrieWalk.java:295
+  reg q1_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q1_digit_below; // TrieWalk.java:300
+  reg [11:0] level1_fix_address; // TrieWalk.java:230
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q1_word; // TrieWalk.java:246
+  reg a2_valid; // TrieWalk.java:289
+  reg [31:0] a2_key; // TrieWalk.java:290
+  reg [15:0] a2_weight; // TrieWalk.java:291
+  reg [11:0] a2_slot; // TrieWalk.java:292
+  reg [4:0] a2_depth; // TrieWalk.java:293
+  reg [2:0] a2_children; // TrieWalk.java:294
+  reg a2_done; // TrieWalk.java:295
+  reg a2_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a2_digit_below; // TrieWalk.java:300
+  reg p2_valid; // TrieWalk.java:289
+  reg [31:0] p2_key; // TrieWalk.java:290
+  reg [15:0] p2_weight; // TrieWalk.java:291
+  reg [11:0] p2_slot; // TrieWalk.java:292
+  reg [4:0] p2_depth; // TrieWalk.java:293
+  reg [2:0] p2_children; // TrieWalk.java:294
+  reg p2_done; // TrieWalk.java:295
+  reg p2_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p2_digit_below; // TrieWalk.java:300
+  reg q2_valid; // TrieWalk.java:289
+  reg [31:0] q2_key; // TrieWalk.java:290
+  reg [15:0] q2_weight; // TrieWalk.java:291
+  reg [11:0] q2_slot; // TrieWalk.java:292
+  reg [4:0] q2_depth; // TrieWalk.java:293
+  reg [2:0] q2_children; // TrieWalk.java:294
+  reg q2_done; // TrieWalk.java:295
+  reg q2_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q2_digit_below; // TrieWalk.java:300
+  reg [11:0] level2_fix_address; // TrieWalk.java:230
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q2_word; // TrieWalk.java:246
+  reg a3_valid; // TrieWalk.java:289
+  reg [31:0] a3_key; // TrieWalk.java:290
+  reg [15:0] a3_weight; // TrieWalk.java:291
+  reg [11:0] a3_slot; // TrieWalk.java:292
+  reg [4:0] a3_depth; // TrieWalk.java:293
+  reg [2:0] a3_children; // TrieWalk.java:294
+  reg a3_done; // TrieWalk.java:295
+  reg a3_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a3_digit_below; // TrieWalk.java:300
+  reg p3_valid; // TrieWalk.java:289
+  reg [31:0] p3_key; // TrieWalk.java:290
+  reg [15:0] p3_weight; // TrieWalk.java:291
+  reg [11:0] p3_slot; // TrieWalk.java:292
+  reg [4:0] p3_depth; // TrieWalk.java:293
+  reg [2:0] p3_children; // TrieWalk.java:294
+  reg p3_done; // TrieWalk.java:295
+  reg p3_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p3_digit_below; // TrieWalk.java:300
+  reg q3_valid; // TrieWalk.java:289
+  reg [31:0] q3_key; // TrieWalk.java:290
+  reg [15:0] q3_weight; // TrieWalk.java:291
+  reg [11:0] q3_slot; // TrieWalk.java:292
+  reg [4:0] q3_depth; // TrieWalk.java:293
+  reg [2:0] q3_children; // TrieWalk.java:294
+  reg q3_done; // TrieWalk.java:295
+  reg q3_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q3_digit_below; // TrieWalk.java:300
+  reg [11:0] level3_fix_address; // TrieWalk.java:230
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q3_word; // TrieWalk.java:246
+  reg a4_valid; // TrieWalk.java:289
+  reg [31:0] a4_key; // TrieWalk.java:290
+  reg [15:0] a4_weight; // TrieWalk.java:291
+  reg [11:0] a4_slot; // TrieWalk.java:292
+  reg [4:0] a4_depth; // TrieWalk.java:293
+  reg [2:0] a4_children; // TrieWalk.java:294
+  reg a4_done; // TrieWalk.java:295
+  reg a4_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a4_digit_below; // TrieWalk.java:300
+  reg p4_valid; // TrieWalk.java:289
+  reg [31:0] p4_key; // TrieWalk.java:290
+  reg [15:0] p4_weight; // TrieWalk.java:291
+  reg [11:0] p4_slot; // TrieWalk.java:292
+  reg [4:0] p4_depth; // TrieWalk.java:293
+  reg [2:0] p4_children; // TrieWalk.java:294
+  reg p4_done; // TrieWalk.java:295
+  reg p4_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p4_digit_below; // TrieWalk.java:300
+  reg q4_valid; // TrieWalk.java:289
+  reg [31:0] q4_key; // TrieWalk.java:290
+  reg [15:0] q4_weight; // TrieWalk.java:291
+  reg [11:0] q4_slot; // TrieWalk.java:292
+  reg [4:0] q4_depth; // TrieWalk.java:293
+  reg [2:0] q4_children; // TrieWalk.java:294
+  reg q4_done; // TrieWalk.java:295
+  reg q4_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q4_digit_below; // TrieWalk.java:300
+  reg [11:0] level4_fix_address; // TrieWalk.java:230
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q4_word; // TrieWalk.java:246
+  reg a5_valid; // TrieWalk.java:289
+  reg [31:0] a5_key; // TrieWalk.java:290
+  reg [15:0] a5_weight; // TrieWalk.java:291
+  reg [11:0] a5_slot; // TrieWalk.java:292
+  reg [4:0] a5_depth; // TrieWalk.java:293
+  reg [2:0] a5_children; // TrieWalk.java:294
+  reg a5_done; // TrieWalk.java:295
+  reg a5_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a5_digit_below; // TrieWalk.java:300
+  reg p5_valid; // TrieWalk.java:289
+  reg [31:0] p5_key; // TrieWalk.java:290
+  reg [15:0] p5_weight; // TrieWalk.java:291
+  reg [11:0] p5_slot; // TrieWalk.java:292
+  reg [4:0] p5_depth; // TrieWalk.java:293
+  reg [2:0] p5_children; // TrieWalk.java:294
+  reg p5_done; // TrieWalk.java:295
+  reg p5_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p5_digit_below; // TrieWalk.java:300
+  reg q5_valid; // TrieWalk.java:289
+  reg [31:0] q5_key; // TrieWalk.java:290
+  reg [15:0] q5_weight; // TrieWalk.java:291
+  reg [11:0] q5_slot; // TrieWalk.java:292
+  reg [4:0] q5_depth; // TrieWalk.java:293
+  reg [2:0] q5_children; // TrieWalk.java:294
+  reg q5_done; // TrieWalk.java:295
+  reg q5_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q5_digit_below; // TrieWalk.java:300
+  reg [11:0] level5_fix_address; // TrieWalk.java:230
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q5_word; // TrieWalk.java:246
+  reg a6_valid; // TrieWalk.java:289
+  reg [31:0] a6_key; // TrieWalk.java:290
+  reg [15:0] a6_weight; // TrieWalk.java:291
+  reg [11:0] a6_slot; // TrieWalk.java:292
+  reg [4:0] a6_depth; // TrieWalk.java:293
+  reg [2:0] a6_children; // TrieWalk.java:294
+  reg a6_done; // TrieWalk.java:295
+  reg a6_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a6_digit_below; // TrieWalk.java:300
+  reg p6_valid; // TrieWalk.java:289
+  reg [31:0] p6_key; // TrieWalk.java:290
+  reg [15:0] p6_weight; // TrieWalk.java:291
+  reg [11:0] p6_slot; // TrieWalk.java:292
+  reg [4:0] p6_depth; // TrieWalk.java:293
+  reg [2:0] p6_children; // TrieWalk.java:294
+  reg p6_done; // TrieWalk.java:295
+  reg p6_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p6_digit_below; // TrieWalk.java:300
+  reg q6_valid; // TrieWalk.java:289
+  reg [31:0] q6_key; // TrieWalk.java:290
+  reg [15:0] q6_weight; // TrieWalk.java:291
+  reg [11:0] q6_slot; // TrieWalk.java:292
+  reg [4:0] q6_depth; // TrieWalk.java:293
+  reg [2:0] q6_children; // TrieWalk.java:294
+  reg q6_done; // TrieWalk.java:295
+  reg q6_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q6_digit_below; // TrieWalk.java:300
+  reg [11:0] level6_fix_address; // TrieWalk.java:230
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q6_word; // TrieWalk.java:246
+  reg a7_valid; // TrieWalk.java:289
+  reg [31:0] a7_key; // TrieWalk.java:290
+  reg [15:0] a7_weight; // TrieWalk.java:291
+  reg [11:0] a7_slot; // TrieWalk.java:292
+  reg [4:0] a7_depth; // TrieWalk.java:293
+  reg [2:0] a7_children; // TrieWalk.java:294
+  reg a7_done; // TrieWalk.java:295
+  reg a7_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a7_digit_below; // TrieWalk.java:300
+  reg p7_valid; // TrieWalk.java:289
+  reg [31:0] p7_key; // TrieWalk.java:290
+  reg [15:0] p7_weight; // TrieWalk.java:291
+  reg [11:0] p7_slot; // TrieWalk.java:292
+  reg [4:0] p7_depth; // TrieWalk.java:293
+  reg [2:0] p7_children; // TrieWalk.java:294
+  reg p7_done; // TrieWalk.java:295
+  reg p7_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p7_digit_below; // TrieWalk.java:300
+  reg q7_valid; // TrieWalk.java:289
+  reg [31:0] q7_key; // TrieWalk.java:290
+  reg [15:0] q7_weight; // TrieWalk.java:291
+  reg [11:0] q7_slot; // TrieWalk.java:292
+  reg [4:0] q7_depth; // TrieWalk.java:293
+  reg [2:0] q7_children; // TrieWalk.java:294
+  reg q7_done; // TrieWalk.java:295
+  reg q7_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q7_digit_below; // TrieWalk.java:300
+  reg [11:0] level7_fix_address; // TrieWalk.java:230
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q7_word; // TrieWalk.java:246
+  reg a8_valid; // TrieWalk.java:289
+  reg [31:0] a8_key; // TrieWalk.java:290
+  reg [15:0] a8_weight; // TrieWalk.java:291
+  reg [11:0] a8_slot; // TrieWalk.java:292
+  reg [4:0] a8_depth; // TrieWalk.java:293
+  reg [2:0] a8_children; // TrieWalk.java:294
+  reg a8_done; // TrieWalk.java:295
+  reg a8_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a8_digit_below; // TrieWalk.java:300
+  reg p8_valid; // TrieWalk.java:289
+  reg [31:0] p8_key; // TrieWalk.java:290
+  reg [15:0] p8_weight; // TrieWalk.java:291
+  reg [11:0] p8_slot; // TrieWalk.java:292
+  reg [4:0] p8_depth; // TrieWalk.java:293
+  reg [2:0] p8_children; // TrieWalk.java:294
+  reg p8_done; // TrieWalk.java:295
+  reg p8_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p8_digit_below; // TrieWalk.java:300
+  reg q8_valid; // TrieWalk.java:289
+  reg [31:0] q8_key; // TrieWalk.java:290
+  reg [15:0] q8_weight; // TrieWalk.java:291
+  reg [11:0] q8_slot; // TrieWalk.java:292
+  reg [4:0] q8_depth; // TrieWalk.java:293
+  reg [2:0] q8_children; // TrieWalk.java:294
+  reg q8_done; // TrieWalk.java:295
+  reg q8_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q8_digit_below; // TrieWalk.java:300
+  reg [11:0] level8_fix_address; // TrieWalk.java:230
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q8_word; // TrieWalk.java:246
+  reg a9_valid; // TrieWalk.java:289
+  reg [31:0] a9_key; // TrieWalk.java:290
+  reg [15:0] a9_weight; // TrieWalk.java:291
+  reg [11:0] a9_slot; // TrieWalk.java:292
+  reg [4:0] a9_depth; // TrieWalk.java:293
+  reg [2:0] a9_children; // TrieWalk.java:294
+  reg a9_done; // TrieWalk.java:295
+  reg a9_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a9_digit_below; // TrieWalk.java:300
+  reg p9_valid; // TrieWalk.java:289
+  reg [31:0] p9_key; // TrieWalk.java:290
+  reg [15:0] p9_weight; // TrieWalk.java:291
+  reg [11:0] p9_slot; // TrieWalk.java:292
+  reg [4:0] p9_depth; // TrieWalk.java:293
+  reg [2:0] p9_children; // TrieWalk.java:294
+  reg p9_done; // TrieWalk.java:295
+  reg p9_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p9_digit_below; // TrieWalk.java:300
+  reg q9_valid; // TrieWalk.java:289
+  reg [31:0] q9_key; // TrieWalk.java:290
+  reg [15:0] q9_weight; // TrieWalk.java:291
+  reg [11:0] q9_slot; // TrieWalk.java:292
+  reg [4:0] q9_depth; // TrieWalk.java:293
+  reg [2:0] q9_children; // TrieWalk.java:294
+  reg q9_done; // TrieWalk.java:295
+  reg q9_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q9_digit_below; // TrieWalk.java:300
+  reg [11:0] level9_fix_address; // TrieWalk.java:230
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q9_word; // TrieWalk.java:246
+  reg a10_valid; // TrieWalk.java:289
+  reg [31:0] a10_key; // TrieWalk.java:290
+  reg [15:0] a10_weight; // TrieWalk.java:291
+  reg [11:0] a10_slot; // TrieWalk.java:292
+  reg [4:0] a10_depth; // TrieWalk.java:293
+  reg [2:0] a10_children; // TrieWalk.java:294
+  reg a10_done; // TrieWalk.java:295
+  reg a10_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a10_digit_below; // TrieWalk.java:300
+  reg p10_valid; // TrieWalk.java:289
+  reg [31:0] p10_key; // TrieWalk.java:290
+  reg [15:0] p10_weight; // TrieWalk.java:291
+  reg [11:0] p10_slot; // TrieWalk.java:292
+  reg [4:0] p10_depth; // TrieWalk.java:293
+  reg [2:0] p10_children; // TrieWalk.java:294
+  reg p10_done; // TrieWalk.java:295
+  reg p10_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p10_digit_below; // TrieWalk.java:300
+  reg q10_valid; // TrieWalk.java:289
+  reg [31:0] q10_key; // TrieWalk.java:290
+  reg [15:0] q10_weight; // TrieWalk.java:291
+  reg [11:0] q10_slot; // TrieWalk.java:292
+  reg [4:0] q10_depth; // TrieWalk.java:293
+  reg [2:0] q10_children; // TrieWalk.java:294
+  reg q10_done; // TrieWalk.java:295
+  reg q10_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q10_digit_below; // TrieWalk.java:300
+  reg [11:0] level10_fix_address; // TrieWalk.java:230
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q10_word; // TrieWalk.java:246
+  reg a11_valid; // TrieWalk.java:289
+  reg [31:0] a11_key; // TrieWalk.java:290
+  reg [15:0] a11_weight; // TrieWalk.java:291
+  reg [11:0] a11_slot; // TrieWalk.java:292
+  reg [4:0] a11_depth; // TrieWalk.java:293
+  reg [2:0] a11_children; // TrieWalk.java:294
+  reg a11_done; // TrieWalk.java:295
+  reg a11_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a11_digit_below; // TrieWalk.java:300
+  reg p11_valid; // TrieWalk.java:289
+  reg [31:0] p11_key; // TrieWalk.java:290
+  reg [15:0] p11_weight; // TrieWalk.java:291
+  reg [11:0] p11_slot; // TrieWalk.java:292
+  reg [4:0] p11_depth; // TrieWalk.java:293
+  reg [2:0] p11_children; // TrieWalk.java:294
+  reg p11_done; // TrieWalk.java:295
+  reg p11_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p11_digit_below; // TrieWalk.java:300
+  reg q11_valid; // TrieWalk.java:289
+  reg [31:0] q11_key; // TrieWalk.java:290
+  reg [15:0] q11_weight; // TrieWalk.java:291
+  reg [11:0] q11_slot; // TrieWalk.java:292
+  reg [4:0] q11_depth; // TrieWalk.java:293
+  reg [2:0] q11_children; // TrieWalk.java:294
+  reg q11_done; // TrieWalk.java:295
+  reg q11_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q11_digit_below; // TrieWalk.java:300
+  reg [11:0] level11_fix_address; // TrieWalk.java:230
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q11_word; // TrieWalk.java:246
+  reg a12_valid; // TrieWalk.java:289
+  reg [31:0] a12_key; // TrieWalk.java:290
+  reg [15:0] a12_weight; // TrieWalk.java:291
+  reg [11:0] a12_slot; // TrieWalk.java:292
+  reg [4:0] a12_depth; // TrieWalk.java:293
+  reg [2:0] a12_children; // TrieWalk.java:294
+  reg a12_done; // TrieWalk.java:295
+  reg a12_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a12_digit_below; // TrieWalk.java:300
+  reg p12_valid; // TrieWalk.java:289
+  reg [31:0] p12_key; // TrieWalk.java:290
+  reg [15:0] p12_weight; // TrieWalk.java:291
+  reg [11:0] p12_slot; // TrieWalk.java:292
+  reg [4:0] p12_depth; // TrieWalk.java:293
+  reg [2:0] p12_children; // TrieWalk.java:294
+  reg p12_done; // TrieWalk.java:295
+  reg p12_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p12_digit_below; // TrieWalk.java:300
+  reg q12_valid; // TrieWalk.java:289
+  reg [31:0] q12_key; // TrieWalk.java:290
+  reg [15:0] q12_weight; // TrieWalk.java:291
+  reg [11:0] q12_slot; // TrieWalk.java:292
+  reg [4:0] q12_depth; // TrieWalk.java:293
+  reg [2:0] q12_children; // TrieWalk.java:294
+  reg q12_done; // TrieWalk.java:295
+  reg q12_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q12_digit_below; // TrieWalk.java:300
+  reg [11:0] level12_fix_address; // TrieWalk.java:230
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q12_word; // TrieWalk.java:246
+  reg a13_valid; // TrieWalk.java:289
+  reg [31:0] a13_key; // TrieWalk.java:290
+  reg [15:0] a13_weight; // TrieWalk.java:291
+  reg [11:0] a13_slot; // TrieWalk.java:292
+  reg [4:0] a13_depth; // TrieWalk.java:293
+  reg [2:0] a13_children; // TrieWalk.java:294
+  reg a13_done; // TrieWalk.java:295
+  reg a13_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a13_digit_below; // TrieWalk.java:300
+  reg p13_valid; // TrieWalk.java:289
+  reg [31:0] p13_key; // TrieWalk.java:290
+  reg [15:0] p13_weight; // TrieWalk.java:291
+  reg [11:0] p13_slot; // TrieWalk.java:292
+  reg [4:0] p13_depth; // TrieWalk.java:293
+  reg [2:0] p13_children; // TrieWalk.java:294
+  reg p13_done; // TrieWalk.java:295
+  reg p13_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p13_digit_below; // TrieWalk.java:300
+  reg q13_valid; // TrieWalk.java:289
+  reg [31:0] q13_key; // TrieWalk.java:290
+  reg [15:0] q13_weight; // TrieWalk.java:291
+  reg [11:0] q13_slot; // TrieWalk.java:292
+  reg [4:0] q13_depth; // TrieWalk.java:293
+  reg [2:0] q13_children; // TrieWalk.java:294
+  reg q13_done; // TrieWalk.java:295
+  reg q13_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q13_digit_below; // TrieWalk.java:300
+  reg [11:0] level13_fix_address; // TrieWalk.java:230
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q13_word; // TrieWalk.java:246
+  reg a14_valid; // TrieWalk.java:289
+  reg [31:0] a14_key; // TrieWalk.java:290
+  reg [15:0] a14_weight; // TrieWalk.java:291
+  reg [11:0] a14_slot; // TrieWalk.java:292
+  reg [4:0] a14_depth; // TrieWalk.java:293
+  reg [2:0] a14_children; // TrieWalk.java:294
+  reg a14_done; // TrieWalk.java:295
+  reg a14_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a14_digit_below; // TrieWalk.java:300
+  reg p14_valid; // TrieWalk.java:289
+  reg [31:0] p14_key; // TrieWalk.java:290
+  reg [15:0] p14_weight; // TrieWalk.java:291
+  reg [11:0] p14_slot; // TrieWalk.java:292
+  reg [4:0] p14_depth; // TrieWalk.java:293
+  reg [2:0] p14_children; // TrieWalk.java:294
+  reg p14_done; // TrieWalk.java:295
+  reg p14_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p14_digit_below; // TrieWalk.java:300
+  reg q14_valid; // TrieWalk.java:289
+  reg [31:0] q14_key; // TrieWalk.java:290
+  reg [15:0] q14_weight; // TrieWalk.java:291
+  reg [11:0] q14_slot; // TrieWalk.java:292
+  reg [4:0] q14_depth; // TrieWalk.java:293
+  reg [2:0] q14_children; // TrieWalk.java:294
+  reg q14_done; // TrieWalk.java:295
+  reg q14_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q14_digit_below; // TrieWalk.java:300
+  reg [11:0] level14_fix_address; // TrieWalk.java:230
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:243
+  reg [47:0] q14_word; // TrieWalk.java:246
+  reg a15_valid; // TrieWalk.java:289
+  reg [31:0] a15_key; // TrieWalk.java:290
+  reg [15:0] a15_weight; // TrieWalk.java:291
+  reg [11:0] a15_slot; // TrieWalk.java:292
+  reg [4:0] a15_depth; // TrieWalk.java:293
+  reg [2:0] a15_children; // TrieWalk.java:294
+  reg a15_done; // TrieWalk.java:295
+  reg a15_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] a15_digit_below; // TrieWalk.java:300
+  reg p15_valid; // TrieWalk.java:289
+  reg [31:0] p15_key; // TrieWalk.java:290
+  reg [15:0] p15_weight; // TrieWalk.java:291
+  reg [11:0] p15_slot; // TrieWalk.java:292
+  reg [4:0] p15_depth; // TrieWalk.java:293
+  reg [2:0] p15_children; // TrieWalk.java:294
+  reg p15_done; // TrieWalk.java:295
+  reg p15_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] p15_digit_below; // TrieWalk.java:300
+  reg q15_valid; // TrieWalk.java:289
+  reg [31:0] q15_key; // TrieWalk.java:290
+  reg [15:0] q15_weight; // TrieWalk.java:291
+  reg [11:0] q15_slot; // TrieWalk.java:292
+  reg [4:0] q15_depth; // TrieWalk.java:293
+  reg [2:0] q15_children; // TrieWalk.java:294
+  reg q15_done; // TrieWalk.java:295
+  reg q15_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] q15_digit_below; // TrieWalk.java:300
+  reg [11:0] level15_fix_address; // TrieWalk.java:230
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:240
+  reg [47:0] q15_word; // TrieWalk.java:246
+  reg s16_valid; // TrieWalk.java:289
+  reg [31:0] s16_key; // TrieWalk.java:290
+  reg [15:0] s16_weight; // TrieWalk.java:291
+  reg [11:0] s16_slot; // TrieWalk.java:292
+  reg [4:0] s16_depth; // TrieWalk.java:293
+  reg [2:0] s16_children; // TrieWalk.java:294
+  reg s16_done; // TrieWalk.java:295
+  reg s16_stopped_at_split; // TrieWalk.java:299
+  reg [1:0] s16_digit_below; // TrieWalk.java:300
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:234
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:234
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:236
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
@@ -1485,35 +1499,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   // Logic
   wire advance = ~held; // TrieWalk.java:181
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:249
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:251
   wire _not_0 = ~fixing; // TrieWalk.java:185
   wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:185
-  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:186
-  wire _not_1 = ~io_holdNext; // TrieWalk.java:187
-  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:187
-  wire _not_2 = ~io_holdNext; // TrieWalk.java:190
-  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:190
-  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:190
-  wire _or_2 = io_write_valid | io_fixNext; // TrieWalk.java:202
-  wire _or_3 = advance | io_flush; // TrieWalk.java:207
+  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:187
+  wire _not_1 = ~io_holdNext; // TrieWalk.java:188
+  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:188
+  wire _not_2 = ~io_holdNext; // TrieWalk.java:191
+  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:191
+  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:191
+  wire _or_2 = advance | io_flush; // TrieWalk.java:206
   wire keep = ~io_flush; // TrieWalk.java:182
-  wire _and_4 = io_search_valid & keep; // TrieWalk.java:207
+  wire _and_4 = io_search_valid & keep; // TrieWalk.java:206
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_4 = advance | io_flush; // TrieWalk.java:287
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:287
-  wire _not_3 = ~1'd0; // TrieWalk.java:269
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:267
+  wire _or_3 = advance | io_flush; // TrieWalk.java:289
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:289
+  wire _not_3 = ~1'd0; // TrieWalk.java:271
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:269
   wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:269
-  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:269
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:271
-  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_0 = |s0_child; // TrieWalk.java:271
+  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:271
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:273
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a1_leaf = a1_digit_below[1] ? (a1_digit_below[0] ? _wire_2_3 : _wire_2_2) : (a1_digit_below[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:272
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:274
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_5 = io_rootWord[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_5; // ChildWord.java:43
   wire [11:0] _bits_6 = io_rootWord[35:24]; // ChildWord.java:30
@@ -1531,12 +1544,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
   wire _bits_12 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:274
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:274
-  wire _not_4 = ~s0_descend; // TrieWalk.java:275
-  wire _or_5 = 1'd0 | _not_4; // TrieWalk.java:275
-  wire _eq_0 = a1_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:301
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:276
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:276
+  wire _not_4 = ~s0_descend; // TrieWalk.java:277
+  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:277
+  wire _eq_0 = a1_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:303
   wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:142
   wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:141
@@ -1559,13 +1572,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_31 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_32 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_33 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_6 = advance | io_flush; // TrieWalk.java:287
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:287
-  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:304
+  wire _or_5 = advance | io_flush; // TrieWalk.java:289
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:289
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p1_leaf = p1_digit_below[1] ? (p1_digit_below[0] ? _wire_4_3 : _wire_4_2) : (p1_digit_below[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_1 = p1_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:301
+  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_1 = p1_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:303
   wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:142
   wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:141
@@ -1588,13 +1601,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_52 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_53 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_54 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_7 = advance | io_flush; // TrieWalk.java:287
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:287
-  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:304
+  wire _or_6 = advance | io_flush; // TrieWalk.java:289
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:289
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q1_leaf = q1_digit_below[1] ? (q1_digit_below[0] ? _wire_6_3 : _wire_6_2) : (q1_digit_below[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_2 = q1_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:301
+  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_2 = q1_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:303
   wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:142
   wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:141
@@ -1617,22 +1630,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_73 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_74 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_75 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:230
   wire [11:0] _bits_76 = q1_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_8 = advance | io_flush; // TrieWalk.java:287
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:287
-  wire _not_5 = ~q1_done; // TrieWalk.java:269
-  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:267
+  wire _or_7 = advance | io_flush; // TrieWalk.java:289
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:289
+  wire _not_5 = ~q1_done; // TrieWalk.java:271
+  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:269
   wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_5 = |q1_child; // TrieWalk.java:269
-  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:269
-  wire [11:0] _mux_4 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:271
-  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_5 = |q1_child; // TrieWalk.java:271
+  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:271
+  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:273
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_9_3 : _wire_9_2) : (a2_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_5 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:272
-  wire [4:0] _add_7 = a2_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:274
+  wire [4:0] _add_7 = a2_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_81 = q1_word[47:36]; // ChildWord.java:30
   wire _or_r_6 = |_bits_81; // ChildWord.java:43
   wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
@@ -1650,12 +1664,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
   wire _bits_88 = _cat_1[3]; // ChildWord.java:56
   wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
-  wire [2:0] _mux_6 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:274
-  wire [2:0] _mux_7 = q1_done ? q1_children : _mux_6; // TrieWalk.java:274
-  wire _not_6 = ~q1_descend; // TrieWalk.java:275
-  wire _or_9 = q1_done | _not_6; // TrieWalk.java:275
-  wire _eq_3 = a2_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_12 = a2_done & _eq_3; // TrieWalk.java:301
+  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:276
+  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:276
+  wire _not_6 = ~q1_descend; // TrieWalk.java:277
+  wire _or_8 = q1_done | _not_6; // TrieWalk.java:277
+  wire _eq_3 = a2_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_12 = a2_done & _eq_3; // TrieWalk.java:303
   wire [3:0] _bits_89 = a2_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:142
   wire [1:0] _bits_90 = a2_key[31:30]; // TrieWalk.java:141
@@ -1678,13 +1692,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_107 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_108 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_109 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_10 = advance | io_flush; // TrieWalk.java:287
-  wire _and_13 = a2_valid & keep; // TrieWalk.java:287
-  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:304
+  wire _or_9 = advance | io_flush; // TrieWalk.java:289
+  wire _and_13 = a2_valid & keep; // TrieWalk.java:289
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (p2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _add_12 = p2_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_4 = p2_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_14 = p2_done & _eq_4; // TrieWalk.java:301
+  wire [4:0] _add_12 = p2_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_4 = p2_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_14 = p2_done & _eq_4; // TrieWalk.java:303
   wire [3:0] _bits_110 = p2_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:142
   wire [1:0] _bits_111 = p2_key[31:30]; // TrieWalk.java:141
@@ -1707,13 +1721,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_128 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_129 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_130 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_11 = advance | io_flush; // TrieWalk.java:287
-  wire _and_15 = p2_valid & keep; // TrieWalk.java:287
-  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:304
+  wire _or_10 = advance | io_flush; // TrieWalk.java:289
+  wire _and_15 = p2_valid & keep; // TrieWalk.java:289
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (q2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _add_13 = q2_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_5 = q2_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_16 = q2_done & _eq_5; // TrieWalk.java:301
+  wire [4:0] _add_13 = q2_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_5 = q2_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_16 = q2_done & _eq_5; // TrieWalk.java:303
   wire [3:0] _bits_131 = q2_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:142
   wire [1:0] _bits_132 = q2_key[31:30]; // TrieWalk.java:141
@@ -1736,22 +1750,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_149 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_150 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_151 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:230
   wire [11:0] _bits_152 = q2_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_153 = q2_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_154 = q2_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_155 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_12 = advance | io_flush; // TrieWalk.java:287
-  wire _and_17 = q2_valid & keep; // TrieWalk.java:287
-  wire _not_7 = ~q2_done; // TrieWalk.java:269
-  wire [1:0] _bits_156 = q2_key[27:26]; // TrieWalk.java:267
+  wire _or_11 = advance | io_flush; // TrieWalk.java:289
+  wire _and_17 = q2_valid & keep; // TrieWalk.java:289
+  wire _not_7 = ~q2_done; // TrieWalk.java:271
+  wire [1:0] _bits_156 = q2_key[27:26]; // TrieWalk.java:269
   wire [11:0] q2_child = _bits_156[1] ? (_bits_156[0] ? _wire_14_3 : _wire_14_2) : (_bits_156[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_10 = |q2_child; // TrieWalk.java:269
-  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:269
-  wire [11:0] _mux_8 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:271
-  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_10 = |q2_child; // TrieWalk.java:271
+  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:271
+  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:273
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_16_3 : _wire_16_2) : (a3_digit_below[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire [4:0] _mux_9 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:272
-  wire [4:0] _add_14 = a3_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:274
+  wire [4:0] _add_14 = a3_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_157 = q2_word[47:36]; // ChildWord.java:30
   wire _or_r_11 = |_bits_157; // ChildWord.java:43
   wire [11:0] _bits_158 = q2_word[35:24]; // ChildWord.java:30
@@ -1769,12 +1784,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
   wire _bits_164 = _cat_2[3]; // ChildWord.java:56
   wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
-  wire [2:0] _mux_10 = q2_descend ? 3'd0 : _add_18; // TrieWalk.java:274
-  wire [2:0] _mux_11 = q2_done ? q2_children : _mux_10; // TrieWalk.java:274
-  wire _not_8 = ~q2_descend; // TrieWalk.java:275
-  wire _or_13 = q2_done | _not_8; // TrieWalk.java:275
-  wire _eq_6 = a3_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_18 = a3_done & _eq_6; // TrieWalk.java:301
+  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_18; // TrieWalk.java:276
+  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:276
+  wire _not_8 = ~q2_descend; // TrieWalk.java:277
+  wire _or_12 = q2_done | _not_8; // TrieWalk.java:277
+  wire _eq_6 = a3_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_18 = a3_done & _eq_6; // TrieWalk.java:303
   wire [3:0] _bits_165 = a3_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_6 = _bits_165[3] ? (_bits_165[2] ? (_bits_165[1] ? (_bits_165[0] ? _wire_15_15 : _wire_15_14) : (_bits_165[0] ? _wire_15_13 : _wire_15_12)) : (_bits_165[1] ? (_bits_165[0] ? _wire_15_11 : _wire_15_10) : (_bits_165[0] ? _wire_15_9 : _wire_15_8))) : (_bits_165[2] ? (_bits_165[1] ? (_bits_165[0] ? _wire_15_7 : _wire_15_6) : (_bits_165[0] ? _wire_15_5 : _wire_15_4)) : (_bits_165[1] ? (_bits_165[0] ? _wire_15_3 : _wire_15_2) : (_bits_165[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:142
   wire [1:0] _bits_166 = a3_key[31:30]; // TrieWalk.java:141
@@ -1797,13 +1812,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_183 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_184 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_185 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_14 = advance | io_flush; // TrieWalk.java:287
-  wire _and_19 = a3_valid & keep; // TrieWalk.java:287
-  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:304
+  wire _or_13 = advance | io_flush; // TrieWalk.java:289
+  wire _and_19 = a3_valid & keep; // TrieWalk.java:289
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_18_3 : _wire_18_2) : (p3_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire [4:0] _add_19 = p3_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_7 = p3_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_20 = p3_done & _eq_7; // TrieWalk.java:301
+  wire [4:0] _add_19 = p3_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_7 = p3_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_20 = p3_done & _eq_7; // TrieWalk.java:303
   wire [3:0] _bits_186 = p3_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:142
   wire [1:0] _bits_187 = p3_key[31:30]; // TrieWalk.java:141
@@ -1826,13 +1841,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_204 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_205 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_206 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_15 = advance | io_flush; // TrieWalk.java:287
-  wire _and_21 = p3_valid & keep; // TrieWalk.java:287
-  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:304
+  wire _or_14 = advance | io_flush; // TrieWalk.java:289
+  wire _and_21 = p3_valid & keep; // TrieWalk.java:289
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (q3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _add_20 = q3_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_8 = q3_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_22 = q3_done & _eq_8; // TrieWalk.java:301
+  wire [4:0] _add_20 = q3_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_8 = q3_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_22 = q3_done & _eq_8; // TrieWalk.java:303
   wire [3:0] _bits_207 = q3_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:142
   wire [1:0] _bits_208 = q3_key[31:30]; // TrieWalk.java:141
@@ -1855,22 +1870,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_225 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_226 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_227 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:230
   wire [11:0] _bits_228 = q3_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_229 = q3_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_230 = q3_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_231 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_16 = advance | io_flush; // TrieWalk.java:287
-  wire _and_23 = q3_valid & keep; // TrieWalk.java:287
-  wire _not_9 = ~q3_done; // TrieWalk.java:269
-  wire [1:0] _bits_232 = q3_key[25:24]; // TrieWalk.java:267
+  wire _or_15 = advance | io_flush; // TrieWalk.java:289
+  wire _and_23 = q3_valid & keep; // TrieWalk.java:289
+  wire _not_9 = ~q3_done; // TrieWalk.java:271
+  wire [1:0] _bits_232 = q3_key[25:24]; // TrieWalk.java:269
   wire [11:0] q3_child = _bits_232[1] ? (_bits_232[0] ? _wire_21_3 : _wire_21_2) : (_bits_232[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
-  wire _or_r_15 = |q3_child; // TrieWalk.java:269
-  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:269
-  wire [11:0] _mux_12 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:271
-  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_15 = |q3_child; // TrieWalk.java:271
+  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:271
+  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:273
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_23_3 : _wire_23_2) : (a4_digit_below[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
-  wire [4:0] _mux_13 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:272
-  wire [4:0] _add_21 = a4_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:274
+  wire [4:0] _add_21 = a4_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_233 = q3_word[47:36]; // ChildWord.java:30
   wire _or_r_16 = |_bits_233; // ChildWord.java:43
   wire [11:0] _bits_234 = q3_word[35:24]; // ChildWord.java:30
@@ -1888,12 +1904,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
   wire _bits_240 = _cat_3[3]; // ChildWord.java:56
   wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
-  wire [2:0] _mux_14 = q3_descend ? 3'd0 : _add_25; // TrieWalk.java:274
-  wire [2:0] _mux_15 = q3_done ? q3_children : _mux_14; // TrieWalk.java:274
-  wire _not_10 = ~q3_descend; // TrieWalk.java:275
-  wire _or_17 = q3_done | _not_10; // TrieWalk.java:275
-  wire _eq_9 = a4_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_24 = a4_done & _eq_9; // TrieWalk.java:301
+  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_25; // TrieWalk.java:276
+  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:276
+  wire _not_10 = ~q3_descend; // TrieWalk.java:277
+  wire _or_16 = q3_done | _not_10; // TrieWalk.java:277
+  wire _eq_9 = a4_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_24 = a4_done & _eq_9; // TrieWalk.java:303
   wire [3:0] _bits_241 = a4_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_9 = _bits_241[3] ? (_bits_241[2] ? (_bits_241[1] ? (_bits_241[0] ? _wire_22_15 : _wire_22_14) : (_bits_241[0] ? _wire_22_13 : _wire_22_12)) : (_bits_241[1] ? (_bits_241[0] ? _wire_22_11 : _wire_22_10) : (_bits_241[0] ? _wire_22_9 : _wire_22_8))) : (_bits_241[2] ? (_bits_241[1] ? (_bits_241[0] ? _wire_22_7 : _wire_22_6) : (_bits_241[0] ? _wire_22_5 : _wire_22_4)) : (_bits_241[1] ? (_bits_241[0] ? _wire_22_3 : _wire_22_2) : (_bits_241[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:142
   wire [1:0] _bits_242 = a4_key[31:30]; // TrieWalk.java:141
@@ -1916,13 +1932,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_259 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_260 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_261 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_18 = advance | io_flush; // TrieWalk.java:287
-  wire _and_25 = a4_valid & keep; // TrieWalk.java:287
-  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:304
+  wire _or_17 = advance | io_flush; // TrieWalk.java:289
+  wire _and_25 = a4_valid & keep; // TrieWalk.java:289
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_25_3 : _wire_25_2) : (p4_digit_below[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire [4:0] _add_26 = p4_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_10 = p4_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_26 = p4_done & _eq_10; // TrieWalk.java:301
+  wire [4:0] _add_26 = p4_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_10 = p4_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_26 = p4_done & _eq_10; // TrieWalk.java:303
   wire [3:0] _bits_262 = p4_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_10 = _bits_262[3] ? (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_15 : _wire_24_14) : (_bits_262[0] ? _wire_24_13 : _wire_24_12)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_11 : _wire_24_10) : (_bits_262[0] ? _wire_24_9 : _wire_24_8))) : (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_7 : _wire_24_6) : (_bits_262[0] ? _wire_24_5 : _wire_24_4)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_3 : _wire_24_2) : (_bits_262[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:142
   wire [1:0] _bits_263 = p4_key[31:30]; // TrieWalk.java:141
@@ -1945,13 +1961,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_280 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_281 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_282 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_19 = advance | io_flush; // TrieWalk.java:287
-  wire _and_27 = p4_valid & keep; // TrieWalk.java:287
-  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:304
+  wire _or_18 = advance | io_flush; // TrieWalk.java:289
+  wire _and_27 = p4_valid & keep; // TrieWalk.java:289
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_27_3 : _wire_27_2) : (q4_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _add_27 = q4_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_11 = q4_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_28 = q4_done & _eq_11; // TrieWalk.java:301
+  wire [4:0] _add_27 = q4_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_11 = q4_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_28 = q4_done & _eq_11; // TrieWalk.java:303
   wire [3:0] _bits_283 = q4_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:142
   wire [1:0] _bits_284 = q4_key[31:30]; // TrieWalk.java:141
@@ -1974,22 +1990,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_301 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_302 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_303 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:230
   wire [11:0] _bits_304 = q4_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_305 = q4_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_306 = q4_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_307 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_20 = advance | io_flush; // TrieWalk.java:287
-  wire _and_29 = q4_valid & keep; // TrieWalk.java:287
-  wire _not_11 = ~q4_done; // TrieWalk.java:269
-  wire [1:0] _bits_308 = q4_key[23:22]; // TrieWalk.java:267
+  wire _or_19 = advance | io_flush; // TrieWalk.java:289
+  wire _and_29 = q4_valid & keep; // TrieWalk.java:289
+  wire _not_11 = ~q4_done; // TrieWalk.java:271
+  wire [1:0] _bits_308 = q4_key[23:22]; // TrieWalk.java:269
   wire [11:0] q4_child = _bits_308[1] ? (_bits_308[0] ? _wire_28_3 : _wire_28_2) : (_bits_308[0] ? _wire_28_1 : _wire_28_0); // ChildWord.java:37
-  wire _or_r_20 = |q4_child; // TrieWalk.java:269
-  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:269
-  wire [11:0] _mux_16 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:271
-  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_20 = |q4_child; // TrieWalk.java:271
+  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:271
+  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:273
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_30_3 : _wire_30_2) : (a5_digit_below[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
-  wire [4:0] _mux_17 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:272
-  wire [4:0] _add_28 = a5_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:274
+  wire [4:0] _add_28 = a5_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_309 = q4_word[47:36]; // ChildWord.java:30
   wire _or_r_21 = |_bits_309; // ChildWord.java:43
   wire [11:0] _bits_310 = q4_word[35:24]; // ChildWord.java:30
@@ -2007,12 +2024,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_315}; // ChildWord.java:56
   wire _bits_316 = _cat_4[3]; // ChildWord.java:56
   wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
-  wire [2:0] _mux_18 = q4_descend ? 3'd0 : _add_32; // TrieWalk.java:274
-  wire [2:0] _mux_19 = q4_done ? q4_children : _mux_18; // TrieWalk.java:274
-  wire _not_12 = ~q4_descend; // TrieWalk.java:275
-  wire _or_21 = q4_done | _not_12; // TrieWalk.java:275
-  wire _eq_12 = a5_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_30 = a5_done & _eq_12; // TrieWalk.java:301
+  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_32; // TrieWalk.java:276
+  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:276
+  wire _not_12 = ~q4_descend; // TrieWalk.java:277
+  wire _or_20 = q4_done | _not_12; // TrieWalk.java:277
+  wire _eq_12 = a5_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_30 = a5_done & _eq_12; // TrieWalk.java:303
   wire [3:0] _bits_317 = a5_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_12 = _bits_317[3] ? (_bits_317[2] ? (_bits_317[1] ? (_bits_317[0] ? _wire_29_15 : _wire_29_14) : (_bits_317[0] ? _wire_29_13 : _wire_29_12)) : (_bits_317[1] ? (_bits_317[0] ? _wire_29_11 : _wire_29_10) : (_bits_317[0] ? _wire_29_9 : _wire_29_8))) : (_bits_317[2] ? (_bits_317[1] ? (_bits_317[0] ? _wire_29_7 : _wire_29_6) : (_bits_317[0] ? _wire_29_5 : _wire_29_4)) : (_bits_317[1] ? (_bits_317[0] ? _wire_29_3 : _wire_29_2) : (_bits_317[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:142
   wire [1:0] _bits_318 = a5_key[31:30]; // TrieWalk.java:141
@@ -2035,13 +2052,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_335 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_336 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_337 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_22 = advance | io_flush; // TrieWalk.java:287
-  wire _and_31 = a5_valid & keep; // TrieWalk.java:287
-  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:304
+  wire _or_21 = advance | io_flush; // TrieWalk.java:289
+  wire _and_31 = a5_valid & keep; // TrieWalk.java:289
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_32_3 : _wire_32_2) : (p5_digit_below[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
-  wire [4:0] _add_33 = p5_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_13 = p5_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_32 = p5_done & _eq_13; // TrieWalk.java:301
+  wire [4:0] _add_33 = p5_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_13 = p5_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_32 = p5_done & _eq_13; // TrieWalk.java:303
   wire [3:0] _bits_338 = p5_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_13 = _bits_338[3] ? (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_15 : _wire_31_14) : (_bits_338[0] ? _wire_31_13 : _wire_31_12)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_11 : _wire_31_10) : (_bits_338[0] ? _wire_31_9 : _wire_31_8))) : (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_7 : _wire_31_6) : (_bits_338[0] ? _wire_31_5 : _wire_31_4)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_3 : _wire_31_2) : (_bits_338[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:142
   wire [1:0] _bits_339 = p5_key[31:30]; // TrieWalk.java:141
@@ -2064,13 +2081,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_356 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_357 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_358 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_23 = advance | io_flush; // TrieWalk.java:287
-  wire _and_33 = p5_valid & keep; // TrieWalk.java:287
-  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:304
+  wire _or_22 = advance | io_flush; // TrieWalk.java:289
+  wire _and_33 = p5_valid & keep; // TrieWalk.java:289
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_34_3 : _wire_34_2) : (q5_digit_below[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
-  wire [4:0] _add_34 = q5_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_14 = q5_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_34 = q5_done & _eq_14; // TrieWalk.java:301
+  wire [4:0] _add_34 = q5_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_14 = q5_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_34 = q5_done & _eq_14; // TrieWalk.java:303
   wire [3:0] _bits_359 = q5_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_14 = _bits_359[3] ? (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_15 : _wire_33_14) : (_bits_359[0] ? _wire_33_13 : _wire_33_12)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_11 : _wire_33_10) : (_bits_359[0] ? _wire_33_9 : _wire_33_8))) : (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_7 : _wire_33_6) : (_bits_359[0] ? _wire_33_5 : _wire_33_4)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_3 : _wire_33_2) : (_bits_359[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:142
   wire [1:0] _bits_360 = q5_key[31:30]; // TrieWalk.java:141
@@ -2093,22 +2110,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_377 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_378 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_379 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:230
   wire [11:0] _bits_380 = q5_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_381 = q5_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_382 = q5_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_383 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_24 = advance | io_flush; // TrieWalk.java:287
-  wire _and_35 = q5_valid & keep; // TrieWalk.java:287
-  wire _not_13 = ~q5_done; // TrieWalk.java:269
-  wire [1:0] _bits_384 = q5_key[21:20]; // TrieWalk.java:267
+  wire _or_23 = advance | io_flush; // TrieWalk.java:289
+  wire _and_35 = q5_valid & keep; // TrieWalk.java:289
+  wire _not_13 = ~q5_done; // TrieWalk.java:271
+  wire [1:0] _bits_384 = q5_key[21:20]; // TrieWalk.java:269
   wire [11:0] q5_child = _bits_384[1] ? (_bits_384[0] ? _wire_35_3 : _wire_35_2) : (_bits_384[0] ? _wire_35_1 : _wire_35_0); // ChildWord.java:37
-  wire _or_r_25 = |q5_child; // TrieWalk.java:269
-  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:269
-  wire [11:0] _mux_20 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:271
-  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_25 = |q5_child; // TrieWalk.java:271
+  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:271
+  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:273
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_37_3 : _wire_37_2) : (a6_digit_below[0] ? _wire_37_1 : _wire_37_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:272
-  wire [4:0] _add_35 = a6_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:274
+  wire [4:0] _add_35 = a6_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_385 = q5_word[47:36]; // ChildWord.java:30
   wire _or_r_26 = |_bits_385; // ChildWord.java:43
   wire [11:0] _bits_386 = q5_word[35:24]; // ChildWord.java:30
@@ -2126,12 +2144,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_391}; // ChildWord.java:56
   wire _bits_392 = _cat_5[3]; // ChildWord.java:56
   wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_392}; // ChildWord.java:56
-  wire [2:0] _mux_22 = q5_descend ? 3'd0 : _add_39; // TrieWalk.java:274
-  wire [2:0] _mux_23 = q5_done ? q5_children : _mux_22; // TrieWalk.java:274
-  wire _not_14 = ~q5_descend; // TrieWalk.java:275
-  wire _or_25 = q5_done | _not_14; // TrieWalk.java:275
-  wire _eq_15 = a6_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_36 = a6_done & _eq_15; // TrieWalk.java:301
+  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_39; // TrieWalk.java:276
+  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:276
+  wire _not_14 = ~q5_descend; // TrieWalk.java:277
+  wire _or_24 = q5_done | _not_14; // TrieWalk.java:277
+  wire _eq_15 = a6_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_36 = a6_done & _eq_15; // TrieWalk.java:303
   wire [3:0] _bits_393 = a6_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_15 = _bits_393[3] ? (_bits_393[2] ? (_bits_393[1] ? (_bits_393[0] ? _wire_36_15 : _wire_36_14) : (_bits_393[0] ? _wire_36_13 : _wire_36_12)) : (_bits_393[1] ? (_bits_393[0] ? _wire_36_11 : _wire_36_10) : (_bits_393[0] ? _wire_36_9 : _wire_36_8))) : (_bits_393[2] ? (_bits_393[1] ? (_bits_393[0] ? _wire_36_7 : _wire_36_6) : (_bits_393[0] ? _wire_36_5 : _wire_36_4)) : (_bits_393[1] ? (_bits_393[0] ? _wire_36_3 : _wire_36_2) : (_bits_393[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:142
   wire [1:0] _bits_394 = a6_key[31:30]; // TrieWalk.java:141
@@ -2154,13 +2172,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_411 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_412 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_413 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_26 = advance | io_flush; // TrieWalk.java:287
-  wire _and_37 = a6_valid & keep; // TrieWalk.java:287
-  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:304
+  wire _or_25 = advance | io_flush; // TrieWalk.java:289
+  wire _and_37 = a6_valid & keep; // TrieWalk.java:289
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_39_3 : _wire_39_2) : (p6_digit_below[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
-  wire [4:0] _add_40 = p6_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_16 = p6_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_38 = p6_done & _eq_16; // TrieWalk.java:301
+  wire [4:0] _add_40 = p6_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_16 = p6_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_38 = p6_done & _eq_16; // TrieWalk.java:303
   wire [3:0] _bits_414 = p6_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_16 = _bits_414[3] ? (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_15 : _wire_38_14) : (_bits_414[0] ? _wire_38_13 : _wire_38_12)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_11 : _wire_38_10) : (_bits_414[0] ? _wire_38_9 : _wire_38_8))) : (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_7 : _wire_38_6) : (_bits_414[0] ? _wire_38_5 : _wire_38_4)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_3 : _wire_38_2) : (_bits_414[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:142
   wire [1:0] _bits_415 = p6_key[31:30]; // TrieWalk.java:141
@@ -2183,13 +2201,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_432 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_433 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_434 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_27 = advance | io_flush; // TrieWalk.java:287
-  wire _and_39 = p6_valid & keep; // TrieWalk.java:287
-  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:304
+  wire _or_26 = advance | io_flush; // TrieWalk.java:289
+  wire _and_39 = p6_valid & keep; // TrieWalk.java:289
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_41_3 : _wire_41_2) : (q6_digit_below[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
-  wire [4:0] _add_41 = q6_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_17 = q6_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_40 = q6_done & _eq_17; // TrieWalk.java:301
+  wire [4:0] _add_41 = q6_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_17 = q6_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_40 = q6_done & _eq_17; // TrieWalk.java:303
   wire [3:0] _bits_435 = q6_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_17 = _bits_435[3] ? (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_15 : _wire_40_14) : (_bits_435[0] ? _wire_40_13 : _wire_40_12)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_11 : _wire_40_10) : (_bits_435[0] ? _wire_40_9 : _wire_40_8))) : (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_7 : _wire_40_6) : (_bits_435[0] ? _wire_40_5 : _wire_40_4)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_3 : _wire_40_2) : (_bits_435[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:142
   wire [1:0] _bits_436 = q6_key[31:30]; // TrieWalk.java:141
@@ -2212,22 +2230,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_453 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_454 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_455 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:230
   wire [11:0] _bits_456 = q6_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_457 = q6_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_458 = q6_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_459 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_28 = advance | io_flush; // TrieWalk.java:287
-  wire _and_41 = q6_valid & keep; // TrieWalk.java:287
-  wire _not_15 = ~q6_done; // TrieWalk.java:269
-  wire [1:0] _bits_460 = q6_key[19:18]; // TrieWalk.java:267
+  wire _or_27 = advance | io_flush; // TrieWalk.java:289
+  wire _and_41 = q6_valid & keep; // TrieWalk.java:289
+  wire _not_15 = ~q6_done; // TrieWalk.java:271
+  wire [1:0] _bits_460 = q6_key[19:18]; // TrieWalk.java:269
   wire [11:0] q6_child = _bits_460[1] ? (_bits_460[0] ? _wire_42_3 : _wire_42_2) : (_bits_460[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire _or_r_30 = |q6_child; // TrieWalk.java:269
-  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:269
-  wire [11:0] _mux_24 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:271
-  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_30 = |q6_child; // TrieWalk.java:271
+  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:271
+  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:273
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_44_3 : _wire_44_2) : (a7_digit_below[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
-  wire [4:0] _mux_25 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:272
-  wire [4:0] _add_42 = a7_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:274
+  wire [4:0] _add_42 = a7_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_461 = q6_word[47:36]; // ChildWord.java:30
   wire _or_r_31 = |_bits_461; // ChildWord.java:43
   wire [11:0] _bits_462 = q6_word[35:24]; // ChildWord.java:30
@@ -2245,12 +2264,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_467}; // ChildWord.java:56
   wire _bits_468 = _cat_6[3]; // ChildWord.java:56
   wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_468}; // ChildWord.java:56
-  wire [2:0] _mux_26 = q6_descend ? 3'd0 : _add_46; // TrieWalk.java:274
-  wire [2:0] _mux_27 = q6_done ? q6_children : _mux_26; // TrieWalk.java:274
-  wire _not_16 = ~q6_descend; // TrieWalk.java:275
-  wire _or_29 = q6_done | _not_16; // TrieWalk.java:275
-  wire _eq_18 = a7_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_42 = a7_done & _eq_18; // TrieWalk.java:301
+  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_46; // TrieWalk.java:276
+  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:276
+  wire _not_16 = ~q6_descend; // TrieWalk.java:277
+  wire _or_28 = q6_done | _not_16; // TrieWalk.java:277
+  wire _eq_18 = a7_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_42 = a7_done & _eq_18; // TrieWalk.java:303
   wire [3:0] _bits_469 = a7_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_18 = _bits_469[3] ? (_bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_43_15 : _wire_43_14) : (_bits_469[0] ? _wire_43_13 : _wire_43_12)) : (_bits_469[1] ? (_bits_469[0] ? _wire_43_11 : _wire_43_10) : (_bits_469[0] ? _wire_43_9 : _wire_43_8))) : (_bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_43_7 : _wire_43_6) : (_bits_469[0] ? _wire_43_5 : _wire_43_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_43_3 : _wire_43_2) : (_bits_469[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:142
   wire [1:0] _bits_470 = a7_key[31:30]; // TrieWalk.java:141
@@ -2273,13 +2292,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_487 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_488 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_489 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_30 = advance | io_flush; // TrieWalk.java:287
-  wire _and_43 = a7_valid & keep; // TrieWalk.java:287
-  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:304
+  wire _or_29 = advance | io_flush; // TrieWalk.java:289
+  wire _and_43 = a7_valid & keep; // TrieWalk.java:289
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_46_3 : _wire_46_2) : (p7_digit_below[0] ? _wire_46_1 : _wire_46_0); // ChildWord.java:37
-  wire [4:0] _add_47 = p7_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_19 = p7_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_44 = p7_done & _eq_19; // TrieWalk.java:301
+  wire [4:0] _add_47 = p7_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_19 = p7_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_44 = p7_done & _eq_19; // TrieWalk.java:303
   wire [3:0] _bits_490 = p7_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_19 = _bits_490[3] ? (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_15 : _wire_45_14) : (_bits_490[0] ? _wire_45_13 : _wire_45_12)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_11 : _wire_45_10) : (_bits_490[0] ? _wire_45_9 : _wire_45_8))) : (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_7 : _wire_45_6) : (_bits_490[0] ? _wire_45_5 : _wire_45_4)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_3 : _wire_45_2) : (_bits_490[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:142
   wire [1:0] _bits_491 = p7_key[31:30]; // TrieWalk.java:141
@@ -2302,13 +2321,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_508 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_509 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_510 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_31 = advance | io_flush; // TrieWalk.java:287
-  wire _and_45 = p7_valid & keep; // TrieWalk.java:287
-  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:304
+  wire _or_30 = advance | io_flush; // TrieWalk.java:289
+  wire _and_45 = p7_valid & keep; // TrieWalk.java:289
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_48_3 : _wire_48_2) : (q7_digit_below[0] ? _wire_48_1 : _wire_48_0); // ChildWord.java:37
-  wire [4:0] _add_48 = q7_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_20 = q7_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_46 = q7_done & _eq_20; // TrieWalk.java:301
+  wire [4:0] _add_48 = q7_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_20 = q7_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_46 = q7_done & _eq_20; // TrieWalk.java:303
   wire [3:0] _bits_511 = q7_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_20 = _bits_511[3] ? (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_15 : _wire_47_14) : (_bits_511[0] ? _wire_47_13 : _wire_47_12)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_11 : _wire_47_10) : (_bits_511[0] ? _wire_47_9 : _wire_47_8))) : (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_7 : _wire_47_6) : (_bits_511[0] ? _wire_47_5 : _wire_47_4)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_3 : _wire_47_2) : (_bits_511[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:142
   wire [1:0] _bits_512 = q7_key[31:30]; // TrieWalk.java:141
@@ -2331,22 +2350,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_529 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_530 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_531 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:230
   wire [11:0] _bits_532 = q7_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_533 = q7_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_534 = q7_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_535 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_32 = advance | io_flush; // TrieWalk.java:287
-  wire _and_47 = q7_valid & keep; // TrieWalk.java:287
-  wire _not_17 = ~q7_done; // TrieWalk.java:269
-  wire [1:0] _bits_536 = q7_key[17:16]; // TrieWalk.java:267
+  wire _or_31 = advance | io_flush; // TrieWalk.java:289
+  wire _and_47 = q7_valid & keep; // TrieWalk.java:289
+  wire _not_17 = ~q7_done; // TrieWalk.java:271
+  wire [1:0] _bits_536 = q7_key[17:16]; // TrieWalk.java:269
   wire [11:0] q7_child = _bits_536[1] ? (_bits_536[0] ? _wire_49_3 : _wire_49_2) : (_bits_536[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
-  wire _or_r_35 = |q7_child; // TrieWalk.java:269
-  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:269
-  wire [11:0] _mux_28 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:271
-  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_35 = |q7_child; // TrieWalk.java:271
+  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:271
+  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:273
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_51_3 : _wire_51_2) : (a8_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
-  wire [4:0] _mux_29 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:272
-  wire [4:0] _add_49 = a8_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:274
+  wire [4:0] _add_49 = a8_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_537 = q7_word[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_537; // ChildWord.java:43
   wire [11:0] _bits_538 = q7_word[35:24]; // ChildWord.java:30
@@ -2364,12 +2384,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_543}; // ChildWord.java:56
   wire _bits_544 = _cat_7[3]; // ChildWord.java:56
   wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_544}; // ChildWord.java:56
-  wire [2:0] _mux_30 = q7_descend ? 3'd0 : _add_53; // TrieWalk.java:274
-  wire [2:0] _mux_31 = q7_done ? q7_children : _mux_30; // TrieWalk.java:274
-  wire _not_18 = ~q7_descend; // TrieWalk.java:275
-  wire _or_33 = q7_done | _not_18; // TrieWalk.java:275
-  wire _eq_21 = a8_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_48 = a8_done & _eq_21; // TrieWalk.java:301
+  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_53; // TrieWalk.java:276
+  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:276
+  wire _not_18 = ~q7_descend; // TrieWalk.java:277
+  wire _or_32 = q7_done | _not_18; // TrieWalk.java:277
+  wire _eq_21 = a8_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_48 = a8_done & _eq_21; // TrieWalk.java:303
   wire [3:0] _bits_545 = a8_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_21 = _bits_545[3] ? (_bits_545[2] ? (_bits_545[1] ? (_bits_545[0] ? _wire_50_15 : _wire_50_14) : (_bits_545[0] ? _wire_50_13 : _wire_50_12)) : (_bits_545[1] ? (_bits_545[0] ? _wire_50_11 : _wire_50_10) : (_bits_545[0] ? _wire_50_9 : _wire_50_8))) : (_bits_545[2] ? (_bits_545[1] ? (_bits_545[0] ? _wire_50_7 : _wire_50_6) : (_bits_545[0] ? _wire_50_5 : _wire_50_4)) : (_bits_545[1] ? (_bits_545[0] ? _wire_50_3 : _wire_50_2) : (_bits_545[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:142
   wire [1:0] _bits_546 = a8_key[31:30]; // TrieWalk.java:141
@@ -2392,13 +2412,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_563 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_564 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_565 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_34 = advance | io_flush; // TrieWalk.java:287
-  wire _and_49 = a8_valid & keep; // TrieWalk.java:287
-  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:304
+  wire _or_33 = advance | io_flush; // TrieWalk.java:289
+  wire _and_49 = a8_valid & keep; // TrieWalk.java:289
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_53_3 : _wire_53_2) : (p8_digit_below[0] ? _wire_53_1 : _wire_53_0); // ChildWord.java:37
-  wire [4:0] _add_54 = p8_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_22 = p8_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_50 = p8_done & _eq_22; // TrieWalk.java:301
+  wire [4:0] _add_54 = p8_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_22 = p8_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_50 = p8_done & _eq_22; // TrieWalk.java:303
   wire [3:0] _bits_566 = p8_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_22 = _bits_566[3] ? (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_15 : _wire_52_14) : (_bits_566[0] ? _wire_52_13 : _wire_52_12)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_11 : _wire_52_10) : (_bits_566[0] ? _wire_52_9 : _wire_52_8))) : (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_7 : _wire_52_6) : (_bits_566[0] ? _wire_52_5 : _wire_52_4)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_3 : _wire_52_2) : (_bits_566[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:142
   wire [1:0] _bits_567 = p8_key[31:30]; // TrieWalk.java:141
@@ -2421,13 +2441,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_584 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_585 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_586 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_35 = advance | io_flush; // TrieWalk.java:287
-  wire _and_51 = p8_valid & keep; // TrieWalk.java:287
-  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:304
+  wire _or_34 = advance | io_flush; // TrieWalk.java:289
+  wire _and_51 = p8_valid & keep; // TrieWalk.java:289
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_55_3 : _wire_55_2) : (q8_digit_below[0] ? _wire_55_1 : _wire_55_0); // ChildWord.java:37
-  wire [4:0] _add_55 = q8_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_23 = q8_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_52 = q8_done & _eq_23; // TrieWalk.java:301
+  wire [4:0] _add_55 = q8_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_23 = q8_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_52 = q8_done & _eq_23; // TrieWalk.java:303
   wire [3:0] _bits_587 = q8_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_23 = _bits_587[3] ? (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_15 : _wire_54_14) : (_bits_587[0] ? _wire_54_13 : _wire_54_12)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_11 : _wire_54_10) : (_bits_587[0] ? _wire_54_9 : _wire_54_8))) : (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_7 : _wire_54_6) : (_bits_587[0] ? _wire_54_5 : _wire_54_4)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_3 : _wire_54_2) : (_bits_587[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:142
   wire [1:0] _bits_588 = q8_key[31:30]; // TrieWalk.java:141
@@ -2450,22 +2470,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_605 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_606 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_607 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:230
   wire [11:0] _bits_608 = q8_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_609 = q8_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_610 = q8_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_611 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_36 = advance | io_flush; // TrieWalk.java:287
-  wire _and_53 = q8_valid & keep; // TrieWalk.java:287
-  wire _not_19 = ~q8_done; // TrieWalk.java:269
-  wire [1:0] _bits_612 = q8_key[15:14]; // TrieWalk.java:267
+  wire _or_35 = advance | io_flush; // TrieWalk.java:289
+  wire _and_53 = q8_valid & keep; // TrieWalk.java:289
+  wire _not_19 = ~q8_done; // TrieWalk.java:271
+  wire [1:0] _bits_612 = q8_key[15:14]; // TrieWalk.java:269
   wire [11:0] q8_child = _bits_612[1] ? (_bits_612[0] ? _wire_56_3 : _wire_56_2) : (_bits_612[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
-  wire _or_r_40 = |q8_child; // TrieWalk.java:269
-  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:269
-  wire [11:0] _mux_32 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:271
-  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_40 = |q8_child; // TrieWalk.java:271
+  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:271
+  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:273
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_58_3 : _wire_58_2) : (a9_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
-  wire [4:0] _mux_33 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:272
-  wire [4:0] _add_56 = a9_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:274
+  wire [4:0] _add_56 = a9_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_613 = q8_word[47:36]; // ChildWord.java:30
   wire _or_r_41 = |_bits_613; // ChildWord.java:43
   wire [11:0] _bits_614 = q8_word[35:24]; // ChildWord.java:30
@@ -2483,12 +2504,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_619}; // ChildWord.java:56
   wire _bits_620 = _cat_8[3]; // ChildWord.java:56
   wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_620}; // ChildWord.java:56
-  wire [2:0] _mux_34 = q8_descend ? 3'd0 : _add_60; // TrieWalk.java:274
-  wire [2:0] _mux_35 = q8_done ? q8_children : _mux_34; // TrieWalk.java:274
-  wire _not_20 = ~q8_descend; // TrieWalk.java:275
-  wire _or_37 = q8_done | _not_20; // TrieWalk.java:275
-  wire _eq_24 = a9_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_54 = a9_done & _eq_24; // TrieWalk.java:301
+  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_60; // TrieWalk.java:276
+  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:276
+  wire _not_20 = ~q8_descend; // TrieWalk.java:277
+  wire _or_36 = q8_done | _not_20; // TrieWalk.java:277
+  wire _eq_24 = a9_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_54 = a9_done & _eq_24; // TrieWalk.java:303
   wire [3:0] _bits_621 = a9_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_24 = _bits_621[3] ? (_bits_621[2] ? (_bits_621[1] ? (_bits_621[0] ? _wire_57_15 : _wire_57_14) : (_bits_621[0] ? _wire_57_13 : _wire_57_12)) : (_bits_621[1] ? (_bits_621[0] ? _wire_57_11 : _wire_57_10) : (_bits_621[0] ? _wire_57_9 : _wire_57_8))) : (_bits_621[2] ? (_bits_621[1] ? (_bits_621[0] ? _wire_57_7 : _wire_57_6) : (_bits_621[0] ? _wire_57_5 : _wire_57_4)) : (_bits_621[1] ? (_bits_621[0] ? _wire_57_3 : _wire_57_2) : (_bits_621[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:142
   wire [1:0] _bits_622 = a9_key[31:30]; // TrieWalk.java:141
@@ -2511,13 +2532,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_639 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_640 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_641 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_38 = advance | io_flush; // TrieWalk.java:287
-  wire _and_55 = a9_valid & keep; // TrieWalk.java:287
-  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:304
+  wire _or_37 = advance | io_flush; // TrieWalk.java:289
+  wire _and_55 = a9_valid & keep; // TrieWalk.java:289
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_60_3 : _wire_60_2) : (p9_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
-  wire [4:0] _add_61 = p9_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_25 = p9_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_56 = p9_done & _eq_25; // TrieWalk.java:301
+  wire [4:0] _add_61 = p9_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_25 = p9_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_56 = p9_done & _eq_25; // TrieWalk.java:303
   wire [3:0] _bits_642 = p9_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_25 = _bits_642[3] ? (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_15 : _wire_59_14) : (_bits_642[0] ? _wire_59_13 : _wire_59_12)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_11 : _wire_59_10) : (_bits_642[0] ? _wire_59_9 : _wire_59_8))) : (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_7 : _wire_59_6) : (_bits_642[0] ? _wire_59_5 : _wire_59_4)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_3 : _wire_59_2) : (_bits_642[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:142
   wire [1:0] _bits_643 = p9_key[31:30]; // TrieWalk.java:141
@@ -2540,13 +2561,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_660 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_661 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_662 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_39 = advance | io_flush; // TrieWalk.java:287
-  wire _and_57 = p9_valid & keep; // TrieWalk.java:287
-  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:304
+  wire _or_38 = advance | io_flush; // TrieWalk.java:289
+  wire _and_57 = p9_valid & keep; // TrieWalk.java:289
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_62_3 : _wire_62_2) : (q9_digit_below[0] ? _wire_62_1 : _wire_62_0); // ChildWord.java:37
-  wire [4:0] _add_62 = q9_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_26 = q9_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_58 = q9_done & _eq_26; // TrieWalk.java:301
+  wire [4:0] _add_62 = q9_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_26 = q9_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_58 = q9_done & _eq_26; // TrieWalk.java:303
   wire [3:0] _bits_663 = q9_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_26 = _bits_663[3] ? (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_15 : _wire_61_14) : (_bits_663[0] ? _wire_61_13 : _wire_61_12)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_11 : _wire_61_10) : (_bits_663[0] ? _wire_61_9 : _wire_61_8))) : (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_7 : _wire_61_6) : (_bits_663[0] ? _wire_61_5 : _wire_61_4)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_3 : _wire_61_2) : (_bits_663[0] ? _wire_61_1 : _wire_61_0))); // TrieWalk.java:142
   wire [1:0] _bits_664 = q9_key[31:30]; // TrieWalk.java:141
@@ -2569,22 +2590,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_681 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_682 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_683 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:230
   wire [11:0] _bits_684 = q9_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_685 = q9_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_686 = q9_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_687 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_40 = advance | io_flush; // TrieWalk.java:287
-  wire _and_59 = q9_valid & keep; // TrieWalk.java:287
-  wire _not_21 = ~q9_done; // TrieWalk.java:269
-  wire [1:0] _bits_688 = q9_key[13:12]; // TrieWalk.java:267
+  wire _or_39 = advance | io_flush; // TrieWalk.java:289
+  wire _and_59 = q9_valid & keep; // TrieWalk.java:289
+  wire _not_21 = ~q9_done; // TrieWalk.java:271
+  wire [1:0] _bits_688 = q9_key[13:12]; // TrieWalk.java:269
   wire [11:0] q9_child = _bits_688[1] ? (_bits_688[0] ? _wire_63_3 : _wire_63_2) : (_bits_688[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
-  wire _or_r_45 = |q9_child; // TrieWalk.java:269
-  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:269
-  wire [11:0] _mux_36 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:271
-  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_45 = |q9_child; // TrieWalk.java:271
+  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:271
+  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:273
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a10_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
-  wire [4:0] _mux_37 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:272
-  wire [4:0] _add_63 = a10_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:274
+  wire [4:0] _add_63 = a10_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_689 = q9_word[47:36]; // ChildWord.java:30
   wire _or_r_46 = |_bits_689; // ChildWord.java:43
   wire [11:0] _bits_690 = q9_word[35:24]; // ChildWord.java:30
@@ -2602,12 +2624,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_695}; // ChildWord.java:56
   wire _bits_696 = _cat_9[3]; // ChildWord.java:56
   wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_696}; // ChildWord.java:56
-  wire [2:0] _mux_38 = q9_descend ? 3'd0 : _add_67; // TrieWalk.java:274
-  wire [2:0] _mux_39 = q9_done ? q9_children : _mux_38; // TrieWalk.java:274
-  wire _not_22 = ~q9_descend; // TrieWalk.java:275
-  wire _or_41 = q9_done | _not_22; // TrieWalk.java:275
-  wire _eq_27 = a10_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_60 = a10_done & _eq_27; // TrieWalk.java:301
+  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_67; // TrieWalk.java:276
+  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:276
+  wire _not_22 = ~q9_descend; // TrieWalk.java:277
+  wire _or_40 = q9_done | _not_22; // TrieWalk.java:277
+  wire _eq_27 = a10_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_60 = a10_done & _eq_27; // TrieWalk.java:303
   wire [3:0] _bits_697 = a10_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_27 = _bits_697[3] ? (_bits_697[2] ? (_bits_697[1] ? (_bits_697[0] ? _wire_64_15 : _wire_64_14) : (_bits_697[0] ? _wire_64_13 : _wire_64_12)) : (_bits_697[1] ? (_bits_697[0] ? _wire_64_11 : _wire_64_10) : (_bits_697[0] ? _wire_64_9 : _wire_64_8))) : (_bits_697[2] ? (_bits_697[1] ? (_bits_697[0] ? _wire_64_7 : _wire_64_6) : (_bits_697[0] ? _wire_64_5 : _wire_64_4)) : (_bits_697[1] ? (_bits_697[0] ? _wire_64_3 : _wire_64_2) : (_bits_697[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:142
   wire [1:0] _bits_698 = a10_key[31:30]; // TrieWalk.java:141
@@ -2630,13 +2652,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_715 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_716 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_717 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_42 = advance | io_flush; // TrieWalk.java:287
-  wire _and_61 = a10_valid & keep; // TrieWalk.java:287
-  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:304
+  wire _or_41 = advance | io_flush; // TrieWalk.java:289
+  wire _and_61 = a10_valid & keep; // TrieWalk.java:289
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p10_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
-  wire [4:0] _add_68 = p10_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_28 = p10_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_62 = p10_done & _eq_28; // TrieWalk.java:301
+  wire [4:0] _add_68 = p10_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_28 = p10_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_62 = p10_done & _eq_28; // TrieWalk.java:303
   wire [3:0] _bits_718 = p10_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_28 = _bits_718[3] ? (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_15 : _wire_66_14) : (_bits_718[0] ? _wire_66_13 : _wire_66_12)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_11 : _wire_66_10) : (_bits_718[0] ? _wire_66_9 : _wire_66_8))) : (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_7 : _wire_66_6) : (_bits_718[0] ? _wire_66_5 : _wire_66_4)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_3 : _wire_66_2) : (_bits_718[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:142
   wire [1:0] _bits_719 = p10_key[31:30]; // TrieWalk.java:141
@@ -2659,13 +2681,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_736 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_737 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_738 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_43 = advance | io_flush; // TrieWalk.java:287
-  wire _and_63 = p10_valid & keep; // TrieWalk.java:287
-  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:304
+  wire _or_42 = advance | io_flush; // TrieWalk.java:289
+  wire _and_63 = p10_valid & keep; // TrieWalk.java:289
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q10_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
-  wire [4:0] _add_69 = q10_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_29 = q10_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_64 = q10_done & _eq_29; // TrieWalk.java:301
+  wire [4:0] _add_69 = q10_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_29 = q10_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_64 = q10_done & _eq_29; // TrieWalk.java:303
   wire [3:0] _bits_739 = q10_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_29 = _bits_739[3] ? (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_15 : _wire_68_14) : (_bits_739[0] ? _wire_68_13 : _wire_68_12)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_11 : _wire_68_10) : (_bits_739[0] ? _wire_68_9 : _wire_68_8))) : (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_7 : _wire_68_6) : (_bits_739[0] ? _wire_68_5 : _wire_68_4)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_3 : _wire_68_2) : (_bits_739[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:142
   wire [1:0] _bits_740 = q10_key[31:30]; // TrieWalk.java:141
@@ -2688,22 +2710,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_757 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_758 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_759 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:230
   wire [11:0] _bits_760 = q10_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_761 = q10_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_762 = q10_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_763 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_44 = advance | io_flush; // TrieWalk.java:287
-  wire _and_65 = q10_valid & keep; // TrieWalk.java:287
-  wire _not_23 = ~q10_done; // TrieWalk.java:269
-  wire [1:0] _bits_764 = q10_key[11:10]; // TrieWalk.java:267
+  wire _or_43 = advance | io_flush; // TrieWalk.java:289
+  wire _and_65 = q10_valid & keep; // TrieWalk.java:289
+  wire _not_23 = ~q10_done; // TrieWalk.java:271
+  wire [1:0] _bits_764 = q10_key[11:10]; // TrieWalk.java:269
   wire [11:0] q10_child = _bits_764[1] ? (_bits_764[0] ? _wire_70_3 : _wire_70_2) : (_bits_764[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
-  wire _or_r_50 = |q10_child; // TrieWalk.java:269
-  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:269
-  wire [11:0] _mux_40 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:271
-  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_50 = |q10_child; // TrieWalk.java:271
+  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:271
+  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:273
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_72_3 : _wire_72_2) : (a11_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:272
-  wire [4:0] _add_70 = a11_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:274
+  wire [4:0] _add_70 = a11_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_765 = q10_word[47:36]; // ChildWord.java:30
   wire _or_r_51 = |_bits_765; // ChildWord.java:43
   wire [11:0] _bits_766 = q10_word[35:24]; // ChildWord.java:30
@@ -2721,12 +2744,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_771}; // ChildWord.java:56
   wire _bits_772 = _cat_10[3]; // ChildWord.java:56
   wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_772}; // ChildWord.java:56
-  wire [2:0] _mux_42 = q10_descend ? 3'd0 : _add_74; // TrieWalk.java:274
-  wire [2:0] _mux_43 = q10_done ? q10_children : _mux_42; // TrieWalk.java:274
-  wire _not_24 = ~q10_descend; // TrieWalk.java:275
-  wire _or_45 = q10_done | _not_24; // TrieWalk.java:275
-  wire _eq_30 = a11_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_66 = a11_done & _eq_30; // TrieWalk.java:301
+  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_74; // TrieWalk.java:276
+  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:276
+  wire _not_24 = ~q10_descend; // TrieWalk.java:277
+  wire _or_44 = q10_done | _not_24; // TrieWalk.java:277
+  wire _eq_30 = a11_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_66 = a11_done & _eq_30; // TrieWalk.java:303
   wire [3:0] _bits_773 = a11_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_30 = _bits_773[3] ? (_bits_773[2] ? (_bits_773[1] ? (_bits_773[0] ? _wire_71_15 : _wire_71_14) : (_bits_773[0] ? _wire_71_13 : _wire_71_12)) : (_bits_773[1] ? (_bits_773[0] ? _wire_71_11 : _wire_71_10) : (_bits_773[0] ? _wire_71_9 : _wire_71_8))) : (_bits_773[2] ? (_bits_773[1] ? (_bits_773[0] ? _wire_71_7 : _wire_71_6) : (_bits_773[0] ? _wire_71_5 : _wire_71_4)) : (_bits_773[1] ? (_bits_773[0] ? _wire_71_3 : _wire_71_2) : (_bits_773[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:142
   wire [1:0] _bits_774 = a11_key[31:30]; // TrieWalk.java:141
@@ -2749,13 +2772,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_791 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_792 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_793 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_46 = advance | io_flush; // TrieWalk.java:287
-  wire _and_67 = a11_valid & keep; // TrieWalk.java:287
-  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:304
+  wire _or_45 = advance | io_flush; // TrieWalk.java:289
+  wire _and_67 = a11_valid & keep; // TrieWalk.java:289
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_74_3 : _wire_74_2) : (p11_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
-  wire [4:0] _add_75 = p11_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_31 = p11_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_68 = p11_done & _eq_31; // TrieWalk.java:301
+  wire [4:0] _add_75 = p11_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_31 = p11_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_68 = p11_done & _eq_31; // TrieWalk.java:303
   wire [3:0] _bits_794 = p11_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_31 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_15 : _wire_73_14) : (_bits_794[0] ? _wire_73_13 : _wire_73_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_11 : _wire_73_10) : (_bits_794[0] ? _wire_73_9 : _wire_73_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_7 : _wire_73_6) : (_bits_794[0] ? _wire_73_5 : _wire_73_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_3 : _wire_73_2) : (_bits_794[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:142
   wire [1:0] _bits_795 = p11_key[31:30]; // TrieWalk.java:141
@@ -2778,13 +2801,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_812 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_813 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_814 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_47 = advance | io_flush; // TrieWalk.java:287
-  wire _and_69 = p11_valid & keep; // TrieWalk.java:287
-  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:304
+  wire _or_46 = advance | io_flush; // TrieWalk.java:289
+  wire _and_69 = p11_valid & keep; // TrieWalk.java:289
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_76_3 : _wire_76_2) : (q11_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
-  wire [4:0] _add_76 = q11_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_32 = q11_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_70 = q11_done & _eq_32; // TrieWalk.java:301
+  wire [4:0] _add_76 = q11_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_32 = q11_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_70 = q11_done & _eq_32; // TrieWalk.java:303
   wire [3:0] _bits_815 = q11_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_32 = _bits_815[3] ? (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_15 : _wire_75_14) : (_bits_815[0] ? _wire_75_13 : _wire_75_12)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_11 : _wire_75_10) : (_bits_815[0] ? _wire_75_9 : _wire_75_8))) : (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_7 : _wire_75_6) : (_bits_815[0] ? _wire_75_5 : _wire_75_4)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_3 : _wire_75_2) : (_bits_815[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:142
   wire [1:0] _bits_816 = q11_key[31:30]; // TrieWalk.java:141
@@ -2807,22 +2830,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_833 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_834 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_835 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:230
   wire [11:0] _bits_836 = q11_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_837 = q11_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_838 = q11_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_839 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_48 = advance | io_flush; // TrieWalk.java:287
-  wire _and_71 = q11_valid & keep; // TrieWalk.java:287
-  wire _not_25 = ~q11_done; // TrieWalk.java:269
-  wire [1:0] _bits_840 = q11_key[9:8]; // TrieWalk.java:267
+  wire _or_47 = advance | io_flush; // TrieWalk.java:289
+  wire _and_71 = q11_valid & keep; // TrieWalk.java:289
+  wire _not_25 = ~q11_done; // TrieWalk.java:271
+  wire [1:0] _bits_840 = q11_key[9:8]; // TrieWalk.java:269
   wire [11:0] q11_child = _bits_840[1] ? (_bits_840[0] ? _wire_77_3 : _wire_77_2) : (_bits_840[0] ? _wire_77_1 : _wire_77_0); // ChildWord.java:37
-  wire _or_r_55 = |q11_child; // TrieWalk.java:269
-  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:269
-  wire [11:0] _mux_44 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:271
-  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_55 = |q11_child; // TrieWalk.java:271
+  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:271
+  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:273
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_79_3 : _wire_79_2) : (a12_digit_below[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
-  wire [4:0] _mux_45 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:272
-  wire [4:0] _add_77 = a12_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:274
+  wire [4:0] _add_77 = a12_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_841 = q11_word[47:36]; // ChildWord.java:30
   wire _or_r_56 = |_bits_841; // ChildWord.java:43
   wire [11:0] _bits_842 = q11_word[35:24]; // ChildWord.java:30
@@ -2840,12 +2864,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_80 = _add_79 + {{2{1'b0}}, _bits_847}; // ChildWord.java:56
   wire _bits_848 = _cat_11[3]; // ChildWord.java:56
   wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_848}; // ChildWord.java:56
-  wire [2:0] _mux_46 = q11_descend ? 3'd0 : _add_81; // TrieWalk.java:274
-  wire [2:0] _mux_47 = q11_done ? q11_children : _mux_46; // TrieWalk.java:274
-  wire _not_26 = ~q11_descend; // TrieWalk.java:275
-  wire _or_49 = q11_done | _not_26; // TrieWalk.java:275
-  wire _eq_33 = a12_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_72 = a12_done & _eq_33; // TrieWalk.java:301
+  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_81; // TrieWalk.java:276
+  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:276
+  wire _not_26 = ~q11_descend; // TrieWalk.java:277
+  wire _or_48 = q11_done | _not_26; // TrieWalk.java:277
+  wire _eq_33 = a12_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_72 = a12_done & _eq_33; // TrieWalk.java:303
   wire [3:0] _bits_849 = a12_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_33 = _bits_849[3] ? (_bits_849[2] ? (_bits_849[1] ? (_bits_849[0] ? _wire_78_15 : _wire_78_14) : (_bits_849[0] ? _wire_78_13 : _wire_78_12)) : (_bits_849[1] ? (_bits_849[0] ? _wire_78_11 : _wire_78_10) : (_bits_849[0] ? _wire_78_9 : _wire_78_8))) : (_bits_849[2] ? (_bits_849[1] ? (_bits_849[0] ? _wire_78_7 : _wire_78_6) : (_bits_849[0] ? _wire_78_5 : _wire_78_4)) : (_bits_849[1] ? (_bits_849[0] ? _wire_78_3 : _wire_78_2) : (_bits_849[0] ? _wire_78_1 : _wire_78_0))); // TrieWalk.java:142
   wire [1:0] _bits_850 = a12_key[31:30]; // TrieWalk.java:141
@@ -2868,13 +2892,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_867 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_868 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_869 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_50 = advance | io_flush; // TrieWalk.java:287
-  wire _and_73 = a12_valid & keep; // TrieWalk.java:287
-  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:304
+  wire _or_49 = advance | io_flush; // TrieWalk.java:289
+  wire _and_73 = a12_valid & keep; // TrieWalk.java:289
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_81_3 : _wire_81_2) : (p12_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
-  wire [4:0] _add_82 = p12_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_34 = p12_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_74 = p12_done & _eq_34; // TrieWalk.java:301
+  wire [4:0] _add_82 = p12_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_34 = p12_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_74 = p12_done & _eq_34; // TrieWalk.java:303
   wire [3:0] _bits_870 = p12_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_34 = _bits_870[3] ? (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_15 : _wire_80_14) : (_bits_870[0] ? _wire_80_13 : _wire_80_12)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_11 : _wire_80_10) : (_bits_870[0] ? _wire_80_9 : _wire_80_8))) : (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_7 : _wire_80_6) : (_bits_870[0] ? _wire_80_5 : _wire_80_4)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_3 : _wire_80_2) : (_bits_870[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:142
   wire [1:0] _bits_871 = p12_key[31:30]; // TrieWalk.java:141
@@ -2897,13 +2921,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_888 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_889 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_890 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_51 = advance | io_flush; // TrieWalk.java:287
-  wire _and_75 = p12_valid & keep; // TrieWalk.java:287
-  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:304
+  wire _or_50 = advance | io_flush; // TrieWalk.java:289
+  wire _and_75 = p12_valid & keep; // TrieWalk.java:289
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_83_3 : _wire_83_2) : (q12_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
-  wire [4:0] _add_83 = q12_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_35 = q12_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_76 = q12_done & _eq_35; // TrieWalk.java:301
+  wire [4:0] _add_83 = q12_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_35 = q12_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_76 = q12_done & _eq_35; // TrieWalk.java:303
   wire [3:0] _bits_891 = q12_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_35 = _bits_891[3] ? (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_15 : _wire_82_14) : (_bits_891[0] ? _wire_82_13 : _wire_82_12)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_11 : _wire_82_10) : (_bits_891[0] ? _wire_82_9 : _wire_82_8))) : (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_7 : _wire_82_6) : (_bits_891[0] ? _wire_82_5 : _wire_82_4)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_3 : _wire_82_2) : (_bits_891[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:142
   wire [1:0] _bits_892 = q12_key[31:30]; // TrieWalk.java:141
@@ -2926,22 +2950,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_909 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_910 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_911 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:230
   wire [11:0] _bits_912 = q12_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_913 = q12_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_914 = q12_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_915 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_52 = advance | io_flush; // TrieWalk.java:287
-  wire _and_77 = q12_valid & keep; // TrieWalk.java:287
-  wire _not_27 = ~q12_done; // TrieWalk.java:269
-  wire [1:0] _bits_916 = q12_key[7:6]; // TrieWalk.java:267
+  wire _or_51 = advance | io_flush; // TrieWalk.java:289
+  wire _and_77 = q12_valid & keep; // TrieWalk.java:289
+  wire _not_27 = ~q12_done; // TrieWalk.java:271
+  wire [1:0] _bits_916 = q12_key[7:6]; // TrieWalk.java:269
   wire [11:0] q12_child = _bits_916[1] ? (_bits_916[0] ? _wire_84_3 : _wire_84_2) : (_bits_916[0] ? _wire_84_1 : _wire_84_0); // ChildWord.java:37
-  wire _or_r_60 = |q12_child; // TrieWalk.java:269
-  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:269
-  wire [11:0] _mux_48 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:271
-  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_60 = |q12_child; // TrieWalk.java:271
+  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:271
+  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:273
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_86_3 : _wire_86_2) : (a13_digit_below[0] ? _wire_86_1 : _wire_86_0); // ChildWord.java:37
-  wire [4:0] _mux_49 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:272
-  wire [4:0] _add_84 = a13_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:274
+  wire [4:0] _add_84 = a13_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_917 = q12_word[47:36]; // ChildWord.java:30
   wire _or_r_61 = |_bits_917; // ChildWord.java:43
   wire [11:0] _bits_918 = q12_word[35:24]; // ChildWord.java:30
@@ -2959,12 +2984,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_87 = _add_86 + {{2{1'b0}}, _bits_923}; // ChildWord.java:56
   wire _bits_924 = _cat_12[3]; // ChildWord.java:56
   wire [2:0] _add_88 = _add_87 + {{2{1'b0}}, _bits_924}; // ChildWord.java:56
-  wire [2:0] _mux_50 = q12_descend ? 3'd0 : _add_88; // TrieWalk.java:274
-  wire [2:0] _mux_51 = q12_done ? q12_children : _mux_50; // TrieWalk.java:274
-  wire _not_28 = ~q12_descend; // TrieWalk.java:275
-  wire _or_53 = q12_done | _not_28; // TrieWalk.java:275
-  wire _eq_36 = a13_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_78 = a13_done & _eq_36; // TrieWalk.java:301
+  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_88; // TrieWalk.java:276
+  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:276
+  wire _not_28 = ~q12_descend; // TrieWalk.java:277
+  wire _or_52 = q12_done | _not_28; // TrieWalk.java:277
+  wire _eq_36 = a13_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_78 = a13_done & _eq_36; // TrieWalk.java:303
   wire [3:0] _bits_925 = a13_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_36 = _bits_925[3] ? (_bits_925[2] ? (_bits_925[1] ? (_bits_925[0] ? _wire_85_15 : _wire_85_14) : (_bits_925[0] ? _wire_85_13 : _wire_85_12)) : (_bits_925[1] ? (_bits_925[0] ? _wire_85_11 : _wire_85_10) : (_bits_925[0] ? _wire_85_9 : _wire_85_8))) : (_bits_925[2] ? (_bits_925[1] ? (_bits_925[0] ? _wire_85_7 : _wire_85_6) : (_bits_925[0] ? _wire_85_5 : _wire_85_4)) : (_bits_925[1] ? (_bits_925[0] ? _wire_85_3 : _wire_85_2) : (_bits_925[0] ? _wire_85_1 : _wire_85_0))); // TrieWalk.java:142
   wire [1:0] _bits_926 = a13_key[31:30]; // TrieWalk.java:141
@@ -2987,13 +3012,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_943 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_944 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_945 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_54 = advance | io_flush; // TrieWalk.java:287
-  wire _and_79 = a13_valid & keep; // TrieWalk.java:287
-  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:304
+  wire _or_53 = advance | io_flush; // TrieWalk.java:289
+  wire _and_79 = a13_valid & keep; // TrieWalk.java:289
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_88_3 : _wire_88_2) : (p13_digit_below[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
-  wire [4:0] _add_89 = p13_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_37 = p13_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_80 = p13_done & _eq_37; // TrieWalk.java:301
+  wire [4:0] _add_89 = p13_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_37 = p13_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_80 = p13_done & _eq_37; // TrieWalk.java:303
   wire [3:0] _bits_946 = p13_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_37 = _bits_946[3] ? (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_15 : _wire_87_14) : (_bits_946[0] ? _wire_87_13 : _wire_87_12)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_11 : _wire_87_10) : (_bits_946[0] ? _wire_87_9 : _wire_87_8))) : (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_7 : _wire_87_6) : (_bits_946[0] ? _wire_87_5 : _wire_87_4)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_3 : _wire_87_2) : (_bits_946[0] ? _wire_87_1 : _wire_87_0))); // TrieWalk.java:142
   wire [1:0] _bits_947 = p13_key[31:30]; // TrieWalk.java:141
@@ -3016,13 +3041,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_964 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_965 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_966 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_55 = advance | io_flush; // TrieWalk.java:287
-  wire _and_81 = p13_valid & keep; // TrieWalk.java:287
-  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:304
+  wire _or_54 = advance | io_flush; // TrieWalk.java:289
+  wire _and_81 = p13_valid & keep; // TrieWalk.java:289
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_90_3 : _wire_90_2) : (q13_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
-  wire [4:0] _add_90 = q13_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_38 = q13_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_82 = q13_done & _eq_38; // TrieWalk.java:301
+  wire [4:0] _add_90 = q13_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_38 = q13_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_82 = q13_done & _eq_38; // TrieWalk.java:303
   wire [3:0] _bits_967 = q13_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_38 = _bits_967[3] ? (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_15 : _wire_89_14) : (_bits_967[0] ? _wire_89_13 : _wire_89_12)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_11 : _wire_89_10) : (_bits_967[0] ? _wire_89_9 : _wire_89_8))) : (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_7 : _wire_89_6) : (_bits_967[0] ? _wire_89_5 : _wire_89_4)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_3 : _wire_89_2) : (_bits_967[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:142
   wire [1:0] _bits_968 = q13_key[31:30]; // TrieWalk.java:141
@@ -3045,22 +3070,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_985 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_986 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_987 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:230
   wire [11:0] _bits_988 = q13_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_989 = q13_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_990 = q13_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_991 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_56 = advance | io_flush; // TrieWalk.java:287
-  wire _and_83 = q13_valid & keep; // TrieWalk.java:287
-  wire _not_29 = ~q13_done; // TrieWalk.java:269
-  wire [1:0] _bits_992 = q13_key[5:4]; // TrieWalk.java:267
+  wire _or_55 = advance | io_flush; // TrieWalk.java:289
+  wire _and_83 = q13_valid & keep; // TrieWalk.java:289
+  wire _not_29 = ~q13_done; // TrieWalk.java:271
+  wire [1:0] _bits_992 = q13_key[5:4]; // TrieWalk.java:269
   wire [11:0] q13_child = _bits_992[1] ? (_bits_992[0] ? _wire_91_3 : _wire_91_2) : (_bits_992[0] ? _wire_91_1 : _wire_91_0); // ChildWord.java:37
-  wire _or_r_65 = |q13_child; // TrieWalk.java:269
-  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:269
-  wire [11:0] _mux_52 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:271
-  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_65 = |q13_child; // TrieWalk.java:271
+  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:271
+  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:273
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_93_3 : _wire_93_2) : (a14_digit_below[0] ? _wire_93_1 : _wire_93_0); // ChildWord.java:37
-  wire [4:0] _mux_53 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:272
-  wire [4:0] _add_91 = a14_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:274
+  wire [4:0] _add_91 = a14_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_993 = q13_word[47:36]; // ChildWord.java:30
   wire _or_r_66 = |_bits_993; // ChildWord.java:43
   wire [11:0] _bits_994 = q13_word[35:24]; // ChildWord.java:30
@@ -3078,12 +3104,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_94 = _add_93 + {{2{1'b0}}, _bits_999}; // ChildWord.java:56
   wire _bits_1000 = _cat_13[3]; // ChildWord.java:56
   wire [2:0] _add_95 = _add_94 + {{2{1'b0}}, _bits_1000}; // ChildWord.java:56
-  wire [2:0] _mux_54 = q13_descend ? 3'd0 : _add_95; // TrieWalk.java:274
-  wire [2:0] _mux_55 = q13_done ? q13_children : _mux_54; // TrieWalk.java:274
-  wire _not_30 = ~q13_descend; // TrieWalk.java:275
-  wire _or_57 = q13_done | _not_30; // TrieWalk.java:275
-  wire _eq_39 = a14_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_84 = a14_done & _eq_39; // TrieWalk.java:301
+  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_95; // TrieWalk.java:276
+  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:276
+  wire _not_30 = ~q13_descend; // TrieWalk.java:277
+  wire _or_56 = q13_done | _not_30; // TrieWalk.java:277
+  wire _eq_39 = a14_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_84 = a14_done & _eq_39; // TrieWalk.java:303
   wire [3:0] _bits_1001 = a14_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_39 = _bits_1001[3] ? (_bits_1001[2] ? (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_15 : _wire_92_14) : (_bits_1001[0] ? _wire_92_13 : _wire_92_12)) : (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_11 : _wire_92_10) : (_bits_1001[0] ? _wire_92_9 : _wire_92_8))) : (_bits_1001[2] ? (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_7 : _wire_92_6) : (_bits_1001[0] ? _wire_92_5 : _wire_92_4)) : (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_3 : _wire_92_2) : (_bits_1001[0] ? _wire_92_1 : _wire_92_0))); // TrieWalk.java:142
   wire [1:0] _bits_1002 = a14_key[31:30]; // TrieWalk.java:141
@@ -3106,13 +3132,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1019 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1020 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1021 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_58 = advance | io_flush; // TrieWalk.java:287
-  wire _and_85 = a14_valid & keep; // TrieWalk.java:287
-  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:304
+  wire _or_57 = advance | io_flush; // TrieWalk.java:289
+  wire _and_85 = a14_valid & keep; // TrieWalk.java:289
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_95_3 : _wire_95_2) : (p14_digit_below[0] ? _wire_95_1 : _wire_95_0); // ChildWord.java:37
-  wire [4:0] _add_96 = p14_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_40 = p14_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_86 = p14_done & _eq_40; // TrieWalk.java:301
+  wire [4:0] _add_96 = p14_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_40 = p14_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_86 = p14_done & _eq_40; // TrieWalk.java:303
   wire [3:0] _bits_1022 = p14_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_40 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_15 : _wire_94_14) : (_bits_1022[0] ? _wire_94_13 : _wire_94_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_11 : _wire_94_10) : (_bits_1022[0] ? _wire_94_9 : _wire_94_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_7 : _wire_94_6) : (_bits_1022[0] ? _wire_94_5 : _wire_94_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_3 : _wire_94_2) : (_bits_1022[0] ? _wire_94_1 : _wire_94_0))); // TrieWalk.java:142
   wire [1:0] _bits_1023 = p14_key[31:30]; // TrieWalk.java:141
@@ -3135,13 +3161,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1040 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1041 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1042 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_59 = advance | io_flush; // TrieWalk.java:287
-  wire _and_87 = p14_valid & keep; // TrieWalk.java:287
-  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:304
+  wire _or_58 = advance | io_flush; // TrieWalk.java:289
+  wire _and_87 = p14_valid & keep; // TrieWalk.java:289
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_97_3 : _wire_97_2) : (q14_digit_below[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
-  wire [4:0] _add_97 = q14_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_41 = q14_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_88 = q14_done & _eq_41; // TrieWalk.java:301
+  wire [4:0] _add_97 = q14_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_41 = q14_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_88 = q14_done & _eq_41; // TrieWalk.java:303
   wire [3:0] _bits_1043 = q14_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_41 = _bits_1043[3] ? (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_15 : _wire_96_14) : (_bits_1043[0] ? _wire_96_13 : _wire_96_12)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_11 : _wire_96_10) : (_bits_1043[0] ? _wire_96_9 : _wire_96_8))) : (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_7 : _wire_96_6) : (_bits_1043[0] ? _wire_96_5 : _wire_96_4)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_3 : _wire_96_2) : (_bits_1043[0] ? _wire_96_1 : _wire_96_0))); // TrieWalk.java:142
   wire [1:0] _bits_1044 = q14_key[31:30]; // TrieWalk.java:141
@@ -3164,22 +3190,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1061 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1062 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1063 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:230
   wire [11:0] _bits_1064 = q14_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1065 = q14_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1066 = q14_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1067 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_60 = advance | io_flush; // TrieWalk.java:287
-  wire _and_89 = q14_valid & keep; // TrieWalk.java:287
-  wire _not_31 = ~q14_done; // TrieWalk.java:269
-  wire [1:0] _bits_1068 = q14_key[3:2]; // TrieWalk.java:267
+  wire _or_59 = advance | io_flush; // TrieWalk.java:289
+  wire _and_89 = q14_valid & keep; // TrieWalk.java:289
+  wire _not_31 = ~q14_done; // TrieWalk.java:271
+  wire [1:0] _bits_1068 = q14_key[3:2]; // TrieWalk.java:269
   wire [11:0] q14_child = _bits_1068[1] ? (_bits_1068[0] ? _wire_98_3 : _wire_98_2) : (_bits_1068[0] ? _wire_98_1 : _wire_98_0); // ChildWord.java:37
-  wire _or_r_70 = |q14_child; // TrieWalk.java:269
-  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:269
-  wire [11:0] _mux_56 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:271
-  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_70 = |q14_child; // TrieWalk.java:271
+  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:271
+  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:273
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:306
   wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_100_3 : _wire_100_2) : (a15_digit_below[0] ? _wire_100_1 : _wire_100_0); // ChildWord.java:37
-  wire [4:0] _mux_57 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:272
-  wire [4:0] _add_98 = a15_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:274
+  wire [4:0] _add_98 = a15_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_1069 = q14_word[47:36]; // ChildWord.java:30
   wire _or_r_71 = |_bits_1069; // ChildWord.java:43
   wire [11:0] _bits_1070 = q14_word[35:24]; // ChildWord.java:30
@@ -3197,12 +3224,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_101 = _add_100 + {{2{1'b0}}, _bits_1075}; // ChildWord.java:56
   wire _bits_1076 = _cat_14[3]; // ChildWord.java:56
   wire [2:0] _add_102 = _add_101 + {{2{1'b0}}, _bits_1076}; // ChildWord.java:56
-  wire [2:0] _mux_58 = q14_descend ? 3'd0 : _add_102; // TrieWalk.java:274
-  wire [2:0] _mux_59 = q14_done ? q14_children : _mux_58; // TrieWalk.java:274
-  wire _not_32 = ~q14_descend; // TrieWalk.java:275
-  wire _or_61 = q14_done | _not_32; // TrieWalk.java:275
-  wire _eq_42 = a15_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_90 = a15_done & _eq_42; // TrieWalk.java:301
+  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_102; // TrieWalk.java:276
+  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:276
+  wire _not_32 = ~q14_descend; // TrieWalk.java:277
+  wire _or_60 = q14_done | _not_32; // TrieWalk.java:277
+  wire _eq_42 = a15_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_90 = a15_done & _eq_42; // TrieWalk.java:303
   wire [3:0] _bits_1077 = a15_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_42 = _bits_1077[3] ? (_bits_1077[2] ? (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_15 : _wire_99_14) : (_bits_1077[0] ? _wire_99_13 : _wire_99_12)) : (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_11 : _wire_99_10) : (_bits_1077[0] ? _wire_99_9 : _wire_99_8))) : (_bits_1077[2] ? (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_7 : _wire_99_6) : (_bits_1077[0] ? _wire_99_5 : _wire_99_4)) : (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_3 : _wire_99_2) : (_bits_1077[0] ? _wire_99_1 : _wire_99_0))); // TrieWalk.java:142
   wire [1:0] _bits_1078 = a15_key[31:30]; // TrieWalk.java:141
@@ -3225,13 +3252,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1095 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1096 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1097 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_62 = advance | io_flush; // TrieWalk.java:287
-  wire _and_91 = a15_valid & keep; // TrieWalk.java:287
-  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:304
+  wire _or_61 = advance | io_flush; // TrieWalk.java:289
+  wire _and_91 = a15_valid & keep; // TrieWalk.java:289
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:306
   wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_102_3 : _wire_102_2) : (p15_digit_below[0] ? _wire_102_1 : _wire_102_0); // ChildWord.java:37
-  wire [4:0] _add_103 = p15_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_43 = p15_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_92 = p15_done & _eq_43; // TrieWalk.java:301
+  wire [4:0] _add_103 = p15_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_43 = p15_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_92 = p15_done & _eq_43; // TrieWalk.java:303
   wire [3:0] _bits_1098 = p15_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_43 = _bits_1098[3] ? (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_15 : _wire_101_14) : (_bits_1098[0] ? _wire_101_13 : _wire_101_12)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_11 : _wire_101_10) : (_bits_1098[0] ? _wire_101_9 : _wire_101_8))) : (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_7 : _wire_101_6) : (_bits_1098[0] ? _wire_101_5 : _wire_101_4)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_3 : _wire_101_2) : (_bits_1098[0] ? _wire_101_1 : _wire_101_0))); // TrieWalk.java:142
   wire [1:0] _bits_1099 = p15_key[31:30]; // TrieWalk.java:141
@@ -3254,13 +3281,13 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1116 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1117 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1118 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_63 = advance | io_flush; // TrieWalk.java:287
-  wire _and_93 = p15_valid & keep; // TrieWalk.java:287
-  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:304
+  wire _or_62 = advance | io_flush; // TrieWalk.java:289
+  wire _and_93 = p15_valid & keep; // TrieWalk.java:289
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:306
   wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_104_3 : _wire_104_2) : (q15_digit_below[0] ? _wire_104_1 : _wire_104_0); // ChildWord.java:37
-  wire [4:0] _add_104 = q15_depth + 5'd1; // TrieWalk.java:314
-  wire _eq_44 = q15_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_94 = q15_done & _eq_44; // TrieWalk.java:301
+  wire [4:0] _add_104 = q15_depth + 5'd1; // TrieWalk.java:316
+  wire _eq_44 = q15_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_94 = q15_done & _eq_44; // TrieWalk.java:303
   wire [3:0] _bits_1119 = q15_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_44 = _bits_1119[3] ? (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_15 : _wire_103_14) : (_bits_1119[0] ? _wire_103_13 : _wire_103_12)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_11 : _wire_103_10) : (_bits_1119[0] ? _wire_103_9 : _wire_103_8))) : (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_7 : _wire_103_6) : (_bits_1119[0] ? _wire_103_5 : _wire_103_4)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_3 : _wire_103_2) : (_bits_1119[0] ? _wire_103_1 : _wire_103_0))); // TrieWalk.java:142
   wire [1:0] _bits_1120 = q15_key[31:30]; // TrieWalk.java:141
@@ -3283,22 +3310,23 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1137 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1138 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1139 = io_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:230
   wire [11:0] _bits_1140 = q15_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1141 = q15_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1142 = q15_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1143 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_64 = advance | io_flush; // TrieWalk.java:287
-  wire _and_95 = q15_valid & keep; // TrieWalk.java:287
-  wire _not_33 = ~q15_done; // TrieWalk.java:269
-  wire [1:0] _bits_1144 = q15_key[1:0]; // TrieWalk.java:267
+  wire _or_63 = advance | io_flush; // TrieWalk.java:289
+  wire _and_95 = q15_valid & keep; // TrieWalk.java:289
+  wire _not_33 = ~q15_done; // TrieWalk.java:271
+  wire [1:0] _bits_1144 = q15_key[1:0]; // TrieWalk.java:269
   wire [11:0] q15_child = _bits_1144[1] ? (_bits_1144[0] ? _wire_105_3 : _wire_105_2) : (_bits_1144[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
-  wire _or_r_75 = |q15_child; // TrieWalk.java:269
-  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:269
-  wire [11:0] _mux_60 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:271
-  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:304
+  wire _or_r_75 = |q15_child; // TrieWalk.java:271
+  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:271
+  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:273
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:306
   wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_107_3 : _wire_107_2) : (s16_digit_below[0] ? _wire_107_1 : _wire_107_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:272
-  wire [4:0] _add_105 = s16_depth + 5'd1; // TrieWalk.java:314
+  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:274
+  wire [4:0] _add_105 = s16_depth + 5'd1; // TrieWalk.java:316
   wire [11:0] _bits_1145 = q15_word[47:36]; // ChildWord.java:30
   wire _or_r_76 = |_bits_1145; // ChildWord.java:43
   wire [11:0] _bits_1146 = q15_word[35:24]; // ChildWord.java:30
@@ -3316,12 +3344,12 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_108 = _add_107 + {{2{1'b0}}, _bits_1151}; // ChildWord.java:56
   wire _bits_1152 = _cat_15[3]; // ChildWord.java:56
   wire [2:0] _add_109 = _add_108 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
-  wire [2:0] _mux_62 = q15_descend ? 3'd0 : _add_109; // TrieWalk.java:274
-  wire [2:0] _mux_63 = q15_done ? q15_children : _mux_62; // TrieWalk.java:274
-  wire _not_34 = ~q15_descend; // TrieWalk.java:275
-  wire _or_65 = q15_done | _not_34; // TrieWalk.java:275
-  wire _eq_45 = s16_slot == io_fix_slot; // TrieWalk.java:301
-  wire _and_96 = s16_done & _eq_45; // TrieWalk.java:301
+  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_109; // TrieWalk.java:276
+  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:276
+  wire _not_34 = ~q15_descend; // TrieWalk.java:277
+  wire _or_64 = q15_done | _not_34; // TrieWalk.java:277
+  wire _eq_45 = s16_slot == io_fix_slot; // TrieWalk.java:303
+  wire _and_96 = s16_done & _eq_45; // TrieWalk.java:303
   wire [3:0] _bits_1153 = s16_depth[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_45 = _bits_1153[3] ? (_bits_1153[2] ? (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_15 : _wire_106_14) : (_bits_1153[0] ? _wire_106_13 : _wire_106_12)) : (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_11 : _wire_106_10) : (_bits_1153[0] ? _wire_106_9 : _wire_106_8))) : (_bits_1153[2] ? (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_7 : _wire_106_6) : (_bits_1153[0] ? _wire_106_5 : _wire_106_4)) : (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_3 : _wire_106_2) : (_bits_1153[0] ? _wire_106_1 : _wire_106_0))); // TrieWalk.java:142
   wire [1:0] _bits_1154 = s16_key[31:30]; // TrieWalk.java:141
@@ -3344,56 +3372,71 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1171 = io_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1172 = io_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1173 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_64 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:229
-  wire [11:0] _mux_65 = write_valid ? write_slot : _mux_64; // TrieWalk.java:235
-  wire [11:0] level1_address = port_taken ? _mux_65 : a1_slot; // TrieWalk.java:236
-  wire [11:0] _mux_66 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:229
-  wire [11:0] level2_address = fixing ? _mux_66 : a2_slot; // TrieWalk.java:241
-  wire [11:0] _mux_67 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:229
-  wire [11:0] _mux_68 = write_valid ? write_slot : _mux_67; // TrieWalk.java:235
-  wire [11:0] level3_address = port_taken ? _mux_68 : a3_slot; // TrieWalk.java:236
-  wire [11:0] _mux_69 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:229
-  wire [11:0] level4_address = fixing ? _mux_69 : a4_slot; // TrieWalk.java:241
-  wire [11:0] _mux_70 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:229
-  wire [11:0] _mux_71 = write_valid ? write_slot : _mux_70; // TrieWalk.java:235
-  wire [11:0] level5_address = port_taken ? _mux_71 : a5_slot; // TrieWalk.java:236
-  wire [11:0] _mux_72 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:229
-  wire [11:0] level6_address = fixing ? _mux_72 : a6_slot; // TrieWalk.java:241
-  wire [11:0] _mux_73 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:229
-  wire [11:0] _mux_74 = write_valid ? write_slot : _mux_73; // TrieWalk.java:235
-  wire [11:0] level7_address = port_taken ? _mux_74 : a7_slot; // TrieWalk.java:236
-  wire [11:0] _mux_75 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:229
-  wire [11:0] level8_address = fixing ? _mux_75 : a8_slot; // TrieWalk.java:241
-  wire [11:0] _mux_76 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:229
-  wire [11:0] _mux_77 = write_valid ? write_slot : _mux_76; // TrieWalk.java:235
-  wire [11:0] level9_address = port_taken ? _mux_77 : a9_slot; // TrieWalk.java:236
-  wire [11:0] _mux_78 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:229
-  wire [11:0] level10_address = fixing ? _mux_78 : a10_slot; // TrieWalk.java:241
-  wire [11:0] _mux_79 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:229
-  wire [11:0] _mux_80 = write_valid ? write_slot : _mux_79; // TrieWalk.java:235
-  wire [11:0] level11_address = port_taken ? _mux_80 : a11_slot; // TrieWalk.java:236
-  wire [11:0] _mux_81 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:229
-  wire [11:0] level12_address = fixing ? _mux_81 : a12_slot; // TrieWalk.java:241
-  wire [11:0] _mux_82 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:229
-  wire [11:0] _mux_83 = write_valid ? write_slot : _mux_82; // TrieWalk.java:235
-  wire [11:0] level13_address = port_taken ? _mux_83 : a13_slot; // TrieWalk.java:236
-  wire [11:0] _mux_84 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:229
-  wire [11:0] level14_address = fixing ? _mux_84 : a14_slot; // TrieWalk.java:241
-  wire [11:0] _mux_85 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:229
-  wire [11:0] _mux_86 = write_valid ? write_slot : _mux_85; // TrieWalk.java:235
-  wire [11:0] level15_address = port_taken ? _mux_86 : a15_slot; // TrieWalk.java:236
-  wire _and_97 = io_search_valid & held; // TrieWalk.java:191
-  wire _not_35 = ~_and_97; // TrieWalk.java:191
-  wire _not_36 = ~held; // TrieWalk.java:192
-  wire _and_98 = fixing & _not_36; // TrieWalk.java:192
-  wire _not_37 = ~_and_98; // TrieWalk.java:192
-  wire _and_99 = fixing & _reg_0; // TrieWalk.java:193
-  wire _not_38 = ~_and_99; // TrieWalk.java:193
-  wire _not_39 = ~fixing; // TrieWalk.java:194
-  wire _and_100 = _reg_1 & _not_39; // TrieWalk.java:194
-  wire _not_40 = ~_and_100; // TrieWalk.java:194
-  wire _not_41 = ~fixing; // TrieWalk.java:203
-  wire _and_101 = held & _not_41; // TrieWalk.java:203
+  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:237
+  wire [11:0] level1_address = write_valid ? write_slot : _mux_79; // TrieWalk.java:237
+  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:243
+  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:237
+  wire [11:0] level3_address = write_valid ? write_slot : _mux_80; // TrieWalk.java:237
+  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:243
+  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:237
+  wire [11:0] level5_address = write_valid ? write_slot : _mux_81; // TrieWalk.java:237
+  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:243
+  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:237
+  wire [11:0] level7_address = write_valid ? write_slot : _mux_82; // TrieWalk.java:237
+  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:243
+  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:237
+  wire [11:0] level9_address = write_valid ? write_slot : _mux_83; // TrieWalk.java:237
+  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:243
+  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:237
+  wire [11:0] level11_address = write_valid ? write_slot : _mux_84; // TrieWalk.java:237
+  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:243
+  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:237
+  wire [11:0] level13_address = write_valid ? write_slot : _mux_85; // TrieWalk.java:237
+  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:243
+  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:237
+  wire [11:0] level15_address = write_valid ? write_slot : _mux_86; // TrieWalk.java:237
+  wire _and_97 = io_search_valid & held; // TrieWalk.java:192
+  wire _not_35 = ~_and_97; // TrieWalk.java:192
+  wire _not_36 = ~held; // TrieWalk.java:193
+  wire _and_98 = fixing & _not_36; // TrieWalk.java:193
+  wire _not_37 = ~_and_98; // TrieWalk.java:193
+  wire _and_99 = fixing & _reg_0; // TrieWalk.java:194
+  wire _not_38 = ~_and_99; // TrieWalk.java:194
+  wire _not_39 = ~fixing; // TrieWalk.java:195
+  wire _and_100 = _reg_1 & _not_39; // TrieWalk.java:195
+  wire _not_40 = ~_and_100; // TrieWalk.java:195
+  wire _not_41 = ~fixing; // TrieWalk.java:202
+  wire _and_101 = held & _not_41; // TrieWalk.java:202
+  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:231
+  wire _eq_46 = level1_fix_address == _mux_87; // TrieWalk.java:231
+  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:231
+  wire _eq_47 = level2_fix_address == _mux_88; // TrieWalk.java:231
+  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:231
+  wire _eq_48 = level3_fix_address == _mux_89; // TrieWalk.java:231
+  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:231
+  wire _eq_49 = level4_fix_address == _mux_90; // TrieWalk.java:231
+  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:231
+  wire _eq_50 = level5_fix_address == _mux_91; // TrieWalk.java:231
+  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:231
+  wire _eq_51 = level6_fix_address == _mux_92; // TrieWalk.java:231
+  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:231
+  wire _eq_52 = level7_fix_address == _mux_93; // TrieWalk.java:231
+  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:231
+  wire _eq_53 = level8_fix_address == _mux_94; // TrieWalk.java:231
+  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:231
+  wire _eq_54 = level9_fix_address == _mux_95; // TrieWalk.java:231
+  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:231
+  wire _eq_55 = level10_fix_address == _mux_96; // TrieWalk.java:231
+  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:231
+  wire _eq_56 = level11_fix_address == _mux_97; // TrieWalk.java:231
+  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:231
+  wire _eq_57 = level12_fix_address == _mux_98; // TrieWalk.java:231
+  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:231
+  wire _eq_58 = level13_fix_address == _mux_99; // TrieWalk.java:231
+  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:231
+  wire _eq_59 = level14_fix_address == _mux_100; // TrieWalk.java:231
+  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:231
+  wire _eq_60 = level15_fix_address == _mux_101; // TrieWalk.java:231
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -4470,17 +4513,9 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      port_taken <= 1'd0;
-    end else begin
-      port_taken <= _or_2;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       s0_valid <= 1'd0;
     end else begin
-      s0_valid <= (_or_3 ? _and_4 : s0_valid);
+      s0_valid <= (_or_2 ? _and_4 : s0_valid);
     end
   end
 
@@ -4496,7 +4531,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a1_valid <= 1'd0;
     end else begin
-      a1_valid <= (_or_4 ? _and_5 : a1_valid);
+      a1_valid <= (_or_3 ? _and_5 : a1_valid);
     end
   end
 
@@ -4521,7 +4556,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a1_done <= (advance ? _or_5 : a1_done);
+    a1_done <= (advance ? _or_4 : a1_done);
   end
 
   always @(posedge clock) begin
@@ -4536,7 +4571,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p1_valid <= 1'd0;
     end else begin
-      p1_valid <= (_or_6 ? _and_7 : p1_valid);
+      p1_valid <= (_or_5 ? _and_7 : p1_valid);
     end
   end
 
@@ -4576,7 +4611,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q1_valid <= 1'd0;
     end else begin
-      q1_valid <= (_or_7 ? _and_9 : q1_valid);
+      q1_valid <= (_or_6 ? _and_9 : q1_valid);
     end
   end
 
@@ -4613,6 +4648,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level1_fix_address <= _mux_4;
+  end
+
+  always @(posedge clock) begin
     q1_word <= (word_enable ? levels1_2_words_rdata_0 : q1_word);
   end
 
@@ -4620,7 +4659,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a2_valid <= 1'd0;
     end else begin
-      a2_valid <= (_or_8 ? _and_11 : a2_valid);
+      a2_valid <= (_or_7 ? _and_11 : a2_valid);
     end
   end
 
@@ -4633,19 +4672,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a2_slot <= (advance ? _mux_4 : (a2_moved ? a2_leaf : a2_slot));
+    a2_slot <= (advance ? _mux_5 : (a2_moved ? a2_leaf : a2_slot));
   end
 
   always @(posedge clock) begin
-    a2_depth <= (advance ? _mux_5 : (a2_moved ? _add_7 : a2_depth));
+    a2_depth <= (advance ? _mux_6 : (a2_moved ? _add_7 : a2_depth));
   end
 
   always @(posedge clock) begin
-    a2_children <= (advance ? _mux_7 : (a2_moved ? 3'd0 : a2_children));
+    a2_children <= (advance ? _mux_8 : (a2_moved ? 3'd0 : a2_children));
   end
 
   always @(posedge clock) begin
-    a2_done <= (advance ? _or_9 : a2_done);
+    a2_done <= (advance ? _or_8 : a2_done);
   end
 
   always @(posedge clock) begin
@@ -4660,7 +4699,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p2_valid <= 1'd0;
     end else begin
-      p2_valid <= (_or_10 ? _and_13 : p2_valid);
+      p2_valid <= (_or_9 ? _and_13 : p2_valid);
     end
   end
 
@@ -4700,7 +4739,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q2_valid <= 1'd0;
     end else begin
-      q2_valid <= (_or_11 ? _and_15 : q2_valid);
+      q2_valid <= (_or_10 ? _and_15 : q2_valid);
     end
   end
 
@@ -4737,6 +4776,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level2_fix_address <= _mux_9;
+  end
+
+  always @(posedge clock) begin
     q2_word <= (word_enable ? levels1_2_words_rdata_1 : q2_word);
   end
 
@@ -4744,7 +4787,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a3_valid <= 1'd0;
     end else begin
-      a3_valid <= (_or_12 ? _and_17 : a3_valid);
+      a3_valid <= (_or_11 ? _and_17 : a3_valid);
     end
   end
 
@@ -4757,19 +4800,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a3_slot <= (advance ? _mux_8 : (a3_moved ? a3_leaf : a3_slot));
+    a3_slot <= (advance ? _mux_10 : (a3_moved ? a3_leaf : a3_slot));
   end
 
   always @(posedge clock) begin
-    a3_depth <= (advance ? _mux_9 : (a3_moved ? _add_14 : a3_depth));
+    a3_depth <= (advance ? _mux_11 : (a3_moved ? _add_14 : a3_depth));
   end
 
   always @(posedge clock) begin
-    a3_children <= (advance ? _mux_11 : (a3_moved ? 3'd0 : a3_children));
+    a3_children <= (advance ? _mux_13 : (a3_moved ? 3'd0 : a3_children));
   end
 
   always @(posedge clock) begin
-    a3_done <= (advance ? _or_13 : a3_done);
+    a3_done <= (advance ? _or_12 : a3_done);
   end
 
   always @(posedge clock) begin
@@ -4784,7 +4827,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p3_valid <= 1'd0;
     end else begin
-      p3_valid <= (_or_14 ? _and_19 : p3_valid);
+      p3_valid <= (_or_13 ? _and_19 : p3_valid);
     end
   end
 
@@ -4824,7 +4867,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q3_valid <= 1'd0;
     end else begin
-      q3_valid <= (_or_15 ? _and_21 : q3_valid);
+      q3_valid <= (_or_14 ? _and_21 : q3_valid);
     end
   end
 
@@ -4861,6 +4904,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level3_fix_address <= _mux_14;
+  end
+
+  always @(posedge clock) begin
     q3_word <= (word_enable ? levels3_4_words_rdata_0 : q3_word);
   end
 
@@ -4868,7 +4915,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a4_valid <= 1'd0;
     end else begin
-      a4_valid <= (_or_16 ? _and_23 : a4_valid);
+      a4_valid <= (_or_15 ? _and_23 : a4_valid);
     end
   end
 
@@ -4881,19 +4928,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a4_slot <= (advance ? _mux_12 : (a4_moved ? a4_leaf : a4_slot));
+    a4_slot <= (advance ? _mux_15 : (a4_moved ? a4_leaf : a4_slot));
   end
 
   always @(posedge clock) begin
-    a4_depth <= (advance ? _mux_13 : (a4_moved ? _add_21 : a4_depth));
+    a4_depth <= (advance ? _mux_16 : (a4_moved ? _add_21 : a4_depth));
   end
 
   always @(posedge clock) begin
-    a4_children <= (advance ? _mux_15 : (a4_moved ? 3'd0 : a4_children));
+    a4_children <= (advance ? _mux_18 : (a4_moved ? 3'd0 : a4_children));
   end
 
   always @(posedge clock) begin
-    a4_done <= (advance ? _or_17 : a4_done);
+    a4_done <= (advance ? _or_16 : a4_done);
   end
 
   always @(posedge clock) begin
@@ -4908,7 +4955,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p4_valid <= 1'd0;
     end else begin
-      p4_valid <= (_or_18 ? _and_25 : p4_valid);
+      p4_valid <= (_or_17 ? _and_25 : p4_valid);
     end
   end
 
@@ -4948,7 +4995,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q4_valid <= 1'd0;
     end else begin
-      q4_valid <= (_or_19 ? _and_27 : q4_valid);
+      q4_valid <= (_or_18 ? _and_27 : q4_valid);
     end
   end
 
@@ -4985,6 +5032,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level4_fix_address <= _mux_19;
+  end
+
+  always @(posedge clock) begin
     q4_word <= (word_enable ? levels3_4_words_rdata_1 : q4_word);
   end
 
@@ -4992,7 +5043,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a5_valid <= 1'd0;
     end else begin
-      a5_valid <= (_or_20 ? _and_29 : a5_valid);
+      a5_valid <= (_or_19 ? _and_29 : a5_valid);
     end
   end
 
@@ -5005,19 +5056,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a5_slot <= (advance ? _mux_16 : (a5_moved ? a5_leaf : a5_slot));
+    a5_slot <= (advance ? _mux_20 : (a5_moved ? a5_leaf : a5_slot));
   end
 
   always @(posedge clock) begin
-    a5_depth <= (advance ? _mux_17 : (a5_moved ? _add_28 : a5_depth));
+    a5_depth <= (advance ? _mux_21 : (a5_moved ? _add_28 : a5_depth));
   end
 
   always @(posedge clock) begin
-    a5_children <= (advance ? _mux_19 : (a5_moved ? 3'd0 : a5_children));
+    a5_children <= (advance ? _mux_23 : (a5_moved ? 3'd0 : a5_children));
   end
 
   always @(posedge clock) begin
-    a5_done <= (advance ? _or_21 : a5_done);
+    a5_done <= (advance ? _or_20 : a5_done);
   end
 
   always @(posedge clock) begin
@@ -5032,7 +5083,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p5_valid <= 1'd0;
     end else begin
-      p5_valid <= (_or_22 ? _and_31 : p5_valid);
+      p5_valid <= (_or_21 ? _and_31 : p5_valid);
     end
   end
 
@@ -5072,7 +5123,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q5_valid <= 1'd0;
     end else begin
-      q5_valid <= (_or_23 ? _and_33 : q5_valid);
+      q5_valid <= (_or_22 ? _and_33 : q5_valid);
     end
   end
 
@@ -5109,6 +5160,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level5_fix_address <= _mux_24;
+  end
+
+  always @(posedge clock) begin
     q5_word <= (word_enable ? levels5_6_words_rdata_0 : q5_word);
   end
 
@@ -5116,7 +5171,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a6_valid <= 1'd0;
     end else begin
-      a6_valid <= (_or_24 ? _and_35 : a6_valid);
+      a6_valid <= (_or_23 ? _and_35 : a6_valid);
     end
   end
 
@@ -5129,19 +5184,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a6_slot <= (advance ? _mux_20 : (a6_moved ? a6_leaf : a6_slot));
+    a6_slot <= (advance ? _mux_25 : (a6_moved ? a6_leaf : a6_slot));
   end
 
   always @(posedge clock) begin
-    a6_depth <= (advance ? _mux_21 : (a6_moved ? _add_35 : a6_depth));
+    a6_depth <= (advance ? _mux_26 : (a6_moved ? _add_35 : a6_depth));
   end
 
   always @(posedge clock) begin
-    a6_children <= (advance ? _mux_23 : (a6_moved ? 3'd0 : a6_children));
+    a6_children <= (advance ? _mux_28 : (a6_moved ? 3'd0 : a6_children));
   end
 
   always @(posedge clock) begin
-    a6_done <= (advance ? _or_25 : a6_done);
+    a6_done <= (advance ? _or_24 : a6_done);
   end
 
   always @(posedge clock) begin
@@ -5156,7 +5211,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p6_valid <= 1'd0;
     end else begin
-      p6_valid <= (_or_26 ? _and_37 : p6_valid);
+      p6_valid <= (_or_25 ? _and_37 : p6_valid);
     end
   end
 
@@ -5196,7 +5251,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q6_valid <= 1'd0;
     end else begin
-      q6_valid <= (_or_27 ? _and_39 : q6_valid);
+      q6_valid <= (_or_26 ? _and_39 : q6_valid);
     end
   end
 
@@ -5233,6 +5288,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level6_fix_address <= _mux_29;
+  end
+
+  always @(posedge clock) begin
     q6_word <= (word_enable ? levels5_6_words_rdata_1 : q6_word);
   end
 
@@ -5240,7 +5299,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a7_valid <= 1'd0;
     end else begin
-      a7_valid <= (_or_28 ? _and_41 : a7_valid);
+      a7_valid <= (_or_27 ? _and_41 : a7_valid);
     end
   end
 
@@ -5253,19 +5312,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a7_slot <= (advance ? _mux_24 : (a7_moved ? a7_leaf : a7_slot));
+    a7_slot <= (advance ? _mux_30 : (a7_moved ? a7_leaf : a7_slot));
   end
 
   always @(posedge clock) begin
-    a7_depth <= (advance ? _mux_25 : (a7_moved ? _add_42 : a7_depth));
+    a7_depth <= (advance ? _mux_31 : (a7_moved ? _add_42 : a7_depth));
   end
 
   always @(posedge clock) begin
-    a7_children <= (advance ? _mux_27 : (a7_moved ? 3'd0 : a7_children));
+    a7_children <= (advance ? _mux_33 : (a7_moved ? 3'd0 : a7_children));
   end
 
   always @(posedge clock) begin
-    a7_done <= (advance ? _or_29 : a7_done);
+    a7_done <= (advance ? _or_28 : a7_done);
   end
 
   always @(posedge clock) begin
@@ -5280,7 +5339,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p7_valid <= 1'd0;
     end else begin
-      p7_valid <= (_or_30 ? _and_43 : p7_valid);
+      p7_valid <= (_or_29 ? _and_43 : p7_valid);
     end
   end
 
@@ -5320,7 +5379,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q7_valid <= 1'd0;
     end else begin
-      q7_valid <= (_or_31 ? _and_45 : q7_valid);
+      q7_valid <= (_or_30 ? _and_45 : q7_valid);
     end
   end
 
@@ -5357,6 +5416,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level7_fix_address <= _mux_34;
+  end
+
+  always @(posedge clock) begin
     q7_word <= (word_enable ? levels7_8_words_rdata_0 : q7_word);
   end
 
@@ -5364,7 +5427,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a8_valid <= 1'd0;
     end else begin
-      a8_valid <= (_or_32 ? _and_47 : a8_valid);
+      a8_valid <= (_or_31 ? _and_47 : a8_valid);
     end
   end
 
@@ -5377,19 +5440,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a8_slot <= (advance ? _mux_28 : (a8_moved ? a8_leaf : a8_slot));
+    a8_slot <= (advance ? _mux_35 : (a8_moved ? a8_leaf : a8_slot));
   end
 
   always @(posedge clock) begin
-    a8_depth <= (advance ? _mux_29 : (a8_moved ? _add_49 : a8_depth));
+    a8_depth <= (advance ? _mux_36 : (a8_moved ? _add_49 : a8_depth));
   end
 
   always @(posedge clock) begin
-    a8_children <= (advance ? _mux_31 : (a8_moved ? 3'd0 : a8_children));
+    a8_children <= (advance ? _mux_38 : (a8_moved ? 3'd0 : a8_children));
   end
 
   always @(posedge clock) begin
-    a8_done <= (advance ? _or_33 : a8_done);
+    a8_done <= (advance ? _or_32 : a8_done);
   end
 
   always @(posedge clock) begin
@@ -5404,7 +5467,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p8_valid <= 1'd0;
     end else begin
-      p8_valid <= (_or_34 ? _and_49 : p8_valid);
+      p8_valid <= (_or_33 ? _and_49 : p8_valid);
     end
   end
 
@@ -5444,7 +5507,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q8_valid <= 1'd0;
     end else begin
-      q8_valid <= (_or_35 ? _and_51 : q8_valid);
+      q8_valid <= (_or_34 ? _and_51 : q8_valid);
     end
   end
 
@@ -5481,6 +5544,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level8_fix_address <= _mux_39;
+  end
+
+  always @(posedge clock) begin
     q8_word <= (word_enable ? levels7_8_words_rdata_1 : q8_word);
   end
 
@@ -5488,7 +5555,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a9_valid <= 1'd0;
     end else begin
-      a9_valid <= (_or_36 ? _and_53 : a9_valid);
+      a9_valid <= (_or_35 ? _and_53 : a9_valid);
     end
   end
 
@@ -5501,19 +5568,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a9_slot <= (advance ? _mux_32 : (a9_moved ? a9_leaf : a9_slot));
+    a9_slot <= (advance ? _mux_40 : (a9_moved ? a9_leaf : a9_slot));
   end
 
   always @(posedge clock) begin
-    a9_depth <= (advance ? _mux_33 : (a9_moved ? _add_56 : a9_depth));
+    a9_depth <= (advance ? _mux_41 : (a9_moved ? _add_56 : a9_depth));
   end
 
   always @(posedge clock) begin
-    a9_children <= (advance ? _mux_35 : (a9_moved ? 3'd0 : a9_children));
+    a9_children <= (advance ? _mux_43 : (a9_moved ? 3'd0 : a9_children));
   end
 
   always @(posedge clock) begin
-    a9_done <= (advance ? _or_37 : a9_done);
+    a9_done <= (advance ? _or_36 : a9_done);
   end
 
   always @(posedge clock) begin
@@ -5528,7 +5595,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p9_valid <= 1'd0;
     end else begin
-      p9_valid <= (_or_38 ? _and_55 : p9_valid);
+      p9_valid <= (_or_37 ? _and_55 : p9_valid);
     end
   end
 
@@ -5568,7 +5635,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q9_valid <= 1'd0;
     end else begin
-      q9_valid <= (_or_39 ? _and_57 : q9_valid);
+      q9_valid <= (_or_38 ? _and_57 : q9_valid);
     end
   end
 
@@ -5605,6 +5672,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level9_fix_address <= _mux_44;
+  end
+
+  always @(posedge clock) begin
     q9_word <= (word_enable ? levels9_10_words_rdata_0 : q9_word);
   end
 
@@ -5612,7 +5683,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a10_valid <= 1'd0;
     end else begin
-      a10_valid <= (_or_40 ? _and_59 : a10_valid);
+      a10_valid <= (_or_39 ? _and_59 : a10_valid);
     end
   end
 
@@ -5625,19 +5696,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a10_slot <= (advance ? _mux_36 : (a10_moved ? a10_leaf : a10_slot));
+    a10_slot <= (advance ? _mux_45 : (a10_moved ? a10_leaf : a10_slot));
   end
 
   always @(posedge clock) begin
-    a10_depth <= (advance ? _mux_37 : (a10_moved ? _add_63 : a10_depth));
+    a10_depth <= (advance ? _mux_46 : (a10_moved ? _add_63 : a10_depth));
   end
 
   always @(posedge clock) begin
-    a10_children <= (advance ? _mux_39 : (a10_moved ? 3'd0 : a10_children));
+    a10_children <= (advance ? _mux_48 : (a10_moved ? 3'd0 : a10_children));
   end
 
   always @(posedge clock) begin
-    a10_done <= (advance ? _or_41 : a10_done);
+    a10_done <= (advance ? _or_40 : a10_done);
   end
 
   always @(posedge clock) begin
@@ -5652,7 +5723,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p10_valid <= 1'd0;
     end else begin
-      p10_valid <= (_or_42 ? _and_61 : p10_valid);
+      p10_valid <= (_or_41 ? _and_61 : p10_valid);
     end
   end
 
@@ -5692,7 +5763,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q10_valid <= 1'd0;
     end else begin
-      q10_valid <= (_or_43 ? _and_63 : q10_valid);
+      q10_valid <= (_or_42 ? _and_63 : q10_valid);
     end
   end
 
@@ -5729,6 +5800,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level10_fix_address <= _mux_49;
+  end
+
+  always @(posedge clock) begin
     q10_word <= (word_enable ? levels9_10_words_rdata_1 : q10_word);
   end
 
@@ -5736,7 +5811,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a11_valid <= 1'd0;
     end else begin
-      a11_valid <= (_or_44 ? _and_65 : a11_valid);
+      a11_valid <= (_or_43 ? _and_65 : a11_valid);
     end
   end
 
@@ -5749,19 +5824,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a11_slot <= (advance ? _mux_40 : (a11_moved ? a11_leaf : a11_slot));
+    a11_slot <= (advance ? _mux_50 : (a11_moved ? a11_leaf : a11_slot));
   end
 
   always @(posedge clock) begin
-    a11_depth <= (advance ? _mux_41 : (a11_moved ? _add_70 : a11_depth));
+    a11_depth <= (advance ? _mux_51 : (a11_moved ? _add_70 : a11_depth));
   end
 
   always @(posedge clock) begin
-    a11_children <= (advance ? _mux_43 : (a11_moved ? 3'd0 : a11_children));
+    a11_children <= (advance ? _mux_53 : (a11_moved ? 3'd0 : a11_children));
   end
 
   always @(posedge clock) begin
-    a11_done <= (advance ? _or_45 : a11_done);
+    a11_done <= (advance ? _or_44 : a11_done);
   end
 
   always @(posedge clock) begin
@@ -5776,7 +5851,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p11_valid <= 1'd0;
     end else begin
-      p11_valid <= (_or_46 ? _and_67 : p11_valid);
+      p11_valid <= (_or_45 ? _and_67 : p11_valid);
     end
   end
 
@@ -5816,7 +5891,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q11_valid <= 1'd0;
     end else begin
-      q11_valid <= (_or_47 ? _and_69 : q11_valid);
+      q11_valid <= (_or_46 ? _and_69 : q11_valid);
     end
   end
 
@@ -5853,6 +5928,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level11_fix_address <= _mux_54;
+  end
+
+  always @(posedge clock) begin
     q11_word <= (word_enable ? levels11_12_words_rdata_0 : q11_word);
   end
 
@@ -5860,7 +5939,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a12_valid <= 1'd0;
     end else begin
-      a12_valid <= (_or_48 ? _and_71 : a12_valid);
+      a12_valid <= (_or_47 ? _and_71 : a12_valid);
     end
   end
 
@@ -5873,19 +5952,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a12_slot <= (advance ? _mux_44 : (a12_moved ? a12_leaf : a12_slot));
+    a12_slot <= (advance ? _mux_55 : (a12_moved ? a12_leaf : a12_slot));
   end
 
   always @(posedge clock) begin
-    a12_depth <= (advance ? _mux_45 : (a12_moved ? _add_77 : a12_depth));
+    a12_depth <= (advance ? _mux_56 : (a12_moved ? _add_77 : a12_depth));
   end
 
   always @(posedge clock) begin
-    a12_children <= (advance ? _mux_47 : (a12_moved ? 3'd0 : a12_children));
+    a12_children <= (advance ? _mux_58 : (a12_moved ? 3'd0 : a12_children));
   end
 
   always @(posedge clock) begin
-    a12_done <= (advance ? _or_49 : a12_done);
+    a12_done <= (advance ? _or_48 : a12_done);
   end
 
   always @(posedge clock) begin
@@ -5900,7 +5979,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p12_valid <= 1'd0;
     end else begin
-      p12_valid <= (_or_50 ? _and_73 : p12_valid);
+      p12_valid <= (_or_49 ? _and_73 : p12_valid);
     end
   end
 
@@ -5940,7 +6019,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q12_valid <= 1'd0;
     end else begin
-      q12_valid <= (_or_51 ? _and_75 : q12_valid);
+      q12_valid <= (_or_50 ? _and_75 : q12_valid);
     end
   end
 
@@ -5977,6 +6056,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level12_fix_address <= _mux_59;
+  end
+
+  always @(posedge clock) begin
     q12_word <= (word_enable ? levels11_12_words_rdata_1 : q12_word);
   end
 
@@ -5984,7 +6067,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a13_valid <= 1'd0;
     end else begin
-      a13_valid <= (_or_52 ? _and_77 : a13_valid);
+      a13_valid <= (_or_51 ? _and_77 : a13_valid);
     end
   end
 
@@ -5997,19 +6080,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a13_slot <= (advance ? _mux_48 : (a13_moved ? a13_leaf : a13_slot));
+    a13_slot <= (advance ? _mux_60 : (a13_moved ? a13_leaf : a13_slot));
   end
 
   always @(posedge clock) begin
-    a13_depth <= (advance ? _mux_49 : (a13_moved ? _add_84 : a13_depth));
+    a13_depth <= (advance ? _mux_61 : (a13_moved ? _add_84 : a13_depth));
   end
 
   always @(posedge clock) begin
-    a13_children <= (advance ? _mux_51 : (a13_moved ? 3'd0 : a13_children));
+    a13_children <= (advance ? _mux_63 : (a13_moved ? 3'd0 : a13_children));
   end
 
   always @(posedge clock) begin
-    a13_done <= (advance ? _or_53 : a13_done);
+    a13_done <= (advance ? _or_52 : a13_done);
   end
 
   always @(posedge clock) begin
@@ -6024,7 +6107,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p13_valid <= 1'd0;
     end else begin
-      p13_valid <= (_or_54 ? _and_79 : p13_valid);
+      p13_valid <= (_or_53 ? _and_79 : p13_valid);
     end
   end
 
@@ -6064,7 +6147,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q13_valid <= 1'd0;
     end else begin
-      q13_valid <= (_or_55 ? _and_81 : q13_valid);
+      q13_valid <= (_or_54 ? _and_81 : q13_valid);
     end
   end
 
@@ -6101,6 +6184,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level13_fix_address <= _mux_64;
+  end
+
+  always @(posedge clock) begin
     q13_word <= (word_enable ? levels13_14_words_rdata_0 : q13_word);
   end
 
@@ -6108,7 +6195,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a14_valid <= 1'd0;
     end else begin
-      a14_valid <= (_or_56 ? _and_83 : a14_valid);
+      a14_valid <= (_or_55 ? _and_83 : a14_valid);
     end
   end
 
@@ -6121,19 +6208,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a14_slot <= (advance ? _mux_52 : (a14_moved ? a14_leaf : a14_slot));
+    a14_slot <= (advance ? _mux_65 : (a14_moved ? a14_leaf : a14_slot));
   end
 
   always @(posedge clock) begin
-    a14_depth <= (advance ? _mux_53 : (a14_moved ? _add_91 : a14_depth));
+    a14_depth <= (advance ? _mux_66 : (a14_moved ? _add_91 : a14_depth));
   end
 
   always @(posedge clock) begin
-    a14_children <= (advance ? _mux_55 : (a14_moved ? 3'd0 : a14_children));
+    a14_children <= (advance ? _mux_68 : (a14_moved ? 3'd0 : a14_children));
   end
 
   always @(posedge clock) begin
-    a14_done <= (advance ? _or_57 : a14_done);
+    a14_done <= (advance ? _or_56 : a14_done);
   end
 
   always @(posedge clock) begin
@@ -6148,7 +6235,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p14_valid <= 1'd0;
     end else begin
-      p14_valid <= (_or_58 ? _and_85 : p14_valid);
+      p14_valid <= (_or_57 ? _and_85 : p14_valid);
     end
   end
 
@@ -6188,7 +6275,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q14_valid <= 1'd0;
     end else begin
-      q14_valid <= (_or_59 ? _and_87 : q14_valid);
+      q14_valid <= (_or_58 ? _and_87 : q14_valid);
     end
   end
 
@@ -6225,6 +6312,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level14_fix_address <= _mux_69;
+  end
+
+  always @(posedge clock) begin
     q14_word <= (word_enable ? levels13_14_words_rdata_1 : q14_word);
   end
 
@@ -6232,7 +6323,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a15_valid <= 1'd0;
     end else begin
-      a15_valid <= (_or_60 ? _and_89 : a15_valid);
+      a15_valid <= (_or_59 ? _and_89 : a15_valid);
     end
   end
 
@@ -6245,19 +6336,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a15_slot <= (advance ? _mux_56 : (a15_moved ? a15_leaf : a15_slot));
+    a15_slot <= (advance ? _mux_70 : (a15_moved ? a15_leaf : a15_slot));
   end
 
   always @(posedge clock) begin
-    a15_depth <= (advance ? _mux_57 : (a15_moved ? _add_98 : a15_depth));
+    a15_depth <= (advance ? _mux_71 : (a15_moved ? _add_98 : a15_depth));
   end
 
   always @(posedge clock) begin
-    a15_children <= (advance ? _mux_59 : (a15_moved ? 3'd0 : a15_children));
+    a15_children <= (advance ? _mux_73 : (a15_moved ? 3'd0 : a15_children));
   end
 
   always @(posedge clock) begin
-    a15_done <= (advance ? _or_61 : a15_done);
+    a15_done <= (advance ? _or_60 : a15_done);
   end
 
   always @(posedge clock) begin
@@ -6272,7 +6363,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p15_valid <= 1'd0;
     end else begin
-      p15_valid <= (_or_62 ? _and_91 : p15_valid);
+      p15_valid <= (_or_61 ? _and_91 : p15_valid);
     end
   end
 
@@ -6312,7 +6403,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q15_valid <= 1'd0;
     end else begin
-      q15_valid <= (_or_63 ? _and_93 : q15_valid);
+      q15_valid <= (_or_62 ? _and_93 : q15_valid);
     end
   end
 
@@ -6349,6 +6440,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
+    level15_fix_address <= _mux_74;
+  end
+
+  always @(posedge clock) begin
     q15_word <= (word_enable ? level15_words_rdata_0 : q15_word);
   end
 
@@ -6356,7 +6451,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       s16_valid <= 1'd0;
     end else begin
-      s16_valid <= (_or_64 ? _and_95 : s16_valid);
+      s16_valid <= (_or_63 ? _and_95 : s16_valid);
     end
   end
 
@@ -6369,19 +6464,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_slot <= (advance ? _mux_60 : (s16_moved ? s16_leaf : s16_slot));
+    s16_slot <= (advance ? _mux_75 : (s16_moved ? s16_leaf : s16_slot));
   end
 
   always @(posedge clock) begin
-    s16_depth <= (advance ? _mux_61 : (s16_moved ? _add_105 : s16_depth));
+    s16_depth <= (advance ? _mux_76 : (s16_moved ? _add_105 : s16_depth));
   end
 
   always @(posedge clock) begin
-    s16_children <= (advance ? _mux_63 : (s16_moved ? 3'd0 : s16_children));
+    s16_children <= (advance ? _mux_78 : (s16_moved ? 3'd0 : s16_children));
   end
 
   always @(posedge clock) begin
-    s16_done <= (advance ? _or_65 : s16_done);
+    s16_done <= (advance ? _or_64 : s16_done);
   end
 
   always @(posedge clock) begin
@@ -6549,24 +6644,84 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_35) begin // TrieWalk.java:191
-      $display("Assertion failed at TrieWalk.java:191: a key entered a held walk");
+    if (!reset && !_not_35) begin // TrieWalk.java:192
+      $display("Assertion failed at TrieWalk.java:192: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_37) begin // TrieWalk.java:192
-      $display("Assertion failed at TrieWalk.java:192: a fix while the walk moves");
+    if (!reset && !_not_37) begin // TrieWalk.java:193
+      $display("Assertion failed at TrieWalk.java:193: a fix while the walk moves");
       $stop;
     end
-    if (!reset && !_not_38) begin // TrieWalk.java:193
-      $display("Assertion failed at TrieWalk.java:193: a fix longer than FIX_CLOCKS");
+    if (!reset && !_not_38) begin // TrieWalk.java:194
+      $display("Assertion failed at TrieWalk.java:194: a fix longer than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && !_not_40) begin // TrieWalk.java:194
-      $display("Assertion failed at TrieWalk.java:194: a fix shorter than FIX_CLOCKS");
+    if (!reset && !_not_40) begin // TrieWalk.java:195
+      $display("Assertion failed at TrieWalk.java:195: a fix shorter than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && write_valid && !_and_101) begin // TrieWalk.java:203
-      $display("Assertion failed at TrieWalk.java:203: a child word written while the walk moves");
+    if (!reset && write_valid && !_and_101) begin // TrieWalk.java:202
+      $display("Assertion failed at TrieWalk.java:202: a child word written while the walk moves");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_46) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_47) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_48) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_49) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_50) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_51) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_52) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_53) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_54) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_55) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_56) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_57) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_58) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_59) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_60) begin // TrieWalk.java:231
+      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
       $stop;
     end
   end
