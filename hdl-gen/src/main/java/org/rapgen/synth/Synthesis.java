@@ -152,6 +152,8 @@ public final class Synthesis {
         Path work = cache.workFolder(key);
         boolean keepWork = true;
         try {
+            String storageMisfit = target.storage == null ? null : target.storage.misfit(name, target, design.top());
+            if (storageMisfit != null) throw new DoesNotFit(SynthException.design(storageMisfit));
             for (var f : verilog.entrySet()) Files.writeString(work.resolve(f.getKey()), f.getValue());
             Map<String, Integer> cells = yosys(yosys, work, target, files, dutTop);
             List<SynthResult.Usage> area;

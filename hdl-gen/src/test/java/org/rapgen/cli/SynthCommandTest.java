@@ -175,22 +175,47 @@ class SynthCommandTest {
         assertOneLineBadInput(run("synth", "--config", config("fifo_w32_d1024")), "--target");
     }
 
-    /** 32 x 8192 bits need 64 of the HX8K's 32 block RAMs. */
+    /**
+     * 33 x 4096 bits are fewer than the HX8K's 131,072 bits of block RAM and 7,680 flip-flops, but the tools map them
+     * to 33 of its 32 block RAMs: a misfit that only the tools find.
+     */
     @Test
     void designThatDoesNotFit() throws IOException {
-        Path big = writeConfig("big.yaml", "design: fifo\nparams:\n  width: 32\n  depth: 8192\n");
+        Path big = writeConfig("big.yaml", "design: fifo\nparams:\n  width: 33\n  depth: 4096\n");
         Run first = run("synth", "--config", big.toString(), "--target", "ice40");
-        assertOneLineBadInput(first, "big.yaml:0:", "does not fit the iCE40 HX8K", "64 ICESTORM_RAM of 32");
+        assertOneLineBadInput(first, "big.yaml:0:", "does not fit the iCE40 HX8K", "ICESTORM_RAM of 32");
         // A misfit is cached like a result: the second run answers from the cache entry (marked here), not the tools.
         Path misfit;
         try (Stream<Path> entries = Files.walk(tmp.resolve("cache"))) {
             misfit = entries.filter(p -> p.getFileName().toString().equals("misfit.txt"))
+                    .filter(p -> read(p).contains("fifo_w33_d4096"))
                     .findFirst()
                     .orElseThrow();
         }
         Files.writeString(misfit, Files.readString(misfit).strip() + " [from the cache]\n");
         Run again = run("synth", "--config", big.toString(), "--target", "ice40");
-        assertOneLineBadInput(again, "does not fit the iCE40 HX8K", "64 ICESTORM_RAM of 32", "[from the cache]");
+        assertOneLineBadInput(again, "does not fit the iCE40 HX8K", "ICESTORM_RAM of 32", "[from the cache]");
+    }
+
+    /** 32 x 8192 written bits are more than the HX8K's block RAM and flip-flops hold: a misfit before Yosys runs. */
+    @Test
+    void memoryLargerThanThePartsStorage() throws IOException {
+        Path big = writeConfig("bigger.yaml", "design: fifo\nparams:\n  width: 32\n  depth: 8192\n");
+        Run r = run("synth", "--config", big.toString(), "--target", "ice40");
+        assertOneLineBadInput(
+                r,
+                "bigger.yaml:0:",
+                "does not fit the iCE40 HX8K",
+                "its written memories hold 262144 bits",
+                "131072 bits of block RAM and 7680 flip-flops");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The command runs in a child JVM whose PATH has yosys only (then nothing at all). */
