@@ -13,8 +13,22 @@ import org.rapgen.hdl.Module;
 final class AreaAnchors {
     private AreaAnchors() {}
 
-    /** A baseline design: its label and its top module, or why it cannot be built for this configuration. */
-    record Baseline(String label, String name, Supplier<Module> top, String missing) {}
+    /**
+     * The flip-flops of the largest part among the synth targets (Cyclone V 5CSEBA6, {@code SynthTarget.INTEL}); a
+     * baseline whose state alone needs more is a figure, not a synthesis run (Yosys on a 4,096-entry register TCAM
+     * runs for hours to reach the same answer).
+     */
+    static final long LARGEST_PART_FLIP_FLOPS = 166_036;
+
+    /**
+     * A baseline design: its label and its top module, or why it cannot be built for this configuration
+     * ({@code missing}: a parameter it needs; {@code tooLarge}: no target part holds it).
+     */
+    record Baseline(String label, String name, Supplier<Module> top, String missing, String tooLarge) {
+        Baseline(String label, String name, Supplier<Module> top, String missing) {
+            this(label, name, top, missing, null);
+        }
+    }
 
     static Baseline baseline(DesignConfig cfg) {
         Map<String, Object> p = cfg.params();
@@ -36,11 +50,20 @@ final class AreaAnchors {
                             null,
                             "the rap config's parameters nodes and key_bits");
                 }
-                yield new Baseline(
-                        "naive register TCAM + flat priority loop (NaiveTcam N=" + n + " K=" + k + ")",
-                        "naive_tcam_n" + n + "_k" + k,
-                        () -> new NaiveTcam(n, k),
-                        null);
+                String label = "naive register TCAM + flat priority loop (NaiveTcam N=" + n + " K=" + k + ")";
+                long entryFlipFlops = 2L * n * k; // a value and a mask bit per key bit
+                if (entryFlipFlops > LARGEST_PART_FLIP_FLOPS) {
+                    yield new Baseline(
+                            label,
+                            null,
+                            null,
+                            null,
+                            "its " + entryFlipFlops
+                                    + " entry flip-flops are more than any target part has (at most "
+                                    + LARGEST_PART_FLIP_FLOPS
+                                    + ")");
+                }
+                yield new Baseline(label, "naive_tcam_n" + n + "_k" + k, () -> new NaiveTcam(n, k), null);
             }
             default -> null;
         };

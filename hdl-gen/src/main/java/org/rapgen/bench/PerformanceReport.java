@@ -141,7 +141,10 @@ public final class PerformanceReport {
                     ? new String[] {"—", "—"}
                     : baseline.missing() != null
                             ? new String[] {"not measured yet (needs " + baseline.missing() + ")", "—"}
-                            : synth(() -> synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
+                            : baseline.tooLarge() != null
+                                    ? new String[] {"does not fit: " + baseline.tooLarge(), "—"}
+                                    : synth(() ->
+                                            synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
             row(
                     md,
                     t.id + " (" + t.device + ")",

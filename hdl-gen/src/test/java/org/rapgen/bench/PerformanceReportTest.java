@@ -222,6 +222,19 @@ class PerformanceReportTest {
     }
 
     @Test
+    void aNaiveTcamLargerThanEveryPartIsAFigureNotARun() {
+        DesignConfig big = new DesignConfig(
+                "configs/rap_n4096_k32.yaml", "rap_n4096_k32", "rap", Map.of("nodes", 4096, "key_bits", 32), 125);
+        AreaAnchors.Baseline b = AreaAnchors.baseline(big);
+        assertEquals(null, b.top());
+        assertTrue(b.tooLarge().contains("262144 entry flip-flops"), b.tooLarge());
+        DesignConfig small = new DesignConfig(
+                "configs/rap_n32_k32.yaml", "rap_n32_k32", "rap", Map.of("nodes", 32, "key_bits", 32), 100);
+        assertEquals(null, AreaAnchors.baseline(small).tooLarge());
+        assertTrue(AreaAnchors.baseline(small).top() != null);
+    }
+
+    @Test
     void quickRuleNamesEcp5Only() {
         assertTrue(
                 PerformanceReport.quickRule().startsWith("place-and-route on ecp5 is skipped"),
