@@ -35,11 +35,13 @@ public final class PerformanceReport {
 
     private final Path root;
     private final boolean quick;
+    private final PreviousRun previous;
     private final Synthesis synthesis = new Synthesis();
 
-    private PerformanceReport(Path root, boolean quick) {
+    private PerformanceReport(Path root, boolean quick, PreviousRun previous) {
         this.root = root;
         this.quick = quick;
+        this.previous = previous;
     }
 
     /** Arguments: the repository root, the Markdown file to write, and optionally {@code --quick}. */
@@ -49,7 +51,7 @@ public final class PerformanceReport {
         boolean quick = args.length > 2 && args[2].equals("--quick");
         if (args.length > 3 || args.length > 2 && !quick)
             throw new IllegalArgumentException("usage: PerformanceReport ROOT OUT [--quick]");
-        String text = new PerformanceReport(root, quick).render();
+        String text = new PerformanceReport(root, quick, PreviousRun.read(out)).render();
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".performance", ".md");
         Files.writeString(tmp, text);
         Files.move(
@@ -103,6 +105,8 @@ public final class PerformanceReport {
                   design inside the Fmax harness (inputs from a shift chain, outputs registered), so it is register to
                   register through the design. Xilinx and Intel stop at Yosys's cell counts (no open place-and-route).
                   A design that does not fit the part is a figure ("does not fit ..."), not a gap.
+                - **Run of (date)**: the area and Fmax that the file this run replaced gave, where they differ ("was
+                  ..."), so a change to a design shows its figures before and after it here.
                 - **Events or tuples per clock, co-simulation cycles/s**: `./rapgen cosim` on the shared capture
                   `%s` (a SYN flood: 37,841 packets, nearly every source distinct). RAP takes the IPv4 sources, a
                   sampler (source, destination) tuples. Cycles/s is the simulator's speed over the simulation loop
@@ -131,8 +135,9 @@ public final class PerformanceReport {
                 .append(cfg.file())
                 .append("`).\n\n");
         AreaAnchors.Baseline baseline = AreaAnchors.baseline(cfg);
-        md.append(
-                "| target | area (design alone) | Fmax | anchor | anchor area | anchor Fmax |\n|---|---|---|---|---|---|\n");
+        md.append("| target | area (design alone) | Fmax | ")
+                .append(previous.date() == null ? "last run" : "run of " + previous.date())
+                .append(" | anchor | anchor area | anchor Fmax |\n|---|---|---|---|---|---|---|\n");
         for (SynthTarget t : SynthTarget.values()) {
             double limit = pnrLimit(t);
             System.err.println("performance: " + cfg.name() + " on " + t.id);
@@ -145,17 +150,19 @@ public final class PerformanceReport {
                                     ? new String[] {"does not fit: " + baseline.tooLarge(), "—"}
                                     : synth(() ->
                                             synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
+            String target = t.id + " (" + t.device + ")";
             row(
                     md,
-                    t.id + " (" + t.device + ")",
+                    target,
                     mine[0],
                     mine[1],
+                    previous.date() == null ? "—" : previous.change(cfg.name(), target, mine[0], mine[1]),
                     baseline == null ? "—" : baseline.label(),
                     anchor[0],
                     anchor[1]);
         }
         for (PaperFigures.Quote q : AreaAnchors.paper(cfg)) {
-            row(md, PaperFigures.STRATIX, "—", "—", q.what() + " (" + q.where() + ")", q.area(), q.fmax());
+            row(md, PaperFigures.STRATIX, "—", "—", "—", q.what() + " (" + q.where() + ")", q.area(), q.fmax());
         }
         md.append("\n| figure | this design | source | anchor | anchor's figure |\n|---|---|---|---|---|\n");
         for (ThroughputFigures.Row r : ThroughputFigures.rows(cfg, root))

@@ -234,6 +234,47 @@ class PerformanceReportTest {
         assertTrue(AreaAnchors.baseline(small).top() != null);
     }
 
+    /** Lines of the report of 2026-11-26, before the sampler engines were pipelined. */
+    private static final List<String> REPORT_OF_NOV_26 = List.of(
+            "# Performance",
+            "",
+            "Written by `bench/performance.sh` (class `org.rapgen.bench.PerformanceReport`) on 2026-11-26: do not edit"
+                    + " by hand, run it again.",
+            "## sampler_hp256_2048",
+            "| target | area (design alone) | Fmax | anchor | anchor area | anchor Fmax |",
+            "|---|---|---|---|---|---|",
+            "| ecp5 (ECP5 LFE5U-85F (CABGA381, speed 6)) | 1654 LUT4, 36 LUTRAM16x4, 557 FF, 1 EBR | 79.8 MHz | — | — |"
+                    + " — |",
+            "| xilinx (Artix-7 xc7a100t) | 472 LUT, 557 FF, 0.5 RAMB36 | — (cell counts only) | — | — | — |",
+            "| figure | this design | source | anchor | anchor's figure |",
+            "| tuples per clock | 1.0000 | `./rapgen cosim` | paper | 1 |",
+            "## rap_n32_k32",
+            "| ice40 (iCE40 HX8K (ct256)) | a \\| b | 89.3 MHz | naive | 2023 LUT4 | 6.2 MHz |",
+            "| Stratix EP1S25 (paper) | — | — | TCAM | 10,969 LE | 51 MHz |");
+
+    @Test
+    void eachTargetRowSaysWhatTheReplacedReportGave() {
+        PreviousRun then = PreviousRun.parse(REPORT_OF_NOV_26);
+        assertEquals("2026-11-26", then.date());
+        String ecp5 = "ecp5 (ECP5 LFE5U-85F (CABGA381, speed 6))";
+        assertEquals(
+                "was 1654 LUT4, 36 LUTRAM16x4, 557 FF, 1 EBR; 79.8 MHz",
+                then.change("sampler_hp256_2048", ecp5, "1509 LUT4, 56 LUTRAM16x4, 862 FF, 1 EBR", "152.0 MHz"));
+        assertEquals(
+                "was 472 LUT, 557 FF, 0.5 RAMB36",
+                then.change(
+                        "sampler_hp256_2048",
+                        "xilinx (Artix-7 xc7a100t)",
+                        "608 LUT, 862 FF, 0.5 RAMB36",
+                        "— (cell counts only)"));
+        assertEquals("unchanged", then.change("rap_n32_k32", "ice40 (iCE40 HX8K (ct256))", "a | b", "89.3 MHz"));
+        assertEquals("new", then.change("rap_n4096_k32", ecp5, "11894 LUT4", "88.6 MHz"));
+        // Neither the throughput table nor the paper's row is a target row.
+        assertEquals(2, then.cells().get("sampler_hp256_2048").size());
+        assertEquals("new", then.change("rap_n32_k32", "Stratix EP1S25 (paper)", "—", "—"));
+        assertEquals(null, PreviousRun.parse(List.of("# Performance")).date());
+    }
+
     @Test
     void quickRuleNamesEcp5Only() {
         assertTrue(
