@@ -1,21 +1,27 @@
 package org.rapgen.golden.sampler;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Parses sampler compositions and builds their golden models.
  * <pre>
- * spec     := first [ assoc ] | assoc
+ * spec     := { gate } ( first [ assoc ] | assoc ) | gate { gate }
+ * gate     := 'B' '[' num ',' num ']' | 'F' '[' word ',' word ']'
  * first    := base | 'H' '[' base ']' num | 'T' '[' [ param { ',' param } ] ']' num
  * base     := 'R' num | 'P' num | 'CR' num
  * assoc    := 'A' num
  * param    := ('tag' | 'ways' | 'r' | 'evict' | 'replace') '=' num
  * num      := [ '_' ] digit { digit }
+ * word     := digit { digit } | '0x' hexdigit { hexdigit }
  * </pre>
  * Examples: {@code R10}, {@code P256}, {@code CR10}, {@code H[P256]2048}, {@code H[R16]1024},
  * {@code H[CR8]512}, {@code H[P256]2048A16}, {@code T[tag=2,ways=2]2048A16}, {@code A16}
- * (every tuple enters A_16 as a message of count 1). The paper's subscripts may be written
+ * (every tuple enters A_16 as a message of count 1), {@code B[1000,10]H[P16]256} and
+ * {@code F[0xf,0x3]B[100,1]A16} (gates in front; {@code B[100,10]} alone sends every passed tuple as a message of
+ * count 1: the trace of the bursts). The paper's subscripts may be written
  * with underscores: {@code H[P_256]_2048A_16}. No blanks. Tagged-compressor defaults:
  * tag=2, ways=2, r=256, evict=16, replace=7 (the paper's evaluated 2-bit, 2-way, 8-bit-hit-counter
  * design; evict/replace values are ours).
@@ -36,9 +42,11 @@ public final class SamplerSpec {
     public final int strata; // HASHED (1 for BASE), TAGGED entries
     public final Map<String, Integer> tagged; // TAGGED parameters, all present
     public final int assoc; // 0 = no A_k
+    public final List<GateSpec> gates; // in stream order; empty = none
 
     private SamplerSpec(
             String text,
+            List<GateSpec> gates,
             First first,
             StratifiedSampler.Kind kind,
             int rate,
@@ -46,6 +54,7 @@ public final class SamplerSpec {
             Map<String, Integer> tagged,
             int assoc) {
         this.text = text;
+        this.gates = List.copyOf(gates);
         this.first = first;
         this.kind = kind;
         this.rate = rate;
@@ -56,7 +65,7 @@ public final class SamplerSpec {
 
     // ------------------------------------------------------------------ parser
 
-    private static final class P {
+    static final class P {
         final String s;
         int i;
 
@@ -103,6 +112,8 @@ public final class SamplerSpec {
         if (spec == null) throw new SpecException("", 1, "empty spec");
         P p = new P(spec);
         if (spec.isEmpty()) throw p.err("empty spec; expected R, P, CR, H[...], T[...] or A");
+        List<GateSpec> gates = new ArrayList<>();
+        while (p.at('B') || p.at('F')) gates.add(GateSpec.parse(p));
         First first = First.NONE;
         StratifiedSampler.Kind kind = null;
         int rate = 0;
@@ -137,8 +148,9 @@ public final class SamplerSpec {
             kind = baseKind(p);
             rate = rate(p, kind, at);
             first = First.BASE;
-        } else if (!p.at('A')) {
-            throw p.err("expected R, P, CR, H[...], T[...] or A, found " + p.found());
+        } else if (!p.at('A') && (gates.isEmpty() || p.i < spec.length())) {
+            throw p.err("expected " + (gates.isEmpty() ? "" : "B[...], F[...], ")
+                    + "R, P, CR, H[...], T[...] or A, found " + p.found());
         }
         int assoc = 0;
         if (p.at('A')) {
@@ -152,7 +164,7 @@ public final class SamplerSpec {
             throw p.err("unexpected " + p.found()
                     + (first == First.NONE || assoc != 0 ? "" : "; only an A_k stage may follow"));
         }
-        return new SamplerSpec(spec, first, kind, rate, strata, tagged, assoc);
+        return new SamplerSpec(spec, gates, first, kind, rate, strata, tagged, assoc);
     }
 
     private static StratifiedSampler.Kind baseKind(P p) {
@@ -202,7 +214,7 @@ public final class SamplerSpec {
             String name = p.s.substring(at, p.i);
             if (name.isEmpty())
                 throw p.err("expected a parameter name (tag, ways, r, evict, replace), found " + p.found());
-            if (!java.util.List.of("tag", "ways", "r", "evict", "replace").contains(name)) {
+            if (!List.of("tag", "ways", "r", "evict", "replace").contains(name)) {
                 throw p.err(at, "unknown parameter '" + name + "' (expected tag, ways, r, evict or replace)");
             }
             if (m.containsKey(name)) throw p.err(at, "parameter '" + name + "' given twice");
@@ -235,6 +247,7 @@ public final class SamplerSpec {
     /** Canonical spec text (defaults filled in, no underscores). */
     public String canonical() {
         StringBuilder b = new StringBuilder();
+        for (GateSpec g : gates) b.append(g.canonical());
         switch (first) {
             case BASE:
                 b.append(kind).append(rate);
@@ -273,6 +286,11 @@ public final class SamplerSpec {
         if (first == First.TAGGED && tagged.get("tag") > cfg.keyBits()) {
             throw new SpecException(text, 1, "tag bits exceed key bits " + cfg.keyBits());
         }
+        for (GateSpec g : gates) {
+            if (g.highestBit() >= cfg.keyBits())
+                throw new SpecException(
+                        text, 1, "filter mask bit " + g.highestBit() + " exceeds key bits " + cfg.keyBits());
+        }
         AssociativeTable a = assoc > 0 ? new AssociativeTable(assoc, cfg.assocCountBits(), out) : null;
         MessageSink firstOut = a != null ? a : out;
         Sampler s;
@@ -297,7 +315,10 @@ public final class SamplerSpec {
             default:
                 s = null;
         }
-        return new Pipeline(canonical(), s, a, firstOut);
+        Sampler built = new Pipeline(canonical(), s, a, firstOut);
+        return gates.isEmpty()
+                ? built
+                : new GatedSampler(gates.stream().map(g -> g.build(cfg)).toList(), built, canonical());
     }
 
     /** Parses and builds with default configuration for the given key width. */

@@ -26,6 +26,10 @@ class SamplerSpecTest {
                 "T[ways=1,tag=4,r=64]512; T[tag=4,ways=1,r=64,evict=16,replace=7]512",
                 "R65536; R65536",
                 "H[P3]1; H[P3]1",
+                "B[100,10]; B[100,10]",
+                "B[1000,10]H[P16]256; B[1000,10]H[P16]256",
+                "F[0xF,3]B[100,1]A16; F[0xf,0x3]B[100,1]A16",
+                "F[0xff00,0x1200]F[1,1]T[]64; F[0xff00,0x1200]F[0x1,0x1]T[tag=2,ways=2,r=256,evict=16,replace=7]64",
             })
     void good(String spec, String canonical) {
         SamplerSpec s = SamplerSpec.parse(spec);
@@ -49,6 +53,13 @@ class SamplerSpecTest {
                 "H(P256)2048;2;expected '[', found '('",
                 "H[X1]8;3;expected sampler R, P or CR, found 'X'",
                 "H[P256]2048B3;12;unexpected 'B'; only an A_k stage may follow",
+                "B[10,11]P4;6;burst length b must be 1..s (10), got 11",
+                "B[0,1];3;burst period s must be >= 1, got 0",
+                "B[10]P4;5;expected ',', found ']'",
+                "F[0x3,0x4]A4;7;filter match value has bits outside the mask",
+                "F[x,1]A4;3;expected filter mask (a decimal or 0x-hexadecimal number), found 'x'",
+                "F[0x1ffffffffffffffff,1];3;filter mask does not fit 64 bits",
+                "B[4,2]Q;7;expected B[...], F[...], R, P, CR, H[...], T[...] or A, found 'Q'",
                 "H[P256]2048A;13;expected table size k (a decimal number)",
                 "H[P256]2048A0;13;A_k table size must be 1..65536, got 0",
                 "'P256 ';5;unexpected ' '",

@@ -1,0 +1,75 @@
+package org.rapgen.golden.sampler;
+
+/**
+ * One gate of a sampler spec ({@link SamplerSpec}): {@code B[s,b]} (s, b decimal) or {@code F[mask,match]} (each a
+ * decimal or a 0x-prefixed hexadecimal number of at most 64 bits).
+ *
+ * @param kind 'B' or 'F'
+ * @param first s, or the mask
+ * @param second b, or the match value
+ */
+public record GateSpec(char kind, long first, long second) {
+
+    /** Parses the gate at the parser's position, which is at 'B' or 'F'. */
+    static GateSpec parse(SamplerSpec.P p) {
+        char kind = p.s.charAt(p.i);
+        p.i++;
+        p.expect('[');
+        if (kind == 'B') {
+            int sAt = p.i;
+            long s = p.num("burst period s");
+            if (s < 1) throw p.err(sAt, "burst period s must be >= 1, got " + s);
+            p.expect(',');
+            int bAt = p.i;
+            long b = p.num("burst length b");
+            if (b < 1 || b > s) throw p.err(bAt, "burst length b must be 1..s (" + s + "), got " + b);
+            p.expect(']');
+            return new GateSpec(kind, s, b);
+        }
+        long mask = word(p, "filter mask");
+        p.expect(',');
+        int matchAt = p.i;
+        long match = word(p, "filter match value");
+        if ((match & ~mask) != 0)
+            throw p.err(matchAt, "filter match value has bits outside the mask, so no pc could pass");
+        p.expect(']');
+        return new GateSpec(kind, mask, match);
+    }
+
+    /** A decimal or 0x-hexadecimal number of at most 64 bits. */
+    private static long word(SamplerSpec.P p, String what) {
+        int start = p.i;
+        boolean hex = p.s.startsWith("0x", p.i) || p.s.startsWith("0X", p.i);
+        if (hex) p.i += 2;
+        int digits = p.i;
+        while (p.i < p.s.length() && Character.digit(p.s.charAt(p.i), hex ? 16 : 10) >= 0 && p.s.charAt(p.i) < 128)
+            p.i++;
+        if (p.i == digits)
+            throw p.err("expected " + what + " (a decimal or 0x-hexadecimal number), found " + p.found());
+        try {
+            return hex
+                    ? Long.parseUnsignedLong(p.s.substring(digits, p.i), 16)
+                    : Long.parseUnsignedLong(p.s.substring(digits, p.i));
+        } catch (NumberFormatException e) {
+            throw p.err(start, what + " does not fit 64 bits");
+        }
+    }
+
+    /** The gate's canonical text. */
+    String canonical() {
+        return kind == 'B'
+                ? "B[" + first + "," + second + "]"
+                : "F[" + PcFilter.hex(first) + "," + PcFilter.hex(second) + "]";
+    }
+
+    /** The highest bit a filter's mask uses, for the check against K (-1 for a burst gate). */
+    int highestBit() {
+        return kind == 'F' ? 63 - Long.numberOfLeadingZeros(first) : -1;
+    }
+
+    Gate build(SamplerConfig cfg) {
+        return kind == 'B'
+                ? new BurstGate(first, second)
+                : new PcFilter(first, second, new SamplerHash(cfg.keyBits(), cfg.hashSeed()));
+    }
+}
