@@ -1,6 +1,7 @@
 package org.rapgen.engines.sampler;
 
 import static org.rapgen.hdl.Hdl.*;
+import static org.rapgen.hdl.lib.NameKey.G;
 import static org.rapgen.hdl.lib.NameKey.I;
 import static org.rapgen.hdl.lib.NameKey.K;
 import static org.rapgen.hdl.lib.NameKey.R;
@@ -29,28 +30,37 @@ public final class SampleStage extends Module {
         public final DecoupledIO<Keyed> in;
         public final DecoupledIO<Keyed> out;
 
-        IO(int keyBits, int indexBits, int tagBits) {
-            in = Flipped(Decoupled(new Keyed(keyBits, indexBits, tagBits)));
-            out = Decoupled(new Keyed(keyBits, indexBits, tagBits));
+        IO(Keyed shape) {
+            in = Flipped(Decoupled(shape.sameShape()));
+            out = Decoupled(shape.sameShape());
         }
     }
 
     public final IO io;
 
     public SampleStage(int keyBits, int indexBits, int tagBits, int rate, int seed) {
-        super(K, keyBits, I, indexBits, TG, tagBits, R, rate, SEED, Integer.toHexString(seed));
+        this(new Keyed(keyBits, indexBits, tagBits), rate, seed);
+    }
+
+    /**
+     * @param shape the tuples' bundle; a {@link Keyed.Gated} one (behind gates) does not step the LFSR for a tuple a
+     *     gate held back, as the golden model never sees it
+     */
+    public SampleStage(Keyed shape, int rate, int seed) {
+        super(nameParams(shape, rate, seed));
         if (rate < 1 || rate > 65536)
             throw new HdlException(
                     SourceLoc.callerOf(SampleStage.class), "random sampling rate must be 1..65536, got " + rate);
         if (seed == 0) throw new HdlException(SourceLoc.callerOf(SampleStage.class), "LFSR seed must be nonzero");
-        io = IO(new IO(keyBits, indexBits, tagBits));
+        io = IO(new IO(shape));
         Lfsr lfsr = Module(new Lfsr(LFSR_BITS, STEPS, seed & 0xffffffffL));
-        Keyed held = Reg(new Keyed(keyBits, indexBits, tagBits)).named("held");
+        Keyed held = Reg(shape.sameShape()).named("held");
         Bool full = RegInit(B(false)).named("full");
         Bool enter = io.in.fire().named("enter");
         when(enter, () -> held.connect(io.in.bits));
         full.connect(enter.or(full.and(io.out.ready.not())));
-        lfsr.io.advance.connect(enter);
+        lfsr.io.advance.connect(
+                shape instanceof Keyed.Gated ? enter.and(io.in.bits.skipped().not()) : enter);
         io.in.ready.connect(full.not().or(io.out.ready));
 
         int threshold = 65536 / rate;
@@ -58,5 +68,23 @@ public final class SampleStage extends Module {
         io.out.valid.connect(full);
         io.out.bits.connect(held);
         io.out.bits.sample.connect(sampled);
+    }
+
+    private static Object[] nameParams(Keyed shape, int rate, int seed) {
+        Object[] p = {
+            K,
+            shape.pc.getWidth(),
+            I,
+            shape.index.getWidth(),
+            TG,
+            shape.tag.getWidth(),
+            R,
+            rate,
+            SEED,
+            Integer.toHexString(seed),
+            G,
+            1
+        };
+        return java.util.Arrays.copyOf(p, shape instanceof Keyed.Gated ? p.length : p.length - 2);
     }
 }

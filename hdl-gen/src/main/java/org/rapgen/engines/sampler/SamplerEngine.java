@@ -37,6 +37,9 @@ public final class SamplerEngine extends Module {
 
     public final IO io;
     private final SamplerParams p;
+    /** A gate dropped a tuple on this clock; null without gates. */
+    private Bool gateDrops;
+
     private final int k;
 
     public SamplerEngine(SamplerParams params) {
@@ -53,24 +56,27 @@ public final class SamplerEngine extends Module {
         inQ.io.enq.valid.connect(io.s_axis.tvalid);
         inQ.io.enq.bits.connect(Cat(io.s_axis.tlast, io.s_axis.tdata));
         io.s_axis.tready.connect(p.dropMode() ? B(true) : inQ.io.enq.ready);
-        UInt head = inQ.io.deq.bits;
+        // ---- gates: {skip, last, w, pc}, a skipped tuple only ending a frame
+        DecoupledIO<UInt> tuples = p.hasGates() ? gates(inQ.io.deq) : inQ.io.deq;
+        UInt head = tuples.bits;
+        Bool skipped = p.hasGates() ? head.bit(2 * k + 1) : B(false);
 
         // ---- first level: one Emission per tuple
         DecoupledIO<Emission> em = Wire(Decoupled(new Emission(k, firstCount))).named("em");
         Bool clearing = B(false);
         if (!p.hasFirst()) {
-            connectTuple(em, inQ.io.deq, head);
+            connectTuple(em, tuples, head);
             em.bits.count.connect(U(1, firstCount));
-            em.bits.msg.connect(B(true));
+            em.bits.msg.connect(skipped.not());
         } else {
-            DecoupledIO<Keyed> keyed = frontEnd(inQ.io.deq, head);
+            DecoupledIO<Keyed> keyed = frontEnd(tuples, head);
             if (rule == null) { // R_r, H[R_r]_n: the LFSR decides alone, no counter
                 em.valid.connect(keyed.valid);
                 keyed.ready.connect(em.ready);
                 em.bits.pc.connect(keyed.bits.pc);
                 em.bits.w.connect(keyed.bits.w);
                 em.bits.last.connect(keyed.bits.last);
-                em.bits.msg.connect(keyed.bits.sample);
+                em.bits.msg.connect(keyed.bits.sample.and(keyed.bits.skipped().not()));
                 em.bits.count.connect(U(p.rate(), firstCount));
             } else {
                 clearing = counterTable(rule, keyed, em);
@@ -137,14 +143,26 @@ public final class SamplerEngine extends Module {
         in.valid.connect(keyed.valid);
         keyed.ready.connect(in.ready);
         in.bits.addr.connect(p.tableDepth() == 1 ? U(0, 1) : keyed.bits.index);
-        in.bits.cmd.connect(Cat(keyed.bits.tag, keyed.bits.sample, keyed.bits.last, keyed.bits.w, keyed.bits.pc));
+        in.bits.cmd.connect(
+                p.hasGates()
+                        ? Cat(
+                                keyed.bits.tag,
+                                keyed.bits.skipped(),
+                                keyed.bits.sample,
+                                keyed.bits.last,
+                                keyed.bits.w,
+                                keyed.bits.pc)
+                        : Cat(keyed.bits.tag, keyed.bits.sample, keyed.bits.last, keyed.bits.w, keyed.bits.pc));
 
         UInt cmd = out.bits.cmd;
-        CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2));
+        int tagLsb = 2 * k + 2 + (p.hasGates() ? 1 : 0);
+        CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, tagLsb));
+        Bool skip = p.hasGates() ? cmd.bit(2 * k + 2) : B(false);
         // The emission goes through a small queue, whose ready is a register: whether a tuple may leave the table
         // then does not wait for the rule to decide whether it emits (the ready would otherwise run from the table's
         // output through the rule, the message path and back into the table's and the hash unit's enables).
-        UInt emission = Cat(o.count(), o.emit(), cmd.bits(2 * k, 0)).named("emission");
+        UInt emission = Cat(o.count(), p.hasGates() ? o.emit().and(skip.not()) : o.emit(), cmd.bits(2 * k, 0))
+                .named("emission");
         Fifo slice = Module(new Fifo(emission.getWidth(), 4));
         slice.io.enq.valid.connect(out.valid);
         out.ready.connect(slice.io.enq.ready);
@@ -159,10 +177,11 @@ public final class SamplerEngine extends Module {
         em.bits.count.connect(held.bits(emission.getWidth() - 1, 2 * k + 2));
         // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
         when(out.valid, () -> {
+            UInt expected = p.hasGates() ? Mux(skip, out.bits.old, o.updated()) : o.updated();
             Assert(
-                    o.updated().eq(out.bits.updated),
+                    expected.eq(out.bits.updated),
                     "sampler: rule gives %x, the table wrote %x",
-                    o.updated(),
+                    expected,
                     out.bits.updated);
             // every word the table reads was cleared or written by the rule, so checking both covers them all
             rule.checkWord(out.bits.old);
@@ -175,20 +194,24 @@ public final class SamplerEngine extends Module {
     private DecoupledIO<Keyed> frontEnd(DecoupledIO<UInt> deq, UInt head) {
         int ib = Math.max(p.indexBits(), 1);
         int tw = Math.max(p.tagBits(), 1);
-        DecoupledIO<Keyed> keyed = Wire(Decoupled(new Keyed(k, ib, tw))).named("keyed");
+        Keyed shape = p.hasGates() ? new Keyed.Gated(k, ib, tw) : new Keyed(k, ib, tw);
+        DecoupledIO<Keyed> keyed = Wire(Decoupled(shape)).named("keyed");
         if (p.hashed()) {
-            HashUnit hash =
-                    Module(new HashUnit(k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, 1, p.hashStages()));
+            // the payload: last, and behind gates skip above it
+            int payloadBits = p.hasGates() ? 2 : 1;
+            HashUnit hash = Module(new HashUnit(
+                    k, p.indexBits(), p.tagBits(), p.hashSeed() & 0xffffffffL, payloadBits, p.hashStages()));
             hash.io.in.valid.connect(deq.valid);
             deq.ready.connect(hash.io.in.ready);
             hash.io.in.bits.pc.connect(head.bits(k - 1, 0));
             hash.io.in.bits.w.connect(head.bits(2 * k - 1, k));
-            hash.io.in.bits.payload.connect(head.bit(2 * k));
+            hash.io.in.bits.payload.connect(head.bits(2 * k + payloadBits - 1, 2 * k));
             keyed.valid.connect(hash.io.out.valid);
             hash.io.out.ready.connect(keyed.ready);
             keyed.bits.pc.connect(hash.io.out.bits.pc);
             keyed.bits.w.connect(hash.io.out.bits.w);
             keyed.bits.last.connect(hash.io.out.bits.payload.bit(0));
+            if (keyed.bits instanceof Keyed.Gated g) g.skip.connect(hash.io.out.bits.payload.bit(1));
             keyed.bits.index.connect(hash.io.out.bits.index);
             // tagBits = 0: every tuple has the same (zero) tag, as in the golden model
             keyed.bits.tag.connect(p.tagBits() == 0 ? U(0, 1) : hash.io.out.bits.tag);
@@ -198,14 +221,32 @@ public final class SamplerEngine extends Module {
             keyed.bits.pc.connect(head.bits(k - 1, 0));
             keyed.bits.w.connect(head.bits(2 * k - 1, k));
             keyed.bits.last.connect(head.bit(2 * k));
+            if (keyed.bits instanceof Keyed.Gated g) g.skip.connect(head.bit(2 * k + 1));
             keyed.bits.index.connect(U(0, ib));
             keyed.bits.tag.connect(U(0, tw));
         }
         keyed.bits.sample.connect(B(false));
         if (!p.usesLfsr()) return keyed;
-        SampleStage stage = Module(new SampleStage(k, ib, tw, p.rate(), p.lfsrSeed()));
+        SampleStage stage = Module(new SampleStage(shape, p.rate(), p.lfsrSeed()));
         stage.io.in.biConnect(keyed);
         return stage.io.out;
+    }
+
+    /** The input queue's head through the gates: {skip, last, w, pc}. */
+    private DecoupledIO<UInt> gates(DecoupledIO<UInt> deq) {
+        GateStage g = Module(new GateStage(k, p.spec().gates, p.hashSeed() & 0xffffffffL));
+        gateDrops = g.io.dropped;
+        g.io.in.valid.connect(deq.valid);
+        deq.ready.connect(g.io.in.ready);
+        g.io.in.bits.pc.connect(deq.bits.bits(k - 1, 0));
+        g.io.in.bits.w.connect(deq.bits.bits(2 * k - 1, k));
+        g.io.in.bits.payload.connect(deq.bits.bits(2 * k, 2 * k));
+        DecoupledIO<UInt> out = Wire(Decoupled(UInt(2 * k + 2))).named("gated");
+        out.valid.connect(g.io.out.valid);
+        g.io.out.ready.connect(out.ready);
+        GateStage.Gated t = g.io.out.bits;
+        out.bits.connect(Cat(t.skip, t.last, t.w, t.pc));
+        return out;
     }
 
     private static void connectTuple(DecoupledIO<Emission> em, DecoupledIO<UInt> deq, UInt head) {
@@ -243,8 +284,16 @@ public final class SamplerEngine extends Module {
         UInt inFlight = RegInit(U(0, log2Up(p.inDepth()) + 3)).named("in_flight");
         Bool enter = inQ.io.enq.fire();
         Bool leave = em.valid.and(em.ready);
-        when(enter.and(leave.not()), () -> inFlight.connect(inFlight.add(1)))
-                .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
+        if (gateDrops == null) {
+            when(enter.and(leave.not()), () -> inFlight.connect(inFlight.add(1)))
+                    .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
+        } else {
+            // a tuple also leaves where a gate drops it, possibly on the clock another leaves at the emission
+            int w = inFlight.getWidth();
+            inFlight.connect(inFlight.add(enter.asUInt().pad(w))
+                    .sub(leave.asUInt().pad(w))
+                    .sub(gateDrops.asUInt().pad(w)));
+        }
         s.clearing.connect(clearing);
         s.draining.connect(draining);
         s.idle.connect(
@@ -278,17 +327,24 @@ public final class SamplerEngine extends Module {
                 rule.flavor(), p.tableDepth(), rule.dataBits(), tableCmdBits(p), stages, tableUpdate(p, rule));
     }
 
-    /** A table command: {tag, sample, last, w, pc}. */
+    /** A table command: {tag, sample, last, w, pc}, and behind gates {tag, skip, sample, last, w, pc}. */
     private static int tableCmdBits(SamplerParams p) {
-        return 2 * p.keyBits() + 2 + Math.max(p.tagBits(), 1);
+        return 2 * p.keyBits() + 2 + (p.hasGates() ? 1 : 0) + Math.max(p.tagBits(), 1);
     }
 
-    /** The table's read-modify-write update: the rule on the word, with the sample bit and tag from the command. */
+    /**
+     * The table's read-modify-write update: the rule on the word, with the sample bit and tag from the command; a
+     * tuple a gate held back leaves the word as it was.
+     */
     private static BiFunction<UInt, UInt, UInt> tableUpdate(SamplerParams p, CounterRule rule) {
         int k = p.keyBits();
         int cmdBits = tableCmdBits(p);
-        return (old, cmd) -> rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, 2 * k + 2))
-                .updated();
+        int tagLsb = 2 * k + 2 + (p.hasGates() ? 1 : 0);
+        return (old, cmd) -> {
+            UInt updated = rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, tagLsb))
+                    .updated();
+            return p.hasGates() ? Mux(cmd.bit(2 * k + 2), old, updated) : updated;
+        };
     }
 
     /** Width of the first level's counts: r for R and P, the counter for CR, h for T, 1 for a bare A_k. */

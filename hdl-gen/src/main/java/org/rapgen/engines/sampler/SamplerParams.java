@@ -204,6 +204,10 @@ public record SamplerParams(
                 fail("the tagged compressor needs at least 2 sets, got " + spec.strata + " entries in " + ways()
                         + " ways");
         }
+        for (var g : spec.gates) {
+            if (g.kind() == 'F' && 64 - Long.numberOfLeadingZeros(g.first()) > keyBits)
+                fail("filter mask 0x" + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
+        }
         if (hasTable() && tableDepth() > MAX_TABLE)
             fail("counter table of " + tableDepth() + " words exceeds " + MAX_TABLE);
         return this;
@@ -273,6 +277,16 @@ public record SamplerParams(
         return tagged() ? spec.tagged.get("r") : spec.rate;
     }
 
+    /** A PC filter is among the gates: it uses the hash seed. */
+    public boolean hasFilter() {
+        return spec.gates.stream().anyMatch(g -> g.kind() == 'F');
+    }
+
+    /** Gates (B, F) stand in front of the composition. */
+    public boolean hasGates() {
+        return !spec.gates.isEmpty();
+    }
+
     public boolean hasAssoc() {
         return spec.assoc > 0;
     }
@@ -282,7 +296,7 @@ public record SamplerParams(
         List<Object> p = new ArrayList<>(List.of(NameKey.SPEC, compositionTag()));
         if (hasAssoc()) p.addAll(List.of(NameKey.CA, assocCountBits));
         p.addAll(List.of(NameKey.K, keyBits));
-        if (hashed()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(hashSeed)));
+        if (hashed() || hasFilter()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(hashSeed)));
         if (usesLfsr()) p.addAll(List.of(NameKey.LSEED, Integer.toHexString(lfsrSeed)));
         if (kind() == StratifiedSampler.Kind.CR) p.addAll(List.of(NameKey.C, counterBits));
         p.addAll(List.of(NameKey.DI, inDepth, NameKey.DO, outDepth));
@@ -297,10 +311,10 @@ public record SamplerParams(
     /**
      * The composition in the grammar's letters without brackets: {@code p256} for P256, {@code hp256n2048} for
      * H[P256]2048, {@code tt2w2r256e16m7n2048} for the tagged compressor (tag, ways, rate, evict, replace, strata), then
-     * {@code a16} for A16.
+     * {@code a16} for A16; gates come first ({@link GateStage#tag}).
      */
     private String compositionTag() {
-        StringBuilder b = new StringBuilder();
+        StringBuilder b = new StringBuilder(GateStage.tag(spec.gates));
         switch (spec.first) {
             case BASE -> b.append(kind().name().toLowerCase()).append(spec.rate);
             case HASHED ->

@@ -22,6 +22,7 @@ public enum NameKey {
     DUT("dut", "the module a timing harness wraps"),
     E("e", "the RAP error bound epsilon, in 2^-16 units"),
     F("f", "update rule of a read-modify-write memory"),
+    G("g", "the gates in front of an engine, in the grammar's letters (docs/gates.md)"),
     H("h", "digest of parameters too long for a name (a program, a system)"),
     HELD("held", "the caller holds an operand stable, so the block keeps no copy"),
     HS("hs", "register stages of an engine's hash unit"),

@@ -82,7 +82,16 @@ class SamplerCosimTest {
             p("T[tag=0,ways=2,r=4,evict=8,replace=1]16").withTableStages(4),
             p("T[tag=1,ways=2,r=1,evict=1,replace=1]16").withTableStages(4),
             p("T[tag=1,ways=2,r=2,evict=5,replace=9]16").withTableStages(4),
-            p("T[tag=2,ways=2]2048").withTableStages(4));
+            p("T[tag=2,ways=2]2048").withTableStages(4),
+            // gates in front (docs/gates.md): alone, before a random, a periodic, a counted random, a tagged first
+            // level and a bare A_k, and chained; frames whose last tuple a gate holds back still drain A_k
+            p("B[10,3]"),
+            p("B[7,2]R4"),
+            p("F[0x300,0x100]H[P3]16"),
+            p("F[0xf,0x3]B[10,3]H[CR8]64A4").withCounters(4, 32),
+            p("B[5,1]T[tag=2,ways=2,r=16,evict=4,replace=3]64A8"),
+            p("F[0x1,0x1]A8"),
+            p("B[3,1]P2A1").withCounters(32, 2).withAssocStages(4));
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
             p("H[P4]16").withQueues(16, 4, true),
