@@ -40,7 +40,8 @@ final class SampleCommand implements Callable<Integer> {
             names = "--sampler",
             required = true,
             paramLabel = "SPEC",
-            description = "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048")
+            description =
+                    "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048, B[100,10]H[P256]2048 (gates in front: docs/gates.md)")
     String spec;
 
     @PathOption(PathOption.Kind.OUTPUT_FILE)
@@ -58,7 +59,7 @@ final class SampleCommand implements Callable<Integer> {
     @Option(
             names = "--cycles",
             paramLabel = "N",
-            description = "cycles of the profiled run, to give the overhead in % (with --report)")
+            description = "cycles of the profiled run, to give the overhead in %% (with --report)")
     Long cycles;
 
     @Option(
