@@ -20,57 +20,61 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
 );
 
   // State
-  reg out_valid; // GateStage.java:67
-  reg [31:0] held_pc; // GateStage.java:68
-  reg [31:0] held_w; // GateStage.java:68
-  reg held_last; // GateStage.java:68
-  reg held_skip; // GateStage.java:68
-  reg [6:0] burst1_position; // GateStage.java:90
+  reg out_valid; // GateStage.java:69
+  reg keep; // GateStage.java:70
+  reg [31:0] held_pc; // GateStage.java:71
+  reg [31:0] held_w; // GateStage.java:71
+  reg held_last; // GateStage.java:71
+  reg held_skip; // GateStage.java:71
+  reg [6:0] burst1_position; // GateStage.java:93
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [7:0] _mem_0 [0:255]; // GateStage.java:74
+  reg [7:0] _mem_0 [0:255]; // GateStage.java:77
 
   // Logic
-  wire _not_0 = ~out_valid; // GateStage.java:69
-  wire _or_0 = _not_0 | io_out_ready; // GateStage.java:69
-  wire enter = io_in_valid & io_in_ready; // GateStage.java:70
-  wire [7:0] _bits_0 = io_in_bits_pc[31:24]; // GateStage.java:76
-  wire [7:0] _mem_read_0 = _mem_0[_bits_0]; // GateStage.java:76
-  wire [7:0] _bits_1 = io_in_bits_pc[23:16]; // GateStage.java:76
-  wire [7:0] _mem_read_1 = _mem_0[_bits_1]; // GateStage.java:76
-  wire [7:0] _bits_2 = io_in_bits_pc[15:8]; // GateStage.java:76
-  wire [7:0] _mem_read_2 = _mem_0[_bits_2]; // GateStage.java:76
-  wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // GateStage.java:76
-  wire [7:0] _mem_read_3 = _mem_0[_bits_3]; // GateStage.java:76
-  wire [31:0] pc_randomized = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // GateStage.java:77
-  wire [31:0] _and_0 = pc_randomized & 32'd3; // GateStage.java:85
-  wire gate0_passes = _and_0 == 32'd1; // GateStage.java:85
-  wire _and_1 = 1'd1 & gate0_passes; // GateStage.java:98
-  wire gate1_passes = burst1_position < 7'd10; // GateStage.java:91
-  wire pass = _and_1 & gate1_passes; // GateStage.java:98
-  wire _bits_4 = io_in_bits_payload; // GateStage.java:101
-  wire _or_1 = pass | _bits_4; // GateStage.java:101
-  wire forward = enter & _or_1; // GateStage.java:101
-  wire _not_1 = ~forward; // GateStage.java:108
-  wire _and_2 = enter & _not_1; // GateStage.java:108
-  wire _not_2 = ~io_out_ready; // GateStage.java:109
-  wire _and_3 = out_valid & _not_2; // GateStage.java:109
-  wire _or_2 = forward | _and_3; // GateStage.java:109
-  wire _bits_5 = io_in_bits_payload; // GateStage.java:105
-  wire _not_3 = ~pass; // GateStage.java:106
-  wire _and_4 = enter & _and_1; // GateStage.java:92
-  wire _eq_0 = burst1_position == 7'd99; // GateStage.java:96
-  wire [6:0] _add_0 = burst1_position + 7'd1; // GateStage.java:96
-  wire [6:0] _mux_0 = _eq_0 ? 7'd0 : _add_0; // GateStage.java:96
+  wire _not_0 = ~out_valid; // GateStage.java:72
+  wire _not_1 = ~keep; // GateStage.java:72
+  wire _or_0 = _not_0 | _not_1; // GateStage.java:72
+  wire _or_1 = _or_0 | io_out_ready; // GateStage.java:72
+  wire _and_0 = out_valid & keep; // GateStage.java:114
+  wire _not_2 = ~keep; // GateStage.java:112
+  wire _and_1 = out_valid & _not_2; // GateStage.java:112
+  wire enter = io_in_valid & io_in_ready; // GateStage.java:73
+  wire _and_2 = out_valid & keep; // GateStage.java:113
+  wire _not_3 = ~io_out_ready; // GateStage.java:113
+  wire _and_3 = _and_2 & _not_3; // GateStage.java:113
+  wire _or_2 = enter | _and_3; // GateStage.java:113
+  wire [7:0] _bits_0 = io_in_bits_pc[31:24]; // GateStage.java:79
+  wire [7:0] _mem_read_0 = _mem_0[_bits_0]; // GateStage.java:79
+  wire [7:0] _bits_1 = io_in_bits_pc[23:16]; // GateStage.java:79
+  wire [7:0] _mem_read_1 = _mem_0[_bits_1]; // GateStage.java:79
+  wire [7:0] _bits_2 = io_in_bits_pc[15:8]; // GateStage.java:79
+  wire [7:0] _mem_read_2 = _mem_0[_bits_2]; // GateStage.java:79
+  wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // GateStage.java:79
+  wire [7:0] _mem_read_3 = _mem_0[_bits_3]; // GateStage.java:79
+  wire [31:0] pc_randomized = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // GateStage.java:80
+  wire [31:0] _and_4 = pc_randomized & 32'd3; // GateStage.java:88
+  wire gate0_passes = _and_4 == 32'd1; // GateStage.java:88
+  wire _and_5 = 1'd1 & gate0_passes; // GateStage.java:101
+  wire gate1_passes = burst1_position < 7'd10; // GateStage.java:94
+  wire pass = _and_5 & gate1_passes; // GateStage.java:101
+  wire _bits_4 = io_in_bits_payload; // GateStage.java:109
+  wire _or_3 = pass | _bits_4; // GateStage.java:109
+  wire _bits_5 = io_in_bits_payload; // GateStage.java:107
+  wire _not_4 = ~pass; // GateStage.java:108
+  wire _and_6 = enter & _and_5; // GateStage.java:95
+  wire _eq_0 = burst1_position == 7'd99; // GateStage.java:99
+  wire [6:0] _add_0 = burst1_position + 7'd1; // GateStage.java:99
+  wire [6:0] _mux_0 = _eq_0 ? 7'd0 : _add_0; // GateStage.java:99
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_in_ready = _or_0;
-  assign io_out_valid = out_valid;
+  assign io_in_ready = _or_1;
+  assign io_out_valid = _and_0;
   assign io_out_bits_pc = held_pc;
   assign io_out_bits_w = held_w;
   assign io_out_bits_last = held_last;
   assign io_out_bits_skip = held_skip;
-  assign io_dropped = _and_2;
+  assign io_dropped = _and_1;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -81,26 +85,30 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
   end
 
   always @(posedge clock) begin
-    held_pc <= (forward ? io_in_bits_pc : held_pc);
+    keep <= (enter ? _or_3 : keep);
   end
 
   always @(posedge clock) begin
-    held_w <= (forward ? io_in_bits_w : held_w);
+    held_pc <= (enter ? io_in_bits_pc : held_pc);
   end
 
   always @(posedge clock) begin
-    held_last <= (forward ? _bits_5 : held_last);
+    held_w <= (enter ? io_in_bits_w : held_w);
   end
 
   always @(posedge clock) begin
-    held_skip <= (forward ? _not_3 : held_skip);
+    held_last <= (enter ? _bits_5 : held_last);
+  end
+
+  always @(posedge clock) begin
+    held_skip <= (enter ? _not_4 : held_skip);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       burst1_position <= 7'd0;
     end else begin
-      burst1_position <= (_and_4 ? _mux_0 : burst1_position);
+      burst1_position <= (_and_6 ? _mux_0 : burst1_position);
     end
   end
 

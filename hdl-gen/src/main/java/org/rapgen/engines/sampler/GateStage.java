@@ -21,7 +21,7 @@ import org.rapgen.hdl.UInt;
  * tuples the gates before it passed. A passed tuple goes on; a held-back tuple is dropped here, unless it ends a frame:
  * then it goes on with {@code skip} set, so the frame's end still reaches A_k, and the stages behind change nothing
  * for it (no counter, no LFSR step, no message). One register stage, as the hash unit's first: a tuple accepted on
- * edge t is presented from edge t+1.
+ * edge t is presented from edge t+1, or dropped there.
  */
 public final class GateStage extends Module {
     /** A judged tuple. */
@@ -41,7 +41,7 @@ public final class GateStage extends Module {
     public static final class IO extends Bundle {
         public final DecoupledIO<HashUnit.Tuple> in;
         public final DecoupledIO<Gated> out;
-        /** A tuple was taken and dropped on this clock (held back, not ending a frame). */
+        /** The stage drops a tuple on this clock's edge (held back, not ending a frame). */
         public final Bool dropped = Output(Bool());
 
         IO(int keyBits) {
@@ -64,9 +64,12 @@ public final class GateStage extends Module {
         }
         io = IO(new IO(keyBits));
         HashUnit.Tuple t = io.in.bits;
+        // The stage holds the last tuple taken and whether it goes on (keep): its enable is only the handshake, and the
+        // gates' verdict is data, so no compare reaches the enables of the stage or of the hash unit behind it.
         Bool valid = RegInit(B(false)).named("out_valid");
+        Bool keep = Reg(Bool()).named("keep");
         Gated held = Reg(new Gated(keyBits)).named("held");
-        io.in.ready.connect(valid.not().or(io.out.ready));
+        io.in.ready.connect(valid.not().or(keep.not()).or(io.out.ready));
         Bool enter = io.in.fire().named("enter");
 
         UInt randomized = null;
@@ -98,16 +101,17 @@ public final class GateStage extends Module {
             reached = reached.and(passes.named("gate" + i + "_passes"));
         }
         Bool pass = reached.named("pass");
-        Bool forward = enter.and(pass.or(t.payload.bit(0))).named("forward");
-        when(forward, () -> {
+        when(enter, () -> {
             held.pc.connect(t.pc);
             held.w.connect(t.w);
             held.last.connect(t.payload.bit(0));
             held.skip.connect(pass.not());
+            keep.connect(pass.or(t.payload.bit(0)));
         });
-        io.dropped.connect(enter.and(forward.not()));
-        valid.connect(forward.or(valid.and(io.out.ready.not())));
-        io.out.valid.connect(valid);
+        // a tuple not kept is gone on the next edge, whether or not another is taken
+        io.dropped.connect(valid.and(keep.not()));
+        valid.connect(enter.or(valid.and(keep).and(io.out.ready.not())));
+        io.out.valid.connect(valid.and(keep));
         io.out.bits.connect(held);
     }
 
