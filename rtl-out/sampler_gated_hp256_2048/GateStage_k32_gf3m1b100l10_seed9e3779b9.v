@@ -16,7 +16,7 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
   output wire [31:0] io_out_bits_w, // GateStage.java:65
   output wire io_out_bits_last, // GateStage.java:65
   output wire io_out_bits_skip, // GateStage.java:65
-  output wire io_dropped  // GateStage.java:65
+  output wire io_holding  // GateStage.java:65
 );
 
   // State
@@ -37,13 +37,11 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
   wire _or_0 = _not_0 | _not_1; // GateStage.java:72
   wire _or_1 = _or_0 | io_out_ready; // GateStage.java:72
   wire _and_0 = out_valid & keep; // GateStage.java:114
-  wire _not_2 = ~keep; // GateStage.java:112
-  wire _and_1 = out_valid & _not_2; // GateStage.java:112
   wire enter = io_in_valid & io_in_ready; // GateStage.java:73
-  wire _and_2 = out_valid & keep; // GateStage.java:113
-  wire _not_3 = ~io_out_ready; // GateStage.java:113
-  wire _and_3 = _and_2 & _not_3; // GateStage.java:113
-  wire _or_2 = enter | _and_3; // GateStage.java:113
+  wire _and_1 = out_valid & keep; // GateStage.java:113
+  wire _not_2 = ~io_out_ready; // GateStage.java:113
+  wire _and_2 = _and_1 & _not_2; // GateStage.java:113
+  wire _or_2 = enter | _and_2; // GateStage.java:113
   wire [7:0] _bits_0 = io_in_bits_pc[31:24]; // GateStage.java:79
   wire [7:0] _mem_read_0 = _mem_0[_bits_0]; // GateStage.java:79
   wire [7:0] _bits_1 = io_in_bits_pc[23:16]; // GateStage.java:79
@@ -53,16 +51,16 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
   wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // GateStage.java:79
   wire [7:0] _mem_read_3 = _mem_0[_bits_3]; // GateStage.java:79
   wire [31:0] pc_randomized = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // GateStage.java:80
-  wire [31:0] _and_4 = pc_randomized & 32'd3; // GateStage.java:88
-  wire gate0_passes = _and_4 == 32'd1; // GateStage.java:88
-  wire _and_5 = 1'd1 & gate0_passes; // GateStage.java:101
+  wire [31:0] _and_3 = pc_randomized & 32'd3; // GateStage.java:88
+  wire gate0_passes = _and_3 == 32'd1; // GateStage.java:88
+  wire _and_4 = 1'd1 & gate0_passes; // GateStage.java:101
   wire gate1_passes = burst1_position < 7'd10; // GateStage.java:94
-  wire pass = _and_5 & gate1_passes; // GateStage.java:101
+  wire pass = _and_4 & gate1_passes; // GateStage.java:101
   wire _bits_4 = io_in_bits_payload; // GateStage.java:109
   wire _or_3 = pass | _bits_4; // GateStage.java:109
   wire _bits_5 = io_in_bits_payload; // GateStage.java:107
-  wire _not_4 = ~pass; // GateStage.java:108
-  wire _and_6 = enter & _and_5; // GateStage.java:95
+  wire _not_3 = ~pass; // GateStage.java:108
+  wire _and_5 = enter & _and_4; // GateStage.java:95
   wire _eq_0 = burst1_position == 7'd99; // GateStage.java:99
   wire [6:0] _add_0 = burst1_position + 7'd1; // GateStage.java:99
   wire [6:0] _mux_0 = _eq_0 ? 7'd0 : _add_0; // GateStage.java:99
@@ -74,7 +72,7 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
   assign io_out_bits_w = held_w;
   assign io_out_bits_last = held_last;
   assign io_out_bits_skip = held_skip;
-  assign io_dropped = _and_1;
+  assign io_holding = out_valid;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -101,14 +99,14 @@ module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
   end
 
   always @(posedge clock) begin
-    held_skip <= (enter ? _not_4 : held_skip);
+    held_skip <= (enter ? _not_3 : held_skip);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       burst1_position <= 7'd0;
     end else begin
-      burst1_position <= (_and_6 ? _mux_0 : burst1_position);
+      burst1_position <= (_and_5 ? _mux_0 : burst1_position);
     end
   end
 

@@ -3,172 +3,172 @@
 `default_nettype none
 
 module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
-  input  wire clock, // SamplerEngine.java:46
-  input  wire reset, // SamplerEngine.java:46
-  input  wire io_s_axis_tvalid, // SamplerEngine.java:52
-  output wire io_s_axis_tready, // SamplerEngine.java:52
-  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:52
-  input  wire io_s_axis_tlast, // SamplerEngine.java:52
-  output wire io_m_axis_tvalid, // SamplerEngine.java:52
-  input  wire io_m_axis_tready, // SamplerEngine.java:52
-  output wire [79:0] io_m_axis_tdata, // SamplerEngine.java:52
-  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:52
-  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:52
-  output wire [31:0] io_status_inStalls, // SamplerEngine.java:52
-  output wire [31:0] io_status_outStalls, // SamplerEngine.java:52
-  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:52
-  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:52
-  output wire io_status_clearing, // SamplerEngine.java:52
-  output wire io_status_draining, // SamplerEngine.java:52
-  output wire io_status_idle  // SamplerEngine.java:52
+  input  wire clock, // SamplerEngine.java:48
+  input  wire reset, // SamplerEngine.java:48
+  input  wire io_s_axis_tvalid, // SamplerEngine.java:54
+  output wire io_s_axis_tready, // SamplerEngine.java:54
+  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:54
+  input  wire io_s_axis_tlast, // SamplerEngine.java:54
+  output wire io_m_axis_tvalid, // SamplerEngine.java:54
+  input  wire io_m_axis_tready, // SamplerEngine.java:54
+  output wire [79:0] io_m_axis_tdata, // SamplerEngine.java:54
+  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:54
+  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:54
+  output wire [31:0] io_status_inStalls, // SamplerEngine.java:54
+  output wire [31:0] io_status_outStalls, // SamplerEngine.java:54
+  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:54
+  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:54
+  output wire io_status_clearing, // SamplerEngine.java:54
+  output wire io_status_draining, // SamplerEngine.java:54
+  output wire io_status_idle  // SamplerEngine.java:54
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:304
-  reg [31:0] messages_out; // SamplerEngine.java:304
-  reg [31:0] in_stalls; // SamplerEngine.java:304
-  reg [31:0] out_stalls; // SamplerEngine.java:304
-  reg [6:0] in_flight; // SamplerEngine.java:284
+  reg [31:0] tuples_in; // SamplerEngine.java:306
+  reg [31:0] messages_out; // SamplerEngine.java:306
+  reg [31:0] in_stalls; // SamplerEngine.java:306
+  reg [31:0] out_stalls; // SamplerEngine.java:306
+  reg [6:0] in_flight; // SamplerEngine.java:294
 
   // Wires
-  wire fifo_io_enq_ready; // SamplerEngine.java:55
-  wire fifo_io_enq_valid; // SamplerEngine.java:55
-  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:55
-  wire fifo_io_deq_ready; // SamplerEngine.java:55
-  wire fifo_io_deq_valid; // SamplerEngine.java:55
-  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:55
-  wire [4:0] fifo_io_count; // SamplerEngine.java:55
-  wire gateStage_io_in_ready; // SamplerEngine.java:237
-  wire gateStage_io_in_valid; // SamplerEngine.java:237
-  wire [31:0] gateStage_io_in_bits_pc; // SamplerEngine.java:237
-  wire [31:0] gateStage_io_in_bits_w; // SamplerEngine.java:237
-  wire gateStage_io_in_bits_payload; // SamplerEngine.java:237
-  wire gateStage_io_out_ready; // SamplerEngine.java:237
-  wire gateStage_io_out_valid; // SamplerEngine.java:237
-  wire [31:0] gateStage_io_out_bits_pc; // SamplerEngine.java:237
-  wire [31:0] gateStage_io_out_bits_w; // SamplerEngine.java:237
-  wire gateStage_io_out_bits_last; // SamplerEngine.java:237
-  wire gateStage_io_out_bits_skip; // SamplerEngine.java:237
-  wire gateStage_io_dropped; // SamplerEngine.java:237
-  wire gated_ready; // SamplerEngine.java:244
-  wire gated_valid; // SamplerEngine.java:244
-  wire [65:0] gated_bits; // SamplerEngine.java:244
-  wire em_ready; // SamplerEngine.java:65
-  wire em_valid; // SamplerEngine.java:65
-  wire [31:0] em_bits_pc; // SamplerEngine.java:65
-  wire [31:0] em_bits_w; // SamplerEngine.java:65
-  wire [8:0] em_bits_count; // SamplerEngine.java:65
-  wire em_bits_msg; // SamplerEngine.java:65
-  wire em_bits_last; // SamplerEngine.java:65
-  wire keyed_ready; // SamplerEngine.java:198
-  wire keyed_valid; // SamplerEngine.java:198
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:198
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:198
-  wire keyed_bits_last; // SamplerEngine.java:198
-  wire [10:0] keyed_bits_index; // SamplerEngine.java:198
-  wire keyed_bits_tag; // SamplerEngine.java:198
-  wire keyed_bits_sample; // SamplerEngine.java:198
-  wire keyed_bits_skip; // SamplerEngine.java:198
-  wire hashUnit_io_in_ready; // SamplerEngine.java:202
-  wire hashUnit_io_in_valid; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:202
-  wire [1:0] hashUnit_io_in_bits_payload; // SamplerEngine.java:202
-  wire hashUnit_io_out_ready; // SamplerEngine.java:202
-  wire hashUnit_io_out_valid; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:202
-  wire [1:0] hashUnit_io_out_bits_payload; // SamplerEngine.java:202
-  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:202
-  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:202
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:137
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:137
-  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:137
-  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:137
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:137
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:137
-  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:137
-  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:137
-  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:137
-  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:137
-  wire rmwMemory_io_clear; // SamplerEngine.java:137
-  wire rmwMemory_io_clearing; // SamplerEngine.java:137
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:166
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:166
-  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:166
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:166
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:166
-  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:166
-  wire [2:0] fifo_1_io_count; // SamplerEngine.java:166
-  wire msg_ready; // SamplerEngine.java:87
-  wire msg_valid; // SamplerEngine.java:87
-  wire [31:0] msg_bits_pc; // SamplerEngine.java:87
-  wire [31:0] msg_bits_w; // SamplerEngine.java:87
-  wire [8:0] msg_bits_count; // SamplerEngine.java:87
-  wire fifo_2_io_enq_ready; // SamplerEngine.java:110
-  wire fifo_2_io_enq_valid; // SamplerEngine.java:110
-  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:110
-  wire fifo_2_io_deq_ready; // SamplerEngine.java:110
-  wire fifo_2_io_deq_valid; // SamplerEngine.java:110
-  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:110
-  wire [4:0] fifo_2_io_count; // SamplerEngine.java:110
+  wire fifo_io_enq_ready; // SamplerEngine.java:57
+  wire fifo_io_enq_valid; // SamplerEngine.java:57
+  wire [65:0] fifo_io_enq_bits; // SamplerEngine.java:57
+  wire fifo_io_deq_ready; // SamplerEngine.java:57
+  wire fifo_io_deq_valid; // SamplerEngine.java:57
+  wire [65:0] fifo_io_deq_bits; // SamplerEngine.java:57
+  wire [4:0] fifo_io_count; // SamplerEngine.java:57
+  wire gateStage_io_in_ready; // SamplerEngine.java:246
+  wire gateStage_io_in_valid; // SamplerEngine.java:246
+  wire [31:0] gateStage_io_in_bits_pc; // SamplerEngine.java:246
+  wire [31:0] gateStage_io_in_bits_w; // SamplerEngine.java:246
+  wire gateStage_io_in_bits_payload; // SamplerEngine.java:246
+  wire gateStage_io_out_ready; // SamplerEngine.java:246
+  wire gateStage_io_out_valid; // SamplerEngine.java:246
+  wire [31:0] gateStage_io_out_bits_pc; // SamplerEngine.java:246
+  wire [31:0] gateStage_io_out_bits_w; // SamplerEngine.java:246
+  wire gateStage_io_out_bits_last; // SamplerEngine.java:246
+  wire gateStage_io_out_bits_skip; // SamplerEngine.java:246
+  wire gateStage_io_holding; // SamplerEngine.java:246
+  wire em_ready; // SamplerEngine.java:70
+  wire em_valid; // SamplerEngine.java:70
+  wire [31:0] em_bits_pc; // SamplerEngine.java:70
+  wire [31:0] em_bits_w; // SamplerEngine.java:70
+  wire [8:0] em_bits_count; // SamplerEngine.java:70
+  wire em_bits_msg; // SamplerEngine.java:70
+  wire em_bits_last; // SamplerEngine.java:70
+  wire keyed_ready; // SamplerEngine.java:203
+  wire keyed_valid; // SamplerEngine.java:203
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:203
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:203
+  wire keyed_bits_last; // SamplerEngine.java:203
+  wire [10:0] keyed_bits_index; // SamplerEngine.java:203
+  wire keyed_bits_tag; // SamplerEngine.java:203
+  wire keyed_bits_sample; // SamplerEngine.java:203
+  wire keyed_bits_skip; // SamplerEngine.java:203
+  wire hashUnit_io_in_ready; // SamplerEngine.java:207
+  wire hashUnit_io_in_valid; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:207
+  wire [1:0] hashUnit_io_in_bits_payload; // SamplerEngine.java:207
+  wire hashUnit_io_out_ready; // SamplerEngine.java:207
+  wire hashUnit_io_out_valid; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:207
+  wire [1:0] hashUnit_io_out_bits_payload; // SamplerEngine.java:207
+  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:207
+  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:207
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:142
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:142
+  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:142
+  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:142
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:142
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:142
+  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:142
+  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:142
+  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:142
+  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:142
+  wire rmwMemory_io_clear; // SamplerEngine.java:142
+  wire rmwMemory_io_clearing; // SamplerEngine.java:142
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:171
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:171
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:171
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:171
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:171
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:171
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:171
+  wire msg_ready; // SamplerEngine.java:92
+  wire msg_valid; // SamplerEngine.java:92
+  wire [31:0] msg_bits_pc; // SamplerEngine.java:92
+  wire [31:0] msg_bits_w; // SamplerEngine.java:92
+  wire [8:0] msg_bits_count; // SamplerEngine.java:92
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:115
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:115
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:115
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:115
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:115
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:115
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:115
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:300
-  wire _not_0 = ~1'd0; // SamplerEngine.java:300
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:300
-  wire _not_1 = ~1'd0; // SamplerEngine.java:300
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:300
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:300
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:300
-  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:57
-  wire [31:0] _bits_0 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:241
-  wire [31:0] _bits_1 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:242
-  wire _bits_2 = fifo_io_deq_bits[64]; // SamplerEngine.java:243
-  wire [65:0] _cat_1 = {gateStage_io_out_bits_skip, gateStage_io_out_bits_last, gateStage_io_out_bits_w, gateStage_io_out_bits_pc}; // SamplerEngine.java:248
-  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:105
-  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:105
-  wire [31:0] _bits_3 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:173
-  wire [31:0] _bits_4 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:174
-  wire [8:0] _bits_5 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:177
-  wire _bits_6 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:176
-  wire _bits_7 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:175
-  wire _bits_8 = hashUnit_io_out_bits_payload[0]; // SamplerEngine.java:213
-  wire _bits_9 = hashUnit_io_out_bits_payload[1]; // SamplerEngine.java:214
-  wire [31:0] _bits_10 = gated_bits[31:0]; // SamplerEngine.java:206
-  wire [31:0] _bits_11 = gated_bits[63:32]; // SamplerEngine.java:207
-  wire [1:0] _bits_12 = gated_bits[65:64]; // SamplerEngine.java:208
-  wire [67:0] _cat_2 = {keyed_bits_tag, keyed_bits_skip, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:148
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:301
+  wire _not_0 = ~1'd0; // SamplerEngine.java:301
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:301
+  wire _not_1 = ~1'd0; // SamplerEngine.java:301
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:301
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:301
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:301
+  wire _not_2 = ~gateStage_io_holding; // SamplerEngine.java:302
+  wire _and_3 = _and_2 & _not_2; // SamplerEngine.java:302
+  wire [65:0] _cat_0 = {gateStage_io_out_bits_skip, gateStage_io_out_bits_last, gateStage_io_out_bits_w, gateStage_io_out_bits_pc}; // SamplerEngine.java:255
+  wire [31:0] _bits_0 = io_s_axis_tdata[31:0]; // SamplerEngine.java:249
+  wire [31:0] _bits_1 = io_s_axis_tdata[63:32]; // SamplerEngine.java:250
+  wire _not_3 = ~em_bits_msg; // SamplerEngine.java:110
+  wire _or_0 = _not_3 | msg_ready; // SamplerEngine.java:110
+  wire [31:0] _bits_2 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:178
+  wire [31:0] _bits_3 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:179
+  wire [8:0] _bits_4 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:182
+  wire _bits_5 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:181
+  wire _bits_6 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:180
+  wire _bits_7 = hashUnit_io_out_bits_payload[0]; // SamplerEngine.java:218
+  wire _bits_8 = hashUnit_io_out_bits_payload[1]; // SamplerEngine.java:219
+  wire [31:0] _bits_9 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:211
+  wire [31:0] _bits_10 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:212
+  wire [1:0] _bits_11 = fifo_io_deq_bits[65:64]; // SamplerEngine.java:213
+  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_skip, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:153
   wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:37
-  wire _bits_13 = rmwMemory_io_out_bits_cmd[66]; // SamplerEngine.java:160
-  wire _not_3 = ~_bits_13; // SamplerEngine.java:164
-  wire _and_3 = _eq_2 & _not_3; // SamplerEngine.java:164
-  wire [64:0] _bits_14 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:164
-  wire [74:0] emission = {9'd256, _and_3, _bits_14}; // SamplerEngine.java:164
-  wire _and_4 = em_valid & em_bits_msg; // SamplerEngine.java:101
-  wire [79:0] _cat_3 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:112
-  wire _and_5 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:271
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:305
-  wire _and_6 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:272
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:305
-  wire _not_4 = ~io_s_axis_tready; // SamplerEngine.java:273
-  wire _and_7 = io_s_axis_tvalid & _not_4; // SamplerEngine.java:273
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:305
-  wire _not_5 = ~io_m_axis_tready; // SamplerEngine.java:274
-  wire _and_8 = io_m_axis_tvalid & _not_5; // SamplerEngine.java:274
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:305
-  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:285
-  wire [6:0] _add_4 = in_flight + {{6{1'b0}}, _and_9}; // SamplerEngine.java:293
-  wire _and_10 = em_valid & em_ready; // SamplerEngine.java:286
-  wire [6:0] _sub_0 = _add_4 - {{6{1'b0}}, _and_10}; // SamplerEngine.java:294
-  wire [6:0] _sub_1 = _sub_0 - {{6{1'b0}}, gateStage_io_dropped}; // SamplerEngine.java:295
+  wire _bits_12 = rmwMemory_io_out_bits_cmd[66]; // SamplerEngine.java:165
+  wire _not_4 = ~_bits_12; // SamplerEngine.java:169
+  wire _and_4 = _eq_2 & _not_4; // SamplerEngine.java:169
+  wire [64:0] _bits_13 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:169
+  wire [74:0] emission = {9'd256, _and_4, _bits_13}; // SamplerEngine.java:169
+  wire _and_5 = em_valid & em_bits_msg; // SamplerEngine.java:106
+  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:117
+  wire gateIn = gateStage_io_in_valid & gateStage_io_in_ready; // SamplerEngine.java:257
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:307
+  wire _and_6 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:280
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:307
+  wire _not_5 = ~io_s_axis_tready; // SamplerEngine.java:281
+  wire _and_7 = io_s_axis_tvalid & _not_5; // SamplerEngine.java:281
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:307
+  wire _not_6 = ~io_m_axis_tready; // SamplerEngine.java:282
+  wire _and_8 = io_m_axis_tvalid & _not_6; // SamplerEngine.java:282
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:307
+  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:295
+  wire _and_10 = em_valid & em_ready; // SamplerEngine.java:296
+  wire _not_7 = ~_and_10; // SamplerEngine.java:297
+  wire _and_11 = _and_9 & _not_7; // SamplerEngine.java:297
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:297
+  wire _not_8 = ~_and_9; // SamplerEngine.java:298
+  wire _and_12 = _and_10 & _not_8; // SamplerEngine.java:298
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:298
   wire [7:0] _add_5 = rmwMemory_io_out_bits_old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_5; // PeriodicRule.java:38
-  wire [7:0] _mux_1 = _bits_13 ? rmwMemory_io_out_bits_old : _mux_0; // SamplerEngine.java:180
-  wire _eq_3 = _mux_1 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:182
+  wire [7:0] _mux_1 = _bits_12 ? rmwMemory_io_out_bits_old : _mux_0; // SamplerEngine.java:185
+  wire _eq_3 = _mux_1 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:187
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_s_axis_tready = fifo_io_enq_ready;
+  assign io_s_axis_tready = gateStage_io_in_ready;
   assign io_m_axis_tvalid = fifo_2_io_deq_valid;
   assign io_m_axis_tdata = fifo_2_io_deq_bits;
   assign io_status_tuplesIn = tuples_in;
@@ -179,61 +179,58 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
   assign io_status_droppedMessages = 32'd0;
   assign io_status_clearing = rmwMemory_io_clearing;
   assign io_status_draining = 1'd0;
-  assign io_status_idle = _and_2;
-  assign fifo_io_enq_valid = io_s_axis_tvalid;
+  assign io_status_idle = _and_3;
+  assign fifo_io_enq_valid = gateStage_io_out_valid;
   assign fifo_io_enq_bits = _cat_0;
-  assign fifo_io_deq_ready = gateStage_io_in_ready;
-  assign gateStage_io_in_valid = fifo_io_deq_valid;
+  assign fifo_io_deq_ready = hashUnit_io_in_ready;
+  assign gateStage_io_in_valid = io_s_axis_tvalid;
   assign gateStage_io_in_bits_pc = _bits_0;
   assign gateStage_io_in_bits_w = _bits_1;
-  assign gateStage_io_in_bits_payload = _bits_2;
-  assign gateStage_io_out_ready = gated_ready;
-  assign gated_ready = hashUnit_io_in_ready;
-  assign gated_valid = gateStage_io_out_valid;
-  assign gated_bits = _cat_1;
+  assign gateStage_io_in_bits_payload = io_s_axis_tlast;
+  assign gateStage_io_out_ready = fifo_io_enq_ready;
   assign em_ready = _or_0;
   assign em_valid = fifo_1_io_deq_valid;
-  assign em_bits_pc = _bits_3;
-  assign em_bits_w = _bits_4;
-  assign em_bits_count = _bits_5;
-  assign em_bits_msg = _bits_6;
-  assign em_bits_last = _bits_7;
+  assign em_bits_pc = _bits_2;
+  assign em_bits_w = _bits_3;
+  assign em_bits_count = _bits_4;
+  assign em_bits_msg = _bits_5;
+  assign em_bits_last = _bits_6;
   assign keyed_ready = rmwMemory_io_in_ready;
   assign keyed_valid = hashUnit_io_out_valid;
   assign keyed_bits_pc = hashUnit_io_out_bits_pc;
   assign keyed_bits_w = hashUnit_io_out_bits_w;
-  assign keyed_bits_last = _bits_8;
+  assign keyed_bits_last = _bits_7;
   assign keyed_bits_index = hashUnit_io_out_bits_index;
   assign keyed_bits_tag = 1'd0;
   assign keyed_bits_sample = 1'd0;
-  assign keyed_bits_skip = _bits_9;
-  assign hashUnit_io_in_valid = gated_valid;
-  assign hashUnit_io_in_bits_pc = _bits_10;
-  assign hashUnit_io_in_bits_w = _bits_11;
-  assign hashUnit_io_in_bits_payload = _bits_12;
+  assign keyed_bits_skip = _bits_8;
+  assign hashUnit_io_in_valid = fifo_io_deq_valid;
+  assign hashUnit_io_in_bits_pc = _bits_9;
+  assign hashUnit_io_in_bits_w = _bits_10;
+  assign hashUnit_io_in_bits_payload = _bits_11;
   assign hashUnit_io_out_ready = keyed_ready;
   assign rmwMemory_io_in_valid = keyed_valid;
   assign rmwMemory_io_in_bits_addr = keyed_bits_index;
-  assign rmwMemory_io_in_bits_cmd = _cat_2;
+  assign rmwMemory_io_in_bits_cmd = _cat_1;
   assign rmwMemory_io_out_ready = fifo_1_io_enq_ready;
   assign rmwMemory_io_clear = 1'd0;
   assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
   assign fifo_1_io_enq_bits = emission;
   assign fifo_1_io_deq_ready = em_ready;
   assign msg_ready = fifo_2_io_enq_ready;
-  assign msg_valid = _and_4;
+  assign msg_valid = _and_5;
   assign msg_bits_pc = em_bits_pc;
   assign msg_bits_w = em_bits_w;
   assign msg_bits_count = em_bits_count;
   assign fifo_2_io_enq_valid = msg_valid;
-  assign fifo_2_io_enq_bits = _cat_3;
+  assign fifo_2_io_enq_bits = _cat_2;
   assign fifo_2_io_deq_ready = io_m_axis_tready;
 
   always @(posedge clock) begin
     if (reset) begin
       tuples_in <= 32'd0;
     end else begin
-      tuples_in <= (_and_5 ? _add_0 : tuples_in);
+      tuples_in <= (gateIn ? _add_0 : tuples_in);
     end
   end
 
@@ -265,11 +262,11 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
     if (reset) begin
       in_flight <= 7'd0;
     end else begin
-      in_flight <= _sub_1;
+      in_flight <= (_and_11 ? _add_4 : (_and_12 ? _sub_0 : in_flight));
     end
   end
 
-  Fifo_w65_d16 fifo ( // SamplerEngine.java:55
+  Fifo_w66_d16 fifo ( // SamplerEngine.java:57
     .clock(clock),
 
     .reset(reset),
@@ -290,7 +287,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  GateStage_k32_gf3m1b100l10_seed9e3779b9 gateStage ( // SamplerEngine.java:237
+  GateStage_k32_gf3m1b100l10_seed9e3779b9 gateStage ( // SamplerEngine.java:246
     .clock(clock),
 
     .reset(reset),
@@ -317,11 +314,11 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
     .io_out_bits_skip(gateStage_io_out_bits_skip),
 
-    .io_dropped(gateStage_io_dropped)
+    .io_holding(gateStage_io_holding)
 
   );
 
-  HashUnit_k32_i11_tg0_seed9e3779b9_p2_s2 hashUnit ( // SamplerEngine.java:202
+  HashUnit_k32_i11_tg0_seed9e3779b9_p2_s2 hashUnit ( // SamplerEngine.java:207
     .clock(clock),
 
     .reset(reset),
@@ -352,7 +349,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_cmd68_rr1 rmwMemory ( // SamplerEngine.java:137
+  RmwMemory_fp256_d2048_w8_cmd68_rr1 rmwMemory ( // SamplerEngine.java:142
     .clock(clock),
 
     .reset(reset),
@@ -383,7 +380,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:166
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:171
     .clock(clock),
 
     .reset(reset),
@@ -404,7 +401,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:110
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:115
     .clock(clock),
 
     .reset(reset),
@@ -429,8 +426,8 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:181
-      $display("Assertion failed at SamplerEngine.java:181: sampler: rule gives %h, the table wrote %h", _mux_1, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:186
+      $display("Assertion failed at SamplerEngine.java:186: sampler: rule gives %h, the table wrote %h", _mux_1, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

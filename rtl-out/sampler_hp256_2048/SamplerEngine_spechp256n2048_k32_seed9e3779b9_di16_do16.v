@@ -3,147 +3,147 @@
 `default_nettype none
 
 module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
-  input  wire clock, // SamplerEngine.java:46
-  input  wire reset, // SamplerEngine.java:46
-  input  wire io_s_axis_tvalid, // SamplerEngine.java:52
-  output wire io_s_axis_tready, // SamplerEngine.java:52
-  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:52
-  input  wire io_s_axis_tlast, // SamplerEngine.java:52
-  output wire io_m_axis_tvalid, // SamplerEngine.java:52
-  input  wire io_m_axis_tready, // SamplerEngine.java:52
-  output wire [79:0] io_m_axis_tdata, // SamplerEngine.java:52
-  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:52
-  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:52
-  output wire [31:0] io_status_inStalls, // SamplerEngine.java:52
-  output wire [31:0] io_status_outStalls, // SamplerEngine.java:52
-  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:52
-  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:52
-  output wire io_status_clearing, // SamplerEngine.java:52
-  output wire io_status_draining, // SamplerEngine.java:52
-  output wire io_status_idle  // SamplerEngine.java:52
+  input  wire clock, // SamplerEngine.java:48
+  input  wire reset, // SamplerEngine.java:48
+  input  wire io_s_axis_tvalid, // SamplerEngine.java:54
+  output wire io_s_axis_tready, // SamplerEngine.java:54
+  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:54
+  input  wire io_s_axis_tlast, // SamplerEngine.java:54
+  output wire io_m_axis_tvalid, // SamplerEngine.java:54
+  input  wire io_m_axis_tready, // SamplerEngine.java:54
+  output wire [79:0] io_m_axis_tdata, // SamplerEngine.java:54
+  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:54
+  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:54
+  output wire [31:0] io_status_inStalls, // SamplerEngine.java:54
+  output wire [31:0] io_status_outStalls, // SamplerEngine.java:54
+  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:54
+  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:54
+  output wire io_status_clearing, // SamplerEngine.java:54
+  output wire io_status_draining, // SamplerEngine.java:54
+  output wire io_status_idle  // SamplerEngine.java:54
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:304
-  reg [31:0] messages_out; // SamplerEngine.java:304
-  reg [31:0] in_stalls; // SamplerEngine.java:304
-  reg [31:0] out_stalls; // SamplerEngine.java:304
-  reg [6:0] in_flight; // SamplerEngine.java:284
+  reg [31:0] tuples_in; // SamplerEngine.java:306
+  reg [31:0] messages_out; // SamplerEngine.java:306
+  reg [31:0] in_stalls; // SamplerEngine.java:306
+  reg [31:0] out_stalls; // SamplerEngine.java:306
+  reg [6:0] in_flight; // SamplerEngine.java:294
 
   // Wires
-  wire fifo_io_enq_ready; // SamplerEngine.java:55
-  wire fifo_io_enq_valid; // SamplerEngine.java:55
-  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:55
-  wire fifo_io_deq_ready; // SamplerEngine.java:55
-  wire fifo_io_deq_valid; // SamplerEngine.java:55
-  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:55
-  wire [4:0] fifo_io_count; // SamplerEngine.java:55
-  wire em_ready; // SamplerEngine.java:65
-  wire em_valid; // SamplerEngine.java:65
-  wire [31:0] em_bits_pc; // SamplerEngine.java:65
-  wire [31:0] em_bits_w; // SamplerEngine.java:65
-  wire [8:0] em_bits_count; // SamplerEngine.java:65
-  wire em_bits_msg; // SamplerEngine.java:65
-  wire em_bits_last; // SamplerEngine.java:65
-  wire keyed_ready; // SamplerEngine.java:198
-  wire keyed_valid; // SamplerEngine.java:198
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:198
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:198
-  wire keyed_bits_last; // SamplerEngine.java:198
-  wire [10:0] keyed_bits_index; // SamplerEngine.java:198
-  wire keyed_bits_tag; // SamplerEngine.java:198
-  wire keyed_bits_sample; // SamplerEngine.java:198
-  wire hashUnit_io_in_ready; // SamplerEngine.java:202
-  wire hashUnit_io_in_valid; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:202
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:202
-  wire hashUnit_io_out_ready; // SamplerEngine.java:202
-  wire hashUnit_io_out_valid; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:202
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:202
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:202
-  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:202
-  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:202
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:137
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:137
-  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:137
-  wire [66:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:137
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:137
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:137
-  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:137
-  wire [66:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:137
-  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:137
-  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:137
-  wire rmwMemory_io_clear; // SamplerEngine.java:137
-  wire rmwMemory_io_clearing; // SamplerEngine.java:137
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:166
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:166
-  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:166
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:166
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:166
-  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:166
-  wire [2:0] fifo_1_io_count; // SamplerEngine.java:166
-  wire msg_ready; // SamplerEngine.java:87
-  wire msg_valid; // SamplerEngine.java:87
-  wire [31:0] msg_bits_pc; // SamplerEngine.java:87
-  wire [31:0] msg_bits_w; // SamplerEngine.java:87
-  wire [8:0] msg_bits_count; // SamplerEngine.java:87
-  wire fifo_2_io_enq_ready; // SamplerEngine.java:110
-  wire fifo_2_io_enq_valid; // SamplerEngine.java:110
-  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:110
-  wire fifo_2_io_deq_ready; // SamplerEngine.java:110
-  wire fifo_2_io_deq_valid; // SamplerEngine.java:110
-  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:110
-  wire [4:0] fifo_2_io_count; // SamplerEngine.java:110
+  wire fifo_io_enq_ready; // SamplerEngine.java:57
+  wire fifo_io_enq_valid; // SamplerEngine.java:57
+  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:57
+  wire fifo_io_deq_ready; // SamplerEngine.java:57
+  wire fifo_io_deq_valid; // SamplerEngine.java:57
+  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:57
+  wire [4:0] fifo_io_count; // SamplerEngine.java:57
+  wire em_ready; // SamplerEngine.java:70
+  wire em_valid; // SamplerEngine.java:70
+  wire [31:0] em_bits_pc; // SamplerEngine.java:70
+  wire [31:0] em_bits_w; // SamplerEngine.java:70
+  wire [8:0] em_bits_count; // SamplerEngine.java:70
+  wire em_bits_msg; // SamplerEngine.java:70
+  wire em_bits_last; // SamplerEngine.java:70
+  wire keyed_ready; // SamplerEngine.java:203
+  wire keyed_valid; // SamplerEngine.java:203
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:203
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:203
+  wire keyed_bits_last; // SamplerEngine.java:203
+  wire [10:0] keyed_bits_index; // SamplerEngine.java:203
+  wire keyed_bits_tag; // SamplerEngine.java:203
+  wire keyed_bits_sample; // SamplerEngine.java:203
+  wire hashUnit_io_in_ready; // SamplerEngine.java:207
+  wire hashUnit_io_in_valid; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:207
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:207
+  wire hashUnit_io_out_ready; // SamplerEngine.java:207
+  wire hashUnit_io_out_valid; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:207
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:207
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:207
+  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:207
+  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:207
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:142
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:142
+  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:142
+  wire [66:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:142
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:142
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:142
+  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:142
+  wire [66:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:142
+  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:142
+  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:142
+  wire rmwMemory_io_clear; // SamplerEngine.java:142
+  wire rmwMemory_io_clearing; // SamplerEngine.java:142
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:171
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:171
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:171
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:171
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:171
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:171
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:171
+  wire msg_ready; // SamplerEngine.java:92
+  wire msg_valid; // SamplerEngine.java:92
+  wire [31:0] msg_bits_pc; // SamplerEngine.java:92
+  wire [31:0] msg_bits_w; // SamplerEngine.java:92
+  wire [8:0] msg_bits_count; // SamplerEngine.java:92
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:115
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:115
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:115
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:115
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:115
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:115
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:115
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:300
-  wire _not_0 = ~1'd0; // SamplerEngine.java:300
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:300
-  wire _not_1 = ~1'd0; // SamplerEngine.java:300
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:300
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:300
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:300
-  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:57
-  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:105
-  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:105
-  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:173
-  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:174
-  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:177
-  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:176
-  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:175
-  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:213
-  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:206
-  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:207
-  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:208
-  wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:155
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:301
+  wire _not_0 = ~1'd0; // SamplerEngine.java:301
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:301
+  wire _not_1 = ~1'd0; // SamplerEngine.java:301
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:301
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:301
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:301
+  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:62
+  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:110
+  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:110
+  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:178
+  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:179
+  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:182
+  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:181
+  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:180
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:218
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:211
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:212
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:213
+  wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:160
   wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:37
-  wire [64:0] _bits_9 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:164
-  wire [74:0] emission = {9'd256, _eq_2, _bits_9}; // SamplerEngine.java:164
-  wire _and_3 = em_valid & em_bits_msg; // SamplerEngine.java:101
-  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:112
-  wire _and_4 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:271
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:305
-  wire _and_5 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:272
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:305
-  wire _not_3 = ~io_s_axis_tready; // SamplerEngine.java:273
-  wire _and_6 = io_s_axis_tvalid & _not_3; // SamplerEngine.java:273
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:305
-  wire _not_4 = ~io_m_axis_tready; // SamplerEngine.java:274
-  wire _and_7 = io_m_axis_tvalid & _not_4; // SamplerEngine.java:274
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:305
-  wire _and_8 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:285
-  wire _and_9 = em_valid & em_ready; // SamplerEngine.java:286
-  wire _not_5 = ~_and_9; // SamplerEngine.java:288
-  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:288
-  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:288
-  wire _not_6 = ~_and_8; // SamplerEngine.java:289
-  wire _and_11 = _and_9 & _not_6; // SamplerEngine.java:289
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:289
+  wire [64:0] _bits_9 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:169
+  wire [74:0] emission = {9'd256, _eq_2, _bits_9}; // SamplerEngine.java:169
+  wire _and_3 = em_valid & em_bits_msg; // SamplerEngine.java:106
+  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:117
+  wire _and_4 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:279
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:307
+  wire _and_5 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:280
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:307
+  wire _not_3 = ~io_s_axis_tready; // SamplerEngine.java:281
+  wire _and_6 = io_s_axis_tvalid & _not_3; // SamplerEngine.java:281
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:307
+  wire _not_4 = ~io_m_axis_tready; // SamplerEngine.java:282
+  wire _and_7 = io_m_axis_tvalid & _not_4; // SamplerEngine.java:282
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:307
+  wire _and_8 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:295
+  wire _and_9 = em_valid & em_ready; // SamplerEngine.java:296
+  wire _not_5 = ~_and_9; // SamplerEngine.java:297
+  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:297
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:297
+  wire _not_6 = ~_and_8; // SamplerEngine.java:298
+  wire _and_11 = _and_9 & _not_6; // SamplerEngine.java:298
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:298
   wire [7:0] _add_5 = rmwMemory_io_out_bits_old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_5; // PeriodicRule.java:38
-  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:182
+  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:187
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -238,7 +238,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
     end
   end
 
-  Fifo_w65_d16 fifo ( // SamplerEngine.java:55
+  Fifo_w65_d16 fifo ( // SamplerEngine.java:57
     .clock(clock),
 
     .reset(reset),
@@ -259,7 +259,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  HashUnit_k32_i11_tg0_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:202
+  HashUnit_k32_i11_tg0_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:207
     .clock(clock),
 
     .reset(reset),
@@ -290,7 +290,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_cmd67_rr1 rmwMemory ( // SamplerEngine.java:137
+  RmwMemory_fp256_d2048_w8_cmd67_rr1 rmwMemory ( // SamplerEngine.java:142
     .clock(clock),
 
     .reset(reset),
@@ -321,7 +321,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:166
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:171
     .clock(clock),
 
     .reset(reset),
@@ -342,7 +342,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:110
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:115
     .clock(clock),
 
     .reset(reset),
@@ -367,8 +367,8 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:181
-      $display("Assertion failed at SamplerEngine.java:181: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:186
+      $display("Assertion failed at SamplerEngine.java:186: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

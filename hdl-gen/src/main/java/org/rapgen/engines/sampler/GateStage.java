@@ -41,8 +41,8 @@ public final class GateStage extends Module {
     public static final class IO extends Bundle {
         public final DecoupledIO<HashUnit.Tuple> in;
         public final DecoupledIO<Gated> out;
-        /** The stage drops a tuple on this clock's edge (held back, not ending a frame). */
-        public final Bool dropped = Output(Bool());
+        /** The stage holds a tuple (going on, or held back and gone at the next edge). */
+        public final Bool holding = Output(Bool());
 
         IO(int keyBits) {
             in = Flipped(Decoupled(new HashUnit.Tuple(keyBits, 1)));
@@ -108,8 +108,8 @@ public final class GateStage extends Module {
             held.skip.connect(pass.not());
             keep.connect(pass.or(t.payload.bit(0)));
         });
+        io.holding.connect(valid);
         // a tuple not kept is gone on the next edge, whether or not another is taken
-        io.dropped.connect(valid.and(keep.not()));
         valid.connect(enter.or(valid.and(keep).and(io.out.ready.not())));
         io.out.valid.connect(valid.and(keep));
         io.out.bits.connect(held);

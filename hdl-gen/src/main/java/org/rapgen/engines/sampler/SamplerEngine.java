@@ -37,8 +37,10 @@ public final class SamplerEngine extends Module {
 
     public final IO io;
     private final SamplerParams p;
-    /** A gate dropped a tuple on this clock; null without gates. */
-    private Bool gateDrops;
+    /** The gate stage holds a tuple; null without gates. */
+    private Bool gateHolding;
+    /** The gate stage takes a tuple from s_axis on this clock; null without gates. */
+    private Bool gateIn;
 
     private final int k;
 
@@ -51,13 +53,16 @@ public final class SamplerEngine extends Module {
         int countBits = messageCountBits(p);
         io = IO(new IO(k, countBytes(p)));
 
-        // ---- input queue: {last, w, pc}
-        Fifo inQ = Module(new Fifo(2 * k + 1, p.inDepth()));
-        inQ.io.enq.valid.connect(io.s_axis.tvalid);
-        inQ.io.enq.bits.connect(Cat(io.s_axis.tlast, io.s_axis.tdata));
-        io.s_axis.tready.connect(p.dropMode() ? B(true) : inQ.io.enq.ready);
-        // ---- gates: {skip, last, w, pc}, a skipped tuple only ending a frame
-        DecoupledIO<UInt> tuples = p.hasGates() ? gates(inQ.io.deq) : inQ.io.deq;
+        // ---- input queue: {last, w, pc}; behind gates {skip, last, w, pc}, a skipped tuple only ending a frame
+        Fifo inQ = Module(new Fifo(2 * k + (p.hasGates() ? 2 : 1), p.inDepth()));
+        if (p.hasGates()) {
+            gates(inQ);
+        } else {
+            inQ.io.enq.valid.connect(io.s_axis.tvalid);
+            inQ.io.enq.bits.connect(Cat(io.s_axis.tlast, io.s_axis.tdata));
+            io.s_axis.tready.connect(p.dropMode() ? B(true) : inQ.io.enq.ready);
+        }
+        DecoupledIO<UInt> tuples = inQ.io.deq;
         UInt head = tuples.bits;
         Bool skipped = p.hasGates() ? head.bit(2 * k + 1) : B(false);
 
@@ -232,21 +237,24 @@ public final class SamplerEngine extends Module {
         return stage.io.out;
     }
 
-    /** The input queue's head through the gates: {skip, last, w, pc}. */
-    private DecoupledIO<UInt> gates(DecoupledIO<UInt> deq) {
+    /**
+     * The gates between s_axis and the input queue, so that the queue holds only the tuples that go on and the hash
+     * unit reads them from the queue's block RAM, as without gates. In drop mode the gates take every tuple, and one
+     * that finds the queue full is dropped and counted.
+     */
+    private void gates(Fifo inQ) {
         GateStage g = Module(new GateStage(k, p.spec().gates, p.hashSeed() & 0xffffffffL));
-        gateDrops = g.io.dropped;
-        g.io.in.valid.connect(deq.valid);
-        deq.ready.connect(g.io.in.ready);
-        g.io.in.bits.pc.connect(deq.bits.bits(k - 1, 0));
-        g.io.in.bits.w.connect(deq.bits.bits(2 * k - 1, k));
-        g.io.in.bits.payload.connect(deq.bits.bits(2 * k, 2 * k));
-        DecoupledIO<UInt> out = Wire(Decoupled(UInt(2 * k + 2))).named("gated");
-        out.valid.connect(g.io.out.valid);
-        g.io.out.ready.connect(out.ready);
+        g.io.in.valid.connect(io.s_axis.tvalid);
+        io.s_axis.tready.connect(p.dropMode() ? B(true) : g.io.in.ready);
+        g.io.in.bits.pc.connect(io.s_axis.tdata.bits(k - 1, 0));
+        g.io.in.bits.w.connect(io.s_axis.tdata.bits(2 * k - 1, k));
+        g.io.in.bits.payload.connect(io.s_axis.tlast.asUInt());
+        inQ.io.enq.valid.connect(g.io.out.valid);
+        g.io.out.ready.connect(p.dropMode() ? B(true) : inQ.io.enq.ready);
         GateStage.Gated t = g.io.out.bits;
-        out.bits.connect(Cat(t.skip, t.last, t.w, t.pc));
-        return out;
+        inQ.io.enq.bits.connect(Cat(t.skip, t.last, t.w, t.pc));
+        gateHolding = g.io.holding;
+        gateIn = g.io.in.fire();
     }
 
     private static void connectTuple(DecoupledIO<Emission> em, DecoupledIO<UInt> deq, UInt head) {
@@ -268,12 +276,14 @@ public final class SamplerEngine extends Module {
             Bool draining,
             Bool assocHolding) {
         SamplerStatus s = io.status;
-        s.tuplesIn.connect(count("tuples_in", inQ.io.enq.fire()));
+        s.tuplesIn.connect(count("tuples_in", gateIn != null ? gateIn : inQ.io.enq.fire()));
         s.messagesOut.connect(count("messages_out", io.m_axis.tvalid.and(io.m_axis.tready)));
         s.inStalls.connect(count("in_stalls", io.s_axis.tvalid.and(io.s_axis.tready.not())));
         s.outStalls.connect(count("out_stalls", io.m_axis.tvalid.and(io.m_axis.tready.not())));
         if (p.dropMode()) {
-            s.droppedTuples.connect(count("dropped_tuples", io.s_axis.tvalid.and(inQ.io.enq.ready.not())));
+            // behind gates the gate stage takes every tuple, and one the queue cannot take is dropped there
+            Bool refused = gateIn != null ? inQ.io.enq.valid : io.s_axis.tvalid;
+            s.droppedTuples.connect(count("dropped_tuples", refused.and(inQ.io.enq.ready.not())));
             s.droppedMessages.connect(count("dropped_messages", msg.valid.and(outQ.io.enq.ready.not())));
         } else {
             s.droppedTuples.connect(U(0, SamplerStatus.BITS));
@@ -284,20 +294,12 @@ public final class SamplerEngine extends Module {
         UInt inFlight = RegInit(U(0, log2Up(p.inDepth()) + 3)).named("in_flight");
         Bool enter = inQ.io.enq.fire();
         Bool leave = em.valid.and(em.ready);
-        if (gateDrops == null) {
-            when(enter.and(leave.not()), () -> inFlight.connect(inFlight.add(1)))
-                    .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
-        } else {
-            // a tuple also leaves where a gate drops it, possibly on the clock another leaves at the emission
-            int w = inFlight.getWidth();
-            inFlight.connect(inFlight.add(enter.asUInt().pad(w))
-                    .sub(leave.asUInt().pad(w))
-                    .sub(gateDrops.asUInt().pad(w)));
-        }
+        when(enter.and(leave.not()), () -> inFlight.connect(inFlight.add(1)))
+                .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
         s.clearing.connect(clearing);
         s.draining.connect(draining);
-        s.idle.connect(
-                inFlight.eq(0).and(assocHolding.not()).and(draining.not()).and(outQ.io.count.eq(0)));
+        Bool idle = inFlight.eq(0).and(assocHolding.not()).and(draining.not()).and(outQ.io.count.eq(0));
+        s.idle.connect(gateHolding == null ? idle : idle.and(gateHolding.not()));
     }
 
     private static UInt count(String name, Bool inc) {
