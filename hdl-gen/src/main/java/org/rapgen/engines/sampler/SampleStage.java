@@ -39,7 +39,7 @@ public final class SampleStage extends Module {
     public final IO io;
 
     public SampleStage(int keyBits, int indexBits, int tagBits, int rate, int seed) {
-        this(new Keyed(keyBits, indexBits, tagBits), rate, seed);
+        this(checkedShape(keyBits, indexBits, tagBits, rate, seed), rate, seed);
     }
 
     /**
@@ -48,10 +48,6 @@ public final class SampleStage extends Module {
      */
     public SampleStage(Keyed shape, int rate, int seed) {
         super(nameParams(shape, rate, seed));
-        if (rate < 1 || rate > 65536)
-            throw new HdlException(
-                    SourceLoc.callerOf(SampleStage.class), "random sampling rate must be 1..65536, got " + rate);
-        if (seed == 0) throw new HdlException(SourceLoc.callerOf(SampleStage.class), "LFSR seed must be nonzero");
         io = IO(new IO(shape));
         Lfsr lfsr = Module(new Lfsr(LFSR_BITS, STEPS, seed & 0xffffffffL));
         Keyed held = Reg(shape.sameShape()).named("held");
@@ -70,7 +66,21 @@ public final class SampleStage extends Module {
         io.out.bits.sample.connect(sampled);
     }
 
+    /** The tuples' bundle, built after the checks, so a bad rate is named and not a width it implies. */
+    private static Keyed checkedShape(int keyBits, int indexBits, int tagBits, int rate, int seed) {
+        check(rate, seed);
+        return new Keyed(keyBits, indexBits, tagBits);
+    }
+
+    private static void check(int rate, int seed) {
+        if (rate < 1 || rate > 65536)
+            throw new HdlException(
+                    SourceLoc.callerOf(SampleStage.class), "random sampling rate must be 1..65536, got " + rate);
+        if (seed == 0) throw new HdlException(SourceLoc.callerOf(SampleStage.class), "LFSR seed must be nonzero");
+    }
+
     private static Object[] nameParams(Keyed shape, int rate, int seed) {
+        check(rate, seed);
         Object[] p = {
             K,
             shape.pc.getWidth(),
