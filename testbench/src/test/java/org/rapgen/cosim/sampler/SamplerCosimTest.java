@@ -95,7 +95,8 @@ class SamplerCosimTest {
     /** Drop-mode engines (small output queue so drops happen under backpressure). */
     static final List<SamplerParams> DROP = List.of(
             p("H[P4]16").withQueues(16, 4, true),
-            p("T[tag=2,ways=2,r=4,evict=2,replace=2]16A4").withQueues(16, 4, true));
+            p("T[tag=2,ways=2,r=4,evict=2,replace=2]16A4").withQueues(16, 4, true),
+            p("F[0x1,0x0]B[4,3]H[P4]16A4").withQueues(16, 4, true));
 
     static VerilatorModel model;
 
