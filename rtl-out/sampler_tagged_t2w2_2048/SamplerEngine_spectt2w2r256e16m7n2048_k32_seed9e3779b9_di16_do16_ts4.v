@@ -24,11 +24,11 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:306
-  reg [31:0] messages_out; // SamplerEngine.java:306
-  reg [31:0] in_stalls; // SamplerEngine.java:306
-  reg [31:0] out_stalls; // SamplerEngine.java:306
-  reg [6:0] in_flight; // SamplerEngine.java:294
+  reg [31:0] tuples_in; // SamplerEngine.java:305
+  reg [31:0] messages_out; // SamplerEngine.java:305
+  reg [31:0] in_stalls; // SamplerEngine.java:305
+  reg [31:0] out_stalls; // SamplerEngine.java:305
+  reg [6:0] in_flight; // SamplerEngine.java:293
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:57
@@ -45,26 +45,26 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire [8:0] em_bits_count; // SamplerEngine.java:70
   wire em_bits_msg; // SamplerEngine.java:70
   wire em_bits_last; // SamplerEngine.java:70
-  wire keyed_ready; // SamplerEngine.java:203
-  wire keyed_valid; // SamplerEngine.java:203
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:203
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:203
-  wire keyed_bits_last; // SamplerEngine.java:203
-  wire [9:0] keyed_bits_index; // SamplerEngine.java:203
-  wire [1:0] keyed_bits_tag; // SamplerEngine.java:203
-  wire keyed_bits_sample; // SamplerEngine.java:203
-  wire hashUnit_io_in_ready; // SamplerEngine.java:207
-  wire hashUnit_io_in_valid; // SamplerEngine.java:207
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:207
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:207
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:207
-  wire hashUnit_io_out_ready; // SamplerEngine.java:207
-  wire hashUnit_io_out_valid; // SamplerEngine.java:207
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:207
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:207
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:207
-  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:207
-  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:207
+  wire keyed_ready; // SamplerEngine.java:202
+  wire keyed_valid; // SamplerEngine.java:202
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:202
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:202
+  wire keyed_bits_last; // SamplerEngine.java:202
+  wire [9:0] keyed_bits_index; // SamplerEngine.java:202
+  wire [1:0] keyed_bits_tag; // SamplerEngine.java:202
+  wire keyed_bits_sample; // SamplerEngine.java:202
+  wire hashUnit_io_in_ready; // SamplerEngine.java:206
+  wire hashUnit_io_in_valid; // SamplerEngine.java:206
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:206
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:206
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:206
+  wire hashUnit_io_out_ready; // SamplerEngine.java:206
+  wire hashUnit_io_out_valid; // SamplerEngine.java:206
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:206
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:206
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:206
+  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:206
+  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:206
   wire rmwMemory_io_in_ready; // SamplerEngine.java:142
   wire rmwMemory_io_in_valid; // SamplerEngine.java:142
   wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:142
@@ -77,13 +77,13 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire [56:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:142
   wire rmwMemory_io_clear; // SamplerEngine.java:142
   wire rmwMemory_io_clearing; // SamplerEngine.java:142
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:171
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:171
-  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:171
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:171
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:171
-  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:171
-  wire [2:0] fifo_1_io_count; // SamplerEngine.java:171
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:170
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:170
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:170
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:170
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:170
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:170
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:170
   wire msg_ready; // SamplerEngine.java:92
   wire msg_valid; // SamplerEngine.java:92
   wire [31:0] msg_bits_pc; // SamplerEngine.java:92
@@ -98,31 +98,31 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire [4:0] fifo_2_io_count; // SamplerEngine.java:115
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:301
-  wire _not_0 = ~1'd0; // SamplerEngine.java:301
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:301
-  wire _not_1 = ~1'd0; // SamplerEngine.java:301
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:301
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:301
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:301
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:300
+  wire _not_0 = ~1'd0; // SamplerEngine.java:300
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:300
+  wire _not_1 = ~1'd0; // SamplerEngine.java:300
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:300
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:300
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:300
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:62
   wire _not_2 = ~em_bits_msg; // SamplerEngine.java:110
   wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:110
-  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:178
-  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:179
-  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:182
-  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:181
-  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:180
-  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:218
-  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:211
-  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:212
-  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:213
+  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:177
+  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:178
+  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:181
+  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:180
+  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:179
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:217
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:210
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:211
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:212
   wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:160
   wire [1:0] _bits_9 = rmwMemory_io_out_bits_old[15:14]; // TaggedWay.java:69
   wire _eq_2 = _bits_9 == 2'd0; // TaggedWay.java:140
   wire _not_3 = ~_eq_2; // TaggedWay.java:149
   wire [1:0] _bits_10 = rmwMemory_io_out_bits_old[13:12]; // TaggedWay.java:67
-  wire [1:0] _bits_11 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:164
+  wire [1:0] _bits_11 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:163
   wire _eq_3 = _bits_10 == _bits_11; // TaggedWay.java:149
   wire _and_3 = _not_3 & _eq_3; // TaggedWay.java:149
   wire [1:0] _bits_12 = rmwMemory_io_out_bits_old[43:42]; // TaggedWay.java:69
@@ -184,28 +184,28 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _and_9 = _or_4 & _xor_5; // TaggedRule.java:110
   wire _mux_10 = _or_2 ? _xor_3 : _and_9; // TaggedRule.java:110
   wire _mux_11 = _mux_5 ? _mux_9 : _mux_10; // TaggedRule.java:105
-  wire [64:0] _bits_25 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:169
-  wire [74:0] emission = {_mux_8, _mux_11, _bits_25}; // SamplerEngine.java:169
+  wire [64:0] _bits_25 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:168
+  wire [74:0] emission = {_mux_8, _mux_11, _bits_25}; // SamplerEngine.java:168
   wire _and_10 = em_valid & em_bits_msg; // SamplerEngine.java:106
   wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:117
-  wire _and_11 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:279
-  wire [31:0] _add_4 = tuples_in + 32'd1; // SamplerEngine.java:307
-  wire _and_12 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:280
-  wire [31:0] _add_5 = messages_out + 32'd1; // SamplerEngine.java:307
-  wire _not_6 = ~io_s_axis_tready; // SamplerEngine.java:281
-  wire _and_13 = io_s_axis_tvalid & _not_6; // SamplerEngine.java:281
-  wire [31:0] _add_6 = in_stalls + 32'd1; // SamplerEngine.java:307
-  wire _not_7 = ~io_m_axis_tready; // SamplerEngine.java:282
-  wire _and_14 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:282
-  wire [31:0] _add_7 = out_stalls + 32'd1; // SamplerEngine.java:307
-  wire _and_15 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:295
-  wire _and_16 = em_valid & em_ready; // SamplerEngine.java:296
-  wire _not_8 = ~_and_16; // SamplerEngine.java:297
-  wire _and_17 = _and_15 & _not_8; // SamplerEngine.java:297
-  wire [6:0] _add_8 = in_flight + 7'd1; // SamplerEngine.java:297
-  wire _not_9 = ~_and_15; // SamplerEngine.java:298
-  wire _and_18 = _and_16 & _not_9; // SamplerEngine.java:298
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:298
+  wire _and_11 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:278
+  wire [31:0] _add_4 = tuples_in + 32'd1; // SamplerEngine.java:306
+  wire _and_12 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:279
+  wire [31:0] _add_5 = messages_out + 32'd1; // SamplerEngine.java:306
+  wire _not_6 = ~io_s_axis_tready; // SamplerEngine.java:280
+  wire _and_13 = io_s_axis_tvalid & _not_6; // SamplerEngine.java:280
+  wire [31:0] _add_6 = in_stalls + 32'd1; // SamplerEngine.java:306
+  wire _not_7 = ~io_m_axis_tready; // SamplerEngine.java:281
+  wire _and_14 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:281
+  wire [31:0] _add_7 = out_stalls + 32'd1; // SamplerEngine.java:306
+  wire _and_15 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:294
+  wire _and_16 = em_valid & em_ready; // SamplerEngine.java:295
+  wire _not_8 = ~_and_16; // SamplerEngine.java:296
+  wire _and_17 = _and_15 & _not_8; // SamplerEngine.java:296
+  wire [6:0] _add_8 = in_flight + 7'd1; // SamplerEngine.java:296
+  wire _not_9 = ~_and_15; // SamplerEngine.java:297
+  wire _and_18 = _and_16 & _not_9; // SamplerEngine.java:297
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:297
   wire _not_10 = ~_and_4; // TaggedRule.java:97
   wire _eq_16 = _bits_12 == 2'd0; // TaggedWay.java:140
   wire _eq_17 = _bits_12 == 2'd2; // TaggedWay.java:144
@@ -552,7 +552,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire [2:0] _mux_101 = _and_3 ? _mux_97 : _mux_100; // TaggedRule.java:129
   wire [27:0] _cat_4 = {_xor_9, _xor_10, _xor_11, _mux_83, _mux_88, _mux_91, _mux_96, _mux_101}; // TaggedWay.java:80
   wire [56:0] _cat_5 = {_or_7, _cat_3, _cat_4}; // TaggedRule.java:98
-  wire _eq_28 = _cat_5 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:187
+  wire _eq_28 = _cat_5 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:186
   wire [8:0] _bits_132 = rmwMemory_io_out_bits_old[24:16]; // TaggedWay.java:71
   wire [8:0] _bits_133 = rmwMemory_io_out_bits_old[11:3]; // TaggedWay.java:65
   wire [2:0] _bits_134 = rmwMemory_io_out_bits_old[2:0]; // TaggedWay.java:63
@@ -968,7 +968,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 
   );
 
-  HashUnit_k32_i10_tg2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:207
+  HashUnit_k32_i10_tg2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:206
     .clock(clock),
 
     .reset(reset),
@@ -1030,7 +1030,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 
   );
 
-  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:171
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:170
     .clock(clock),
 
     .reset(reset),
@@ -1076,8 +1076,8 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_28) begin // SamplerEngine.java:186
-      $display("Assertion failed at SamplerEngine.java:186: sampler: rule gives %h, the table wrote %h", _cat_5, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_28) begin // SamplerEngine.java:185
+      $display("Assertion failed at SamplerEngine.java:185: sampler: rule gives %h, the table wrote %h", _cat_5, rmwMemory_io_out_bits_updated);
       $stop;
     end
     if (!reset && rmwMemory_io_out_valid && !_eq_29) begin // TaggedWay.java:131

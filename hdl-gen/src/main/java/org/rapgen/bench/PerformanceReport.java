@@ -142,14 +142,7 @@ public final class PerformanceReport {
             double limit = pnrLimit(t);
             System.err.println("performance: " + cfg.name() + " on " + t.id);
             String[] mine = synth(() -> synthesis.run(cfg, t, limit));
-            String[] anchor = baseline == null
-                    ? new String[] {"—", "—"}
-                    : baseline.missing() != null
-                            ? new String[] {"not measured yet (needs " + baseline.missing() + ")", "—"}
-                            : baseline.tooLarge() != null
-                                    ? new String[] {"does not fit: " + baseline.tooLarge(), "—"}
-                                    : synth(() ->
-                                            synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
+            String[] anchor = anchorCells(baseline, cfg, t, limit);
             String target = t.id + " (" + t.device + ")";
             row(
                     md,
@@ -168,6 +161,15 @@ public final class PerformanceReport {
         for (ThroughputFigures.Row r : ThroughputFigures.rows(cfg, root))
             row(md, r.figure(), r.value(), r.source(), r.anchor(), r.anchorValue());
         md.append('\n');
+    }
+
+    /** {area, Fmax} cells of the anchor: none, why it cannot be built, or its synthesis. */
+    private String[] anchorCells(AreaAnchors.Baseline baseline, DesignConfig cfg, SynthTarget t, double limit) {
+        if (baseline == null) return new String[] {"—", "—"};
+        if (baseline.missing() != null)
+            return new String[] {"not measured yet (needs " + baseline.missing() + ")", "—"};
+        if (baseline.tooLarge() != null) return new String[] {"does not fit: " + baseline.tooLarge(), "—"};
+        return synth(() -> synthesis.run(baseline.name(), cfg.clockMhz(), baseline.top(), t, limit));
     }
 
     interface Run {

@@ -113,6 +113,15 @@ public enum SynthTarget {
         return Arrays.stream(values()).filter(t -> t.id.equals(id)).findFirst();
     }
 
+    /** The part's capacity of a checked resource (for example "FF"), or 0 where place-and-route checks the fit. */
+    public long capacity(String resource) {
+        return resources.stream()
+                .filter(r -> r.name().equals(resource))
+                .mapToLong(Resource::available)
+                .findFirst()
+                .orElse(0);
+    }
+
     public static List<String> ids() {
         return Arrays.stream(values()).map(t -> t.id).toList();
     }

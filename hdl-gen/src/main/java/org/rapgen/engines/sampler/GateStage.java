@@ -58,7 +58,7 @@ public final class GateStage extends Module {
         SourceLoc loc = SourceLoc.callerOf(GateStage.class);
         if (gates.isEmpty()) throw new HdlException(loc, "GateStage needs at least one gate");
         for (GateSpec g : gates) {
-            if (g.kind() == 'F' && 64 - Long.numberOfLeadingZeros(g.first()) > keyBits)
+            if (g.highestBit() >= keyBits)
                 throw new HdlException(
                         loc, "filter mask " + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
         }

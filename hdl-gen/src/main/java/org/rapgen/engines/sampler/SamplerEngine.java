@@ -160,13 +160,12 @@ public final class SamplerEngine extends Module {
                         : Cat(keyed.bits.tag, keyed.bits.sample, keyed.bits.last, keyed.bits.w, keyed.bits.pc));
 
         UInt cmd = out.bits.cmd;
-        int tagLsb = 2 * k + 2 + (p.hasGates() ? 1 : 0);
-        CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, tagLsb));
-        Bool skip = p.hasGates() ? cmd.bit(2 * k + 2) : B(false);
+        CounterRule.Outcome o = rule.apply(out.bits.old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, tagLsb(p)));
+        Bool skip = skipOf(p, cmd);
         // The emission goes through a small queue, whose ready is a register: whether a tuple may leave the table
         // then does not wait for the rule to decide whether it emits (the ready would otherwise run from the table's
         // output through the rule, the message path and back into the table's and the hash unit's enables).
-        UInt emission = Cat(o.count(), p.hasGates() ? o.emit().and(skip.not()) : o.emit(), cmd.bits(2 * k, 0))
+        UInt emission = Cat(o.count(), skip == null ? o.emit() : o.emit().and(skip.not()), cmd.bits(2 * k, 0))
                 .named("emission");
         Fifo slice = Module(new Fifo(emission.getWidth(), 4));
         slice.io.enq.valid.connect(out.valid);
@@ -182,7 +181,7 @@ public final class SamplerEngine extends Module {
         em.bits.count.connect(held.bits(emission.getWidth() - 1, 2 * k + 2));
         // the rule applied here and the one inside the table saw the same word and command (simulation-only check)
         when(out.valid, () -> {
-            UInt expected = p.hasGates() ? Mux(skip, out.bits.old, o.updated()) : o.updated();
+            UInt expected = unlessSkipped(skip, out.bits.old, o.updated());
             Assert(
                     expected.eq(out.bits.updated),
                     "sampler: rule gives %x, the table wrote %x",
@@ -341,12 +340,26 @@ public final class SamplerEngine extends Module {
     private static BiFunction<UInt, UInt, UInt> tableUpdate(SamplerParams p, CounterRule rule) {
         int k = p.keyBits();
         int cmdBits = tableCmdBits(p);
-        int tagLsb = 2 * k + 2 + (p.hasGates() ? 1 : 0);
-        return (old, cmd) -> {
-            UInt updated = rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, tagLsb))
-                    .updated();
-            return p.hasGates() ? Mux(cmd.bit(2 * k + 2), old, updated) : updated;
-        };
+        return (old, cmd) -> unlessSkipped(
+                skipOf(p, cmd),
+                old,
+                rule.apply(old, cmd.bit(2 * k + 1), cmd.bits(cmdBits - 1, tagLsb(p)))
+                        .updated());
+    }
+
+    /** The lowest bit of the tag in a table command. */
+    private static int tagLsb(SamplerParams p) {
+        return 2 * p.keyBits() + 2 + (p.hasGates() ? 1 : 0);
+    }
+
+    /** A table command's skip bit, or null without gates (the command has none). */
+    private static Bool skipOf(SamplerParams p, UInt cmd) {
+        return p.hasGates() ? cmd.bit(2 * p.keyBits() + 2) : null;
+    }
+
+    /** The word a command leaves: {@code updated}, or {@code old} for a skipped tuple ({@code skip} may be null). */
+    private static UInt unlessSkipped(Bool skip, UInt old, UInt updated) {
+        return skip == null ? updated : Mux(skip, old, updated);
     }
 
     /** Width of the first level's counts: r for R and P, the counter for CR, h for T, 1 for a bare A_k. */

@@ -205,7 +205,7 @@ public record SamplerParams(
                         + " ways");
         }
         for (var g : spec.gates) {
-            if (g.kind() == 'F' && 64 - Long.numberOfLeadingZeros(g.first()) > keyBits)
+            if (g.highestBit() >= keyBits)
                 fail("filter mask 0x" + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
         }
         if (hasTable() && tableDepth() > MAX_TABLE)

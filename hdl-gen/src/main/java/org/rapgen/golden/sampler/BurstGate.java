@@ -27,9 +27,4 @@ public final class BurstGate implements Gate {
         position = position + 1 == period ? 0 : position + 1;
         return pass;
     }
-
-    @Override
-    public String spec() {
-        return "B[" + period + "," + burst + "]";
-    }
 }

@@ -7,7 +7,4 @@ package org.rapgen.golden.sampler;
 public interface Gate {
     /** Whether the composition behind the gate sees this tuple; called once per tuple, in stream order. */
     boolean pass(long pc, long w);
-
-    /** The gate's part of a canonical spec, for example {@code B[100,10]}. */
-    String spec();
 }

@@ -57,13 +57,15 @@ public record GateSpec(char kind, long first, long second) {
 
     /** The gate's canonical text. */
     String canonical() {
-        return kind == 'B'
-                ? "B[" + first + "," + second + "]"
-                : "F[" + PcFilter.hex(first) + "," + PcFilter.hex(second) + "]";
+        return kind == 'B' ? "B[" + first + "," + second + "]" : "F[" + hex(first) + "," + hex(second) + "]";
     }
 
-    /** The highest bit a filter's mask uses, for the check against K (-1 for a burst gate). */
-    int highestBit() {
+    static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    /** The highest bit a filter's mask uses, for the check against K (-1 for a burst gate or an empty mask). */
+    public int highestBit() {
         return kind == 'F' ? 63 - Long.numberOfLeadingZeros(first) : -1;
     }
 

@@ -15,7 +15,8 @@ public final class PcFilter implements Gate {
     /** @param mask K bits; @param match K bits, no bit outside the mask (it could never match) */
     public PcFilter(long mask, long match, SamplerHash hash) {
         if ((match & ~mask) != 0)
-            throw new IllegalArgumentException("filter match " + hex(match) + " has bits outside mask " + hex(mask));
+            throw new IllegalArgumentException(
+                    "filter match " + GateSpec.hex(match) + " has bits outside mask " + GateSpec.hex(mask));
         this.mask = mask;
         this.match = match;
         this.hash = hash;
@@ -24,14 +25,5 @@ public final class PcFilter implements Gate {
     @Override
     public boolean pass(long pc, long w) {
         return (hash.randomize(pc) & mask) == match;
-    }
-
-    @Override
-    public String spec() {
-        return "F[" + hex(mask) + "," + hex(match) + "]";
-    }
-
-    static String hex(long v) {
-        return "0x" + Long.toHexString(v);
     }
 }
