@@ -41,7 +41,7 @@ final class SampleCommand implements Callable<Integer> {
             required = true,
             paramLabel = "SPEC",
             description =
-                    "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048, B[100,10]H[P256]2048 (gates in front: docs/gates.md)")
+                    "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048, V[16]256, B[100,10]H[P256]2048 (gates in front: docs/gates.md)")
     String spec;
 
     @PathOption(PathOption.Kind.OUTPUT_FILE)
@@ -63,6 +63,13 @@ final class SampleCommand implements Callable<Integer> {
     Long cycles;
 
     @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "20",
+            description = "with --report and a value hotlist V[...]: the N pcs with the most tuples (default 20)")
+    int top;
+
+    @Option(
             names = "--key-bits",
             paramLabel = "K",
             defaultValue = "32",
@@ -75,12 +82,14 @@ final class SampleCommand implements Callable<Integer> {
         SamplerConfig cfg = config();
         if (cycles != null && (!report || cycles < 1))
             throw new BadInputException("--cycles needs --report and a value >= 1");
+        if (top < 1) throw new BadInputException("--top must be >= 1, got " + top);
         TraceOptions opt = TraceOptions.keyBits(keyBits)
                 .withLackeyMode(TraceOptions.LackeyMode.TUPLES)
                 .withPacketField(TraceOptions.PacketField.SRC_DST);
         try (OutputFile messages = out != null ? OutputFile.of(out) : report ? null : OutputFile.stdout(System.out);
                 TraceInput trace = TraceInput.open(in.trace, in.format, opt, TraceShape.TUPLES)) {
-            Sink sink = new Sink(messages == null ? null : messages.writer(), report ? new Profile() : null);
+            HotlistView hotlist = report && parsed.first == SamplerSpec.First.HOTLIST ? new HotlistView() : null;
+            Sink sink = new Sink(messages == null ? null : messages.writer(), report ? new Profile() : null, hotlist);
             Sampler sampler = build(parsed, cfg, sink);
             Profile ideal = report ? new Profile() : null;
             TraceReader r = trace.reader();
@@ -98,6 +107,7 @@ final class SampleCommand implements Callable<Integer> {
             progress.done(r.records());
             if (messages != null) messages.commit();
             if (report) report(System.out, sampler, r.records(), sink, ideal);
+            if (hotlist != null) hotlist.print(System.out, top);
             return 0;
         }
     }
@@ -170,18 +180,29 @@ final class SampleCommand implements Callable<Integer> {
         final Profile profile;
         long messages;
 
-        Sink(Writer writer, Profile profile) {
+        Sink(Writer writer, Profile profile, HotlistView hotlist) {
             this.writer = writer;
             this.profile = profile;
+            this.hotlist = hotlist;
         }
+
+        final HotlistView hotlist;
 
         @Override
         public void message(long pc, long w, long count) {
+            message(pc, w, count, -1);
+        }
+
+        /** A hotlist's message adds the tuples it stands for to the profile, and its line has the level. */
+        @Override
+        public void message(long pc, long w, long count, int level) {
             messages++;
-            if (profile != null) profile.add(pc, w, count);
+            long estimate = level < 0 ? count : count << level;
+            if (profile != null) profile.add(pc, w, estimate);
+            if (hotlist != null) hotlist.add(pc, w, estimate, level);
             if (writer == null) return;
             try {
-                writer.write(Message.line(pc, w, count));
+                writer.write(Message.line(pc, w, count, level));
                 writer.write('\n');
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -4,4 +4,12 @@ package org.rapgen.golden.sampler;
 @FunctionalInterface
 public interface MessageSink {
     void message(long pc, long w, long count);
+
+    /**
+     * A value hotlist's message: {@code count} kept with probability {@code 2^-level}. A sink that does not keep
+     * levels receives the tuples it stands for, {@code count << level}.
+     */
+    default void message(long pc, long w, long count, int level) {
+        message(pc, w, count << level);
+    }
 }

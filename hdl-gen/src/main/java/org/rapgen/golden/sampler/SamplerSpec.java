@@ -8,11 +8,12 @@ import java.util.Map;
 /**
  * Parses sampler compositions and builds their golden models.
  * <pre>
- * spec     := { gate } ( first [ assoc ] | assoc ) | gate { gate }
+ * spec     := { gate } ( first [ assoc ] | assoc | hotlist ) | gate { gate }
  * gate     := 'B' '[' num ',' num ']' | 'F' '[' word ',' word ']'
  * first    := base | 'H' '[' base ']' num | 'T' '[' [ param { ',' param } ] ']' num
  * base     := 'R' num | 'P' num | 'CR' num
  * assoc    := 'A' num
+ * hotlist  := 'V' '[' num ']' num
  * param    := ('tag' | 'ways' | 'r' | 'evict' | 'replace') '=' num
  * num      := [ '_' ] digit { digit }
  * word     := digit { digit } | '0x' hexdigit { hexdigit }
@@ -21,25 +22,28 @@ import java.util.Map;
  * {@code H[CR8]512}, {@code H[P256]2048A16}, {@code T[tag=2,ways=2]2048A16}, {@code A16}
  * (every tuple enters A_16 as a message of count 1), {@code B[1000,10]H[P16]256} and
  * {@code F[0xf,0x3]B[100,1]A16} (gates in front; {@code B[100,10]} alone sends every passed tuple as a message of
- * count 1: the trace of the bursts). The paper's subscripts may be written
+ * count 1: the trace of the bursts). {@code V[16]256} is Burrows' value hotlist, 16 values per row in 256 rows
+ * ({@link HotlistSampler}); nothing follows it. The paper's subscripts may be written
  * with underscores: {@code H[P_256]_2048A_16}. No blanks. Tagged-compressor defaults:
  * tag=2, ways=2, r=256, evict=16, replace=7 (the paper's evaluated 2-bit, 2-way, 8-bit-hit-counter
  * design; evict/replace values are ours).
- * Limits: R/CR rate 1..65536, P rate 1..2^31-1, n a power of two 1..2^24, k 1..65536.
+ * Limits: R/CR rate 1..65536, P rate 1..2^31-1, n a power of two 1..2^24, k 1..65536, hotlist values 1..31.
  */
 public final class SamplerSpec {
     public enum First {
         NONE,
         BASE,
         HASHED,
-        TAGGED
+        TAGGED,
+        HOTLIST
     }
 
     public final String text;
     public final First first;
     public final StratifiedSampler.Kind kind; // BASE / HASHED
     public final int rate; // BASE / HASHED
-    public final int strata; // HASHED (1 for BASE), TAGGED entries
+    public final int strata; // HASHED (1 for BASE), TAGGED entries, HOTLIST rows
+    public final int values; // HOTLIST values per row
     public final Map<String, Integer> tagged; // TAGGED parameters, all present
     public final int assoc; // 0 = no A_k
     public final List<GateSpec> gates; // in stream order; empty = none
@@ -52,6 +56,7 @@ public final class SamplerSpec {
             int rate,
             int strata,
             Map<String, Integer> tagged,
+            int values,
             int assoc) {
         this.text = text;
         this.gates = List.copyOf(gates);
@@ -60,6 +65,7 @@ public final class SamplerSpec {
         this.rate = rate;
         this.strata = strata;
         this.tagged = tagged;
+        this.values = values;
         this.assoc = assoc;
     }
 
@@ -111,7 +117,7 @@ public final class SamplerSpec {
     public static SamplerSpec parse(String spec) {
         if (spec == null) throw new SpecException("", 1, "empty spec");
         P p = new P(spec);
-        if (spec.isEmpty()) throw p.err("empty spec; expected R, P, CR, H[...], T[...] or A");
+        if (spec.isEmpty()) throw p.err("empty spec; expected R, P, CR, H[...], T[...], V[...] or A");
         List<GateSpec> gates = new ArrayList<>();
         while (p.at('B') || p.at('F')) gates.add(GateSpec.parse(p));
         First first = First.NONE;
@@ -119,7 +125,19 @@ public final class SamplerSpec {
         int rate = 0;
         int strata = 1;
         Map<String, Integer> tagged = null;
-        if (p.at('H')) {
+        int values = 0;
+        if (p.at('V')) {
+            p.i++;
+            p.expect('[');
+            int at = p.i;
+            long v = p.num("values per row");
+            if (v < 1 || v > 31) throw p.err(at, "a hotlist keeps 1..31 values per row, got " + v);
+            values = (int) v;
+            p.expect(']');
+            strata = strata(p, "number of rows");
+            first = First.HOTLIST;
+            if (p.i < spec.length()) throw p.err("unexpected " + p.found() + "; nothing may follow a value hotlist");
+        } else if (p.at('H')) {
             p.i++;
             p.expect('[');
             int at = p.i;
@@ -150,7 +168,7 @@ public final class SamplerSpec {
             first = First.BASE;
         } else if (!p.at('A') && (gates.isEmpty() || p.i < spec.length())) {
             throw p.err("expected " + (gates.isEmpty() ? "" : "B[...], F[...], ")
-                    + "R, P, CR, H[...], T[...] or A, found " + p.found());
+                    + "R, P, CR, H[...], T[...], V[...] or A, found " + p.found());
         }
         int assoc = 0;
         if (p.at('A')) {
@@ -164,7 +182,7 @@ public final class SamplerSpec {
             throw p.err("unexpected " + p.found()
                     + (first == First.NONE || assoc != 0 ? "" : "; only an A_k stage may follow"));
         }
-        return new SamplerSpec(spec, gates, first, kind, rate, strata, tagged, assoc);
+        return new SamplerSpec(spec, gates, first, kind, rate, strata, tagged, values, assoc);
     }
 
     private static StratifiedSampler.Kind baseKind(P p) {
@@ -269,6 +287,9 @@ public final class SamplerSpec {
                         .append(']')
                         .append(strata);
                 break;
+            case HOTLIST:
+                b.append("V[").append(values).append(']').append(strata);
+                break;
             default:
         }
         if (assoc > 0) b.append('A').append(assoc);
@@ -311,6 +332,9 @@ public final class SamplerSpec {
                         tagged.get("replace"),
                         cfg,
                         firstOut);
+                break;
+            case HOTLIST:
+                s = new HotlistSampler(values, strata, cfg, firstOut);
                 break;
             default:
                 s = null;
