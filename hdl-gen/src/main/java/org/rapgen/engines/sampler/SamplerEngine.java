@@ -66,6 +66,20 @@ public final class SamplerEngine extends Module {
         UInt head = tuples.bits;
         Bool skipped = p.hasGates() ? head.bit(2 * k + 1) : B(false);
 
+        DecoupledIO<Msg> msg = Wire(Decoupled(new Msg(k, p.hotlist() ? 8 * countBytes(p) : countBits)))
+                .named("msg");
+        if (p.hotlist()) {
+            HotlistStage h = HotlistPath.build(p, tuples, head);
+            h.io.out.ready.connect(msg.ready);
+            msg.valid.connect(h.io.out.valid);
+            msg.bits.pc.connect(h.io.out.bits.pc);
+            msg.bits.w.connect(h.io.out.bits.w);
+            msg.bits.count.connect(HotlistPath.countField(p, h.io.out.bits));
+            Fifo outQ = outputQueue(msg);
+            status(inQ, outQ, h.io.in.fire(), msg, h.io.clearing, B(false), h.io.busy);
+            return;
+        }
+
         // ---- first level: one Emission per tuple
         DecoupledIO<Emission> em = Wire(Decoupled(new Emission(k, firstCount))).named("em");
         Bool clearing = B(false);
@@ -89,7 +103,6 @@ public final class SamplerEngine extends Module {
         }
 
         // ---- second level (A_k) or straight to the output
-        DecoupledIO<Msg> msg = Wire(Decoupled(new Msg(k, countBits))).named("msg");
         Bool draining = B(false);
         Bool assocHolding = B(false);
         if (p.hasAssoc()) {
@@ -110,7 +123,12 @@ public final class SamplerEngine extends Module {
             em.ready.connect(em.bits.msg.not().or(msg.ready));
         }
 
-        // ---- output queue: {count, w, pc}
+        Fifo outQ = outputQueue(msg);
+        status(inQ, outQ, em.valid.and(em.ready), msg, clearing, draining, assocHolding);
+    }
+
+    /** The output queue, {count, w, pc}, on m_axis. */
+    private Fifo outputQueue(DecoupledIO<Msg> msg) {
         int countBytes = countBytes(p);
         Fifo outQ = Module(new Fifo(2 * k + 8 * countBytes, p.outDepth()));
         outQ.io.enq.valid.connect(msg.valid);
@@ -119,8 +137,7 @@ public final class SamplerEngine extends Module {
         io.m_axis.tvalid.connect(outQ.io.deq.valid);
         io.m_axis.tdata.connect(outQ.io.deq.bits);
         outQ.io.deq.ready.connect(io.m_axis.tready);
-
-        status(inQ, outQ, em, msg, clearing, draining, assocHolding);
+        return outQ;
     }
 
     /**
@@ -267,13 +284,7 @@ public final class SamplerEngine extends Module {
 
     /** Event counters and status bits (see {@link SamplerStatus}). */
     private void status(
-            Fifo inQ,
-            Fifo outQ,
-            DecoupledIO<Emission> em,
-            DecoupledIO<Msg> msg,
-            Bool clearing,
-            Bool draining,
-            Bool assocHolding) {
+            Fifo inQ, Fifo outQ, Bool leave, DecoupledIO<Msg> msg, Bool clearing, Bool draining, Bool holding) {
         SamplerStatus s = io.status;
         s.tuplesIn.connect(count("tuples_in", gateIn != null ? gateIn : inQ.io.enq.fire()));
         s.messagesOut.connect(count("messages_out", io.m_axis.tvalid.and(io.m_axis.tready)));
@@ -289,15 +300,14 @@ public final class SamplerEngine extends Module {
             s.droppedMessages.connect(U(0, SamplerStatus.BITS));
         }
         // tuples accepted but not yet handed to the second level / output (the queue plus a few pipeline registers);
-        // A_k's own stages report what they hold
+        // A_k's own stages, and the hotlist, report what they hold
         UInt inFlight = RegInit(U(0, log2Up(p.inDepth()) + 3)).named("in_flight");
         Bool enter = inQ.io.enq.fire();
-        Bool leave = em.valid.and(em.ready);
         when(enter.and(leave.not()), () -> inFlight.connect(inFlight.add(1)))
                 .elsewhen(leave.and(enter.not()), () -> inFlight.connect(inFlight.sub(1)));
         s.clearing.connect(clearing);
         s.draining.connect(draining);
-        Bool idle = inFlight.eq(0).and(assocHolding.not()).and(draining.not()).and(outQ.io.count.eq(0));
+        Bool idle = inFlight.eq(0).and(holding.not()).and(draining.not()).and(outQ.io.count.eq(0));
         s.idle.connect(gateHolding == null ? idle : idle.and(gateHolding.not()));
     }
 
@@ -315,7 +325,7 @@ public final class SamplerEngine extends Module {
             var t = p.spec().tagged;
             return new TaggedRule(t.get("ways"), t.get("tag"), t.get("r"), t.get("evict"), t.get("replace"));
         }
-        if (!p.hasFirst() || p.kind() == StratifiedSampler.Kind.R) return null;
+        if (!p.hasFirst() || p.hotlist() || p.kind() == StratifiedSampler.Kind.R) return null;
         return p.kind() == StratifiedSampler.Kind.P
                 ? new PeriodicRule(p.rate())
                 : new CountedRandomRule(p.counterBits());
@@ -368,13 +378,14 @@ public final class SamplerEngine extends Module {
         return p.hasFirst() ? 64 - Long.numberOfLeadingZeros(p.rate()) : 1;
     }
 
-    /** Bytes of the count field on the message stream. */
+    /** Bytes of the count field on the message stream; a hotlist's has its level in one more byte on top. */
     public static int countBytes(SamplerParams p) {
-        return (messageCountBits(p) + 7) / 8;
+        return (messageCountBits(p) + 7) / 8 + (p.hotlist() ? 1 : 0);
     }
 
     /** Width of the count in an outgoing message (before rounding up to whole bytes on the stream). */
     public static int messageCountBits(SamplerParams p) {
+        if (p.hotlist()) return p.counterBits();
         int first = firstCountBits(p, rule(p));
         return p.hasAssoc() ? AssocStage.outCountBits(first, p.assocCountBits()) : first;
     }

@@ -208,6 +208,11 @@ public record SamplerParams(
             if (g.highestBit() >= keyBits)
                 fail("filter mask 0x" + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
         }
+        if (hotlist()) {
+            if (spec.strata < 2) fail("a hotlist needs at least 2 rows, got " + spec.strata);
+            if (counterBits > 62) fail("hotlist count bits must be 1..62, got " + counterBits);
+            if (spec.strata > MAX_TABLE) fail("hotlist of " + spec.strata + " rows exceeds " + MAX_TABLE);
+        }
         if (hasTable() && tableDepth() > MAX_TABLE)
             fail("counter table of " + tableDepth() + " words exceeds " + MAX_TABLE);
         return this;
@@ -240,12 +245,18 @@ public record SamplerParams(
     }
 
     public boolean usesLfsr() {
-        return kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR;
+        return hotlist() || kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR;
+    }
+
+    /** Burrows' value hotlist {@code V[n]rows}. */
+    public boolean hotlist() {
+        return spec.first == SamplerSpec.First.HOTLIST;
     }
 
     /** The hash selects a counter: H[P], H[CR] with n > 1, and T. H[R] keeps no counters, so it needs no hash. */
     public boolean hashed() {
         return tagged()
+                || hotlist()
                 || (spec.first == SamplerSpec.First.HASHED && spec.strata > 1 && kind() != StratifiedSampler.Kind.R);
     }
 
@@ -298,7 +309,7 @@ public record SamplerParams(
         p.addAll(List.of(NameKey.K, keyBits));
         if (hashed() || hasFilter()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(hashSeed)));
         if (usesLfsr()) p.addAll(List.of(NameKey.LSEED, Integer.toHexString(lfsrSeed)));
-        if (kind() == StratifiedSampler.Kind.CR) p.addAll(List.of(NameKey.C, counterBits));
+        if (kind() == StratifiedSampler.Kind.CR || hotlist()) p.addAll(List.of(NameKey.C, counterBits));
         p.addAll(List.of(NameKey.DI, inDepth, NameKey.DO, outDepth));
         if (dropMode) p.addAll(List.of(NameKey.DROP, 1));
         if (hasTable() && tableDepth() > 1 && tableStages != DEFAULT_TABLE_STAGES)
@@ -336,6 +347,7 @@ public record SamplerParams(
                         .append(spec.tagged.get("replace"))
                         .append('n')
                         .append(spec.strata);
+            case HOTLIST -> b.append('v').append(spec.values).append('n').append(spec.strata);
             default -> {}
         }
         if (hasAssoc()) b.append('a').append(spec.assoc);

@@ -96,7 +96,7 @@ public final class SamplerCosimRun {
                 .build();
         MessageList golden = GoldenSampler.messages(p, t);
         try (Sim sim = model.newSim()) {
-            SamplerLane lane = new SamplerLane(sim, "io_", p.keyBits(), t, traffic);
+            SamplerLane lane = new SamplerLane(sim, "io_", p, t, traffic);
             SimSpeed.Start loop = SimSpeed.start(sim);
             long cycles = SamplerDriver.run(sim, List.of(lane), 64L * t.size() + 4L * p.tableDepth() + 100_000);
             SimSpeed speed = loop.stop();

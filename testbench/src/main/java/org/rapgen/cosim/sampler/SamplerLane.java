@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Random;
 import org.rapgen.cosim.ModelPort;
 import org.rapgen.cosim.Sim;
+import org.rapgen.engines.sampler.SamplerEngine;
+import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.golden.sampler.MessageList;
 
 /**
@@ -24,6 +26,7 @@ public final class SamplerLane {
     private final String prefix;
     private final int keyBits;
     private final int countBits;
+    private final int levelAt;
     private final Tuples in;
     private final Random offerRnd;
     private final Random readyRnd;
@@ -44,7 +47,18 @@ public final class SamplerLane {
     private long outStalls;
 
     public SamplerLane(Sim sim, String prefix, int keyBits, Tuples in, Traffic traffic) {
+        this(sim, prefix, keyBits, -1, in, traffic);
+    }
+
+    /** A lane for an engine with these parameters: a value hotlist's messages carry their level above the count. */
+    public SamplerLane(Sim sim, String prefix, SamplerParams p, Tuples in, Traffic traffic) {
+        this(sim, prefix, p.keyBits(), p.hotlist() ? 8 * (SamplerEngine.countBytes(p) - 1) : -1, in, traffic);
+    }
+
+    /** @param levelAt where a hotlist message's 8-bit level starts above the count field's bit 0, or -1 */
+    private SamplerLane(Sim sim, String prefix, int keyBits, int levelAt, Tuples in, Traffic traffic) {
         this.sim = sim;
+        this.levelAt = levelAt;
         this.prefix = prefix;
         this.keyBits = keyBits;
         this.in = in;
@@ -63,7 +77,7 @@ public final class SamplerLane {
         if (sData.width() != 2 * keyBits)
             throw new IllegalArgumentException(
                     sData.name() + " is " + sData.width() + " bits, expected 2K = " + 2 * keyBits);
-        this.countBits = Math.min(64, mData.width() - 2 * keyBits);
+        this.countBits = levelAt >= 0 ? levelAt : Math.min(64, mData.width() - 2 * keyBits);
         sim.poke(sValid, 0);
         sim.poke(mReady, 0);
     }
@@ -110,7 +124,8 @@ public final class SamplerLane {
                 out.message(
                         Bitfields.get(data, 0, keyBits),
                         Bitfields.get(data, keyBits, keyBits),
-                        Bitfields.get(data, 2 * keyBits, countBits));
+                        Bitfields.get(data, 2 * keyBits, countBits),
+                        levelAt < 0 ? -1 : (int) Bitfields.get(data, 2 * keyBits + levelAt, 8));
                 waiting = null;
             } else {
                 outStalls++;

@@ -1,0 +1,138 @@
+package org.rapgen.cosim.sampler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rapgen.cosim.DslDut;
+import org.rapgen.cosim.Dut;
+import org.rapgen.cosim.Sim;
+import org.rapgen.cosim.VerilatorModel;
+import org.rapgen.engines.sampler.SamplerParams;
+import org.rapgen.golden.sampler.HotlistSampler;
+import org.rapgen.golden.sampler.MessageList;
+import org.rapgen.trace.TraceFormat;
+
+/**
+ * Burrows' value hotlist {@code V[n]rows} against its golden model, message for message and level for level, in one
+ * Verilator build (its engines take several clocks a tuple, so they are not lanes of {@link SamplerCosimTest}, whose
+ * engines all take one a clock): random, skewed and real tuple streams, frame ends, gates in front, narrow counts
+ * that overflow, one pc with ever new values that drives its level to the top, and random backpressure.
+ */
+class HotlistCosimTest {
+    static final int K = 64;
+
+    static final List<SamplerParams> LANES = List.of(
+            p("V[4]16").withCounters(3, 32),
+            p("V[3]8").withCounters(8, 32),
+            p("V[1]2").withCounters(2, 32),
+            p("V[16]64").withCounters(16, 32),
+            p("V[31]2").withCounters(4, 32),
+            p("B[10,3]V[4]16").withCounters(6, 32),
+            p("F[0x3,0x1]V[2]4").withCounters(5, 32),
+            p("V[4]16").withCounters(3, 32).withHashStages(1));
+
+    static VerilatorModel model;
+
+    static SamplerParams p(String spec) {
+        return SamplerParams.of(spec, K);
+    }
+
+    @BeforeAll
+    static void build() {
+        Dut d = DslDut.of(() -> new SamplerBench("hotlist", LANES));
+        model = VerilatorModel.builder(d.top())
+                .files(d.files())
+                .flags(d.flags())
+                .build();
+    }
+
+    private static List<SamplerLane> run(Tuples t, IntFunction<Traffic> traffic) {
+        List<SamplerLane> lanes = new ArrayList<>();
+        try (Sim sim = model.newSim()) {
+            for (int i = 0; i < LANES.size(); i++)
+                lanes.add(new SamplerLane(sim, "io_e_" + i + "_", LANES.get(i), t, traffic.apply(i)));
+            SamplerDriver.run(sim, lanes, 64L * t.size() + 100_000);
+        }
+        return lanes;
+    }
+
+    /** Identical messages (with their levels) for every lane, and status counters that agree with the testbench. */
+    private static void expectIdentical(Tuples t, List<SamplerLane> lanes) {
+        List<String> bad = new ArrayList<>();
+        for (int i = 0; i < LANES.size(); i++) {
+            SamplerLane l = lanes.get(i);
+            String spec = LANES.get(i).spec().text;
+            MessageDiff d = MessageDiff.of(GoldenSampler.messages(LANES.get(i), t), l.messages());
+            if (!d.identical()) bad.add(spec + ": " + d);
+            Map<String, Long> s = l.finalStatus();
+            assertEquals(t.size(), s.get("tuplesIn"), "tuplesIn of " + spec);
+            assertEquals(l.messages().size(), s.get("messagesOut"), "messagesOut of " + spec);
+            assertEquals(l.inStallsSeen(), s.get("inStalls"), "inStalls of " + spec);
+            assertEquals(l.outStallsSeen(), s.get("outStalls"), "outStalls of " + spec);
+        }
+        assertTrue(bad.isEmpty(), String.join("\n", bad));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"random", "skewed"})
+    void fullRate(String kind) {
+        Tuples t = SamplerCosimTest.stream(kind, 20_000, 21);
+        List<SamplerLane> lanes = run(t, i -> Traffic.fullRate());
+        expectIdentical(t, lanes);
+        for (int i = 0; i < LANES.size(); i++) {
+            System.out.printf(
+                    "hotlist %s %s: %d messages, %.3f tuples per clock%n",
+                    kind,
+                    LANES.get(i).spec().text,
+                    lanes.get(i).messages().size(),
+                    lanes.get(i).tuplesPerClock());
+        }
+    }
+
+    /** Random gaps on the input and stalls on the output, different per lane; offered during the clear too. */
+    @ParameterizedTest
+    @ValueSource(strings = {"random", "skewed"})
+    void randomBackpressure(String kind) {
+        Tuples t = SamplerCosimTest.stream(kind, 15_000, 23);
+        List<SamplerLane> lanes = run(t, i -> Traffic.random(30 + 11 * i % 70, 15 + 13 * i % 80, 500 + i));
+        expectIdentical(t, lanes);
+        assertTrue(lanes.stream().filter(l -> l.outStallsSeen() > 50).count() >= 4, "the consumer rarely stalled");
+    }
+
+    /** A real trace: pc and data address of every load and store of {@code sort}, with the output stalling. */
+    @Test
+    void lackeyTrace() throws Exception {
+        Tuples t = Tuples.read(TupleStreams.lackeyTrace(), TraceFormat.LACKEY, K, 200_000);
+        expectIdentical(t, run(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 700 + i)));
+    }
+
+    /**
+     * One pc with a new value in nearly every tuple: each sampled tuple thins the row, so its level climbs to the top,
+     * where a full row is flushed instead. The golden stream reaching the top level keeps the test meaningful.
+     */
+    @Test
+    void onePcWithEverNewValuesClimbsToTheTopLevel() {
+        int n = 300_000;
+        Random r = new Random(5);
+        long[] pc = new long[n], w = new long[n];
+        for (int i = 0; i < n; i++) {
+            pc[i] = 0x400000L;
+            w[i] = r.nextInt(1 << 30);
+        }
+        Tuples t = Tuples.endingWithLast(pc, w);
+        MessageList golden = GoldenSampler.messages(LANES.get(2), t);
+        boolean top = false;
+        for (int i = 0; i < golden.size(); i++) top |= golden.level(i) == HotlistSampler.MAX_LEVEL;
+        assertTrue(top, "the golden V[1]2 never reached the top level on this stream");
+        expectIdentical(t, run(t, i -> Traffic.fullRate()));
+    }
+}
