@@ -37,12 +37,20 @@ record HotlistRow(
         return n * slotBits() + 1 + keyBits + HotlistStage.LEVEL_BITS;
     }
 
+    /** The slots' counts and values as a tuple leaves them. */
+    record Slots(List<UInt> counts, List<UInt> values) {}
+
     /** The row as its block-RAM word. */
     UInt packed() {
+        return packed(new Slots(counts.elements(), values.elements()));
+    }
+
+    /** The row with these slots as its block-RAM word. */
+    UInt packed(Slots slots) {
         List<UInt> parts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            parts.add(counts.get(i).bits(countBits - 1, 0));
-            parts.add(values.get(i));
+            parts.add(slots.counts().get(i).bits(countBits - 1, 0));
+            parts.add(slots.values().get(i));
         }
         parts.add(valid.asUInt());
         parts.add(tag);
@@ -98,6 +106,30 @@ record HotlistRow(
         List<Bool> bits = new ArrayList<>();
         for (int i = 0; i < n; i++) bits.add(f.apply(i));
         return WireDefault(UInt(n), CatLsbFirst(bits));
+    }
+
+    /**
+     * The slots after the simple outcomes of a tuple: the slot set in {@code inc} counts one more, the one set in
+     * {@code place} becomes (w, 1) (at most one bit of the two is set).
+     */
+    Slots updated(UInt inc, UInt place, UInt w) {
+        List<UInt> cs = new ArrayList<>();
+        List<UInt> vs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            UInt cnt = counts.get(i);
+            cs.add(Mux(place.bit(i), U(1, countBits + 1), Mux(inc.bit(i), cnt.add(1), cnt))
+                    .named("next_count_" + i));
+            vs.add(Mux(place.bit(i), w, values.get(i)).named("next_value_" + i));
+        }
+        return new Slots(cs, vs);
+    }
+
+    /** The slots' flip-flops := these. */
+    void connect(Slots slots) {
+        for (int i = 0; i < n; i++) {
+            counts.get(i).connect(slots.counts().get(i));
+            values.get(i).connect(slots.values().get(i));
+        }
     }
 
     /** The slot set in {@code oneHot} counts one more. */

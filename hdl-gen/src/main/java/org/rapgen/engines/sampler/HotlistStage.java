@@ -26,9 +26,10 @@ import org.rapgen.hdl.lib.Lfsr;
 /**
  * Burrows' value hotlist {@code V[n]rows} (docs/hotlist.md), bit-exact with {@link HotlistSampler}: one row per pc
  * hash in block RAM, each {valid, pc tag, level, n slots of (value, count)}, updated by a small state machine that
- * works on one tuple at a time with the row in flip-flops. A tuple takes four clocks (accept, row read, decide,
- * write); a flushed slot or a thinning pass adds a clock, and an end of frame reads every row to flush the valid
- * ones. After reset the rows are cleared, one a clock.
+ * works on one tuple at a time with the row in flip-flops. A tuple takes two clocks: the row read, then the decision,
+ * which writes the row back as the next tuple enters (one mapping to the same row takes it from the flip-flops). A
+ * pc taking another's row first flushes it, a clock per slot with a count; a thinning pass adds two clocks, and an
+ * end of frame reads every row to flush the valid ones. After reset the rows are cleared, one a clock.
  *
  * <p>The LFSR is the samplers' 32-bit one, advanced 16 steps as a tuple is accepted (the add decision reads those 16
  * bits) and 32 steps, as two advances, for each thinning pass (whose coins are the state's bits).
@@ -111,21 +112,13 @@ public final class HotlistStage extends Module {
         Bool lastRow = sweep.eq(rows - 1).named("last_row");
 
         Bool accept = io.in.fire().named("accept");
-        io.in.ready.connect(state.is(State.IDLE));
         when(accept, () -> t.connect(io.in.bits));
+        // The tuple entering as the one before writes its row reads the RAM's old word if both map to one row: it
+        // takes the row from the flip-flops instead.
+        Bool forward = RegInit(B(false)).named("forward");
+        when(accept, () -> forward.connect(state.is(State.IDLE).not().and(io.in.bits.index.eq(t.index))));
         Bool drainRead = state.is(State.DRAIN_READ);
         UInt stored = mem.read(Mux(drainRead, sweep, io.in.bits.index.bits(rowBits - 1, 0)), accept.or(drainRead));
-
-        // one write port: the row back after a tuple, or an empty row while clearing and draining
-        Bool writeRow = Wire(Bool()).named("write_row");
-        Bool writeEmpty = Wire(Bool()).named("write_empty");
-        writeRow.connect(B(false));
-        writeEmpty.connect(B(false));
-        when(
-                writeRow.or(writeEmpty),
-                () -> mem.write(
-                        Mux(writeRow, t.index.bits(rowBits - 1, 0), sweep),
-                        Mux(writeRow, row.packed(), U(0, row.packedBits()))));
 
         // the add decision: sampled at rate 2^level, iff the top `level` of the 16 fresh bits are zero
         Bool sampled = lfsr.io
@@ -146,6 +139,34 @@ public final class HotlistStage extends Module {
         FirstSet free = new FirstSet(row.free(), slotIndexBits());
         Bool atTop = row.level().eq(HotlistSampler.MAX_LEVEL).named("at_top");
         Bool conflict = row.tag().ne(t.pc).named("conflict");
+        // the outcomes the decision finishes in its own clock, writing the row back as the next tuple enters: a skip,
+        // a tuple not sampled, a count that does not overflow, a new value with a free slot
+        Bool quick = t.skipped()
+                .or(conflict.not()
+                        .and(sampled.not()
+                                .or(hit.and(overflow.not()))
+                                .or(hit.not().and(free.found))))
+                .named("quick");
+        UInt inc = Mux(sampled.and(overflow.not()), match, U(0, n)).named("inc");
+        UInt place = Mux(sampled.and(hit.not()).and(free.found), U(1, n).shl(free.index), U(0, n))
+                .bits(n - 1, 0)
+                .named("place");
+        HotlistRow.Slots quickSlots = row.updated(inc, place, t.w);
+        io.in.ready.connect(state.is(State.IDLE)
+                .or(state.is(State.DECIDE).and(quick).or(state.is(State.WRITE)).and(t.last.not())));
+
+        // one write port: the row back after a tuple, or an empty row while clearing and draining
+        Bool writeRow = Wire(Bool()).named("write_row");
+        Bool writeEmpty = Wire(Bool()).named("write_empty");
+        writeRow.connect(B(false));
+        writeEmpty.connect(B(false));
+        UInt rowWord = Mux(state.is(State.DECIDE), row.packed(quickSlots), row.packed())
+                .named("row_word");
+        when(
+                writeRow.or(writeEmpty),
+                () -> mem.write(
+                        Mux(writeRow, t.index.bits(rowBits - 1, 0), sweep),
+                        Mux(writeRow, rowWord, U(0, row.packedBits()))));
 
         // flushing: the lowest slot with a count goes out; its count is cleared as it leaves
         FirstSet next = new FirstSet(row.counted(), slotIndexBits());
@@ -165,23 +186,27 @@ public final class HotlistStage extends Module {
                 })
                 .on(State.IDLE, () -> when(accept, () -> state.go(State.LOOK)))
                 .on(State.LOOK, () -> {
-                    row.load(stored);
-                    // a row no pc holds starts anew for this one
-                    when(row.validIn(stored).not(), () -> row.start(t.pc));
+                    // a row no pc holds starts anew for this one (a skipped tuple leaves it as it is)
+                    Bool startRow = t.skipped().not();
+                    when(forward.not(), () -> {
+                                row.load(stored);
+                                when(row.validIn(stored).not().and(startRow), () -> row.start(t.pc));
+                            })
+                            .elsewhen(row.valid().not().and(startRow), () -> row.start(t.pc));
                     state.go(State.DECIDE);
                 })
                 .on(State.DECIDE, () -> {
-                    when(t.skipped(), () -> state.go(t.last, State.DRAIN_READ, State.IDLE))
+                    when(quick, () -> {
+                                when(t.skipped().not(), () -> {
+                                    writeRow.connect(B(true));
+                                    row.connect(quickSlots);
+                                });
+                                sweep.connect(U(0, rowBits));
+                                when(t.last, () -> state.go(State.DRAIN_READ))
+                                        .elsewhen(accept, () -> state.go(State.LOOK))
+                                        .otherwise(() -> state.go(State.IDLE));
+                            })
                             .elsewhen(conflict, () -> state.go(State.FLUSH_CONFLICT))
-                            .elsewhen(sampled.not(), () -> state.go(State.WRITE))
-                            .elsewhen(hit.and(overflow.not()), () -> {
-                                row.increment(match);
-                                state.go(State.WRITE);
-                            })
-                            .elsewhen(hit.not().and(free.found), () -> {
-                                row.place(free.index, t.w);
-                                state.go(State.WRITE);
-                            })
                             .elsewhen(atTop, () -> state.go(State.FLUSH_RESTART))
                             .otherwise(() -> {
                                 // thin with the new unit in: the overflowing count goes one above its width
@@ -214,7 +239,9 @@ public final class HotlistStage extends Module {
                 .on(State.WRITE, () -> {
                     writeRow.connect(B(true));
                     sweep.connect(U(0, rowBits));
-                    state.go(t.last, State.DRAIN_READ, State.IDLE);
+                    when(t.last, () -> state.go(State.DRAIN_READ))
+                            .elsewhen(accept, () -> state.go(State.LOOK))
+                            .otherwise(() -> state.go(State.IDLE));
                 })
                 .on(State.DRAIN_READ, () -> state.go(State.DRAIN_LOOK))
                 .on(State.DRAIN_LOOK, () -> {
@@ -222,11 +249,13 @@ public final class HotlistStage extends Module {
                     when(row.validIn(stored), () -> state.go(State.FLUSH_DRAIN))
                             .otherwise(() -> nextRow(state, sweep, lastRow));
                 });
-        when(state.is(State.DECIDE).and(t.skipped()), () -> sweep.connect(U(0, rowBits)));
 
         io.busy.connect(state.is(State.IDLE).not());
         io.clearing.connect(state.is(State.CLEAR));
-        when(state.is(State.WRITE), () -> row.check(t.pc));
+        when(
+                state.is(State.WRITE)
+                        .or(state.is(State.DECIDE).and(quick).and(t.skipped().not())),
+                () -> row.check(t.pc));
     }
 
     /**
