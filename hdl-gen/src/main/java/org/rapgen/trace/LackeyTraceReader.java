@@ -20,7 +20,9 @@ final class LackeyTraceReader extends LineTraceReader {
 
     @Override
     public TraceShape shape() {
-        return mode == TraceOptions.LackeyMode.TUPLES ? TraceShape.TUPLES : TraceShape.EVENTS;
+        return mode == TraceOptions.LackeyMode.TUPLES || mode == TraceOptions.LackeyMode.LOADS
+                ? TraceShape.TUPLES
+                : TraceShape.EVENTS;
     }
 
     @Override
@@ -62,7 +64,8 @@ final class LackeyTraceReader extends LineTraceReader {
                 b = 1;
                 records++;
                 return true;
-            } else if (mode == TraceOptions.LackeyMode.TUPLES) {
+            } else if (mode == TraceOptions.LackeyMode.TUPLES || mode == TraceOptions.LackeyMode.LOADS) {
+                if (mode == TraceOptions.LackeyMode.LOADS && line[1] == 'S') continue;
                 if (!havePc) {
                     skipped++;
                     continue;

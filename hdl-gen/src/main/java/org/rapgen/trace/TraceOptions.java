@@ -18,7 +18,9 @@ public record TraceOptions(int keyBits, LackeyMode lackeyMode, PacketField packe
         DATA,
         /** Tuples (pc, data address) for every L/S/M line; pc is the address of the most recent
          *  {@code I} line. Data lines before the first {@code I} line are skipped and counted. */
-        TUPLES
+        TUPLES,
+        /** As {@link #TUPLES}, for L and M lines only: (pc, address) of every load. */
+        LOADS
     }
 
     /** What to extract from an IPv4 packet. */

@@ -330,6 +330,20 @@ class TraceReaderTest {
     }
 
     @Test
+    void lackeyLoadsLeaveTheStoresOut() throws IOException {
+        Path p = write("loads.txt", LACKEY_SAMPLE);
+        try (TraceReader r = TraceReader.open(
+                p, TraceFormat.LACKEY, K64.withLackeyMode(TraceOptions.LackeyMode.LOADS), TraceShape.TUPLES)) {
+            assertEquals(TraceShape.TUPLES, r.shape());
+            List<long[]> t = new ArrayList<>();
+            r.forEachTuple((pc, w) -> t.add(new long[] {pc, w}));
+            assertEquals(2, t.size()); // the L, and the M (a load and a store of one address)
+            assertArrayEquals(new long[] {0x4016b0, 0x1ffefffd88L}, t.get(0));
+            assertArrayEquals(new long[] {0x4016b3, 0x421e70}, t.get(1));
+        }
+    }
+
+    @Test
     void lackeyMalformed() throws IOException {
         TraceFormatException e =
                 fails(write("l1.txt", "I  04016b0,3\n X 1,2\n"), TraceFormat.LACKEY, K64, TraceShape.EVENTS);
