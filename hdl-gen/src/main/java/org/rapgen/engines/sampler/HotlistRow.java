@@ -40,40 +40,71 @@ record HotlistRow(
     /** The slots' counts and values as a tuple leaves them. */
     record Slots(List<UInt> counts, List<UInt> values) {}
 
-    /** The row as its block-RAM word. */
-    UInt packed() {
-        return packed(new Slots(counts.elements(), values.elements()));
+    /** A row as the decision sees it, from the block RAM's word or from the flip-flops; counts c bits wide. */
+    record View(Bool valid, UInt tag, UInt level, List<UInt> values, List<UInt> counts) {}
+
+    /** The flip-flops as a {@link View}. */
+    View view() {
+        List<UInt> cs = new ArrayList<>();
+        for (UInt cnt : counts.elements()) cs.add(cnt.bits(countBits - 1, 0));
+        return new View(valid, tag, level, values.elements(), cs);
     }
 
-    /** The row with these slots as its block-RAM word. */
-    UInt packed(Slots slots) {
+    /** A block-RAM word as a {@link View}. */
+    View view(UInt word) {
+        List<UInt> cs = new ArrayList<>();
+        List<UInt> vs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int lo = i * slotBits();
+            cs.add(word.bits(lo + countBits - 1, lo));
+            vs.add(word.bits(lo + slotBits() - 1, lo + countBits));
+        }
+        int at = n * slotBits();
+        return new View(
+                word.bit(at),
+                word.bits(at + keyBits, at + 1),
+                word.bits(at + keyBits + HotlistStage.LEVEL_BITS, at + keyBits + 1),
+                vs,
+                cs);
+    }
+
+    /** {@code sel ? a : b}, field by field. */
+    static View mux(Bool sel, View a, View b) {
+        List<UInt> vs = new ArrayList<>();
+        List<UInt> cs = new ArrayList<>();
+        for (int i = 0; i < a.values().size(); i++) {
+            vs.add(Mux(sel, a.values().get(i), b.values().get(i)));
+            cs.add(Mux(sel, a.counts().get(i), b.counts().get(i)));
+        }
+        return new View(
+                Mux(sel, a.valid(), b.valid()), Mux(sel, a.tag(), b.tag()), Mux(sel, a.level(), b.level()), vs, cs);
+    }
+
+    /**
+     * The row with these slots as its block-RAM word, with {@code validBit} for its valid bit (false writes an empty
+     * row: no tuple reads the slots of a row that is not valid).
+     */
+    UInt packed(Slots slots, Bool validBit) {
         List<UInt> parts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             parts.add(slots.counts().get(i).bits(countBits - 1, 0));
             parts.add(slots.values().get(i));
         }
-        parts.add(valid.asUInt());
+        parts.add(validBit.asUInt());
         parts.add(tag);
         parts.add(level);
         return CatLsbFirst(parts);
     }
 
-    /** The valid bit of a block-RAM word. */
-    Bool validIn(UInt word) {
-        return word.bit(n * slotBits());
-    }
-
-    /** The flip-flops := the row in a block-RAM word. */
-    void load(UInt word) {
+    /** The flip-flops := a row. */
+    void load(View v) {
         for (int i = 0; i < n; i++) {
-            int lo = i * slotBits();
-            counts.get(i).connect(word.bits(lo + countBits - 1, lo).pad(countBits + 1));
-            values.get(i).connect(word.bits(lo + slotBits() - 1, lo + countBits));
+            counts.get(i).connect(v.counts().get(i).pad(countBits + 1));
+            values.get(i).connect(v.values().get(i));
         }
-        int at = n * slotBits();
-        valid.connect(word.bit(at));
-        tag.connect(word.bits(at + keyBits, at + 1));
-        level.connect(word.bits(at + keyBits + HotlistStage.LEVEL_BITS, at + keyBits + 1));
+        valid.connect(v.valid());
+        tag.connect(v.tag());
+        level.connect(v.level());
     }
 
     /** The row starts anew for {@code pc}: level 0, every slot free. */
@@ -82,20 +113,6 @@ record HotlistRow(
         tag.connect(pc);
         level.connect(U(0, HotlistStage.LEVEL_BITS));
         for (int i = 0; i < n; i++) counts.get(i).connect(U(0, countBits + 1));
-    }
-
-    /** The slots holding value w, one bit each (at most one is set). */
-    UInt matches(UInt w) {
-        return each(i -> counts.get(i).ne(0).and(values.get(i).eq(w)));
-    }
-
-    /** The slots whose count is full ({@code 2^c - 1}). */
-    UInt saturated() {
-        return each(i -> counts.get(i).eq((1L << countBits) - 1));
-    }
-
-    UInt free() {
-        return each(i -> counts.get(i).eq(0));
     }
 
     UInt counted() {

@@ -120,36 +120,32 @@ public final class HotlistStage extends Module {
         Bool drainRead = state.is(State.DRAIN_READ);
         UInt stored = mem.read(Mux(drainRead, sweep, io.in.bits.index.bits(rowBits - 1, 0)), accept.or(drainRead));
 
-        // the add decision: sampled at rate 2^level, iff the top `level` of the 16 fresh bits are zero
-        Bool sampled = lfsr.io
-                .state
-                .bits(15, 0)
-                .shr(U(16, LEVEL_BITS).sub(row.level()))
-                .eq(0)
-                .named("sampled");
+        // the row as it arrives in LOOK: the RAM's word, or the flip-flops the tuple before just wrote
+        HotlistRow.View arriving = HotlistRow.mux(forward, row.view(), row.view(stored));
+        HotlistFlags arrivingFlags = HotlistFlags.of(arriving, t.pc, t.w, lfsr.io.state.bits(15, 0), c);
+        HotlistFlags flags = HotlistFlags.registers(n);
+        Bool sampled = flags.sampled();
+        Bool hit = flags.hit();
+        Bool overflow = flags.overflow();
+        Bool conflict = flags.conflict();
         Bool advanceForThin = Wire(Bool()).named("advance_for_thin");
         advanceForThin.connect(B(false));
         lfsr.io.advance.connect(accept.and(io.in.bits.skipped().not())
                 .or(state.is(State.THIN_ADVANCE))
                 .or(advanceForThin));
 
-        UInt match = row.matches(t.w).named("match");
-        Bool hit = match.orR().named("hit");
-        Bool overflow = row.saturated().and(match).orR().named("overflow");
-        FirstSet free = new FirstSet(row.free(), slotIndexBits());
-        Bool atTop = row.level().eq(HotlistSampler.MAX_LEVEL).named("at_top");
-        Bool conflict = row.tag().ne(t.pc).named("conflict");
         // the outcomes the decision finishes in its own clock, writing the row back as the next tuple enters: a skip,
         // a tuple not sampled, a count that does not overflow, a new value with a free slot
         Bool quick = t.skipped()
                 .or(conflict.not()
                         .and(sampled.not()
                                 .or(hit.and(overflow.not()))
-                                .or(hit.not().and(free.found))))
+                                .or(hit.not().and(flags.anyFree()))))
                 .named("quick");
-        UInt inc = Mux(sampled.and(overflow.not()), match, U(0, n)).named("inc");
-        UInt place = Mux(sampled.and(hit.not()).and(free.found), U(1, n).shl(free.index), U(0, n))
-                .bits(n - 1, 0)
+        // the decision's update, zero in every other state, so the slots it gives are the flip-flops' there
+        Bool deciding = state.is(State.DECIDE).and(t.skipped().not()).and(sampled);
+        UInt inc = Mux(deciding.and(overflow.not()), flags.match(), U(0, n)).named("inc");
+        UInt place = Mux(deciding.and(hit.not()).and(flags.anyFree()), flags.firstFree(), U(0, n))
                 .named("place");
         HotlistRow.Slots quickSlots = row.updated(inc, place, t.w);
         io.in.ready.connect(state.is(State.IDLE)
@@ -160,13 +156,8 @@ public final class HotlistStage extends Module {
         Bool writeEmpty = Wire(Bool()).named("write_empty");
         writeRow.connect(B(false));
         writeEmpty.connect(B(false));
-        UInt rowWord = Mux(state.is(State.DECIDE), row.packed(quickSlots), row.packed())
-                .named("row_word");
-        when(
-                writeRow.or(writeEmpty),
-                () -> mem.write(
-                        Mux(writeRow, t.index.bits(rowBits - 1, 0), sweep),
-                        Mux(writeRow, rowWord, U(0, row.packedBits()))));
+        UInt rowWord = row.packed(quickSlots, row.valid().and(writeEmpty.not())).named("row_word");
+        when(writeRow.or(writeEmpty), () -> mem.write(Mux(writeRow, t.index.bits(rowBits - 1, 0), sweep), rowWord));
 
         // flushing: the lowest slot with a count goes out; its count is cleared as it leaves
         FirstSet next = new FirstSet(row.counted(), slotIndexBits());
@@ -186,13 +177,10 @@ public final class HotlistStage extends Module {
                 })
                 .on(State.IDLE, () -> when(accept, () -> state.go(State.LOOK)))
                 .on(State.LOOK, () -> {
+                    row.load(arriving);
                     // a row no pc holds starts anew for this one (a skipped tuple leaves it as it is)
-                    Bool startRow = t.skipped().not();
-                    when(forward.not(), () -> {
-                                row.load(stored);
-                                when(row.validIn(stored).not().and(startRow), () -> row.start(t.pc));
-                            })
-                            .elsewhen(row.valid().not().and(startRow), () -> row.start(t.pc));
+                    when(arriving.valid().not().and(t.skipped().not()), () -> row.start(t.pc));
+                    flags.load(arrivingFlags);
                     state.go(State.DECIDE);
                 })
                 .on(State.DECIDE, () -> {
@@ -207,10 +195,10 @@ public final class HotlistStage extends Module {
                                         .otherwise(() -> state.go(State.IDLE));
                             })
                             .elsewhen(conflict, () -> state.go(State.FLUSH_CONFLICT))
-                            .elsewhen(atTop, () -> state.go(State.FLUSH_RESTART))
+                            .elsewhen(flags.atTop(), () -> state.go(State.FLUSH_RESTART))
                             .otherwise(() -> {
                                 // thin with the new unit in: the overflowing count goes one above its width
-                                when(overflow, () -> row.increment(match));
+                                when(overflow, () -> row.increment(flags.match()));
                                 unit.connect(hit.not());
                                 advanceForThin.connect(B(true));
                                 state.go(State.THIN_ADVANCE);
@@ -222,6 +210,7 @@ public final class HotlistStage extends Module {
                         State.FLUSH_CONFLICT,
                         () -> when(flushed, () -> {
                             row.start(t.pc);
+                            flags.fresh(n);
                             state.go(State.DECIDE);
                         }))
                 .on(
@@ -245,8 +234,9 @@ public final class HotlistStage extends Module {
                 })
                 .on(State.DRAIN_READ, () -> state.go(State.DRAIN_LOOK))
                 .on(State.DRAIN_LOOK, () -> {
-                    row.load(stored);
-                    when(row.validIn(stored), () -> state.go(State.FLUSH_DRAIN))
+                    HotlistRow.View stays = row.view(stored);
+                    row.load(stays);
+                    when(stays.valid(), () -> state.go(State.FLUSH_DRAIN))
                             .otherwise(() -> nextRow(state, sweep, lastRow));
                 });
 
