@@ -62,6 +62,19 @@ record HotlistFlags(
                 U(1, n + 1).shl(first.index).bits(n - 1, 0));
     }
 
+    /** {@code sel ? a : b}, flag by flag. */
+    static HotlistFlags mux(Bool sel, HotlistFlags a, HotlistFlags b) {
+        return new HotlistFlags(
+                Mux(sel, a.conflict, b.conflict),
+                Mux(sel, a.sampled, b.sampled),
+                Mux(sel, a.atTop, b.atTop),
+                Mux(sel, a.hit, b.hit),
+                Mux(sel, a.overflow, b.overflow),
+                Mux(sel, a.match, b.match),
+                Mux(sel, a.anyFree, b.anyFree),
+                Mux(sel, a.firstFree, b.firstFree));
+    }
+
     /** These registers := {@code next}'s values. */
     void load(HotlistFlags next) {
         conflict.connect(next.conflict);

@@ -28,7 +28,7 @@ import org.rapgen.hdl.lib.Lfsr;
  * hash in block RAM, each {valid, pc tag, level, n slots of (value, count)}, updated by a small state machine that
  * works on one tuple at a time with the row in flip-flops. A tuple takes two clocks: the row read, then the decision,
  * which writes the row back as the next tuple enters (one mapping to the same row takes it from the flip-flops). A
- * pc taking another's row first flushes it, a clock per slot with a count; a thinning pass adds two clocks, and an
+ * pc taking another's row first flushes it, a clock per slot with a count; a thinning pass adds three clocks (two LFSR advances, the pass, the placing), and an
  * end of frame reads every row to flush the valid ones. After reset the rows are cleared, one a clock.
  *
  * <p>The LFSR is the samplers' 32-bit one, advanced 16 steps as a tuple is accepted (the add decision reads those 16
@@ -73,6 +73,7 @@ public final class HotlistStage extends Module {
         DECIDE,
         THIN_ADVANCE,
         THIN,
+        THIN_PLACE,
         FLUSH_CONFLICT,
         FLUSH_RESTART,
         FLUSH_DRAIN,
@@ -120,9 +121,15 @@ public final class HotlistStage extends Module {
         Bool drainRead = state.is(State.DRAIN_READ);
         UInt stored = mem.read(Mux(drainRead, sweep, io.in.bits.index.bits(rowBits - 1, 0)), accept.or(drainRead));
 
-        // the row as it arrives in LOOK: the RAM's word, or the flip-flops the tuple before just wrote
-        HotlistRow.View arriving = HotlistRow.mux(forward, row.view(), row.view(stored));
-        HotlistFlags arrivingFlags = HotlistFlags.of(arriving, t.pc, t.w, lfsr.io.state.bits(15, 0), c);
+        // the row as it arrives in LOOK: the RAM's word, or the flip-flops the tuple before just wrote; the flags are
+        // worked out from both and the choice made among them, not among the rows' 800 bits
+        UInt fresh16 = lfsr.io.state.bits(15, 0);
+        HotlistRow.View ram = row.view(stored);
+        HotlistFlags arrivingFlags = HotlistFlags.mux(
+                forward,
+                HotlistFlags.of(row.view(), t.pc, t.w, fresh16, c),
+                HotlistFlags.of(ram, t.pc, t.w, fresh16, c));
+        Bool arrivingValid = Mux(forward, row.valid(), ram.valid()).named("arriving_valid");
         HotlistFlags flags = HotlistFlags.registers(n);
         Bool sampled = flags.sampled();
         Bool hit = flags.hit();
@@ -177,9 +184,9 @@ public final class HotlistStage extends Module {
                 })
                 .on(State.IDLE, () -> when(accept, () -> state.go(State.LOOK)))
                 .on(State.LOOK, () -> {
-                    row.load(arriving);
+                    when(forward.not(), () -> row.load(ram));
                     // a row no pc holds starts anew for this one (a skipped tuple leaves it as it is)
-                    when(arriving.valid().not().and(t.skipped().not()), () -> row.start(t.pc));
+                    when(arrivingValid.not().and(t.skipped().not()), () -> row.start(t.pc));
                     flags.load(arrivingFlags);
                     state.go(State.DECIDE);
                 })
@@ -205,7 +212,11 @@ public final class HotlistStage extends Module {
                             });
                 })
                 .on(State.THIN_ADVANCE, () -> state.go(State.THIN))
-                .on(State.THIN, () -> thin(state, lfsr.io.state, unit, t.w, advanceForThin))
+                .on(State.THIN, () -> {
+                    thin(lfsr.io.state, unit);
+                    state.go(State.THIN_PLACE);
+                })
+                .on(State.THIN_PLACE, () -> place(state, unit, t.w, advanceForThin))
                 .on(
                         State.FLUSH_CONFLICT,
                         () -> when(flushed, () -> {
@@ -250,36 +261,35 @@ public final class HotlistStage extends Module {
 
     /**
      * One thinning pass, with the coins of the 32 steps just taken: each count halves, an odd one keeping its last
-     * unit on its coin, and the new unit on coin n; a unit that survives takes the lowest slot the pass freed, and
-     * one that finds none starts another pass, or at the top level a flush.
+     * unit on its coin, and the new unit on coin n. The next clock places a unit that survived ({@link #place}).
      */
-    private void thin(OneHotState<State> state, UInt coins, Bool unit, UInt w, Bool advanceForThin) {
-        List<Bool> freeAfter = new ArrayList<>();
-        List<UInt> halved = new ArrayList<>();
+    private void thin(UInt coins, Bool unit) {
         for (int i = 0; i < n; i++) {
             UInt cnt = row.counts().get(i);
-            UInt h = cnt.shr(1)
-                    .add(cnt.bit(0).and(coins.bit(i)).asUInt().pad(c + 1))
-                    .named("halved_" + i);
-            halved.add(h);
-            freeAfter.add(h.eq(0));
-            row.counts().get(i).connect(h);
+            cnt.connect(cnt.shr(1).add(cnt.bit(0).and(coins.bit(i)).asUInt().pad(c + 1)));
         }
-        Bool survives = unit.and(coins.bit(n)).named("survives");
-        FirstSet slot = new FirstSet(CatLsbFirst(freeAfter), slotIndexBits());
-        UInt level = row.level().add(1);
-        row.level().connect(level);
-        unit.connect(B(false));
-        when(survives.and(slot.found), () -> {
+        row.level().connect(row.level().add(1));
+        unit.connect(unit.and(coins.bit(n)));
+    }
+
+    /**
+     * After a pass: a unit that survived takes the lowest free slot; one that finds none starts another pass, or at
+     * the top level a flush, after which it takes slot 0.
+     */
+    private void place(OneHotState<State> state, Bool unit, UInt w, Bool advanceForThin) {
+        List<Bool> free = new ArrayList<>();
+        for (int i = 0; i < n; i++) free.add(row.counts().get(i).eq(0));
+        FirstSet slot = new FirstSet(CatLsbFirst(free), slotIndexBits());
+        when(unit.and(slot.found), () -> {
                     row.place(slot.index, w);
+                    unit.connect(B(false));
                     state.go(State.WRITE);
                 })
-                .elsewhen(survives.and(level.eq(HotlistSampler.MAX_LEVEL)), () -> {
-                    // the unit stays pending, to be placed after the flush
+                .elsewhen(unit.and(row.level().eq(HotlistSampler.MAX_LEVEL)), () -> {
+                    unit.connect(B(false));
                     state.go(State.FLUSH_RESTART);
                 })
-                .elsewhen(survives, () -> {
-                    unit.connect(B(true));
+                .elsewhen(unit, () -> {
                     advanceForThin.connect(B(true));
                     state.go(State.THIN_ADVANCE);
                 })
