@@ -10,9 +10,8 @@ import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.FirstSet;
 
 /**
- * What {@link HotlistStage}'s decision needs to know about a tuple's row, worked out in the clock the row arrives
- * (from the block RAM, or from the flip-flops when the tuple before wrote it) and registered, so the decision's clock
- * holds only the update and the write: whether another pc holds the row, whether the tuple is sampled at the row's
+ * What {@link HotlistStage}'s decision needs to know about a tuple's row, worked out from the row's flip-flops in the
+ * clock after they took it and registered, so the decision's clock holds only the update and the write: whether another pc holds the row, whether the tuple is sampled at the row's
  * level, and which slot holds its value, is full, or is the lowest free one. A row no pc holds counts as the fresh
  * row the tuple starts: level 0, every slot free.
  */
@@ -60,19 +59,6 @@ record HotlistFlags(
                 matchNow,
                 first.found,
                 U(1, n + 1).shl(first.index).bits(n - 1, 0));
-    }
-
-    /** {@code sel ? a : b}, flag by flag. */
-    static HotlistFlags mux(Bool sel, HotlistFlags a, HotlistFlags b) {
-        return new HotlistFlags(
-                Mux(sel, a.conflict, b.conflict),
-                Mux(sel, a.sampled, b.sampled),
-                Mux(sel, a.atTop, b.atTop),
-                Mux(sel, a.hit, b.hit),
-                Mux(sel, a.overflow, b.overflow),
-                Mux(sel, a.match, b.match),
-                Mux(sel, a.anyFree, b.anyFree),
-                Mux(sel, a.firstFree, b.firstFree));
     }
 
     /** These registers := {@code next}'s values. */

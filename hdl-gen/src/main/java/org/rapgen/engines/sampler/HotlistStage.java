@@ -26,10 +26,11 @@ import org.rapgen.hdl.lib.Lfsr;
 /**
  * Burrows' value hotlist {@code V[n]rows} (docs/hotlist.md), bit-exact with {@link HotlistSampler}: one row per pc
  * hash in block RAM, each {valid, pc tag, level, n slots of (value, count)}, updated by a small state machine that
- * works on one tuple at a time with the row in flip-flops. A tuple takes two clocks: the row read, then the decision,
- * which writes the row back as the next tuple enters (one mapping to the same row takes it from the flip-flops). A
- * pc taking another's row first flushes it, a clock per slot with a count; a thinning pass adds three clocks (two LFSR advances, the pass, the placing), and an
- * end of frame reads every row to flush the valid ones. After reset the rows are cleared, one a clock.
+ * works on one tuple at a time with the row in flip-flops. A tuple takes three clocks: the row read into the
+ * flip-flops, its flags ({@link HotlistFlags}), and the decision, which writes the row back as the next tuple enters
+ * (one mapping to the same row takes it from the flip-flops). A pc taking another's row first flushes it, a clock
+ * per slot with a count; a thinning pass adds three clocks (the second LFSR advance, the pass, the placing); an end
+ * of frame reads every row to flush the valid ones. After reset the rows are cleared, one a clock.
  *
  * <p>The LFSR is the samplers' 32-bit one, advanced 16 steps as a tuple is accepted (the add decision reads those 16
  * bits) and 32 steps, as two advances, for each thinning pass (whose coins are the state's bits).
@@ -70,6 +71,7 @@ public final class HotlistStage extends Module {
         CLEAR,
         IDLE,
         LOOK,
+        FLAGS,
         DECIDE,
         THIN_ADVANCE,
         THIN,
@@ -121,15 +123,12 @@ public final class HotlistStage extends Module {
         Bool drainRead = state.is(State.DRAIN_READ);
         UInt stored = mem.read(Mux(drainRead, sweep, io.in.bits.index.bits(rowBits - 1, 0)), accept.or(drainRead));
 
-        // the row as it arrives in LOOK: the RAM's word, or the flip-flops the tuple before just wrote; the flags are
-        // worked out from both and the choice made among them, not among the rows' 800 bits
-        UInt fresh16 = lfsr.io.state.bits(15, 0);
+        // The row's word goes from the RAM into the flip-flops (unless the tuple before just wrote them), and the
+        // flags are worked out from the flip-flops a clock later: the wide RAM spans the die, so its outputs get a
+        // clock of their own.
         HotlistRow.View ram = row.view(stored);
-        HotlistFlags arrivingFlags = HotlistFlags.mux(
-                forward,
-                HotlistFlags.of(row.view(), t.pc, t.w, fresh16, c),
-                HotlistFlags.of(ram, t.pc, t.w, fresh16, c));
         Bool arrivingValid = Mux(forward, row.valid(), ram.valid()).named("arriving_valid");
+        HotlistFlags rowFlags = HotlistFlags.of(row.view(), t.pc, t.w, lfsr.io.state.bits(15, 0), c);
         HotlistFlags flags = HotlistFlags.registers(n);
         Bool sampled = flags.sampled();
         Bool hit = flags.hit();
@@ -187,7 +186,10 @@ public final class HotlistStage extends Module {
                     when(forward.not(), () -> row.load(ram));
                     // a row no pc holds starts anew for this one (a skipped tuple leaves it as it is)
                     when(arrivingValid.not().and(t.skipped().not()), () -> row.start(t.pc));
-                    flags.load(arrivingFlags);
+                    state.go(State.FLAGS);
+                })
+                .on(State.FLAGS, () -> {
+                    flags.load(rowFlags);
                     state.go(State.DECIDE);
                 })
                 .on(State.DECIDE, () -> {
