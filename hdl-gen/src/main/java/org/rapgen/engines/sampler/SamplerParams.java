@@ -205,6 +205,9 @@ public record SamplerParams(
                         + " ways");
         }
         for (var g : spec.gates) {
+            if (g.kind() == 'H')
+                fail("the phase gate " + g.phase().canonical() + " has no hardware yet; ./rapgen sample runs its golden"
+                        + " model");
             if (g.highestBit() >= keyBits)
                 fail("filter mask 0x" + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
         }

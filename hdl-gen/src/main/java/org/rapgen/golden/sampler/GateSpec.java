@@ -1,17 +1,27 @@
 package org.rapgen.golden.sampler;
 
 /**
- * One gate of a sampler spec ({@link SamplerSpec}): {@code B[s,b]} (s, b decimal) or {@code F[mask,match]} (each a
- * decimal or a 0x-prefixed hexadecimal number of at most 64 bits).
+ * One gate of a sampler spec ({@link SamplerSpec}): {@code B[s,b]} (s, b decimal), {@code F[mask,match]} (each a
+ * decimal or a 0x-prefixed hexadecimal number of at most 64 bits), or the phase gate {@code PH[...]}.
  *
- * @param kind 'B' or 'F'
+ * @param kind 'B', 'F', or 'H' for the phase gate
  * @param first s, or the mask
  * @param second b, or the match value
+ * @param phase the phase gate's parameters (null for B and F)
  */
-public record GateSpec(char kind, long first, long second) {
+public record GateSpec(char kind, long first, long second, PhaseParams phase) {
+    public GateSpec(char kind, long first, long second) {
+        this(kind, first, second, null);
+    }
 
-    /** Parses the gate at the parser's position, which is at 'B' or 'F'. */
+    /** A gate starts at the parser's position. */
+    static boolean at(SamplerSpec.P p) {
+        return p.at('B') || p.at('F') || p.s.startsWith("PH[", p.i);
+    }
+
+    /** Parses the gate at the parser's position, where {@link #at} holds. */
     static GateSpec parse(SamplerSpec.P p) {
+        if (p.s.startsWith("PH[", p.i)) return new GateSpec('H', 0, 0, PhaseParams.parse(p));
         char kind = p.s.charAt(p.i);
         p.i++;
         p.expect('[');
@@ -57,7 +67,11 @@ public record GateSpec(char kind, long first, long second) {
 
     /** The gate's canonical text. */
     String canonical() {
-        return kind == 'B' ? "B[" + first + "," + second + "]" : "F[" + hex(first) + "," + hex(second) + "]";
+        return switch (kind) {
+            case 'B' -> "B[" + first + "," + second + "]";
+            case 'H' -> phase.canonical();
+            default -> "F[" + hex(first) + "," + hex(second) + "]";
+        };
     }
 
     static String hex(long v) {
@@ -70,8 +84,10 @@ public record GateSpec(char kind, long first, long second) {
     }
 
     Gate build(SamplerConfig cfg) {
-        return kind == 'B'
-                ? new BurstGate(first, second)
-                : new PcFilter(first, second, new SamplerHash(cfg.keyBits(), cfg.hashSeed()));
+        return switch (kind) {
+            case 'B' -> new BurstGate(first, second);
+            case 'H' -> new PhaseGate(phase, cfg);
+            default -> new PcFilter(first, second, new SamplerHash(cfg.keyBits(), cfg.hashSeed()));
+        };
     }
 }

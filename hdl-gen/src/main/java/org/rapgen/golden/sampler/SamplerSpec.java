@@ -9,7 +9,8 @@ import java.util.Map;
  * Parses sampler compositions and builds their golden models.
  * <pre>
  * spec     := { gate } ( first [ assoc ] | assoc | hotlist ) | gate { gate }
- * gate     := 'B' '[' num ',' num ']' | 'F' '[' word ',' word ']'
+ * gate     := 'B' '[' num ',' num ']' | 'F' '[' word ',' word ']' | 'PH' '[' [ pparam { ',' pparam } ] ']'
+ * pparam   := ('len' | 'buckets' | 'thr' | 'sigs' | 'phases' | 'pick') '=' num
  * first    := base | 'H' '[' base ']' num | 'T' '[' [ param { ',' param } ] ']' num
  * base     := 'R' num | 'P' num | 'CR' num
  * assoc    := 'A' num
@@ -119,7 +120,7 @@ public final class SamplerSpec {
         P p = new P(spec);
         if (spec.isEmpty()) throw p.err("empty spec; expected R, P, CR, H[...], T[...], V[...] or A");
         List<GateSpec> gates = new ArrayList<>();
-        while (p.at('B') || p.at('F')) gates.add(GateSpec.parse(p));
+        while (GateSpec.at(p)) gates.add(GateSpec.parse(p));
         First first = First.NONE;
         StratifiedSampler.Kind kind = null;
         int rate = 0;
@@ -167,7 +168,7 @@ public final class SamplerSpec {
             rate = rate(p, kind, at);
             first = First.BASE;
         } else if (!p.at('A') && (gates.isEmpty() || p.i < spec.length())) {
-            throw p.err("expected " + (gates.isEmpty() ? "" : "B[...], F[...], ")
+            throw p.err("expected " + (gates.isEmpty() ? "" : "B[...], F[...], PH[...], ")
                     + "R, P, CR, H[...], T[...], V[...] or A, found " + p.found());
         }
         int assoc = 0;

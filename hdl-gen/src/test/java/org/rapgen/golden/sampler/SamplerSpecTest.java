@@ -59,7 +59,7 @@ class SamplerSpecTest {
                 "F[0x3,0x4]A4;7;filter match value has bits outside the mask",
                 "F[x,1]A4;3;expected filter mask (a decimal or 0x-hexadecimal number), found 'x'",
                 "F[0x1ffffffffffffffff,1];3;filter mask does not fit 64 bits",
-                "B[4,2]Q;7;expected B[...], F[...], R, P, CR, H[...], T[...], V[...] or A, found 'Q'",
+                "B[4,2]Q;7;expected B[...], F[...], PH[...], R, P, CR, H[...], T[...], V[...] or A, found 'Q'",
                 "H[P256]2048A;13;expected table size k (a decimal number)",
                 "H[P256]2048A0;13;A_k table size must be 1..65536, got 0",
                 "'P256 ';5;unexpected ' '",
