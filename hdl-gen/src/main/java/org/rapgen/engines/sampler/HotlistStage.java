@@ -127,7 +127,6 @@ public final class HotlistStage extends Module {
         // flags are worked out from the flip-flops a clock later: the wide RAM spans the die, so its outputs get a
         // clock of their own.
         HotlistRow.View ram = row.view(stored);
-        Bool arrivingValid = Mux(forward, row.valid(), ram.valid()).named("arriving_valid");
         HotlistFlags rowFlags = HotlistFlags.of(row.view(), t.pc, t.w, lfsr.io.state.bits(15, 0), c);
         HotlistFlags flags = HotlistFlags.registers(n);
         Bool sampled = flags.sampled();
@@ -184,11 +183,12 @@ public final class HotlistStage extends Module {
                 .on(State.IDLE, () -> when(accept, () -> state.go(State.LOOK)))
                 .on(State.LOOK, () -> {
                     when(forward.not(), () -> row.load(ram));
-                    // a row no pc holds starts anew for this one (a skipped tuple leaves it as it is)
-                    when(arrivingValid.not().and(t.skipped().not()), () -> row.start(t.pc));
                     state.go(State.FLAGS);
                 })
                 .on(State.FLAGS, () -> {
+                    // a row no pc holds starts anew for this one (a skipped tuple leaves it as it is); its flags,
+                    // worked out before, are a fresh row's
+                    when(row.valid().not().and(t.skipped().not()), () -> row.start(t.pc));
                     flags.load(rowFlags);
                     state.go(State.DECIDE);
                 })

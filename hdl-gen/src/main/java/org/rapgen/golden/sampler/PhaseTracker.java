@@ -39,12 +39,17 @@ public final class PhaseTracker {
 
     /** Counts one tuple; at the end of an interval returns its phase ID, otherwise -1. */
     public int push(long pc) {
-        current[(int) hash.xorfold(hash.randomize(pc), bucketBits)]++;
+        current[bucket(pc)]++;
         if (++position < len) return -1;
         position = 0;
-        int id = classify();
+        int id = classify(current);
         java.util.Arrays.fill(current, 0);
         return id;
+    }
+
+    /** The signature bucket of a pc. */
+    public int bucket(long pc) {
+        return (int) hash.xorfold(hash.randomize(pc), bucketBits);
     }
 
     /** Tuples into the current interval (0 at an interval's first tuple). */
@@ -57,7 +62,12 @@ public final class PhaseTracker {
         return nextId;
     }
 
-    private int classify() {
+    /**
+     * The phase of a finished interval with this signature (as {@link #push} counts it), entering it in the table if it
+     * starts a new phase. Experiments that sweep the threshold over one trace classify stored signatures with it.
+     */
+    public int classify(int[] signature) {
+        int[] current = signature;
         int best = -1;
         long bestDistance = Long.MAX_VALUE;
         int free = -1;
