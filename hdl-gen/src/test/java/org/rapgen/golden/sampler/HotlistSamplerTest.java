@@ -1,6 +1,7 @@
 package org.rapgen.golden.sampler;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.rapgen.golden.sampler.SpecAssertions.assertSpecError;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -146,11 +147,5 @@ class HotlistSamplerTest {
         assertSpecError("V[32]4", 3, "1..31 values per row");
         assertSpecError("V[4]3", 5, "power of two");
         assertSpecError("V[4]4A2", 6, "nothing may follow a value hotlist");
-    }
-
-    private static void assertSpecError(String spec, int column, String problem) {
-        SpecException e = assertThrows(SpecException.class, () -> SamplerSpec.parse(spec));
-        assertTrue(e.getMessage().contains(problem), e.getMessage());
-        assertTrue(e.getMessage().contains("column " + column), e.getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package org.rapgen.golden.sampler;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.rapgen.golden.sampler.SpecAssertions.assertSpecError;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -98,11 +99,5 @@ class PhaseGateTest {
         assertSpecError("PH[thr=300]", 8, "0..200");
         assertSpecError("PH[pick=0]", 9, "1..1000");
         assertSpecError("PH[len=5,len=6]", 10, "given twice");
-    }
-
-    private static void assertSpecError(String spec, int column, String problem) {
-        SpecException e = assertThrows(SpecException.class, () -> SamplerSpec.parse(spec));
-        assertTrue(e.getMessage().contains(problem), e.getMessage());
-        assertTrue(e.getMessage().contains("column " + column), e.getMessage());
     }
 }
