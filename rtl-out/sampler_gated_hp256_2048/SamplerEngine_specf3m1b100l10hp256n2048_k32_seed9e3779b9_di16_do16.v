@@ -24,11 +24,11 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:305
-  reg [31:0] messages_out; // SamplerEngine.java:305
-  reg [31:0] in_stalls; // SamplerEngine.java:305
-  reg [31:0] out_stalls; // SamplerEngine.java:305
-  reg [6:0] in_flight; // SamplerEngine.java:293
+  reg [31:0] tuples_in; // SamplerEngine.java:315
+  reg [31:0] messages_out; // SamplerEngine.java:315
+  reg [31:0] in_stalls; // SamplerEngine.java:315
+  reg [31:0] out_stalls; // SamplerEngine.java:315
+  reg [6:0] in_flight; // SamplerEngine.java:304
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:57
@@ -38,134 +38,134 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
   wire fifo_io_deq_valid; // SamplerEngine.java:57
   wire [65:0] fifo_io_deq_bits; // SamplerEngine.java:57
   wire [4:0] fifo_io_count; // SamplerEngine.java:57
-  wire gateStage_io_in_ready; // SamplerEngine.java:245
-  wire gateStage_io_in_valid; // SamplerEngine.java:245
-  wire [31:0] gateStage_io_in_bits_pc; // SamplerEngine.java:245
-  wire [31:0] gateStage_io_in_bits_w; // SamplerEngine.java:245
-  wire gateStage_io_in_bits_payload; // SamplerEngine.java:245
-  wire gateStage_io_out_ready; // SamplerEngine.java:245
-  wire gateStage_io_out_valid; // SamplerEngine.java:245
-  wire [31:0] gateStage_io_out_bits_pc; // SamplerEngine.java:245
-  wire [31:0] gateStage_io_out_bits_w; // SamplerEngine.java:245
-  wire gateStage_io_out_bits_last; // SamplerEngine.java:245
-  wire gateStage_io_out_bits_skip; // SamplerEngine.java:245
-  wire gateStage_io_holding; // SamplerEngine.java:245
-  wire em_ready; // SamplerEngine.java:70
-  wire em_valid; // SamplerEngine.java:70
-  wire [31:0] em_bits_pc; // SamplerEngine.java:70
-  wire [31:0] em_bits_w; // SamplerEngine.java:70
-  wire [8:0] em_bits_count; // SamplerEngine.java:70
-  wire em_bits_msg; // SamplerEngine.java:70
-  wire em_bits_last; // SamplerEngine.java:70
-  wire keyed_ready; // SamplerEngine.java:202
-  wire keyed_valid; // SamplerEngine.java:202
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:202
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:202
-  wire keyed_bits_last; // SamplerEngine.java:202
-  wire [10:0] keyed_bits_index; // SamplerEngine.java:202
-  wire keyed_bits_tag; // SamplerEngine.java:202
-  wire keyed_bits_sample; // SamplerEngine.java:202
-  wire keyed_bits_skip; // SamplerEngine.java:202
-  wire hashUnit_io_in_ready; // SamplerEngine.java:206
-  wire hashUnit_io_in_valid; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:206
-  wire [1:0] hashUnit_io_in_bits_payload; // SamplerEngine.java:206
-  wire hashUnit_io_out_ready; // SamplerEngine.java:206
-  wire hashUnit_io_out_valid; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:206
-  wire [1:0] hashUnit_io_out_bits_payload; // SamplerEngine.java:206
-  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:206
-  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:206
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:142
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:142
-  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:142
-  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:142
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:142
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:142
-  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:142
-  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:142
-  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:142
-  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:142
-  wire rmwMemory_io_clear; // SamplerEngine.java:142
-  wire rmwMemory_io_clearing; // SamplerEngine.java:142
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:170
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:170
-  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:170
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:170
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:170
-  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:170
-  wire [2:0] fifo_1_io_count; // SamplerEngine.java:170
-  wire msg_ready; // SamplerEngine.java:92
-  wire msg_valid; // SamplerEngine.java:92
-  wire [31:0] msg_bits_pc; // SamplerEngine.java:92
-  wire [31:0] msg_bits_w; // SamplerEngine.java:92
-  wire [8:0] msg_bits_count; // SamplerEngine.java:92
-  wire fifo_2_io_enq_ready; // SamplerEngine.java:115
-  wire fifo_2_io_enq_valid; // SamplerEngine.java:115
-  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:115
-  wire fifo_2_io_deq_ready; // SamplerEngine.java:115
-  wire fifo_2_io_deq_valid; // SamplerEngine.java:115
-  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:115
-  wire [4:0] fifo_2_io_count; // SamplerEngine.java:115
+  wire gateStage_io_in_ready; // SamplerEngine.java:262
+  wire gateStage_io_in_valid; // SamplerEngine.java:262
+  wire [31:0] gateStage_io_in_bits_pc; // SamplerEngine.java:262
+  wire [31:0] gateStage_io_in_bits_w; // SamplerEngine.java:262
+  wire gateStage_io_in_bits_payload; // SamplerEngine.java:262
+  wire gateStage_io_out_ready; // SamplerEngine.java:262
+  wire gateStage_io_out_valid; // SamplerEngine.java:262
+  wire [31:0] gateStage_io_out_bits_pc; // SamplerEngine.java:262
+  wire [31:0] gateStage_io_out_bits_w; // SamplerEngine.java:262
+  wire gateStage_io_out_bits_last; // SamplerEngine.java:262
+  wire gateStage_io_out_bits_skip; // SamplerEngine.java:262
+  wire gateStage_io_holding; // SamplerEngine.java:262
+  wire msg_ready; // SamplerEngine.java:69
+  wire msg_valid; // SamplerEngine.java:69
+  wire [31:0] msg_bits_pc; // SamplerEngine.java:69
+  wire [31:0] msg_bits_w; // SamplerEngine.java:69
+  wire [8:0] msg_bits_count; // SamplerEngine.java:69
+  wire em_ready; // SamplerEngine.java:84
+  wire em_valid; // SamplerEngine.java:84
+  wire [31:0] em_bits_pc; // SamplerEngine.java:84
+  wire [31:0] em_bits_w; // SamplerEngine.java:84
+  wire [8:0] em_bits_count; // SamplerEngine.java:84
+  wire em_bits_msg; // SamplerEngine.java:84
+  wire em_bits_last; // SamplerEngine.java:84
+  wire keyed_ready; // SamplerEngine.java:219
+  wire keyed_valid; // SamplerEngine.java:219
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:219
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:219
+  wire keyed_bits_last; // SamplerEngine.java:219
+  wire [10:0] keyed_bits_index; // SamplerEngine.java:219
+  wire keyed_bits_tag; // SamplerEngine.java:219
+  wire keyed_bits_sample; // SamplerEngine.java:219
+  wire keyed_bits_skip; // SamplerEngine.java:219
+  wire hashUnit_io_in_ready; // SamplerEngine.java:223
+  wire hashUnit_io_in_valid; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:223
+  wire [1:0] hashUnit_io_in_bits_payload; // SamplerEngine.java:223
+  wire hashUnit_io_out_ready; // SamplerEngine.java:223
+  wire hashUnit_io_out_valid; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:223
+  wire [1:0] hashUnit_io_out_bits_payload; // SamplerEngine.java:223
+  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:223
+  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:223
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:159
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:159
+  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:159
+  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:159
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:159
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:159
+  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:159
+  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:159
+  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:159
+  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:159
+  wire rmwMemory_io_clear; // SamplerEngine.java:159
+  wire rmwMemory_io_clearing; // SamplerEngine.java:159
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:187
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:187
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:187
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:187
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:187
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:187
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:187
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:133
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:133
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:133
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:133
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:133
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:133
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:133
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:300
-  wire _not_0 = ~1'd0; // SamplerEngine.java:300
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:300
-  wire _not_1 = ~1'd0; // SamplerEngine.java:300
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:300
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:300
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:300
-  wire _not_2 = ~gateStage_io_holding; // SamplerEngine.java:301
-  wire _and_3 = _and_2 & _not_2; // SamplerEngine.java:301
-  wire [65:0] _cat_0 = {gateStage_io_out_bits_skip, gateStage_io_out_bits_last, gateStage_io_out_bits_w, gateStage_io_out_bits_pc}; // SamplerEngine.java:254
-  wire [31:0] _bits_0 = io_s_axis_tdata[31:0]; // SamplerEngine.java:248
-  wire [31:0] _bits_1 = io_s_axis_tdata[63:32]; // SamplerEngine.java:249
-  wire _not_3 = ~em_bits_msg; // SamplerEngine.java:110
-  wire _or_0 = _not_3 | msg_ready; // SamplerEngine.java:110
-  wire [31:0] _bits_2 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:177
-  wire [31:0] _bits_3 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:178
-  wire [8:0] _bits_4 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:181
-  wire _bits_5 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:180
-  wire _bits_6 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:179
-  wire _bits_7 = hashUnit_io_out_bits_payload[0]; // SamplerEngine.java:217
-  wire _bits_8 = hashUnit_io_out_bits_payload[1]; // SamplerEngine.java:218
-  wire [31:0] _bits_9 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:210
-  wire [31:0] _bits_10 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:211
-  wire [1:0] _bits_11 = fifo_io_deq_bits[65:64]; // SamplerEngine.java:212
-  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_skip, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:153
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:310
+  wire _not_0 = ~1'd0; // SamplerEngine.java:310
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:310
+  wire _not_1 = ~1'd0; // SamplerEngine.java:310
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:310
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:310
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:310
+  wire _not_2 = ~gateStage_io_holding; // SamplerEngine.java:311
+  wire _and_3 = _and_2 & _not_2; // SamplerEngine.java:311
+  wire [65:0] _cat_0 = {gateStage_io_out_bits_skip, gateStage_io_out_bits_last, gateStage_io_out_bits_w, gateStage_io_out_bits_pc}; // SamplerEngine.java:271
+  wire [31:0] _bits_0 = io_s_axis_tdata[31:0]; // SamplerEngine.java:265
+  wire [31:0] _bits_1 = io_s_axis_tdata[63:32]; // SamplerEngine.java:266
+  wire _and_4 = em_valid & em_bits_msg; // SamplerEngine.java:119
+  wire _not_3 = ~em_bits_msg; // SamplerEngine.java:123
+  wire _or_0 = _not_3 | msg_ready; // SamplerEngine.java:123
+  wire [31:0] _bits_2 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:194
+  wire [31:0] _bits_3 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:195
+  wire [8:0] _bits_4 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:198
+  wire _bits_5 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:197
+  wire _bits_6 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:196
+  wire _bits_7 = hashUnit_io_out_bits_payload[0]; // SamplerEngine.java:234
+  wire _bits_8 = hashUnit_io_out_bits_payload[1]; // SamplerEngine.java:235
+  wire [31:0] _bits_9 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:227
+  wire [31:0] _bits_10 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:228
+  wire [1:0] _bits_11 = fifo_io_deq_bits[65:64]; // SamplerEngine.java:229
+  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_skip, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:170
   wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:37
-  wire _bits_12 = rmwMemory_io_out_bits_cmd[66]; // SamplerEngine.java:357
-  wire _not_4 = ~_bits_12; // SamplerEngine.java:168
-  wire _and_4 = _eq_2 & _not_4; // SamplerEngine.java:168
-  wire [64:0] _bits_13 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:168
-  wire [74:0] emission = {9'd256, _and_4, _bits_13}; // SamplerEngine.java:168
-  wire _and_5 = em_valid & em_bits_msg; // SamplerEngine.java:106
-  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:117
-  wire gateIn = gateStage_io_in_valid & gateStage_io_in_ready; // SamplerEngine.java:256
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:306
-  wire _and_6 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:279
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:306
-  wire _not_5 = ~io_s_axis_tready; // SamplerEngine.java:280
-  wire _and_7 = io_s_axis_tvalid & _not_5; // SamplerEngine.java:280
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:306
-  wire _not_6 = ~io_m_axis_tready; // SamplerEngine.java:281
-  wire _and_8 = io_m_axis_tvalid & _not_6; // SamplerEngine.java:281
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:306
-  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:294
-  wire _and_10 = em_valid & em_ready; // SamplerEngine.java:295
-  wire _not_7 = ~_and_10; // SamplerEngine.java:296
-  wire _and_11 = _and_9 & _not_7; // SamplerEngine.java:296
-  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:296
-  wire _not_8 = ~_and_9; // SamplerEngine.java:297
-  wire _and_12 = _and_10 & _not_8; // SamplerEngine.java:297
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:297
+  wire _bits_12 = rmwMemory_io_out_bits_cmd[66]; // SamplerEngine.java:367
+  wire _not_4 = ~_bits_12; // SamplerEngine.java:185
+  wire _and_5 = _eq_2 & _not_4; // SamplerEngine.java:185
+  wire [64:0] _bits_13 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:185
+  wire [74:0] emission = {9'd256, _and_5, _bits_13}; // SamplerEngine.java:185
+  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:135
+  wire gateIn = gateStage_io_in_valid & gateStage_io_in_ready; // SamplerEngine.java:273
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:316
+  wire _and_6 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:290
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:316
+  wire _not_5 = ~io_s_axis_tready; // SamplerEngine.java:291
+  wire _and_7 = io_s_axis_tvalid & _not_5; // SamplerEngine.java:291
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:316
+  wire _not_6 = ~io_m_axis_tready; // SamplerEngine.java:292
+  wire _and_8 = io_m_axis_tvalid & _not_6; // SamplerEngine.java:292
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:316
+  wire _and_9 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:305
+  wire _and_10 = em_valid & em_ready; // SamplerEngine.java:127
+  wire _not_7 = ~_and_10; // SamplerEngine.java:306
+  wire _and_11 = _and_9 & _not_7; // SamplerEngine.java:306
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:306
+  wire _not_8 = ~_and_9; // SamplerEngine.java:307
+  wire _and_12 = _and_10 & _not_8; // SamplerEngine.java:307
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:307
   wire [7:0] _add_5 = rmwMemory_io_out_bits_old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_5; // PeriodicRule.java:38
-  wire [7:0] _mux_1 = _bits_12 ? rmwMemory_io_out_bits_old : _mux_0; // SamplerEngine.java:362
-  wire _eq_3 = _mux_1 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:186
+  wire [7:0] _mux_1 = _bits_12 ? rmwMemory_io_out_bits_old : _mux_0; // SamplerEngine.java:372
+  wire _eq_3 = _mux_1 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:203
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = gateStage_io_in_ready;
@@ -188,6 +188,11 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
   assign gateStage_io_in_bits_w = _bits_1;
   assign gateStage_io_in_bits_payload = io_s_axis_tlast;
   assign gateStage_io_out_ready = fifo_io_enq_ready;
+  assign msg_ready = fifo_2_io_enq_ready;
+  assign msg_valid = _and_4;
+  assign msg_bits_pc = em_bits_pc;
+  assign msg_bits_w = em_bits_w;
+  assign msg_bits_count = em_bits_count;
   assign em_ready = _or_0;
   assign em_valid = fifo_1_io_deq_valid;
   assign em_bits_pc = _bits_2;
@@ -217,11 +222,6 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
   assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
   assign fifo_1_io_enq_bits = emission;
   assign fifo_1_io_deq_ready = em_ready;
-  assign msg_ready = fifo_2_io_enq_ready;
-  assign msg_valid = _and_5;
-  assign msg_bits_pc = em_bits_pc;
-  assign msg_bits_w = em_bits_w;
-  assign msg_bits_count = em_bits_count;
   assign fifo_2_io_enq_valid = msg_valid;
   assign fifo_2_io_enq_bits = _cat_2;
   assign fifo_2_io_deq_ready = io_m_axis_tready;
@@ -287,7 +287,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  GateStage_k32_gf3m1b100l10_seed9e3779b9 gateStage ( // SamplerEngine.java:245
+  GateStage_k32_gf3m1b100l10_seed9e3779b9 gateStage ( // SamplerEngine.java:262
     .clock(clock),
 
     .reset(reset),
@@ -318,7 +318,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  HashUnit_k32_i11_tg0_seed9e3779b9_p2_s2 hashUnit ( // SamplerEngine.java:206
+  HashUnit_k32_i11_tg0_seed9e3779b9_p2_s2 hashUnit ( // SamplerEngine.java:223
     .clock(clock),
 
     .reset(reset),
@@ -349,7 +349,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_cmd68_rr1 rmwMemory ( // SamplerEngine.java:142
+  RmwMemory_fp256_d2048_w8_cmd68_rr1 rmwMemory ( // SamplerEngine.java:159
     .clock(clock),
 
     .reset(reset),
@@ -380,7 +380,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:170
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:187
     .clock(clock),
 
     .reset(reset),
@@ -401,7 +401,7 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:115
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:133
     .clock(clock),
 
     .reset(reset),
@@ -426,8 +426,8 @@ module SamplerEngine_specf3m1b100l10hp256n2048_k32_seed9e3779b9_di16_do16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:185
-      $display("Assertion failed at SamplerEngine.java:185: sampler: rule gives %h, the table wrote %h", _mux_1, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:202
+      $display("Assertion failed at SamplerEngine.java:202: sampler: rule gives %h, the table wrote %h", _mux_1, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

@@ -24,11 +24,11 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:305
-  reg [31:0] messages_out; // SamplerEngine.java:305
-  reg [31:0] in_stalls; // SamplerEngine.java:305
-  reg [31:0] out_stalls; // SamplerEngine.java:305
-  reg [6:0] in_flight; // SamplerEngine.java:293
+  reg [31:0] tuples_in; // SamplerEngine.java:315
+  reg [31:0] messages_out; // SamplerEngine.java:315
+  reg [31:0] in_stalls; // SamplerEngine.java:315
+  reg [31:0] out_stalls; // SamplerEngine.java:315
+  reg [6:0] in_flight; // SamplerEngine.java:304
 
   // Wires
   wire fifo_io_enq_ready; // SamplerEngine.java:57
@@ -38,116 +38,117 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire fifo_io_deq_valid; // SamplerEngine.java:57
   wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:57
   wire [4:0] fifo_io_count; // SamplerEngine.java:57
-  wire em_ready; // SamplerEngine.java:70
-  wire em_valid; // SamplerEngine.java:70
-  wire [31:0] em_bits_pc; // SamplerEngine.java:70
-  wire [31:0] em_bits_w; // SamplerEngine.java:70
-  wire [8:0] em_bits_count; // SamplerEngine.java:70
-  wire em_bits_msg; // SamplerEngine.java:70
-  wire em_bits_last; // SamplerEngine.java:70
-  wire keyed_ready; // SamplerEngine.java:202
-  wire keyed_valid; // SamplerEngine.java:202
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:202
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:202
-  wire keyed_bits_last; // SamplerEngine.java:202
-  wire [9:0] keyed_bits_index; // SamplerEngine.java:202
-  wire [1:0] keyed_bits_tag; // SamplerEngine.java:202
-  wire keyed_bits_sample; // SamplerEngine.java:202
-  wire hashUnit_io_in_ready; // SamplerEngine.java:206
-  wire hashUnit_io_in_valid; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:206
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:206
-  wire hashUnit_io_out_ready; // SamplerEngine.java:206
-  wire hashUnit_io_out_valid; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:206
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:206
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:206
-  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:206
-  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:206
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:142
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:142
-  wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:142
-  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:142
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:142
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:142
-  wire [9:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:142
-  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:142
-  wire [56:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:142
-  wire [56:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:142
-  wire rmwMemory_io_clear; // SamplerEngine.java:142
-  wire rmwMemory_io_clearing; // SamplerEngine.java:142
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:170
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:170
-  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:170
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:170
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:170
-  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:170
-  wire [2:0] fifo_1_io_count; // SamplerEngine.java:170
-  wire msg_ready; // SamplerEngine.java:92
-  wire msg_valid; // SamplerEngine.java:92
-  wire [31:0] msg_bits_pc; // SamplerEngine.java:92
-  wire [31:0] msg_bits_w; // SamplerEngine.java:92
-  wire [8:0] msg_bits_count; // SamplerEngine.java:92
-  wire fifo_2_io_enq_ready; // SamplerEngine.java:115
-  wire fifo_2_io_enq_valid; // SamplerEngine.java:115
-  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:115
-  wire fifo_2_io_deq_ready; // SamplerEngine.java:115
-  wire fifo_2_io_deq_valid; // SamplerEngine.java:115
-  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:115
-  wire [4:0] fifo_2_io_count; // SamplerEngine.java:115
+  wire msg_ready; // SamplerEngine.java:69
+  wire msg_valid; // SamplerEngine.java:69
+  wire [31:0] msg_bits_pc; // SamplerEngine.java:69
+  wire [31:0] msg_bits_w; // SamplerEngine.java:69
+  wire [8:0] msg_bits_count; // SamplerEngine.java:69
+  wire em_ready; // SamplerEngine.java:84
+  wire em_valid; // SamplerEngine.java:84
+  wire [31:0] em_bits_pc; // SamplerEngine.java:84
+  wire [31:0] em_bits_w; // SamplerEngine.java:84
+  wire [8:0] em_bits_count; // SamplerEngine.java:84
+  wire em_bits_msg; // SamplerEngine.java:84
+  wire em_bits_last; // SamplerEngine.java:84
+  wire keyed_ready; // SamplerEngine.java:219
+  wire keyed_valid; // SamplerEngine.java:219
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:219
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:219
+  wire keyed_bits_last; // SamplerEngine.java:219
+  wire [9:0] keyed_bits_index; // SamplerEngine.java:219
+  wire [1:0] keyed_bits_tag; // SamplerEngine.java:219
+  wire keyed_bits_sample; // SamplerEngine.java:219
+  wire hashUnit_io_in_ready; // SamplerEngine.java:223
+  wire hashUnit_io_in_valid; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:223
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:223
+  wire hashUnit_io_out_ready; // SamplerEngine.java:223
+  wire hashUnit_io_out_valid; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:223
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:223
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:223
+  wire [9:0] hashUnit_io_out_bits_index; // SamplerEngine.java:223
+  wire [1:0] hashUnit_io_out_bits_tag; // SamplerEngine.java:223
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:159
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:159
+  wire [9:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:159
+  wire [67:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:159
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:159
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:159
+  wire [9:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:159
+  wire [67:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:159
+  wire [56:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:159
+  wire [56:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:159
+  wire rmwMemory_io_clear; // SamplerEngine.java:159
+  wire rmwMemory_io_clearing; // SamplerEngine.java:159
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:187
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:187
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:187
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:187
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:187
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:187
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:187
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:133
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:133
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:133
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:133
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:133
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:133
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:133
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:300
-  wire _not_0 = ~1'd0; // SamplerEngine.java:300
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:300
-  wire _not_1 = ~1'd0; // SamplerEngine.java:300
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:300
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:300
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:300
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:310
+  wire _not_0 = ~1'd0; // SamplerEngine.java:310
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:310
+  wire _not_1 = ~1'd0; // SamplerEngine.java:310
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:310
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:310
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:310
   wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:62
-  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:110
-  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:110
-  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:177
-  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:178
-  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:181
-  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:180
-  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:179
-  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:217
-  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:210
-  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:211
-  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:212
-  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:160
+  wire _and_3 = em_valid & em_bits_msg; // SamplerEngine.java:119
+  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:123
+  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:123
+  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:194
+  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:195
+  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:198
+  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:197
+  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:196
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:234
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:227
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:228
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:229
+  wire [67:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:177
   wire [1:0] _bits_9 = rmwMemory_io_out_bits_old[15:14]; // TaggedWay.java:69
   wire _eq_2 = _bits_9 == 2'd0; // TaggedWay.java:140
   wire _not_3 = ~_eq_2; // TaggedWay.java:149
   wire [1:0] _bits_10 = rmwMemory_io_out_bits_old[13:12]; // TaggedWay.java:67
-  wire [1:0] _bits_11 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:163
+  wire [1:0] _bits_11 = rmwMemory_io_out_bits_cmd[67:66]; // SamplerEngine.java:180
   wire _eq_3 = _bits_10 == _bits_11; // TaggedWay.java:149
-  wire _and_3 = _not_3 & _eq_3; // TaggedWay.java:149
+  wire _and_4 = _not_3 & _eq_3; // TaggedWay.java:149
   wire [1:0] _bits_12 = rmwMemory_io_out_bits_old[43:42]; // TaggedWay.java:69
   wire _eq_4 = _bits_12 == 2'd0; // TaggedWay.java:140
   wire _not_4 = ~_eq_4; // TaggedWay.java:149
   wire [1:0] _bits_13 = rmwMemory_io_out_bits_old[41:40]; // TaggedWay.java:67
   wire _eq_5 = _bits_13 == _bits_11; // TaggedWay.java:149
-  wire _and_4 = _not_4 & _eq_5; // TaggedWay.java:149
-  wire _or_1 = _and_3 | _and_4; // TaggedRule.java:100
-  wire _not_5 = ~_and_3; // TaggedRule.java:100
+  wire _and_5 = _not_4 & _eq_5; // TaggedWay.java:149
+  wire _or_1 = _and_4 | _and_5; // TaggedRule.java:100
+  wire _not_5 = ~_and_4; // TaggedRule.java:100
   wire _eq_6 = _bits_9 == 2'd0; // TaggedWay.java:140
   wire _eq_7 = _bits_12 == 2'd0; // TaggedWay.java:140
   wire _eq_8 = _bits_9 == 2'd2; // TaggedWay.java:144
   wire _eq_9 = _bits_12 == 2'd2; // TaggedWay.java:144
-  wire _and_5 = _eq_8 & _eq_9; // TaggedRule.java:89
+  wire _and_6 = _eq_8 & _eq_9; // TaggedRule.java:89
   wire _bits_14 = rmwMemory_io_out_bits_old[56]; // TaggedRule.java:80
   wire _eq_10 = _bits_9 == 2'd2; // TaggedWay.java:144
   wire _eq_11 = _bits_12 == 2'd2; // TaggedWay.java:144
   wire _mux_0 = _eq_11 ? 1'd1 : _bits_14; // TaggedRule.java:91
   wire _mux_1 = _eq_10 ? 1'd0 : _mux_0; // TaggedRule.java:91
-  wire _mux_2 = _and_5 ? _bits_14 : _mux_1; // TaggedRule.java:88
+  wire _mux_2 = _and_6 ? _bits_14 : _mux_1; // TaggedRule.java:88
   wire _mux_3 = _eq_7 ? 1'd1 : _mux_2; // TaggedRule.java:85
   wire _mux_4 = _eq_6 ? 1'd0 : _mux_3; // TaggedRule.java:82
   wire _mux_5 = _or_1 ? _not_5 : _mux_4; // TaggedRule.java:100
-  wire _or_2 = _and_3 | _and_4; // TaggedRule.java:103
+  wire _or_2 = _and_4 | _and_5; // TaggedRule.java:103
   wire [8:0] _bits_15 = rmwMemory_io_out_bits_old[39:31]; // TaggedWay.java:65
   wire [8:0] _add_0 = _bits_15 + 9'd1; // TaggedRule.java:115
   wire [8:0] _bits_16 = rmwMemory_io_out_bits_old[52:44]; // TaggedWay.java:71
@@ -165,48 +166,47 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _eq_13 = _bits_12 == 2'd2; // TaggedWay.java:144
   wire _bits_20 = rmwMemory_io_out_bits_old[55]; // TaggedWay.java:75
   wire _xor_1 = _bits_20 ^ 1'd0; // TaggedWay.java:75
-  wire _and_6 = _eq_13 & _xor_1; // TaggedWay.java:154
-  wire _or_3 = _eq_12 | _and_6; // TaggedWay.java:154
+  wire _and_7 = _eq_13 & _xor_1; // TaggedWay.java:154
+  wire _or_3 = _eq_12 | _and_7; // TaggedWay.java:154
   wire _bits_21 = rmwMemory_io_out_bits_old[54]; // TaggedWay.java:74
   wire _xor_2 = _bits_21 ^ 1'd0; // TaggedWay.java:74
-  wire _and_7 = _or_3 & _xor_2; // TaggedRule.java:110
-  wire _mux_9 = _or_2 ? _xor_0 : _and_7; // TaggedRule.java:110
+  wire _and_8 = _or_3 & _xor_2; // TaggedRule.java:110
+  wire _mux_9 = _or_2 ? _xor_0 : _and_8; // TaggedRule.java:110
   wire _bits_22 = rmwMemory_io_out_bits_old[25]; // TaggedWay.java:73
   wire _xor_3 = _bits_22 ^ 1'd0; // TaggedWay.java:73
   wire _eq_14 = _bits_9 == 2'd0; // TaggedWay.java:140
   wire _eq_15 = _bits_9 == 2'd2; // TaggedWay.java:144
   wire _bits_23 = rmwMemory_io_out_bits_old[27]; // TaggedWay.java:75
   wire _xor_4 = _bits_23 ^ 1'd0; // TaggedWay.java:75
-  wire _and_8 = _eq_15 & _xor_4; // TaggedWay.java:154
-  wire _or_4 = _eq_14 | _and_8; // TaggedWay.java:154
+  wire _and_9 = _eq_15 & _xor_4; // TaggedWay.java:154
+  wire _or_4 = _eq_14 | _and_9; // TaggedWay.java:154
   wire _bits_24 = rmwMemory_io_out_bits_old[26]; // TaggedWay.java:74
   wire _xor_5 = _bits_24 ^ 1'd0; // TaggedWay.java:74
-  wire _and_9 = _or_4 & _xor_5; // TaggedRule.java:110
-  wire _mux_10 = _or_2 ? _xor_3 : _and_9; // TaggedRule.java:110
+  wire _and_10 = _or_4 & _xor_5; // TaggedRule.java:110
+  wire _mux_10 = _or_2 ? _xor_3 : _and_10; // TaggedRule.java:110
   wire _mux_11 = _mux_5 ? _mux_9 : _mux_10; // TaggedRule.java:105
-  wire [64:0] _bits_25 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:168
-  wire [74:0] emission = {_mux_8, _mux_11, _bits_25}; // SamplerEngine.java:168
-  wire _and_10 = em_valid & em_bits_msg; // SamplerEngine.java:106
-  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:117
-  wire _and_11 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:278
-  wire [31:0] _add_4 = tuples_in + 32'd1; // SamplerEngine.java:306
-  wire _and_12 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:279
-  wire [31:0] _add_5 = messages_out + 32'd1; // SamplerEngine.java:306
-  wire _not_6 = ~io_s_axis_tready; // SamplerEngine.java:280
-  wire _and_13 = io_s_axis_tvalid & _not_6; // SamplerEngine.java:280
-  wire [31:0] _add_6 = in_stalls + 32'd1; // SamplerEngine.java:306
-  wire _not_7 = ~io_m_axis_tready; // SamplerEngine.java:281
-  wire _and_14 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:281
-  wire [31:0] _add_7 = out_stalls + 32'd1; // SamplerEngine.java:306
-  wire _and_15 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:294
-  wire _and_16 = em_valid & em_ready; // SamplerEngine.java:295
-  wire _not_8 = ~_and_16; // SamplerEngine.java:296
-  wire _and_17 = _and_15 & _not_8; // SamplerEngine.java:296
-  wire [6:0] _add_8 = in_flight + 7'd1; // SamplerEngine.java:296
-  wire _not_9 = ~_and_15; // SamplerEngine.java:297
-  wire _and_18 = _and_16 & _not_9; // SamplerEngine.java:297
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:297
-  wire _not_10 = ~_and_4; // TaggedRule.java:97
+  wire [64:0] _bits_25 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:185
+  wire [74:0] emission = {_mux_8, _mux_11, _bits_25}; // SamplerEngine.java:185
+  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:135
+  wire _and_11 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:289
+  wire [31:0] _add_4 = tuples_in + 32'd1; // SamplerEngine.java:316
+  wire _and_12 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:290
+  wire [31:0] _add_5 = messages_out + 32'd1; // SamplerEngine.java:316
+  wire _not_6 = ~io_s_axis_tready; // SamplerEngine.java:291
+  wire _and_13 = io_s_axis_tvalid & _not_6; // SamplerEngine.java:291
+  wire [31:0] _add_6 = in_stalls + 32'd1; // SamplerEngine.java:316
+  wire _not_7 = ~io_m_axis_tready; // SamplerEngine.java:292
+  wire _and_14 = io_m_axis_tvalid & _not_7; // SamplerEngine.java:292
+  wire [31:0] _add_7 = out_stalls + 32'd1; // SamplerEngine.java:316
+  wire _and_15 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:305
+  wire _and_16 = em_valid & em_ready; // SamplerEngine.java:127
+  wire _not_8 = ~_and_16; // SamplerEngine.java:306
+  wire _and_17 = _and_15 & _not_8; // SamplerEngine.java:306
+  wire [6:0] _add_8 = in_flight + 7'd1; // SamplerEngine.java:306
+  wire _not_9 = ~_and_15; // SamplerEngine.java:307
+  wire _and_18 = _and_16 & _not_9; // SamplerEngine.java:307
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:307
+  wire _not_10 = ~_and_5; // TaggedRule.java:97
   wire _eq_16 = _bits_12 == 2'd0; // TaggedWay.java:140
   wire _eq_17 = _bits_12 == 2'd2; // TaggedWay.java:144
   wire _and_19 = _eq_17 & _xor_1; // TaggedWay.java:154
@@ -219,7 +219,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _not_11 = ~_mux_4; // TaggedRule.java:97
   wire _mux_13 = _mux_12 ? _not_11 : _bits_14; // TaggedRule.java:97
   wire _and_21 = _not_10 & _mux_13; // TaggedRule.java:97
-  wire _or_7 = _and_3 | _and_21; // TaggedRule.java:97
+  wire _or_7 = _and_4 | _and_21; // TaggedRule.java:97
   wire _mux_14 = _xor_0 ? 1'd0 : _xor_1; // TaggedWay.java:106
   wire _eq_20 = _bits_12 == 2'd0; // TaggedWay.java:140
   wire _eq_21 = _bits_12 == 2'd2; // TaggedWay.java:144
@@ -236,8 +236,8 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _mux_15 = _eq_22 ? 1'd0 : _and_24; // TaggedWay.java:125
   wire _mux_16 = _or_8 ? 1'd0 : _mux_15; // TaggedWay.java:125
   wire _mux_17 = _mux_4 ? _mux_16 : _xor_1; // TaggedRule.java:133
-  wire _mux_18 = _and_4 ? _mux_14 : _mux_17; // TaggedRule.java:133
-  wire _mux_19 = _and_3 ? _xor_1 : _mux_18; // TaggedRule.java:133
+  wire _mux_18 = _and_5 ? _mux_14 : _mux_17; // TaggedRule.java:133
+  wire _mux_19 = _and_4 ? _xor_1 : _mux_18; // TaggedRule.java:133
   wire _xor_6 = _mux_19 ^ 1'd0; // TaggedWay.java:81
   wire _eq_23 = _bits_12 == 2'd2; // TaggedWay.java:144
   wire _mux_20 = _eq_23 ? 1'd0 : 1'd0; // TaggedWay.java:97
@@ -277,8 +277,8 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _or_11 = _bits_38 | _and_39; // TaggedWay.java:56
   wire _mux_22 = _and_32 ? 1'd0 : _or_11; // TaggedWay.java:124
   wire _mux_23 = _mux_4 ? _mux_22 : _xor_2; // TaggedRule.java:132
-  wire _mux_24 = _and_4 ? _mux_21 : _mux_23; // TaggedRule.java:132
-  wire _mux_25 = _and_3 ? _xor_2 : _mux_24; // TaggedRule.java:132
+  wire _mux_24 = _and_5 ? _mux_21 : _mux_23; // TaggedRule.java:132
+  wire _mux_25 = _and_4 ? _xor_2 : _mux_24; // TaggedRule.java:132
   wire _xor_7 = _mux_25 ^ 1'd0; // TaggedWay.java:82
   wire _bits_46 = _bits_15[8]; // TaggedWay.java:56
   wire _bits_47 = _bits_15[7]; // TaggedWay.java:56
@@ -352,8 +352,8 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _mux_29 = _eq_22 ? _or_23 : _xor_0; // TaggedWay.java:123
   wire _mux_30 = _or_8 ? _mux_28 : _mux_29; // TaggedWay.java:120
   wire _mux_31 = _mux_4 ? _mux_30 : _xor_0; // TaggedRule.java:131
-  wire _mux_32 = _and_4 ? _mux_27 : _mux_31; // TaggedRule.java:131
-  wire _mux_33 = _and_3 ? _xor_0 : _mux_32; // TaggedRule.java:131
+  wire _mux_32 = _and_5 ? _mux_27 : _mux_31; // TaggedRule.java:131
+  wire _mux_33 = _and_4 ? _xor_0 : _mux_32; // TaggedRule.java:131
   wire _xor_8 = _mux_33 ^ 1'd0; // TaggedWay.java:83
   wire [8:0] _mux_34 = _eq_23 ? {{6{1'b0}}, _bits_26} : 9'd0; // TaggedWay.java:96
   wire [8:0] _add_9 = _bits_16 + 9'd1; // TaggedWay.java:103
@@ -361,36 +361,36 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire [8:0] _add_10 = _bits_16 + 9'd1; // TaggedWay.java:119
   wire [8:0] _mux_36 = _and_32 ? 9'd0 : _add_10; // TaggedWay.java:119
   wire [8:0] _mux_37 = _mux_4 ? _mux_36 : _bits_16; // TaggedRule.java:130
-  wire [8:0] _mux_38 = _and_4 ? _mux_35 : _mux_37; // TaggedRule.java:130
-  wire [8:0] _mux_39 = _and_3 ? _bits_16 : _mux_38; // TaggedRule.java:130
+  wire [8:0] _mux_38 = _and_5 ? _mux_35 : _mux_37; // TaggedRule.java:130
+  wire [8:0] _mux_39 = _and_4 ? _bits_16 : _mux_38; // TaggedRule.java:130
   wire [1:0] _mux_40 = _xor_0 ? 2'd0 : _bits_12; // TaggedWay.java:99
   wire [1:0] _mux_41 = _xor_2 ? 2'd0 : 2'd1; // TaggedWay.java:115
   wire [1:0] _mux_42 = _or_8 ? _mux_41 : 2'd2; // TaggedWay.java:115
   wire [1:0] _mux_43 = _mux_4 ? _mux_42 : _bits_12; // TaggedRule.java:126
-  wire [1:0] _mux_44 = _and_4 ? _mux_40 : _mux_43; // TaggedRule.java:126
-  wire [1:0] _mux_45 = _and_3 ? _bits_12 : _mux_44; // TaggedRule.java:126
+  wire [1:0] _mux_44 = _and_5 ? _mux_40 : _mux_43; // TaggedRule.java:126
+  wire [1:0] _mux_45 = _and_4 ? _bits_12 : _mux_44; // TaggedRule.java:126
   wire [1:0] _mux_46 = _or_8 ? _bits_11 : _bits_13; // TaggedWay.java:116
   wire [1:0] _mux_47 = _mux_4 ? _mux_46 : _bits_13; // TaggedRule.java:127
-  wire [1:0] _mux_48 = _and_4 ? _bits_13 : _mux_47; // TaggedRule.java:127
-  wire [1:0] _mux_49 = _and_3 ? _bits_13 : _mux_48; // TaggedRule.java:127
+  wire [1:0] _mux_48 = _and_5 ? _bits_13 : _mux_47; // TaggedRule.java:127
+  wire [1:0] _mux_49 = _and_4 ? _bits_13 : _mux_48; // TaggedRule.java:127
   wire [8:0] _add_11 = _bits_15 + 9'd1; // TaggedWay.java:101
   wire [8:0] _mux_50 = _xor_0 ? _mux_34 : _add_11; // TaggedWay.java:101
   wire [8:0] _add_12 = _bits_16 + 9'd1; // TaggedWay.java:117
   wire [8:0] _mux_51 = _xor_2 ? 9'd0 : _add_12; // TaggedWay.java:117
   wire [8:0] _mux_52 = _or_8 ? _mux_51 : _bits_15; // TaggedWay.java:117
   wire [8:0] _mux_53 = _mux_4 ? _mux_52 : _bits_15; // TaggedRule.java:128
-  wire [8:0] _mux_54 = _and_4 ? _mux_50 : _mux_53; // TaggedRule.java:128
-  wire [8:0] _mux_55 = _and_3 ? _bits_15 : _mux_54; // TaggedRule.java:128
+  wire [8:0] _mux_54 = _and_5 ? _mux_50 : _mux_53; // TaggedRule.java:128
+  wire [8:0] _mux_55 = _and_4 ? _bits_15 : _mux_54; // TaggedRule.java:128
   wire [2:0] _mux_56 = _xor_0 ? 3'd0 : _bits_26; // TaggedWay.java:102
   wire [2:0] _add_13 = _bits_26 + 3'd1; // TaggedWay.java:118
   wire [2:0] _mux_57 = _eq_22 ? 3'd1 : _add_13; // TaggedWay.java:118
   wire [2:0] _mux_58 = _or_8 ? 3'd0 : _mux_57; // TaggedWay.java:118
   wire [2:0] _mux_59 = _mux_4 ? _mux_58 : _bits_26; // TaggedRule.java:129
-  wire [2:0] _mux_60 = _and_4 ? _mux_56 : _mux_59; // TaggedRule.java:129
-  wire [2:0] _mux_61 = _and_3 ? _bits_26 : _mux_60; // TaggedRule.java:129
+  wire [2:0] _mux_60 = _and_5 ? _mux_56 : _mux_59; // TaggedRule.java:129
+  wire [2:0] _mux_61 = _and_4 ? _bits_26 : _mux_60; // TaggedRule.java:129
   wire [27:0] _cat_3 = {_xor_6, _xor_7, _xor_8, _mux_39, _mux_45, _mux_49, _mux_55, _mux_61}; // TaggedWay.java:80
   wire _mux_62 = _xor_3 ? 1'd0 : _xor_4; // TaggedWay.java:106
-  wire _or_24 = _and_4 | _mux_4; // TaggedRule.java:93
+  wire _or_24 = _and_5 | _mux_4; // TaggedRule.java:93
   wire _eq_24 = _bits_9 == 2'd0; // TaggedWay.java:140
   wire _eq_25 = _bits_9 == 2'd2; // TaggedWay.java:144
   wire _and_61 = _eq_25 & _xor_4; // TaggedWay.java:154
@@ -406,7 +406,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _mux_63 = _eq_26 ? 1'd0 : _and_63; // TaggedWay.java:125
   wire _mux_64 = _or_25 ? 1'd0 : _mux_63; // TaggedWay.java:125
   wire _mux_65 = _or_24 ? _xor_4 : _mux_64; // TaggedRule.java:133
-  wire _mux_66 = _and_3 ? _mux_62 : _mux_65; // TaggedRule.java:133
+  wire _mux_66 = _and_4 ? _mux_62 : _mux_65; // TaggedRule.java:133
   wire _xor_9 = _mux_66 ^ 1'd0; // TaggedWay.java:81
   wire _eq_27 = _bits_9 == 2'd2; // TaggedWay.java:144
   wire _mux_67 = _eq_27 ? 1'd0 : 1'd0; // TaggedWay.java:97
@@ -446,7 +446,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _or_28 = _bits_91 | _and_78; // TaggedWay.java:56
   wire _mux_69 = _and_71 ? 1'd0 : _or_28; // TaggedWay.java:124
   wire _mux_70 = _or_24 ? _xor_5 : _mux_69; // TaggedRule.java:132
-  wire _mux_71 = _and_3 ? _mux_68 : _mux_70; // TaggedRule.java:132
+  wire _mux_71 = _and_4 ? _mux_68 : _mux_70; // TaggedRule.java:132
   wire _xor_10 = _mux_71 ^ 1'd0; // TaggedWay.java:82
   wire _bits_99 = _bits_17[8]; // TaggedWay.java:56
   wire _bits_100 = _bits_17[7]; // TaggedWay.java:56
@@ -520,7 +520,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire _mux_75 = _eq_26 ? _or_40 : _xor_3; // TaggedWay.java:123
   wire _mux_76 = _or_25 ? _mux_74 : _mux_75; // TaggedWay.java:120
   wire _mux_77 = _or_24 ? _xor_3 : _mux_76; // TaggedRule.java:131
-  wire _mux_78 = _and_3 ? _mux_73 : _mux_77; // TaggedRule.java:131
+  wire _mux_78 = _and_4 ? _mux_73 : _mux_77; // TaggedRule.java:131
   wire _xor_11 = _mux_78 ^ 1'd0; // TaggedWay.java:83
   wire [8:0] _mux_79 = _eq_27 ? {{6{1'b0}}, _bits_79} : 9'd0; // TaggedWay.java:96
   wire [8:0] _add_14 = _bits_18 + 9'd1; // TaggedWay.java:103
@@ -528,31 +528,31 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   wire [8:0] _add_15 = _bits_18 + 9'd1; // TaggedWay.java:119
   wire [8:0] _mux_81 = _and_71 ? 9'd0 : _add_15; // TaggedWay.java:119
   wire [8:0] _mux_82 = _or_24 ? _bits_18 : _mux_81; // TaggedRule.java:130
-  wire [8:0] _mux_83 = _and_3 ? _mux_80 : _mux_82; // TaggedRule.java:130
+  wire [8:0] _mux_83 = _and_4 ? _mux_80 : _mux_82; // TaggedRule.java:130
   wire [1:0] _mux_84 = _xor_3 ? 2'd0 : _bits_9; // TaggedWay.java:99
   wire [1:0] _mux_85 = _xor_5 ? 2'd0 : 2'd1; // TaggedWay.java:115
   wire [1:0] _mux_86 = _or_25 ? _mux_85 : 2'd2; // TaggedWay.java:115
   wire [1:0] _mux_87 = _or_24 ? _bits_9 : _mux_86; // TaggedRule.java:126
-  wire [1:0] _mux_88 = _and_3 ? _mux_84 : _mux_87; // TaggedRule.java:126
+  wire [1:0] _mux_88 = _and_4 ? _mux_84 : _mux_87; // TaggedRule.java:126
   wire [1:0] _mux_89 = _or_25 ? _bits_11 : _bits_10; // TaggedWay.java:116
   wire [1:0] _mux_90 = _or_24 ? _bits_10 : _mux_89; // TaggedRule.java:127
-  wire [1:0] _mux_91 = _and_3 ? _bits_10 : _mux_90; // TaggedRule.java:127
+  wire [1:0] _mux_91 = _and_4 ? _bits_10 : _mux_90; // TaggedRule.java:127
   wire [8:0] _add_16 = _bits_17 + 9'd1; // TaggedWay.java:101
   wire [8:0] _mux_92 = _xor_3 ? _mux_79 : _add_16; // TaggedWay.java:101
   wire [8:0] _add_17 = _bits_18 + 9'd1; // TaggedWay.java:117
   wire [8:0] _mux_93 = _xor_5 ? 9'd0 : _add_17; // TaggedWay.java:117
   wire [8:0] _mux_94 = _or_25 ? _mux_93 : _bits_17; // TaggedWay.java:117
   wire [8:0] _mux_95 = _or_24 ? _bits_17 : _mux_94; // TaggedRule.java:128
-  wire [8:0] _mux_96 = _and_3 ? _mux_92 : _mux_95; // TaggedRule.java:128
+  wire [8:0] _mux_96 = _and_4 ? _mux_92 : _mux_95; // TaggedRule.java:128
   wire [2:0] _mux_97 = _xor_3 ? 3'd0 : _bits_79; // TaggedWay.java:102
   wire [2:0] _add_18 = _bits_79 + 3'd1; // TaggedWay.java:118
   wire [2:0] _mux_98 = _eq_26 ? 3'd1 : _add_18; // TaggedWay.java:118
   wire [2:0] _mux_99 = _or_25 ? 3'd0 : _mux_98; // TaggedWay.java:118
   wire [2:0] _mux_100 = _or_24 ? _bits_79 : _mux_99; // TaggedRule.java:129
-  wire [2:0] _mux_101 = _and_3 ? _mux_97 : _mux_100; // TaggedRule.java:129
+  wire [2:0] _mux_101 = _and_4 ? _mux_97 : _mux_100; // TaggedRule.java:129
   wire [27:0] _cat_4 = {_xor_9, _xor_10, _xor_11, _mux_83, _mux_88, _mux_91, _mux_96, _mux_101}; // TaggedWay.java:80
   wire [56:0] _cat_5 = {_or_7, _cat_3, _cat_4}; // TaggedRule.java:98
-  wire _eq_28 = _cat_5 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:186
+  wire _eq_28 = _cat_5 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:203
   wire [8:0] _bits_132 = rmwMemory_io_out_bits_old[24:16]; // TaggedWay.java:71
   wire [8:0] _bits_133 = rmwMemory_io_out_bits_old[11:3]; // TaggedWay.java:65
   wire [2:0] _bits_134 = rmwMemory_io_out_bits_old[2:0]; // TaggedWay.java:63
@@ -870,6 +870,11 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   assign fifo_io_enq_valid = io_s_axis_tvalid;
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = hashUnit_io_in_ready;
+  assign msg_ready = fifo_2_io_enq_ready;
+  assign msg_valid = _and_3;
+  assign msg_bits_pc = em_bits_pc;
+  assign msg_bits_w = em_bits_w;
+  assign msg_bits_count = em_bits_count;
   assign em_ready = _or_0;
   assign em_valid = fifo_1_io_deq_valid;
   assign em_bits_pc = _bits_0;
@@ -898,11 +903,6 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
   assign fifo_1_io_enq_valid = rmwMemory_io_out_valid;
   assign fifo_1_io_enq_bits = emission;
   assign fifo_1_io_deq_ready = em_ready;
-  assign msg_ready = fifo_2_io_enq_ready;
-  assign msg_valid = _and_10;
-  assign msg_bits_pc = em_bits_pc;
-  assign msg_bits_w = em_bits_w;
-  assign msg_bits_count = em_bits_count;
   assign fifo_2_io_enq_valid = msg_valid;
   assign fifo_2_io_enq_bits = _cat_2;
   assign fifo_2_io_deq_ready = io_m_axis_tready;
@@ -968,7 +968,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 
   );
 
-  HashUnit_k32_i10_tg2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:206
+  HashUnit_k32_i10_tg2_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:223
     .clock(clock),
 
     .reset(reset),
@@ -999,7 +999,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 
   );
 
-  RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 rmwMemory ( // SamplerEngine.java:142
+  RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 rmwMemory ( // SamplerEngine.java:159
     .clock(clock),
 
     .reset(reset),
@@ -1030,7 +1030,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 
   );
 
-  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:170
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:187
     .clock(clock),
 
     .reset(reset),
@@ -1051,7 +1051,7 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 
   );
 
-  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:115
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:133
     .clock(clock),
 
     .reset(reset),
@@ -1076,8 +1076,8 @@ module SamplerEngine_spectt2w2r256e16m7n2048_k32_seed9e3779b9_di16_do16_ts4 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_28) begin // SamplerEngine.java:185
-      $display("Assertion failed at SamplerEngine.java:185: sampler: rule gives %h, the table wrote %h", _cat_5, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_28) begin // SamplerEngine.java:202
+      $display("Assertion failed at SamplerEngine.java:202: sampler: rule gives %h, the table wrote %h", _cat_5, rmwMemory_io_out_bits_updated);
       $stop;
     end
     if (!reset && rmwMemory_io_out_valid && !_eq_29) begin // TaggedWay.java:131
