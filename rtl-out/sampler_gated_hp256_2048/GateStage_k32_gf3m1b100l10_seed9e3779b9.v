@@ -3,67 +3,67 @@
 `default_nettype none
 
 module GateStage_k32_gf3m1b100l10_seed9e3779b9 (
-  input  wire clock, // GateStage.java:57
-  input  wire reset, // GateStage.java:57
-  output wire io_in_ready, // GateStage.java:65
-  input  wire io_in_valid, // GateStage.java:65
-  input  wire [31:0] io_in_bits_pc, // GateStage.java:65
-  input  wire [31:0] io_in_bits_w, // GateStage.java:65
-  input  wire io_in_bits_payload, // GateStage.java:65
-  input  wire io_out_ready, // GateStage.java:65
-  output wire io_out_valid, // GateStage.java:65
-  output wire [31:0] io_out_bits_pc, // GateStage.java:65
-  output wire [31:0] io_out_bits_w, // GateStage.java:65
-  output wire io_out_bits_last, // GateStage.java:65
-  output wire io_out_bits_skip, // GateStage.java:65
-  output wire io_holding  // GateStage.java:65
+  input  wire clock, // GateStage.java:61
+  input  wire reset, // GateStage.java:61
+  output wire io_in_ready, // GateStage.java:71
+  input  wire io_in_valid, // GateStage.java:71
+  input  wire [31:0] io_in_bits_pc, // GateStage.java:71
+  input  wire [31:0] io_in_bits_w, // GateStage.java:71
+  input  wire io_in_bits_payload, // GateStage.java:71
+  input  wire io_out_ready, // GateStage.java:71
+  output wire io_out_valid, // GateStage.java:71
+  output wire [31:0] io_out_bits_pc, // GateStage.java:71
+  output wire [31:0] io_out_bits_w, // GateStage.java:71
+  output wire io_out_bits_last, // GateStage.java:71
+  output wire io_out_bits_skip, // GateStage.java:71
+  output wire io_holding  // GateStage.java:71
 );
 
   // State
-  reg out_valid; // GateStage.java:69
-  reg keep; // GateStage.java:70
-  reg [31:0] held_pc; // GateStage.java:71
-  reg [31:0] held_w; // GateStage.java:71
-  reg held_last; // GateStage.java:71
-  reg held_skip; // GateStage.java:71
-  reg [6:0] burst1_position; // GateStage.java:93
+  reg out_valid; // GateStage.java:75
+  reg keep; // GateStage.java:76
+  reg [31:0] held_pc; // GateStage.java:77
+  reg [31:0] held_w; // GateStage.java:77
+  reg held_last; // GateStage.java:77
+  reg held_skip; // GateStage.java:77
+  reg [6:0] burst1_position; // GateStage.java:112
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [7:0] _mem_0 [0:255]; // GateStage.java:77
+  reg [7:0] _mem_0 [0:255]; // GateStage.java:88
 
   // Logic
-  wire _not_0 = ~out_valid; // GateStage.java:72
-  wire _not_1 = ~keep; // GateStage.java:72
-  wire _or_0 = _not_0 | _not_1; // GateStage.java:72
-  wire _or_1 = _or_0 | io_out_ready; // GateStage.java:72
-  wire _and_0 = out_valid & keep; // GateStage.java:114
-  wire enter = io_in_valid & io_in_ready; // GateStage.java:73
-  wire _and_1 = out_valid & keep; // GateStage.java:113
-  wire _not_2 = ~io_out_ready; // GateStage.java:113
-  wire _and_2 = _and_1 & _not_2; // GateStage.java:113
-  wire _or_2 = enter | _and_2; // GateStage.java:113
-  wire [7:0] _bits_0 = io_in_bits_pc[31:24]; // GateStage.java:79
-  wire [7:0] _mem_read_0 = _mem_0[_bits_0]; // GateStage.java:79
-  wire [7:0] _bits_1 = io_in_bits_pc[23:16]; // GateStage.java:79
-  wire [7:0] _mem_read_1 = _mem_0[_bits_1]; // GateStage.java:79
-  wire [7:0] _bits_2 = io_in_bits_pc[15:8]; // GateStage.java:79
-  wire [7:0] _mem_read_2 = _mem_0[_bits_2]; // GateStage.java:79
-  wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // GateStage.java:79
-  wire [7:0] _mem_read_3 = _mem_0[_bits_3]; // GateStage.java:79
-  wire [31:0] pc_randomized = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // GateStage.java:80
-  wire [31:0] _and_3 = pc_randomized & 32'd3; // GateStage.java:88
-  wire gate0_passes = _and_3 == 32'd1; // GateStage.java:88
-  wire _and_4 = 1'd1 & gate0_passes; // GateStage.java:101
-  wire gate1_passes = burst1_position < 7'd10; // GateStage.java:94
-  wire pass = _and_4 & gate1_passes; // GateStage.java:101
-  wire _bits_4 = io_in_bits_payload; // GateStage.java:109
-  wire _or_3 = pass | _bits_4; // GateStage.java:109
-  wire _bits_5 = io_in_bits_payload; // GateStage.java:107
-  wire _not_3 = ~pass; // GateStage.java:108
-  wire _and_5 = enter & _and_4; // GateStage.java:95
-  wire _eq_0 = burst1_position == 7'd99; // GateStage.java:99
-  wire [6:0] _add_0 = burst1_position + 7'd1; // GateStage.java:99
-  wire [6:0] _mux_0 = _eq_0 ? 7'd0 : _add_0; // GateStage.java:99
+  wire _not_0 = ~out_valid; // GateStage.java:81
+  wire _not_1 = ~keep; // GateStage.java:81
+  wire _or_0 = _not_0 | _not_1; // GateStage.java:81
+  wire _or_1 = _or_0 | io_out_ready; // GateStage.java:81
+  wire _and_0 = out_valid & keep; // GateStage.java:133
+  wire enter = io_in_valid & io_in_ready; // GateStage.java:83
+  wire _and_1 = out_valid & keep; // GateStage.java:132
+  wire _not_2 = ~io_out_ready; // GateStage.java:132
+  wire _and_2 = _and_1 & _not_2; // GateStage.java:132
+  wire _or_2 = enter | _and_2; // GateStage.java:132
+  wire [7:0] _bits_0 = io_in_bits_pc[31:24]; // GateStage.java:90
+  wire [7:0] _mem_read_0 = _mem_0[_bits_0]; // GateStage.java:90
+  wire [7:0] _bits_1 = io_in_bits_pc[23:16]; // GateStage.java:90
+  wire [7:0] _mem_read_1 = _mem_0[_bits_1]; // GateStage.java:90
+  wire [7:0] _bits_2 = io_in_bits_pc[15:8]; // GateStage.java:90
+  wire [7:0] _mem_read_2 = _mem_0[_bits_2]; // GateStage.java:90
+  wire [7:0] _bits_3 = io_in_bits_pc[7:0]; // GateStage.java:90
+  wire [7:0] _mem_read_3 = _mem_0[_bits_3]; // GateStage.java:90
+  wire [31:0] pc_randomized = {_mem_read_0, _mem_read_1, _mem_read_2, _mem_read_3}; // GateStage.java:91
+  wire [31:0] _and_3 = pc_randomized & 32'd3; // GateStage.java:99
+  wire gate0_passes = _and_3 == 32'd1; // GateStage.java:99
+  wire _and_4 = 1'd1 & gate0_passes; // GateStage.java:120
+  wire gate1_passes = burst1_position < 7'd10; // GateStage.java:113
+  wire pass = _and_4 & gate1_passes; // GateStage.java:120
+  wire _bits_4 = io_in_bits_payload; // GateStage.java:128
+  wire _or_3 = pass | _bits_4; // GateStage.java:128
+  wire _bits_5 = io_in_bits_payload; // GateStage.java:126
+  wire _not_3 = ~pass; // GateStage.java:127
+  wire _and_5 = enter & _and_4; // GateStage.java:114
+  wire _eq_0 = burst1_position == 7'd99; // GateStage.java:118
+  wire [6:0] _add_0 = burst1_position + 7'd1; // GateStage.java:118
+  wire [6:0] _mux_0 = _eq_0 ? 7'd0 : _add_0; // GateStage.java:118
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_1;

@@ -82,7 +82,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   reg [7:0] sweep; // HotlistStage.java:113
   reg unit; // HotlistStage.java:114
   reg forward; // HotlistStage.java:121
-  reg [805:0] rows_rdata_0; // HotlistStage.java:124
+  reg [805:0] row_words_rdata_0; // HotlistStage.java:124
   reg f_conflict; // HotlistFlags.java:22
   reg f_sampled; // HotlistFlags.java:23
   reg f_at_top; // HotlistFlags.java:24
@@ -93,7 +93,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   reg [15:0] f_first_free; // HotlistFlags.java:29
 
   // Memories (no reset, so synthesis infers RAM)
-  reg [805:0] rows [0:255]; // HotlistStage.java:110
+  reg [805:0] row_words [0:255]; // HotlistStage.java:110
 
   // Wires
   wire lfsr_io_advance; // HotlistStage.java:109
@@ -122,8 +122,8 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _not_4 = ~t_last; // HotlistStage.java:157
   wire _and_4 = _or_2 & _not_4; // HotlistStage.java:157
   wire _or_3 = state_idle | _and_4; // HotlistStage.java:157
-  wire _or_4 = state_flush_conflict | state_flush_restart; // HotlistStage.java:169
-  wire _or_5 = _or_4 | state_flush_drain; // HotlistStage.java:169
+  wire _or_4 = state_flush_conflict | state_flush_restart; // HotlistStage.java:171
+  wire _or_5 = _or_4 | state_flush_drain; // HotlistStage.java:171
   wire _bits_0 = _wire_3[0]; // FirstSet.java:24
   wire _bits_1 = _wire_3[1]; // FirstSet.java:24
   wire _or_6 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -155,7 +155,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _or_18 = _or_16 | _or_17; // FirstSet.java:36
   wire _or_19 = _or_15 | _or_18; // FirstSet.java:36
   wire _or_20 = _or_12 | _or_19; // FirstSet.java:36
-  wire _and_5 = _or_5 & _or_20; // HotlistStage.java:170
+  wire _and_5 = _or_5 & _or_20; // HotlistStage.java:172
   wire _not_5 = ~_or_12; // FirstSet.java:34
   wire _not_6 = ~_or_15; // FirstSet.java:34
   wire _not_7 = ~_or_16; // FirstSet.java:34
@@ -186,25 +186,25 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [2:0] _mux_6 = _not_5 ? _cat_2 : _cat_5; // FirstSet.java:35
   wire [3:0] _cat_6 = {_not_5, _mux_6}; // FirstSet.java:35
   wire [3:0] _bits_16 = _cat_6; // FirstSet.java:43
-  wire [31:0] _dyn_index_0 = _bits_16[3] ? (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_values_15 : row_values_14) : (_bits_16[0] ? row_values_13 : row_values_12)) : (_bits_16[1] ? (_bits_16[0] ? row_values_11 : row_values_10) : (_bits_16[0] ? row_values_9 : row_values_8))) : (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_values_7 : row_values_6) : (_bits_16[0] ? row_values_5 : row_values_4)) : (_bits_16[1] ? (_bits_16[0] ? row_values_3 : row_values_2) : (_bits_16[0] ? row_values_1 : row_values_0))); // HotlistStage.java:172
-  wire [16:0] _dyn_index_1 = _bits_16[3] ? (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_counts_15 : row_counts_14) : (_bits_16[0] ? row_counts_13 : row_counts_12)) : (_bits_16[1] ? (_bits_16[0] ? row_counts_11 : row_counts_10) : (_bits_16[0] ? row_counts_9 : row_counts_8))) : (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_counts_7 : row_counts_6) : (_bits_16[0] ? row_counts_5 : row_counts_4)) : (_bits_16[1] ? (_bits_16[0] ? row_counts_3 : row_counts_2) : (_bits_16[0] ? row_counts_1 : row_counts_0))); // HotlistStage.java:173
-  wire [15:0] _bits_17 = _dyn_index_1[15:0]; // HotlistStage.java:173
-  wire _not_20 = ~state_idle; // HotlistStage.java:256
-  wire _not_21 = ~forward; // HotlistStage.java:185
-  wire _bits_18 = rows_rdata_0[768]; // HotlistRow.java:64
-  wire _not_22 = ~row_valid; // HotlistStage.java:191
-  wire _not_23 = ~1'd0; // HotlistStage.java:191
-  wire _and_6 = _not_22 & _not_23; // HotlistStage.java:191
-  wire _not_24 = ~_or_20; // HotlistStage.java:175
-  wire flushed = _or_5 & _not_24; // HotlistStage.java:175
-  wire _bits_19 = rows_rdata_0[768]; // HotlistRow.java:64
-  wire [31:0] _bits_20 = rows_rdata_0[800:769]; // HotlistRow.java:65
-  wire [31:0] _bits_21 = rows_rdata_0[800:769]; // HotlistRow.java:65
-  wire [4:0] _bits_22 = rows_rdata_0[805:801]; // HotlistRow.java:66
-  wire [4:0] _add_0 = row_level + 5'd1; // HotlistStage.java:273
-  wire [4:0] _bits_23 = rows_rdata_0[805:801]; // HotlistRow.java:66
-  wire [31:0] _bits_24 = rows_rdata_0[47:16]; // HotlistRow.java:60
-  wire _not_25 = ~1'd0; // HotlistStage.java:197
+  wire [31:0] _dyn_index_0 = _bits_16[3] ? (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_values_15 : row_values_14) : (_bits_16[0] ? row_values_13 : row_values_12)) : (_bits_16[1] ? (_bits_16[0] ? row_values_11 : row_values_10) : (_bits_16[0] ? row_values_9 : row_values_8))) : (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_values_7 : row_values_6) : (_bits_16[0] ? row_values_5 : row_values_4)) : (_bits_16[1] ? (_bits_16[0] ? row_values_3 : row_values_2) : (_bits_16[0] ? row_values_1 : row_values_0))); // HotlistStage.java:174
+  wire [16:0] _dyn_index_1 = _bits_16[3] ? (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_counts_15 : row_counts_14) : (_bits_16[0] ? row_counts_13 : row_counts_12)) : (_bits_16[1] ? (_bits_16[0] ? row_counts_11 : row_counts_10) : (_bits_16[0] ? row_counts_9 : row_counts_8))) : (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_counts_7 : row_counts_6) : (_bits_16[0] ? row_counts_5 : row_counts_4)) : (_bits_16[1] ? (_bits_16[0] ? row_counts_3 : row_counts_2) : (_bits_16[0] ? row_counts_1 : row_counts_0))); // HotlistStage.java:175
+  wire [15:0] _bits_17 = _dyn_index_1[15:0]; // HotlistStage.java:175
+  wire _not_20 = ~state_idle; // HotlistStage.java:258
+  wire _not_21 = ~forward; // HotlistStage.java:187
+  wire _bits_18 = row_words_rdata_0[768]; // HotlistRow.java:64
+  wire _not_22 = ~row_valid; // HotlistStage.java:193
+  wire _not_23 = ~1'd0; // HotlistStage.java:193
+  wire _and_6 = _not_22 & _not_23; // HotlistStage.java:193
+  wire _not_24 = ~_or_20; // HotlistStage.java:177
+  wire flushed = _or_5 & _not_24; // HotlistStage.java:177
+  wire _bits_19 = row_words_rdata_0[768]; // HotlistRow.java:64
+  wire [31:0] _bits_20 = row_words_rdata_0[800:769]; // HotlistRow.java:65
+  wire [31:0] _bits_21 = row_words_rdata_0[800:769]; // HotlistRow.java:65
+  wire [4:0] _bits_22 = row_words_rdata_0[805:801]; // HotlistRow.java:66
+  wire [4:0] _add_0 = row_level + 5'd1; // HotlistStage.java:275
+  wire [4:0] _bits_23 = row_words_rdata_0[805:801]; // HotlistRow.java:66
+  wire [31:0] _bits_24 = row_words_rdata_0[47:16]; // HotlistRow.java:60
+  wire _not_25 = ~1'd0; // HotlistStage.java:199
   wire _not_26 = ~1'd0; // HotlistStage.java:151
   wire _and_7 = state_decide & _not_26; // HotlistStage.java:151
   wire _and_8 = _and_7 & f_sampled; // HotlistStage.java:151
@@ -214,23 +214,23 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [15:0] place = _and_10 ? f_first_free : 16'd0; // HotlistStage.java:153
   wire _bits_25 = place[0]; // HotlistRow.java:139
   wire [31:0] next_value_0 = _bits_25 ? t_w : row_values_0; // HotlistRow.java:139
-  wire _eq_0 = row_counts_15 == 17'd0; // HotlistStage.java:283
-  wire _eq_1 = row_counts_14 == 17'd0; // HotlistStage.java:283
-  wire _eq_2 = row_counts_13 == 17'd0; // HotlistStage.java:283
-  wire _eq_3 = row_counts_12 == 17'd0; // HotlistStage.java:283
-  wire _eq_4 = row_counts_11 == 17'd0; // HotlistStage.java:283
-  wire _eq_5 = row_counts_10 == 17'd0; // HotlistStage.java:283
-  wire _eq_6 = row_counts_9 == 17'd0; // HotlistStage.java:283
-  wire _eq_7 = row_counts_8 == 17'd0; // HotlistStage.java:283
-  wire _eq_8 = row_counts_7 == 17'd0; // HotlistStage.java:283
-  wire _eq_9 = row_counts_6 == 17'd0; // HotlistStage.java:283
-  wire _eq_10 = row_counts_5 == 17'd0; // HotlistStage.java:283
-  wire _eq_11 = row_counts_4 == 17'd0; // HotlistStage.java:283
-  wire _eq_12 = row_counts_3 == 17'd0; // HotlistStage.java:283
-  wire _eq_13 = row_counts_2 == 17'd0; // HotlistStage.java:283
-  wire _eq_14 = row_counts_1 == 17'd0; // HotlistStage.java:283
-  wire _eq_15 = row_counts_0 == 17'd0; // HotlistStage.java:283
-  wire [15:0] _cat_7 = {_eq_0, _eq_1, _eq_2, _eq_3, _eq_4, _eq_5, _eq_6, _eq_7, _eq_8, _eq_9, _eq_10, _eq_11, _eq_12, _eq_13, _eq_14, _eq_15}; // HotlistStage.java:284
+  wire _eq_0 = row_counts_15 == 17'd0; // HotlistStage.java:285
+  wire _eq_1 = row_counts_14 == 17'd0; // HotlistStage.java:285
+  wire _eq_2 = row_counts_13 == 17'd0; // HotlistStage.java:285
+  wire _eq_3 = row_counts_12 == 17'd0; // HotlistStage.java:285
+  wire _eq_4 = row_counts_11 == 17'd0; // HotlistStage.java:285
+  wire _eq_5 = row_counts_10 == 17'd0; // HotlistStage.java:285
+  wire _eq_6 = row_counts_9 == 17'd0; // HotlistStage.java:285
+  wire _eq_7 = row_counts_8 == 17'd0; // HotlistStage.java:285
+  wire _eq_8 = row_counts_7 == 17'd0; // HotlistStage.java:285
+  wire _eq_9 = row_counts_6 == 17'd0; // HotlistStage.java:285
+  wire _eq_10 = row_counts_5 == 17'd0; // HotlistStage.java:285
+  wire _eq_11 = row_counts_4 == 17'd0; // HotlistStage.java:285
+  wire _eq_12 = row_counts_3 == 17'd0; // HotlistStage.java:285
+  wire _eq_13 = row_counts_2 == 17'd0; // HotlistStage.java:285
+  wire _eq_14 = row_counts_1 == 17'd0; // HotlistStage.java:285
+  wire _eq_15 = row_counts_0 == 17'd0; // HotlistStage.java:285
+  wire [15:0] _cat_7 = {_eq_0, _eq_1, _eq_2, _eq_3, _eq_4, _eq_5, _eq_6, _eq_7, _eq_8, _eq_9, _eq_10, _eq_11, _eq_12, _eq_13, _eq_14, _eq_15}; // HotlistStage.java:286
   wire _bits_26 = _cat_7[0]; // FirstSet.java:24
   wire _bits_27 = _cat_7[1]; // FirstSet.java:24
   wire _or_21 = _bits_26 | _bits_27; // FirstSet.java:36
@@ -262,7 +262,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _or_33 = _or_31 | _or_32; // FirstSet.java:36
   wire _or_34 = _or_30 | _or_33; // FirstSet.java:36
   wire _or_35 = _or_27 | _or_34; // FirstSet.java:36
-  wire _and_11 = unit & _or_35; // HotlistStage.java:285
+  wire _and_11 = unit & _or_35; // HotlistStage.java:287
   wire _not_28 = ~_or_27; // FirstSet.java:34
   wire _not_29 = ~_or_30; // FirstSet.java:34
   wire _not_30 = ~_or_31; // FirstSet.java:34
@@ -295,99 +295,99 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [3:0] _bits_42 = _cat_14; // FirstSet.java:43
   wire _eq_16 = _bits_42 == 4'd0; // HotlistRow.java:164
   wire _eq_17 = 4'd0 == 4'd0; // HotlistRow.java:164
-  wire [31:0] _bits_43 = rows_rdata_0[47:16]; // HotlistRow.java:60
-  wire [31:0] _bits_44 = rows_rdata_0[95:64]; // HotlistRow.java:60
+  wire [31:0] _bits_43 = row_words_rdata_0[47:16]; // HotlistRow.java:60
+  wire [31:0] _bits_44 = row_words_rdata_0[95:64]; // HotlistRow.java:60
   wire _bits_45 = place[1]; // HotlistRow.java:139
   wire [31:0] next_value_1 = _bits_45 ? t_w : row_values_1; // HotlistRow.java:139
   wire _eq_18 = _bits_42 == 4'd1; // HotlistRow.java:164
   wire _eq_19 = 4'd0 == 4'd1; // HotlistRow.java:164
-  wire [31:0] _bits_46 = rows_rdata_0[95:64]; // HotlistRow.java:60
-  wire [31:0] _bits_47 = rows_rdata_0[143:112]; // HotlistRow.java:60
+  wire [31:0] _bits_46 = row_words_rdata_0[95:64]; // HotlistRow.java:60
+  wire [31:0] _bits_47 = row_words_rdata_0[143:112]; // HotlistRow.java:60
   wire _bits_48 = place[2]; // HotlistRow.java:139
   wire [31:0] next_value_2 = _bits_48 ? t_w : row_values_2; // HotlistRow.java:139
   wire _eq_20 = _bits_42 == 4'd2; // HotlistRow.java:164
   wire _eq_21 = 4'd0 == 4'd2; // HotlistRow.java:164
-  wire [31:0] _bits_49 = rows_rdata_0[143:112]; // HotlistRow.java:60
-  wire [31:0] _bits_50 = rows_rdata_0[191:160]; // HotlistRow.java:60
+  wire [31:0] _bits_49 = row_words_rdata_0[143:112]; // HotlistRow.java:60
+  wire [31:0] _bits_50 = row_words_rdata_0[191:160]; // HotlistRow.java:60
   wire _bits_51 = place[3]; // HotlistRow.java:139
   wire [31:0] next_value_3 = _bits_51 ? t_w : row_values_3; // HotlistRow.java:139
   wire _eq_22 = _bits_42 == 4'd3; // HotlistRow.java:164
   wire _eq_23 = 4'd0 == 4'd3; // HotlistRow.java:164
-  wire [31:0] _bits_52 = rows_rdata_0[191:160]; // HotlistRow.java:60
-  wire [31:0] _bits_53 = rows_rdata_0[239:208]; // HotlistRow.java:60
+  wire [31:0] _bits_52 = row_words_rdata_0[191:160]; // HotlistRow.java:60
+  wire [31:0] _bits_53 = row_words_rdata_0[239:208]; // HotlistRow.java:60
   wire _bits_54 = place[4]; // HotlistRow.java:139
   wire [31:0] next_value_4 = _bits_54 ? t_w : row_values_4; // HotlistRow.java:139
   wire _eq_24 = _bits_42 == 4'd4; // HotlistRow.java:164
   wire _eq_25 = 4'd0 == 4'd4; // HotlistRow.java:164
-  wire [31:0] _bits_55 = rows_rdata_0[239:208]; // HotlistRow.java:60
-  wire [31:0] _bits_56 = rows_rdata_0[287:256]; // HotlistRow.java:60
+  wire [31:0] _bits_55 = row_words_rdata_0[239:208]; // HotlistRow.java:60
+  wire [31:0] _bits_56 = row_words_rdata_0[287:256]; // HotlistRow.java:60
   wire _bits_57 = place[5]; // HotlistRow.java:139
   wire [31:0] next_value_5 = _bits_57 ? t_w : row_values_5; // HotlistRow.java:139
   wire _eq_26 = _bits_42 == 4'd5; // HotlistRow.java:164
   wire _eq_27 = 4'd0 == 4'd5; // HotlistRow.java:164
-  wire [31:0] _bits_58 = rows_rdata_0[287:256]; // HotlistRow.java:60
-  wire [31:0] _bits_59 = rows_rdata_0[335:304]; // HotlistRow.java:60
+  wire [31:0] _bits_58 = row_words_rdata_0[287:256]; // HotlistRow.java:60
+  wire [31:0] _bits_59 = row_words_rdata_0[335:304]; // HotlistRow.java:60
   wire _bits_60 = place[6]; // HotlistRow.java:139
   wire [31:0] next_value_6 = _bits_60 ? t_w : row_values_6; // HotlistRow.java:139
   wire _eq_28 = _bits_42 == 4'd6; // HotlistRow.java:164
   wire _eq_29 = 4'd0 == 4'd6; // HotlistRow.java:164
-  wire [31:0] _bits_61 = rows_rdata_0[335:304]; // HotlistRow.java:60
-  wire [31:0] _bits_62 = rows_rdata_0[383:352]; // HotlistRow.java:60
+  wire [31:0] _bits_61 = row_words_rdata_0[335:304]; // HotlistRow.java:60
+  wire [31:0] _bits_62 = row_words_rdata_0[383:352]; // HotlistRow.java:60
   wire _bits_63 = place[7]; // HotlistRow.java:139
   wire [31:0] next_value_7 = _bits_63 ? t_w : row_values_7; // HotlistRow.java:139
   wire _eq_30 = _bits_42 == 4'd7; // HotlistRow.java:164
   wire _eq_31 = 4'd0 == 4'd7; // HotlistRow.java:164
-  wire [31:0] _bits_64 = rows_rdata_0[383:352]; // HotlistRow.java:60
-  wire [31:0] _bits_65 = rows_rdata_0[431:400]; // HotlistRow.java:60
+  wire [31:0] _bits_64 = row_words_rdata_0[383:352]; // HotlistRow.java:60
+  wire [31:0] _bits_65 = row_words_rdata_0[431:400]; // HotlistRow.java:60
   wire _bits_66 = place[8]; // HotlistRow.java:139
   wire [31:0] next_value_8 = _bits_66 ? t_w : row_values_8; // HotlistRow.java:139
   wire _eq_32 = _bits_42 == 4'd8; // HotlistRow.java:164
   wire _eq_33 = 4'd0 == 4'd8; // HotlistRow.java:164
-  wire [31:0] _bits_67 = rows_rdata_0[431:400]; // HotlistRow.java:60
-  wire [31:0] _bits_68 = rows_rdata_0[479:448]; // HotlistRow.java:60
+  wire [31:0] _bits_67 = row_words_rdata_0[431:400]; // HotlistRow.java:60
+  wire [31:0] _bits_68 = row_words_rdata_0[479:448]; // HotlistRow.java:60
   wire _bits_69 = place[9]; // HotlistRow.java:139
   wire [31:0] next_value_9 = _bits_69 ? t_w : row_values_9; // HotlistRow.java:139
   wire _eq_34 = _bits_42 == 4'd9; // HotlistRow.java:164
   wire _eq_35 = 4'd0 == 4'd9; // HotlistRow.java:164
-  wire [31:0] _bits_70 = rows_rdata_0[479:448]; // HotlistRow.java:60
-  wire [31:0] _bits_71 = rows_rdata_0[527:496]; // HotlistRow.java:60
+  wire [31:0] _bits_70 = row_words_rdata_0[479:448]; // HotlistRow.java:60
+  wire [31:0] _bits_71 = row_words_rdata_0[527:496]; // HotlistRow.java:60
   wire _bits_72 = place[10]; // HotlistRow.java:139
   wire [31:0] next_value_10 = _bits_72 ? t_w : row_values_10; // HotlistRow.java:139
   wire _eq_36 = _bits_42 == 4'd10; // HotlistRow.java:164
   wire _eq_37 = 4'd0 == 4'd10; // HotlistRow.java:164
-  wire [31:0] _bits_73 = rows_rdata_0[527:496]; // HotlistRow.java:60
-  wire [31:0] _bits_74 = rows_rdata_0[575:544]; // HotlistRow.java:60
+  wire [31:0] _bits_73 = row_words_rdata_0[527:496]; // HotlistRow.java:60
+  wire [31:0] _bits_74 = row_words_rdata_0[575:544]; // HotlistRow.java:60
   wire _bits_75 = place[11]; // HotlistRow.java:139
   wire [31:0] next_value_11 = _bits_75 ? t_w : row_values_11; // HotlistRow.java:139
   wire _eq_38 = _bits_42 == 4'd11; // HotlistRow.java:164
   wire _eq_39 = 4'd0 == 4'd11; // HotlistRow.java:164
-  wire [31:0] _bits_76 = rows_rdata_0[575:544]; // HotlistRow.java:60
-  wire [31:0] _bits_77 = rows_rdata_0[623:592]; // HotlistRow.java:60
+  wire [31:0] _bits_76 = row_words_rdata_0[575:544]; // HotlistRow.java:60
+  wire [31:0] _bits_77 = row_words_rdata_0[623:592]; // HotlistRow.java:60
   wire _bits_78 = place[12]; // HotlistRow.java:139
   wire [31:0] next_value_12 = _bits_78 ? t_w : row_values_12; // HotlistRow.java:139
   wire _eq_40 = _bits_42 == 4'd12; // HotlistRow.java:164
   wire _eq_41 = 4'd0 == 4'd12; // HotlistRow.java:164
-  wire [31:0] _bits_79 = rows_rdata_0[623:592]; // HotlistRow.java:60
-  wire [31:0] _bits_80 = rows_rdata_0[671:640]; // HotlistRow.java:60
+  wire [31:0] _bits_79 = row_words_rdata_0[623:592]; // HotlistRow.java:60
+  wire [31:0] _bits_80 = row_words_rdata_0[671:640]; // HotlistRow.java:60
   wire _bits_81 = place[13]; // HotlistRow.java:139
   wire [31:0] next_value_13 = _bits_81 ? t_w : row_values_13; // HotlistRow.java:139
   wire _eq_42 = _bits_42 == 4'd13; // HotlistRow.java:164
   wire _eq_43 = 4'd0 == 4'd13; // HotlistRow.java:164
-  wire [31:0] _bits_82 = rows_rdata_0[671:640]; // HotlistRow.java:60
-  wire [31:0] _bits_83 = rows_rdata_0[719:688]; // HotlistRow.java:60
+  wire [31:0] _bits_82 = row_words_rdata_0[671:640]; // HotlistRow.java:60
+  wire [31:0] _bits_83 = row_words_rdata_0[719:688]; // HotlistRow.java:60
   wire _bits_84 = place[14]; // HotlistRow.java:139
   wire [31:0] next_value_14 = _bits_84 ? t_w : row_values_14; // HotlistRow.java:139
   wire _eq_44 = _bits_42 == 4'd14; // HotlistRow.java:164
   wire _eq_45 = 4'd0 == 4'd14; // HotlistRow.java:164
-  wire [31:0] _bits_85 = rows_rdata_0[719:688]; // HotlistRow.java:60
-  wire [31:0] _bits_86 = rows_rdata_0[767:736]; // HotlistRow.java:60
+  wire [31:0] _bits_85 = row_words_rdata_0[719:688]; // HotlistRow.java:60
+  wire [31:0] _bits_86 = row_words_rdata_0[767:736]; // HotlistRow.java:60
   wire _bits_87 = place[15]; // HotlistRow.java:139
   wire [31:0] next_value_15 = _bits_87 ? t_w : row_values_15; // HotlistRow.java:139
   wire _eq_46 = _bits_42 == 4'd15; // HotlistRow.java:164
   wire _eq_47 = 4'd0 == 4'd15; // HotlistRow.java:164
-  wire [31:0] _bits_88 = rows_rdata_0[767:736]; // HotlistRow.java:60
-  wire [15:0] _bits_89 = rows_rdata_0[15:0]; // HotlistRow.java:59
-  wire _and_12 = io_out_valid & io_out_ready; // HotlistStage.java:176
+  wire [31:0] _bits_88 = row_words_rdata_0[767:736]; // HotlistRow.java:60
+  wire [15:0] _bits_89 = row_words_rdata_0[15:0]; // HotlistRow.java:59
+  wire _and_12 = io_out_valid & io_out_ready; // HotlistStage.java:178
   wire _eq_48 = _bits_16 == 4'd0; // HotlistRow.java:175
   wire _bits_90 = place[0]; // HotlistRow.java:137
   wire _not_43 = ~f_overflow; // HotlistStage.java:152
@@ -399,13 +399,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_0 = _bits_90 ? 17'd1 : _mux_14; // HotlistRow.java:137
   wire _bits_92 = f_match[0]; // HotlistRow.java:156
   wire [16:0] _add_2 = row_counts_0 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_0 = row_counts_0[16:1]; // HotlistStage.java:271
-  wire _bits_93 = row_counts_0[0]; // HotlistStage.java:271
-  wire _bits_94 = lfsr_io_state[0]; // HotlistStage.java:271
-  wire _and_14 = _bits_93 & _bits_94; // HotlistStage.java:271
-  wire [16:0] _add_3 = {1'b0, _shr_0} + {{16{1'b0}}, _and_14}; // HotlistStage.java:271
-  wire [15:0] _bits_95 = rows_rdata_0[15:0]; // HotlistRow.java:59
-  wire [15:0] _bits_96 = rows_rdata_0[63:48]; // HotlistRow.java:59
+  wire [15:0] _shr_0 = row_counts_0[16:1]; // HotlistStage.java:273
+  wire _bits_93 = row_counts_0[0]; // HotlistStage.java:273
+  wire _bits_94 = lfsr_io_state[0]; // HotlistStage.java:273
+  wire _and_14 = _bits_93 & _bits_94; // HotlistStage.java:273
+  wire [16:0] _add_3 = {1'b0, _shr_0} + {{16{1'b0}}, _and_14}; // HotlistStage.java:273
+  wire [15:0] _bits_95 = row_words_rdata_0[15:0]; // HotlistRow.java:59
+  wire [15:0] _bits_96 = row_words_rdata_0[63:48]; // HotlistRow.java:59
   wire _eq_49 = _bits_16 == 4'd1; // HotlistRow.java:175
   wire _bits_97 = place[1]; // HotlistRow.java:137
   wire _bits_98 = inc[1]; // HotlistRow.java:137
@@ -414,13 +414,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_1 = _bits_97 ? 17'd1 : _mux_15; // HotlistRow.java:137
   wire _bits_99 = f_match[1]; // HotlistRow.java:156
   wire [16:0] _add_5 = row_counts_1 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_1 = row_counts_1[16:1]; // HotlistStage.java:271
-  wire _bits_100 = row_counts_1[0]; // HotlistStage.java:271
-  wire _bits_101 = lfsr_io_state[1]; // HotlistStage.java:271
-  wire _and_15 = _bits_100 & _bits_101; // HotlistStage.java:271
-  wire [16:0] _add_6 = {1'b0, _shr_1} + {{16{1'b0}}, _and_15}; // HotlistStage.java:271
-  wire [15:0] _bits_102 = rows_rdata_0[63:48]; // HotlistRow.java:59
-  wire [15:0] _bits_103 = rows_rdata_0[111:96]; // HotlistRow.java:59
+  wire [15:0] _shr_1 = row_counts_1[16:1]; // HotlistStage.java:273
+  wire _bits_100 = row_counts_1[0]; // HotlistStage.java:273
+  wire _bits_101 = lfsr_io_state[1]; // HotlistStage.java:273
+  wire _and_15 = _bits_100 & _bits_101; // HotlistStage.java:273
+  wire [16:0] _add_6 = {1'b0, _shr_1} + {{16{1'b0}}, _and_15}; // HotlistStage.java:273
+  wire [15:0] _bits_102 = row_words_rdata_0[63:48]; // HotlistRow.java:59
+  wire [15:0] _bits_103 = row_words_rdata_0[111:96]; // HotlistRow.java:59
   wire _eq_50 = _bits_16 == 4'd2; // HotlistRow.java:175
   wire _bits_104 = place[2]; // HotlistRow.java:137
   wire _bits_105 = inc[2]; // HotlistRow.java:137
@@ -429,13 +429,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_2 = _bits_104 ? 17'd1 : _mux_16; // HotlistRow.java:137
   wire _bits_106 = f_match[2]; // HotlistRow.java:156
   wire [16:0] _add_8 = row_counts_2 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_2 = row_counts_2[16:1]; // HotlistStage.java:271
-  wire _bits_107 = row_counts_2[0]; // HotlistStage.java:271
-  wire _bits_108 = lfsr_io_state[2]; // HotlistStage.java:271
-  wire _and_16 = _bits_107 & _bits_108; // HotlistStage.java:271
-  wire [16:0] _add_9 = {1'b0, _shr_2} + {{16{1'b0}}, _and_16}; // HotlistStage.java:271
-  wire [15:0] _bits_109 = rows_rdata_0[111:96]; // HotlistRow.java:59
-  wire [15:0] _bits_110 = rows_rdata_0[159:144]; // HotlistRow.java:59
+  wire [15:0] _shr_2 = row_counts_2[16:1]; // HotlistStage.java:273
+  wire _bits_107 = row_counts_2[0]; // HotlistStage.java:273
+  wire _bits_108 = lfsr_io_state[2]; // HotlistStage.java:273
+  wire _and_16 = _bits_107 & _bits_108; // HotlistStage.java:273
+  wire [16:0] _add_9 = {1'b0, _shr_2} + {{16{1'b0}}, _and_16}; // HotlistStage.java:273
+  wire [15:0] _bits_109 = row_words_rdata_0[111:96]; // HotlistRow.java:59
+  wire [15:0] _bits_110 = row_words_rdata_0[159:144]; // HotlistRow.java:59
   wire _eq_51 = _bits_16 == 4'd3; // HotlistRow.java:175
   wire _bits_111 = place[3]; // HotlistRow.java:137
   wire _bits_112 = inc[3]; // HotlistRow.java:137
@@ -444,13 +444,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_3 = _bits_111 ? 17'd1 : _mux_17; // HotlistRow.java:137
   wire _bits_113 = f_match[3]; // HotlistRow.java:156
   wire [16:0] _add_11 = row_counts_3 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_3 = row_counts_3[16:1]; // HotlistStage.java:271
-  wire _bits_114 = row_counts_3[0]; // HotlistStage.java:271
-  wire _bits_115 = lfsr_io_state[3]; // HotlistStage.java:271
-  wire _and_17 = _bits_114 & _bits_115; // HotlistStage.java:271
-  wire [16:0] _add_12 = {1'b0, _shr_3} + {{16{1'b0}}, _and_17}; // HotlistStage.java:271
-  wire [15:0] _bits_116 = rows_rdata_0[159:144]; // HotlistRow.java:59
-  wire [15:0] _bits_117 = rows_rdata_0[207:192]; // HotlistRow.java:59
+  wire [15:0] _shr_3 = row_counts_3[16:1]; // HotlistStage.java:273
+  wire _bits_114 = row_counts_3[0]; // HotlistStage.java:273
+  wire _bits_115 = lfsr_io_state[3]; // HotlistStage.java:273
+  wire _and_17 = _bits_114 & _bits_115; // HotlistStage.java:273
+  wire [16:0] _add_12 = {1'b0, _shr_3} + {{16{1'b0}}, _and_17}; // HotlistStage.java:273
+  wire [15:0] _bits_116 = row_words_rdata_0[159:144]; // HotlistRow.java:59
+  wire [15:0] _bits_117 = row_words_rdata_0[207:192]; // HotlistRow.java:59
   wire _eq_52 = _bits_16 == 4'd4; // HotlistRow.java:175
   wire _bits_118 = place[4]; // HotlistRow.java:137
   wire _bits_119 = inc[4]; // HotlistRow.java:137
@@ -459,13 +459,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_4 = _bits_118 ? 17'd1 : _mux_18; // HotlistRow.java:137
   wire _bits_120 = f_match[4]; // HotlistRow.java:156
   wire [16:0] _add_14 = row_counts_4 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_4 = row_counts_4[16:1]; // HotlistStage.java:271
-  wire _bits_121 = row_counts_4[0]; // HotlistStage.java:271
-  wire _bits_122 = lfsr_io_state[4]; // HotlistStage.java:271
-  wire _and_18 = _bits_121 & _bits_122; // HotlistStage.java:271
-  wire [16:0] _add_15 = {1'b0, _shr_4} + {{16{1'b0}}, _and_18}; // HotlistStage.java:271
-  wire [15:0] _bits_123 = rows_rdata_0[207:192]; // HotlistRow.java:59
-  wire [15:0] _bits_124 = rows_rdata_0[255:240]; // HotlistRow.java:59
+  wire [15:0] _shr_4 = row_counts_4[16:1]; // HotlistStage.java:273
+  wire _bits_121 = row_counts_4[0]; // HotlistStage.java:273
+  wire _bits_122 = lfsr_io_state[4]; // HotlistStage.java:273
+  wire _and_18 = _bits_121 & _bits_122; // HotlistStage.java:273
+  wire [16:0] _add_15 = {1'b0, _shr_4} + {{16{1'b0}}, _and_18}; // HotlistStage.java:273
+  wire [15:0] _bits_123 = row_words_rdata_0[207:192]; // HotlistRow.java:59
+  wire [15:0] _bits_124 = row_words_rdata_0[255:240]; // HotlistRow.java:59
   wire _eq_53 = _bits_16 == 4'd5; // HotlistRow.java:175
   wire _bits_125 = place[5]; // HotlistRow.java:137
   wire _bits_126 = inc[5]; // HotlistRow.java:137
@@ -474,13 +474,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_5 = _bits_125 ? 17'd1 : _mux_19; // HotlistRow.java:137
   wire _bits_127 = f_match[5]; // HotlistRow.java:156
   wire [16:0] _add_17 = row_counts_5 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_5 = row_counts_5[16:1]; // HotlistStage.java:271
-  wire _bits_128 = row_counts_5[0]; // HotlistStage.java:271
-  wire _bits_129 = lfsr_io_state[5]; // HotlistStage.java:271
-  wire _and_19 = _bits_128 & _bits_129; // HotlistStage.java:271
-  wire [16:0] _add_18 = {1'b0, _shr_5} + {{16{1'b0}}, _and_19}; // HotlistStage.java:271
-  wire [15:0] _bits_130 = rows_rdata_0[255:240]; // HotlistRow.java:59
-  wire [15:0] _bits_131 = rows_rdata_0[303:288]; // HotlistRow.java:59
+  wire [15:0] _shr_5 = row_counts_5[16:1]; // HotlistStage.java:273
+  wire _bits_128 = row_counts_5[0]; // HotlistStage.java:273
+  wire _bits_129 = lfsr_io_state[5]; // HotlistStage.java:273
+  wire _and_19 = _bits_128 & _bits_129; // HotlistStage.java:273
+  wire [16:0] _add_18 = {1'b0, _shr_5} + {{16{1'b0}}, _and_19}; // HotlistStage.java:273
+  wire [15:0] _bits_130 = row_words_rdata_0[255:240]; // HotlistRow.java:59
+  wire [15:0] _bits_131 = row_words_rdata_0[303:288]; // HotlistRow.java:59
   wire _eq_54 = _bits_16 == 4'd6; // HotlistRow.java:175
   wire _bits_132 = place[6]; // HotlistRow.java:137
   wire _bits_133 = inc[6]; // HotlistRow.java:137
@@ -489,13 +489,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_6 = _bits_132 ? 17'd1 : _mux_20; // HotlistRow.java:137
   wire _bits_134 = f_match[6]; // HotlistRow.java:156
   wire [16:0] _add_20 = row_counts_6 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_6 = row_counts_6[16:1]; // HotlistStage.java:271
-  wire _bits_135 = row_counts_6[0]; // HotlistStage.java:271
-  wire _bits_136 = lfsr_io_state[6]; // HotlistStage.java:271
-  wire _and_20 = _bits_135 & _bits_136; // HotlistStage.java:271
-  wire [16:0] _add_21 = {1'b0, _shr_6} + {{16{1'b0}}, _and_20}; // HotlistStage.java:271
-  wire [15:0] _bits_137 = rows_rdata_0[303:288]; // HotlistRow.java:59
-  wire [15:0] _bits_138 = rows_rdata_0[351:336]; // HotlistRow.java:59
+  wire [15:0] _shr_6 = row_counts_6[16:1]; // HotlistStage.java:273
+  wire _bits_135 = row_counts_6[0]; // HotlistStage.java:273
+  wire _bits_136 = lfsr_io_state[6]; // HotlistStage.java:273
+  wire _and_20 = _bits_135 & _bits_136; // HotlistStage.java:273
+  wire [16:0] _add_21 = {1'b0, _shr_6} + {{16{1'b0}}, _and_20}; // HotlistStage.java:273
+  wire [15:0] _bits_137 = row_words_rdata_0[303:288]; // HotlistRow.java:59
+  wire [15:0] _bits_138 = row_words_rdata_0[351:336]; // HotlistRow.java:59
   wire _eq_55 = _bits_16 == 4'd7; // HotlistRow.java:175
   wire _bits_139 = place[7]; // HotlistRow.java:137
   wire _bits_140 = inc[7]; // HotlistRow.java:137
@@ -504,13 +504,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_7 = _bits_139 ? 17'd1 : _mux_21; // HotlistRow.java:137
   wire _bits_141 = f_match[7]; // HotlistRow.java:156
   wire [16:0] _add_23 = row_counts_7 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_7 = row_counts_7[16:1]; // HotlistStage.java:271
-  wire _bits_142 = row_counts_7[0]; // HotlistStage.java:271
-  wire _bits_143 = lfsr_io_state[7]; // HotlistStage.java:271
-  wire _and_21 = _bits_142 & _bits_143; // HotlistStage.java:271
-  wire [16:0] _add_24 = {1'b0, _shr_7} + {{16{1'b0}}, _and_21}; // HotlistStage.java:271
-  wire [15:0] _bits_144 = rows_rdata_0[351:336]; // HotlistRow.java:59
-  wire [15:0] _bits_145 = rows_rdata_0[399:384]; // HotlistRow.java:59
+  wire [15:0] _shr_7 = row_counts_7[16:1]; // HotlistStage.java:273
+  wire _bits_142 = row_counts_7[0]; // HotlistStage.java:273
+  wire _bits_143 = lfsr_io_state[7]; // HotlistStage.java:273
+  wire _and_21 = _bits_142 & _bits_143; // HotlistStage.java:273
+  wire [16:0] _add_24 = {1'b0, _shr_7} + {{16{1'b0}}, _and_21}; // HotlistStage.java:273
+  wire [15:0] _bits_144 = row_words_rdata_0[351:336]; // HotlistRow.java:59
+  wire [15:0] _bits_145 = row_words_rdata_0[399:384]; // HotlistRow.java:59
   wire _eq_56 = _bits_16 == 4'd8; // HotlistRow.java:175
   wire _bits_146 = place[8]; // HotlistRow.java:137
   wire _bits_147 = inc[8]; // HotlistRow.java:137
@@ -519,13 +519,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_8 = _bits_146 ? 17'd1 : _mux_22; // HotlistRow.java:137
   wire _bits_148 = f_match[8]; // HotlistRow.java:156
   wire [16:0] _add_26 = row_counts_8 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_8 = row_counts_8[16:1]; // HotlistStage.java:271
-  wire _bits_149 = row_counts_8[0]; // HotlistStage.java:271
-  wire _bits_150 = lfsr_io_state[8]; // HotlistStage.java:271
-  wire _and_22 = _bits_149 & _bits_150; // HotlistStage.java:271
-  wire [16:0] _add_27 = {1'b0, _shr_8} + {{16{1'b0}}, _and_22}; // HotlistStage.java:271
-  wire [15:0] _bits_151 = rows_rdata_0[399:384]; // HotlistRow.java:59
-  wire [15:0] _bits_152 = rows_rdata_0[447:432]; // HotlistRow.java:59
+  wire [15:0] _shr_8 = row_counts_8[16:1]; // HotlistStage.java:273
+  wire _bits_149 = row_counts_8[0]; // HotlistStage.java:273
+  wire _bits_150 = lfsr_io_state[8]; // HotlistStage.java:273
+  wire _and_22 = _bits_149 & _bits_150; // HotlistStage.java:273
+  wire [16:0] _add_27 = {1'b0, _shr_8} + {{16{1'b0}}, _and_22}; // HotlistStage.java:273
+  wire [15:0] _bits_151 = row_words_rdata_0[399:384]; // HotlistRow.java:59
+  wire [15:0] _bits_152 = row_words_rdata_0[447:432]; // HotlistRow.java:59
   wire _eq_57 = _bits_16 == 4'd9; // HotlistRow.java:175
   wire _bits_153 = place[9]; // HotlistRow.java:137
   wire _bits_154 = inc[9]; // HotlistRow.java:137
@@ -534,13 +534,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_9 = _bits_153 ? 17'd1 : _mux_23; // HotlistRow.java:137
   wire _bits_155 = f_match[9]; // HotlistRow.java:156
   wire [16:0] _add_29 = row_counts_9 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_9 = row_counts_9[16:1]; // HotlistStage.java:271
-  wire _bits_156 = row_counts_9[0]; // HotlistStage.java:271
-  wire _bits_157 = lfsr_io_state[9]; // HotlistStage.java:271
-  wire _and_23 = _bits_156 & _bits_157; // HotlistStage.java:271
-  wire [16:0] _add_30 = {1'b0, _shr_9} + {{16{1'b0}}, _and_23}; // HotlistStage.java:271
-  wire [15:0] _bits_158 = rows_rdata_0[447:432]; // HotlistRow.java:59
-  wire [15:0] _bits_159 = rows_rdata_0[495:480]; // HotlistRow.java:59
+  wire [15:0] _shr_9 = row_counts_9[16:1]; // HotlistStage.java:273
+  wire _bits_156 = row_counts_9[0]; // HotlistStage.java:273
+  wire _bits_157 = lfsr_io_state[9]; // HotlistStage.java:273
+  wire _and_23 = _bits_156 & _bits_157; // HotlistStage.java:273
+  wire [16:0] _add_30 = {1'b0, _shr_9} + {{16{1'b0}}, _and_23}; // HotlistStage.java:273
+  wire [15:0] _bits_158 = row_words_rdata_0[447:432]; // HotlistRow.java:59
+  wire [15:0] _bits_159 = row_words_rdata_0[495:480]; // HotlistRow.java:59
   wire _eq_58 = _bits_16 == 4'd10; // HotlistRow.java:175
   wire _bits_160 = place[10]; // HotlistRow.java:137
   wire _bits_161 = inc[10]; // HotlistRow.java:137
@@ -549,13 +549,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_10 = _bits_160 ? 17'd1 : _mux_24; // HotlistRow.java:137
   wire _bits_162 = f_match[10]; // HotlistRow.java:156
   wire [16:0] _add_32 = row_counts_10 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_10 = row_counts_10[16:1]; // HotlistStage.java:271
-  wire _bits_163 = row_counts_10[0]; // HotlistStage.java:271
-  wire _bits_164 = lfsr_io_state[10]; // HotlistStage.java:271
-  wire _and_24 = _bits_163 & _bits_164; // HotlistStage.java:271
-  wire [16:0] _add_33 = {1'b0, _shr_10} + {{16{1'b0}}, _and_24}; // HotlistStage.java:271
-  wire [15:0] _bits_165 = rows_rdata_0[495:480]; // HotlistRow.java:59
-  wire [15:0] _bits_166 = rows_rdata_0[543:528]; // HotlistRow.java:59
+  wire [15:0] _shr_10 = row_counts_10[16:1]; // HotlistStage.java:273
+  wire _bits_163 = row_counts_10[0]; // HotlistStage.java:273
+  wire _bits_164 = lfsr_io_state[10]; // HotlistStage.java:273
+  wire _and_24 = _bits_163 & _bits_164; // HotlistStage.java:273
+  wire [16:0] _add_33 = {1'b0, _shr_10} + {{16{1'b0}}, _and_24}; // HotlistStage.java:273
+  wire [15:0] _bits_165 = row_words_rdata_0[495:480]; // HotlistRow.java:59
+  wire [15:0] _bits_166 = row_words_rdata_0[543:528]; // HotlistRow.java:59
   wire _eq_59 = _bits_16 == 4'd11; // HotlistRow.java:175
   wire _bits_167 = place[11]; // HotlistRow.java:137
   wire _bits_168 = inc[11]; // HotlistRow.java:137
@@ -564,13 +564,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_11 = _bits_167 ? 17'd1 : _mux_25; // HotlistRow.java:137
   wire _bits_169 = f_match[11]; // HotlistRow.java:156
   wire [16:0] _add_35 = row_counts_11 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_11 = row_counts_11[16:1]; // HotlistStage.java:271
-  wire _bits_170 = row_counts_11[0]; // HotlistStage.java:271
-  wire _bits_171 = lfsr_io_state[11]; // HotlistStage.java:271
-  wire _and_25 = _bits_170 & _bits_171; // HotlistStage.java:271
-  wire [16:0] _add_36 = {1'b0, _shr_11} + {{16{1'b0}}, _and_25}; // HotlistStage.java:271
-  wire [15:0] _bits_172 = rows_rdata_0[543:528]; // HotlistRow.java:59
-  wire [15:0] _bits_173 = rows_rdata_0[591:576]; // HotlistRow.java:59
+  wire [15:0] _shr_11 = row_counts_11[16:1]; // HotlistStage.java:273
+  wire _bits_170 = row_counts_11[0]; // HotlistStage.java:273
+  wire _bits_171 = lfsr_io_state[11]; // HotlistStage.java:273
+  wire _and_25 = _bits_170 & _bits_171; // HotlistStage.java:273
+  wire [16:0] _add_36 = {1'b0, _shr_11} + {{16{1'b0}}, _and_25}; // HotlistStage.java:273
+  wire [15:0] _bits_172 = row_words_rdata_0[543:528]; // HotlistRow.java:59
+  wire [15:0] _bits_173 = row_words_rdata_0[591:576]; // HotlistRow.java:59
   wire _eq_60 = _bits_16 == 4'd12; // HotlistRow.java:175
   wire _bits_174 = place[12]; // HotlistRow.java:137
   wire _bits_175 = inc[12]; // HotlistRow.java:137
@@ -579,13 +579,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_12 = _bits_174 ? 17'd1 : _mux_26; // HotlistRow.java:137
   wire _bits_176 = f_match[12]; // HotlistRow.java:156
   wire [16:0] _add_38 = row_counts_12 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_12 = row_counts_12[16:1]; // HotlistStage.java:271
-  wire _bits_177 = row_counts_12[0]; // HotlistStage.java:271
-  wire _bits_178 = lfsr_io_state[12]; // HotlistStage.java:271
-  wire _and_26 = _bits_177 & _bits_178; // HotlistStage.java:271
-  wire [16:0] _add_39 = {1'b0, _shr_12} + {{16{1'b0}}, _and_26}; // HotlistStage.java:271
-  wire [15:0] _bits_179 = rows_rdata_0[591:576]; // HotlistRow.java:59
-  wire [15:0] _bits_180 = rows_rdata_0[639:624]; // HotlistRow.java:59
+  wire [15:0] _shr_12 = row_counts_12[16:1]; // HotlistStage.java:273
+  wire _bits_177 = row_counts_12[0]; // HotlistStage.java:273
+  wire _bits_178 = lfsr_io_state[12]; // HotlistStage.java:273
+  wire _and_26 = _bits_177 & _bits_178; // HotlistStage.java:273
+  wire [16:0] _add_39 = {1'b0, _shr_12} + {{16{1'b0}}, _and_26}; // HotlistStage.java:273
+  wire [15:0] _bits_179 = row_words_rdata_0[591:576]; // HotlistRow.java:59
+  wire [15:0] _bits_180 = row_words_rdata_0[639:624]; // HotlistRow.java:59
   wire _eq_61 = _bits_16 == 4'd13; // HotlistRow.java:175
   wire _bits_181 = place[13]; // HotlistRow.java:137
   wire _bits_182 = inc[13]; // HotlistRow.java:137
@@ -594,13 +594,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_13 = _bits_181 ? 17'd1 : _mux_27; // HotlistRow.java:137
   wire _bits_183 = f_match[13]; // HotlistRow.java:156
   wire [16:0] _add_41 = row_counts_13 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_13 = row_counts_13[16:1]; // HotlistStage.java:271
-  wire _bits_184 = row_counts_13[0]; // HotlistStage.java:271
-  wire _bits_185 = lfsr_io_state[13]; // HotlistStage.java:271
-  wire _and_27 = _bits_184 & _bits_185; // HotlistStage.java:271
-  wire [16:0] _add_42 = {1'b0, _shr_13} + {{16{1'b0}}, _and_27}; // HotlistStage.java:271
-  wire [15:0] _bits_186 = rows_rdata_0[639:624]; // HotlistRow.java:59
-  wire [15:0] _bits_187 = rows_rdata_0[687:672]; // HotlistRow.java:59
+  wire [15:0] _shr_13 = row_counts_13[16:1]; // HotlistStage.java:273
+  wire _bits_184 = row_counts_13[0]; // HotlistStage.java:273
+  wire _bits_185 = lfsr_io_state[13]; // HotlistStage.java:273
+  wire _and_27 = _bits_184 & _bits_185; // HotlistStage.java:273
+  wire [16:0] _add_42 = {1'b0, _shr_13} + {{16{1'b0}}, _and_27}; // HotlistStage.java:273
+  wire [15:0] _bits_186 = row_words_rdata_0[639:624]; // HotlistRow.java:59
+  wire [15:0] _bits_187 = row_words_rdata_0[687:672]; // HotlistRow.java:59
   wire _eq_62 = _bits_16 == 4'd14; // HotlistRow.java:175
   wire _bits_188 = place[14]; // HotlistRow.java:137
   wire _bits_189 = inc[14]; // HotlistRow.java:137
@@ -609,13 +609,13 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_14 = _bits_188 ? 17'd1 : _mux_28; // HotlistRow.java:137
   wire _bits_190 = f_match[14]; // HotlistRow.java:156
   wire [16:0] _add_44 = row_counts_14 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_14 = row_counts_14[16:1]; // HotlistStage.java:271
-  wire _bits_191 = row_counts_14[0]; // HotlistStage.java:271
-  wire _bits_192 = lfsr_io_state[14]; // HotlistStage.java:271
-  wire _and_28 = _bits_191 & _bits_192; // HotlistStage.java:271
-  wire [16:0] _add_45 = {1'b0, _shr_14} + {{16{1'b0}}, _and_28}; // HotlistStage.java:271
-  wire [15:0] _bits_193 = rows_rdata_0[687:672]; // HotlistRow.java:59
-  wire [15:0] _bits_194 = rows_rdata_0[735:720]; // HotlistRow.java:59
+  wire [15:0] _shr_14 = row_counts_14[16:1]; // HotlistStage.java:273
+  wire _bits_191 = row_counts_14[0]; // HotlistStage.java:273
+  wire _bits_192 = lfsr_io_state[14]; // HotlistStage.java:273
+  wire _and_28 = _bits_191 & _bits_192; // HotlistStage.java:273
+  wire [16:0] _add_45 = {1'b0, _shr_14} + {{16{1'b0}}, _and_28}; // HotlistStage.java:273
+  wire [15:0] _bits_193 = row_words_rdata_0[687:672]; // HotlistRow.java:59
+  wire [15:0] _bits_194 = row_words_rdata_0[735:720]; // HotlistRow.java:59
   wire _eq_63 = _bits_16 == 4'd15; // HotlistRow.java:175
   wire _bits_195 = place[15]; // HotlistRow.java:137
   wire _bits_196 = inc[15]; // HotlistRow.java:137
@@ -624,26 +624,26 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [16:0] next_count_15 = _bits_195 ? 17'd1 : _mux_29; // HotlistRow.java:137
   wire _bits_197 = f_match[15]; // HotlistRow.java:156
   wire [16:0] _add_47 = row_counts_15 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_15 = row_counts_15[16:1]; // HotlistStage.java:271
-  wire _bits_198 = row_counts_15[0]; // HotlistStage.java:271
-  wire _bits_199 = lfsr_io_state[15]; // HotlistStage.java:271
-  wire _and_29 = _bits_198 & _bits_199; // HotlistStage.java:271
-  wire [16:0] _add_48 = {1'b0, _shr_15} + {{16{1'b0}}, _and_29}; // HotlistStage.java:271
-  wire [15:0] _bits_200 = rows_rdata_0[735:720]; // HotlistRow.java:59
+  wire [15:0] _shr_15 = row_counts_15[16:1]; // HotlistStage.java:273
+  wire _bits_198 = row_counts_15[0]; // HotlistStage.java:273
+  wire _bits_199 = lfsr_io_state[15]; // HotlistStage.java:273
+  wire _and_29 = _bits_198 & _bits_199; // HotlistStage.java:273
+  wire [16:0] _add_48 = {1'b0, _shr_15} + {{16{1'b0}}, _and_29}; // HotlistStage.java:273
+  wire [15:0] _bits_200 = row_words_rdata_0[735:720]; // HotlistRow.java:59
   wire last_row = sweep == 8'd255; // HotlistStage.java:115
   wire accept = io_in_valid & io_in_ready; // HotlistStage.java:117
-  wire _eq_64 = row_level == 5'd16; // HotlistStage.java:290
-  wire _and_30 = unit & _eq_64; // HotlistStage.java:290
+  wire _eq_64 = row_level == 5'd16; // HotlistStage.java:292
+  wire _and_30 = unit & _eq_64; // HotlistStage.java:292
   wire _not_44 = ~1'd0; // HotlistStage.java:138
   wire _and_31 = accept & _not_44; // HotlistStage.java:138
   wire _or_36 = _and_31 | state_thin_advance; // HotlistStage.java:139
   wire _or_37 = _or_36 | advance_for_thin; // HotlistStage.java:140
-  wire [7:0] _add_49 = sweep + 8'd1; // HotlistStage.java:180
-  wire [7:0] _add_50 = sweep + 8'd1; // HotlistStage.java:308
-  wire [7:0] _add_51 = sweep + 8'd1; // HotlistStage.java:308
-  wire _not_45 = ~f_hit; // HotlistStage.java:211
-  wire _bits_201 = lfsr_io_state[16]; // HotlistStage.java:274
-  wire _and_32 = unit & _bits_201; // HotlistStage.java:274
+  wire [7:0] _add_49 = sweep + 8'd1; // HotlistStage.java:182
+  wire [7:0] _add_50 = sweep + 8'd1; // HotlistStage.java:310
+  wire [7:0] _add_51 = sweep + 8'd1; // HotlistStage.java:310
+  wire _not_45 = ~f_hit; // HotlistStage.java:213
+  wire _bits_201 = lfsr_io_state[16]; // HotlistStage.java:276
+  wire _and_32 = unit & _bits_201; // HotlistStage.java:276
   wire _not_46 = ~state_idle; // HotlistStage.java:122
   wire _eq_65 = io_in_bits_index == t_index; // HotlistStage.java:122
   wire _and_33 = _not_46 & _eq_65; // HotlistStage.java:122
@@ -885,8 +885,8 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _ne_31 = row_counts_1 != 17'd0; // HotlistRow.java:119
   wire _ne_32 = row_counts_0 != 17'd0; // HotlistRow.java:119
   wire [15:0] _cat_25 = {_ne_17, _ne_18, _ne_19, _ne_20, _ne_21, _ne_22, _ne_23, _ne_24, _ne_25, _ne_26, _ne_27, _ne_28, _ne_29, _ne_30, _ne_31, _ne_32}; // HotlistRow.java:125
-  wire [7:0] _bits_237 = t_index; // HotlistStage.java:165
-  wire [7:0] _mux_38 = write_row ? _bits_237 : sweep; // HotlistStage.java:165
+  wire [7:0] _bits_237 = t_index; // HotlistStage.java:167
+  wire [7:0] _mux_38 = write_row ? _bits_237 : sweep; // HotlistStage.java:167
   wire _not_78 = ~write_empty; // HotlistStage.java:164
   wire _and_68 = row_valid & _not_78; // HotlistStage.java:164
   wire [15:0] _bits_238 = next_count_15[15:0]; // HotlistRow.java:90
@@ -906,7 +906,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [15:0] _bits_252 = next_count_1[15:0]; // HotlistRow.java:90
   wire [15:0] _bits_253 = next_count_0[15:0]; // HotlistRow.java:90
   wire [805:0] row_word = {row_level, row_tag, _and_68, next_value_15, _bits_238, next_value_14, _bits_239, next_value_13, _bits_240, next_value_12, _bits_241, next_value_11, _bits_242, next_value_10, _bits_243, next_value_9, _bits_244, next_value_8, _bits_245, next_value_7, _bits_246, next_value_6, _bits_247, next_value_5, _bits_248, next_value_4, _bits_249, next_value_3, _bits_250, next_value_2, _bits_251, next_value_1, _bits_252, next_value_0, _bits_253}; // HotlistRow.java:96
-  wire _or_69 = write_row | write_empty; // HotlistStage.java:165
+  wire _or_69 = write_row | write_empty; // HotlistStage.java:166
   wire [7:0] _bits_254 = io_in_bits_index; // HotlistStage.java:124
   wire [7:0] _mux_39 = state_drain_read ? sweep : _bits_254; // HotlistStage.java:124
   wire _or_70 = accept | state_drain_read; // HotlistStage.java:124
@@ -919,10 +919,10 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _and_70 = _or_r_2 & _not_79; // HotlistStage.java:108
   wire _eq_116 = row_tag == t_pc; // HotlistRow.java:181
   wire _and_71 = row_valid & _eq_116; // HotlistRow.java:181
-  wire _and_72 = state_decide & quick; // HotlistStage.java:260
-  wire _not_80 = ~1'd0; // HotlistStage.java:260
-  wire _and_73 = _and_72 & _not_80; // HotlistStage.java:260
-  wire _or_71 = state_write | _and_73; // HotlistStage.java:260
+  wire _and_72 = state_decide & quick; // HotlistStage.java:262
+  wire _not_80 = ~1'd0; // HotlistStage.java:262
+  wire _and_73 = _and_72 & _not_80; // HotlistStage.java:262
+  wire _or_71 = state_write | _and_73; // HotlistStage.java:262
   wire _le_0 = row_level <= 5'd16; // HotlistRow.java:182
   wire _bits_255 = row_counts_0[16]; // HotlistRow.java:184
   wire _not_81 = ~_bits_255; // HotlistRow.java:184
@@ -2013,14 +2013,14 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
 
   always @(posedge clock) begin
     if (_or_69) begin
-      rows[_mux_38] <= row_word;
+      row_words[_mux_38] <= row_word;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (_or_70) begin
-      rows_rdata_0 <= rows[_mux_39];
+      row_words_rdata_0 <= row_words[_mux_39];
     end
   end
 

@@ -6,6 +6,7 @@ import static org.rapgen.hdl.lib.NameKey.*;
 import java.util.ArrayList;
 import java.util.List;
 import org.rapgen.golden.sampler.GateSpec;
+import org.rapgen.golden.sampler.PhaseGate;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
@@ -41,7 +42,7 @@ public final class GateStage extends Module {
     public static final class IO extends Bundle {
         public final DecoupledIO<HashUnit.Tuple> in;
         public final DecoupledIO<Gated> out;
-        /** The stage holds a tuple (going on, or held back and gone at the next edge). */
+        /** The stage holds a tuple (going on, or held back and gone at the next edge), or a phase gate is deciding. */
         public final Bool holding = Output(Bool());
 
         IO(int keyBits) {
@@ -52,11 +53,16 @@ public final class GateStage extends Module {
 
     public final IO io;
 
-    /** @param seed the hash table seed (unsigned 32 bits), for the filters' randomize */
-    public GateStage(int keyBits, List<GateSpec> gates, long seed) {
+    /**
+     * @param seed the hash table seed (unsigned 32 bits), for the filters' and the phase gate's randomize
+     * @param lfsrSeed the sampler's LFSR seed; a phase gate's LFSR starts from {@code PhaseGate.gateSeed} of it
+     */
+    public GateStage(int keyBits, List<GateSpec> gates, long seed, int lfsrSeed) {
         super(K, keyBits, G, tag(gates), SEED, Long.toHexString(seed));
         SourceLoc loc = SourceLoc.callerOf(GateStage.class);
         if (gates.isEmpty()) throw new HdlException(loc, "GateStage needs at least one gate");
+        if (gates.stream().filter(g -> g.kind() == 'H').count() > 1)
+            throw new HdlException(loc, "at most one phase gate PH[...] in a spec");
         for (GateSpec g : gates) {
             if (g.highestBit() >= keyBits)
                 throw new HdlException(
@@ -69,11 +75,16 @@ public final class GateStage extends Module {
         Bool valid = RegInit(B(false)).named("out_valid");
         Bool keep = Reg(Bool()).named("keep");
         Gated held = Reg(new Gated(keyBits)).named("held");
-        io.in.ready.connect(valid.not().or(keep.not()).or(io.out.ready));
+        // a phase gate classifying an interval takes no tuple (null without one)
+        Bool phaseBusy =
+                gates.stream().anyMatch(g -> g.kind() == 'H') ? Wire(Bool()).named("phase_busy") : null;
+        Bool free = valid.not().or(keep.not()).or(io.out.ready);
+        io.in.ready.connect(phaseBusy == null ? free : free.and(phaseBusy.not()));
         Bool enter = io.in.fire().named("enter");
 
         UInt randomized = null;
-        if (gates.stream().anyMatch(g -> g.kind() == 'F')) {
+        if (gates.stream()
+                .anyMatch(g -> g.kind() == 'F' || (g.kind() == 'H' && g.phase().buckets() > 1))) {
             Rom perm = Rom(8, HashUnit.permutation(seed));
             List<UInt> hashed = new ArrayList<>();
             for (int lo = 0; lo < keyBits; lo += 8) hashed.add(perm.read(t.pc.bits(lo + 7, lo)));
@@ -86,6 +97,14 @@ public final class GateStage extends Module {
             Bool passes;
             if (g.kind() == 'F') {
                 passes = randomized.and(word(g.first(), keyBits)).eq(word(g.second(), keyBits));
+            } else if (g.kind() == 'H') {
+                int bucketBits = Integer.numberOfTrailingZeros(g.phase().buckets());
+                UInt bucket = bucketBits == 0
+                        ? U(0, 1) // one bucket: every tuple counts in it
+                        : HashUnit.xorfold(randomized, bucketBits).named("phase_bucket");
+                PhaseUnit unit = new PhaseUnit(g.phase(), enter.and(reached), bucket, PhaseGate.gateSeed(lfsrSeed));
+                phaseBusy.connect(unit.busy);
+                passes = unit.sampling;
             } else if (g.second() == g.first()) {
                 passes = B(true); // B[s,s] passes everything
             } else {
@@ -108,7 +127,7 @@ public final class GateStage extends Module {
             held.skip.connect(pass.not());
             keep.connect(pass.or(t.payload.bit(0)));
         });
-        io.holding.connect(valid);
+        io.holding.connect(phaseBusy == null ? valid : valid.or(phaseBusy));
         // a tuple not kept is gone on the next edge, whether or not another is taken
         valid.connect(enter.or(valid.and(keep).and(io.out.ready.not())));
         io.out.valid.connect(valid.and(keep));
@@ -120,12 +139,29 @@ public final class GateStage extends Module {
         return U(new java.math.BigInteger(Long.toUnsignedString(v)), keyBits);
     }
 
-    /** The gates in the grammar's letters: {@code b100l10} for B[100,10], {@code ff0m3} for F[0xf0,0x3]. */
+    /**
+     * The gates in the grammar's letters: {@code b100l10} for B[100,10], {@code ff0m3} for F[0xf0,0x3],
+     * {@code ph10000b32t10s32p20k3} for the phase gate's defaults.
+     */
     static String tag(List<GateSpec> gates) {
         StringBuilder b = new StringBuilder();
         for (GateSpec g : gates) {
             if (g.kind() == 'B') b.append('b').append(g.first()).append('l').append(g.second());
-            else b.append('f').append(Long.toHexString(g.first())).append('m').append(Long.toHexString(g.second()));
+            else if (g.kind() == 'H') {
+                var p = g.phase();
+                b.append("ph")
+                        .append(p.len())
+                        .append('b')
+                        .append(p.buckets())
+                        .append('t')
+                        .append(p.threshold())
+                        .append('s')
+                        .append(p.signatures())
+                        .append('p')
+                        .append(p.phases())
+                        .append('k')
+                        .append(p.pick());
+            } else b.append('f').append(Long.toHexString(g.first())).append('m').append(Long.toHexString(g.second()));
         }
         return b.toString();
     }

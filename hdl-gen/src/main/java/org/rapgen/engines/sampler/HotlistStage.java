@@ -107,7 +107,7 @@ public final class HotlistStage extends Module {
         row = HotlistRow.registers(n, k, c);
         OneHotState<State> state = new OneHotState<>("state", State.class, State.CLEAR);
         Lfsr lfsr = Module(new Lfsr(SampleStage.LFSR_BITS, SampleStage.STEPS, seed & 0xffffffffL));
-        SyncReadMem<UInt> mem = SyncReadMem(rows, UInt(row.packedBits())).named("rows");
+        SyncReadMem<UInt> rowWords = SyncReadMem(rows, UInt(row.packedBits())).named("row_words");
 
         Keyed t = Reg(shape.sameShape()).named("t");
         UInt sweep = RegInit(U(0, rowBits)).named("sweep");
@@ -121,7 +121,7 @@ public final class HotlistStage extends Module {
         Bool forward = RegInit(B(false)).named("forward");
         when(accept, () -> forward.connect(state.is(State.IDLE).not().and(io.in.bits.index.eq(t.index))));
         Bool drainRead = state.is(State.DRAIN_READ);
-        UInt stored = mem.read(Mux(drainRead, sweep, io.in.bits.index.bits(rowBits - 1, 0)), accept.or(drainRead));
+        UInt stored = rowWords.read(Mux(drainRead, sweep, io.in.bits.index.bits(rowBits - 1, 0)), accept.or(drainRead));
 
         // The row's word goes from the RAM into the flip-flops (unless the tuple before just wrote them), and the
         // flags are worked out from the flip-flops a clock later: the wide RAM spans the die, so its outputs get a
@@ -162,7 +162,9 @@ public final class HotlistStage extends Module {
         writeRow.connect(B(false));
         writeEmpty.connect(B(false));
         UInt rowWord = row.packed(quickSlots, row.valid().and(writeEmpty.not())).named("row_word");
-        when(writeRow.or(writeEmpty), () -> mem.write(Mux(writeRow, t.index.bits(rowBits - 1, 0), sweep), rowWord));
+        when(
+                writeRow.or(writeEmpty),
+                () -> rowWords.write(Mux(writeRow, t.index.bits(rowBits - 1, 0), sweep), rowWord));
 
         // flushing: the lowest slot with a count goes out; its count is cleared as it leaves
         FirstSet next = new FirstSet(row.counted(), slotIndexBits());

@@ -259,7 +259,7 @@ public final class SamplerEngine extends Module {
      * that finds the queue full is dropped and counted.
      */
     private void gates(Fifo inQ) {
-        GateStage g = Module(new GateStage(k, p.spec().gates, p.hashSeed() & 0xffffffffL));
+        GateStage g = Module(new GateStage(k, p.spec().gates, p.hashSeed() & 0xffffffffL, p.lfsrSeed()));
         g.io.in.valid.connect(io.s_axis.tvalid);
         io.s_axis.tready.connect(p.dropMode() ? B(true) : g.io.in.ready);
         g.io.in.bits.pc.connect(io.s_axis.tdata.bits(k - 1, 0));

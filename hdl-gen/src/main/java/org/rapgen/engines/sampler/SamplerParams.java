@@ -204,10 +204,9 @@ public record SamplerParams(
                 fail("the tagged compressor needs at least 2 sets, got " + spec.strata + " entries in " + ways()
                         + " ways");
         }
+        if (spec.gates.stream().filter(g -> g.kind() == 'H').count() > 1)
+            fail("at most one phase gate PH[...] in a spec");
         for (var g : spec.gates) {
-            if (g.kind() == 'H')
-                fail("the phase gate " + g.phase().canonical() + " has no hardware yet; ./rapgen sample runs its golden"
-                        + " model");
             if (g.highestBit() >= keyBits)
                 fail("filter mask 0x" + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
         }
@@ -248,7 +247,7 @@ public record SamplerParams(
     }
 
     public boolean usesLfsr() {
-        return hotlist() || kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR;
+        return hotlist() || hasPhaseGate() || kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR;
     }
 
     /** Burrows' value hotlist {@code V[n]rows}. */
@@ -291,9 +290,14 @@ public record SamplerParams(
         return tagged() ? spec.tagged.get("r") : spec.rate;
     }
 
-    /** A PC filter is among the gates: it uses the hash seed. */
+    /** A PC filter or a phase gate is among the gates: it uses the hash seed. */
     public boolean hasFilter() {
-        return spec.gates.stream().anyMatch(g -> g.kind() == 'F');
+        return spec.gates.stream().anyMatch(g -> g.kind() == 'F' || g.kind() == 'H');
+    }
+
+    /** A phase gate {@code PH[...]} is among the gates: it has an LFSR of its own. */
+    public boolean hasPhaseGate() {
+        return spec.gates.stream().anyMatch(g -> g.kind() == 'H');
     }
 
     /** Gates (B, F) stand in front of the composition. */

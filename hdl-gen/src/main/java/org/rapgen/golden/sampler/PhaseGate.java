@@ -6,8 +6,8 @@ package org.rapgen.golden.sampler;
  * phase") and asks the {@link PhaseTable} whether to sample it. A sampled interval passes all its tuples, any other
  * none; the first interval, with no phase before it, is not sampled.
  *
- * <p>The tracker and the table share one LFSR, seeded with the sampler's LFSR seed with its halves swapped, so it
- * is not the sampler's own sequence.
+ * <p>Phase IDs are taken modulo 2^16 for the table, as the hardware holds them. The tracker and the table share one LFSR, seeded from the sampler's LFSR seed ({@link #gateSeed}), so it is not
+ * the sampler's own sequence.
  */
 public final class PhaseGate implements Gate {
     private final PhaseTracker tracker;
@@ -21,8 +21,10 @@ public final class PhaseGate implements Gate {
         this.table = new PhaseTable(p.phases(), p.pick(), lfsr);
     }
 
-    static int gateSeed(int lfsrSeed) {
-        return Integer.rotateLeft(lfsrSeed, 16);
+    /** The gate's LFSR seed: the sampler's XOR 0x9E3779B9 (1 where that gives 0, which an LFSR cannot leave). */
+    public static int gateSeed(int lfsrSeed) {
+        int s = lfsrSeed ^ 0x9E3779B9;
+        return s == 0 ? 1 : s;
     }
 
     @Override
@@ -30,7 +32,7 @@ public final class PhaseGate implements Gate {
         if (tracker.position() == 0) sampling = lastPhase >= 0 && table.decide(lastPhase);
         boolean pass = sampling;
         int id = tracker.push(pc);
-        if (id >= 0) lastPhase = id;
+        if (id >= 0) lastPhase = id & 0xffff; // the hardware's phase IDs are 16 bits and wrap
         return pass;
     }
 }

@@ -136,7 +136,8 @@ public final class SamplerLane {
                     prefix + " cycle " + cycle + ": m_axis_tvalid dropped before the message was taken");
         }
         if (!cleared) cleared = sim.peek(clearing) == 0;
-        done = next == in.size() && !offering && waiting == null && sim.peek(idle) != 0;
+        // the status is read before the edge, so a tuple taken on this clock is not in it yet: done only a clock later
+        done = next == in.size() && lastAccept < cycle && !offering && waiting == null && sim.peek(idle) != 0;
     }
 
     /** Every tuple was accepted and the engine is idle (all messages delivered). */
