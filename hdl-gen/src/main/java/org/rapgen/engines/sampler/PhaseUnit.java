@@ -17,8 +17,9 @@ import org.rapgen.hdl.lib.Lfsr;
  * The phase gate's decision (docs/phase-gate.md), bit-exact with the golden {@code PhaseGate}, built in
  * {@link GateStage}'s module. Each tuple that reaches the gate adds one to its signature bucket. When a tuple ends an
  * interval the unit is {@code busy} (the gate stage takes no tuple) while it classifies the signature and asks the
- * phase table about the next interval: one signature-table entry a clock, its distance registered a clock later, then
- * a clock for a random pick where one is needed, so about {@code sigs + 6} clocks an interval. {@code sampling} is the
+ * phase table about the next interval: one signature-table entry a clock, through a three-clock pipeline (the word,
+ * the bucket differences, their sum) before it is compared with the best, then
+ * a clock for a random pick where one is needed, so about {@code sigs + 8} clocks an interval. {@code sampling} is the
  * current interval's verdict.
  */
 final class PhaseUnit {
@@ -71,20 +72,31 @@ final class PhaseUnit {
         UInt signature = WireDefault(UInt(b * countBits), CatLsbFirst(buckets.elements()))
                 .named("phase_signature");
 
-        // ---- the signature table: the scan reads entry `scan`, its distance is compared a clock later
+        // ---- the signature table, scanned as a pipeline: at tick i entry i is read, its word registered
+        // (`entryWord`),
+        // the bucket differences registered a clock later (`diffs`), their sum (`distance`) a clock after that, and
+        // compared with the best so far the clock after: entry i at tick i + 3
         Mem<UInt> signatures = Mem(s, UInt(b * countBits)).named("phase_signatures");
         Vec<Bool> valid = RegInitAll(Vec(s, Bool()), 0).named("phase_signature_valid");
         Vec<UInt> ids = Reg(Vec(s, UInt(ID_BITS))).named("phase_signature_ids");
-        UInt scan = RegInit(U(0, sigIndexBits)).named("phase_scan");
-        UInt entry = signatures.read(scan);
-        List<UInt> diffs = new ArrayList<>();
-        for (int i = 0; i < b; i++) {
-            UInt x = buckets.get(i);
-            UInt y = entry.bits((i + 1) * countBits - 1, i * countBits);
-            diffs.add(Mux(x.ge(y), x.sub(y), y.sub(x)).pad(distanceBits));
-        }
+        UInt tick = RegInit(U(0, log2Up(s + 3L))).named("phase_tick");
+        UInt entryWord = Reg(UInt(b * countBits)).named("phase_entry_word");
+        UInt entryIndex = RegInit(U(0, sigIndexBits)).named("phase_entry_index");
+        Bool entryLive = RegInit(B(false)).named("phase_entry_live");
+        Vec<UInt> diffs = Reg(Vec(b, UInt(countBits))).named("phase_diffs");
+        UInt diffIndex = RegInit(U(0, sigIndexBits)).named("phase_diff_index");
+        Bool diffLive = RegInit(B(false)).named("phase_diff_live");
         UInt distance = RegInit(U(0, distanceBits)).named("phase_distance");
         UInt scanned = RegInit(U(0, sigIndexBits)).named("phase_scanned");
+        Bool distanceLive = RegInit(B(false)).named("phase_distance_live");
+        List<UInt> absolute = new ArrayList<>();
+        for (int i = 0; i < b; i++) {
+            UInt x = buckets.get(i);
+            UInt y = entryWord.bits((i + 1) * countBits - 1, i * countBits);
+            absolute.add(Mux(x.ge(y), x.sub(y), y.sub(x)));
+        }
+        List<UInt> widened = new ArrayList<>();
+        for (UInt d : diffs.elements()) widened.add(d.pad(distanceBits));
         Bool bestFound = RegInit(B(false)).named("phase_best_found");
         UInt bestDistance = RegInit(U(0, distanceBits)).named("phase_best_distance");
         UInt bestEntry = RegInit(U(0, sigIndexBits)).named("phase_best_entry");
@@ -93,7 +105,8 @@ final class PhaseUnit {
         UInt target = RegInit(U(0, sigIndexBits)).named("phase_target");
         FirstSet invalid = new FirstSet(CatLsbFirst(notAll(valid.elements())), sigIndexBits);
         // compare the distance registered last clock (entry `scanned`) with the best so far
-        Bool nearer = at(valid, scanned)
+        Bool nearer = distanceLive
+                .and(at(valid, scanned))
                 .and(bestFound.not().or(distance.lt(bestDistance)))
                 .named("phase_nearer");
 
@@ -116,20 +129,33 @@ final class PhaseUnit {
         at.on(
                         Step.COUNT,
                         () -> when(ends, () -> {
-                            scan.connect(U(0, sigIndexBits));
+                            tick.connect(U(0, tick.getWidth()));
                             bestFound.connect(B(false));
+                            entryLive.connect(B(false));
+                            diffLive.connect(B(false));
+                            distanceLive.connect(B(false));
                             at.go(Step.SCAN);
                         }))
                 .on(Step.SCAN, () -> {
-                    distance.connect(sum(diffs, distanceBits));
-                    scanned.connect(scan);
-                    when(scan.ne(0).and(nearer), () -> {
+                    // past the last entry the pipeline only drains: read entry 0, marked not live
+                    UInt index = Mux(tick.lt(s), tick.bits(sigIndexBits - 1, 0), U(0, sigIndexBits));
+                    entryWord.connect(signatures.read(index));
+                    entryIndex.connect(index);
+                    entryLive.connect(tick.lt(s));
+                    for (int i = 0; i < b; i++) diffs.get(i).connect(absolute.get(i));
+                    diffIndex.connect(entryIndex);
+                    diffLive.connect(entryLive);
+                    distance.connect(sum(widened, distanceBits));
+                    scanned.connect(diffIndex);
+                    distanceLive.connect(diffLive);
+                    when(nearer, () -> {
                         bestFound.connect(B(true));
                         bestDistance.connect(distance);
                         bestEntry.connect(scanned);
                     });
-                    scan.connect(scan.add(1));
-                    when(scan.eq(s - 1), () -> at.go(Step.LAST));
+                    tick.connect(tick.add(1));
+                    // entry s - 1's distance is registered at the end of tick s + 1
+                    when(tick.eq(s + 1), () -> at.go(Step.LAST));
                 })
                 .on(Step.LAST, () -> {
                     Bool found = nearer.or(bestFound);
