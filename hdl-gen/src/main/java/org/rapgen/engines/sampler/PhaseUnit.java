@@ -19,7 +19,7 @@ import org.rapgen.hdl.lib.Lfsr;
  * interval the unit is {@code busy} (the gate stage takes no tuple) while it classifies the signature and asks the
  * phase table about the next interval: one signature-table entry a clock, through a three-clock pipeline (the word,
  * the bucket differences, their sum) before it is compared with the best, then
- * a clock for a random pick where one is needed, so about {@code sigs + 8} clocks an interval. {@code sampling} is the
+ * a clock for a random pick where one is needed, so about {@code sigs + 9} clocks an interval. {@code sampling} is the
  * current interval's verdict.
  */
 final class PhaseUnit {
@@ -154,15 +154,12 @@ final class PhaseUnit {
                         bestEntry.connect(scanned);
                     });
                     tick.connect(tick.add(1));
-                    // entry s - 1's distance is registered at the end of tick s + 1
-                    when(tick.eq(s + 1), () -> at.go(Step.LAST));
+                    // entry s - 1's distance is registered at the end of tick s + 1 and compared at tick s + 2
+                    when(tick.eq(s + 2), () -> at.go(Step.LAST));
                 })
                 .on(Step.LAST, () -> {
-                    Bool found = nearer.or(bestFound);
-                    UInt d = Mux(nearer, distance, bestDistance);
-                    UInt e = Mux(nearer, scanned, bestEntry);
-                    when(found.and(d.le(U(limit, distanceBits))), () -> {
-                                phase.connect(at(ids, e));
+                    when(bestFound.and(bestDistance.le(U(limit, distanceBits))), () -> {
+                                phase.connect(at(ids, bestEntry));
                                 at.go(Step.LOOKUP);
                             })
                             .elsewhen(invalid.found, () -> {
