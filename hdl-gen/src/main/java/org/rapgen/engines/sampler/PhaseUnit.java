@@ -17,9 +17,9 @@ import org.rapgen.hdl.lib.Lfsr;
  * The phase gate's decision (docs/phase-gate.md), bit-exact with the golden {@code PhaseGate}, built in
  * {@link GateStage}'s module. Each tuple that reaches the gate adds one to its signature bucket. When a tuple ends an
  * interval the unit is {@code busy} (the gate stage takes no tuple) while it classifies the signature and asks the
- * phase table about the next interval: one signature-table entry a clock, through a three-clock pipeline (the word,
- * the bucket differences, their sum) before it is compared with the best, then
- * a clock for a random pick where one is needed, so about {@code sigs + 9} clocks an interval. {@code sampling} is the
+ * phase table about the next interval: one signature-table entry a clock, through a four-clock pipeline (the word,
+ * the bucket differences, their sums by eights, the sum) before it is compared with the best, then a clock for a
+ * random pick where one is needed, so about {@code sigs + 10} clocks an interval. {@code sampling} is the
  * current interval's verdict.
  */
 final class PhaseUnit {
@@ -74,12 +74,13 @@ final class PhaseUnit {
 
         // ---- the signature table, scanned as a pipeline: at tick i entry i is read, its word registered
         // (`entryWord`),
-        // the bucket differences registered a clock later (`diffs`), their sum (`distance`) a clock after that, and
-        // compared with the best so far the clock after: entry i at tick i + 3
+        // the bucket differences registered a clock later (`diffs`), their sums by eights (`partial`) and in all
+        // (`distance`) in the two clocks after, and compared with the best so far the clock after: entry i at tick i +
+        // 4
         Mem<UInt> signatures = Mem(s, UInt(b * countBits)).named("phase_signatures");
         Vec<Bool> valid = RegInitAll(Vec(s, Bool()), 0).named("phase_signature_valid");
         Vec<UInt> ids = Reg(Vec(s, UInt(ID_BITS))).named("phase_signature_ids");
-        UInt tick = RegInit(U(0, log2Up(s + 3L))).named("phase_tick");
+        UInt tick = RegInit(U(0, log2Up(s + 4L))).named("phase_tick");
         UInt entryWord = Reg(UInt(b * countBits)).named("phase_entry_word");
         UInt entryIndex = RegInit(U(0, sigIndexBits)).named("phase_entry_index");
         Bool entryLive = RegInit(B(false)).named("phase_entry_live");
@@ -95,8 +96,18 @@ final class PhaseUnit {
             UInt y = entryWord.bits((i + 1) * countBits - 1, i * countBits);
             absolute.add(Mux(x.ge(y), x.sub(y), y.sub(x)));
         }
-        List<UInt> widened = new ArrayList<>();
-        for (UInt d : diffs.elements()) widened.add(d.pad(distanceBits));
+        // the sum in two registered halves of the tree: groups of up to 8 differences, then the groups
+        int groups = (b + 7) / 8;
+        Vec<UInt> partial = Reg(Vec(groups, UInt(distanceBits))).named("phase_partial");
+        UInt partialIndex = RegInit(U(0, sigIndexBits)).named("phase_partial_index");
+        Bool partialLive = RegInit(B(false)).named("phase_partial_live");
+        List<UInt> groupSums = new ArrayList<>();
+        for (int g = 0; g < groups; g++) {
+            List<UInt> members = new ArrayList<>();
+            for (int i = 8 * g; i < Math.min(b, 8 * g + 8); i++)
+                members.add(diffs.get(i).pad(distanceBits));
+            groupSums.add(sum(members, distanceBits));
+        }
         Bool bestFound = RegInit(B(false)).named("phase_best_found");
         UInt bestDistance = RegInit(U(0, distanceBits)).named("phase_best_distance");
         UInt bestEntry = RegInit(U(0, sigIndexBits)).named("phase_best_entry");
@@ -133,6 +144,7 @@ final class PhaseUnit {
                             bestFound.connect(B(false));
                             entryLive.connect(B(false));
                             diffLive.connect(B(false));
+                            partialLive.connect(B(false));
                             distanceLive.connect(B(false));
                             at.go(Step.SCAN);
                         }))
@@ -145,17 +157,20 @@ final class PhaseUnit {
                     for (int i = 0; i < b; i++) diffs.get(i).connect(absolute.get(i));
                     diffIndex.connect(entryIndex);
                     diffLive.connect(entryLive);
-                    distance.connect(sum(widened, distanceBits));
-                    scanned.connect(diffIndex);
-                    distanceLive.connect(diffLive);
+                    for (int g = 0; g < groups; g++) partial.get(g).connect(groupSums.get(g));
+                    partialIndex.connect(diffIndex);
+                    partialLive.connect(diffLive);
+                    distance.connect(sum(partial.elements(), distanceBits));
+                    scanned.connect(partialIndex);
+                    distanceLive.connect(partialLive);
                     when(nearer, () -> {
                         bestFound.connect(B(true));
                         bestDistance.connect(distance);
                         bestEntry.connect(scanned);
                     });
                     tick.connect(tick.add(1));
-                    // entry s - 1's distance is registered at the end of tick s + 1 and compared at tick s + 2
-                    when(tick.eq(s + 2), () -> at.go(Step.LAST));
+                    // entry s - 1's distance is registered at the end of tick s + 2 and compared at tick s + 3
+                    when(tick.eq(s + 3), () -> at.go(Step.LAST));
                 })
                 .on(Step.LAST, () -> {
                     when(bestFound.and(bestDistance.le(U(limit, distanceBits))), () -> {
