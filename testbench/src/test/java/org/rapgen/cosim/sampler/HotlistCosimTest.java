@@ -1,21 +1,13 @@
 package org.rapgen.cosim.sampler;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rapgen.cosim.DslDut;
-import org.rapgen.cosim.Dut;
-import org.rapgen.cosim.Sim;
-import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.golden.sampler.HotlistSampler;
 import org.rapgen.golden.sampler.MessageList;
@@ -40,7 +32,7 @@ class HotlistCosimTest {
             p("F[0x3,0x1]V[2]4").withCounters(5, 32),
             p("V[4]16").withCounters(3, 32).withHashStages(1));
 
-    static VerilatorModel model;
+    static LaneBench bench;
 
     static SamplerParams p(String spec) {
         return SamplerParams.of(spec, K);
@@ -48,46 +40,14 @@ class HotlistCosimTest {
 
     @BeforeAll
     static void build() {
-        Dut d = DslDut.of(() -> new SamplerBench("hotlist", LANES));
-        model = VerilatorModel.builder(d.top())
-                .files(d.files())
-                .flags(d.flags())
-                .build();
-    }
-
-    private static List<SamplerLane> run(Tuples t, IntFunction<Traffic> traffic) {
-        List<SamplerLane> lanes = new ArrayList<>();
-        try (Sim sim = model.newSim()) {
-            for (int i = 0; i < LANES.size(); i++)
-                lanes.add(new SamplerLane(sim, "io_e_" + i + "_", LANES.get(i), t, traffic.apply(i)));
-            SamplerDriver.run(sim, lanes, 64L * t.size() + 100_000);
-        }
-        return lanes;
-    }
-
-    /** Identical messages (with their levels) for every lane, and status counters that agree with the testbench. */
-    private static void expectIdentical(Tuples t, List<SamplerLane> lanes) {
-        List<String> bad = new ArrayList<>();
-        for (int i = 0; i < LANES.size(); i++) {
-            SamplerLane l = lanes.get(i);
-            String spec = LANES.get(i).spec().text;
-            MessageDiff d = MessageDiff.of(GoldenSampler.messages(LANES.get(i), t), l.messages());
-            if (!d.identical()) bad.add(spec + ": " + d);
-            Map<String, Long> s = l.finalStatus();
-            assertEquals(t.size(), s.get("tuplesIn"), "tuplesIn of " + spec);
-            assertEquals(l.messages().size(), s.get("messagesOut"), "messagesOut of " + spec);
-            assertEquals(l.inStallsSeen(), s.get("inStalls"), "inStalls of " + spec);
-            assertEquals(l.outStallsSeen(), s.get("outStalls"), "outStalls of " + spec);
-        }
-        assertTrue(bad.isEmpty(), String.join("\n", bad));
+        bench = new LaneBench("hotlist", LANES);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"random", "skewed"})
     void fullRate(String kind) {
         Tuples t = SamplerCosimTest.stream(kind, 20_000, 21);
-        List<SamplerLane> lanes = run(t, i -> Traffic.fullRate());
-        expectIdentical(t, lanes);
+        List<SamplerLane> lanes = bench.expectIdentical(t, i -> Traffic.fullRate());
         for (int i = 0; i < LANES.size(); i++) {
             System.out.printf(
                     "hotlist %s %s: %d messages, %.3f tuples per clock%n",
@@ -103,8 +63,8 @@ class HotlistCosimTest {
     @ValueSource(strings = {"random", "skewed"})
     void randomBackpressure(String kind) {
         Tuples t = SamplerCosimTest.stream(kind, 15_000, 23);
-        List<SamplerLane> lanes = run(t, i -> Traffic.random(30 + 11 * i % 70, 15 + 13 * i % 80, 500 + i));
-        expectIdentical(t, lanes);
+        List<SamplerLane> lanes =
+                bench.expectIdentical(t, i -> Traffic.random(30 + 11 * i % 70, 15 + 13 * i % 80, 500 + i));
         assertTrue(lanes.stream().filter(l -> l.outStallsSeen() > 50).count() >= 4, "the consumer rarely stalled");
     }
 
@@ -112,7 +72,7 @@ class HotlistCosimTest {
     @Test
     void lackeyTrace() throws Exception {
         Tuples t = Tuples.read(TupleStreams.lackeyTrace(), TraceFormat.LACKEY, K, 200_000);
-        expectIdentical(t, run(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 700 + i)));
+        bench.expectIdentical(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 700 + i));
     }
 
     /**
@@ -133,6 +93,6 @@ class HotlistCosimTest {
         boolean top = false;
         for (int i = 0; i < golden.size(); i++) top |= golden.level(i) == HotlistSampler.MAX_LEVEL;
         assertTrue(top, "the golden V[1]2 never reached the top level on this stream");
-        expectIdentical(t, run(t, i -> Traffic.fullRate()));
+        bench.expectIdentical(t, i -> Traffic.fullRate());
     }
 }

@@ -1,22 +1,14 @@
 package org.rapgen.cosim.sampler;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rapgen.cosim.DslDut;
-import org.rapgen.cosim.Dut;
-import org.rapgen.cosim.Sim;
-import org.rapgen.cosim.VerilatorModel;
 import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.golden.sampler.MessageList;
 import org.rapgen.trace.TraceFormat;
@@ -39,7 +31,7 @@ class PhaseGateCosimTest {
             p("PH[len=40,buckets=8,thr=15,sigs=8,phases=3,pick=2]"),
             p("F[0x1,0x1]PH[len=30,buckets=16,thr=30,sigs=4,phases=4]A4"));
 
-    static VerilatorModel model;
+    static LaneBench bench;
 
     static SamplerParams p(String spec) {
         return SamplerParams.of(spec, K);
@@ -47,37 +39,7 @@ class PhaseGateCosimTest {
 
     @BeforeAll
     static void build() {
-        Dut d = DslDut.of(() -> new SamplerBench("phase", LANES));
-        model = VerilatorModel.builder(d.top())
-                .files(d.files())
-                .flags(d.flags())
-                .build();
-    }
-
-    private static List<SamplerLane> run(Tuples t, IntFunction<Traffic> traffic) {
-        List<SamplerLane> lanes = new ArrayList<>();
-        try (Sim sim = model.newSim()) {
-            for (int i = 0; i < LANES.size(); i++)
-                lanes.add(new SamplerLane(sim, "io_e_" + i + "_", LANES.get(i), t, traffic.apply(i)));
-            SamplerDriver.run(sim, lanes, 64L * t.size() + 100_000);
-        }
-        return lanes;
-    }
-
-    private static void expectIdentical(Tuples t, List<SamplerLane> lanes) {
-        List<String> bad = new ArrayList<>();
-        for (int i = 0; i < LANES.size(); i++) {
-            SamplerLane l = lanes.get(i);
-            String spec = LANES.get(i).spec().text;
-            MessageDiff d = MessageDiff.of(GoldenSampler.messages(LANES.get(i), t), l.messages());
-            if (!d.identical()) bad.add(spec + ": " + d);
-            Map<String, Long> s = l.finalStatus();
-            assertEquals(t.size(), s.get("tuplesIn"), "tuplesIn of " + spec);
-            assertEquals(l.messages().size(), s.get("messagesOut"), "messagesOut of " + spec);
-            assertEquals(l.inStallsSeen(), s.get("inStalls"), "inStalls of " + spec);
-            assertEquals(l.outStallsSeen(), s.get("outStalls"), "outStalls of " + spec);
-        }
-        assertTrue(bad.isEmpty(), String.join("\n", bad));
+        bench = new LaneBench("phase", LANES);
     }
 
     /** Blocks of 100 to 600 tuples, each from one of five pc ranges of different sizes, with frames now and then. */
@@ -106,15 +68,15 @@ class PhaseGateCosimTest {
             MessageList golden = GoldenSampler.messages(p, t);
             assertFalse(golden.isEmpty(), p.spec().text + " samples nothing on this stream, so the test is empty");
         }
-        expectIdentical(t, run(t, i -> Traffic.fullRate()));
+        bench.expectIdentical(t, i -> Traffic.fullRate());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"random", "skewed", "phased"})
     void randomBackpressure(String kind) {
         Tuples t = kind.equals("phased") ? phased(20_000, 37) : SamplerCosimTest.stream(kind, 20_000, 41);
-        List<SamplerLane> lanes = run(t, i -> Traffic.random(30 + 13 * i % 70, 20 + 17 * i % 80, 900 + i));
-        expectIdentical(t, lanes);
+        List<SamplerLane> lanes =
+                bench.expectIdentical(t, i -> Traffic.random(30 + 13 * i % 70, 20 + 17 * i % 80, 900 + i));
         assertTrue(lanes.stream().anyMatch(l -> l.inStallsSeen() > 100), "the gate never stopped the producer");
     }
 
@@ -122,6 +84,6 @@ class PhaseGateCosimTest {
     @Test
     void lackeyTrace() throws Exception {
         Tuples t = Tuples.read(TupleStreams.lackeyTrace(), TraceFormat.LACKEY, K, 200_000);
-        expectIdentical(t, run(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 1100 + i)));
+        bench.expectIdentical(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 1100 + i));
     }
 }
