@@ -178,6 +178,7 @@ final class SampleCommand implements Callable<Integer> {
     private static final class Sink implements MessageSink {
         final Writer writer;
         final Profile profile;
+        final HotlistView hotlist;
         long messages;
 
         Sink(Writer writer, Profile profile, HotlistView hotlist) {
@@ -185,8 +186,6 @@ final class SampleCommand implements Callable<Integer> {
             this.profile = profile;
             this.hotlist = hotlist;
         }
-
-        final HotlistView hotlist;
 
         @Override
         public void message(long pc, long w, long count) {
@@ -197,7 +196,7 @@ final class SampleCommand implements Callable<Integer> {
         @Override
         public void message(long pc, long w, long count, int level) {
             messages++;
-            long estimate = level < 0 ? count : count << level;
+            long estimate = Message.estimate(count, level);
             if (profile != null) profile.add(pc, w, estimate);
             if (hotlist != null) hotlist.add(pc, w, estimate, level);
             if (writer == null) return;

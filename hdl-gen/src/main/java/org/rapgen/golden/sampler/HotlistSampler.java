@@ -109,13 +109,11 @@ public final class HotlistSampler implements Sampler {
             for (int i = 0; i < n; i++) c[i] = (c[i] >> 1) + (c[i] & 1 & (coins >>> i));
             unit &= coins >>> n;
             level[r]++;
-            if (unit == 1) {
-                for (int i = 0; i < n && unit == 1; i++) {
-                    if (c[i] == 0) {
-                        v[i] = w;
-                        c[i] = 1;
-                        unit = 0;
-                    }
+            for (int i = 0; i < n && unit == 1; i++) {
+                if (c[i] == 0) {
+                    v[i] = w;
+                    c[i] = 1;
+                    unit = 0;
                 }
             }
         } while (unit == 1 && level[r] < MAX_LEVEL);
@@ -124,22 +122,22 @@ public final class HotlistSampler implements Sampler {
 
     /** Flushes the row's counts and keeps the new unit alone, in slot 0, at the row's level. */
     private void restartWith(int r, long w) {
-        emit(r);
-        java.util.Arrays.fill(count[r], 0);
+        emitAndClear(r);
         value[r][0] = w;
         count[r][0] = 1;
     }
 
     private void flush(int r) {
-        emit(r);
-        java.util.Arrays.fill(count[r], 0);
+        emitAndClear(r);
         valid[r] = false;
     }
 
-    private void emit(int r) {
+    /** A message for each slot with a count, in slot order; then every slot is free. */
+    private void emitAndClear(int r) {
         for (int i = 0; i < n; i++) {
             if (count[r][i] != 0) out.message(tag[r], value[r][i], count[r][i], level[r]);
         }
+        java.util.Arrays.fill(count[r], 0);
     }
 
     @Override

@@ -14,6 +14,11 @@ public record Message(long pc, long w, long count, int level) {
 
     /** The tuples this message stands for: the count, scaled by 1/p for a hotlist message. */
     public long estimate() {
+        return estimate(count, level);
+    }
+
+    /** The tuples a count stands for at a level ({@code count << level}), or the count itself for level -1. */
+    public static long estimate(long count, int level) {
         return level < 0 ? count : count << level;
     }
 

@@ -24,7 +24,7 @@ public final class MessageList extends AbstractList<Message> implements MessageS
         data[3 * n + 2] = count;
         levels[n] = level;
         n++;
-        totalCount += level < 0 ? count : count << level;
+        totalCount += Message.estimate(count, level);
     }
 
     @Override

@@ -7,9 +7,9 @@ public interface MessageSink {
 
     /**
      * A value hotlist's message: {@code count} kept with probability {@code 2^-level}. A sink that does not keep
-     * levels receives the tuples it stands for, {@code count << level}.
+     * levels receives the tuples it stands for ({@link Message#estimate(long, int)}).
      */
     default void message(long pc, long w, long count, int level) {
-        message(pc, w, count << level);
+        message(pc, w, Message.estimate(count, level));
     }
 }

@@ -67,7 +67,6 @@ public final class PhaseTracker {
      * starts a new phase. Experiments that sweep the threshold over one trace classify stored signatures with it.
      */
     public int classify(int[] signature) {
-        int[] current = signature;
         int best = -1;
         long bestDistance = Long.MAX_VALUE;
         int free = -1;
@@ -77,7 +76,7 @@ public final class PhaseTracker {
                 continue;
             }
             long d = 0;
-            for (int b = 0; b < current.length; b++) d += Math.abs(current[b] - table[e][b]);
+            for (int b = 0; b < signature.length; b++) d += Math.abs(signature[b] - table[e][b]);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = e;
@@ -85,7 +84,7 @@ public final class PhaseTracker {
         }
         if (best >= 0 && bestDistance <= limit) return ids[best];
         int e = free >= 0 ? free : replaced(lfsr, table.length);
-        System.arraycopy(current, 0, table[e], 0, current.length);
+        System.arraycopy(signature, 0, table[e], 0, signature.length);
         valid[e] = true;
         ids[e] = nextId;
         return nextId++;
