@@ -104,7 +104,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire advance_for_thin; // HotlistStage.java:136
   wire write_row; // HotlistStage.java:160
   wire write_empty; // HotlistStage.java:161
-  wire [15:0] _wire_3; // HotlistRow.java:125
+  wire [15:0] _wire_3; // HotlistRow.java:110
 
   // Logic
   wire _not_0 = ~f_conflict; // HotlistStage.java:145
@@ -189,7 +189,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [31:0] _dyn_index_0 = _bits_16[3] ? (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_values_15 : row_values_14) : (_bits_16[0] ? row_values_13 : row_values_12)) : (_bits_16[1] ? (_bits_16[0] ? row_values_11 : row_values_10) : (_bits_16[0] ? row_values_9 : row_values_8))) : (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_values_7 : row_values_6) : (_bits_16[0] ? row_values_5 : row_values_4)) : (_bits_16[1] ? (_bits_16[0] ? row_values_3 : row_values_2) : (_bits_16[0] ? row_values_1 : row_values_0))); // HotlistStage.java:174
   wire [16:0] _dyn_index_1 = _bits_16[3] ? (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_counts_15 : row_counts_14) : (_bits_16[0] ? row_counts_13 : row_counts_12)) : (_bits_16[1] ? (_bits_16[0] ? row_counts_11 : row_counts_10) : (_bits_16[0] ? row_counts_9 : row_counts_8))) : (_bits_16[2] ? (_bits_16[1] ? (_bits_16[0] ? row_counts_7 : row_counts_6) : (_bits_16[0] ? row_counts_5 : row_counts_4)) : (_bits_16[1] ? (_bits_16[0] ? row_counts_3 : row_counts_2) : (_bits_16[0] ? row_counts_1 : row_counts_0))); // HotlistStage.java:175
   wire [15:0] _bits_17 = _dyn_index_1[15:0]; // HotlistStage.java:175
-  wire _not_20 = ~state_idle; // HotlistStage.java:258
+  wire _not_20 = ~state_idle; // HotlistStage.java:252
   wire _not_21 = ~forward; // HotlistStage.java:187
   wire _bits_18 = row_words_rdata_0[768]; // HotlistRow.java:64
   wire _not_22 = ~row_valid; // HotlistStage.java:193
@@ -201,7 +201,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [31:0] _bits_20 = row_words_rdata_0[800:769]; // HotlistRow.java:65
   wire [31:0] _bits_21 = row_words_rdata_0[800:769]; // HotlistRow.java:65
   wire [4:0] _bits_22 = row_words_rdata_0[805:801]; // HotlistRow.java:66
-  wire [4:0] _add_0 = row_level + 5'd1; // HotlistStage.java:275
+  wire [4:0] _add_0 = row_level + 5'd1; // HotlistStage.java:269
   wire [4:0] _bits_23 = row_words_rdata_0[805:801]; // HotlistRow.java:66
   wire [31:0] _bits_24 = row_words_rdata_0[47:16]; // HotlistRow.java:60
   wire _not_25 = ~1'd0; // HotlistStage.java:199
@@ -212,25 +212,25 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _and_9 = _and_8 & _not_27; // HotlistStage.java:153
   wire _and_10 = _and_9 & f_any_free; // HotlistStage.java:153
   wire [15:0] place = _and_10 ? f_first_free : 16'd0; // HotlistStage.java:153
-  wire _bits_25 = place[0]; // HotlistRow.java:139
-  wire [31:0] next_value_0 = _bits_25 ? t_w : row_values_0; // HotlistRow.java:139
-  wire _eq_0 = row_counts_15 == 17'd0; // HotlistStage.java:285
-  wire _eq_1 = row_counts_14 == 17'd0; // HotlistStage.java:285
-  wire _eq_2 = row_counts_13 == 17'd0; // HotlistStage.java:285
-  wire _eq_3 = row_counts_12 == 17'd0; // HotlistStage.java:285
-  wire _eq_4 = row_counts_11 == 17'd0; // HotlistStage.java:285
-  wire _eq_5 = row_counts_10 == 17'd0; // HotlistStage.java:285
-  wire _eq_6 = row_counts_9 == 17'd0; // HotlistStage.java:285
-  wire _eq_7 = row_counts_8 == 17'd0; // HotlistStage.java:285
-  wire _eq_8 = row_counts_7 == 17'd0; // HotlistStage.java:285
-  wire _eq_9 = row_counts_6 == 17'd0; // HotlistStage.java:285
-  wire _eq_10 = row_counts_5 == 17'd0; // HotlistStage.java:285
-  wire _eq_11 = row_counts_4 == 17'd0; // HotlistStage.java:285
-  wire _eq_12 = row_counts_3 == 17'd0; // HotlistStage.java:285
-  wire _eq_13 = row_counts_2 == 17'd0; // HotlistStage.java:285
-  wire _eq_14 = row_counts_1 == 17'd0; // HotlistStage.java:285
-  wire _eq_15 = row_counts_0 == 17'd0; // HotlistStage.java:285
-  wire [15:0] _cat_7 = {_eq_0, _eq_1, _eq_2, _eq_3, _eq_4, _eq_5, _eq_6, _eq_7, _eq_8, _eq_9, _eq_10, _eq_11, _eq_12, _eq_13, _eq_14, _eq_15}; // HotlistStage.java:286
+  wire _bits_25 = place[0]; // HotlistRow.java:124
+  wire [31:0] next_value_0 = _bits_25 ? t_w : row_values_0; // HotlistRow.java:124
+  wire _eq_0 = row_counts_15 == 17'd0; // HotlistStage.java:279
+  wire _eq_1 = row_counts_14 == 17'd0; // HotlistStage.java:279
+  wire _eq_2 = row_counts_13 == 17'd0; // HotlistStage.java:279
+  wire _eq_3 = row_counts_12 == 17'd0; // HotlistStage.java:279
+  wire _eq_4 = row_counts_11 == 17'd0; // HotlistStage.java:279
+  wire _eq_5 = row_counts_10 == 17'd0; // HotlistStage.java:279
+  wire _eq_6 = row_counts_9 == 17'd0; // HotlistStage.java:279
+  wire _eq_7 = row_counts_8 == 17'd0; // HotlistStage.java:279
+  wire _eq_8 = row_counts_7 == 17'd0; // HotlistStage.java:279
+  wire _eq_9 = row_counts_6 == 17'd0; // HotlistStage.java:279
+  wire _eq_10 = row_counts_5 == 17'd0; // HotlistStage.java:279
+  wire _eq_11 = row_counts_4 == 17'd0; // HotlistStage.java:279
+  wire _eq_12 = row_counts_3 == 17'd0; // HotlistStage.java:279
+  wire _eq_13 = row_counts_2 == 17'd0; // HotlistStage.java:279
+  wire _eq_14 = row_counts_1 == 17'd0; // HotlistStage.java:279
+  wire _eq_15 = row_counts_0 == 17'd0; // HotlistStage.java:279
+  wire [15:0] _cat_7 = {_eq_0, _eq_1, _eq_2, _eq_3, _eq_4, _eq_5, _eq_6, _eq_7, _eq_8, _eq_9, _eq_10, _eq_11, _eq_12, _eq_13, _eq_14, _eq_15}; // HotlistStage.java:280
   wire _bits_26 = _cat_7[0]; // FirstSet.java:24
   wire _bits_27 = _cat_7[1]; // FirstSet.java:24
   wire _or_21 = _bits_26 | _bits_27; // FirstSet.java:36
@@ -262,7 +262,7 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _or_33 = _or_31 | _or_32; // FirstSet.java:36
   wire _or_34 = _or_30 | _or_33; // FirstSet.java:36
   wire _or_35 = _or_27 | _or_34; // FirstSet.java:36
-  wire _and_11 = unit & _or_35; // HotlistStage.java:287
+  wire _and_11 = unit & _or_35; // HotlistStage.java:281
   wire _not_28 = ~_or_27; // FirstSet.java:34
   wire _not_29 = ~_or_30; // FirstSet.java:34
   wire _not_30 = ~_or_31; // FirstSet.java:34
@@ -293,357 +293,357 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [2:0] _mux_13 = _not_28 ? _cat_10 : _cat_13; // FirstSet.java:35
   wire [3:0] _cat_14 = {_not_28, _mux_13}; // FirstSet.java:35
   wire [3:0] _bits_42 = _cat_14; // FirstSet.java:43
-  wire _eq_16 = _bits_42 == 4'd0; // HotlistRow.java:164
-  wire _eq_17 = 4'd0 == 4'd0; // HotlistRow.java:164
+  wire _eq_16 = _bits_42 == 4'd0; // HotlistRow.java:149
+  wire _eq_17 = 4'd0 == 4'd0; // HotlistRow.java:149
   wire [31:0] _bits_43 = row_words_rdata_0[47:16]; // HotlistRow.java:60
   wire [31:0] _bits_44 = row_words_rdata_0[95:64]; // HotlistRow.java:60
-  wire _bits_45 = place[1]; // HotlistRow.java:139
-  wire [31:0] next_value_1 = _bits_45 ? t_w : row_values_1; // HotlistRow.java:139
-  wire _eq_18 = _bits_42 == 4'd1; // HotlistRow.java:164
-  wire _eq_19 = 4'd0 == 4'd1; // HotlistRow.java:164
+  wire _bits_45 = place[1]; // HotlistRow.java:124
+  wire [31:0] next_value_1 = _bits_45 ? t_w : row_values_1; // HotlistRow.java:124
+  wire _eq_18 = _bits_42 == 4'd1; // HotlistRow.java:149
+  wire _eq_19 = 4'd0 == 4'd1; // HotlistRow.java:149
   wire [31:0] _bits_46 = row_words_rdata_0[95:64]; // HotlistRow.java:60
   wire [31:0] _bits_47 = row_words_rdata_0[143:112]; // HotlistRow.java:60
-  wire _bits_48 = place[2]; // HotlistRow.java:139
-  wire [31:0] next_value_2 = _bits_48 ? t_w : row_values_2; // HotlistRow.java:139
-  wire _eq_20 = _bits_42 == 4'd2; // HotlistRow.java:164
-  wire _eq_21 = 4'd0 == 4'd2; // HotlistRow.java:164
+  wire _bits_48 = place[2]; // HotlistRow.java:124
+  wire [31:0] next_value_2 = _bits_48 ? t_w : row_values_2; // HotlistRow.java:124
+  wire _eq_20 = _bits_42 == 4'd2; // HotlistRow.java:149
+  wire _eq_21 = 4'd0 == 4'd2; // HotlistRow.java:149
   wire [31:0] _bits_49 = row_words_rdata_0[143:112]; // HotlistRow.java:60
   wire [31:0] _bits_50 = row_words_rdata_0[191:160]; // HotlistRow.java:60
-  wire _bits_51 = place[3]; // HotlistRow.java:139
-  wire [31:0] next_value_3 = _bits_51 ? t_w : row_values_3; // HotlistRow.java:139
-  wire _eq_22 = _bits_42 == 4'd3; // HotlistRow.java:164
-  wire _eq_23 = 4'd0 == 4'd3; // HotlistRow.java:164
+  wire _bits_51 = place[3]; // HotlistRow.java:124
+  wire [31:0] next_value_3 = _bits_51 ? t_w : row_values_3; // HotlistRow.java:124
+  wire _eq_22 = _bits_42 == 4'd3; // HotlistRow.java:149
+  wire _eq_23 = 4'd0 == 4'd3; // HotlistRow.java:149
   wire [31:0] _bits_52 = row_words_rdata_0[191:160]; // HotlistRow.java:60
   wire [31:0] _bits_53 = row_words_rdata_0[239:208]; // HotlistRow.java:60
-  wire _bits_54 = place[4]; // HotlistRow.java:139
-  wire [31:0] next_value_4 = _bits_54 ? t_w : row_values_4; // HotlistRow.java:139
-  wire _eq_24 = _bits_42 == 4'd4; // HotlistRow.java:164
-  wire _eq_25 = 4'd0 == 4'd4; // HotlistRow.java:164
+  wire _bits_54 = place[4]; // HotlistRow.java:124
+  wire [31:0] next_value_4 = _bits_54 ? t_w : row_values_4; // HotlistRow.java:124
+  wire _eq_24 = _bits_42 == 4'd4; // HotlistRow.java:149
+  wire _eq_25 = 4'd0 == 4'd4; // HotlistRow.java:149
   wire [31:0] _bits_55 = row_words_rdata_0[239:208]; // HotlistRow.java:60
   wire [31:0] _bits_56 = row_words_rdata_0[287:256]; // HotlistRow.java:60
-  wire _bits_57 = place[5]; // HotlistRow.java:139
-  wire [31:0] next_value_5 = _bits_57 ? t_w : row_values_5; // HotlistRow.java:139
-  wire _eq_26 = _bits_42 == 4'd5; // HotlistRow.java:164
-  wire _eq_27 = 4'd0 == 4'd5; // HotlistRow.java:164
+  wire _bits_57 = place[5]; // HotlistRow.java:124
+  wire [31:0] next_value_5 = _bits_57 ? t_w : row_values_5; // HotlistRow.java:124
+  wire _eq_26 = _bits_42 == 4'd5; // HotlistRow.java:149
+  wire _eq_27 = 4'd0 == 4'd5; // HotlistRow.java:149
   wire [31:0] _bits_58 = row_words_rdata_0[287:256]; // HotlistRow.java:60
   wire [31:0] _bits_59 = row_words_rdata_0[335:304]; // HotlistRow.java:60
-  wire _bits_60 = place[6]; // HotlistRow.java:139
-  wire [31:0] next_value_6 = _bits_60 ? t_w : row_values_6; // HotlistRow.java:139
-  wire _eq_28 = _bits_42 == 4'd6; // HotlistRow.java:164
-  wire _eq_29 = 4'd0 == 4'd6; // HotlistRow.java:164
+  wire _bits_60 = place[6]; // HotlistRow.java:124
+  wire [31:0] next_value_6 = _bits_60 ? t_w : row_values_6; // HotlistRow.java:124
+  wire _eq_28 = _bits_42 == 4'd6; // HotlistRow.java:149
+  wire _eq_29 = 4'd0 == 4'd6; // HotlistRow.java:149
   wire [31:0] _bits_61 = row_words_rdata_0[335:304]; // HotlistRow.java:60
   wire [31:0] _bits_62 = row_words_rdata_0[383:352]; // HotlistRow.java:60
-  wire _bits_63 = place[7]; // HotlistRow.java:139
-  wire [31:0] next_value_7 = _bits_63 ? t_w : row_values_7; // HotlistRow.java:139
-  wire _eq_30 = _bits_42 == 4'd7; // HotlistRow.java:164
-  wire _eq_31 = 4'd0 == 4'd7; // HotlistRow.java:164
+  wire _bits_63 = place[7]; // HotlistRow.java:124
+  wire [31:0] next_value_7 = _bits_63 ? t_w : row_values_7; // HotlistRow.java:124
+  wire _eq_30 = _bits_42 == 4'd7; // HotlistRow.java:149
+  wire _eq_31 = 4'd0 == 4'd7; // HotlistRow.java:149
   wire [31:0] _bits_64 = row_words_rdata_0[383:352]; // HotlistRow.java:60
   wire [31:0] _bits_65 = row_words_rdata_0[431:400]; // HotlistRow.java:60
-  wire _bits_66 = place[8]; // HotlistRow.java:139
-  wire [31:0] next_value_8 = _bits_66 ? t_w : row_values_8; // HotlistRow.java:139
-  wire _eq_32 = _bits_42 == 4'd8; // HotlistRow.java:164
-  wire _eq_33 = 4'd0 == 4'd8; // HotlistRow.java:164
+  wire _bits_66 = place[8]; // HotlistRow.java:124
+  wire [31:0] next_value_8 = _bits_66 ? t_w : row_values_8; // HotlistRow.java:124
+  wire _eq_32 = _bits_42 == 4'd8; // HotlistRow.java:149
+  wire _eq_33 = 4'd0 == 4'd8; // HotlistRow.java:149
   wire [31:0] _bits_67 = row_words_rdata_0[431:400]; // HotlistRow.java:60
   wire [31:0] _bits_68 = row_words_rdata_0[479:448]; // HotlistRow.java:60
-  wire _bits_69 = place[9]; // HotlistRow.java:139
-  wire [31:0] next_value_9 = _bits_69 ? t_w : row_values_9; // HotlistRow.java:139
-  wire _eq_34 = _bits_42 == 4'd9; // HotlistRow.java:164
-  wire _eq_35 = 4'd0 == 4'd9; // HotlistRow.java:164
+  wire _bits_69 = place[9]; // HotlistRow.java:124
+  wire [31:0] next_value_9 = _bits_69 ? t_w : row_values_9; // HotlistRow.java:124
+  wire _eq_34 = _bits_42 == 4'd9; // HotlistRow.java:149
+  wire _eq_35 = 4'd0 == 4'd9; // HotlistRow.java:149
   wire [31:0] _bits_70 = row_words_rdata_0[479:448]; // HotlistRow.java:60
   wire [31:0] _bits_71 = row_words_rdata_0[527:496]; // HotlistRow.java:60
-  wire _bits_72 = place[10]; // HotlistRow.java:139
-  wire [31:0] next_value_10 = _bits_72 ? t_w : row_values_10; // HotlistRow.java:139
-  wire _eq_36 = _bits_42 == 4'd10; // HotlistRow.java:164
-  wire _eq_37 = 4'd0 == 4'd10; // HotlistRow.java:164
+  wire _bits_72 = place[10]; // HotlistRow.java:124
+  wire [31:0] next_value_10 = _bits_72 ? t_w : row_values_10; // HotlistRow.java:124
+  wire _eq_36 = _bits_42 == 4'd10; // HotlistRow.java:149
+  wire _eq_37 = 4'd0 == 4'd10; // HotlistRow.java:149
   wire [31:0] _bits_73 = row_words_rdata_0[527:496]; // HotlistRow.java:60
   wire [31:0] _bits_74 = row_words_rdata_0[575:544]; // HotlistRow.java:60
-  wire _bits_75 = place[11]; // HotlistRow.java:139
-  wire [31:0] next_value_11 = _bits_75 ? t_w : row_values_11; // HotlistRow.java:139
-  wire _eq_38 = _bits_42 == 4'd11; // HotlistRow.java:164
-  wire _eq_39 = 4'd0 == 4'd11; // HotlistRow.java:164
+  wire _bits_75 = place[11]; // HotlistRow.java:124
+  wire [31:0] next_value_11 = _bits_75 ? t_w : row_values_11; // HotlistRow.java:124
+  wire _eq_38 = _bits_42 == 4'd11; // HotlistRow.java:149
+  wire _eq_39 = 4'd0 == 4'd11; // HotlistRow.java:149
   wire [31:0] _bits_76 = row_words_rdata_0[575:544]; // HotlistRow.java:60
   wire [31:0] _bits_77 = row_words_rdata_0[623:592]; // HotlistRow.java:60
-  wire _bits_78 = place[12]; // HotlistRow.java:139
-  wire [31:0] next_value_12 = _bits_78 ? t_w : row_values_12; // HotlistRow.java:139
-  wire _eq_40 = _bits_42 == 4'd12; // HotlistRow.java:164
-  wire _eq_41 = 4'd0 == 4'd12; // HotlistRow.java:164
+  wire _bits_78 = place[12]; // HotlistRow.java:124
+  wire [31:0] next_value_12 = _bits_78 ? t_w : row_values_12; // HotlistRow.java:124
+  wire _eq_40 = _bits_42 == 4'd12; // HotlistRow.java:149
+  wire _eq_41 = 4'd0 == 4'd12; // HotlistRow.java:149
   wire [31:0] _bits_79 = row_words_rdata_0[623:592]; // HotlistRow.java:60
   wire [31:0] _bits_80 = row_words_rdata_0[671:640]; // HotlistRow.java:60
-  wire _bits_81 = place[13]; // HotlistRow.java:139
-  wire [31:0] next_value_13 = _bits_81 ? t_w : row_values_13; // HotlistRow.java:139
-  wire _eq_42 = _bits_42 == 4'd13; // HotlistRow.java:164
-  wire _eq_43 = 4'd0 == 4'd13; // HotlistRow.java:164
+  wire _bits_81 = place[13]; // HotlistRow.java:124
+  wire [31:0] next_value_13 = _bits_81 ? t_w : row_values_13; // HotlistRow.java:124
+  wire _eq_42 = _bits_42 == 4'd13; // HotlistRow.java:149
+  wire _eq_43 = 4'd0 == 4'd13; // HotlistRow.java:149
   wire [31:0] _bits_82 = row_words_rdata_0[671:640]; // HotlistRow.java:60
   wire [31:0] _bits_83 = row_words_rdata_0[719:688]; // HotlistRow.java:60
-  wire _bits_84 = place[14]; // HotlistRow.java:139
-  wire [31:0] next_value_14 = _bits_84 ? t_w : row_values_14; // HotlistRow.java:139
-  wire _eq_44 = _bits_42 == 4'd14; // HotlistRow.java:164
-  wire _eq_45 = 4'd0 == 4'd14; // HotlistRow.java:164
+  wire _bits_84 = place[14]; // HotlistRow.java:124
+  wire [31:0] next_value_14 = _bits_84 ? t_w : row_values_14; // HotlistRow.java:124
+  wire _eq_44 = _bits_42 == 4'd14; // HotlistRow.java:149
+  wire _eq_45 = 4'd0 == 4'd14; // HotlistRow.java:149
   wire [31:0] _bits_85 = row_words_rdata_0[719:688]; // HotlistRow.java:60
   wire [31:0] _bits_86 = row_words_rdata_0[767:736]; // HotlistRow.java:60
-  wire _bits_87 = place[15]; // HotlistRow.java:139
-  wire [31:0] next_value_15 = _bits_87 ? t_w : row_values_15; // HotlistRow.java:139
-  wire _eq_46 = _bits_42 == 4'd15; // HotlistRow.java:164
-  wire _eq_47 = 4'd0 == 4'd15; // HotlistRow.java:164
+  wire _bits_87 = place[15]; // HotlistRow.java:124
+  wire [31:0] next_value_15 = _bits_87 ? t_w : row_values_15; // HotlistRow.java:124
+  wire _eq_46 = _bits_42 == 4'd15; // HotlistRow.java:149
+  wire _eq_47 = 4'd0 == 4'd15; // HotlistRow.java:149
   wire [31:0] _bits_88 = row_words_rdata_0[767:736]; // HotlistRow.java:60
   wire [15:0] _bits_89 = row_words_rdata_0[15:0]; // HotlistRow.java:59
   wire _and_12 = io_out_valid & io_out_ready; // HotlistStage.java:178
-  wire _eq_48 = _bits_16 == 4'd0; // HotlistRow.java:175
-  wire _bits_90 = place[0]; // HotlistRow.java:137
+  wire _eq_48 = _bits_16 == 4'd0; // HotlistRow.java:160
+  wire _bits_90 = place[0]; // HotlistRow.java:122
   wire _not_43 = ~f_overflow; // HotlistStage.java:152
   wire _and_13 = _and_8 & _not_43; // HotlistStage.java:152
   wire [15:0] inc = _and_13 ? f_match : 16'd0; // HotlistStage.java:152
-  wire _bits_91 = inc[0]; // HotlistRow.java:137
-  wire [16:0] _add_1 = row_counts_0 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_14 = _bits_91 ? _add_1 : row_counts_0; // HotlistRow.java:137
-  wire [16:0] next_count_0 = _bits_90 ? 17'd1 : _mux_14; // HotlistRow.java:137
-  wire _bits_92 = f_match[0]; // HotlistRow.java:156
-  wire [16:0] _add_2 = row_counts_0 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_0 = row_counts_0[16:1]; // HotlistStage.java:273
-  wire _bits_93 = row_counts_0[0]; // HotlistStage.java:273
-  wire _bits_94 = lfsr_io_state[0]; // HotlistStage.java:273
-  wire _and_14 = _bits_93 & _bits_94; // HotlistStage.java:273
-  wire [16:0] _add_3 = {1'b0, _shr_0} + {{16{1'b0}}, _and_14}; // HotlistStage.java:273
+  wire _bits_91 = inc[0]; // HotlistRow.java:122
+  wire [16:0] _add_1 = row_counts_0 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_14 = _bits_91 ? _add_1 : row_counts_0; // HotlistRow.java:122
+  wire [16:0] next_count_0 = _bits_90 ? 17'd1 : _mux_14; // HotlistRow.java:122
+  wire _bits_92 = f_match[0]; // HotlistRow.java:141
+  wire [16:0] _add_2 = row_counts_0 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_0 = row_counts_0[16:1]; // HotlistStage.java:267
+  wire _bits_93 = row_counts_0[0]; // HotlistStage.java:267
+  wire _bits_94 = lfsr_io_state[0]; // HotlistStage.java:267
+  wire _and_14 = _bits_93 & _bits_94; // HotlistStage.java:267
+  wire [16:0] _add_3 = {1'b0, _shr_0} + {{16{1'b0}}, _and_14}; // HotlistStage.java:267
   wire [15:0] _bits_95 = row_words_rdata_0[15:0]; // HotlistRow.java:59
   wire [15:0] _bits_96 = row_words_rdata_0[63:48]; // HotlistRow.java:59
-  wire _eq_49 = _bits_16 == 4'd1; // HotlistRow.java:175
-  wire _bits_97 = place[1]; // HotlistRow.java:137
-  wire _bits_98 = inc[1]; // HotlistRow.java:137
-  wire [16:0] _add_4 = row_counts_1 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_15 = _bits_98 ? _add_4 : row_counts_1; // HotlistRow.java:137
-  wire [16:0] next_count_1 = _bits_97 ? 17'd1 : _mux_15; // HotlistRow.java:137
-  wire _bits_99 = f_match[1]; // HotlistRow.java:156
-  wire [16:0] _add_5 = row_counts_1 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_1 = row_counts_1[16:1]; // HotlistStage.java:273
-  wire _bits_100 = row_counts_1[0]; // HotlistStage.java:273
-  wire _bits_101 = lfsr_io_state[1]; // HotlistStage.java:273
-  wire _and_15 = _bits_100 & _bits_101; // HotlistStage.java:273
-  wire [16:0] _add_6 = {1'b0, _shr_1} + {{16{1'b0}}, _and_15}; // HotlistStage.java:273
+  wire _eq_49 = _bits_16 == 4'd1; // HotlistRow.java:160
+  wire _bits_97 = place[1]; // HotlistRow.java:122
+  wire _bits_98 = inc[1]; // HotlistRow.java:122
+  wire [16:0] _add_4 = row_counts_1 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_15 = _bits_98 ? _add_4 : row_counts_1; // HotlistRow.java:122
+  wire [16:0] next_count_1 = _bits_97 ? 17'd1 : _mux_15; // HotlistRow.java:122
+  wire _bits_99 = f_match[1]; // HotlistRow.java:141
+  wire [16:0] _add_5 = row_counts_1 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_1 = row_counts_1[16:1]; // HotlistStage.java:267
+  wire _bits_100 = row_counts_1[0]; // HotlistStage.java:267
+  wire _bits_101 = lfsr_io_state[1]; // HotlistStage.java:267
+  wire _and_15 = _bits_100 & _bits_101; // HotlistStage.java:267
+  wire [16:0] _add_6 = {1'b0, _shr_1} + {{16{1'b0}}, _and_15}; // HotlistStage.java:267
   wire [15:0] _bits_102 = row_words_rdata_0[63:48]; // HotlistRow.java:59
   wire [15:0] _bits_103 = row_words_rdata_0[111:96]; // HotlistRow.java:59
-  wire _eq_50 = _bits_16 == 4'd2; // HotlistRow.java:175
-  wire _bits_104 = place[2]; // HotlistRow.java:137
-  wire _bits_105 = inc[2]; // HotlistRow.java:137
-  wire [16:0] _add_7 = row_counts_2 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_16 = _bits_105 ? _add_7 : row_counts_2; // HotlistRow.java:137
-  wire [16:0] next_count_2 = _bits_104 ? 17'd1 : _mux_16; // HotlistRow.java:137
-  wire _bits_106 = f_match[2]; // HotlistRow.java:156
-  wire [16:0] _add_8 = row_counts_2 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_2 = row_counts_2[16:1]; // HotlistStage.java:273
-  wire _bits_107 = row_counts_2[0]; // HotlistStage.java:273
-  wire _bits_108 = lfsr_io_state[2]; // HotlistStage.java:273
-  wire _and_16 = _bits_107 & _bits_108; // HotlistStage.java:273
-  wire [16:0] _add_9 = {1'b0, _shr_2} + {{16{1'b0}}, _and_16}; // HotlistStage.java:273
+  wire _eq_50 = _bits_16 == 4'd2; // HotlistRow.java:160
+  wire _bits_104 = place[2]; // HotlistRow.java:122
+  wire _bits_105 = inc[2]; // HotlistRow.java:122
+  wire [16:0] _add_7 = row_counts_2 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_16 = _bits_105 ? _add_7 : row_counts_2; // HotlistRow.java:122
+  wire [16:0] next_count_2 = _bits_104 ? 17'd1 : _mux_16; // HotlistRow.java:122
+  wire _bits_106 = f_match[2]; // HotlistRow.java:141
+  wire [16:0] _add_8 = row_counts_2 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_2 = row_counts_2[16:1]; // HotlistStage.java:267
+  wire _bits_107 = row_counts_2[0]; // HotlistStage.java:267
+  wire _bits_108 = lfsr_io_state[2]; // HotlistStage.java:267
+  wire _and_16 = _bits_107 & _bits_108; // HotlistStage.java:267
+  wire [16:0] _add_9 = {1'b0, _shr_2} + {{16{1'b0}}, _and_16}; // HotlistStage.java:267
   wire [15:0] _bits_109 = row_words_rdata_0[111:96]; // HotlistRow.java:59
   wire [15:0] _bits_110 = row_words_rdata_0[159:144]; // HotlistRow.java:59
-  wire _eq_51 = _bits_16 == 4'd3; // HotlistRow.java:175
-  wire _bits_111 = place[3]; // HotlistRow.java:137
-  wire _bits_112 = inc[3]; // HotlistRow.java:137
-  wire [16:0] _add_10 = row_counts_3 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_17 = _bits_112 ? _add_10 : row_counts_3; // HotlistRow.java:137
-  wire [16:0] next_count_3 = _bits_111 ? 17'd1 : _mux_17; // HotlistRow.java:137
-  wire _bits_113 = f_match[3]; // HotlistRow.java:156
-  wire [16:0] _add_11 = row_counts_3 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_3 = row_counts_3[16:1]; // HotlistStage.java:273
-  wire _bits_114 = row_counts_3[0]; // HotlistStage.java:273
-  wire _bits_115 = lfsr_io_state[3]; // HotlistStage.java:273
-  wire _and_17 = _bits_114 & _bits_115; // HotlistStage.java:273
-  wire [16:0] _add_12 = {1'b0, _shr_3} + {{16{1'b0}}, _and_17}; // HotlistStage.java:273
+  wire _eq_51 = _bits_16 == 4'd3; // HotlistRow.java:160
+  wire _bits_111 = place[3]; // HotlistRow.java:122
+  wire _bits_112 = inc[3]; // HotlistRow.java:122
+  wire [16:0] _add_10 = row_counts_3 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_17 = _bits_112 ? _add_10 : row_counts_3; // HotlistRow.java:122
+  wire [16:0] next_count_3 = _bits_111 ? 17'd1 : _mux_17; // HotlistRow.java:122
+  wire _bits_113 = f_match[3]; // HotlistRow.java:141
+  wire [16:0] _add_11 = row_counts_3 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_3 = row_counts_3[16:1]; // HotlistStage.java:267
+  wire _bits_114 = row_counts_3[0]; // HotlistStage.java:267
+  wire _bits_115 = lfsr_io_state[3]; // HotlistStage.java:267
+  wire _and_17 = _bits_114 & _bits_115; // HotlistStage.java:267
+  wire [16:0] _add_12 = {1'b0, _shr_3} + {{16{1'b0}}, _and_17}; // HotlistStage.java:267
   wire [15:0] _bits_116 = row_words_rdata_0[159:144]; // HotlistRow.java:59
   wire [15:0] _bits_117 = row_words_rdata_0[207:192]; // HotlistRow.java:59
-  wire _eq_52 = _bits_16 == 4'd4; // HotlistRow.java:175
-  wire _bits_118 = place[4]; // HotlistRow.java:137
-  wire _bits_119 = inc[4]; // HotlistRow.java:137
-  wire [16:0] _add_13 = row_counts_4 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_18 = _bits_119 ? _add_13 : row_counts_4; // HotlistRow.java:137
-  wire [16:0] next_count_4 = _bits_118 ? 17'd1 : _mux_18; // HotlistRow.java:137
-  wire _bits_120 = f_match[4]; // HotlistRow.java:156
-  wire [16:0] _add_14 = row_counts_4 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_4 = row_counts_4[16:1]; // HotlistStage.java:273
-  wire _bits_121 = row_counts_4[0]; // HotlistStage.java:273
-  wire _bits_122 = lfsr_io_state[4]; // HotlistStage.java:273
-  wire _and_18 = _bits_121 & _bits_122; // HotlistStage.java:273
-  wire [16:0] _add_15 = {1'b0, _shr_4} + {{16{1'b0}}, _and_18}; // HotlistStage.java:273
+  wire _eq_52 = _bits_16 == 4'd4; // HotlistRow.java:160
+  wire _bits_118 = place[4]; // HotlistRow.java:122
+  wire _bits_119 = inc[4]; // HotlistRow.java:122
+  wire [16:0] _add_13 = row_counts_4 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_18 = _bits_119 ? _add_13 : row_counts_4; // HotlistRow.java:122
+  wire [16:0] next_count_4 = _bits_118 ? 17'd1 : _mux_18; // HotlistRow.java:122
+  wire _bits_120 = f_match[4]; // HotlistRow.java:141
+  wire [16:0] _add_14 = row_counts_4 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_4 = row_counts_4[16:1]; // HotlistStage.java:267
+  wire _bits_121 = row_counts_4[0]; // HotlistStage.java:267
+  wire _bits_122 = lfsr_io_state[4]; // HotlistStage.java:267
+  wire _and_18 = _bits_121 & _bits_122; // HotlistStage.java:267
+  wire [16:0] _add_15 = {1'b0, _shr_4} + {{16{1'b0}}, _and_18}; // HotlistStage.java:267
   wire [15:0] _bits_123 = row_words_rdata_0[207:192]; // HotlistRow.java:59
   wire [15:0] _bits_124 = row_words_rdata_0[255:240]; // HotlistRow.java:59
-  wire _eq_53 = _bits_16 == 4'd5; // HotlistRow.java:175
-  wire _bits_125 = place[5]; // HotlistRow.java:137
-  wire _bits_126 = inc[5]; // HotlistRow.java:137
-  wire [16:0] _add_16 = row_counts_5 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_19 = _bits_126 ? _add_16 : row_counts_5; // HotlistRow.java:137
-  wire [16:0] next_count_5 = _bits_125 ? 17'd1 : _mux_19; // HotlistRow.java:137
-  wire _bits_127 = f_match[5]; // HotlistRow.java:156
-  wire [16:0] _add_17 = row_counts_5 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_5 = row_counts_5[16:1]; // HotlistStage.java:273
-  wire _bits_128 = row_counts_5[0]; // HotlistStage.java:273
-  wire _bits_129 = lfsr_io_state[5]; // HotlistStage.java:273
-  wire _and_19 = _bits_128 & _bits_129; // HotlistStage.java:273
-  wire [16:0] _add_18 = {1'b0, _shr_5} + {{16{1'b0}}, _and_19}; // HotlistStage.java:273
+  wire _eq_53 = _bits_16 == 4'd5; // HotlistRow.java:160
+  wire _bits_125 = place[5]; // HotlistRow.java:122
+  wire _bits_126 = inc[5]; // HotlistRow.java:122
+  wire [16:0] _add_16 = row_counts_5 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_19 = _bits_126 ? _add_16 : row_counts_5; // HotlistRow.java:122
+  wire [16:0] next_count_5 = _bits_125 ? 17'd1 : _mux_19; // HotlistRow.java:122
+  wire _bits_127 = f_match[5]; // HotlistRow.java:141
+  wire [16:0] _add_17 = row_counts_5 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_5 = row_counts_5[16:1]; // HotlistStage.java:267
+  wire _bits_128 = row_counts_5[0]; // HotlistStage.java:267
+  wire _bits_129 = lfsr_io_state[5]; // HotlistStage.java:267
+  wire _and_19 = _bits_128 & _bits_129; // HotlistStage.java:267
+  wire [16:0] _add_18 = {1'b0, _shr_5} + {{16{1'b0}}, _and_19}; // HotlistStage.java:267
   wire [15:0] _bits_130 = row_words_rdata_0[255:240]; // HotlistRow.java:59
   wire [15:0] _bits_131 = row_words_rdata_0[303:288]; // HotlistRow.java:59
-  wire _eq_54 = _bits_16 == 4'd6; // HotlistRow.java:175
-  wire _bits_132 = place[6]; // HotlistRow.java:137
-  wire _bits_133 = inc[6]; // HotlistRow.java:137
-  wire [16:0] _add_19 = row_counts_6 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_20 = _bits_133 ? _add_19 : row_counts_6; // HotlistRow.java:137
-  wire [16:0] next_count_6 = _bits_132 ? 17'd1 : _mux_20; // HotlistRow.java:137
-  wire _bits_134 = f_match[6]; // HotlistRow.java:156
-  wire [16:0] _add_20 = row_counts_6 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_6 = row_counts_6[16:1]; // HotlistStage.java:273
-  wire _bits_135 = row_counts_6[0]; // HotlistStage.java:273
-  wire _bits_136 = lfsr_io_state[6]; // HotlistStage.java:273
-  wire _and_20 = _bits_135 & _bits_136; // HotlistStage.java:273
-  wire [16:0] _add_21 = {1'b0, _shr_6} + {{16{1'b0}}, _and_20}; // HotlistStage.java:273
+  wire _eq_54 = _bits_16 == 4'd6; // HotlistRow.java:160
+  wire _bits_132 = place[6]; // HotlistRow.java:122
+  wire _bits_133 = inc[6]; // HotlistRow.java:122
+  wire [16:0] _add_19 = row_counts_6 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_20 = _bits_133 ? _add_19 : row_counts_6; // HotlistRow.java:122
+  wire [16:0] next_count_6 = _bits_132 ? 17'd1 : _mux_20; // HotlistRow.java:122
+  wire _bits_134 = f_match[6]; // HotlistRow.java:141
+  wire [16:0] _add_20 = row_counts_6 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_6 = row_counts_6[16:1]; // HotlistStage.java:267
+  wire _bits_135 = row_counts_6[0]; // HotlistStage.java:267
+  wire _bits_136 = lfsr_io_state[6]; // HotlistStage.java:267
+  wire _and_20 = _bits_135 & _bits_136; // HotlistStage.java:267
+  wire [16:0] _add_21 = {1'b0, _shr_6} + {{16{1'b0}}, _and_20}; // HotlistStage.java:267
   wire [15:0] _bits_137 = row_words_rdata_0[303:288]; // HotlistRow.java:59
   wire [15:0] _bits_138 = row_words_rdata_0[351:336]; // HotlistRow.java:59
-  wire _eq_55 = _bits_16 == 4'd7; // HotlistRow.java:175
-  wire _bits_139 = place[7]; // HotlistRow.java:137
-  wire _bits_140 = inc[7]; // HotlistRow.java:137
-  wire [16:0] _add_22 = row_counts_7 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_21 = _bits_140 ? _add_22 : row_counts_7; // HotlistRow.java:137
-  wire [16:0] next_count_7 = _bits_139 ? 17'd1 : _mux_21; // HotlistRow.java:137
-  wire _bits_141 = f_match[7]; // HotlistRow.java:156
-  wire [16:0] _add_23 = row_counts_7 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_7 = row_counts_7[16:1]; // HotlistStage.java:273
-  wire _bits_142 = row_counts_7[0]; // HotlistStage.java:273
-  wire _bits_143 = lfsr_io_state[7]; // HotlistStage.java:273
-  wire _and_21 = _bits_142 & _bits_143; // HotlistStage.java:273
-  wire [16:0] _add_24 = {1'b0, _shr_7} + {{16{1'b0}}, _and_21}; // HotlistStage.java:273
+  wire _eq_55 = _bits_16 == 4'd7; // HotlistRow.java:160
+  wire _bits_139 = place[7]; // HotlistRow.java:122
+  wire _bits_140 = inc[7]; // HotlistRow.java:122
+  wire [16:0] _add_22 = row_counts_7 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_21 = _bits_140 ? _add_22 : row_counts_7; // HotlistRow.java:122
+  wire [16:0] next_count_7 = _bits_139 ? 17'd1 : _mux_21; // HotlistRow.java:122
+  wire _bits_141 = f_match[7]; // HotlistRow.java:141
+  wire [16:0] _add_23 = row_counts_7 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_7 = row_counts_7[16:1]; // HotlistStage.java:267
+  wire _bits_142 = row_counts_7[0]; // HotlistStage.java:267
+  wire _bits_143 = lfsr_io_state[7]; // HotlistStage.java:267
+  wire _and_21 = _bits_142 & _bits_143; // HotlistStage.java:267
+  wire [16:0] _add_24 = {1'b0, _shr_7} + {{16{1'b0}}, _and_21}; // HotlistStage.java:267
   wire [15:0] _bits_144 = row_words_rdata_0[351:336]; // HotlistRow.java:59
   wire [15:0] _bits_145 = row_words_rdata_0[399:384]; // HotlistRow.java:59
-  wire _eq_56 = _bits_16 == 4'd8; // HotlistRow.java:175
-  wire _bits_146 = place[8]; // HotlistRow.java:137
-  wire _bits_147 = inc[8]; // HotlistRow.java:137
-  wire [16:0] _add_25 = row_counts_8 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_22 = _bits_147 ? _add_25 : row_counts_8; // HotlistRow.java:137
-  wire [16:0] next_count_8 = _bits_146 ? 17'd1 : _mux_22; // HotlistRow.java:137
-  wire _bits_148 = f_match[8]; // HotlistRow.java:156
-  wire [16:0] _add_26 = row_counts_8 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_8 = row_counts_8[16:1]; // HotlistStage.java:273
-  wire _bits_149 = row_counts_8[0]; // HotlistStage.java:273
-  wire _bits_150 = lfsr_io_state[8]; // HotlistStage.java:273
-  wire _and_22 = _bits_149 & _bits_150; // HotlistStage.java:273
-  wire [16:0] _add_27 = {1'b0, _shr_8} + {{16{1'b0}}, _and_22}; // HotlistStage.java:273
+  wire _eq_56 = _bits_16 == 4'd8; // HotlistRow.java:160
+  wire _bits_146 = place[8]; // HotlistRow.java:122
+  wire _bits_147 = inc[8]; // HotlistRow.java:122
+  wire [16:0] _add_25 = row_counts_8 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_22 = _bits_147 ? _add_25 : row_counts_8; // HotlistRow.java:122
+  wire [16:0] next_count_8 = _bits_146 ? 17'd1 : _mux_22; // HotlistRow.java:122
+  wire _bits_148 = f_match[8]; // HotlistRow.java:141
+  wire [16:0] _add_26 = row_counts_8 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_8 = row_counts_8[16:1]; // HotlistStage.java:267
+  wire _bits_149 = row_counts_8[0]; // HotlistStage.java:267
+  wire _bits_150 = lfsr_io_state[8]; // HotlistStage.java:267
+  wire _and_22 = _bits_149 & _bits_150; // HotlistStage.java:267
+  wire [16:0] _add_27 = {1'b0, _shr_8} + {{16{1'b0}}, _and_22}; // HotlistStage.java:267
   wire [15:0] _bits_151 = row_words_rdata_0[399:384]; // HotlistRow.java:59
   wire [15:0] _bits_152 = row_words_rdata_0[447:432]; // HotlistRow.java:59
-  wire _eq_57 = _bits_16 == 4'd9; // HotlistRow.java:175
-  wire _bits_153 = place[9]; // HotlistRow.java:137
-  wire _bits_154 = inc[9]; // HotlistRow.java:137
-  wire [16:0] _add_28 = row_counts_9 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_23 = _bits_154 ? _add_28 : row_counts_9; // HotlistRow.java:137
-  wire [16:0] next_count_9 = _bits_153 ? 17'd1 : _mux_23; // HotlistRow.java:137
-  wire _bits_155 = f_match[9]; // HotlistRow.java:156
-  wire [16:0] _add_29 = row_counts_9 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_9 = row_counts_9[16:1]; // HotlistStage.java:273
-  wire _bits_156 = row_counts_9[0]; // HotlistStage.java:273
-  wire _bits_157 = lfsr_io_state[9]; // HotlistStage.java:273
-  wire _and_23 = _bits_156 & _bits_157; // HotlistStage.java:273
-  wire [16:0] _add_30 = {1'b0, _shr_9} + {{16{1'b0}}, _and_23}; // HotlistStage.java:273
+  wire _eq_57 = _bits_16 == 4'd9; // HotlistRow.java:160
+  wire _bits_153 = place[9]; // HotlistRow.java:122
+  wire _bits_154 = inc[9]; // HotlistRow.java:122
+  wire [16:0] _add_28 = row_counts_9 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_23 = _bits_154 ? _add_28 : row_counts_9; // HotlistRow.java:122
+  wire [16:0] next_count_9 = _bits_153 ? 17'd1 : _mux_23; // HotlistRow.java:122
+  wire _bits_155 = f_match[9]; // HotlistRow.java:141
+  wire [16:0] _add_29 = row_counts_9 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_9 = row_counts_9[16:1]; // HotlistStage.java:267
+  wire _bits_156 = row_counts_9[0]; // HotlistStage.java:267
+  wire _bits_157 = lfsr_io_state[9]; // HotlistStage.java:267
+  wire _and_23 = _bits_156 & _bits_157; // HotlistStage.java:267
+  wire [16:0] _add_30 = {1'b0, _shr_9} + {{16{1'b0}}, _and_23}; // HotlistStage.java:267
   wire [15:0] _bits_158 = row_words_rdata_0[447:432]; // HotlistRow.java:59
   wire [15:0] _bits_159 = row_words_rdata_0[495:480]; // HotlistRow.java:59
-  wire _eq_58 = _bits_16 == 4'd10; // HotlistRow.java:175
-  wire _bits_160 = place[10]; // HotlistRow.java:137
-  wire _bits_161 = inc[10]; // HotlistRow.java:137
-  wire [16:0] _add_31 = row_counts_10 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_24 = _bits_161 ? _add_31 : row_counts_10; // HotlistRow.java:137
-  wire [16:0] next_count_10 = _bits_160 ? 17'd1 : _mux_24; // HotlistRow.java:137
-  wire _bits_162 = f_match[10]; // HotlistRow.java:156
-  wire [16:0] _add_32 = row_counts_10 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_10 = row_counts_10[16:1]; // HotlistStage.java:273
-  wire _bits_163 = row_counts_10[0]; // HotlistStage.java:273
-  wire _bits_164 = lfsr_io_state[10]; // HotlistStage.java:273
-  wire _and_24 = _bits_163 & _bits_164; // HotlistStage.java:273
-  wire [16:0] _add_33 = {1'b0, _shr_10} + {{16{1'b0}}, _and_24}; // HotlistStage.java:273
+  wire _eq_58 = _bits_16 == 4'd10; // HotlistRow.java:160
+  wire _bits_160 = place[10]; // HotlistRow.java:122
+  wire _bits_161 = inc[10]; // HotlistRow.java:122
+  wire [16:0] _add_31 = row_counts_10 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_24 = _bits_161 ? _add_31 : row_counts_10; // HotlistRow.java:122
+  wire [16:0] next_count_10 = _bits_160 ? 17'd1 : _mux_24; // HotlistRow.java:122
+  wire _bits_162 = f_match[10]; // HotlistRow.java:141
+  wire [16:0] _add_32 = row_counts_10 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_10 = row_counts_10[16:1]; // HotlistStage.java:267
+  wire _bits_163 = row_counts_10[0]; // HotlistStage.java:267
+  wire _bits_164 = lfsr_io_state[10]; // HotlistStage.java:267
+  wire _and_24 = _bits_163 & _bits_164; // HotlistStage.java:267
+  wire [16:0] _add_33 = {1'b0, _shr_10} + {{16{1'b0}}, _and_24}; // HotlistStage.java:267
   wire [15:0] _bits_165 = row_words_rdata_0[495:480]; // HotlistRow.java:59
   wire [15:0] _bits_166 = row_words_rdata_0[543:528]; // HotlistRow.java:59
-  wire _eq_59 = _bits_16 == 4'd11; // HotlistRow.java:175
-  wire _bits_167 = place[11]; // HotlistRow.java:137
-  wire _bits_168 = inc[11]; // HotlistRow.java:137
-  wire [16:0] _add_34 = row_counts_11 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_25 = _bits_168 ? _add_34 : row_counts_11; // HotlistRow.java:137
-  wire [16:0] next_count_11 = _bits_167 ? 17'd1 : _mux_25; // HotlistRow.java:137
-  wire _bits_169 = f_match[11]; // HotlistRow.java:156
-  wire [16:0] _add_35 = row_counts_11 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_11 = row_counts_11[16:1]; // HotlistStage.java:273
-  wire _bits_170 = row_counts_11[0]; // HotlistStage.java:273
-  wire _bits_171 = lfsr_io_state[11]; // HotlistStage.java:273
-  wire _and_25 = _bits_170 & _bits_171; // HotlistStage.java:273
-  wire [16:0] _add_36 = {1'b0, _shr_11} + {{16{1'b0}}, _and_25}; // HotlistStage.java:273
+  wire _eq_59 = _bits_16 == 4'd11; // HotlistRow.java:160
+  wire _bits_167 = place[11]; // HotlistRow.java:122
+  wire _bits_168 = inc[11]; // HotlistRow.java:122
+  wire [16:0] _add_34 = row_counts_11 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_25 = _bits_168 ? _add_34 : row_counts_11; // HotlistRow.java:122
+  wire [16:0] next_count_11 = _bits_167 ? 17'd1 : _mux_25; // HotlistRow.java:122
+  wire _bits_169 = f_match[11]; // HotlistRow.java:141
+  wire [16:0] _add_35 = row_counts_11 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_11 = row_counts_11[16:1]; // HotlistStage.java:267
+  wire _bits_170 = row_counts_11[0]; // HotlistStage.java:267
+  wire _bits_171 = lfsr_io_state[11]; // HotlistStage.java:267
+  wire _and_25 = _bits_170 & _bits_171; // HotlistStage.java:267
+  wire [16:0] _add_36 = {1'b0, _shr_11} + {{16{1'b0}}, _and_25}; // HotlistStage.java:267
   wire [15:0] _bits_172 = row_words_rdata_0[543:528]; // HotlistRow.java:59
   wire [15:0] _bits_173 = row_words_rdata_0[591:576]; // HotlistRow.java:59
-  wire _eq_60 = _bits_16 == 4'd12; // HotlistRow.java:175
-  wire _bits_174 = place[12]; // HotlistRow.java:137
-  wire _bits_175 = inc[12]; // HotlistRow.java:137
-  wire [16:0] _add_37 = row_counts_12 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_26 = _bits_175 ? _add_37 : row_counts_12; // HotlistRow.java:137
-  wire [16:0] next_count_12 = _bits_174 ? 17'd1 : _mux_26; // HotlistRow.java:137
-  wire _bits_176 = f_match[12]; // HotlistRow.java:156
-  wire [16:0] _add_38 = row_counts_12 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_12 = row_counts_12[16:1]; // HotlistStage.java:273
-  wire _bits_177 = row_counts_12[0]; // HotlistStage.java:273
-  wire _bits_178 = lfsr_io_state[12]; // HotlistStage.java:273
-  wire _and_26 = _bits_177 & _bits_178; // HotlistStage.java:273
-  wire [16:0] _add_39 = {1'b0, _shr_12} + {{16{1'b0}}, _and_26}; // HotlistStage.java:273
+  wire _eq_60 = _bits_16 == 4'd12; // HotlistRow.java:160
+  wire _bits_174 = place[12]; // HotlistRow.java:122
+  wire _bits_175 = inc[12]; // HotlistRow.java:122
+  wire [16:0] _add_37 = row_counts_12 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_26 = _bits_175 ? _add_37 : row_counts_12; // HotlistRow.java:122
+  wire [16:0] next_count_12 = _bits_174 ? 17'd1 : _mux_26; // HotlistRow.java:122
+  wire _bits_176 = f_match[12]; // HotlistRow.java:141
+  wire [16:0] _add_38 = row_counts_12 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_12 = row_counts_12[16:1]; // HotlistStage.java:267
+  wire _bits_177 = row_counts_12[0]; // HotlistStage.java:267
+  wire _bits_178 = lfsr_io_state[12]; // HotlistStage.java:267
+  wire _and_26 = _bits_177 & _bits_178; // HotlistStage.java:267
+  wire [16:0] _add_39 = {1'b0, _shr_12} + {{16{1'b0}}, _and_26}; // HotlistStage.java:267
   wire [15:0] _bits_179 = row_words_rdata_0[591:576]; // HotlistRow.java:59
   wire [15:0] _bits_180 = row_words_rdata_0[639:624]; // HotlistRow.java:59
-  wire _eq_61 = _bits_16 == 4'd13; // HotlistRow.java:175
-  wire _bits_181 = place[13]; // HotlistRow.java:137
-  wire _bits_182 = inc[13]; // HotlistRow.java:137
-  wire [16:0] _add_40 = row_counts_13 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_27 = _bits_182 ? _add_40 : row_counts_13; // HotlistRow.java:137
-  wire [16:0] next_count_13 = _bits_181 ? 17'd1 : _mux_27; // HotlistRow.java:137
-  wire _bits_183 = f_match[13]; // HotlistRow.java:156
-  wire [16:0] _add_41 = row_counts_13 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_13 = row_counts_13[16:1]; // HotlistStage.java:273
-  wire _bits_184 = row_counts_13[0]; // HotlistStage.java:273
-  wire _bits_185 = lfsr_io_state[13]; // HotlistStage.java:273
-  wire _and_27 = _bits_184 & _bits_185; // HotlistStage.java:273
-  wire [16:0] _add_42 = {1'b0, _shr_13} + {{16{1'b0}}, _and_27}; // HotlistStage.java:273
+  wire _eq_61 = _bits_16 == 4'd13; // HotlistRow.java:160
+  wire _bits_181 = place[13]; // HotlistRow.java:122
+  wire _bits_182 = inc[13]; // HotlistRow.java:122
+  wire [16:0] _add_40 = row_counts_13 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_27 = _bits_182 ? _add_40 : row_counts_13; // HotlistRow.java:122
+  wire [16:0] next_count_13 = _bits_181 ? 17'd1 : _mux_27; // HotlistRow.java:122
+  wire _bits_183 = f_match[13]; // HotlistRow.java:141
+  wire [16:0] _add_41 = row_counts_13 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_13 = row_counts_13[16:1]; // HotlistStage.java:267
+  wire _bits_184 = row_counts_13[0]; // HotlistStage.java:267
+  wire _bits_185 = lfsr_io_state[13]; // HotlistStage.java:267
+  wire _and_27 = _bits_184 & _bits_185; // HotlistStage.java:267
+  wire [16:0] _add_42 = {1'b0, _shr_13} + {{16{1'b0}}, _and_27}; // HotlistStage.java:267
   wire [15:0] _bits_186 = row_words_rdata_0[639:624]; // HotlistRow.java:59
   wire [15:0] _bits_187 = row_words_rdata_0[687:672]; // HotlistRow.java:59
-  wire _eq_62 = _bits_16 == 4'd14; // HotlistRow.java:175
-  wire _bits_188 = place[14]; // HotlistRow.java:137
-  wire _bits_189 = inc[14]; // HotlistRow.java:137
-  wire [16:0] _add_43 = row_counts_14 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_28 = _bits_189 ? _add_43 : row_counts_14; // HotlistRow.java:137
-  wire [16:0] next_count_14 = _bits_188 ? 17'd1 : _mux_28; // HotlistRow.java:137
-  wire _bits_190 = f_match[14]; // HotlistRow.java:156
-  wire [16:0] _add_44 = row_counts_14 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_14 = row_counts_14[16:1]; // HotlistStage.java:273
-  wire _bits_191 = row_counts_14[0]; // HotlistStage.java:273
-  wire _bits_192 = lfsr_io_state[14]; // HotlistStage.java:273
-  wire _and_28 = _bits_191 & _bits_192; // HotlistStage.java:273
-  wire [16:0] _add_45 = {1'b0, _shr_14} + {{16{1'b0}}, _and_28}; // HotlistStage.java:273
+  wire _eq_62 = _bits_16 == 4'd14; // HotlistRow.java:160
+  wire _bits_188 = place[14]; // HotlistRow.java:122
+  wire _bits_189 = inc[14]; // HotlistRow.java:122
+  wire [16:0] _add_43 = row_counts_14 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_28 = _bits_189 ? _add_43 : row_counts_14; // HotlistRow.java:122
+  wire [16:0] next_count_14 = _bits_188 ? 17'd1 : _mux_28; // HotlistRow.java:122
+  wire _bits_190 = f_match[14]; // HotlistRow.java:141
+  wire [16:0] _add_44 = row_counts_14 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_14 = row_counts_14[16:1]; // HotlistStage.java:267
+  wire _bits_191 = row_counts_14[0]; // HotlistStage.java:267
+  wire _bits_192 = lfsr_io_state[14]; // HotlistStage.java:267
+  wire _and_28 = _bits_191 & _bits_192; // HotlistStage.java:267
+  wire [16:0] _add_45 = {1'b0, _shr_14} + {{16{1'b0}}, _and_28}; // HotlistStage.java:267
   wire [15:0] _bits_193 = row_words_rdata_0[687:672]; // HotlistRow.java:59
   wire [15:0] _bits_194 = row_words_rdata_0[735:720]; // HotlistRow.java:59
-  wire _eq_63 = _bits_16 == 4'd15; // HotlistRow.java:175
-  wire _bits_195 = place[15]; // HotlistRow.java:137
-  wire _bits_196 = inc[15]; // HotlistRow.java:137
-  wire [16:0] _add_46 = row_counts_15 + 17'd1; // HotlistRow.java:137
-  wire [16:0] _mux_29 = _bits_196 ? _add_46 : row_counts_15; // HotlistRow.java:137
-  wire [16:0] next_count_15 = _bits_195 ? 17'd1 : _mux_29; // HotlistRow.java:137
-  wire _bits_197 = f_match[15]; // HotlistRow.java:156
-  wire [16:0] _add_47 = row_counts_15 + 17'd1; // HotlistRow.java:156
-  wire [15:0] _shr_15 = row_counts_15[16:1]; // HotlistStage.java:273
-  wire _bits_198 = row_counts_15[0]; // HotlistStage.java:273
-  wire _bits_199 = lfsr_io_state[15]; // HotlistStage.java:273
-  wire _and_29 = _bits_198 & _bits_199; // HotlistStage.java:273
-  wire [16:0] _add_48 = {1'b0, _shr_15} + {{16{1'b0}}, _and_29}; // HotlistStage.java:273
+  wire _eq_63 = _bits_16 == 4'd15; // HotlistRow.java:160
+  wire _bits_195 = place[15]; // HotlistRow.java:122
+  wire _bits_196 = inc[15]; // HotlistRow.java:122
+  wire [16:0] _add_46 = row_counts_15 + 17'd1; // HotlistRow.java:122
+  wire [16:0] _mux_29 = _bits_196 ? _add_46 : row_counts_15; // HotlistRow.java:122
+  wire [16:0] next_count_15 = _bits_195 ? 17'd1 : _mux_29; // HotlistRow.java:122
+  wire _bits_197 = f_match[15]; // HotlistRow.java:141
+  wire [16:0] _add_47 = row_counts_15 + 17'd1; // HotlistRow.java:141
+  wire [15:0] _shr_15 = row_counts_15[16:1]; // HotlistStage.java:267
+  wire _bits_198 = row_counts_15[0]; // HotlistStage.java:267
+  wire _bits_199 = lfsr_io_state[15]; // HotlistStage.java:267
+  wire _and_29 = _bits_198 & _bits_199; // HotlistStage.java:267
+  wire [16:0] _add_48 = {1'b0, _shr_15} + {{16{1'b0}}, _and_29}; // HotlistStage.java:267
   wire [15:0] _bits_200 = row_words_rdata_0[735:720]; // HotlistRow.java:59
   wire last_row = sweep == 8'd255; // HotlistStage.java:115
   wire accept = io_in_valid & io_in_ready; // HotlistStage.java:117
-  wire _eq_64 = row_level == 5'd16; // HotlistStage.java:292
-  wire _and_30 = unit & _eq_64; // HotlistStage.java:292
+  wire _eq_64 = row_level == 5'd16; // HotlistStage.java:286
+  wire _and_30 = unit & _eq_64; // HotlistStage.java:286
   wire _not_44 = ~1'd0; // HotlistStage.java:138
   wire _and_31 = accept & _not_44; // HotlistStage.java:138
   wire _or_36 = _and_31 | state_thin_advance; // HotlistStage.java:139
   wire _or_37 = _or_36 | advance_for_thin; // HotlistStage.java:140
   wire [7:0] _add_49 = sweep + 8'd1; // HotlistStage.java:182
-  wire [7:0] _add_50 = sweep + 8'd1; // HotlistStage.java:310
-  wire [7:0] _add_51 = sweep + 8'd1; // HotlistStage.java:310
-  wire _not_45 = ~f_hit; // HotlistStage.java:213
-  wire _bits_201 = lfsr_io_state[16]; // HotlistStage.java:276
-  wire _and_32 = unit & _bits_201; // HotlistStage.java:276
+  wire [7:0] _add_50 = sweep + 8'd1; // HotlistStage.java:315
+  wire [7:0] _add_51 = sweep + 8'd1; // HotlistStage.java:315
+  wire _not_45 = ~f_hit; // HotlistStage.java:210
+  wire _bits_201 = lfsr_io_state[16]; // HotlistStage.java:270
+  wire _and_32 = unit & _bits_201; // HotlistStage.java:270
   wire _not_46 = ~state_idle; // HotlistStage.java:122
   wire _eq_65 = io_in_bits_index == t_index; // HotlistStage.java:122
   wire _and_33 = _not_46 & _eq_65; // HotlistStage.java:122
@@ -868,44 +868,44 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire [3:0] _bits_235 = _cat_24; // FirstSet.java:43
   wire [31:0] _dshl_0 = 32'd1 << _bits_235; // HotlistFlags.java:61
   wire [15:0] _bits_236 = _dshl_0[15:0]; // HotlistFlags.java:61
-  wire _ne_17 = row_counts_15 != 17'd0; // HotlistRow.java:119
-  wire _ne_18 = row_counts_14 != 17'd0; // HotlistRow.java:119
-  wire _ne_19 = row_counts_13 != 17'd0; // HotlistRow.java:119
-  wire _ne_20 = row_counts_12 != 17'd0; // HotlistRow.java:119
-  wire _ne_21 = row_counts_11 != 17'd0; // HotlistRow.java:119
-  wire _ne_22 = row_counts_10 != 17'd0; // HotlistRow.java:119
-  wire _ne_23 = row_counts_9 != 17'd0; // HotlistRow.java:119
-  wire _ne_24 = row_counts_8 != 17'd0; // HotlistRow.java:119
-  wire _ne_25 = row_counts_7 != 17'd0; // HotlistRow.java:119
-  wire _ne_26 = row_counts_6 != 17'd0; // HotlistRow.java:119
-  wire _ne_27 = row_counts_5 != 17'd0; // HotlistRow.java:119
-  wire _ne_28 = row_counts_4 != 17'd0; // HotlistRow.java:119
-  wire _ne_29 = row_counts_3 != 17'd0; // HotlistRow.java:119
-  wire _ne_30 = row_counts_2 != 17'd0; // HotlistRow.java:119
-  wire _ne_31 = row_counts_1 != 17'd0; // HotlistRow.java:119
-  wire _ne_32 = row_counts_0 != 17'd0; // HotlistRow.java:119
-  wire [15:0] _cat_25 = {_ne_17, _ne_18, _ne_19, _ne_20, _ne_21, _ne_22, _ne_23, _ne_24, _ne_25, _ne_26, _ne_27, _ne_28, _ne_29, _ne_30, _ne_31, _ne_32}; // HotlistRow.java:125
+  wire _ne_17 = row_counts_15 != 17'd0; // HotlistRow.java:109
+  wire _ne_18 = row_counts_14 != 17'd0; // HotlistRow.java:109
+  wire _ne_19 = row_counts_13 != 17'd0; // HotlistRow.java:109
+  wire _ne_20 = row_counts_12 != 17'd0; // HotlistRow.java:109
+  wire _ne_21 = row_counts_11 != 17'd0; // HotlistRow.java:109
+  wire _ne_22 = row_counts_10 != 17'd0; // HotlistRow.java:109
+  wire _ne_23 = row_counts_9 != 17'd0; // HotlistRow.java:109
+  wire _ne_24 = row_counts_8 != 17'd0; // HotlistRow.java:109
+  wire _ne_25 = row_counts_7 != 17'd0; // HotlistRow.java:109
+  wire _ne_26 = row_counts_6 != 17'd0; // HotlistRow.java:109
+  wire _ne_27 = row_counts_5 != 17'd0; // HotlistRow.java:109
+  wire _ne_28 = row_counts_4 != 17'd0; // HotlistRow.java:109
+  wire _ne_29 = row_counts_3 != 17'd0; // HotlistRow.java:109
+  wire _ne_30 = row_counts_2 != 17'd0; // HotlistRow.java:109
+  wire _ne_31 = row_counts_1 != 17'd0; // HotlistRow.java:109
+  wire _ne_32 = row_counts_0 != 17'd0; // HotlistRow.java:109
+  wire [15:0] _cat_25 = {_ne_17, _ne_18, _ne_19, _ne_20, _ne_21, _ne_22, _ne_23, _ne_24, _ne_25, _ne_26, _ne_27, _ne_28, _ne_29, _ne_30, _ne_31, _ne_32}; // HotlistRow.java:110
   wire [7:0] _bits_237 = t_index; // HotlistStage.java:167
   wire [7:0] _mux_38 = write_row ? _bits_237 : sweep; // HotlistStage.java:167
   wire _not_78 = ~write_empty; // HotlistStage.java:164
   wire _and_68 = row_valid & _not_78; // HotlistStage.java:164
-  wire [15:0] _bits_238 = next_count_15[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_239 = next_count_14[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_240 = next_count_13[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_241 = next_count_12[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_242 = next_count_11[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_243 = next_count_10[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_244 = next_count_9[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_245 = next_count_8[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_246 = next_count_7[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_247 = next_count_6[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_248 = next_count_5[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_249 = next_count_4[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_250 = next_count_3[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_251 = next_count_2[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_252 = next_count_1[15:0]; // HotlistRow.java:90
-  wire [15:0] _bits_253 = next_count_0[15:0]; // HotlistRow.java:90
-  wire [805:0] row_word = {row_level, row_tag, _and_68, next_value_15, _bits_238, next_value_14, _bits_239, next_value_13, _bits_240, next_value_12, _bits_241, next_value_11, _bits_242, next_value_10, _bits_243, next_value_9, _bits_244, next_value_8, _bits_245, next_value_7, _bits_246, next_value_6, _bits_247, next_value_5, _bits_248, next_value_4, _bits_249, next_value_3, _bits_250, next_value_2, _bits_251, next_value_1, _bits_252, next_value_0, _bits_253}; // HotlistRow.java:96
+  wire [15:0] _bits_238 = next_count_15[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_239 = next_count_14[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_240 = next_count_13[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_241 = next_count_12[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_242 = next_count_11[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_243 = next_count_10[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_244 = next_count_9[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_245 = next_count_8[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_246 = next_count_7[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_247 = next_count_6[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_248 = next_count_5[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_249 = next_count_4[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_250 = next_count_3[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_251 = next_count_2[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_252 = next_count_1[15:0]; // HotlistRow.java:78
+  wire [15:0] _bits_253 = next_count_0[15:0]; // HotlistRow.java:78
+  wire [805:0] row_word = {row_level, row_tag, _and_68, next_value_15, _bits_238, next_value_14, _bits_239, next_value_13, _bits_240, next_value_12, _bits_241, next_value_11, _bits_242, next_value_10, _bits_243, next_value_9, _bits_244, next_value_8, _bits_245, next_value_7, _bits_246, next_value_6, _bits_247, next_value_5, _bits_248, next_value_4, _bits_249, next_value_3, _bits_250, next_value_2, _bits_251, next_value_1, _bits_252, next_value_0, _bits_253}; // HotlistRow.java:84
   wire _or_69 = write_row | write_empty; // HotlistStage.java:166
   wire [7:0] _bits_254 = io_in_bits_index; // HotlistStage.java:124
   wire [7:0] _mux_39 = state_drain_read ? sweep : _bits_254; // HotlistStage.java:124
@@ -917,645 +917,645 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
   wire _or_r_3 = |_and_69; // HotlistStage.java:108
   wire _not_79 = ~_or_r_3; // HotlistStage.java:108
   wire _and_70 = _or_r_2 & _not_79; // HotlistStage.java:108
-  wire _eq_116 = row_tag == t_pc; // HotlistRow.java:181
-  wire _and_71 = row_valid & _eq_116; // HotlistRow.java:181
-  wire _and_72 = state_decide & quick; // HotlistStage.java:262
-  wire _not_80 = ~1'd0; // HotlistStage.java:262
-  wire _and_73 = _and_72 & _not_80; // HotlistStage.java:262
-  wire _or_71 = state_write | _and_73; // HotlistStage.java:262
-  wire _le_0 = row_level <= 5'd16; // HotlistRow.java:182
-  wire _bits_255 = row_counts_0[16]; // HotlistRow.java:184
-  wire _not_81 = ~_bits_255; // HotlistRow.java:184
-  wire _eq_117 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_118 = row_counts_1 == 17'd0; // HotlistRow.java:189
-  wire _or_72 = _eq_117 | _eq_118; // HotlistRow.java:189
-  wire _ne_33 = row_values_0 != row_values_1; // HotlistRow.java:190
-  wire _or_73 = _or_72 | _ne_33; // HotlistRow.java:190
-  wire _eq_119 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_120 = row_counts_2 == 17'd0; // HotlistRow.java:189
-  wire _or_74 = _eq_119 | _eq_120; // HotlistRow.java:189
-  wire _ne_34 = row_values_0 != row_values_2; // HotlistRow.java:190
-  wire _or_75 = _or_74 | _ne_34; // HotlistRow.java:190
-  wire _eq_121 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_122 = row_counts_3 == 17'd0; // HotlistRow.java:189
-  wire _or_76 = _eq_121 | _eq_122; // HotlistRow.java:189
-  wire _ne_35 = row_values_0 != row_values_3; // HotlistRow.java:190
-  wire _or_77 = _or_76 | _ne_35; // HotlistRow.java:190
-  wire _eq_123 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_124 = row_counts_4 == 17'd0; // HotlistRow.java:189
-  wire _or_78 = _eq_123 | _eq_124; // HotlistRow.java:189
-  wire _ne_36 = row_values_0 != row_values_4; // HotlistRow.java:190
-  wire _or_79 = _or_78 | _ne_36; // HotlistRow.java:190
-  wire _eq_125 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_126 = row_counts_5 == 17'd0; // HotlistRow.java:189
-  wire _or_80 = _eq_125 | _eq_126; // HotlistRow.java:189
-  wire _ne_37 = row_values_0 != row_values_5; // HotlistRow.java:190
-  wire _or_81 = _or_80 | _ne_37; // HotlistRow.java:190
-  wire _eq_127 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_128 = row_counts_6 == 17'd0; // HotlistRow.java:189
-  wire _or_82 = _eq_127 | _eq_128; // HotlistRow.java:189
-  wire _ne_38 = row_values_0 != row_values_6; // HotlistRow.java:190
-  wire _or_83 = _or_82 | _ne_38; // HotlistRow.java:190
-  wire _eq_129 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_130 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_84 = _eq_129 | _eq_130; // HotlistRow.java:189
-  wire _ne_39 = row_values_0 != row_values_7; // HotlistRow.java:190
-  wire _or_85 = _or_84 | _ne_39; // HotlistRow.java:190
-  wire _eq_131 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_132 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_86 = _eq_131 | _eq_132; // HotlistRow.java:189
-  wire _ne_40 = row_values_0 != row_values_8; // HotlistRow.java:190
-  wire _or_87 = _or_86 | _ne_40; // HotlistRow.java:190
-  wire _eq_133 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_134 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_88 = _eq_133 | _eq_134; // HotlistRow.java:189
-  wire _ne_41 = row_values_0 != row_values_9; // HotlistRow.java:190
-  wire _or_89 = _or_88 | _ne_41; // HotlistRow.java:190
-  wire _eq_135 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_136 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_90 = _eq_135 | _eq_136; // HotlistRow.java:189
-  wire _ne_42 = row_values_0 != row_values_10; // HotlistRow.java:190
-  wire _or_91 = _or_90 | _ne_42; // HotlistRow.java:190
-  wire _eq_137 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_138 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_92 = _eq_137 | _eq_138; // HotlistRow.java:189
-  wire _ne_43 = row_values_0 != row_values_11; // HotlistRow.java:190
-  wire _or_93 = _or_92 | _ne_43; // HotlistRow.java:190
-  wire _eq_139 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_140 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_94 = _eq_139 | _eq_140; // HotlistRow.java:189
-  wire _ne_44 = row_values_0 != row_values_12; // HotlistRow.java:190
-  wire _or_95 = _or_94 | _ne_44; // HotlistRow.java:190
-  wire _eq_141 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_142 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_96 = _eq_141 | _eq_142; // HotlistRow.java:189
-  wire _ne_45 = row_values_0 != row_values_13; // HotlistRow.java:190
-  wire _or_97 = _or_96 | _ne_45; // HotlistRow.java:190
-  wire _eq_143 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_144 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_98 = _eq_143 | _eq_144; // HotlistRow.java:189
-  wire _ne_46 = row_values_0 != row_values_14; // HotlistRow.java:190
-  wire _or_99 = _or_98 | _ne_46; // HotlistRow.java:190
-  wire _eq_145 = row_counts_0 == 17'd0; // HotlistRow.java:188
-  wire _eq_146 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_100 = _eq_145 | _eq_146; // HotlistRow.java:189
-  wire _ne_47 = row_values_0 != row_values_15; // HotlistRow.java:190
-  wire _or_101 = _or_100 | _ne_47; // HotlistRow.java:190
-  wire _bits_256 = row_counts_1[16]; // HotlistRow.java:184
-  wire _not_82 = ~_bits_256; // HotlistRow.java:184
-  wire _eq_147 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_148 = row_counts_2 == 17'd0; // HotlistRow.java:189
-  wire _or_102 = _eq_147 | _eq_148; // HotlistRow.java:189
-  wire _ne_48 = row_values_1 != row_values_2; // HotlistRow.java:190
-  wire _or_103 = _or_102 | _ne_48; // HotlistRow.java:190
-  wire _eq_149 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_150 = row_counts_3 == 17'd0; // HotlistRow.java:189
-  wire _or_104 = _eq_149 | _eq_150; // HotlistRow.java:189
-  wire _ne_49 = row_values_1 != row_values_3; // HotlistRow.java:190
-  wire _or_105 = _or_104 | _ne_49; // HotlistRow.java:190
-  wire _eq_151 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_152 = row_counts_4 == 17'd0; // HotlistRow.java:189
-  wire _or_106 = _eq_151 | _eq_152; // HotlistRow.java:189
-  wire _ne_50 = row_values_1 != row_values_4; // HotlistRow.java:190
-  wire _or_107 = _or_106 | _ne_50; // HotlistRow.java:190
-  wire _eq_153 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_154 = row_counts_5 == 17'd0; // HotlistRow.java:189
-  wire _or_108 = _eq_153 | _eq_154; // HotlistRow.java:189
-  wire _ne_51 = row_values_1 != row_values_5; // HotlistRow.java:190
-  wire _or_109 = _or_108 | _ne_51; // HotlistRow.java:190
-  wire _eq_155 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_156 = row_counts_6 == 17'd0; // HotlistRow.java:189
-  wire _or_110 = _eq_155 | _eq_156; // HotlistRow.java:189
-  wire _ne_52 = row_values_1 != row_values_6; // HotlistRow.java:190
-  wire _or_111 = _or_110 | _ne_52; // HotlistRow.java:190
-  wire _eq_157 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_158 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_112 = _eq_157 | _eq_158; // HotlistRow.java:189
-  wire _ne_53 = row_values_1 != row_values_7; // HotlistRow.java:190
-  wire _or_113 = _or_112 | _ne_53; // HotlistRow.java:190
-  wire _eq_159 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_160 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_114 = _eq_159 | _eq_160; // HotlistRow.java:189
-  wire _ne_54 = row_values_1 != row_values_8; // HotlistRow.java:190
-  wire _or_115 = _or_114 | _ne_54; // HotlistRow.java:190
-  wire _eq_161 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_162 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_116 = _eq_161 | _eq_162; // HotlistRow.java:189
-  wire _ne_55 = row_values_1 != row_values_9; // HotlistRow.java:190
-  wire _or_117 = _or_116 | _ne_55; // HotlistRow.java:190
-  wire _eq_163 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_164 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_118 = _eq_163 | _eq_164; // HotlistRow.java:189
-  wire _ne_56 = row_values_1 != row_values_10; // HotlistRow.java:190
-  wire _or_119 = _or_118 | _ne_56; // HotlistRow.java:190
-  wire _eq_165 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_166 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_120 = _eq_165 | _eq_166; // HotlistRow.java:189
-  wire _ne_57 = row_values_1 != row_values_11; // HotlistRow.java:190
-  wire _or_121 = _or_120 | _ne_57; // HotlistRow.java:190
-  wire _eq_167 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_168 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_122 = _eq_167 | _eq_168; // HotlistRow.java:189
-  wire _ne_58 = row_values_1 != row_values_12; // HotlistRow.java:190
-  wire _or_123 = _or_122 | _ne_58; // HotlistRow.java:190
-  wire _eq_169 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_170 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_124 = _eq_169 | _eq_170; // HotlistRow.java:189
-  wire _ne_59 = row_values_1 != row_values_13; // HotlistRow.java:190
-  wire _or_125 = _or_124 | _ne_59; // HotlistRow.java:190
-  wire _eq_171 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_172 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_126 = _eq_171 | _eq_172; // HotlistRow.java:189
-  wire _ne_60 = row_values_1 != row_values_14; // HotlistRow.java:190
-  wire _or_127 = _or_126 | _ne_60; // HotlistRow.java:190
-  wire _eq_173 = row_counts_1 == 17'd0; // HotlistRow.java:188
-  wire _eq_174 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_128 = _eq_173 | _eq_174; // HotlistRow.java:189
-  wire _ne_61 = row_values_1 != row_values_15; // HotlistRow.java:190
-  wire _or_129 = _or_128 | _ne_61; // HotlistRow.java:190
-  wire _bits_257 = row_counts_2[16]; // HotlistRow.java:184
-  wire _not_83 = ~_bits_257; // HotlistRow.java:184
-  wire _eq_175 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_176 = row_counts_3 == 17'd0; // HotlistRow.java:189
-  wire _or_130 = _eq_175 | _eq_176; // HotlistRow.java:189
-  wire _ne_62 = row_values_2 != row_values_3; // HotlistRow.java:190
-  wire _or_131 = _or_130 | _ne_62; // HotlistRow.java:190
-  wire _eq_177 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_178 = row_counts_4 == 17'd0; // HotlistRow.java:189
-  wire _or_132 = _eq_177 | _eq_178; // HotlistRow.java:189
-  wire _ne_63 = row_values_2 != row_values_4; // HotlistRow.java:190
-  wire _or_133 = _or_132 | _ne_63; // HotlistRow.java:190
-  wire _eq_179 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_180 = row_counts_5 == 17'd0; // HotlistRow.java:189
-  wire _or_134 = _eq_179 | _eq_180; // HotlistRow.java:189
-  wire _ne_64 = row_values_2 != row_values_5; // HotlistRow.java:190
-  wire _or_135 = _or_134 | _ne_64; // HotlistRow.java:190
-  wire _eq_181 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_182 = row_counts_6 == 17'd0; // HotlistRow.java:189
-  wire _or_136 = _eq_181 | _eq_182; // HotlistRow.java:189
-  wire _ne_65 = row_values_2 != row_values_6; // HotlistRow.java:190
-  wire _or_137 = _or_136 | _ne_65; // HotlistRow.java:190
-  wire _eq_183 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_184 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_138 = _eq_183 | _eq_184; // HotlistRow.java:189
-  wire _ne_66 = row_values_2 != row_values_7; // HotlistRow.java:190
-  wire _or_139 = _or_138 | _ne_66; // HotlistRow.java:190
-  wire _eq_185 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_186 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_140 = _eq_185 | _eq_186; // HotlistRow.java:189
-  wire _ne_67 = row_values_2 != row_values_8; // HotlistRow.java:190
-  wire _or_141 = _or_140 | _ne_67; // HotlistRow.java:190
-  wire _eq_187 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_188 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_142 = _eq_187 | _eq_188; // HotlistRow.java:189
-  wire _ne_68 = row_values_2 != row_values_9; // HotlistRow.java:190
-  wire _or_143 = _or_142 | _ne_68; // HotlistRow.java:190
-  wire _eq_189 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_190 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_144 = _eq_189 | _eq_190; // HotlistRow.java:189
-  wire _ne_69 = row_values_2 != row_values_10; // HotlistRow.java:190
-  wire _or_145 = _or_144 | _ne_69; // HotlistRow.java:190
-  wire _eq_191 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_192 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_146 = _eq_191 | _eq_192; // HotlistRow.java:189
-  wire _ne_70 = row_values_2 != row_values_11; // HotlistRow.java:190
-  wire _or_147 = _or_146 | _ne_70; // HotlistRow.java:190
-  wire _eq_193 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_194 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_148 = _eq_193 | _eq_194; // HotlistRow.java:189
-  wire _ne_71 = row_values_2 != row_values_12; // HotlistRow.java:190
-  wire _or_149 = _or_148 | _ne_71; // HotlistRow.java:190
-  wire _eq_195 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_196 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_150 = _eq_195 | _eq_196; // HotlistRow.java:189
-  wire _ne_72 = row_values_2 != row_values_13; // HotlistRow.java:190
-  wire _or_151 = _or_150 | _ne_72; // HotlistRow.java:190
-  wire _eq_197 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_198 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_152 = _eq_197 | _eq_198; // HotlistRow.java:189
-  wire _ne_73 = row_values_2 != row_values_14; // HotlistRow.java:190
-  wire _or_153 = _or_152 | _ne_73; // HotlistRow.java:190
-  wire _eq_199 = row_counts_2 == 17'd0; // HotlistRow.java:188
-  wire _eq_200 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_154 = _eq_199 | _eq_200; // HotlistRow.java:189
-  wire _ne_74 = row_values_2 != row_values_15; // HotlistRow.java:190
-  wire _or_155 = _or_154 | _ne_74; // HotlistRow.java:190
-  wire _bits_258 = row_counts_3[16]; // HotlistRow.java:184
-  wire _not_84 = ~_bits_258; // HotlistRow.java:184
-  wire _eq_201 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_202 = row_counts_4 == 17'd0; // HotlistRow.java:189
-  wire _or_156 = _eq_201 | _eq_202; // HotlistRow.java:189
-  wire _ne_75 = row_values_3 != row_values_4; // HotlistRow.java:190
-  wire _or_157 = _or_156 | _ne_75; // HotlistRow.java:190
-  wire _eq_203 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_204 = row_counts_5 == 17'd0; // HotlistRow.java:189
-  wire _or_158 = _eq_203 | _eq_204; // HotlistRow.java:189
-  wire _ne_76 = row_values_3 != row_values_5; // HotlistRow.java:190
-  wire _or_159 = _or_158 | _ne_76; // HotlistRow.java:190
-  wire _eq_205 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_206 = row_counts_6 == 17'd0; // HotlistRow.java:189
-  wire _or_160 = _eq_205 | _eq_206; // HotlistRow.java:189
-  wire _ne_77 = row_values_3 != row_values_6; // HotlistRow.java:190
-  wire _or_161 = _or_160 | _ne_77; // HotlistRow.java:190
-  wire _eq_207 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_208 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_162 = _eq_207 | _eq_208; // HotlistRow.java:189
-  wire _ne_78 = row_values_3 != row_values_7; // HotlistRow.java:190
-  wire _or_163 = _or_162 | _ne_78; // HotlistRow.java:190
-  wire _eq_209 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_210 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_164 = _eq_209 | _eq_210; // HotlistRow.java:189
-  wire _ne_79 = row_values_3 != row_values_8; // HotlistRow.java:190
-  wire _or_165 = _or_164 | _ne_79; // HotlistRow.java:190
-  wire _eq_211 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_212 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_166 = _eq_211 | _eq_212; // HotlistRow.java:189
-  wire _ne_80 = row_values_3 != row_values_9; // HotlistRow.java:190
-  wire _or_167 = _or_166 | _ne_80; // HotlistRow.java:190
-  wire _eq_213 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_214 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_168 = _eq_213 | _eq_214; // HotlistRow.java:189
-  wire _ne_81 = row_values_3 != row_values_10; // HotlistRow.java:190
-  wire _or_169 = _or_168 | _ne_81; // HotlistRow.java:190
-  wire _eq_215 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_216 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_170 = _eq_215 | _eq_216; // HotlistRow.java:189
-  wire _ne_82 = row_values_3 != row_values_11; // HotlistRow.java:190
-  wire _or_171 = _or_170 | _ne_82; // HotlistRow.java:190
-  wire _eq_217 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_218 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_172 = _eq_217 | _eq_218; // HotlistRow.java:189
-  wire _ne_83 = row_values_3 != row_values_12; // HotlistRow.java:190
-  wire _or_173 = _or_172 | _ne_83; // HotlistRow.java:190
-  wire _eq_219 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_220 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_174 = _eq_219 | _eq_220; // HotlistRow.java:189
-  wire _ne_84 = row_values_3 != row_values_13; // HotlistRow.java:190
-  wire _or_175 = _or_174 | _ne_84; // HotlistRow.java:190
-  wire _eq_221 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_222 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_176 = _eq_221 | _eq_222; // HotlistRow.java:189
-  wire _ne_85 = row_values_3 != row_values_14; // HotlistRow.java:190
-  wire _or_177 = _or_176 | _ne_85; // HotlistRow.java:190
-  wire _eq_223 = row_counts_3 == 17'd0; // HotlistRow.java:188
-  wire _eq_224 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_178 = _eq_223 | _eq_224; // HotlistRow.java:189
-  wire _ne_86 = row_values_3 != row_values_15; // HotlistRow.java:190
-  wire _or_179 = _or_178 | _ne_86; // HotlistRow.java:190
-  wire _bits_259 = row_counts_4[16]; // HotlistRow.java:184
-  wire _not_85 = ~_bits_259; // HotlistRow.java:184
-  wire _eq_225 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_226 = row_counts_5 == 17'd0; // HotlistRow.java:189
-  wire _or_180 = _eq_225 | _eq_226; // HotlistRow.java:189
-  wire _ne_87 = row_values_4 != row_values_5; // HotlistRow.java:190
-  wire _or_181 = _or_180 | _ne_87; // HotlistRow.java:190
-  wire _eq_227 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_228 = row_counts_6 == 17'd0; // HotlistRow.java:189
-  wire _or_182 = _eq_227 | _eq_228; // HotlistRow.java:189
-  wire _ne_88 = row_values_4 != row_values_6; // HotlistRow.java:190
-  wire _or_183 = _or_182 | _ne_88; // HotlistRow.java:190
-  wire _eq_229 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_230 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_184 = _eq_229 | _eq_230; // HotlistRow.java:189
-  wire _ne_89 = row_values_4 != row_values_7; // HotlistRow.java:190
-  wire _or_185 = _or_184 | _ne_89; // HotlistRow.java:190
-  wire _eq_231 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_232 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_186 = _eq_231 | _eq_232; // HotlistRow.java:189
-  wire _ne_90 = row_values_4 != row_values_8; // HotlistRow.java:190
-  wire _or_187 = _or_186 | _ne_90; // HotlistRow.java:190
-  wire _eq_233 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_234 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_188 = _eq_233 | _eq_234; // HotlistRow.java:189
-  wire _ne_91 = row_values_4 != row_values_9; // HotlistRow.java:190
-  wire _or_189 = _or_188 | _ne_91; // HotlistRow.java:190
-  wire _eq_235 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_236 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_190 = _eq_235 | _eq_236; // HotlistRow.java:189
-  wire _ne_92 = row_values_4 != row_values_10; // HotlistRow.java:190
-  wire _or_191 = _or_190 | _ne_92; // HotlistRow.java:190
-  wire _eq_237 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_238 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_192 = _eq_237 | _eq_238; // HotlistRow.java:189
-  wire _ne_93 = row_values_4 != row_values_11; // HotlistRow.java:190
-  wire _or_193 = _or_192 | _ne_93; // HotlistRow.java:190
-  wire _eq_239 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_240 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_194 = _eq_239 | _eq_240; // HotlistRow.java:189
-  wire _ne_94 = row_values_4 != row_values_12; // HotlistRow.java:190
-  wire _or_195 = _or_194 | _ne_94; // HotlistRow.java:190
-  wire _eq_241 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_242 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_196 = _eq_241 | _eq_242; // HotlistRow.java:189
-  wire _ne_95 = row_values_4 != row_values_13; // HotlistRow.java:190
-  wire _or_197 = _or_196 | _ne_95; // HotlistRow.java:190
-  wire _eq_243 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_244 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_198 = _eq_243 | _eq_244; // HotlistRow.java:189
-  wire _ne_96 = row_values_4 != row_values_14; // HotlistRow.java:190
-  wire _or_199 = _or_198 | _ne_96; // HotlistRow.java:190
-  wire _eq_245 = row_counts_4 == 17'd0; // HotlistRow.java:188
-  wire _eq_246 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_200 = _eq_245 | _eq_246; // HotlistRow.java:189
-  wire _ne_97 = row_values_4 != row_values_15; // HotlistRow.java:190
-  wire _or_201 = _or_200 | _ne_97; // HotlistRow.java:190
-  wire _bits_260 = row_counts_5[16]; // HotlistRow.java:184
-  wire _not_86 = ~_bits_260; // HotlistRow.java:184
-  wire _eq_247 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_248 = row_counts_6 == 17'd0; // HotlistRow.java:189
-  wire _or_202 = _eq_247 | _eq_248; // HotlistRow.java:189
-  wire _ne_98 = row_values_5 != row_values_6; // HotlistRow.java:190
-  wire _or_203 = _or_202 | _ne_98; // HotlistRow.java:190
-  wire _eq_249 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_250 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_204 = _eq_249 | _eq_250; // HotlistRow.java:189
-  wire _ne_99 = row_values_5 != row_values_7; // HotlistRow.java:190
-  wire _or_205 = _or_204 | _ne_99; // HotlistRow.java:190
-  wire _eq_251 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_252 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_206 = _eq_251 | _eq_252; // HotlistRow.java:189
-  wire _ne_100 = row_values_5 != row_values_8; // HotlistRow.java:190
-  wire _or_207 = _or_206 | _ne_100; // HotlistRow.java:190
-  wire _eq_253 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_254 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_208 = _eq_253 | _eq_254; // HotlistRow.java:189
-  wire _ne_101 = row_values_5 != row_values_9; // HotlistRow.java:190
-  wire _or_209 = _or_208 | _ne_101; // HotlistRow.java:190
-  wire _eq_255 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_256 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_210 = _eq_255 | _eq_256; // HotlistRow.java:189
-  wire _ne_102 = row_values_5 != row_values_10; // HotlistRow.java:190
-  wire _or_211 = _or_210 | _ne_102; // HotlistRow.java:190
-  wire _eq_257 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_258 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_212 = _eq_257 | _eq_258; // HotlistRow.java:189
-  wire _ne_103 = row_values_5 != row_values_11; // HotlistRow.java:190
-  wire _or_213 = _or_212 | _ne_103; // HotlistRow.java:190
-  wire _eq_259 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_260 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_214 = _eq_259 | _eq_260; // HotlistRow.java:189
-  wire _ne_104 = row_values_5 != row_values_12; // HotlistRow.java:190
-  wire _or_215 = _or_214 | _ne_104; // HotlistRow.java:190
-  wire _eq_261 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_262 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_216 = _eq_261 | _eq_262; // HotlistRow.java:189
-  wire _ne_105 = row_values_5 != row_values_13; // HotlistRow.java:190
-  wire _or_217 = _or_216 | _ne_105; // HotlistRow.java:190
-  wire _eq_263 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_264 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_218 = _eq_263 | _eq_264; // HotlistRow.java:189
-  wire _ne_106 = row_values_5 != row_values_14; // HotlistRow.java:190
-  wire _or_219 = _or_218 | _ne_106; // HotlistRow.java:190
-  wire _eq_265 = row_counts_5 == 17'd0; // HotlistRow.java:188
-  wire _eq_266 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_220 = _eq_265 | _eq_266; // HotlistRow.java:189
-  wire _ne_107 = row_values_5 != row_values_15; // HotlistRow.java:190
-  wire _or_221 = _or_220 | _ne_107; // HotlistRow.java:190
-  wire _bits_261 = row_counts_6[16]; // HotlistRow.java:184
-  wire _not_87 = ~_bits_261; // HotlistRow.java:184
-  wire _eq_267 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_268 = row_counts_7 == 17'd0; // HotlistRow.java:189
-  wire _or_222 = _eq_267 | _eq_268; // HotlistRow.java:189
-  wire _ne_108 = row_values_6 != row_values_7; // HotlistRow.java:190
-  wire _or_223 = _or_222 | _ne_108; // HotlistRow.java:190
-  wire _eq_269 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_270 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_224 = _eq_269 | _eq_270; // HotlistRow.java:189
-  wire _ne_109 = row_values_6 != row_values_8; // HotlistRow.java:190
-  wire _or_225 = _or_224 | _ne_109; // HotlistRow.java:190
-  wire _eq_271 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_272 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_226 = _eq_271 | _eq_272; // HotlistRow.java:189
-  wire _ne_110 = row_values_6 != row_values_9; // HotlistRow.java:190
-  wire _or_227 = _or_226 | _ne_110; // HotlistRow.java:190
-  wire _eq_273 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_274 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_228 = _eq_273 | _eq_274; // HotlistRow.java:189
-  wire _ne_111 = row_values_6 != row_values_10; // HotlistRow.java:190
-  wire _or_229 = _or_228 | _ne_111; // HotlistRow.java:190
-  wire _eq_275 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_276 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_230 = _eq_275 | _eq_276; // HotlistRow.java:189
-  wire _ne_112 = row_values_6 != row_values_11; // HotlistRow.java:190
-  wire _or_231 = _or_230 | _ne_112; // HotlistRow.java:190
-  wire _eq_277 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_278 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_232 = _eq_277 | _eq_278; // HotlistRow.java:189
-  wire _ne_113 = row_values_6 != row_values_12; // HotlistRow.java:190
-  wire _or_233 = _or_232 | _ne_113; // HotlistRow.java:190
-  wire _eq_279 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_280 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_234 = _eq_279 | _eq_280; // HotlistRow.java:189
-  wire _ne_114 = row_values_6 != row_values_13; // HotlistRow.java:190
-  wire _or_235 = _or_234 | _ne_114; // HotlistRow.java:190
-  wire _eq_281 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_282 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_236 = _eq_281 | _eq_282; // HotlistRow.java:189
-  wire _ne_115 = row_values_6 != row_values_14; // HotlistRow.java:190
-  wire _or_237 = _or_236 | _ne_115; // HotlistRow.java:190
-  wire _eq_283 = row_counts_6 == 17'd0; // HotlistRow.java:188
-  wire _eq_284 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_238 = _eq_283 | _eq_284; // HotlistRow.java:189
-  wire _ne_116 = row_values_6 != row_values_15; // HotlistRow.java:190
-  wire _or_239 = _or_238 | _ne_116; // HotlistRow.java:190
-  wire _bits_262 = row_counts_7[16]; // HotlistRow.java:184
-  wire _not_88 = ~_bits_262; // HotlistRow.java:184
-  wire _eq_285 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_286 = row_counts_8 == 17'd0; // HotlistRow.java:189
-  wire _or_240 = _eq_285 | _eq_286; // HotlistRow.java:189
-  wire _ne_117 = row_values_7 != row_values_8; // HotlistRow.java:190
-  wire _or_241 = _or_240 | _ne_117; // HotlistRow.java:190
-  wire _eq_287 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_288 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_242 = _eq_287 | _eq_288; // HotlistRow.java:189
-  wire _ne_118 = row_values_7 != row_values_9; // HotlistRow.java:190
-  wire _or_243 = _or_242 | _ne_118; // HotlistRow.java:190
-  wire _eq_289 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_290 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_244 = _eq_289 | _eq_290; // HotlistRow.java:189
-  wire _ne_119 = row_values_7 != row_values_10; // HotlistRow.java:190
-  wire _or_245 = _or_244 | _ne_119; // HotlistRow.java:190
-  wire _eq_291 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_292 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_246 = _eq_291 | _eq_292; // HotlistRow.java:189
-  wire _ne_120 = row_values_7 != row_values_11; // HotlistRow.java:190
-  wire _or_247 = _or_246 | _ne_120; // HotlistRow.java:190
-  wire _eq_293 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_294 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_248 = _eq_293 | _eq_294; // HotlistRow.java:189
-  wire _ne_121 = row_values_7 != row_values_12; // HotlistRow.java:190
-  wire _or_249 = _or_248 | _ne_121; // HotlistRow.java:190
-  wire _eq_295 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_296 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_250 = _eq_295 | _eq_296; // HotlistRow.java:189
-  wire _ne_122 = row_values_7 != row_values_13; // HotlistRow.java:190
-  wire _or_251 = _or_250 | _ne_122; // HotlistRow.java:190
-  wire _eq_297 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_298 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_252 = _eq_297 | _eq_298; // HotlistRow.java:189
-  wire _ne_123 = row_values_7 != row_values_14; // HotlistRow.java:190
-  wire _or_253 = _or_252 | _ne_123; // HotlistRow.java:190
-  wire _eq_299 = row_counts_7 == 17'd0; // HotlistRow.java:188
-  wire _eq_300 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_254 = _eq_299 | _eq_300; // HotlistRow.java:189
-  wire _ne_124 = row_values_7 != row_values_15; // HotlistRow.java:190
-  wire _or_255 = _or_254 | _ne_124; // HotlistRow.java:190
-  wire _bits_263 = row_counts_8[16]; // HotlistRow.java:184
-  wire _not_89 = ~_bits_263; // HotlistRow.java:184
-  wire _eq_301 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_302 = row_counts_9 == 17'd0; // HotlistRow.java:189
-  wire _or_256 = _eq_301 | _eq_302; // HotlistRow.java:189
-  wire _ne_125 = row_values_8 != row_values_9; // HotlistRow.java:190
-  wire _or_257 = _or_256 | _ne_125; // HotlistRow.java:190
-  wire _eq_303 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_304 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_258 = _eq_303 | _eq_304; // HotlistRow.java:189
-  wire _ne_126 = row_values_8 != row_values_10; // HotlistRow.java:190
-  wire _or_259 = _or_258 | _ne_126; // HotlistRow.java:190
-  wire _eq_305 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_306 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_260 = _eq_305 | _eq_306; // HotlistRow.java:189
-  wire _ne_127 = row_values_8 != row_values_11; // HotlistRow.java:190
-  wire _or_261 = _or_260 | _ne_127; // HotlistRow.java:190
-  wire _eq_307 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_308 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_262 = _eq_307 | _eq_308; // HotlistRow.java:189
-  wire _ne_128 = row_values_8 != row_values_12; // HotlistRow.java:190
-  wire _or_263 = _or_262 | _ne_128; // HotlistRow.java:190
-  wire _eq_309 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_310 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_264 = _eq_309 | _eq_310; // HotlistRow.java:189
-  wire _ne_129 = row_values_8 != row_values_13; // HotlistRow.java:190
-  wire _or_265 = _or_264 | _ne_129; // HotlistRow.java:190
-  wire _eq_311 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_312 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_266 = _eq_311 | _eq_312; // HotlistRow.java:189
-  wire _ne_130 = row_values_8 != row_values_14; // HotlistRow.java:190
-  wire _or_267 = _or_266 | _ne_130; // HotlistRow.java:190
-  wire _eq_313 = row_counts_8 == 17'd0; // HotlistRow.java:188
-  wire _eq_314 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_268 = _eq_313 | _eq_314; // HotlistRow.java:189
-  wire _ne_131 = row_values_8 != row_values_15; // HotlistRow.java:190
-  wire _or_269 = _or_268 | _ne_131; // HotlistRow.java:190
-  wire _bits_264 = row_counts_9[16]; // HotlistRow.java:184
-  wire _not_90 = ~_bits_264; // HotlistRow.java:184
-  wire _eq_315 = row_counts_9 == 17'd0; // HotlistRow.java:188
-  wire _eq_316 = row_counts_10 == 17'd0; // HotlistRow.java:189
-  wire _or_270 = _eq_315 | _eq_316; // HotlistRow.java:189
-  wire _ne_132 = row_values_9 != row_values_10; // HotlistRow.java:190
-  wire _or_271 = _or_270 | _ne_132; // HotlistRow.java:190
-  wire _eq_317 = row_counts_9 == 17'd0; // HotlistRow.java:188
-  wire _eq_318 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_272 = _eq_317 | _eq_318; // HotlistRow.java:189
-  wire _ne_133 = row_values_9 != row_values_11; // HotlistRow.java:190
-  wire _or_273 = _or_272 | _ne_133; // HotlistRow.java:190
-  wire _eq_319 = row_counts_9 == 17'd0; // HotlistRow.java:188
-  wire _eq_320 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_274 = _eq_319 | _eq_320; // HotlistRow.java:189
-  wire _ne_134 = row_values_9 != row_values_12; // HotlistRow.java:190
-  wire _or_275 = _or_274 | _ne_134; // HotlistRow.java:190
-  wire _eq_321 = row_counts_9 == 17'd0; // HotlistRow.java:188
-  wire _eq_322 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_276 = _eq_321 | _eq_322; // HotlistRow.java:189
-  wire _ne_135 = row_values_9 != row_values_13; // HotlistRow.java:190
-  wire _or_277 = _or_276 | _ne_135; // HotlistRow.java:190
-  wire _eq_323 = row_counts_9 == 17'd0; // HotlistRow.java:188
-  wire _eq_324 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_278 = _eq_323 | _eq_324; // HotlistRow.java:189
-  wire _ne_136 = row_values_9 != row_values_14; // HotlistRow.java:190
-  wire _or_279 = _or_278 | _ne_136; // HotlistRow.java:190
-  wire _eq_325 = row_counts_9 == 17'd0; // HotlistRow.java:188
-  wire _eq_326 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_280 = _eq_325 | _eq_326; // HotlistRow.java:189
-  wire _ne_137 = row_values_9 != row_values_15; // HotlistRow.java:190
-  wire _or_281 = _or_280 | _ne_137; // HotlistRow.java:190
-  wire _bits_265 = row_counts_10[16]; // HotlistRow.java:184
-  wire _not_91 = ~_bits_265; // HotlistRow.java:184
-  wire _eq_327 = row_counts_10 == 17'd0; // HotlistRow.java:188
-  wire _eq_328 = row_counts_11 == 17'd0; // HotlistRow.java:189
-  wire _or_282 = _eq_327 | _eq_328; // HotlistRow.java:189
-  wire _ne_138 = row_values_10 != row_values_11; // HotlistRow.java:190
-  wire _or_283 = _or_282 | _ne_138; // HotlistRow.java:190
-  wire _eq_329 = row_counts_10 == 17'd0; // HotlistRow.java:188
-  wire _eq_330 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_284 = _eq_329 | _eq_330; // HotlistRow.java:189
-  wire _ne_139 = row_values_10 != row_values_12; // HotlistRow.java:190
-  wire _or_285 = _or_284 | _ne_139; // HotlistRow.java:190
-  wire _eq_331 = row_counts_10 == 17'd0; // HotlistRow.java:188
-  wire _eq_332 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_286 = _eq_331 | _eq_332; // HotlistRow.java:189
-  wire _ne_140 = row_values_10 != row_values_13; // HotlistRow.java:190
-  wire _or_287 = _or_286 | _ne_140; // HotlistRow.java:190
-  wire _eq_333 = row_counts_10 == 17'd0; // HotlistRow.java:188
-  wire _eq_334 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_288 = _eq_333 | _eq_334; // HotlistRow.java:189
-  wire _ne_141 = row_values_10 != row_values_14; // HotlistRow.java:190
-  wire _or_289 = _or_288 | _ne_141; // HotlistRow.java:190
-  wire _eq_335 = row_counts_10 == 17'd0; // HotlistRow.java:188
-  wire _eq_336 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_290 = _eq_335 | _eq_336; // HotlistRow.java:189
-  wire _ne_142 = row_values_10 != row_values_15; // HotlistRow.java:190
-  wire _or_291 = _or_290 | _ne_142; // HotlistRow.java:190
-  wire _bits_266 = row_counts_11[16]; // HotlistRow.java:184
-  wire _not_92 = ~_bits_266; // HotlistRow.java:184
-  wire _eq_337 = row_counts_11 == 17'd0; // HotlistRow.java:188
-  wire _eq_338 = row_counts_12 == 17'd0; // HotlistRow.java:189
-  wire _or_292 = _eq_337 | _eq_338; // HotlistRow.java:189
-  wire _ne_143 = row_values_11 != row_values_12; // HotlistRow.java:190
-  wire _or_293 = _or_292 | _ne_143; // HotlistRow.java:190
-  wire _eq_339 = row_counts_11 == 17'd0; // HotlistRow.java:188
-  wire _eq_340 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_294 = _eq_339 | _eq_340; // HotlistRow.java:189
-  wire _ne_144 = row_values_11 != row_values_13; // HotlistRow.java:190
-  wire _or_295 = _or_294 | _ne_144; // HotlistRow.java:190
-  wire _eq_341 = row_counts_11 == 17'd0; // HotlistRow.java:188
-  wire _eq_342 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_296 = _eq_341 | _eq_342; // HotlistRow.java:189
-  wire _ne_145 = row_values_11 != row_values_14; // HotlistRow.java:190
-  wire _or_297 = _or_296 | _ne_145; // HotlistRow.java:190
-  wire _eq_343 = row_counts_11 == 17'd0; // HotlistRow.java:188
-  wire _eq_344 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_298 = _eq_343 | _eq_344; // HotlistRow.java:189
-  wire _ne_146 = row_values_11 != row_values_15; // HotlistRow.java:190
-  wire _or_299 = _or_298 | _ne_146; // HotlistRow.java:190
-  wire _bits_267 = row_counts_12[16]; // HotlistRow.java:184
-  wire _not_93 = ~_bits_267; // HotlistRow.java:184
-  wire _eq_345 = row_counts_12 == 17'd0; // HotlistRow.java:188
-  wire _eq_346 = row_counts_13 == 17'd0; // HotlistRow.java:189
-  wire _or_300 = _eq_345 | _eq_346; // HotlistRow.java:189
-  wire _ne_147 = row_values_12 != row_values_13; // HotlistRow.java:190
-  wire _or_301 = _or_300 | _ne_147; // HotlistRow.java:190
-  wire _eq_347 = row_counts_12 == 17'd0; // HotlistRow.java:188
-  wire _eq_348 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_302 = _eq_347 | _eq_348; // HotlistRow.java:189
-  wire _ne_148 = row_values_12 != row_values_14; // HotlistRow.java:190
-  wire _or_303 = _or_302 | _ne_148; // HotlistRow.java:190
-  wire _eq_349 = row_counts_12 == 17'd0; // HotlistRow.java:188
-  wire _eq_350 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_304 = _eq_349 | _eq_350; // HotlistRow.java:189
-  wire _ne_149 = row_values_12 != row_values_15; // HotlistRow.java:190
-  wire _or_305 = _or_304 | _ne_149; // HotlistRow.java:190
-  wire _bits_268 = row_counts_13[16]; // HotlistRow.java:184
-  wire _not_94 = ~_bits_268; // HotlistRow.java:184
-  wire _eq_351 = row_counts_13 == 17'd0; // HotlistRow.java:188
-  wire _eq_352 = row_counts_14 == 17'd0; // HotlistRow.java:189
-  wire _or_306 = _eq_351 | _eq_352; // HotlistRow.java:189
-  wire _ne_150 = row_values_13 != row_values_14; // HotlistRow.java:190
-  wire _or_307 = _or_306 | _ne_150; // HotlistRow.java:190
-  wire _eq_353 = row_counts_13 == 17'd0; // HotlistRow.java:188
-  wire _eq_354 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_308 = _eq_353 | _eq_354; // HotlistRow.java:189
-  wire _ne_151 = row_values_13 != row_values_15; // HotlistRow.java:190
-  wire _or_309 = _or_308 | _ne_151; // HotlistRow.java:190
-  wire _bits_269 = row_counts_14[16]; // HotlistRow.java:184
-  wire _not_95 = ~_bits_269; // HotlistRow.java:184
-  wire _eq_355 = row_counts_14 == 17'd0; // HotlistRow.java:188
-  wire _eq_356 = row_counts_15 == 17'd0; // HotlistRow.java:189
-  wire _or_310 = _eq_355 | _eq_356; // HotlistRow.java:189
-  wire _ne_152 = row_values_14 != row_values_15; // HotlistRow.java:190
-  wire _or_311 = _or_310 | _ne_152; // HotlistRow.java:190
-  wire _bits_270 = row_counts_15[16]; // HotlistRow.java:184
-  wire _not_96 = ~_bits_270; // HotlistRow.java:184
+  wire _eq_116 = row_tag == t_pc; // HotlistRow.java:166
+  wire _and_71 = row_valid & _eq_116; // HotlistRow.java:166
+  wire _and_72 = state_decide & quick; // HotlistStage.java:256
+  wire _not_80 = ~1'd0; // HotlistStage.java:256
+  wire _and_73 = _and_72 & _not_80; // HotlistStage.java:256
+  wire _or_71 = state_write | _and_73; // HotlistStage.java:256
+  wire _le_0 = row_level <= 5'd16; // HotlistRow.java:167
+  wire _bits_255 = row_counts_0[16]; // HotlistRow.java:169
+  wire _not_81 = ~_bits_255; // HotlistRow.java:169
+  wire _eq_117 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_118 = row_counts_1 == 17'd0; // HotlistRow.java:174
+  wire _or_72 = _eq_117 | _eq_118; // HotlistRow.java:174
+  wire _ne_33 = row_values_0 != row_values_1; // HotlistRow.java:175
+  wire _or_73 = _or_72 | _ne_33; // HotlistRow.java:175
+  wire _eq_119 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_120 = row_counts_2 == 17'd0; // HotlistRow.java:174
+  wire _or_74 = _eq_119 | _eq_120; // HotlistRow.java:174
+  wire _ne_34 = row_values_0 != row_values_2; // HotlistRow.java:175
+  wire _or_75 = _or_74 | _ne_34; // HotlistRow.java:175
+  wire _eq_121 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_122 = row_counts_3 == 17'd0; // HotlistRow.java:174
+  wire _or_76 = _eq_121 | _eq_122; // HotlistRow.java:174
+  wire _ne_35 = row_values_0 != row_values_3; // HotlistRow.java:175
+  wire _or_77 = _or_76 | _ne_35; // HotlistRow.java:175
+  wire _eq_123 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_124 = row_counts_4 == 17'd0; // HotlistRow.java:174
+  wire _or_78 = _eq_123 | _eq_124; // HotlistRow.java:174
+  wire _ne_36 = row_values_0 != row_values_4; // HotlistRow.java:175
+  wire _or_79 = _or_78 | _ne_36; // HotlistRow.java:175
+  wire _eq_125 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_126 = row_counts_5 == 17'd0; // HotlistRow.java:174
+  wire _or_80 = _eq_125 | _eq_126; // HotlistRow.java:174
+  wire _ne_37 = row_values_0 != row_values_5; // HotlistRow.java:175
+  wire _or_81 = _or_80 | _ne_37; // HotlistRow.java:175
+  wire _eq_127 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_128 = row_counts_6 == 17'd0; // HotlistRow.java:174
+  wire _or_82 = _eq_127 | _eq_128; // HotlistRow.java:174
+  wire _ne_38 = row_values_0 != row_values_6; // HotlistRow.java:175
+  wire _or_83 = _or_82 | _ne_38; // HotlistRow.java:175
+  wire _eq_129 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_130 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_84 = _eq_129 | _eq_130; // HotlistRow.java:174
+  wire _ne_39 = row_values_0 != row_values_7; // HotlistRow.java:175
+  wire _or_85 = _or_84 | _ne_39; // HotlistRow.java:175
+  wire _eq_131 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_132 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_86 = _eq_131 | _eq_132; // HotlistRow.java:174
+  wire _ne_40 = row_values_0 != row_values_8; // HotlistRow.java:175
+  wire _or_87 = _or_86 | _ne_40; // HotlistRow.java:175
+  wire _eq_133 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_134 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_88 = _eq_133 | _eq_134; // HotlistRow.java:174
+  wire _ne_41 = row_values_0 != row_values_9; // HotlistRow.java:175
+  wire _or_89 = _or_88 | _ne_41; // HotlistRow.java:175
+  wire _eq_135 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_136 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_90 = _eq_135 | _eq_136; // HotlistRow.java:174
+  wire _ne_42 = row_values_0 != row_values_10; // HotlistRow.java:175
+  wire _or_91 = _or_90 | _ne_42; // HotlistRow.java:175
+  wire _eq_137 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_138 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_92 = _eq_137 | _eq_138; // HotlistRow.java:174
+  wire _ne_43 = row_values_0 != row_values_11; // HotlistRow.java:175
+  wire _or_93 = _or_92 | _ne_43; // HotlistRow.java:175
+  wire _eq_139 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_140 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_94 = _eq_139 | _eq_140; // HotlistRow.java:174
+  wire _ne_44 = row_values_0 != row_values_12; // HotlistRow.java:175
+  wire _or_95 = _or_94 | _ne_44; // HotlistRow.java:175
+  wire _eq_141 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_142 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_96 = _eq_141 | _eq_142; // HotlistRow.java:174
+  wire _ne_45 = row_values_0 != row_values_13; // HotlistRow.java:175
+  wire _or_97 = _or_96 | _ne_45; // HotlistRow.java:175
+  wire _eq_143 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_144 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_98 = _eq_143 | _eq_144; // HotlistRow.java:174
+  wire _ne_46 = row_values_0 != row_values_14; // HotlistRow.java:175
+  wire _or_99 = _or_98 | _ne_46; // HotlistRow.java:175
+  wire _eq_145 = row_counts_0 == 17'd0; // HotlistRow.java:173
+  wire _eq_146 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_100 = _eq_145 | _eq_146; // HotlistRow.java:174
+  wire _ne_47 = row_values_0 != row_values_15; // HotlistRow.java:175
+  wire _or_101 = _or_100 | _ne_47; // HotlistRow.java:175
+  wire _bits_256 = row_counts_1[16]; // HotlistRow.java:169
+  wire _not_82 = ~_bits_256; // HotlistRow.java:169
+  wire _eq_147 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_148 = row_counts_2 == 17'd0; // HotlistRow.java:174
+  wire _or_102 = _eq_147 | _eq_148; // HotlistRow.java:174
+  wire _ne_48 = row_values_1 != row_values_2; // HotlistRow.java:175
+  wire _or_103 = _or_102 | _ne_48; // HotlistRow.java:175
+  wire _eq_149 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_150 = row_counts_3 == 17'd0; // HotlistRow.java:174
+  wire _or_104 = _eq_149 | _eq_150; // HotlistRow.java:174
+  wire _ne_49 = row_values_1 != row_values_3; // HotlistRow.java:175
+  wire _or_105 = _or_104 | _ne_49; // HotlistRow.java:175
+  wire _eq_151 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_152 = row_counts_4 == 17'd0; // HotlistRow.java:174
+  wire _or_106 = _eq_151 | _eq_152; // HotlistRow.java:174
+  wire _ne_50 = row_values_1 != row_values_4; // HotlistRow.java:175
+  wire _or_107 = _or_106 | _ne_50; // HotlistRow.java:175
+  wire _eq_153 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_154 = row_counts_5 == 17'd0; // HotlistRow.java:174
+  wire _or_108 = _eq_153 | _eq_154; // HotlistRow.java:174
+  wire _ne_51 = row_values_1 != row_values_5; // HotlistRow.java:175
+  wire _or_109 = _or_108 | _ne_51; // HotlistRow.java:175
+  wire _eq_155 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_156 = row_counts_6 == 17'd0; // HotlistRow.java:174
+  wire _or_110 = _eq_155 | _eq_156; // HotlistRow.java:174
+  wire _ne_52 = row_values_1 != row_values_6; // HotlistRow.java:175
+  wire _or_111 = _or_110 | _ne_52; // HotlistRow.java:175
+  wire _eq_157 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_158 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_112 = _eq_157 | _eq_158; // HotlistRow.java:174
+  wire _ne_53 = row_values_1 != row_values_7; // HotlistRow.java:175
+  wire _or_113 = _or_112 | _ne_53; // HotlistRow.java:175
+  wire _eq_159 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_160 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_114 = _eq_159 | _eq_160; // HotlistRow.java:174
+  wire _ne_54 = row_values_1 != row_values_8; // HotlistRow.java:175
+  wire _or_115 = _or_114 | _ne_54; // HotlistRow.java:175
+  wire _eq_161 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_162 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_116 = _eq_161 | _eq_162; // HotlistRow.java:174
+  wire _ne_55 = row_values_1 != row_values_9; // HotlistRow.java:175
+  wire _or_117 = _or_116 | _ne_55; // HotlistRow.java:175
+  wire _eq_163 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_164 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_118 = _eq_163 | _eq_164; // HotlistRow.java:174
+  wire _ne_56 = row_values_1 != row_values_10; // HotlistRow.java:175
+  wire _or_119 = _or_118 | _ne_56; // HotlistRow.java:175
+  wire _eq_165 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_166 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_120 = _eq_165 | _eq_166; // HotlistRow.java:174
+  wire _ne_57 = row_values_1 != row_values_11; // HotlistRow.java:175
+  wire _or_121 = _or_120 | _ne_57; // HotlistRow.java:175
+  wire _eq_167 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_168 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_122 = _eq_167 | _eq_168; // HotlistRow.java:174
+  wire _ne_58 = row_values_1 != row_values_12; // HotlistRow.java:175
+  wire _or_123 = _or_122 | _ne_58; // HotlistRow.java:175
+  wire _eq_169 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_170 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_124 = _eq_169 | _eq_170; // HotlistRow.java:174
+  wire _ne_59 = row_values_1 != row_values_13; // HotlistRow.java:175
+  wire _or_125 = _or_124 | _ne_59; // HotlistRow.java:175
+  wire _eq_171 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_172 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_126 = _eq_171 | _eq_172; // HotlistRow.java:174
+  wire _ne_60 = row_values_1 != row_values_14; // HotlistRow.java:175
+  wire _or_127 = _or_126 | _ne_60; // HotlistRow.java:175
+  wire _eq_173 = row_counts_1 == 17'd0; // HotlistRow.java:173
+  wire _eq_174 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_128 = _eq_173 | _eq_174; // HotlistRow.java:174
+  wire _ne_61 = row_values_1 != row_values_15; // HotlistRow.java:175
+  wire _or_129 = _or_128 | _ne_61; // HotlistRow.java:175
+  wire _bits_257 = row_counts_2[16]; // HotlistRow.java:169
+  wire _not_83 = ~_bits_257; // HotlistRow.java:169
+  wire _eq_175 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_176 = row_counts_3 == 17'd0; // HotlistRow.java:174
+  wire _or_130 = _eq_175 | _eq_176; // HotlistRow.java:174
+  wire _ne_62 = row_values_2 != row_values_3; // HotlistRow.java:175
+  wire _or_131 = _or_130 | _ne_62; // HotlistRow.java:175
+  wire _eq_177 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_178 = row_counts_4 == 17'd0; // HotlistRow.java:174
+  wire _or_132 = _eq_177 | _eq_178; // HotlistRow.java:174
+  wire _ne_63 = row_values_2 != row_values_4; // HotlistRow.java:175
+  wire _or_133 = _or_132 | _ne_63; // HotlistRow.java:175
+  wire _eq_179 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_180 = row_counts_5 == 17'd0; // HotlistRow.java:174
+  wire _or_134 = _eq_179 | _eq_180; // HotlistRow.java:174
+  wire _ne_64 = row_values_2 != row_values_5; // HotlistRow.java:175
+  wire _or_135 = _or_134 | _ne_64; // HotlistRow.java:175
+  wire _eq_181 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_182 = row_counts_6 == 17'd0; // HotlistRow.java:174
+  wire _or_136 = _eq_181 | _eq_182; // HotlistRow.java:174
+  wire _ne_65 = row_values_2 != row_values_6; // HotlistRow.java:175
+  wire _or_137 = _or_136 | _ne_65; // HotlistRow.java:175
+  wire _eq_183 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_184 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_138 = _eq_183 | _eq_184; // HotlistRow.java:174
+  wire _ne_66 = row_values_2 != row_values_7; // HotlistRow.java:175
+  wire _or_139 = _or_138 | _ne_66; // HotlistRow.java:175
+  wire _eq_185 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_186 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_140 = _eq_185 | _eq_186; // HotlistRow.java:174
+  wire _ne_67 = row_values_2 != row_values_8; // HotlistRow.java:175
+  wire _or_141 = _or_140 | _ne_67; // HotlistRow.java:175
+  wire _eq_187 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_188 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_142 = _eq_187 | _eq_188; // HotlistRow.java:174
+  wire _ne_68 = row_values_2 != row_values_9; // HotlistRow.java:175
+  wire _or_143 = _or_142 | _ne_68; // HotlistRow.java:175
+  wire _eq_189 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_190 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_144 = _eq_189 | _eq_190; // HotlistRow.java:174
+  wire _ne_69 = row_values_2 != row_values_10; // HotlistRow.java:175
+  wire _or_145 = _or_144 | _ne_69; // HotlistRow.java:175
+  wire _eq_191 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_192 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_146 = _eq_191 | _eq_192; // HotlistRow.java:174
+  wire _ne_70 = row_values_2 != row_values_11; // HotlistRow.java:175
+  wire _or_147 = _or_146 | _ne_70; // HotlistRow.java:175
+  wire _eq_193 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_194 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_148 = _eq_193 | _eq_194; // HotlistRow.java:174
+  wire _ne_71 = row_values_2 != row_values_12; // HotlistRow.java:175
+  wire _or_149 = _or_148 | _ne_71; // HotlistRow.java:175
+  wire _eq_195 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_196 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_150 = _eq_195 | _eq_196; // HotlistRow.java:174
+  wire _ne_72 = row_values_2 != row_values_13; // HotlistRow.java:175
+  wire _or_151 = _or_150 | _ne_72; // HotlistRow.java:175
+  wire _eq_197 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_198 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_152 = _eq_197 | _eq_198; // HotlistRow.java:174
+  wire _ne_73 = row_values_2 != row_values_14; // HotlistRow.java:175
+  wire _or_153 = _or_152 | _ne_73; // HotlistRow.java:175
+  wire _eq_199 = row_counts_2 == 17'd0; // HotlistRow.java:173
+  wire _eq_200 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_154 = _eq_199 | _eq_200; // HotlistRow.java:174
+  wire _ne_74 = row_values_2 != row_values_15; // HotlistRow.java:175
+  wire _or_155 = _or_154 | _ne_74; // HotlistRow.java:175
+  wire _bits_258 = row_counts_3[16]; // HotlistRow.java:169
+  wire _not_84 = ~_bits_258; // HotlistRow.java:169
+  wire _eq_201 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_202 = row_counts_4 == 17'd0; // HotlistRow.java:174
+  wire _or_156 = _eq_201 | _eq_202; // HotlistRow.java:174
+  wire _ne_75 = row_values_3 != row_values_4; // HotlistRow.java:175
+  wire _or_157 = _or_156 | _ne_75; // HotlistRow.java:175
+  wire _eq_203 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_204 = row_counts_5 == 17'd0; // HotlistRow.java:174
+  wire _or_158 = _eq_203 | _eq_204; // HotlistRow.java:174
+  wire _ne_76 = row_values_3 != row_values_5; // HotlistRow.java:175
+  wire _or_159 = _or_158 | _ne_76; // HotlistRow.java:175
+  wire _eq_205 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_206 = row_counts_6 == 17'd0; // HotlistRow.java:174
+  wire _or_160 = _eq_205 | _eq_206; // HotlistRow.java:174
+  wire _ne_77 = row_values_3 != row_values_6; // HotlistRow.java:175
+  wire _or_161 = _or_160 | _ne_77; // HotlistRow.java:175
+  wire _eq_207 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_208 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_162 = _eq_207 | _eq_208; // HotlistRow.java:174
+  wire _ne_78 = row_values_3 != row_values_7; // HotlistRow.java:175
+  wire _or_163 = _or_162 | _ne_78; // HotlistRow.java:175
+  wire _eq_209 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_210 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_164 = _eq_209 | _eq_210; // HotlistRow.java:174
+  wire _ne_79 = row_values_3 != row_values_8; // HotlistRow.java:175
+  wire _or_165 = _or_164 | _ne_79; // HotlistRow.java:175
+  wire _eq_211 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_212 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_166 = _eq_211 | _eq_212; // HotlistRow.java:174
+  wire _ne_80 = row_values_3 != row_values_9; // HotlistRow.java:175
+  wire _or_167 = _or_166 | _ne_80; // HotlistRow.java:175
+  wire _eq_213 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_214 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_168 = _eq_213 | _eq_214; // HotlistRow.java:174
+  wire _ne_81 = row_values_3 != row_values_10; // HotlistRow.java:175
+  wire _or_169 = _or_168 | _ne_81; // HotlistRow.java:175
+  wire _eq_215 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_216 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_170 = _eq_215 | _eq_216; // HotlistRow.java:174
+  wire _ne_82 = row_values_3 != row_values_11; // HotlistRow.java:175
+  wire _or_171 = _or_170 | _ne_82; // HotlistRow.java:175
+  wire _eq_217 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_218 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_172 = _eq_217 | _eq_218; // HotlistRow.java:174
+  wire _ne_83 = row_values_3 != row_values_12; // HotlistRow.java:175
+  wire _or_173 = _or_172 | _ne_83; // HotlistRow.java:175
+  wire _eq_219 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_220 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_174 = _eq_219 | _eq_220; // HotlistRow.java:174
+  wire _ne_84 = row_values_3 != row_values_13; // HotlistRow.java:175
+  wire _or_175 = _or_174 | _ne_84; // HotlistRow.java:175
+  wire _eq_221 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_222 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_176 = _eq_221 | _eq_222; // HotlistRow.java:174
+  wire _ne_85 = row_values_3 != row_values_14; // HotlistRow.java:175
+  wire _or_177 = _or_176 | _ne_85; // HotlistRow.java:175
+  wire _eq_223 = row_counts_3 == 17'd0; // HotlistRow.java:173
+  wire _eq_224 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_178 = _eq_223 | _eq_224; // HotlistRow.java:174
+  wire _ne_86 = row_values_3 != row_values_15; // HotlistRow.java:175
+  wire _or_179 = _or_178 | _ne_86; // HotlistRow.java:175
+  wire _bits_259 = row_counts_4[16]; // HotlistRow.java:169
+  wire _not_85 = ~_bits_259; // HotlistRow.java:169
+  wire _eq_225 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_226 = row_counts_5 == 17'd0; // HotlistRow.java:174
+  wire _or_180 = _eq_225 | _eq_226; // HotlistRow.java:174
+  wire _ne_87 = row_values_4 != row_values_5; // HotlistRow.java:175
+  wire _or_181 = _or_180 | _ne_87; // HotlistRow.java:175
+  wire _eq_227 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_228 = row_counts_6 == 17'd0; // HotlistRow.java:174
+  wire _or_182 = _eq_227 | _eq_228; // HotlistRow.java:174
+  wire _ne_88 = row_values_4 != row_values_6; // HotlistRow.java:175
+  wire _or_183 = _or_182 | _ne_88; // HotlistRow.java:175
+  wire _eq_229 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_230 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_184 = _eq_229 | _eq_230; // HotlistRow.java:174
+  wire _ne_89 = row_values_4 != row_values_7; // HotlistRow.java:175
+  wire _or_185 = _or_184 | _ne_89; // HotlistRow.java:175
+  wire _eq_231 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_232 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_186 = _eq_231 | _eq_232; // HotlistRow.java:174
+  wire _ne_90 = row_values_4 != row_values_8; // HotlistRow.java:175
+  wire _or_187 = _or_186 | _ne_90; // HotlistRow.java:175
+  wire _eq_233 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_234 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_188 = _eq_233 | _eq_234; // HotlistRow.java:174
+  wire _ne_91 = row_values_4 != row_values_9; // HotlistRow.java:175
+  wire _or_189 = _or_188 | _ne_91; // HotlistRow.java:175
+  wire _eq_235 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_236 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_190 = _eq_235 | _eq_236; // HotlistRow.java:174
+  wire _ne_92 = row_values_4 != row_values_10; // HotlistRow.java:175
+  wire _or_191 = _or_190 | _ne_92; // HotlistRow.java:175
+  wire _eq_237 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_238 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_192 = _eq_237 | _eq_238; // HotlistRow.java:174
+  wire _ne_93 = row_values_4 != row_values_11; // HotlistRow.java:175
+  wire _or_193 = _or_192 | _ne_93; // HotlistRow.java:175
+  wire _eq_239 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_240 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_194 = _eq_239 | _eq_240; // HotlistRow.java:174
+  wire _ne_94 = row_values_4 != row_values_12; // HotlistRow.java:175
+  wire _or_195 = _or_194 | _ne_94; // HotlistRow.java:175
+  wire _eq_241 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_242 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_196 = _eq_241 | _eq_242; // HotlistRow.java:174
+  wire _ne_95 = row_values_4 != row_values_13; // HotlistRow.java:175
+  wire _or_197 = _or_196 | _ne_95; // HotlistRow.java:175
+  wire _eq_243 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_244 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_198 = _eq_243 | _eq_244; // HotlistRow.java:174
+  wire _ne_96 = row_values_4 != row_values_14; // HotlistRow.java:175
+  wire _or_199 = _or_198 | _ne_96; // HotlistRow.java:175
+  wire _eq_245 = row_counts_4 == 17'd0; // HotlistRow.java:173
+  wire _eq_246 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_200 = _eq_245 | _eq_246; // HotlistRow.java:174
+  wire _ne_97 = row_values_4 != row_values_15; // HotlistRow.java:175
+  wire _or_201 = _or_200 | _ne_97; // HotlistRow.java:175
+  wire _bits_260 = row_counts_5[16]; // HotlistRow.java:169
+  wire _not_86 = ~_bits_260; // HotlistRow.java:169
+  wire _eq_247 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_248 = row_counts_6 == 17'd0; // HotlistRow.java:174
+  wire _or_202 = _eq_247 | _eq_248; // HotlistRow.java:174
+  wire _ne_98 = row_values_5 != row_values_6; // HotlistRow.java:175
+  wire _or_203 = _or_202 | _ne_98; // HotlistRow.java:175
+  wire _eq_249 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_250 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_204 = _eq_249 | _eq_250; // HotlistRow.java:174
+  wire _ne_99 = row_values_5 != row_values_7; // HotlistRow.java:175
+  wire _or_205 = _or_204 | _ne_99; // HotlistRow.java:175
+  wire _eq_251 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_252 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_206 = _eq_251 | _eq_252; // HotlistRow.java:174
+  wire _ne_100 = row_values_5 != row_values_8; // HotlistRow.java:175
+  wire _or_207 = _or_206 | _ne_100; // HotlistRow.java:175
+  wire _eq_253 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_254 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_208 = _eq_253 | _eq_254; // HotlistRow.java:174
+  wire _ne_101 = row_values_5 != row_values_9; // HotlistRow.java:175
+  wire _or_209 = _or_208 | _ne_101; // HotlistRow.java:175
+  wire _eq_255 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_256 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_210 = _eq_255 | _eq_256; // HotlistRow.java:174
+  wire _ne_102 = row_values_5 != row_values_10; // HotlistRow.java:175
+  wire _or_211 = _or_210 | _ne_102; // HotlistRow.java:175
+  wire _eq_257 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_258 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_212 = _eq_257 | _eq_258; // HotlistRow.java:174
+  wire _ne_103 = row_values_5 != row_values_11; // HotlistRow.java:175
+  wire _or_213 = _or_212 | _ne_103; // HotlistRow.java:175
+  wire _eq_259 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_260 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_214 = _eq_259 | _eq_260; // HotlistRow.java:174
+  wire _ne_104 = row_values_5 != row_values_12; // HotlistRow.java:175
+  wire _or_215 = _or_214 | _ne_104; // HotlistRow.java:175
+  wire _eq_261 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_262 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_216 = _eq_261 | _eq_262; // HotlistRow.java:174
+  wire _ne_105 = row_values_5 != row_values_13; // HotlistRow.java:175
+  wire _or_217 = _or_216 | _ne_105; // HotlistRow.java:175
+  wire _eq_263 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_264 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_218 = _eq_263 | _eq_264; // HotlistRow.java:174
+  wire _ne_106 = row_values_5 != row_values_14; // HotlistRow.java:175
+  wire _or_219 = _or_218 | _ne_106; // HotlistRow.java:175
+  wire _eq_265 = row_counts_5 == 17'd0; // HotlistRow.java:173
+  wire _eq_266 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_220 = _eq_265 | _eq_266; // HotlistRow.java:174
+  wire _ne_107 = row_values_5 != row_values_15; // HotlistRow.java:175
+  wire _or_221 = _or_220 | _ne_107; // HotlistRow.java:175
+  wire _bits_261 = row_counts_6[16]; // HotlistRow.java:169
+  wire _not_87 = ~_bits_261; // HotlistRow.java:169
+  wire _eq_267 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_268 = row_counts_7 == 17'd0; // HotlistRow.java:174
+  wire _or_222 = _eq_267 | _eq_268; // HotlistRow.java:174
+  wire _ne_108 = row_values_6 != row_values_7; // HotlistRow.java:175
+  wire _or_223 = _or_222 | _ne_108; // HotlistRow.java:175
+  wire _eq_269 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_270 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_224 = _eq_269 | _eq_270; // HotlistRow.java:174
+  wire _ne_109 = row_values_6 != row_values_8; // HotlistRow.java:175
+  wire _or_225 = _or_224 | _ne_109; // HotlistRow.java:175
+  wire _eq_271 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_272 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_226 = _eq_271 | _eq_272; // HotlistRow.java:174
+  wire _ne_110 = row_values_6 != row_values_9; // HotlistRow.java:175
+  wire _or_227 = _or_226 | _ne_110; // HotlistRow.java:175
+  wire _eq_273 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_274 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_228 = _eq_273 | _eq_274; // HotlistRow.java:174
+  wire _ne_111 = row_values_6 != row_values_10; // HotlistRow.java:175
+  wire _or_229 = _or_228 | _ne_111; // HotlistRow.java:175
+  wire _eq_275 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_276 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_230 = _eq_275 | _eq_276; // HotlistRow.java:174
+  wire _ne_112 = row_values_6 != row_values_11; // HotlistRow.java:175
+  wire _or_231 = _or_230 | _ne_112; // HotlistRow.java:175
+  wire _eq_277 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_278 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_232 = _eq_277 | _eq_278; // HotlistRow.java:174
+  wire _ne_113 = row_values_6 != row_values_12; // HotlistRow.java:175
+  wire _or_233 = _or_232 | _ne_113; // HotlistRow.java:175
+  wire _eq_279 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_280 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_234 = _eq_279 | _eq_280; // HotlistRow.java:174
+  wire _ne_114 = row_values_6 != row_values_13; // HotlistRow.java:175
+  wire _or_235 = _or_234 | _ne_114; // HotlistRow.java:175
+  wire _eq_281 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_282 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_236 = _eq_281 | _eq_282; // HotlistRow.java:174
+  wire _ne_115 = row_values_6 != row_values_14; // HotlistRow.java:175
+  wire _or_237 = _or_236 | _ne_115; // HotlistRow.java:175
+  wire _eq_283 = row_counts_6 == 17'd0; // HotlistRow.java:173
+  wire _eq_284 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_238 = _eq_283 | _eq_284; // HotlistRow.java:174
+  wire _ne_116 = row_values_6 != row_values_15; // HotlistRow.java:175
+  wire _or_239 = _or_238 | _ne_116; // HotlistRow.java:175
+  wire _bits_262 = row_counts_7[16]; // HotlistRow.java:169
+  wire _not_88 = ~_bits_262; // HotlistRow.java:169
+  wire _eq_285 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_286 = row_counts_8 == 17'd0; // HotlistRow.java:174
+  wire _or_240 = _eq_285 | _eq_286; // HotlistRow.java:174
+  wire _ne_117 = row_values_7 != row_values_8; // HotlistRow.java:175
+  wire _or_241 = _or_240 | _ne_117; // HotlistRow.java:175
+  wire _eq_287 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_288 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_242 = _eq_287 | _eq_288; // HotlistRow.java:174
+  wire _ne_118 = row_values_7 != row_values_9; // HotlistRow.java:175
+  wire _or_243 = _or_242 | _ne_118; // HotlistRow.java:175
+  wire _eq_289 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_290 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_244 = _eq_289 | _eq_290; // HotlistRow.java:174
+  wire _ne_119 = row_values_7 != row_values_10; // HotlistRow.java:175
+  wire _or_245 = _or_244 | _ne_119; // HotlistRow.java:175
+  wire _eq_291 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_292 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_246 = _eq_291 | _eq_292; // HotlistRow.java:174
+  wire _ne_120 = row_values_7 != row_values_11; // HotlistRow.java:175
+  wire _or_247 = _or_246 | _ne_120; // HotlistRow.java:175
+  wire _eq_293 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_294 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_248 = _eq_293 | _eq_294; // HotlistRow.java:174
+  wire _ne_121 = row_values_7 != row_values_12; // HotlistRow.java:175
+  wire _or_249 = _or_248 | _ne_121; // HotlistRow.java:175
+  wire _eq_295 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_296 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_250 = _eq_295 | _eq_296; // HotlistRow.java:174
+  wire _ne_122 = row_values_7 != row_values_13; // HotlistRow.java:175
+  wire _or_251 = _or_250 | _ne_122; // HotlistRow.java:175
+  wire _eq_297 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_298 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_252 = _eq_297 | _eq_298; // HotlistRow.java:174
+  wire _ne_123 = row_values_7 != row_values_14; // HotlistRow.java:175
+  wire _or_253 = _or_252 | _ne_123; // HotlistRow.java:175
+  wire _eq_299 = row_counts_7 == 17'd0; // HotlistRow.java:173
+  wire _eq_300 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_254 = _eq_299 | _eq_300; // HotlistRow.java:174
+  wire _ne_124 = row_values_7 != row_values_15; // HotlistRow.java:175
+  wire _or_255 = _or_254 | _ne_124; // HotlistRow.java:175
+  wire _bits_263 = row_counts_8[16]; // HotlistRow.java:169
+  wire _not_89 = ~_bits_263; // HotlistRow.java:169
+  wire _eq_301 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_302 = row_counts_9 == 17'd0; // HotlistRow.java:174
+  wire _or_256 = _eq_301 | _eq_302; // HotlistRow.java:174
+  wire _ne_125 = row_values_8 != row_values_9; // HotlistRow.java:175
+  wire _or_257 = _or_256 | _ne_125; // HotlistRow.java:175
+  wire _eq_303 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_304 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_258 = _eq_303 | _eq_304; // HotlistRow.java:174
+  wire _ne_126 = row_values_8 != row_values_10; // HotlistRow.java:175
+  wire _or_259 = _or_258 | _ne_126; // HotlistRow.java:175
+  wire _eq_305 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_306 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_260 = _eq_305 | _eq_306; // HotlistRow.java:174
+  wire _ne_127 = row_values_8 != row_values_11; // HotlistRow.java:175
+  wire _or_261 = _or_260 | _ne_127; // HotlistRow.java:175
+  wire _eq_307 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_308 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_262 = _eq_307 | _eq_308; // HotlistRow.java:174
+  wire _ne_128 = row_values_8 != row_values_12; // HotlistRow.java:175
+  wire _or_263 = _or_262 | _ne_128; // HotlistRow.java:175
+  wire _eq_309 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_310 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_264 = _eq_309 | _eq_310; // HotlistRow.java:174
+  wire _ne_129 = row_values_8 != row_values_13; // HotlistRow.java:175
+  wire _or_265 = _or_264 | _ne_129; // HotlistRow.java:175
+  wire _eq_311 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_312 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_266 = _eq_311 | _eq_312; // HotlistRow.java:174
+  wire _ne_130 = row_values_8 != row_values_14; // HotlistRow.java:175
+  wire _or_267 = _or_266 | _ne_130; // HotlistRow.java:175
+  wire _eq_313 = row_counts_8 == 17'd0; // HotlistRow.java:173
+  wire _eq_314 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_268 = _eq_313 | _eq_314; // HotlistRow.java:174
+  wire _ne_131 = row_values_8 != row_values_15; // HotlistRow.java:175
+  wire _or_269 = _or_268 | _ne_131; // HotlistRow.java:175
+  wire _bits_264 = row_counts_9[16]; // HotlistRow.java:169
+  wire _not_90 = ~_bits_264; // HotlistRow.java:169
+  wire _eq_315 = row_counts_9 == 17'd0; // HotlistRow.java:173
+  wire _eq_316 = row_counts_10 == 17'd0; // HotlistRow.java:174
+  wire _or_270 = _eq_315 | _eq_316; // HotlistRow.java:174
+  wire _ne_132 = row_values_9 != row_values_10; // HotlistRow.java:175
+  wire _or_271 = _or_270 | _ne_132; // HotlistRow.java:175
+  wire _eq_317 = row_counts_9 == 17'd0; // HotlistRow.java:173
+  wire _eq_318 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_272 = _eq_317 | _eq_318; // HotlistRow.java:174
+  wire _ne_133 = row_values_9 != row_values_11; // HotlistRow.java:175
+  wire _or_273 = _or_272 | _ne_133; // HotlistRow.java:175
+  wire _eq_319 = row_counts_9 == 17'd0; // HotlistRow.java:173
+  wire _eq_320 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_274 = _eq_319 | _eq_320; // HotlistRow.java:174
+  wire _ne_134 = row_values_9 != row_values_12; // HotlistRow.java:175
+  wire _or_275 = _or_274 | _ne_134; // HotlistRow.java:175
+  wire _eq_321 = row_counts_9 == 17'd0; // HotlistRow.java:173
+  wire _eq_322 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_276 = _eq_321 | _eq_322; // HotlistRow.java:174
+  wire _ne_135 = row_values_9 != row_values_13; // HotlistRow.java:175
+  wire _or_277 = _or_276 | _ne_135; // HotlistRow.java:175
+  wire _eq_323 = row_counts_9 == 17'd0; // HotlistRow.java:173
+  wire _eq_324 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_278 = _eq_323 | _eq_324; // HotlistRow.java:174
+  wire _ne_136 = row_values_9 != row_values_14; // HotlistRow.java:175
+  wire _or_279 = _or_278 | _ne_136; // HotlistRow.java:175
+  wire _eq_325 = row_counts_9 == 17'd0; // HotlistRow.java:173
+  wire _eq_326 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_280 = _eq_325 | _eq_326; // HotlistRow.java:174
+  wire _ne_137 = row_values_9 != row_values_15; // HotlistRow.java:175
+  wire _or_281 = _or_280 | _ne_137; // HotlistRow.java:175
+  wire _bits_265 = row_counts_10[16]; // HotlistRow.java:169
+  wire _not_91 = ~_bits_265; // HotlistRow.java:169
+  wire _eq_327 = row_counts_10 == 17'd0; // HotlistRow.java:173
+  wire _eq_328 = row_counts_11 == 17'd0; // HotlistRow.java:174
+  wire _or_282 = _eq_327 | _eq_328; // HotlistRow.java:174
+  wire _ne_138 = row_values_10 != row_values_11; // HotlistRow.java:175
+  wire _or_283 = _or_282 | _ne_138; // HotlistRow.java:175
+  wire _eq_329 = row_counts_10 == 17'd0; // HotlistRow.java:173
+  wire _eq_330 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_284 = _eq_329 | _eq_330; // HotlistRow.java:174
+  wire _ne_139 = row_values_10 != row_values_12; // HotlistRow.java:175
+  wire _or_285 = _or_284 | _ne_139; // HotlistRow.java:175
+  wire _eq_331 = row_counts_10 == 17'd0; // HotlistRow.java:173
+  wire _eq_332 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_286 = _eq_331 | _eq_332; // HotlistRow.java:174
+  wire _ne_140 = row_values_10 != row_values_13; // HotlistRow.java:175
+  wire _or_287 = _or_286 | _ne_140; // HotlistRow.java:175
+  wire _eq_333 = row_counts_10 == 17'd0; // HotlistRow.java:173
+  wire _eq_334 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_288 = _eq_333 | _eq_334; // HotlistRow.java:174
+  wire _ne_141 = row_values_10 != row_values_14; // HotlistRow.java:175
+  wire _or_289 = _or_288 | _ne_141; // HotlistRow.java:175
+  wire _eq_335 = row_counts_10 == 17'd0; // HotlistRow.java:173
+  wire _eq_336 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_290 = _eq_335 | _eq_336; // HotlistRow.java:174
+  wire _ne_142 = row_values_10 != row_values_15; // HotlistRow.java:175
+  wire _or_291 = _or_290 | _ne_142; // HotlistRow.java:175
+  wire _bits_266 = row_counts_11[16]; // HotlistRow.java:169
+  wire _not_92 = ~_bits_266; // HotlistRow.java:169
+  wire _eq_337 = row_counts_11 == 17'd0; // HotlistRow.java:173
+  wire _eq_338 = row_counts_12 == 17'd0; // HotlistRow.java:174
+  wire _or_292 = _eq_337 | _eq_338; // HotlistRow.java:174
+  wire _ne_143 = row_values_11 != row_values_12; // HotlistRow.java:175
+  wire _or_293 = _or_292 | _ne_143; // HotlistRow.java:175
+  wire _eq_339 = row_counts_11 == 17'd0; // HotlistRow.java:173
+  wire _eq_340 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_294 = _eq_339 | _eq_340; // HotlistRow.java:174
+  wire _ne_144 = row_values_11 != row_values_13; // HotlistRow.java:175
+  wire _or_295 = _or_294 | _ne_144; // HotlistRow.java:175
+  wire _eq_341 = row_counts_11 == 17'd0; // HotlistRow.java:173
+  wire _eq_342 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_296 = _eq_341 | _eq_342; // HotlistRow.java:174
+  wire _ne_145 = row_values_11 != row_values_14; // HotlistRow.java:175
+  wire _or_297 = _or_296 | _ne_145; // HotlistRow.java:175
+  wire _eq_343 = row_counts_11 == 17'd0; // HotlistRow.java:173
+  wire _eq_344 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_298 = _eq_343 | _eq_344; // HotlistRow.java:174
+  wire _ne_146 = row_values_11 != row_values_15; // HotlistRow.java:175
+  wire _or_299 = _or_298 | _ne_146; // HotlistRow.java:175
+  wire _bits_267 = row_counts_12[16]; // HotlistRow.java:169
+  wire _not_93 = ~_bits_267; // HotlistRow.java:169
+  wire _eq_345 = row_counts_12 == 17'd0; // HotlistRow.java:173
+  wire _eq_346 = row_counts_13 == 17'd0; // HotlistRow.java:174
+  wire _or_300 = _eq_345 | _eq_346; // HotlistRow.java:174
+  wire _ne_147 = row_values_12 != row_values_13; // HotlistRow.java:175
+  wire _or_301 = _or_300 | _ne_147; // HotlistRow.java:175
+  wire _eq_347 = row_counts_12 == 17'd0; // HotlistRow.java:173
+  wire _eq_348 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_302 = _eq_347 | _eq_348; // HotlistRow.java:174
+  wire _ne_148 = row_values_12 != row_values_14; // HotlistRow.java:175
+  wire _or_303 = _or_302 | _ne_148; // HotlistRow.java:175
+  wire _eq_349 = row_counts_12 == 17'd0; // HotlistRow.java:173
+  wire _eq_350 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_304 = _eq_349 | _eq_350; // HotlistRow.java:174
+  wire _ne_149 = row_values_12 != row_values_15; // HotlistRow.java:175
+  wire _or_305 = _or_304 | _ne_149; // HotlistRow.java:175
+  wire _bits_268 = row_counts_13[16]; // HotlistRow.java:169
+  wire _not_94 = ~_bits_268; // HotlistRow.java:169
+  wire _eq_351 = row_counts_13 == 17'd0; // HotlistRow.java:173
+  wire _eq_352 = row_counts_14 == 17'd0; // HotlistRow.java:174
+  wire _or_306 = _eq_351 | _eq_352; // HotlistRow.java:174
+  wire _ne_150 = row_values_13 != row_values_14; // HotlistRow.java:175
+  wire _or_307 = _or_306 | _ne_150; // HotlistRow.java:175
+  wire _eq_353 = row_counts_13 == 17'd0; // HotlistRow.java:173
+  wire _eq_354 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_308 = _eq_353 | _eq_354; // HotlistRow.java:174
+  wire _ne_151 = row_values_13 != row_values_15; // HotlistRow.java:175
+  wire _or_309 = _or_308 | _ne_151; // HotlistRow.java:175
+  wire _bits_269 = row_counts_14[16]; // HotlistRow.java:169
+  wire _not_95 = ~_bits_269; // HotlistRow.java:169
+  wire _eq_355 = row_counts_14 == 17'd0; // HotlistRow.java:173
+  wire _eq_356 = row_counts_15 == 17'd0; // HotlistRow.java:174
+  wire _or_310 = _eq_355 | _eq_356; // HotlistRow.java:174
+  wire _ne_152 = row_values_14 != row_values_15; // HotlistRow.java:175
+  wire _or_311 = _or_310 | _ne_152; // HotlistRow.java:175
+  wire _bits_270 = row_counts_15[16]; // HotlistRow.java:169
+  wire _not_96 = ~_bits_270; // HotlistRow.java:169
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_3;
@@ -2043,556 +2043,556 @@ module HotlistStage_n16_d256_k32_c16_seedace1ace1 (
       $display("Assertion failed at HotlistStage.java:108: state register state is not one-hot: %b", _cat_26);
       $stop;
     end
-    if (!reset && _or_71 && !_and_71) begin // HotlistRow.java:181
-      $display("Assertion failed at HotlistRow.java:181: hotlist: the row written is not the tuple's pc's");
+    if (!reset && _or_71 && !_and_71) begin // HotlistRow.java:166
+      $display("Assertion failed at HotlistRow.java:166: hotlist: the row written is not the tuple's pc's");
       $stop;
     end
-    if (!reset && _or_71 && !_le_0) begin // HotlistRow.java:182
-      $display("Assertion failed at HotlistRow.java:182: hotlist: level %d above the top", row_level);
+    if (!reset && _or_71 && !_le_0) begin // HotlistRow.java:167
+      $display("Assertion failed at HotlistRow.java:167: hotlist: level %d above the top", row_level);
       $stop;
     end
-    if (!reset && _or_71 && !_not_81) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd0);
+    if (!reset && _or_71 && !_not_81) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd0);
       $stop;
     end
-    if (!reset && _or_71 && !_or_73) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd1);
+    if (!reset && _or_71 && !_or_73) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd1);
       $stop;
     end
-    if (!reset && _or_71 && !_or_75) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd2);
+    if (!reset && _or_71 && !_or_75) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd2);
       $stop;
     end
-    if (!reset && _or_71 && !_or_77) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd3);
+    if (!reset && _or_71 && !_or_77) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd3);
       $stop;
     end
-    if (!reset && _or_71 && !_or_79) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd4);
+    if (!reset && _or_71 && !_or_79) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd4);
       $stop;
     end
-    if (!reset && _or_71 && !_or_81) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd5);
+    if (!reset && _or_71 && !_or_81) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd5);
       $stop;
     end
-    if (!reset && _or_71 && !_or_83) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd6);
+    if (!reset && _or_71 && !_or_83) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_85) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd7);
+    if (!reset && _or_71 && !_or_85) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_87) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd8);
+    if (!reset && _or_71 && !_or_87) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_89) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd9);
+    if (!reset && _or_71 && !_or_89) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_91) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd10);
+    if (!reset && _or_71 && !_or_91) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_93) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd11);
+    if (!reset && _or_71 && !_or_93) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_95) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd12);
+    if (!reset && _or_71 && !_or_95) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_97) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd13);
+    if (!reset && _or_71 && !_or_97) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_99) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd14);
+    if (!reset && _or_71 && !_or_99) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_101) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd0, 8'd15);
+    if (!reset && _or_71 && !_or_101) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd0, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_82) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd1);
+    if (!reset && _or_71 && !_not_82) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd1);
       $stop;
     end
-    if (!reset && _or_71 && !_or_103) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd2);
+    if (!reset && _or_71 && !_or_103) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd2);
       $stop;
     end
-    if (!reset && _or_71 && !_or_105) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd3);
+    if (!reset && _or_71 && !_or_105) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd3);
       $stop;
     end
-    if (!reset && _or_71 && !_or_107) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd4);
+    if (!reset && _or_71 && !_or_107) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd4);
       $stop;
     end
-    if (!reset && _or_71 && !_or_109) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd5);
+    if (!reset && _or_71 && !_or_109) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd5);
       $stop;
     end
-    if (!reset && _or_71 && !_or_111) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd6);
+    if (!reset && _or_71 && !_or_111) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_113) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd7);
+    if (!reset && _or_71 && !_or_113) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_115) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd8);
+    if (!reset && _or_71 && !_or_115) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_117) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd9);
+    if (!reset && _or_71 && !_or_117) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_119) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd10);
+    if (!reset && _or_71 && !_or_119) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_121) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd11);
+    if (!reset && _or_71 && !_or_121) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_123) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd12);
+    if (!reset && _or_71 && !_or_123) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_125) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd13);
+    if (!reset && _or_71 && !_or_125) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_127) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd14);
+    if (!reset && _or_71 && !_or_127) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_129) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd1, 8'd15);
+    if (!reset && _or_71 && !_or_129) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd1, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_83) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd2);
+    if (!reset && _or_71 && !_not_83) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd2);
       $stop;
     end
-    if (!reset && _or_71 && !_or_131) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd3);
+    if (!reset && _or_71 && !_or_131) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd3);
       $stop;
     end
-    if (!reset && _or_71 && !_or_133) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd4);
+    if (!reset && _or_71 && !_or_133) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd4);
       $stop;
     end
-    if (!reset && _or_71 && !_or_135) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd5);
+    if (!reset && _or_71 && !_or_135) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd5);
       $stop;
     end
-    if (!reset && _or_71 && !_or_137) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd6);
+    if (!reset && _or_71 && !_or_137) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_139) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd7);
+    if (!reset && _or_71 && !_or_139) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_141) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd8);
+    if (!reset && _or_71 && !_or_141) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_143) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd9);
+    if (!reset && _or_71 && !_or_143) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_145) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd10);
+    if (!reset && _or_71 && !_or_145) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_147) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd11);
+    if (!reset && _or_71 && !_or_147) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_149) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd12);
+    if (!reset && _or_71 && !_or_149) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_151) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd13);
+    if (!reset && _or_71 && !_or_151) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_153) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd14);
+    if (!reset && _or_71 && !_or_153) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_155) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd2, 8'd15);
+    if (!reset && _or_71 && !_or_155) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd2, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_84) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd3);
+    if (!reset && _or_71 && !_not_84) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd3);
       $stop;
     end
-    if (!reset && _or_71 && !_or_157) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd4);
+    if (!reset && _or_71 && !_or_157) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd4);
       $stop;
     end
-    if (!reset && _or_71 && !_or_159) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd5);
+    if (!reset && _or_71 && !_or_159) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd5);
       $stop;
     end
-    if (!reset && _or_71 && !_or_161) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd6);
+    if (!reset && _or_71 && !_or_161) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_163) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd7);
+    if (!reset && _or_71 && !_or_163) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_165) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd8);
+    if (!reset && _or_71 && !_or_165) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_167) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd9);
+    if (!reset && _or_71 && !_or_167) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_169) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd10);
+    if (!reset && _or_71 && !_or_169) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_171) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd11);
+    if (!reset && _or_71 && !_or_171) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_173) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd12);
+    if (!reset && _or_71 && !_or_173) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_175) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd13);
+    if (!reset && _or_71 && !_or_175) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_177) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd14);
+    if (!reset && _or_71 && !_or_177) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_179) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd3, 8'd15);
+    if (!reset && _or_71 && !_or_179) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd3, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_85) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd4);
+    if (!reset && _or_71 && !_not_85) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd4);
       $stop;
     end
-    if (!reset && _or_71 && !_or_181) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd5);
+    if (!reset && _or_71 && !_or_181) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd5);
       $stop;
     end
-    if (!reset && _or_71 && !_or_183) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd6);
+    if (!reset && _or_71 && !_or_183) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_185) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd7);
+    if (!reset && _or_71 && !_or_185) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_187) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd8);
+    if (!reset && _or_71 && !_or_187) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_189) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd9);
+    if (!reset && _or_71 && !_or_189) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_191) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd10);
+    if (!reset && _or_71 && !_or_191) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_193) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd11);
+    if (!reset && _or_71 && !_or_193) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_195) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd12);
+    if (!reset && _or_71 && !_or_195) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_197) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd13);
+    if (!reset && _or_71 && !_or_197) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_199) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd14);
+    if (!reset && _or_71 && !_or_199) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_201) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd4, 8'd15);
+    if (!reset && _or_71 && !_or_201) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd4, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_86) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd5);
+    if (!reset && _or_71 && !_not_86) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd5);
       $stop;
     end
-    if (!reset && _or_71 && !_or_203) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd6);
+    if (!reset && _or_71 && !_or_203) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_205) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd7);
+    if (!reset && _or_71 && !_or_205) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_207) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd8);
+    if (!reset && _or_71 && !_or_207) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_209) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd9);
+    if (!reset && _or_71 && !_or_209) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_211) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd10);
+    if (!reset && _or_71 && !_or_211) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_213) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd11);
+    if (!reset && _or_71 && !_or_213) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_215) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd12);
+    if (!reset && _or_71 && !_or_215) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_217) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd13);
+    if (!reset && _or_71 && !_or_217) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_219) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd14);
+    if (!reset && _or_71 && !_or_219) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_221) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd5, 8'd15);
+    if (!reset && _or_71 && !_or_221) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd5, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_87) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd6);
+    if (!reset && _or_71 && !_not_87) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd6);
       $stop;
     end
-    if (!reset && _or_71 && !_or_223) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd7);
+    if (!reset && _or_71 && !_or_223) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_225) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd8);
+    if (!reset && _or_71 && !_or_225) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_227) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd9);
+    if (!reset && _or_71 && !_or_227) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_229) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd10);
+    if (!reset && _or_71 && !_or_229) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_231) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd11);
+    if (!reset && _or_71 && !_or_231) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_233) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd12);
+    if (!reset && _or_71 && !_or_233) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_235) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd13);
+    if (!reset && _or_71 && !_or_235) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_237) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd14);
+    if (!reset && _or_71 && !_or_237) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_239) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd6, 8'd15);
+    if (!reset && _or_71 && !_or_239) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd6, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_88) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd7);
+    if (!reset && _or_71 && !_not_88) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd7);
       $stop;
     end
-    if (!reset && _or_71 && !_or_241) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd8);
+    if (!reset && _or_71 && !_or_241) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_243) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd9);
+    if (!reset && _or_71 && !_or_243) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_245) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd10);
+    if (!reset && _or_71 && !_or_245) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_247) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd11);
+    if (!reset && _or_71 && !_or_247) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_249) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd12);
+    if (!reset && _or_71 && !_or_249) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_251) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd13);
+    if (!reset && _or_71 && !_or_251) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_253) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd14);
+    if (!reset && _or_71 && !_or_253) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_255) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd7, 8'd15);
+    if (!reset && _or_71 && !_or_255) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd7, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_89) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd8);
+    if (!reset && _or_71 && !_not_89) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd8);
       $stop;
     end
-    if (!reset && _or_71 && !_or_257) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd9);
+    if (!reset && _or_71 && !_or_257) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_259) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd10);
+    if (!reset && _or_71 && !_or_259) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_261) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd11);
+    if (!reset && _or_71 && !_or_261) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_263) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd12);
+    if (!reset && _or_71 && !_or_263) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_265) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd13);
+    if (!reset && _or_71 && !_or_265) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_267) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd14);
+    if (!reset && _or_71 && !_or_267) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_269) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd8, 8'd15);
+    if (!reset && _or_71 && !_or_269) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd8, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_90) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd9);
+    if (!reset && _or_71 && !_not_90) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd9);
       $stop;
     end
-    if (!reset && _or_71 && !_or_271) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd9, 8'd10);
+    if (!reset && _or_71 && !_or_271) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd9, 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_273) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd9, 8'd11);
+    if (!reset && _or_71 && !_or_273) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd9, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_275) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd9, 8'd12);
+    if (!reset && _or_71 && !_or_275) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd9, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_277) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd9, 8'd13);
+    if (!reset && _or_71 && !_or_277) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd9, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_279) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd9, 8'd14);
+    if (!reset && _or_71 && !_or_279) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd9, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_281) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd9, 8'd15);
+    if (!reset && _or_71 && !_or_281) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd9, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_91) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd10);
+    if (!reset && _or_71 && !_not_91) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd10);
       $stop;
     end
-    if (!reset && _or_71 && !_or_283) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd10, 8'd11);
+    if (!reset && _or_71 && !_or_283) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd10, 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_285) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd10, 8'd12);
+    if (!reset && _or_71 && !_or_285) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd10, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_287) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd10, 8'd13);
+    if (!reset && _or_71 && !_or_287) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd10, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_289) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd10, 8'd14);
+    if (!reset && _or_71 && !_or_289) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd10, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_291) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd10, 8'd15);
+    if (!reset && _or_71 && !_or_291) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd10, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_92) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd11);
+    if (!reset && _or_71 && !_not_92) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd11);
       $stop;
     end
-    if (!reset && _or_71 && !_or_293) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd11, 8'd12);
+    if (!reset && _or_71 && !_or_293) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd11, 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_295) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd11, 8'd13);
+    if (!reset && _or_71 && !_or_295) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd11, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_297) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd11, 8'd14);
+    if (!reset && _or_71 && !_or_297) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd11, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_299) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd11, 8'd15);
+    if (!reset && _or_71 && !_or_299) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd11, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_93) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd12);
+    if (!reset && _or_71 && !_not_93) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd12);
       $stop;
     end
-    if (!reset && _or_71 && !_or_301) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd12, 8'd13);
+    if (!reset && _or_71 && !_or_301) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd12, 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_303) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd12, 8'd14);
+    if (!reset && _or_71 && !_or_303) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd12, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_305) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd12, 8'd15);
+    if (!reset && _or_71 && !_or_305) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd12, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_94) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd13);
+    if (!reset && _or_71 && !_not_94) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd13);
       $stop;
     end
-    if (!reset && _or_71 && !_or_307) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd13, 8'd14);
+    if (!reset && _or_71 && !_or_307) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd13, 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_309) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd13, 8'd15);
+    if (!reset && _or_71 && !_or_309) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd13, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_95) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd14);
+    if (!reset && _or_71 && !_not_95) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd14);
       $stop;
     end
-    if (!reset && _or_71 && !_or_311) begin // HotlistRow.java:186
-      $display("Assertion failed at HotlistRow.java:186: hotlist: slots %d and %d hold the same value", 8'd14, 8'd15);
+    if (!reset && _or_71 && !_or_311) begin // HotlistRow.java:171
+      $display("Assertion failed at HotlistRow.java:171: hotlist: slots %d and %d hold the same value", 8'd14, 8'd15);
       $stop;
     end
-    if (!reset && _or_71 && !_not_96) begin // HotlistRow.java:184
-      $display("Assertion failed at HotlistRow.java:184: hotlist: slot %d keeps an overflowed count", 8'd15);
+    if (!reset && _or_71 && !_not_96) begin // HotlistRow.java:169
+      $display("Assertion failed at HotlistRow.java:169: hotlist: slot %d keeps an overflowed count", 8'd15);
       $stop;
     end
   end

@@ -67,209 +67,209 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   reg [13:0] phase_buckets_29; // PhaseUnit.java:63
   reg [13:0] phase_buckets_30; // PhaseUnit.java:63
   reg [13:0] phase_buckets_31; // PhaseUnit.java:63
-  reg phase_signature_valid_0; // PhaseUnit.java:81
-  reg phase_signature_valid_1; // PhaseUnit.java:81
-  reg phase_signature_valid_2; // PhaseUnit.java:81
-  reg phase_signature_valid_3; // PhaseUnit.java:81
-  reg phase_signature_valid_4; // PhaseUnit.java:81
-  reg phase_signature_valid_5; // PhaseUnit.java:81
-  reg phase_signature_valid_6; // PhaseUnit.java:81
-  reg phase_signature_valid_7; // PhaseUnit.java:81
-  reg phase_signature_valid_8; // PhaseUnit.java:81
-  reg phase_signature_valid_9; // PhaseUnit.java:81
-  reg phase_signature_valid_10; // PhaseUnit.java:81
-  reg phase_signature_valid_11; // PhaseUnit.java:81
-  reg phase_signature_valid_12; // PhaseUnit.java:81
-  reg phase_signature_valid_13; // PhaseUnit.java:81
-  reg phase_signature_valid_14; // PhaseUnit.java:81
-  reg phase_signature_valid_15; // PhaseUnit.java:81
-  reg phase_signature_valid_16; // PhaseUnit.java:81
-  reg phase_signature_valid_17; // PhaseUnit.java:81
-  reg phase_signature_valid_18; // PhaseUnit.java:81
-  reg phase_signature_valid_19; // PhaseUnit.java:81
-  reg phase_signature_valid_20; // PhaseUnit.java:81
-  reg phase_signature_valid_21; // PhaseUnit.java:81
-  reg phase_signature_valid_22; // PhaseUnit.java:81
-  reg phase_signature_valid_23; // PhaseUnit.java:81
-  reg phase_signature_valid_24; // PhaseUnit.java:81
-  reg phase_signature_valid_25; // PhaseUnit.java:81
-  reg phase_signature_valid_26; // PhaseUnit.java:81
-  reg phase_signature_valid_27; // PhaseUnit.java:81
-  reg phase_signature_valid_28; // PhaseUnit.java:81
-  reg phase_signature_valid_29; // PhaseUnit.java:81
-  reg phase_signature_valid_30; // PhaseUnit.java:81
-  reg phase_signature_valid_31; // PhaseUnit.java:81
-  reg [15:0] phase_signature_ids_0; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_1; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_2; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_3; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_4; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_5; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_6; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_7; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_8; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_9; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_10; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_11; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_12; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_13; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_14; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_15; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_16; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_17; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_18; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_19; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_20; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_21; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_22; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_23; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_24; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_25; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_26; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_27; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_28; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_29; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_30; // PhaseUnit.java:82
-  reg [15:0] phase_signature_ids_31; // PhaseUnit.java:82
-  reg [5:0] phase_tick; // PhaseUnit.java:83
-  reg [447:0] phase_entry_word; // PhaseUnit.java:84
-  reg [4:0] phase_entry_index; // PhaseUnit.java:85
-  reg phase_entry_live; // PhaseUnit.java:86
-  reg [13:0] phase_diffs_0; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_1; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_2; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_3; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_4; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_5; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_6; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_7; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_8; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_9; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_10; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_11; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_12; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_13; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_14; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_15; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_16; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_17; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_18; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_19; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_20; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_21; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_22; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_23; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_24; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_25; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_26; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_27; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_28; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_29; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_30; // PhaseUnit.java:87
-  reg [13:0] phase_diffs_31; // PhaseUnit.java:87
-  reg [4:0] phase_diff_index; // PhaseUnit.java:88
-  reg phase_diff_live; // PhaseUnit.java:89
-  reg [19:0] phase_distance; // PhaseUnit.java:90
-  reg [4:0] phase_scanned; // PhaseUnit.java:91
-  reg phase_distance_live; // PhaseUnit.java:92
-  reg [19:0] phase_partial_0; // PhaseUnit.java:101
-  reg [19:0] phase_partial_1; // PhaseUnit.java:101
-  reg [19:0] phase_partial_2; // PhaseUnit.java:101
-  reg [19:0] phase_partial_3; // PhaseUnit.java:101
-  reg [4:0] phase_partial_index; // PhaseUnit.java:102
-  reg phase_partial_live; // PhaseUnit.java:103
-  reg phase_best_found; // PhaseUnit.java:111
-  reg [19:0] phase_best_distance; // PhaseUnit.java:112
-  reg [4:0] phase_best_entry; // PhaseUnit.java:113
-  reg [15:0] phase_id; // PhaseUnit.java:114
-  reg [15:0] phase_next_id; // PhaseUnit.java:115
-  reg [4:0] phase_target; // PhaseUnit.java:116
-  reg phase_table_valid_0; // PhaseUnit.java:128
-  reg phase_table_valid_1; // PhaseUnit.java:128
-  reg phase_table_valid_2; // PhaseUnit.java:128
-  reg phase_table_valid_3; // PhaseUnit.java:128
-  reg phase_table_valid_4; // PhaseUnit.java:128
-  reg phase_table_valid_5; // PhaseUnit.java:128
-  reg phase_table_valid_6; // PhaseUnit.java:128
-  reg phase_table_valid_7; // PhaseUnit.java:128
-  reg phase_table_valid_8; // PhaseUnit.java:128
-  reg phase_table_valid_9; // PhaseUnit.java:128
-  reg phase_table_valid_10; // PhaseUnit.java:128
-  reg phase_table_valid_11; // PhaseUnit.java:128
-  reg phase_table_valid_12; // PhaseUnit.java:128
-  reg phase_table_valid_13; // PhaseUnit.java:128
-  reg phase_table_valid_14; // PhaseUnit.java:128
-  reg phase_table_valid_15; // PhaseUnit.java:128
-  reg phase_table_valid_16; // PhaseUnit.java:128
-  reg phase_table_valid_17; // PhaseUnit.java:128
-  reg phase_table_valid_18; // PhaseUnit.java:128
-  reg phase_table_valid_19; // PhaseUnit.java:128
-  reg [15:0] phase_table_ids_0; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_1; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_2; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_3; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_4; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_5; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_6; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_7; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_8; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_9; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_10; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_11; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_12; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_13; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_14; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_15; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_16; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_17; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_18; // PhaseUnit.java:129
-  reg [15:0] phase_table_ids_19; // PhaseUnit.java:129
-  reg [1:0] phase_table_seen_0; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_1; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_2; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_3; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_4; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_5; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_6; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_7; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_8; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_9; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_10; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_11; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_12; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_13; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_14; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_15; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_16; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_17; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_18; // PhaseUnit.java:130
-  reg [1:0] phase_table_seen_19; // PhaseUnit.java:130
-  reg phase_table_sampled_0; // PhaseUnit.java:131
-  reg phase_table_sampled_1; // PhaseUnit.java:131
-  reg phase_table_sampled_2; // PhaseUnit.java:131
-  reg phase_table_sampled_3; // PhaseUnit.java:131
-  reg phase_table_sampled_4; // PhaseUnit.java:131
-  reg phase_table_sampled_5; // PhaseUnit.java:131
-  reg phase_table_sampled_6; // PhaseUnit.java:131
-  reg phase_table_sampled_7; // PhaseUnit.java:131
-  reg phase_table_sampled_8; // PhaseUnit.java:131
-  reg phase_table_sampled_9; // PhaseUnit.java:131
-  reg phase_table_sampled_10; // PhaseUnit.java:131
-  reg phase_table_sampled_11; // PhaseUnit.java:131
-  reg phase_table_sampled_12; // PhaseUnit.java:131
-  reg phase_table_sampled_13; // PhaseUnit.java:131
-  reg phase_table_sampled_14; // PhaseUnit.java:131
-  reg phase_table_sampled_15; // PhaseUnit.java:131
-  reg phase_table_sampled_16; // PhaseUnit.java:131
-  reg phase_table_sampled_17; // PhaseUnit.java:131
-  reg phase_table_sampled_18; // PhaseUnit.java:131
-  reg phase_table_sampled_19; // PhaseUnit.java:131
-  reg [4:0] phase_table_slot; // PhaseUnit.java:137
-  reg gate0_passes; // PhaseUnit.java:138
+  reg phase_signature_valid_0; // PhaseUnit.java:80
+  reg phase_signature_valid_1; // PhaseUnit.java:80
+  reg phase_signature_valid_2; // PhaseUnit.java:80
+  reg phase_signature_valid_3; // PhaseUnit.java:80
+  reg phase_signature_valid_4; // PhaseUnit.java:80
+  reg phase_signature_valid_5; // PhaseUnit.java:80
+  reg phase_signature_valid_6; // PhaseUnit.java:80
+  reg phase_signature_valid_7; // PhaseUnit.java:80
+  reg phase_signature_valid_8; // PhaseUnit.java:80
+  reg phase_signature_valid_9; // PhaseUnit.java:80
+  reg phase_signature_valid_10; // PhaseUnit.java:80
+  reg phase_signature_valid_11; // PhaseUnit.java:80
+  reg phase_signature_valid_12; // PhaseUnit.java:80
+  reg phase_signature_valid_13; // PhaseUnit.java:80
+  reg phase_signature_valid_14; // PhaseUnit.java:80
+  reg phase_signature_valid_15; // PhaseUnit.java:80
+  reg phase_signature_valid_16; // PhaseUnit.java:80
+  reg phase_signature_valid_17; // PhaseUnit.java:80
+  reg phase_signature_valid_18; // PhaseUnit.java:80
+  reg phase_signature_valid_19; // PhaseUnit.java:80
+  reg phase_signature_valid_20; // PhaseUnit.java:80
+  reg phase_signature_valid_21; // PhaseUnit.java:80
+  reg phase_signature_valid_22; // PhaseUnit.java:80
+  reg phase_signature_valid_23; // PhaseUnit.java:80
+  reg phase_signature_valid_24; // PhaseUnit.java:80
+  reg phase_signature_valid_25; // PhaseUnit.java:80
+  reg phase_signature_valid_26; // PhaseUnit.java:80
+  reg phase_signature_valid_27; // PhaseUnit.java:80
+  reg phase_signature_valid_28; // PhaseUnit.java:80
+  reg phase_signature_valid_29; // PhaseUnit.java:80
+  reg phase_signature_valid_30; // PhaseUnit.java:80
+  reg phase_signature_valid_31; // PhaseUnit.java:80
+  reg [15:0] phase_signature_ids_0; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_1; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_2; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_3; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_4; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_5; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_6; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_7; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_8; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_9; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_10; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_11; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_12; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_13; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_14; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_15; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_16; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_17; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_18; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_19; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_20; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_21; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_22; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_23; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_24; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_25; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_26; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_27; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_28; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_29; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_30; // PhaseUnit.java:81
+  reg [15:0] phase_signature_ids_31; // PhaseUnit.java:81
+  reg [5:0] phase_tick; // PhaseUnit.java:82
+  reg [4:0] phase_index_1; // PhaseUnit.java:86
+  reg [4:0] phase_index_2; // PhaseUnit.java:86
+  reg [4:0] phase_index_3; // PhaseUnit.java:86
+  reg [4:0] phase_index_4; // PhaseUnit.java:86
+  reg phase_live_1; // PhaseUnit.java:87
+  reg phase_live_2; // PhaseUnit.java:87
+  reg phase_live_3; // PhaseUnit.java:87
+  reg phase_live_4; // PhaseUnit.java:87
+  reg [447:0] phase_entry_word; // PhaseUnit.java:88
+  reg [19:0] _reg_0; // PhaseUnit.java:96
+  reg [19:0] _reg_1; // PhaseUnit.java:96
+  reg [19:0] _reg_2; // PhaseUnit.java:96
+  reg [19:0] _reg_3; // PhaseUnit.java:96
+  reg [19:0] _reg_4; // PhaseUnit.java:96
+  reg [19:0] _reg_5; // PhaseUnit.java:96
+  reg [19:0] _reg_6; // PhaseUnit.java:96
+  reg [19:0] _reg_7; // PhaseUnit.java:96
+  reg [19:0] _reg_8; // PhaseUnit.java:96
+  reg [19:0] _reg_9; // PhaseUnit.java:96
+  reg [19:0] _reg_10; // PhaseUnit.java:96
+  reg [19:0] _reg_11; // PhaseUnit.java:96
+  reg [19:0] _reg_12; // PhaseUnit.java:96
+  reg [19:0] _reg_13; // PhaseUnit.java:96
+  reg [19:0] _reg_14; // PhaseUnit.java:96
+  reg [19:0] _reg_15; // PhaseUnit.java:96
+  reg [19:0] _reg_16; // PhaseUnit.java:96
+  reg [19:0] _reg_17; // PhaseUnit.java:96
+  reg [19:0] _reg_18; // PhaseUnit.java:96
+  reg [19:0] _reg_19; // PhaseUnit.java:96
+  reg [19:0] _reg_20; // PhaseUnit.java:96
+  reg [19:0] _reg_21; // PhaseUnit.java:96
+  reg [19:0] _reg_22; // PhaseUnit.java:96
+  reg [19:0] _reg_23; // PhaseUnit.java:96
+  reg [19:0] _reg_24; // PhaseUnit.java:96
+  reg [19:0] _reg_25; // PhaseUnit.java:96
+  reg [19:0] _reg_26; // PhaseUnit.java:96
+  reg [19:0] _reg_27; // PhaseUnit.java:96
+  reg [19:0] _reg_28; // PhaseUnit.java:96
+  reg [19:0] _reg_29; // PhaseUnit.java:96
+  reg [19:0] _reg_30; // PhaseUnit.java:96
+  reg [19:0] _reg_31; // PhaseUnit.java:96
+  reg [19:0] _reg_32; // PhaseUnit.java:98
+  reg [19:0] _reg_33; // PhaseUnit.java:98
+  reg [19:0] _reg_34; // PhaseUnit.java:98
+  reg [19:0] _reg_35; // PhaseUnit.java:98
+  reg [19:0] phase_distance; // PhaseUnit.java:99
+  reg phase_best_found; // PhaseUnit.java:102
+  reg [19:0] phase_best_distance; // PhaseUnit.java:103
+  reg [4:0] phase_best_entry; // PhaseUnit.java:104
+  reg [15:0] phase_id; // PhaseUnit.java:105
+  reg [15:0] phase_next_id; // PhaseUnit.java:106
+  reg [4:0] phase_target; // PhaseUnit.java:107
+  reg phase_table_valid_0; // PhaseUnit.java:119
+  reg phase_table_valid_1; // PhaseUnit.java:119
+  reg phase_table_valid_2; // PhaseUnit.java:119
+  reg phase_table_valid_3; // PhaseUnit.java:119
+  reg phase_table_valid_4; // PhaseUnit.java:119
+  reg phase_table_valid_5; // PhaseUnit.java:119
+  reg phase_table_valid_6; // PhaseUnit.java:119
+  reg phase_table_valid_7; // PhaseUnit.java:119
+  reg phase_table_valid_8; // PhaseUnit.java:119
+  reg phase_table_valid_9; // PhaseUnit.java:119
+  reg phase_table_valid_10; // PhaseUnit.java:119
+  reg phase_table_valid_11; // PhaseUnit.java:119
+  reg phase_table_valid_12; // PhaseUnit.java:119
+  reg phase_table_valid_13; // PhaseUnit.java:119
+  reg phase_table_valid_14; // PhaseUnit.java:119
+  reg phase_table_valid_15; // PhaseUnit.java:119
+  reg phase_table_valid_16; // PhaseUnit.java:119
+  reg phase_table_valid_17; // PhaseUnit.java:119
+  reg phase_table_valid_18; // PhaseUnit.java:119
+  reg phase_table_valid_19; // PhaseUnit.java:119
+  reg [15:0] phase_table_ids_0; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_1; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_2; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_3; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_4; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_5; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_6; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_7; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_8; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_9; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_10; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_11; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_12; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_13; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_14; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_15; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_16; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_17; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_18; // PhaseUnit.java:120
+  reg [15:0] phase_table_ids_19; // PhaseUnit.java:120
+  reg [1:0] phase_table_seen_0; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_1; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_2; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_3; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_4; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_5; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_6; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_7; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_8; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_9; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_10; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_11; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_12; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_13; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_14; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_15; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_16; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_17; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_18; // PhaseUnit.java:121
+  reg [1:0] phase_table_seen_19; // PhaseUnit.java:121
+  reg phase_table_sampled_0; // PhaseUnit.java:122
+  reg phase_table_sampled_1; // PhaseUnit.java:122
+  reg phase_table_sampled_2; // PhaseUnit.java:122
+  reg phase_table_sampled_3; // PhaseUnit.java:122
+  reg phase_table_sampled_4; // PhaseUnit.java:122
+  reg phase_table_sampled_5; // PhaseUnit.java:122
+  reg phase_table_sampled_6; // PhaseUnit.java:122
+  reg phase_table_sampled_7; // PhaseUnit.java:122
+  reg phase_table_sampled_8; // PhaseUnit.java:122
+  reg phase_table_sampled_9; // PhaseUnit.java:122
+  reg phase_table_sampled_10; // PhaseUnit.java:122
+  reg phase_table_sampled_11; // PhaseUnit.java:122
+  reg phase_table_sampled_12; // PhaseUnit.java:122
+  reg phase_table_sampled_13; // PhaseUnit.java:122
+  reg phase_table_sampled_14; // PhaseUnit.java:122
+  reg phase_table_sampled_15; // PhaseUnit.java:122
+  reg phase_table_sampled_16; // PhaseUnit.java:122
+  reg phase_table_sampled_17; // PhaseUnit.java:122
+  reg phase_table_sampled_18; // PhaseUnit.java:122
+  reg phase_table_sampled_19; // PhaseUnit.java:122
+  reg [4:0] phase_table_slot; // PhaseUnit.java:128
+  reg gate0_passes; // PhaseUnit.java:129
 
   // Memories (no reset, so synthesis infers RAM)
   reg [7:0] _mem_0 [0:255]; // GateStage.java:88
-  reg [447:0] phase_signatures [0:31]; // PhaseUnit.java:80
+  reg [447:0] phase_signatures [0:31]; // PhaseUnit.java:79
 
   // Wires
   wire phase_busy; // GateStage.java:80
@@ -297,46 +297,46 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   wire _or_4 = pass | _bits_0; // GateStage.java:128
   wire _bits_1 = io_in_bits_payload; // GateStage.java:126
   wire _not_4 = ~pass; // GateStage.java:127
-  wire _not_5 = ~phase_step_count; // PhaseUnit.java:233
+  wire _not_5 = ~phase_step_count; // PhaseUnit.java:206
   wire _and_4 = enter & 1'd1; // GateStage.java:105
   wire _eq_0 = phase_position == 14'h270f; // PhaseUnit.java:64
   wire phase_interval_ends = _and_4 & _eq_0; // PhaseUnit.java:64
-  wire _eq_1 = phase_tick == 6'd35; // PhaseUnit.java:173
-  wire _le_0 = phase_best_distance <= 20'd1000; // PhaseUnit.java:176
-  wire _and_5 = phase_best_found & _le_0; // PhaseUnit.java:176
-  wire _not_6 = ~phase_signature_valid_31; // PhaseUnit.java:264
-  wire _not_7 = ~phase_signature_valid_30; // PhaseUnit.java:264
-  wire _not_8 = ~phase_signature_valid_29; // PhaseUnit.java:264
-  wire _not_9 = ~phase_signature_valid_28; // PhaseUnit.java:264
-  wire _not_10 = ~phase_signature_valid_27; // PhaseUnit.java:264
-  wire _not_11 = ~phase_signature_valid_26; // PhaseUnit.java:264
-  wire _not_12 = ~phase_signature_valid_25; // PhaseUnit.java:264
-  wire _not_13 = ~phase_signature_valid_24; // PhaseUnit.java:264
-  wire _not_14 = ~phase_signature_valid_23; // PhaseUnit.java:264
-  wire _not_15 = ~phase_signature_valid_22; // PhaseUnit.java:264
-  wire _not_16 = ~phase_signature_valid_21; // PhaseUnit.java:264
-  wire _not_17 = ~phase_signature_valid_20; // PhaseUnit.java:264
-  wire _not_18 = ~phase_signature_valid_19; // PhaseUnit.java:264
-  wire _not_19 = ~phase_signature_valid_18; // PhaseUnit.java:264
-  wire _not_20 = ~phase_signature_valid_17; // PhaseUnit.java:264
-  wire _not_21 = ~phase_signature_valid_16; // PhaseUnit.java:264
-  wire _not_22 = ~phase_signature_valid_15; // PhaseUnit.java:264
-  wire _not_23 = ~phase_signature_valid_14; // PhaseUnit.java:264
-  wire _not_24 = ~phase_signature_valid_13; // PhaseUnit.java:264
-  wire _not_25 = ~phase_signature_valid_12; // PhaseUnit.java:264
-  wire _not_26 = ~phase_signature_valid_11; // PhaseUnit.java:264
-  wire _not_27 = ~phase_signature_valid_10; // PhaseUnit.java:264
-  wire _not_28 = ~phase_signature_valid_9; // PhaseUnit.java:264
-  wire _not_29 = ~phase_signature_valid_8; // PhaseUnit.java:264
-  wire _not_30 = ~phase_signature_valid_7; // PhaseUnit.java:264
-  wire _not_31 = ~phase_signature_valid_6; // PhaseUnit.java:264
-  wire _not_32 = ~phase_signature_valid_5; // PhaseUnit.java:264
-  wire _not_33 = ~phase_signature_valid_4; // PhaseUnit.java:264
-  wire _not_34 = ~phase_signature_valid_3; // PhaseUnit.java:264
-  wire _not_35 = ~phase_signature_valid_2; // PhaseUnit.java:264
-  wire _not_36 = ~phase_signature_valid_1; // PhaseUnit.java:264
-  wire _not_37 = ~phase_signature_valid_0; // PhaseUnit.java:264
-  wire [31:0] _cat_0 = {_not_6, _not_7, _not_8, _not_9, _not_10, _not_11, _not_12, _not_13, _not_14, _not_15, _not_16, _not_17, _not_18, _not_19, _not_20, _not_21, _not_22, _not_23, _not_24, _not_25, _not_26, _not_27, _not_28, _not_29, _not_30, _not_31, _not_32, _not_33, _not_34, _not_35, _not_36, _not_37}; // PhaseUnit.java:117
+  wire _eq_1 = phase_tick == 6'd35; // PhaseUnit.java:146
+  wire _le_0 = phase_best_distance <= 20'd1000; // PhaseUnit.java:149
+  wire _and_5 = phase_best_found & _le_0; // PhaseUnit.java:149
+  wire _not_6 = ~phase_signature_valid_31; // PhaseUnit.java:237
+  wire _not_7 = ~phase_signature_valid_30; // PhaseUnit.java:237
+  wire _not_8 = ~phase_signature_valid_29; // PhaseUnit.java:237
+  wire _not_9 = ~phase_signature_valid_28; // PhaseUnit.java:237
+  wire _not_10 = ~phase_signature_valid_27; // PhaseUnit.java:237
+  wire _not_11 = ~phase_signature_valid_26; // PhaseUnit.java:237
+  wire _not_12 = ~phase_signature_valid_25; // PhaseUnit.java:237
+  wire _not_13 = ~phase_signature_valid_24; // PhaseUnit.java:237
+  wire _not_14 = ~phase_signature_valid_23; // PhaseUnit.java:237
+  wire _not_15 = ~phase_signature_valid_22; // PhaseUnit.java:237
+  wire _not_16 = ~phase_signature_valid_21; // PhaseUnit.java:237
+  wire _not_17 = ~phase_signature_valid_20; // PhaseUnit.java:237
+  wire _not_18 = ~phase_signature_valid_19; // PhaseUnit.java:237
+  wire _not_19 = ~phase_signature_valid_18; // PhaseUnit.java:237
+  wire _not_20 = ~phase_signature_valid_17; // PhaseUnit.java:237
+  wire _not_21 = ~phase_signature_valid_16; // PhaseUnit.java:237
+  wire _not_22 = ~phase_signature_valid_15; // PhaseUnit.java:237
+  wire _not_23 = ~phase_signature_valid_14; // PhaseUnit.java:237
+  wire _not_24 = ~phase_signature_valid_13; // PhaseUnit.java:237
+  wire _not_25 = ~phase_signature_valid_12; // PhaseUnit.java:237
+  wire _not_26 = ~phase_signature_valid_11; // PhaseUnit.java:237
+  wire _not_27 = ~phase_signature_valid_10; // PhaseUnit.java:237
+  wire _not_28 = ~phase_signature_valid_9; // PhaseUnit.java:237
+  wire _not_29 = ~phase_signature_valid_8; // PhaseUnit.java:237
+  wire _not_30 = ~phase_signature_valid_7; // PhaseUnit.java:237
+  wire _not_31 = ~phase_signature_valid_6; // PhaseUnit.java:237
+  wire _not_32 = ~phase_signature_valid_5; // PhaseUnit.java:237
+  wire _not_33 = ~phase_signature_valid_4; // PhaseUnit.java:237
+  wire _not_34 = ~phase_signature_valid_3; // PhaseUnit.java:237
+  wire _not_35 = ~phase_signature_valid_2; // PhaseUnit.java:237
+  wire _not_36 = ~phase_signature_valid_1; // PhaseUnit.java:237
+  wire _not_37 = ~phase_signature_valid_0; // PhaseUnit.java:237
+  wire [31:0] _cat_0 = {_not_6, _not_7, _not_8, _not_9, _not_10, _not_11, _not_12, _not_13, _not_14, _not_15, _not_16, _not_17, _not_18, _not_19, _not_20, _not_21, _not_22, _not_23, _not_24, _not_25, _not_26, _not_27, _not_28, _not_29, _not_30, _not_31, _not_32, _not_33, _not_34, _not_35, _not_36, _not_37}; // PhaseUnit.java:108
   wire _bits_2 = _cat_0[0]; // FirstSet.java:24
   wire _bits_3 = _cat_0[1]; // FirstSet.java:24
   wire _or_5 = _bits_2 | _bits_3; // FirstSet.java:36
@@ -400,47 +400,47 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   wire _or_33 = _or_29 | _or_32; // FirstSet.java:36
   wire _or_34 = _or_26 | _or_33; // FirstSet.java:36
   wire _or_35 = _or_19 | _or_34; // FirstSet.java:36
-  wire _eq_2 = phase_table_ids_19 == phase_id; // PhaseUnit.java:134
-  wire _and_6 = phase_table_valid_19 & _eq_2; // PhaseUnit.java:134
-  wire _eq_3 = phase_table_ids_18 == phase_id; // PhaseUnit.java:134
-  wire _and_7 = phase_table_valid_18 & _eq_3; // PhaseUnit.java:134
-  wire _eq_4 = phase_table_ids_17 == phase_id; // PhaseUnit.java:134
-  wire _and_8 = phase_table_valid_17 & _eq_4; // PhaseUnit.java:134
-  wire _eq_5 = phase_table_ids_16 == phase_id; // PhaseUnit.java:134
-  wire _and_9 = phase_table_valid_16 & _eq_5; // PhaseUnit.java:134
-  wire _eq_6 = phase_table_ids_15 == phase_id; // PhaseUnit.java:134
-  wire _and_10 = phase_table_valid_15 & _eq_6; // PhaseUnit.java:134
-  wire _eq_7 = phase_table_ids_14 == phase_id; // PhaseUnit.java:134
-  wire _and_11 = phase_table_valid_14 & _eq_7; // PhaseUnit.java:134
-  wire _eq_8 = phase_table_ids_13 == phase_id; // PhaseUnit.java:134
-  wire _and_12 = phase_table_valid_13 & _eq_8; // PhaseUnit.java:134
-  wire _eq_9 = phase_table_ids_12 == phase_id; // PhaseUnit.java:134
-  wire _and_13 = phase_table_valid_12 & _eq_9; // PhaseUnit.java:134
-  wire _eq_10 = phase_table_ids_11 == phase_id; // PhaseUnit.java:134
-  wire _and_14 = phase_table_valid_11 & _eq_10; // PhaseUnit.java:134
-  wire _eq_11 = phase_table_ids_10 == phase_id; // PhaseUnit.java:134
-  wire _and_15 = phase_table_valid_10 & _eq_11; // PhaseUnit.java:134
-  wire _eq_12 = phase_table_ids_9 == phase_id; // PhaseUnit.java:134
-  wire _and_16 = phase_table_valid_9 & _eq_12; // PhaseUnit.java:134
-  wire _eq_13 = phase_table_ids_8 == phase_id; // PhaseUnit.java:134
-  wire _and_17 = phase_table_valid_8 & _eq_13; // PhaseUnit.java:134
-  wire _eq_14 = phase_table_ids_7 == phase_id; // PhaseUnit.java:134
-  wire _and_18 = phase_table_valid_7 & _eq_14; // PhaseUnit.java:134
-  wire _eq_15 = phase_table_ids_6 == phase_id; // PhaseUnit.java:134
-  wire _and_19 = phase_table_valid_6 & _eq_15; // PhaseUnit.java:134
-  wire _eq_16 = phase_table_ids_5 == phase_id; // PhaseUnit.java:134
-  wire _and_20 = phase_table_valid_5 & _eq_16; // PhaseUnit.java:134
-  wire _eq_17 = phase_table_ids_4 == phase_id; // PhaseUnit.java:134
-  wire _and_21 = phase_table_valid_4 & _eq_17; // PhaseUnit.java:134
-  wire _eq_18 = phase_table_ids_3 == phase_id; // PhaseUnit.java:134
-  wire _and_22 = phase_table_valid_3 & _eq_18; // PhaseUnit.java:134
-  wire _eq_19 = phase_table_ids_2 == phase_id; // PhaseUnit.java:134
-  wire _and_23 = phase_table_valid_2 & _eq_19; // PhaseUnit.java:134
-  wire _eq_20 = phase_table_ids_1 == phase_id; // PhaseUnit.java:134
-  wire _and_24 = phase_table_valid_1 & _eq_20; // PhaseUnit.java:134
-  wire _eq_21 = phase_table_ids_0 == phase_id; // PhaseUnit.java:134
-  wire _and_25 = phase_table_valid_0 & _eq_21; // PhaseUnit.java:134
-  wire [19:0] _cat_1 = {_and_6, _and_7, _and_8, _and_9, _and_10, _and_11, _and_12, _and_13, _and_14, _and_15, _and_16, _and_17, _and_18, _and_19, _and_20, _and_21, _and_22, _and_23, _and_24, _and_25}; // PhaseUnit.java:135
+  wire _eq_2 = phase_table_ids_19 == phase_id; // PhaseUnit.java:125
+  wire _and_6 = phase_table_valid_19 & _eq_2; // PhaseUnit.java:125
+  wire _eq_3 = phase_table_ids_18 == phase_id; // PhaseUnit.java:125
+  wire _and_7 = phase_table_valid_18 & _eq_3; // PhaseUnit.java:125
+  wire _eq_4 = phase_table_ids_17 == phase_id; // PhaseUnit.java:125
+  wire _and_8 = phase_table_valid_17 & _eq_4; // PhaseUnit.java:125
+  wire _eq_5 = phase_table_ids_16 == phase_id; // PhaseUnit.java:125
+  wire _and_9 = phase_table_valid_16 & _eq_5; // PhaseUnit.java:125
+  wire _eq_6 = phase_table_ids_15 == phase_id; // PhaseUnit.java:125
+  wire _and_10 = phase_table_valid_15 & _eq_6; // PhaseUnit.java:125
+  wire _eq_7 = phase_table_ids_14 == phase_id; // PhaseUnit.java:125
+  wire _and_11 = phase_table_valid_14 & _eq_7; // PhaseUnit.java:125
+  wire _eq_8 = phase_table_ids_13 == phase_id; // PhaseUnit.java:125
+  wire _and_12 = phase_table_valid_13 & _eq_8; // PhaseUnit.java:125
+  wire _eq_9 = phase_table_ids_12 == phase_id; // PhaseUnit.java:125
+  wire _and_13 = phase_table_valid_12 & _eq_9; // PhaseUnit.java:125
+  wire _eq_10 = phase_table_ids_11 == phase_id; // PhaseUnit.java:125
+  wire _and_14 = phase_table_valid_11 & _eq_10; // PhaseUnit.java:125
+  wire _eq_11 = phase_table_ids_10 == phase_id; // PhaseUnit.java:125
+  wire _and_15 = phase_table_valid_10 & _eq_11; // PhaseUnit.java:125
+  wire _eq_12 = phase_table_ids_9 == phase_id; // PhaseUnit.java:125
+  wire _and_16 = phase_table_valid_9 & _eq_12; // PhaseUnit.java:125
+  wire _eq_13 = phase_table_ids_8 == phase_id; // PhaseUnit.java:125
+  wire _and_17 = phase_table_valid_8 & _eq_13; // PhaseUnit.java:125
+  wire _eq_14 = phase_table_ids_7 == phase_id; // PhaseUnit.java:125
+  wire _and_18 = phase_table_valid_7 & _eq_14; // PhaseUnit.java:125
+  wire _eq_15 = phase_table_ids_6 == phase_id; // PhaseUnit.java:125
+  wire _and_19 = phase_table_valid_6 & _eq_15; // PhaseUnit.java:125
+  wire _eq_16 = phase_table_ids_5 == phase_id; // PhaseUnit.java:125
+  wire _and_20 = phase_table_valid_5 & _eq_16; // PhaseUnit.java:125
+  wire _eq_17 = phase_table_ids_4 == phase_id; // PhaseUnit.java:125
+  wire _and_21 = phase_table_valid_4 & _eq_17; // PhaseUnit.java:125
+  wire _eq_18 = phase_table_ids_3 == phase_id; // PhaseUnit.java:125
+  wire _and_22 = phase_table_valid_3 & _eq_18; // PhaseUnit.java:125
+  wire _eq_19 = phase_table_ids_2 == phase_id; // PhaseUnit.java:125
+  wire _and_23 = phase_table_valid_2 & _eq_19; // PhaseUnit.java:125
+  wire _eq_20 = phase_table_ids_1 == phase_id; // PhaseUnit.java:125
+  wire _and_24 = phase_table_valid_1 & _eq_20; // PhaseUnit.java:125
+  wire _eq_21 = phase_table_ids_0 == phase_id; // PhaseUnit.java:125
+  wire _and_25 = phase_table_valid_0 & _eq_21; // PhaseUnit.java:125
+  wire [19:0] _cat_1 = {_and_6, _and_7, _and_8, _and_9, _and_10, _and_11, _and_12, _and_13, _and_14, _and_15, _and_16, _and_17, _and_18, _and_19, _and_20, _and_21, _and_22, _and_23, _and_24, _and_25}; // PhaseUnit.java:126
   wire _bits_34 = _cat_1[0]; // FirstSet.java:24
   wire _bits_35 = _cat_1[1]; // FirstSet.java:24
   wire _or_36 = _bits_34 | _bits_35; // FirstSet.java:36
@@ -480,27 +480,27 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   wire _or_52 = _bits_52 | _bits_53; // FirstSet.java:36
   wire _or_53 = _or_51 | _or_52; // FirstSet.java:36
   wire _or_54 = _or_50 | _or_53; // FirstSet.java:36
-  wire _not_38 = ~phase_table_valid_19; // PhaseUnit.java:264
-  wire _not_39 = ~phase_table_valid_18; // PhaseUnit.java:264
-  wire _not_40 = ~phase_table_valid_17; // PhaseUnit.java:264
-  wire _not_41 = ~phase_table_valid_16; // PhaseUnit.java:264
-  wire _not_42 = ~phase_table_valid_15; // PhaseUnit.java:264
-  wire _not_43 = ~phase_table_valid_14; // PhaseUnit.java:264
-  wire _not_44 = ~phase_table_valid_13; // PhaseUnit.java:264
-  wire _not_45 = ~phase_table_valid_12; // PhaseUnit.java:264
-  wire _not_46 = ~phase_table_valid_11; // PhaseUnit.java:264
-  wire _not_47 = ~phase_table_valid_10; // PhaseUnit.java:264
-  wire _not_48 = ~phase_table_valid_9; // PhaseUnit.java:264
-  wire _not_49 = ~phase_table_valid_8; // PhaseUnit.java:264
-  wire _not_50 = ~phase_table_valid_7; // PhaseUnit.java:264
-  wire _not_51 = ~phase_table_valid_6; // PhaseUnit.java:264
-  wire _not_52 = ~phase_table_valid_5; // PhaseUnit.java:264
-  wire _not_53 = ~phase_table_valid_4; // PhaseUnit.java:264
-  wire _not_54 = ~phase_table_valid_3; // PhaseUnit.java:264
-  wire _not_55 = ~phase_table_valid_2; // PhaseUnit.java:264
-  wire _not_56 = ~phase_table_valid_1; // PhaseUnit.java:264
-  wire _not_57 = ~phase_table_valid_0; // PhaseUnit.java:264
-  wire [19:0] _cat_2 = {_not_38, _not_39, _not_40, _not_41, _not_42, _not_43, _not_44, _not_45, _not_46, _not_47, _not_48, _not_49, _not_50, _not_51, _not_52, _not_53, _not_54, _not_55, _not_56, _not_57}; // PhaseUnit.java:136
+  wire _not_38 = ~phase_table_valid_19; // PhaseUnit.java:237
+  wire _not_39 = ~phase_table_valid_18; // PhaseUnit.java:237
+  wire _not_40 = ~phase_table_valid_17; // PhaseUnit.java:237
+  wire _not_41 = ~phase_table_valid_16; // PhaseUnit.java:237
+  wire _not_42 = ~phase_table_valid_15; // PhaseUnit.java:237
+  wire _not_43 = ~phase_table_valid_14; // PhaseUnit.java:237
+  wire _not_44 = ~phase_table_valid_13; // PhaseUnit.java:237
+  wire _not_45 = ~phase_table_valid_12; // PhaseUnit.java:237
+  wire _not_46 = ~phase_table_valid_11; // PhaseUnit.java:237
+  wire _not_47 = ~phase_table_valid_10; // PhaseUnit.java:237
+  wire _not_48 = ~phase_table_valid_9; // PhaseUnit.java:237
+  wire _not_49 = ~phase_table_valid_8; // PhaseUnit.java:237
+  wire _not_50 = ~phase_table_valid_7; // PhaseUnit.java:237
+  wire _not_51 = ~phase_table_valid_6; // PhaseUnit.java:237
+  wire _not_52 = ~phase_table_valid_5; // PhaseUnit.java:237
+  wire _not_53 = ~phase_table_valid_4; // PhaseUnit.java:237
+  wire _not_54 = ~phase_table_valid_3; // PhaseUnit.java:237
+  wire _not_55 = ~phase_table_valid_2; // PhaseUnit.java:237
+  wire _not_56 = ~phase_table_valid_1; // PhaseUnit.java:237
+  wire _not_57 = ~phase_table_valid_0; // PhaseUnit.java:237
+  wire [19:0] _cat_2 = {_not_38, _not_39, _not_40, _not_41, _not_42, _not_43, _not_44, _not_45, _not_46, _not_47, _not_48, _not_49, _not_50, _not_51, _not_52, _not_53, _not_54, _not_55, _not_56, _not_57}; // PhaseUnit.java:127
   wire _bits_54 = _cat_2[0]; // FirstSet.java:24
   wire _bits_55 = _cat_2[1]; // FirstSet.java:24
   wire _or_55 = _bits_54 | _bits_55; // FirstSet.java:36
@@ -630,352 +630,353 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   wire _eq_54 = phase_bucket == 5'd31; // PhaseUnit.java:69
   wire [13:0] _add_32 = phase_buckets_31 + 14'd1; // PhaseUnit.java:69
   wire [447:0] _cat_3 = {phase_buckets_31, phase_buckets_30, phase_buckets_29, phase_buckets_28, phase_buckets_27, phase_buckets_26, phase_buckets_25, phase_buckets_24, phase_buckets_23, phase_buckets_22, phase_buckets_21, phase_buckets_20, phase_buckets_19, phase_buckets_18, phase_buckets_17, phase_buckets_16, phase_buckets_15, phase_buckets_14, phase_buckets_13, phase_buckets_12, phase_buckets_11, phase_buckets_10, phase_buckets_9, phase_buckets_8, phase_buckets_7, phase_buckets_6, phase_buckets_5, phase_buckets_4, phase_buckets_3, phase_buckets_2, phase_buckets_1, phase_buckets_0}; // PhaseUnit.java:72
-  wire _eq_55 = phase_target == 5'd0; // PhaseUnit.java:244
-  wire _eq_56 = phase_target == 5'd1; // PhaseUnit.java:244
-  wire _eq_57 = phase_target == 5'd2; // PhaseUnit.java:244
-  wire _eq_58 = phase_target == 5'd3; // PhaseUnit.java:244
-  wire _eq_59 = phase_target == 5'd4; // PhaseUnit.java:244
-  wire _eq_60 = phase_target == 5'd5; // PhaseUnit.java:244
-  wire _eq_61 = phase_target == 5'd6; // PhaseUnit.java:244
-  wire _eq_62 = phase_target == 5'd7; // PhaseUnit.java:244
-  wire _eq_63 = phase_target == 5'd8; // PhaseUnit.java:244
-  wire _eq_64 = phase_target == 5'd9; // PhaseUnit.java:244
-  wire _eq_65 = phase_target == 5'd10; // PhaseUnit.java:244
-  wire _eq_66 = phase_target == 5'd11; // PhaseUnit.java:244
-  wire _eq_67 = phase_target == 5'd12; // PhaseUnit.java:244
-  wire _eq_68 = phase_target == 5'd13; // PhaseUnit.java:244
-  wire _eq_69 = phase_target == 5'd14; // PhaseUnit.java:244
-  wire _eq_70 = phase_target == 5'd15; // PhaseUnit.java:244
-  wire _eq_71 = phase_target == 5'd16; // PhaseUnit.java:244
-  wire _eq_72 = phase_target == 5'd17; // PhaseUnit.java:244
-  wire _eq_73 = phase_target == 5'd18; // PhaseUnit.java:244
-  wire _eq_74 = phase_target == 5'd19; // PhaseUnit.java:244
-  wire _eq_75 = phase_target == 5'd20; // PhaseUnit.java:244
-  wire _eq_76 = phase_target == 5'd21; // PhaseUnit.java:244
-  wire _eq_77 = phase_target == 5'd22; // PhaseUnit.java:244
-  wire _eq_78 = phase_target == 5'd23; // PhaseUnit.java:244
-  wire _eq_79 = phase_target == 5'd24; // PhaseUnit.java:244
-  wire _eq_80 = phase_target == 5'd25; // PhaseUnit.java:244
-  wire _eq_81 = phase_target == 5'd26; // PhaseUnit.java:244
-  wire _eq_82 = phase_target == 5'd27; // PhaseUnit.java:244
-  wire _eq_83 = phase_target == 5'd28; // PhaseUnit.java:244
-  wire _eq_84 = phase_target == 5'd29; // PhaseUnit.java:244
-  wire _eq_85 = phase_target == 5'd30; // PhaseUnit.java:244
-  wire _eq_86 = phase_target == 5'd31; // PhaseUnit.java:244
-  wire _eq_87 = phase_target == 5'd0; // PhaseUnit.java:244
-  wire _eq_88 = phase_target == 5'd1; // PhaseUnit.java:244
-  wire _eq_89 = phase_target == 5'd2; // PhaseUnit.java:244
-  wire _eq_90 = phase_target == 5'd3; // PhaseUnit.java:244
-  wire _eq_91 = phase_target == 5'd4; // PhaseUnit.java:244
-  wire _eq_92 = phase_target == 5'd5; // PhaseUnit.java:244
-  wire _eq_93 = phase_target == 5'd6; // PhaseUnit.java:244
-  wire _eq_94 = phase_target == 5'd7; // PhaseUnit.java:244
-  wire _eq_95 = phase_target == 5'd8; // PhaseUnit.java:244
-  wire _eq_96 = phase_target == 5'd9; // PhaseUnit.java:244
-  wire _eq_97 = phase_target == 5'd10; // PhaseUnit.java:244
-  wire _eq_98 = phase_target == 5'd11; // PhaseUnit.java:244
-  wire _eq_99 = phase_target == 5'd12; // PhaseUnit.java:244
-  wire _eq_100 = phase_target == 5'd13; // PhaseUnit.java:244
-  wire _eq_101 = phase_target == 5'd14; // PhaseUnit.java:244
-  wire _eq_102 = phase_target == 5'd15; // PhaseUnit.java:244
-  wire _eq_103 = phase_target == 5'd16; // PhaseUnit.java:244
-  wire _eq_104 = phase_target == 5'd17; // PhaseUnit.java:244
-  wire _eq_105 = phase_target == 5'd18; // PhaseUnit.java:244
-  wire _eq_106 = phase_target == 5'd19; // PhaseUnit.java:244
-  wire _eq_107 = phase_target == 5'd20; // PhaseUnit.java:244
-  wire _eq_108 = phase_target == 5'd21; // PhaseUnit.java:244
-  wire _eq_109 = phase_target == 5'd22; // PhaseUnit.java:244
-  wire _eq_110 = phase_target == 5'd23; // PhaseUnit.java:244
-  wire _eq_111 = phase_target == 5'd24; // PhaseUnit.java:244
-  wire _eq_112 = phase_target == 5'd25; // PhaseUnit.java:244
-  wire _eq_113 = phase_target == 5'd26; // PhaseUnit.java:244
-  wire _eq_114 = phase_target == 5'd27; // PhaseUnit.java:244
-  wire _eq_115 = phase_target == 5'd28; // PhaseUnit.java:244
-  wire _eq_116 = phase_target == 5'd29; // PhaseUnit.java:244
-  wire _eq_117 = phase_target == 5'd30; // PhaseUnit.java:244
-  wire _eq_118 = phase_target == 5'd31; // PhaseUnit.java:244
-  wire [5:0] _add_33 = phase_tick + 6'd1; // PhaseUnit.java:171
-  wire _lt_0 = phase_tick < 6'd32; // PhaseUnit.java:153
-  wire [4:0] _bits_85 = phase_tick[4:0]; // PhaseUnit.java:153
-  wire [4:0] _mux_1 = _lt_0 ? _bits_85 : 5'd0; // PhaseUnit.java:153
-  wire [447:0] _mem_read_4 = phase_signatures[_mux_1]; // PhaseUnit.java:154
-  wire _lt_1 = phase_tick < 6'd32; // PhaseUnit.java:156
-  wire [13:0] _bits_86 = phase_entry_word[13:0]; // PhaseUnit.java:96
-  wire _ge_0 = phase_buckets_0 >= _bits_86; // PhaseUnit.java:97
-  wire [13:0] _sub_0 = phase_buckets_0 - _bits_86; // PhaseUnit.java:97
-  wire [13:0] _sub_1 = _bits_86 - phase_buckets_0; // PhaseUnit.java:97
-  wire [13:0] _mux_2 = _ge_0 ? _sub_0 : _sub_1; // PhaseUnit.java:97
-  wire [13:0] _bits_87 = phase_entry_word[27:14]; // PhaseUnit.java:96
-  wire _ge_1 = phase_buckets_1 >= _bits_87; // PhaseUnit.java:97
-  wire [13:0] _sub_2 = phase_buckets_1 - _bits_87; // PhaseUnit.java:97
-  wire [13:0] _sub_3 = _bits_87 - phase_buckets_1; // PhaseUnit.java:97
-  wire [13:0] _mux_3 = _ge_1 ? _sub_2 : _sub_3; // PhaseUnit.java:97
-  wire [13:0] _bits_88 = phase_entry_word[41:28]; // PhaseUnit.java:96
-  wire _ge_2 = phase_buckets_2 >= _bits_88; // PhaseUnit.java:97
-  wire [13:0] _sub_4 = phase_buckets_2 - _bits_88; // PhaseUnit.java:97
-  wire [13:0] _sub_5 = _bits_88 - phase_buckets_2; // PhaseUnit.java:97
-  wire [13:0] _mux_4 = _ge_2 ? _sub_4 : _sub_5; // PhaseUnit.java:97
-  wire [13:0] _bits_89 = phase_entry_word[55:42]; // PhaseUnit.java:96
-  wire _ge_3 = phase_buckets_3 >= _bits_89; // PhaseUnit.java:97
-  wire [13:0] _sub_6 = phase_buckets_3 - _bits_89; // PhaseUnit.java:97
-  wire [13:0] _sub_7 = _bits_89 - phase_buckets_3; // PhaseUnit.java:97
-  wire [13:0] _mux_5 = _ge_3 ? _sub_6 : _sub_7; // PhaseUnit.java:97
-  wire [13:0] _bits_90 = phase_entry_word[69:56]; // PhaseUnit.java:96
-  wire _ge_4 = phase_buckets_4 >= _bits_90; // PhaseUnit.java:97
-  wire [13:0] _sub_8 = phase_buckets_4 - _bits_90; // PhaseUnit.java:97
-  wire [13:0] _sub_9 = _bits_90 - phase_buckets_4; // PhaseUnit.java:97
-  wire [13:0] _mux_6 = _ge_4 ? _sub_8 : _sub_9; // PhaseUnit.java:97
-  wire [13:0] _bits_91 = phase_entry_word[83:70]; // PhaseUnit.java:96
-  wire _ge_5 = phase_buckets_5 >= _bits_91; // PhaseUnit.java:97
-  wire [13:0] _sub_10 = phase_buckets_5 - _bits_91; // PhaseUnit.java:97
-  wire [13:0] _sub_11 = _bits_91 - phase_buckets_5; // PhaseUnit.java:97
-  wire [13:0] _mux_7 = _ge_5 ? _sub_10 : _sub_11; // PhaseUnit.java:97
-  wire [13:0] _bits_92 = phase_entry_word[97:84]; // PhaseUnit.java:96
-  wire _ge_6 = phase_buckets_6 >= _bits_92; // PhaseUnit.java:97
-  wire [13:0] _sub_12 = phase_buckets_6 - _bits_92; // PhaseUnit.java:97
-  wire [13:0] _sub_13 = _bits_92 - phase_buckets_6; // PhaseUnit.java:97
-  wire [13:0] _mux_8 = _ge_6 ? _sub_12 : _sub_13; // PhaseUnit.java:97
-  wire [13:0] _bits_93 = phase_entry_word[111:98]; // PhaseUnit.java:96
-  wire _ge_7 = phase_buckets_7 >= _bits_93; // PhaseUnit.java:97
-  wire [13:0] _sub_14 = phase_buckets_7 - _bits_93; // PhaseUnit.java:97
-  wire [13:0] _sub_15 = _bits_93 - phase_buckets_7; // PhaseUnit.java:97
-  wire [13:0] _mux_9 = _ge_7 ? _sub_14 : _sub_15; // PhaseUnit.java:97
-  wire [13:0] _bits_94 = phase_entry_word[125:112]; // PhaseUnit.java:96
-  wire _ge_8 = phase_buckets_8 >= _bits_94; // PhaseUnit.java:97
-  wire [13:0] _sub_16 = phase_buckets_8 - _bits_94; // PhaseUnit.java:97
-  wire [13:0] _sub_17 = _bits_94 - phase_buckets_8; // PhaseUnit.java:97
-  wire [13:0] _mux_10 = _ge_8 ? _sub_16 : _sub_17; // PhaseUnit.java:97
-  wire [13:0] _bits_95 = phase_entry_word[139:126]; // PhaseUnit.java:96
-  wire _ge_9 = phase_buckets_9 >= _bits_95; // PhaseUnit.java:97
-  wire [13:0] _sub_18 = phase_buckets_9 - _bits_95; // PhaseUnit.java:97
-  wire [13:0] _sub_19 = _bits_95 - phase_buckets_9; // PhaseUnit.java:97
-  wire [13:0] _mux_11 = _ge_9 ? _sub_18 : _sub_19; // PhaseUnit.java:97
-  wire [13:0] _bits_96 = phase_entry_word[153:140]; // PhaseUnit.java:96
-  wire _ge_10 = phase_buckets_10 >= _bits_96; // PhaseUnit.java:97
-  wire [13:0] _sub_20 = phase_buckets_10 - _bits_96; // PhaseUnit.java:97
-  wire [13:0] _sub_21 = _bits_96 - phase_buckets_10; // PhaseUnit.java:97
-  wire [13:0] _mux_12 = _ge_10 ? _sub_20 : _sub_21; // PhaseUnit.java:97
-  wire [13:0] _bits_97 = phase_entry_word[167:154]; // PhaseUnit.java:96
-  wire _ge_11 = phase_buckets_11 >= _bits_97; // PhaseUnit.java:97
-  wire [13:0] _sub_22 = phase_buckets_11 - _bits_97; // PhaseUnit.java:97
-  wire [13:0] _sub_23 = _bits_97 - phase_buckets_11; // PhaseUnit.java:97
-  wire [13:0] _mux_13 = _ge_11 ? _sub_22 : _sub_23; // PhaseUnit.java:97
-  wire [13:0] _bits_98 = phase_entry_word[181:168]; // PhaseUnit.java:96
-  wire _ge_12 = phase_buckets_12 >= _bits_98; // PhaseUnit.java:97
-  wire [13:0] _sub_24 = phase_buckets_12 - _bits_98; // PhaseUnit.java:97
-  wire [13:0] _sub_25 = _bits_98 - phase_buckets_12; // PhaseUnit.java:97
-  wire [13:0] _mux_14 = _ge_12 ? _sub_24 : _sub_25; // PhaseUnit.java:97
-  wire [13:0] _bits_99 = phase_entry_word[195:182]; // PhaseUnit.java:96
-  wire _ge_13 = phase_buckets_13 >= _bits_99; // PhaseUnit.java:97
-  wire [13:0] _sub_26 = phase_buckets_13 - _bits_99; // PhaseUnit.java:97
-  wire [13:0] _sub_27 = _bits_99 - phase_buckets_13; // PhaseUnit.java:97
-  wire [13:0] _mux_15 = _ge_13 ? _sub_26 : _sub_27; // PhaseUnit.java:97
-  wire [13:0] _bits_100 = phase_entry_word[209:196]; // PhaseUnit.java:96
-  wire _ge_14 = phase_buckets_14 >= _bits_100; // PhaseUnit.java:97
-  wire [13:0] _sub_28 = phase_buckets_14 - _bits_100; // PhaseUnit.java:97
-  wire [13:0] _sub_29 = _bits_100 - phase_buckets_14; // PhaseUnit.java:97
-  wire [13:0] _mux_16 = _ge_14 ? _sub_28 : _sub_29; // PhaseUnit.java:97
-  wire [13:0] _bits_101 = phase_entry_word[223:210]; // PhaseUnit.java:96
-  wire _ge_15 = phase_buckets_15 >= _bits_101; // PhaseUnit.java:97
-  wire [13:0] _sub_30 = phase_buckets_15 - _bits_101; // PhaseUnit.java:97
-  wire [13:0] _sub_31 = _bits_101 - phase_buckets_15; // PhaseUnit.java:97
-  wire [13:0] _mux_17 = _ge_15 ? _sub_30 : _sub_31; // PhaseUnit.java:97
-  wire [13:0] _bits_102 = phase_entry_word[237:224]; // PhaseUnit.java:96
-  wire _ge_16 = phase_buckets_16 >= _bits_102; // PhaseUnit.java:97
-  wire [13:0] _sub_32 = phase_buckets_16 - _bits_102; // PhaseUnit.java:97
-  wire [13:0] _sub_33 = _bits_102 - phase_buckets_16; // PhaseUnit.java:97
-  wire [13:0] _mux_18 = _ge_16 ? _sub_32 : _sub_33; // PhaseUnit.java:97
-  wire [13:0] _bits_103 = phase_entry_word[251:238]; // PhaseUnit.java:96
-  wire _ge_17 = phase_buckets_17 >= _bits_103; // PhaseUnit.java:97
-  wire [13:0] _sub_34 = phase_buckets_17 - _bits_103; // PhaseUnit.java:97
-  wire [13:0] _sub_35 = _bits_103 - phase_buckets_17; // PhaseUnit.java:97
-  wire [13:0] _mux_19 = _ge_17 ? _sub_34 : _sub_35; // PhaseUnit.java:97
-  wire [13:0] _bits_104 = phase_entry_word[265:252]; // PhaseUnit.java:96
-  wire _ge_18 = phase_buckets_18 >= _bits_104; // PhaseUnit.java:97
-  wire [13:0] _sub_36 = phase_buckets_18 - _bits_104; // PhaseUnit.java:97
-  wire [13:0] _sub_37 = _bits_104 - phase_buckets_18; // PhaseUnit.java:97
-  wire [13:0] _mux_20 = _ge_18 ? _sub_36 : _sub_37; // PhaseUnit.java:97
-  wire [13:0] _bits_105 = phase_entry_word[279:266]; // PhaseUnit.java:96
-  wire _ge_19 = phase_buckets_19 >= _bits_105; // PhaseUnit.java:97
-  wire [13:0] _sub_38 = phase_buckets_19 - _bits_105; // PhaseUnit.java:97
-  wire [13:0] _sub_39 = _bits_105 - phase_buckets_19; // PhaseUnit.java:97
-  wire [13:0] _mux_21 = _ge_19 ? _sub_38 : _sub_39; // PhaseUnit.java:97
-  wire [13:0] _bits_106 = phase_entry_word[293:280]; // PhaseUnit.java:96
-  wire _ge_20 = phase_buckets_20 >= _bits_106; // PhaseUnit.java:97
-  wire [13:0] _sub_40 = phase_buckets_20 - _bits_106; // PhaseUnit.java:97
-  wire [13:0] _sub_41 = _bits_106 - phase_buckets_20; // PhaseUnit.java:97
-  wire [13:0] _mux_22 = _ge_20 ? _sub_40 : _sub_41; // PhaseUnit.java:97
-  wire [13:0] _bits_107 = phase_entry_word[307:294]; // PhaseUnit.java:96
-  wire _ge_21 = phase_buckets_21 >= _bits_107; // PhaseUnit.java:97
-  wire [13:0] _sub_42 = phase_buckets_21 - _bits_107; // PhaseUnit.java:97
-  wire [13:0] _sub_43 = _bits_107 - phase_buckets_21; // PhaseUnit.java:97
-  wire [13:0] _mux_23 = _ge_21 ? _sub_42 : _sub_43; // PhaseUnit.java:97
-  wire [13:0] _bits_108 = phase_entry_word[321:308]; // PhaseUnit.java:96
-  wire _ge_22 = phase_buckets_22 >= _bits_108; // PhaseUnit.java:97
-  wire [13:0] _sub_44 = phase_buckets_22 - _bits_108; // PhaseUnit.java:97
-  wire [13:0] _sub_45 = _bits_108 - phase_buckets_22; // PhaseUnit.java:97
-  wire [13:0] _mux_24 = _ge_22 ? _sub_44 : _sub_45; // PhaseUnit.java:97
-  wire [13:0] _bits_109 = phase_entry_word[335:322]; // PhaseUnit.java:96
-  wire _ge_23 = phase_buckets_23 >= _bits_109; // PhaseUnit.java:97
-  wire [13:0] _sub_46 = phase_buckets_23 - _bits_109; // PhaseUnit.java:97
-  wire [13:0] _sub_47 = _bits_109 - phase_buckets_23; // PhaseUnit.java:97
-  wire [13:0] _mux_25 = _ge_23 ? _sub_46 : _sub_47; // PhaseUnit.java:97
-  wire [13:0] _bits_110 = phase_entry_word[349:336]; // PhaseUnit.java:96
-  wire _ge_24 = phase_buckets_24 >= _bits_110; // PhaseUnit.java:97
-  wire [13:0] _sub_48 = phase_buckets_24 - _bits_110; // PhaseUnit.java:97
-  wire [13:0] _sub_49 = _bits_110 - phase_buckets_24; // PhaseUnit.java:97
-  wire [13:0] _mux_26 = _ge_24 ? _sub_48 : _sub_49; // PhaseUnit.java:97
-  wire [13:0] _bits_111 = phase_entry_word[363:350]; // PhaseUnit.java:96
-  wire _ge_25 = phase_buckets_25 >= _bits_111; // PhaseUnit.java:97
-  wire [13:0] _sub_50 = phase_buckets_25 - _bits_111; // PhaseUnit.java:97
-  wire [13:0] _sub_51 = _bits_111 - phase_buckets_25; // PhaseUnit.java:97
-  wire [13:0] _mux_27 = _ge_25 ? _sub_50 : _sub_51; // PhaseUnit.java:97
-  wire [13:0] _bits_112 = phase_entry_word[377:364]; // PhaseUnit.java:96
-  wire _ge_26 = phase_buckets_26 >= _bits_112; // PhaseUnit.java:97
-  wire [13:0] _sub_52 = phase_buckets_26 - _bits_112; // PhaseUnit.java:97
-  wire [13:0] _sub_53 = _bits_112 - phase_buckets_26; // PhaseUnit.java:97
-  wire [13:0] _mux_28 = _ge_26 ? _sub_52 : _sub_53; // PhaseUnit.java:97
-  wire [13:0] _bits_113 = phase_entry_word[391:378]; // PhaseUnit.java:96
-  wire _ge_27 = phase_buckets_27 >= _bits_113; // PhaseUnit.java:97
-  wire [13:0] _sub_54 = phase_buckets_27 - _bits_113; // PhaseUnit.java:97
-  wire [13:0] _sub_55 = _bits_113 - phase_buckets_27; // PhaseUnit.java:97
-  wire [13:0] _mux_29 = _ge_27 ? _sub_54 : _sub_55; // PhaseUnit.java:97
-  wire [13:0] _bits_114 = phase_entry_word[405:392]; // PhaseUnit.java:96
-  wire _ge_28 = phase_buckets_28 >= _bits_114; // PhaseUnit.java:97
-  wire [13:0] _sub_56 = phase_buckets_28 - _bits_114; // PhaseUnit.java:97
-  wire [13:0] _sub_57 = _bits_114 - phase_buckets_28; // PhaseUnit.java:97
-  wire [13:0] _mux_30 = _ge_28 ? _sub_56 : _sub_57; // PhaseUnit.java:97
-  wire [13:0] _bits_115 = phase_entry_word[419:406]; // PhaseUnit.java:96
-  wire _ge_29 = phase_buckets_29 >= _bits_115; // PhaseUnit.java:97
-  wire [13:0] _sub_58 = phase_buckets_29 - _bits_115; // PhaseUnit.java:97
-  wire [13:0] _sub_59 = _bits_115 - phase_buckets_29; // PhaseUnit.java:97
-  wire [13:0] _mux_31 = _ge_29 ? _sub_58 : _sub_59; // PhaseUnit.java:97
-  wire [13:0] _bits_116 = phase_entry_word[433:420]; // PhaseUnit.java:96
-  wire _ge_30 = phase_buckets_30 >= _bits_116; // PhaseUnit.java:97
-  wire [13:0] _sub_60 = phase_buckets_30 - _bits_116; // PhaseUnit.java:97
-  wire [13:0] _sub_61 = _bits_116 - phase_buckets_30; // PhaseUnit.java:97
-  wire [13:0] _mux_32 = _ge_30 ? _sub_60 : _sub_61; // PhaseUnit.java:97
-  wire [13:0] _bits_117 = phase_entry_word[447:434]; // PhaseUnit.java:96
-  wire _ge_31 = phase_buckets_31 >= _bits_117; // PhaseUnit.java:97
-  wire [13:0] _sub_62 = phase_buckets_31 - _bits_117; // PhaseUnit.java:97
-  wire [13:0] _sub_63 = _bits_117 - phase_buckets_31; // PhaseUnit.java:97
-  wire [13:0] _mux_33 = _ge_31 ? _sub_62 : _sub_63; // PhaseUnit.java:97
-  wire [19:0] _add_34 = phase_partial_0 + phase_partial_1; // PhaseUnit.java:273
-  wire [19:0] _add_35 = phase_partial_2 + phase_partial_3; // PhaseUnit.java:273
-  wire [19:0] _add_36 = _add_34 + _add_35; // PhaseUnit.java:273
-  wire [19:0] _bits_118 = _add_36; // PhaseUnit.java:277
-  wire [19:0] _add_37 = {{6{1'b0}}, phase_diffs_0} + {{6{1'b0}}, phase_diffs_1}; // PhaseUnit.java:273
-  wire [19:0] _add_38 = {{6{1'b0}}, phase_diffs_2} + {{6{1'b0}}, phase_diffs_3}; // PhaseUnit.java:273
-  wire [19:0] _add_39 = _add_37 + _add_38; // PhaseUnit.java:273
-  wire [19:0] _add_40 = {{6{1'b0}}, phase_diffs_4} + {{6{1'b0}}, phase_diffs_5}; // PhaseUnit.java:273
-  wire [19:0] _add_41 = {{6{1'b0}}, phase_diffs_6} + {{6{1'b0}}, phase_diffs_7}; // PhaseUnit.java:273
-  wire [19:0] _add_42 = _add_40 + _add_41; // PhaseUnit.java:273
-  wire [19:0] _add_43 = _add_39 + _add_42; // PhaseUnit.java:273
-  wire [19:0] _bits_119 = _add_43; // PhaseUnit.java:277
-  wire [19:0] _add_44 = {{6{1'b0}}, phase_diffs_8} + {{6{1'b0}}, phase_diffs_9}; // PhaseUnit.java:273
-  wire [19:0] _add_45 = {{6{1'b0}}, phase_diffs_10} + {{6{1'b0}}, phase_diffs_11}; // PhaseUnit.java:273
-  wire [19:0] _add_46 = _add_44 + _add_45; // PhaseUnit.java:273
-  wire [19:0] _add_47 = {{6{1'b0}}, phase_diffs_12} + {{6{1'b0}}, phase_diffs_13}; // PhaseUnit.java:273
-  wire [19:0] _add_48 = {{6{1'b0}}, phase_diffs_14} + {{6{1'b0}}, phase_diffs_15}; // PhaseUnit.java:273
-  wire [19:0] _add_49 = _add_47 + _add_48; // PhaseUnit.java:273
-  wire [19:0] _add_50 = _add_46 + _add_49; // PhaseUnit.java:273
-  wire [19:0] _bits_120 = _add_50; // PhaseUnit.java:277
-  wire [19:0] _add_51 = {{6{1'b0}}, phase_diffs_16} + {{6{1'b0}}, phase_diffs_17}; // PhaseUnit.java:273
-  wire [19:0] _add_52 = {{6{1'b0}}, phase_diffs_18} + {{6{1'b0}}, phase_diffs_19}; // PhaseUnit.java:273
-  wire [19:0] _add_53 = _add_51 + _add_52; // PhaseUnit.java:273
-  wire [19:0] _add_54 = {{6{1'b0}}, phase_diffs_20} + {{6{1'b0}}, phase_diffs_21}; // PhaseUnit.java:273
-  wire [19:0] _add_55 = {{6{1'b0}}, phase_diffs_22} + {{6{1'b0}}, phase_diffs_23}; // PhaseUnit.java:273
-  wire [19:0] _add_56 = _add_54 + _add_55; // PhaseUnit.java:273
-  wire [19:0] _add_57 = _add_53 + _add_56; // PhaseUnit.java:273
-  wire [19:0] _bits_121 = _add_57; // PhaseUnit.java:277
-  wire [19:0] _add_58 = {{6{1'b0}}, phase_diffs_24} + {{6{1'b0}}, phase_diffs_25}; // PhaseUnit.java:273
-  wire [19:0] _add_59 = {{6{1'b0}}, phase_diffs_26} + {{6{1'b0}}, phase_diffs_27}; // PhaseUnit.java:273
-  wire [19:0] _add_60 = _add_58 + _add_59; // PhaseUnit.java:273
-  wire [19:0] _add_61 = {{6{1'b0}}, phase_diffs_28} + {{6{1'b0}}, phase_diffs_29}; // PhaseUnit.java:273
-  wire [19:0] _add_62 = {{6{1'b0}}, phase_diffs_30} + {{6{1'b0}}, phase_diffs_31}; // PhaseUnit.java:273
-  wire [19:0] _add_63 = _add_61 + _add_62; // PhaseUnit.java:273
-  wire [19:0] _add_64 = _add_60 + _add_63; // PhaseUnit.java:273
-  wire [19:0] _bits_122 = _add_64; // PhaseUnit.java:277
-  wire _dyn_index_0 = phase_scanned[4] ? (phase_scanned[3] ? (phase_scanned[2] ? (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_31 : phase_signature_valid_30) : (phase_scanned[0] ? phase_signature_valid_29 : phase_signature_valid_28)) : (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_27 : phase_signature_valid_26) : (phase_scanned[0] ? phase_signature_valid_25 : phase_signature_valid_24))) : (phase_scanned[2] ? (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_23 : phase_signature_valid_22) : (phase_scanned[0] ? phase_signature_valid_21 : phase_signature_valid_20)) : (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_19 : phase_signature_valid_18) : (phase_scanned[0] ? phase_signature_valid_17 : phase_signature_valid_16)))) : (phase_scanned[3] ? (phase_scanned[2] ? (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_15 : phase_signature_valid_14) : (phase_scanned[0] ? phase_signature_valid_13 : phase_signature_valid_12)) : (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_11 : phase_signature_valid_10) : (phase_scanned[0] ? phase_signature_valid_9 : phase_signature_valid_8))) : (phase_scanned[2] ? (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_7 : phase_signature_valid_6) : (phase_scanned[0] ? phase_signature_valid_5 : phase_signature_valid_4)) : (phase_scanned[1] ? (phase_scanned[0] ? phase_signature_valid_3 : phase_signature_valid_2) : (phase_scanned[0] ? phase_signature_valid_1 : phase_signature_valid_0)))); // PhaseUnit.java:238
-  wire _and_26 = phase_distance_live & _dyn_index_0; // PhaseUnit.java:120
-  wire _not_58 = ~phase_best_found; // PhaseUnit.java:121
-  wire _lt_2 = phase_distance < phase_best_distance; // PhaseUnit.java:121
-  wire _or_74 = _not_58 | _lt_2; // PhaseUnit.java:121
-  wire phase_nearer = _and_26 & _or_74; // PhaseUnit.java:121
-  wire [15:0] _dyn_index_1 = phase_best_entry[4] ? (phase_best_entry[3] ? (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_31 : phase_signature_ids_30) : (phase_best_entry[0] ? phase_signature_ids_29 : phase_signature_ids_28)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_27 : phase_signature_ids_26) : (phase_best_entry[0] ? phase_signature_ids_25 : phase_signature_ids_24))) : (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_23 : phase_signature_ids_22) : (phase_best_entry[0] ? phase_signature_ids_21 : phase_signature_ids_20)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_19 : phase_signature_ids_18) : (phase_best_entry[0] ? phase_signature_ids_17 : phase_signature_ids_16)))) : (phase_best_entry[3] ? (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_15 : phase_signature_ids_14) : (phase_best_entry[0] ? phase_signature_ids_13 : phase_signature_ids_12)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_11 : phase_signature_ids_10) : (phase_best_entry[0] ? phase_signature_ids_9 : phase_signature_ids_8))) : (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_7 : phase_signature_ids_6) : (phase_best_entry[0] ? phase_signature_ids_5 : phase_signature_ids_4)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_3 : phase_signature_ids_2) : (phase_best_entry[0] ? phase_signature_ids_1 : phase_signature_ids_0)))); // PhaseUnit.java:238
-  wire [15:0] _add_65 = phase_next_id + 16'd1; // PhaseUnit.java:198
+  wire _eq_55 = phase_target == 5'd0; // PhaseUnit.java:217
+  wire _eq_56 = phase_target == 5'd1; // PhaseUnit.java:217
+  wire _eq_57 = phase_target == 5'd2; // PhaseUnit.java:217
+  wire _eq_58 = phase_target == 5'd3; // PhaseUnit.java:217
+  wire _eq_59 = phase_target == 5'd4; // PhaseUnit.java:217
+  wire _eq_60 = phase_target == 5'd5; // PhaseUnit.java:217
+  wire _eq_61 = phase_target == 5'd6; // PhaseUnit.java:217
+  wire _eq_62 = phase_target == 5'd7; // PhaseUnit.java:217
+  wire _eq_63 = phase_target == 5'd8; // PhaseUnit.java:217
+  wire _eq_64 = phase_target == 5'd9; // PhaseUnit.java:217
+  wire _eq_65 = phase_target == 5'd10; // PhaseUnit.java:217
+  wire _eq_66 = phase_target == 5'd11; // PhaseUnit.java:217
+  wire _eq_67 = phase_target == 5'd12; // PhaseUnit.java:217
+  wire _eq_68 = phase_target == 5'd13; // PhaseUnit.java:217
+  wire _eq_69 = phase_target == 5'd14; // PhaseUnit.java:217
+  wire _eq_70 = phase_target == 5'd15; // PhaseUnit.java:217
+  wire _eq_71 = phase_target == 5'd16; // PhaseUnit.java:217
+  wire _eq_72 = phase_target == 5'd17; // PhaseUnit.java:217
+  wire _eq_73 = phase_target == 5'd18; // PhaseUnit.java:217
+  wire _eq_74 = phase_target == 5'd19; // PhaseUnit.java:217
+  wire _eq_75 = phase_target == 5'd20; // PhaseUnit.java:217
+  wire _eq_76 = phase_target == 5'd21; // PhaseUnit.java:217
+  wire _eq_77 = phase_target == 5'd22; // PhaseUnit.java:217
+  wire _eq_78 = phase_target == 5'd23; // PhaseUnit.java:217
+  wire _eq_79 = phase_target == 5'd24; // PhaseUnit.java:217
+  wire _eq_80 = phase_target == 5'd25; // PhaseUnit.java:217
+  wire _eq_81 = phase_target == 5'd26; // PhaseUnit.java:217
+  wire _eq_82 = phase_target == 5'd27; // PhaseUnit.java:217
+  wire _eq_83 = phase_target == 5'd28; // PhaseUnit.java:217
+  wire _eq_84 = phase_target == 5'd29; // PhaseUnit.java:217
+  wire _eq_85 = phase_target == 5'd30; // PhaseUnit.java:217
+  wire _eq_86 = phase_target == 5'd31; // PhaseUnit.java:217
+  wire _eq_87 = phase_target == 5'd0; // PhaseUnit.java:217
+  wire _eq_88 = phase_target == 5'd1; // PhaseUnit.java:217
+  wire _eq_89 = phase_target == 5'd2; // PhaseUnit.java:217
+  wire _eq_90 = phase_target == 5'd3; // PhaseUnit.java:217
+  wire _eq_91 = phase_target == 5'd4; // PhaseUnit.java:217
+  wire _eq_92 = phase_target == 5'd5; // PhaseUnit.java:217
+  wire _eq_93 = phase_target == 5'd6; // PhaseUnit.java:217
+  wire _eq_94 = phase_target == 5'd7; // PhaseUnit.java:217
+  wire _eq_95 = phase_target == 5'd8; // PhaseUnit.java:217
+  wire _eq_96 = phase_target == 5'd9; // PhaseUnit.java:217
+  wire _eq_97 = phase_target == 5'd10; // PhaseUnit.java:217
+  wire _eq_98 = phase_target == 5'd11; // PhaseUnit.java:217
+  wire _eq_99 = phase_target == 5'd12; // PhaseUnit.java:217
+  wire _eq_100 = phase_target == 5'd13; // PhaseUnit.java:217
+  wire _eq_101 = phase_target == 5'd14; // PhaseUnit.java:217
+  wire _eq_102 = phase_target == 5'd15; // PhaseUnit.java:217
+  wire _eq_103 = phase_target == 5'd16; // PhaseUnit.java:217
+  wire _eq_104 = phase_target == 5'd17; // PhaseUnit.java:217
+  wire _eq_105 = phase_target == 5'd18; // PhaseUnit.java:217
+  wire _eq_106 = phase_target == 5'd19; // PhaseUnit.java:217
+  wire _eq_107 = phase_target == 5'd20; // PhaseUnit.java:217
+  wire _eq_108 = phase_target == 5'd21; // PhaseUnit.java:217
+  wire _eq_109 = phase_target == 5'd22; // PhaseUnit.java:217
+  wire _eq_110 = phase_target == 5'd23; // PhaseUnit.java:217
+  wire _eq_111 = phase_target == 5'd24; // PhaseUnit.java:217
+  wire _eq_112 = phase_target == 5'd25; // PhaseUnit.java:217
+  wire _eq_113 = phase_target == 5'd26; // PhaseUnit.java:217
+  wire _eq_114 = phase_target == 5'd27; // PhaseUnit.java:217
+  wire _eq_115 = phase_target == 5'd28; // PhaseUnit.java:217
+  wire _eq_116 = phase_target == 5'd29; // PhaseUnit.java:217
+  wire _eq_117 = phase_target == 5'd30; // PhaseUnit.java:217
+  wire _eq_118 = phase_target == 5'd31; // PhaseUnit.java:217
+  wire [5:0] _add_33 = phase_tick + 6'd1; // PhaseUnit.java:144
+  wire _lt_0 = phase_tick < 6'd32; // PhaseUnit.java:84
+  wire [4:0] _bits_85 = phase_tick[4:0]; // PhaseUnit.java:84
+  wire [4:0] phase_read = _lt_0 ? _bits_85 : 5'd0; // PhaseUnit.java:84
+  wire _lt_1 = phase_tick < 6'd32; // PhaseUnit.java:83
+  wire phase_live = phase_step_scan & _lt_1; // PhaseUnit.java:83
+  wire [447:0] _mem_read_4 = phase_signatures[phase_read]; // PhaseUnit.java:88
+  wire [13:0] _bits_86 = phase_entry_word[13:0]; // PhaseUnit.java:92
+  wire _ge_0 = phase_buckets_0 >= _bits_86; // PhaseUnit.java:93
+  wire [13:0] _sub_0 = phase_buckets_0 - _bits_86; // PhaseUnit.java:93
+  wire [13:0] _sub_1 = _bits_86 - phase_buckets_0; // PhaseUnit.java:93
+  wire [13:0] _mux_1 = _ge_0 ? _sub_0 : _sub_1; // PhaseUnit.java:93
+  wire [13:0] _bits_87 = phase_entry_word[27:14]; // PhaseUnit.java:92
+  wire _ge_1 = phase_buckets_1 >= _bits_87; // PhaseUnit.java:93
+  wire [13:0] _sub_2 = phase_buckets_1 - _bits_87; // PhaseUnit.java:93
+  wire [13:0] _sub_3 = _bits_87 - phase_buckets_1; // PhaseUnit.java:93
+  wire [13:0] _mux_2 = _ge_1 ? _sub_2 : _sub_3; // PhaseUnit.java:93
+  wire [13:0] _bits_88 = phase_entry_word[41:28]; // PhaseUnit.java:92
+  wire _ge_2 = phase_buckets_2 >= _bits_88; // PhaseUnit.java:93
+  wire [13:0] _sub_4 = phase_buckets_2 - _bits_88; // PhaseUnit.java:93
+  wire [13:0] _sub_5 = _bits_88 - phase_buckets_2; // PhaseUnit.java:93
+  wire [13:0] _mux_3 = _ge_2 ? _sub_4 : _sub_5; // PhaseUnit.java:93
+  wire [13:0] _bits_89 = phase_entry_word[55:42]; // PhaseUnit.java:92
+  wire _ge_3 = phase_buckets_3 >= _bits_89; // PhaseUnit.java:93
+  wire [13:0] _sub_6 = phase_buckets_3 - _bits_89; // PhaseUnit.java:93
+  wire [13:0] _sub_7 = _bits_89 - phase_buckets_3; // PhaseUnit.java:93
+  wire [13:0] _mux_4 = _ge_3 ? _sub_6 : _sub_7; // PhaseUnit.java:93
+  wire [13:0] _bits_90 = phase_entry_word[69:56]; // PhaseUnit.java:92
+  wire _ge_4 = phase_buckets_4 >= _bits_90; // PhaseUnit.java:93
+  wire [13:0] _sub_8 = phase_buckets_4 - _bits_90; // PhaseUnit.java:93
+  wire [13:0] _sub_9 = _bits_90 - phase_buckets_4; // PhaseUnit.java:93
+  wire [13:0] _mux_5 = _ge_4 ? _sub_8 : _sub_9; // PhaseUnit.java:93
+  wire [13:0] _bits_91 = phase_entry_word[83:70]; // PhaseUnit.java:92
+  wire _ge_5 = phase_buckets_5 >= _bits_91; // PhaseUnit.java:93
+  wire [13:0] _sub_10 = phase_buckets_5 - _bits_91; // PhaseUnit.java:93
+  wire [13:0] _sub_11 = _bits_91 - phase_buckets_5; // PhaseUnit.java:93
+  wire [13:0] _mux_6 = _ge_5 ? _sub_10 : _sub_11; // PhaseUnit.java:93
+  wire [13:0] _bits_92 = phase_entry_word[97:84]; // PhaseUnit.java:92
+  wire _ge_6 = phase_buckets_6 >= _bits_92; // PhaseUnit.java:93
+  wire [13:0] _sub_12 = phase_buckets_6 - _bits_92; // PhaseUnit.java:93
+  wire [13:0] _sub_13 = _bits_92 - phase_buckets_6; // PhaseUnit.java:93
+  wire [13:0] _mux_7 = _ge_6 ? _sub_12 : _sub_13; // PhaseUnit.java:93
+  wire [13:0] _bits_93 = phase_entry_word[111:98]; // PhaseUnit.java:92
+  wire _ge_7 = phase_buckets_7 >= _bits_93; // PhaseUnit.java:93
+  wire [13:0] _sub_14 = phase_buckets_7 - _bits_93; // PhaseUnit.java:93
+  wire [13:0] _sub_15 = _bits_93 - phase_buckets_7; // PhaseUnit.java:93
+  wire [13:0] _mux_8 = _ge_7 ? _sub_14 : _sub_15; // PhaseUnit.java:93
+  wire [13:0] _bits_94 = phase_entry_word[125:112]; // PhaseUnit.java:92
+  wire _ge_8 = phase_buckets_8 >= _bits_94; // PhaseUnit.java:93
+  wire [13:0] _sub_16 = phase_buckets_8 - _bits_94; // PhaseUnit.java:93
+  wire [13:0] _sub_17 = _bits_94 - phase_buckets_8; // PhaseUnit.java:93
+  wire [13:0] _mux_9 = _ge_8 ? _sub_16 : _sub_17; // PhaseUnit.java:93
+  wire [13:0] _bits_95 = phase_entry_word[139:126]; // PhaseUnit.java:92
+  wire _ge_9 = phase_buckets_9 >= _bits_95; // PhaseUnit.java:93
+  wire [13:0] _sub_18 = phase_buckets_9 - _bits_95; // PhaseUnit.java:93
+  wire [13:0] _sub_19 = _bits_95 - phase_buckets_9; // PhaseUnit.java:93
+  wire [13:0] _mux_10 = _ge_9 ? _sub_18 : _sub_19; // PhaseUnit.java:93
+  wire [13:0] _bits_96 = phase_entry_word[153:140]; // PhaseUnit.java:92
+  wire _ge_10 = phase_buckets_10 >= _bits_96; // PhaseUnit.java:93
+  wire [13:0] _sub_20 = phase_buckets_10 - _bits_96; // PhaseUnit.java:93
+  wire [13:0] _sub_21 = _bits_96 - phase_buckets_10; // PhaseUnit.java:93
+  wire [13:0] _mux_11 = _ge_10 ? _sub_20 : _sub_21; // PhaseUnit.java:93
+  wire [13:0] _bits_97 = phase_entry_word[167:154]; // PhaseUnit.java:92
+  wire _ge_11 = phase_buckets_11 >= _bits_97; // PhaseUnit.java:93
+  wire [13:0] _sub_22 = phase_buckets_11 - _bits_97; // PhaseUnit.java:93
+  wire [13:0] _sub_23 = _bits_97 - phase_buckets_11; // PhaseUnit.java:93
+  wire [13:0] _mux_12 = _ge_11 ? _sub_22 : _sub_23; // PhaseUnit.java:93
+  wire [13:0] _bits_98 = phase_entry_word[181:168]; // PhaseUnit.java:92
+  wire _ge_12 = phase_buckets_12 >= _bits_98; // PhaseUnit.java:93
+  wire [13:0] _sub_24 = phase_buckets_12 - _bits_98; // PhaseUnit.java:93
+  wire [13:0] _sub_25 = _bits_98 - phase_buckets_12; // PhaseUnit.java:93
+  wire [13:0] _mux_13 = _ge_12 ? _sub_24 : _sub_25; // PhaseUnit.java:93
+  wire [13:0] _bits_99 = phase_entry_word[195:182]; // PhaseUnit.java:92
+  wire _ge_13 = phase_buckets_13 >= _bits_99; // PhaseUnit.java:93
+  wire [13:0] _sub_26 = phase_buckets_13 - _bits_99; // PhaseUnit.java:93
+  wire [13:0] _sub_27 = _bits_99 - phase_buckets_13; // PhaseUnit.java:93
+  wire [13:0] _mux_14 = _ge_13 ? _sub_26 : _sub_27; // PhaseUnit.java:93
+  wire [13:0] _bits_100 = phase_entry_word[209:196]; // PhaseUnit.java:92
+  wire _ge_14 = phase_buckets_14 >= _bits_100; // PhaseUnit.java:93
+  wire [13:0] _sub_28 = phase_buckets_14 - _bits_100; // PhaseUnit.java:93
+  wire [13:0] _sub_29 = _bits_100 - phase_buckets_14; // PhaseUnit.java:93
+  wire [13:0] _mux_15 = _ge_14 ? _sub_28 : _sub_29; // PhaseUnit.java:93
+  wire [13:0] _bits_101 = phase_entry_word[223:210]; // PhaseUnit.java:92
+  wire _ge_15 = phase_buckets_15 >= _bits_101; // PhaseUnit.java:93
+  wire [13:0] _sub_30 = phase_buckets_15 - _bits_101; // PhaseUnit.java:93
+  wire [13:0] _sub_31 = _bits_101 - phase_buckets_15; // PhaseUnit.java:93
+  wire [13:0] _mux_16 = _ge_15 ? _sub_30 : _sub_31; // PhaseUnit.java:93
+  wire [13:0] _bits_102 = phase_entry_word[237:224]; // PhaseUnit.java:92
+  wire _ge_16 = phase_buckets_16 >= _bits_102; // PhaseUnit.java:93
+  wire [13:0] _sub_32 = phase_buckets_16 - _bits_102; // PhaseUnit.java:93
+  wire [13:0] _sub_33 = _bits_102 - phase_buckets_16; // PhaseUnit.java:93
+  wire [13:0] _mux_17 = _ge_16 ? _sub_32 : _sub_33; // PhaseUnit.java:93
+  wire [13:0] _bits_103 = phase_entry_word[251:238]; // PhaseUnit.java:92
+  wire _ge_17 = phase_buckets_17 >= _bits_103; // PhaseUnit.java:93
+  wire [13:0] _sub_34 = phase_buckets_17 - _bits_103; // PhaseUnit.java:93
+  wire [13:0] _sub_35 = _bits_103 - phase_buckets_17; // PhaseUnit.java:93
+  wire [13:0] _mux_18 = _ge_17 ? _sub_34 : _sub_35; // PhaseUnit.java:93
+  wire [13:0] _bits_104 = phase_entry_word[265:252]; // PhaseUnit.java:92
+  wire _ge_18 = phase_buckets_18 >= _bits_104; // PhaseUnit.java:93
+  wire [13:0] _sub_36 = phase_buckets_18 - _bits_104; // PhaseUnit.java:93
+  wire [13:0] _sub_37 = _bits_104 - phase_buckets_18; // PhaseUnit.java:93
+  wire [13:0] _mux_19 = _ge_18 ? _sub_36 : _sub_37; // PhaseUnit.java:93
+  wire [13:0] _bits_105 = phase_entry_word[279:266]; // PhaseUnit.java:92
+  wire _ge_19 = phase_buckets_19 >= _bits_105; // PhaseUnit.java:93
+  wire [13:0] _sub_38 = phase_buckets_19 - _bits_105; // PhaseUnit.java:93
+  wire [13:0] _sub_39 = _bits_105 - phase_buckets_19; // PhaseUnit.java:93
+  wire [13:0] _mux_20 = _ge_19 ? _sub_38 : _sub_39; // PhaseUnit.java:93
+  wire [13:0] _bits_106 = phase_entry_word[293:280]; // PhaseUnit.java:92
+  wire _ge_20 = phase_buckets_20 >= _bits_106; // PhaseUnit.java:93
+  wire [13:0] _sub_40 = phase_buckets_20 - _bits_106; // PhaseUnit.java:93
+  wire [13:0] _sub_41 = _bits_106 - phase_buckets_20; // PhaseUnit.java:93
+  wire [13:0] _mux_21 = _ge_20 ? _sub_40 : _sub_41; // PhaseUnit.java:93
+  wire [13:0] _bits_107 = phase_entry_word[307:294]; // PhaseUnit.java:92
+  wire _ge_21 = phase_buckets_21 >= _bits_107; // PhaseUnit.java:93
+  wire [13:0] _sub_42 = phase_buckets_21 - _bits_107; // PhaseUnit.java:93
+  wire [13:0] _sub_43 = _bits_107 - phase_buckets_21; // PhaseUnit.java:93
+  wire [13:0] _mux_22 = _ge_21 ? _sub_42 : _sub_43; // PhaseUnit.java:93
+  wire [13:0] _bits_108 = phase_entry_word[321:308]; // PhaseUnit.java:92
+  wire _ge_22 = phase_buckets_22 >= _bits_108; // PhaseUnit.java:93
+  wire [13:0] _sub_44 = phase_buckets_22 - _bits_108; // PhaseUnit.java:93
+  wire [13:0] _sub_45 = _bits_108 - phase_buckets_22; // PhaseUnit.java:93
+  wire [13:0] _mux_23 = _ge_22 ? _sub_44 : _sub_45; // PhaseUnit.java:93
+  wire [13:0] _bits_109 = phase_entry_word[335:322]; // PhaseUnit.java:92
+  wire _ge_23 = phase_buckets_23 >= _bits_109; // PhaseUnit.java:93
+  wire [13:0] _sub_46 = phase_buckets_23 - _bits_109; // PhaseUnit.java:93
+  wire [13:0] _sub_47 = _bits_109 - phase_buckets_23; // PhaseUnit.java:93
+  wire [13:0] _mux_24 = _ge_23 ? _sub_46 : _sub_47; // PhaseUnit.java:93
+  wire [13:0] _bits_110 = phase_entry_word[349:336]; // PhaseUnit.java:92
+  wire _ge_24 = phase_buckets_24 >= _bits_110; // PhaseUnit.java:93
+  wire [13:0] _sub_48 = phase_buckets_24 - _bits_110; // PhaseUnit.java:93
+  wire [13:0] _sub_49 = _bits_110 - phase_buckets_24; // PhaseUnit.java:93
+  wire [13:0] _mux_25 = _ge_24 ? _sub_48 : _sub_49; // PhaseUnit.java:93
+  wire [13:0] _bits_111 = phase_entry_word[363:350]; // PhaseUnit.java:92
+  wire _ge_25 = phase_buckets_25 >= _bits_111; // PhaseUnit.java:93
+  wire [13:0] _sub_50 = phase_buckets_25 - _bits_111; // PhaseUnit.java:93
+  wire [13:0] _sub_51 = _bits_111 - phase_buckets_25; // PhaseUnit.java:93
+  wire [13:0] _mux_26 = _ge_25 ? _sub_50 : _sub_51; // PhaseUnit.java:93
+  wire [13:0] _bits_112 = phase_entry_word[377:364]; // PhaseUnit.java:92
+  wire _ge_26 = phase_buckets_26 >= _bits_112; // PhaseUnit.java:93
+  wire [13:0] _sub_52 = phase_buckets_26 - _bits_112; // PhaseUnit.java:93
+  wire [13:0] _sub_53 = _bits_112 - phase_buckets_26; // PhaseUnit.java:93
+  wire [13:0] _mux_27 = _ge_26 ? _sub_52 : _sub_53; // PhaseUnit.java:93
+  wire [13:0] _bits_113 = phase_entry_word[391:378]; // PhaseUnit.java:92
+  wire _ge_27 = phase_buckets_27 >= _bits_113; // PhaseUnit.java:93
+  wire [13:0] _sub_54 = phase_buckets_27 - _bits_113; // PhaseUnit.java:93
+  wire [13:0] _sub_55 = _bits_113 - phase_buckets_27; // PhaseUnit.java:93
+  wire [13:0] _mux_28 = _ge_27 ? _sub_54 : _sub_55; // PhaseUnit.java:93
+  wire [13:0] _bits_114 = phase_entry_word[405:392]; // PhaseUnit.java:92
+  wire _ge_28 = phase_buckets_28 >= _bits_114; // PhaseUnit.java:93
+  wire [13:0] _sub_56 = phase_buckets_28 - _bits_114; // PhaseUnit.java:93
+  wire [13:0] _sub_57 = _bits_114 - phase_buckets_28; // PhaseUnit.java:93
+  wire [13:0] _mux_29 = _ge_28 ? _sub_56 : _sub_57; // PhaseUnit.java:93
+  wire [13:0] _bits_115 = phase_entry_word[419:406]; // PhaseUnit.java:92
+  wire _ge_29 = phase_buckets_29 >= _bits_115; // PhaseUnit.java:93
+  wire [13:0] _sub_58 = phase_buckets_29 - _bits_115; // PhaseUnit.java:93
+  wire [13:0] _sub_59 = _bits_115 - phase_buckets_29; // PhaseUnit.java:93
+  wire [13:0] _mux_30 = _ge_29 ? _sub_58 : _sub_59; // PhaseUnit.java:93
+  wire [13:0] _bits_116 = phase_entry_word[433:420]; // PhaseUnit.java:92
+  wire _ge_30 = phase_buckets_30 >= _bits_116; // PhaseUnit.java:93
+  wire [13:0] _sub_60 = phase_buckets_30 - _bits_116; // PhaseUnit.java:93
+  wire [13:0] _sub_61 = _bits_116 - phase_buckets_30; // PhaseUnit.java:93
+  wire [13:0] _mux_31 = _ge_30 ? _sub_60 : _sub_61; // PhaseUnit.java:93
+  wire [13:0] _bits_117 = phase_entry_word[447:434]; // PhaseUnit.java:92
+  wire _ge_31 = phase_buckets_31 >= _bits_117; // PhaseUnit.java:93
+  wire [13:0] _sub_62 = phase_buckets_31 - _bits_117; // PhaseUnit.java:93
+  wire [13:0] _sub_63 = _bits_117 - phase_buckets_31; // PhaseUnit.java:93
+  wire [13:0] _mux_32 = _ge_31 ? _sub_62 : _sub_63; // PhaseUnit.java:93
+  wire [19:0] _add_34 = _reg_0 + _reg_1; // PhaseUnit.java:246
+  wire [19:0] _add_35 = _reg_2 + _reg_3; // PhaseUnit.java:246
+  wire [19:0] _add_36 = _add_34 + _add_35; // PhaseUnit.java:246
+  wire [19:0] _add_37 = _reg_4 + _reg_5; // PhaseUnit.java:246
+  wire [19:0] _add_38 = _reg_6 + _reg_7; // PhaseUnit.java:246
+  wire [19:0] _add_39 = _add_37 + _add_38; // PhaseUnit.java:246
+  wire [19:0] _add_40 = _add_36 + _add_39; // PhaseUnit.java:246
+  wire [19:0] _bits_118 = _add_40; // PhaseUnit.java:250
+  wire [19:0] _add_41 = _reg_8 + _reg_9; // PhaseUnit.java:246
+  wire [19:0] _add_42 = _reg_10 + _reg_11; // PhaseUnit.java:246
+  wire [19:0] _add_43 = _add_41 + _add_42; // PhaseUnit.java:246
+  wire [19:0] _add_44 = _reg_12 + _reg_13; // PhaseUnit.java:246
+  wire [19:0] _add_45 = _reg_14 + _reg_15; // PhaseUnit.java:246
+  wire [19:0] _add_46 = _add_44 + _add_45; // PhaseUnit.java:246
+  wire [19:0] _add_47 = _add_43 + _add_46; // PhaseUnit.java:246
+  wire [19:0] _bits_119 = _add_47; // PhaseUnit.java:250
+  wire [19:0] _add_48 = _reg_16 + _reg_17; // PhaseUnit.java:246
+  wire [19:0] _add_49 = _reg_18 + _reg_19; // PhaseUnit.java:246
+  wire [19:0] _add_50 = _add_48 + _add_49; // PhaseUnit.java:246
+  wire [19:0] _add_51 = _reg_20 + _reg_21; // PhaseUnit.java:246
+  wire [19:0] _add_52 = _reg_22 + _reg_23; // PhaseUnit.java:246
+  wire [19:0] _add_53 = _add_51 + _add_52; // PhaseUnit.java:246
+  wire [19:0] _add_54 = _add_50 + _add_53; // PhaseUnit.java:246
+  wire [19:0] _bits_120 = _add_54; // PhaseUnit.java:250
+  wire [19:0] _add_55 = _reg_24 + _reg_25; // PhaseUnit.java:246
+  wire [19:0] _add_56 = _reg_26 + _reg_27; // PhaseUnit.java:246
+  wire [19:0] _add_57 = _add_55 + _add_56; // PhaseUnit.java:246
+  wire [19:0] _add_58 = _reg_28 + _reg_29; // PhaseUnit.java:246
+  wire [19:0] _add_59 = _reg_30 + _reg_31; // PhaseUnit.java:246
+  wire [19:0] _add_60 = _add_58 + _add_59; // PhaseUnit.java:246
+  wire [19:0] _add_61 = _add_57 + _add_60; // PhaseUnit.java:246
+  wire [19:0] _bits_121 = _add_61; // PhaseUnit.java:250
+  wire [19:0] _add_62 = _reg_32 + _reg_33; // PhaseUnit.java:246
+  wire [19:0] _add_63 = _reg_34 + _reg_35; // PhaseUnit.java:246
+  wire [19:0] _add_64 = _add_62 + _add_63; // PhaseUnit.java:246
+  wire [19:0] _bits_122 = _add_64; // PhaseUnit.java:250
+  wire _dyn_index_0 = phase_index_4[4] ? (phase_index_4[3] ? (phase_index_4[2] ? (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_31 : phase_signature_valid_30) : (phase_index_4[0] ? phase_signature_valid_29 : phase_signature_valid_28)) : (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_27 : phase_signature_valid_26) : (phase_index_4[0] ? phase_signature_valid_25 : phase_signature_valid_24))) : (phase_index_4[2] ? (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_23 : phase_signature_valid_22) : (phase_index_4[0] ? phase_signature_valid_21 : phase_signature_valid_20)) : (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_19 : phase_signature_valid_18) : (phase_index_4[0] ? phase_signature_valid_17 : phase_signature_valid_16)))) : (phase_index_4[3] ? (phase_index_4[2] ? (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_15 : phase_signature_valid_14) : (phase_index_4[0] ? phase_signature_valid_13 : phase_signature_valid_12)) : (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_11 : phase_signature_valid_10) : (phase_index_4[0] ? phase_signature_valid_9 : phase_signature_valid_8))) : (phase_index_4[2] ? (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_7 : phase_signature_valid_6) : (phase_index_4[0] ? phase_signature_valid_5 : phase_signature_valid_4)) : (phase_index_4[1] ? (phase_index_4[0] ? phase_signature_valid_3 : phase_signature_valid_2) : (phase_index_4[0] ? phase_signature_valid_1 : phase_signature_valid_0)))); // PhaseUnit.java:211
+  wire _and_26 = phase_live_4 & _dyn_index_0; // PhaseUnit.java:111
+  wire _not_58 = ~phase_best_found; // PhaseUnit.java:112
+  wire _lt_2 = phase_distance < phase_best_distance; // PhaseUnit.java:112
+  wire _or_74 = _not_58 | _lt_2; // PhaseUnit.java:112
+  wire phase_nearer = _and_26 & _or_74; // PhaseUnit.java:112
+  wire [15:0] _dyn_index_1 = phase_best_entry[4] ? (phase_best_entry[3] ? (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_31 : phase_signature_ids_30) : (phase_best_entry[0] ? phase_signature_ids_29 : phase_signature_ids_28)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_27 : phase_signature_ids_26) : (phase_best_entry[0] ? phase_signature_ids_25 : phase_signature_ids_24))) : (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_23 : phase_signature_ids_22) : (phase_best_entry[0] ? phase_signature_ids_21 : phase_signature_ids_20)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_19 : phase_signature_ids_18) : (phase_best_entry[0] ? phase_signature_ids_17 : phase_signature_ids_16)))) : (phase_best_entry[3] ? (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_15 : phase_signature_ids_14) : (phase_best_entry[0] ? phase_signature_ids_13 : phase_signature_ids_12)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_11 : phase_signature_ids_10) : (phase_best_entry[0] ? phase_signature_ids_9 : phase_signature_ids_8))) : (phase_best_entry[2] ? (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_7 : phase_signature_ids_6) : (phase_best_entry[0] ? phase_signature_ids_5 : phase_signature_ids_4)) : (phase_best_entry[1] ? (phase_best_entry[0] ? phase_signature_ids_3 : phase_signature_ids_2) : (phase_best_entry[0] ? phase_signature_ids_1 : phase_signature_ids_0)))); // PhaseUnit.java:211
+  wire [15:0] _add_65 = phase_next_id + 16'd1; // PhaseUnit.java:171
   wire _not_59 = ~_or_19; // FirstSet.java:34
   wire _not_60 = ~_or_26; // FirstSet.java:34
   wire _not_61 = ~_or_29; // FirstSet.java:34
   wire _not_62 = ~_or_30; // FirstSet.java:34
   wire _not_63 = ~_bits_32; // FirstSet.java:34
   wire _not_64 = ~_bits_30; // FirstSet.java:34
-  wire _mux_34 = _not_62 ? _not_63 : _not_64; // FirstSet.java:35
-  wire [1:0] _cat_4 = {_not_62, _mux_34}; // FirstSet.java:35
+  wire _mux_33 = _not_62 ? _not_63 : _not_64; // FirstSet.java:35
+  wire [1:0] _cat_4 = {_not_62, _mux_33}; // FirstSet.java:35
   wire _not_65 = ~_or_27; // FirstSet.java:34
   wire _not_66 = ~_bits_28; // FirstSet.java:34
   wire _not_67 = ~_bits_26; // FirstSet.java:34
-  wire _mux_35 = _not_65 ? _not_66 : _not_67; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_65, _mux_35}; // FirstSet.java:35
-  wire [1:0] _mux_36 = _not_61 ? _cat_4 : _cat_5; // FirstSet.java:35
-  wire [2:0] _cat_6 = {_not_61, _mux_36}; // FirstSet.java:35
+  wire _mux_34 = _not_65 ? _not_66 : _not_67; // FirstSet.java:35
+  wire [1:0] _cat_5 = {_not_65, _mux_34}; // FirstSet.java:35
+  wire [1:0] _mux_35 = _not_61 ? _cat_4 : _cat_5; // FirstSet.java:35
+  wire [2:0] _cat_6 = {_not_61, _mux_35}; // FirstSet.java:35
   wire _not_68 = ~_or_22; // FirstSet.java:34
   wire _not_69 = ~_or_23; // FirstSet.java:34
   wire _not_70 = ~_bits_24; // FirstSet.java:34
   wire _not_71 = ~_bits_22; // FirstSet.java:34
-  wire _mux_37 = _not_69 ? _not_70 : _not_71; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_69, _mux_37}; // FirstSet.java:35
+  wire _mux_36 = _not_69 ? _not_70 : _not_71; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_69, _mux_36}; // FirstSet.java:35
   wire _not_72 = ~_or_20; // FirstSet.java:34
   wire _not_73 = ~_bits_20; // FirstSet.java:34
   wire _not_74 = ~_bits_18; // FirstSet.java:34
-  wire _mux_38 = _not_72 ? _not_73 : _not_74; // FirstSet.java:35
-  wire [1:0] _cat_8 = {_not_72, _mux_38}; // FirstSet.java:35
-  wire [1:0] _mux_39 = _not_68 ? _cat_7 : _cat_8; // FirstSet.java:35
-  wire [2:0] _cat_9 = {_not_68, _mux_39}; // FirstSet.java:35
-  wire [2:0] _mux_40 = _not_60 ? _cat_6 : _cat_9; // FirstSet.java:35
-  wire [3:0] _cat_10 = {_not_60, _mux_40}; // FirstSet.java:35
+  wire _mux_37 = _not_72 ? _not_73 : _not_74; // FirstSet.java:35
+  wire [1:0] _cat_8 = {_not_72, _mux_37}; // FirstSet.java:35
+  wire [1:0] _mux_38 = _not_68 ? _cat_7 : _cat_8; // FirstSet.java:35
+  wire [2:0] _cat_9 = {_not_68, _mux_38}; // FirstSet.java:35
+  wire [2:0] _mux_39 = _not_60 ? _cat_6 : _cat_9; // FirstSet.java:35
+  wire [3:0] _cat_10 = {_not_60, _mux_39}; // FirstSet.java:35
   wire _not_75 = ~_or_11; // FirstSet.java:34
   wire _not_76 = ~_or_14; // FirstSet.java:34
   wire _not_77 = ~_or_15; // FirstSet.java:34
   wire _not_78 = ~_bits_16; // FirstSet.java:34
   wire _not_79 = ~_bits_14; // FirstSet.java:34
-  wire _mux_41 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
-  wire [1:0] _cat_11 = {_not_77, _mux_41}; // FirstSet.java:35
+  wire _mux_40 = _not_77 ? _not_78 : _not_79; // FirstSet.java:35
+  wire [1:0] _cat_11 = {_not_77, _mux_40}; // FirstSet.java:35
   wire _not_80 = ~_or_12; // FirstSet.java:34
   wire _not_81 = ~_bits_12; // FirstSet.java:34
   wire _not_82 = ~_bits_10; // FirstSet.java:34
-  wire _mux_42 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_80, _mux_42}; // FirstSet.java:35
-  wire [1:0] _mux_43 = _not_76 ? _cat_11 : _cat_12; // FirstSet.java:35
-  wire [2:0] _cat_13 = {_not_76, _mux_43}; // FirstSet.java:35
+  wire _mux_41 = _not_80 ? _not_81 : _not_82; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_80, _mux_41}; // FirstSet.java:35
+  wire [1:0] _mux_42 = _not_76 ? _cat_11 : _cat_12; // FirstSet.java:35
+  wire [2:0] _cat_13 = {_not_76, _mux_42}; // FirstSet.java:35
   wire _not_83 = ~_or_7; // FirstSet.java:34
   wire _not_84 = ~_or_8; // FirstSet.java:34
   wire _not_85 = ~_bits_8; // FirstSet.java:34
   wire _not_86 = ~_bits_6; // FirstSet.java:34
-  wire _mux_44 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
-  wire [1:0] _cat_14 = {_not_84, _mux_44}; // FirstSet.java:35
+  wire _mux_43 = _not_84 ? _not_85 : _not_86; // FirstSet.java:35
+  wire [1:0] _cat_14 = {_not_84, _mux_43}; // FirstSet.java:35
   wire _not_87 = ~_or_5; // FirstSet.java:34
   wire _not_88 = ~_bits_4; // FirstSet.java:34
   wire _not_89 = ~_bits_2; // FirstSet.java:34
-  wire _mux_45 = _not_87 ? _not_88 : _not_89; // FirstSet.java:35
-  wire [1:0] _cat_15 = {_not_87, _mux_45}; // FirstSet.java:35
-  wire [1:0] _mux_46 = _not_83 ? _cat_14 : _cat_15; // FirstSet.java:35
-  wire [2:0] _cat_16 = {_not_83, _mux_46}; // FirstSet.java:35
-  wire [2:0] _mux_47 = _not_75 ? _cat_13 : _cat_16; // FirstSet.java:35
-  wire [3:0] _cat_17 = {_not_75, _mux_47}; // FirstSet.java:35
-  wire [3:0] _mux_48 = _not_59 ? _cat_10 : _cat_17; // FirstSet.java:35
-  wire [4:0] _cat_18 = {_not_59, _mux_48}; // FirstSet.java:35
+  wire _mux_44 = _not_87 ? _not_88 : _not_89; // FirstSet.java:35
+  wire [1:0] _cat_15 = {_not_87, _mux_44}; // FirstSet.java:35
+  wire [1:0] _mux_45 = _not_83 ? _cat_14 : _cat_15; // FirstSet.java:35
+  wire [2:0] _cat_16 = {_not_83, _mux_45}; // FirstSet.java:35
+  wire [2:0] _mux_46 = _not_75 ? _cat_13 : _cat_16; // FirstSet.java:35
+  wire [3:0] _cat_17 = {_not_75, _mux_46}; // FirstSet.java:35
+  wire [3:0] _mux_47 = _not_59 ? _cat_10 : _cat_17; // FirstSet.java:35
+  wire [4:0] _cat_18 = {_not_59, _mux_47}; // FirstSet.java:35
   wire [4:0] _bits_123 = _cat_18; // FirstSet.java:43
   wire [15:0] _bits_124 = lfsr_io_state[15:0]; // PhaseUnit.java:59
-  wire [22:0] _mul_0 = {{7{1'b0}}, _bits_124} * 23'd32; // PhaseUnit.java:258
-  wire [6:0] _shr_0 = _mul_0[22:16]; // PhaseUnit.java:259
-  wire [4:0] _bits_125 = _shr_0[4:0]; // PhaseUnit.java:259
+  wire [22:0] _mul_0 = {{7{1'b0}}, _bits_124} * 23'd32; // PhaseUnit.java:231
+  wire [6:0] _shr_0 = _mul_0[22:16]; // PhaseUnit.java:232
+  wire [4:0] _bits_125 = _shr_0[4:0]; // PhaseUnit.java:232
   wire _not_90 = ~_or_69; // FirstSet.java:34
   wire _not_91 = ~_or_70; // FirstSet.java:34
   wire _not_92 = ~_bits_72; // FirstSet.java:34
   wire _not_93 = ~_bits_70; // FirstSet.java:34
-  wire _mux_49 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
-  wire [1:0] _cat_19 = {_not_91, _mux_49}; // FirstSet.java:35
+  wire _mux_48 = _not_91 ? _not_92 : _not_93; // FirstSet.java:35
+  wire [1:0] _cat_19 = {_not_91, _mux_48}; // FirstSet.java:35
   wire [2:0] _cat_20 = {1'd0, _cat_19}; // FirstSet.java:30
   wire [3:0] _cat_21 = {1'd0, _cat_20}; // FirstSet.java:30
   wire _not_94 = ~_or_61; // FirstSet.java:34
@@ -983,250 +984,250 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   wire _not_96 = ~_or_65; // FirstSet.java:34
   wire _not_97 = ~_bits_68; // FirstSet.java:34
   wire _not_98 = ~_bits_66; // FirstSet.java:34
-  wire _mux_50 = _not_96 ? _not_97 : _not_98; // FirstSet.java:35
-  wire [1:0] _cat_22 = {_not_96, _mux_50}; // FirstSet.java:35
+  wire _mux_49 = _not_96 ? _not_97 : _not_98; // FirstSet.java:35
+  wire [1:0] _cat_22 = {_not_96, _mux_49}; // FirstSet.java:35
   wire _not_99 = ~_or_62; // FirstSet.java:34
   wire _not_100 = ~_bits_64; // FirstSet.java:34
   wire _not_101 = ~_bits_62; // FirstSet.java:34
-  wire _mux_51 = _not_99 ? _not_100 : _not_101; // FirstSet.java:35
-  wire [1:0] _cat_23 = {_not_99, _mux_51}; // FirstSet.java:35
-  wire [1:0] _mux_52 = _not_95 ? _cat_22 : _cat_23; // FirstSet.java:35
-  wire [2:0] _cat_24 = {_not_95, _mux_52}; // FirstSet.java:35
+  wire _mux_50 = _not_99 ? _not_100 : _not_101; // FirstSet.java:35
+  wire [1:0] _cat_23 = {_not_99, _mux_50}; // FirstSet.java:35
+  wire [1:0] _mux_51 = _not_95 ? _cat_22 : _cat_23; // FirstSet.java:35
+  wire [2:0] _cat_24 = {_not_95, _mux_51}; // FirstSet.java:35
   wire _not_102 = ~_or_57; // FirstSet.java:34
   wire _not_103 = ~_or_58; // FirstSet.java:34
   wire _not_104 = ~_bits_60; // FirstSet.java:34
   wire _not_105 = ~_bits_58; // FirstSet.java:34
-  wire _mux_53 = _not_103 ? _not_104 : _not_105; // FirstSet.java:35
-  wire [1:0] _cat_25 = {_not_103, _mux_53}; // FirstSet.java:35
+  wire _mux_52 = _not_103 ? _not_104 : _not_105; // FirstSet.java:35
+  wire [1:0] _cat_25 = {_not_103, _mux_52}; // FirstSet.java:35
   wire _not_106 = ~_or_55; // FirstSet.java:34
   wire _not_107 = ~_bits_56; // FirstSet.java:34
   wire _not_108 = ~_bits_54; // FirstSet.java:34
-  wire _mux_54 = _not_106 ? _not_107 : _not_108; // FirstSet.java:35
-  wire [1:0] _cat_26 = {_not_106, _mux_54}; // FirstSet.java:35
-  wire [1:0] _mux_55 = _not_102 ? _cat_25 : _cat_26; // FirstSet.java:35
-  wire [2:0] _cat_27 = {_not_102, _mux_55}; // FirstSet.java:35
-  wire [2:0] _mux_56 = _not_94 ? _cat_24 : _cat_27; // FirstSet.java:35
-  wire [3:0] _cat_28 = {_not_94, _mux_56}; // FirstSet.java:35
-  wire [3:0] _mux_57 = _not_90 ? _cat_21 : _cat_28; // FirstSet.java:35
-  wire [4:0] _cat_29 = {_not_90, _mux_57}; // FirstSet.java:35
+  wire _mux_53 = _not_106 ? _not_107 : _not_108; // FirstSet.java:35
+  wire [1:0] _cat_26 = {_not_106, _mux_53}; // FirstSet.java:35
+  wire [1:0] _mux_54 = _not_102 ? _cat_25 : _cat_26; // FirstSet.java:35
+  wire [2:0] _cat_27 = {_not_102, _mux_54}; // FirstSet.java:35
+  wire [2:0] _mux_55 = _not_94 ? _cat_24 : _cat_27; // FirstSet.java:35
+  wire [3:0] _cat_28 = {_not_94, _mux_55}; // FirstSet.java:35
+  wire [3:0] _mux_56 = _not_90 ? _cat_21 : _cat_28; // FirstSet.java:35
+  wire [4:0] _cat_29 = {_not_90, _mux_56}; // FirstSet.java:35
   wire [4:0] _bits_126 = _cat_29; // FirstSet.java:43
-  wire _eq_119 = _bits_126 == 5'd0; // PhaseUnit.java:244
-  wire [21:0] _mul_1 = {{6{1'b0}}, _bits_124} * 22'd20; // PhaseUnit.java:258
-  wire [5:0] _shr_1 = _mul_1[21:16]; // PhaseUnit.java:259
-  wire [4:0] _bits_127 = _shr_1[4:0]; // PhaseUnit.java:259
-  wire _eq_120 = _bits_127 == 5'd0; // PhaseUnit.java:244
-  wire _eq_121 = _bits_126 == 5'd1; // PhaseUnit.java:244
-  wire _eq_122 = _bits_127 == 5'd1; // PhaseUnit.java:244
-  wire _eq_123 = _bits_126 == 5'd2; // PhaseUnit.java:244
-  wire _eq_124 = _bits_127 == 5'd2; // PhaseUnit.java:244
-  wire _eq_125 = _bits_126 == 5'd3; // PhaseUnit.java:244
-  wire _eq_126 = _bits_127 == 5'd3; // PhaseUnit.java:244
-  wire _eq_127 = _bits_126 == 5'd4; // PhaseUnit.java:244
-  wire _eq_128 = _bits_127 == 5'd4; // PhaseUnit.java:244
-  wire _eq_129 = _bits_126 == 5'd5; // PhaseUnit.java:244
-  wire _eq_130 = _bits_127 == 5'd5; // PhaseUnit.java:244
-  wire _eq_131 = _bits_126 == 5'd6; // PhaseUnit.java:244
-  wire _eq_132 = _bits_127 == 5'd6; // PhaseUnit.java:244
-  wire _eq_133 = _bits_126 == 5'd7; // PhaseUnit.java:244
-  wire _eq_134 = _bits_127 == 5'd7; // PhaseUnit.java:244
-  wire _eq_135 = _bits_126 == 5'd8; // PhaseUnit.java:244
-  wire _eq_136 = _bits_127 == 5'd8; // PhaseUnit.java:244
-  wire _eq_137 = _bits_126 == 5'd9; // PhaseUnit.java:244
-  wire _eq_138 = _bits_127 == 5'd9; // PhaseUnit.java:244
-  wire _eq_139 = _bits_126 == 5'd10; // PhaseUnit.java:244
-  wire _eq_140 = _bits_127 == 5'd10; // PhaseUnit.java:244
-  wire _eq_141 = _bits_126 == 5'd11; // PhaseUnit.java:244
-  wire _eq_142 = _bits_127 == 5'd11; // PhaseUnit.java:244
-  wire _eq_143 = _bits_126 == 5'd12; // PhaseUnit.java:244
-  wire _eq_144 = _bits_127 == 5'd12; // PhaseUnit.java:244
-  wire _eq_145 = _bits_126 == 5'd13; // PhaseUnit.java:244
-  wire _eq_146 = _bits_127 == 5'd13; // PhaseUnit.java:244
-  wire _eq_147 = _bits_126 == 5'd14; // PhaseUnit.java:244
-  wire _eq_148 = _bits_127 == 5'd14; // PhaseUnit.java:244
-  wire _eq_149 = _bits_126 == 5'd15; // PhaseUnit.java:244
-  wire _eq_150 = _bits_127 == 5'd15; // PhaseUnit.java:244
-  wire _eq_151 = _bits_126 == 5'd16; // PhaseUnit.java:244
-  wire _eq_152 = _bits_127 == 5'd16; // PhaseUnit.java:244
-  wire _eq_153 = _bits_126 == 5'd17; // PhaseUnit.java:244
-  wire _eq_154 = _bits_127 == 5'd17; // PhaseUnit.java:244
-  wire _eq_155 = _bits_126 == 5'd18; // PhaseUnit.java:244
-  wire _eq_156 = _bits_127 == 5'd18; // PhaseUnit.java:244
-  wire _eq_157 = _bits_126 == 5'd19; // PhaseUnit.java:244
-  wire _eq_158 = _bits_127 == 5'd19; // PhaseUnit.java:244
-  wire _eq_159 = _bits_126 == 5'd0; // PhaseUnit.java:244
-  wire _eq_160 = _bits_127 == 5'd0; // PhaseUnit.java:244
-  wire _eq_161 = _bits_126 == 5'd1; // PhaseUnit.java:244
-  wire _eq_162 = _bits_127 == 5'd1; // PhaseUnit.java:244
-  wire _eq_163 = _bits_126 == 5'd2; // PhaseUnit.java:244
-  wire _eq_164 = _bits_127 == 5'd2; // PhaseUnit.java:244
-  wire _eq_165 = _bits_126 == 5'd3; // PhaseUnit.java:244
-  wire _eq_166 = _bits_127 == 5'd3; // PhaseUnit.java:244
-  wire _eq_167 = _bits_126 == 5'd4; // PhaseUnit.java:244
-  wire _eq_168 = _bits_127 == 5'd4; // PhaseUnit.java:244
-  wire _eq_169 = _bits_126 == 5'd5; // PhaseUnit.java:244
-  wire _eq_170 = _bits_127 == 5'd5; // PhaseUnit.java:244
-  wire _eq_171 = _bits_126 == 5'd6; // PhaseUnit.java:244
-  wire _eq_172 = _bits_127 == 5'd6; // PhaseUnit.java:244
-  wire _eq_173 = _bits_126 == 5'd7; // PhaseUnit.java:244
-  wire _eq_174 = _bits_127 == 5'd7; // PhaseUnit.java:244
-  wire _eq_175 = _bits_126 == 5'd8; // PhaseUnit.java:244
-  wire _eq_176 = _bits_127 == 5'd8; // PhaseUnit.java:244
-  wire _eq_177 = _bits_126 == 5'd9; // PhaseUnit.java:244
-  wire _eq_178 = _bits_127 == 5'd9; // PhaseUnit.java:244
-  wire _eq_179 = _bits_126 == 5'd10; // PhaseUnit.java:244
-  wire _eq_180 = _bits_127 == 5'd10; // PhaseUnit.java:244
-  wire _eq_181 = _bits_126 == 5'd11; // PhaseUnit.java:244
-  wire _eq_182 = _bits_127 == 5'd11; // PhaseUnit.java:244
-  wire _eq_183 = _bits_126 == 5'd12; // PhaseUnit.java:244
-  wire _eq_184 = _bits_127 == 5'd12; // PhaseUnit.java:244
-  wire _eq_185 = _bits_126 == 5'd13; // PhaseUnit.java:244
-  wire _eq_186 = _bits_127 == 5'd13; // PhaseUnit.java:244
-  wire _eq_187 = _bits_126 == 5'd14; // PhaseUnit.java:244
-  wire _eq_188 = _bits_127 == 5'd14; // PhaseUnit.java:244
-  wire _eq_189 = _bits_126 == 5'd15; // PhaseUnit.java:244
-  wire _eq_190 = _bits_127 == 5'd15; // PhaseUnit.java:244
-  wire _eq_191 = _bits_126 == 5'd16; // PhaseUnit.java:244
-  wire _eq_192 = _bits_127 == 5'd16; // PhaseUnit.java:244
-  wire _eq_193 = _bits_126 == 5'd17; // PhaseUnit.java:244
-  wire _eq_194 = _bits_127 == 5'd17; // PhaseUnit.java:244
-  wire _eq_195 = _bits_126 == 5'd18; // PhaseUnit.java:244
-  wire _eq_196 = _bits_127 == 5'd18; // PhaseUnit.java:244
-  wire _eq_197 = _bits_126 == 5'd19; // PhaseUnit.java:244
-  wire _eq_198 = _bits_127 == 5'd19; // PhaseUnit.java:244
-  wire _eq_199 = _bits_126 == 5'd0; // PhaseUnit.java:252
-  wire _eq_200 = _bits_127 == 5'd0; // PhaseUnit.java:252
-  wire _eq_201 = phase_table_slot == 5'd0; // PhaseUnit.java:244
-  wire [1:0] _dyn_index_2 = phase_table_slot[4] ? (phase_table_slot[3] ? phase_table_seen_19 : (phase_table_slot[2] ? phase_table_seen_19 : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_19 : phase_table_seen_18) : (phase_table_slot[0] ? phase_table_seen_17 : phase_table_seen_16)))) : (phase_table_slot[3] ? (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_15 : phase_table_seen_14) : (phase_table_slot[0] ? phase_table_seen_13 : phase_table_seen_12)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_11 : phase_table_seen_10) : (phase_table_slot[0] ? phase_table_seen_9 : phase_table_seen_8))) : (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_7 : phase_table_seen_6) : (phase_table_slot[0] ? phase_table_seen_5 : phase_table_seen_4)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_3 : phase_table_seen_2) : (phase_table_slot[0] ? phase_table_seen_1 : phase_table_seen_0)))); // PhaseUnit.java:238
-  wire _lt_3 = _dyn_index_2 < 2'd3; // PhaseUnit.java:224
-  wire [1:0] _add_66 = _dyn_index_2 + 2'd1; // PhaseUnit.java:224
-  wire [1:0] _mux_58 = _lt_3 ? _add_66 : _dyn_index_2; // PhaseUnit.java:224
-  wire _eq_202 = _bits_126 == 5'd1; // PhaseUnit.java:252
-  wire _eq_203 = _bits_127 == 5'd1; // PhaseUnit.java:252
-  wire _eq_204 = phase_table_slot == 5'd1; // PhaseUnit.java:244
-  wire _eq_205 = _bits_126 == 5'd2; // PhaseUnit.java:252
-  wire _eq_206 = _bits_127 == 5'd2; // PhaseUnit.java:252
-  wire _eq_207 = phase_table_slot == 5'd2; // PhaseUnit.java:244
-  wire _eq_208 = _bits_126 == 5'd3; // PhaseUnit.java:252
-  wire _eq_209 = _bits_127 == 5'd3; // PhaseUnit.java:252
-  wire _eq_210 = phase_table_slot == 5'd3; // PhaseUnit.java:244
-  wire _eq_211 = _bits_126 == 5'd4; // PhaseUnit.java:252
-  wire _eq_212 = _bits_127 == 5'd4; // PhaseUnit.java:252
-  wire _eq_213 = phase_table_slot == 5'd4; // PhaseUnit.java:244
-  wire _eq_214 = _bits_126 == 5'd5; // PhaseUnit.java:252
-  wire _eq_215 = _bits_127 == 5'd5; // PhaseUnit.java:252
-  wire _eq_216 = phase_table_slot == 5'd5; // PhaseUnit.java:244
-  wire _eq_217 = _bits_126 == 5'd6; // PhaseUnit.java:252
-  wire _eq_218 = _bits_127 == 5'd6; // PhaseUnit.java:252
-  wire _eq_219 = phase_table_slot == 5'd6; // PhaseUnit.java:244
-  wire _eq_220 = _bits_126 == 5'd7; // PhaseUnit.java:252
-  wire _eq_221 = _bits_127 == 5'd7; // PhaseUnit.java:252
-  wire _eq_222 = phase_table_slot == 5'd7; // PhaseUnit.java:244
-  wire _eq_223 = _bits_126 == 5'd8; // PhaseUnit.java:252
-  wire _eq_224 = _bits_127 == 5'd8; // PhaseUnit.java:252
-  wire _eq_225 = phase_table_slot == 5'd8; // PhaseUnit.java:244
-  wire _eq_226 = _bits_126 == 5'd9; // PhaseUnit.java:252
-  wire _eq_227 = _bits_127 == 5'd9; // PhaseUnit.java:252
-  wire _eq_228 = phase_table_slot == 5'd9; // PhaseUnit.java:244
-  wire _eq_229 = _bits_126 == 5'd10; // PhaseUnit.java:252
-  wire _eq_230 = _bits_127 == 5'd10; // PhaseUnit.java:252
-  wire _eq_231 = phase_table_slot == 5'd10; // PhaseUnit.java:244
-  wire _eq_232 = _bits_126 == 5'd11; // PhaseUnit.java:252
-  wire _eq_233 = _bits_127 == 5'd11; // PhaseUnit.java:252
-  wire _eq_234 = phase_table_slot == 5'd11; // PhaseUnit.java:244
-  wire _eq_235 = _bits_126 == 5'd12; // PhaseUnit.java:252
-  wire _eq_236 = _bits_127 == 5'd12; // PhaseUnit.java:252
-  wire _eq_237 = phase_table_slot == 5'd12; // PhaseUnit.java:244
-  wire _eq_238 = _bits_126 == 5'd13; // PhaseUnit.java:252
-  wire _eq_239 = _bits_127 == 5'd13; // PhaseUnit.java:252
-  wire _eq_240 = phase_table_slot == 5'd13; // PhaseUnit.java:244
-  wire _eq_241 = _bits_126 == 5'd14; // PhaseUnit.java:252
-  wire _eq_242 = _bits_127 == 5'd14; // PhaseUnit.java:252
-  wire _eq_243 = phase_table_slot == 5'd14; // PhaseUnit.java:244
-  wire _eq_244 = _bits_126 == 5'd15; // PhaseUnit.java:252
-  wire _eq_245 = _bits_127 == 5'd15; // PhaseUnit.java:252
-  wire _eq_246 = phase_table_slot == 5'd15; // PhaseUnit.java:244
-  wire _eq_247 = _bits_126 == 5'd16; // PhaseUnit.java:252
-  wire _eq_248 = _bits_127 == 5'd16; // PhaseUnit.java:252
-  wire _eq_249 = phase_table_slot == 5'd16; // PhaseUnit.java:244
-  wire _eq_250 = _bits_126 == 5'd17; // PhaseUnit.java:252
-  wire _eq_251 = _bits_127 == 5'd17; // PhaseUnit.java:252
-  wire _eq_252 = phase_table_slot == 5'd17; // PhaseUnit.java:244
-  wire _eq_253 = _bits_126 == 5'd18; // PhaseUnit.java:252
-  wire _eq_254 = _bits_127 == 5'd18; // PhaseUnit.java:252
-  wire _eq_255 = phase_table_slot == 5'd18; // PhaseUnit.java:244
-  wire _eq_256 = _bits_126 == 5'd19; // PhaseUnit.java:252
-  wire _eq_257 = _bits_127 == 5'd19; // PhaseUnit.java:252
-  wire _eq_258 = phase_table_slot == 5'd19; // PhaseUnit.java:244
-  wire _eq_259 = _bits_126 == 5'd0; // PhaseUnit.java:253
-  wire _eq_260 = _bits_127 == 5'd0; // PhaseUnit.java:253
-  wire _eq_261 = _mux_58 == 2'd3; // PhaseUnit.java:226
-  wire _dyn_index_3 = phase_table_slot[4] ? (phase_table_slot[3] ? phase_table_sampled_19 : (phase_table_slot[2] ? phase_table_sampled_19 : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_19 : phase_table_sampled_18) : (phase_table_slot[0] ? phase_table_sampled_17 : phase_table_sampled_16)))) : (phase_table_slot[3] ? (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_15 : phase_table_sampled_14) : (phase_table_slot[0] ? phase_table_sampled_13 : phase_table_sampled_12)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_11 : phase_table_sampled_10) : (phase_table_slot[0] ? phase_table_sampled_9 : phase_table_sampled_8))) : (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_7 : phase_table_sampled_6) : (phase_table_slot[0] ? phase_table_sampled_5 : phase_table_sampled_4)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_3 : phase_table_sampled_2) : (phase_table_slot[0] ? phase_table_sampled_1 : phase_table_sampled_0)))); // PhaseUnit.java:238
-  wire _not_109 = ~_dyn_index_3; // PhaseUnit.java:226
-  wire _and_27 = _eq_261 & _not_109; // PhaseUnit.java:226
-  wire _eq_262 = phase_table_slot == 5'd0; // PhaseUnit.java:244
-  wire _eq_263 = _bits_126 == 5'd1; // PhaseUnit.java:253
-  wire _eq_264 = _bits_127 == 5'd1; // PhaseUnit.java:253
-  wire _eq_265 = phase_table_slot == 5'd1; // PhaseUnit.java:244
-  wire _eq_266 = _bits_126 == 5'd2; // PhaseUnit.java:253
-  wire _eq_267 = _bits_127 == 5'd2; // PhaseUnit.java:253
-  wire _eq_268 = phase_table_slot == 5'd2; // PhaseUnit.java:244
-  wire _eq_269 = _bits_126 == 5'd3; // PhaseUnit.java:253
-  wire _eq_270 = _bits_127 == 5'd3; // PhaseUnit.java:253
-  wire _eq_271 = phase_table_slot == 5'd3; // PhaseUnit.java:244
-  wire _eq_272 = _bits_126 == 5'd4; // PhaseUnit.java:253
-  wire _eq_273 = _bits_127 == 5'd4; // PhaseUnit.java:253
-  wire _eq_274 = phase_table_slot == 5'd4; // PhaseUnit.java:244
-  wire _eq_275 = _bits_126 == 5'd5; // PhaseUnit.java:253
-  wire _eq_276 = _bits_127 == 5'd5; // PhaseUnit.java:253
-  wire _eq_277 = phase_table_slot == 5'd5; // PhaseUnit.java:244
-  wire _eq_278 = _bits_126 == 5'd6; // PhaseUnit.java:253
-  wire _eq_279 = _bits_127 == 5'd6; // PhaseUnit.java:253
-  wire _eq_280 = phase_table_slot == 5'd6; // PhaseUnit.java:244
-  wire _eq_281 = _bits_126 == 5'd7; // PhaseUnit.java:253
-  wire _eq_282 = _bits_127 == 5'd7; // PhaseUnit.java:253
-  wire _eq_283 = phase_table_slot == 5'd7; // PhaseUnit.java:244
-  wire _eq_284 = _bits_126 == 5'd8; // PhaseUnit.java:253
-  wire _eq_285 = _bits_127 == 5'd8; // PhaseUnit.java:253
-  wire _eq_286 = phase_table_slot == 5'd8; // PhaseUnit.java:244
-  wire _eq_287 = _bits_126 == 5'd9; // PhaseUnit.java:253
-  wire _eq_288 = _bits_127 == 5'd9; // PhaseUnit.java:253
-  wire _eq_289 = phase_table_slot == 5'd9; // PhaseUnit.java:244
-  wire _eq_290 = _bits_126 == 5'd10; // PhaseUnit.java:253
-  wire _eq_291 = _bits_127 == 5'd10; // PhaseUnit.java:253
-  wire _eq_292 = phase_table_slot == 5'd10; // PhaseUnit.java:244
-  wire _eq_293 = _bits_126 == 5'd11; // PhaseUnit.java:253
-  wire _eq_294 = _bits_127 == 5'd11; // PhaseUnit.java:253
-  wire _eq_295 = phase_table_slot == 5'd11; // PhaseUnit.java:244
-  wire _eq_296 = _bits_126 == 5'd12; // PhaseUnit.java:253
-  wire _eq_297 = _bits_127 == 5'd12; // PhaseUnit.java:253
-  wire _eq_298 = phase_table_slot == 5'd12; // PhaseUnit.java:244
-  wire _eq_299 = _bits_126 == 5'd13; // PhaseUnit.java:253
-  wire _eq_300 = _bits_127 == 5'd13; // PhaseUnit.java:253
-  wire _eq_301 = phase_table_slot == 5'd13; // PhaseUnit.java:244
-  wire _eq_302 = _bits_126 == 5'd14; // PhaseUnit.java:253
-  wire _eq_303 = _bits_127 == 5'd14; // PhaseUnit.java:253
-  wire _eq_304 = phase_table_slot == 5'd14; // PhaseUnit.java:244
-  wire _eq_305 = _bits_126 == 5'd15; // PhaseUnit.java:253
-  wire _eq_306 = _bits_127 == 5'd15; // PhaseUnit.java:253
-  wire _eq_307 = phase_table_slot == 5'd15; // PhaseUnit.java:244
-  wire _eq_308 = _bits_126 == 5'd16; // PhaseUnit.java:253
-  wire _eq_309 = _bits_127 == 5'd16; // PhaseUnit.java:253
-  wire _eq_310 = phase_table_slot == 5'd16; // PhaseUnit.java:244
-  wire _eq_311 = _bits_126 == 5'd17; // PhaseUnit.java:253
-  wire _eq_312 = _bits_127 == 5'd17; // PhaseUnit.java:253
-  wire _eq_313 = phase_table_slot == 5'd17; // PhaseUnit.java:244
-  wire _eq_314 = _bits_126 == 5'd18; // PhaseUnit.java:253
-  wire _eq_315 = _bits_127 == 5'd18; // PhaseUnit.java:253
-  wire _eq_316 = phase_table_slot == 5'd18; // PhaseUnit.java:244
-  wire _eq_317 = _bits_126 == 5'd19; // PhaseUnit.java:253
-  wire _eq_318 = _bits_127 == 5'd19; // PhaseUnit.java:253
-  wire _eq_319 = phase_table_slot == 5'd19; // PhaseUnit.java:244
+  wire _eq_119 = _bits_126 == 5'd0; // PhaseUnit.java:217
+  wire [21:0] _mul_1 = {{6{1'b0}}, _bits_124} * 22'd20; // PhaseUnit.java:231
+  wire [5:0] _shr_1 = _mul_1[21:16]; // PhaseUnit.java:232
+  wire [4:0] _bits_127 = _shr_1[4:0]; // PhaseUnit.java:232
+  wire _eq_120 = _bits_127 == 5'd0; // PhaseUnit.java:217
+  wire _eq_121 = _bits_126 == 5'd1; // PhaseUnit.java:217
+  wire _eq_122 = _bits_127 == 5'd1; // PhaseUnit.java:217
+  wire _eq_123 = _bits_126 == 5'd2; // PhaseUnit.java:217
+  wire _eq_124 = _bits_127 == 5'd2; // PhaseUnit.java:217
+  wire _eq_125 = _bits_126 == 5'd3; // PhaseUnit.java:217
+  wire _eq_126 = _bits_127 == 5'd3; // PhaseUnit.java:217
+  wire _eq_127 = _bits_126 == 5'd4; // PhaseUnit.java:217
+  wire _eq_128 = _bits_127 == 5'd4; // PhaseUnit.java:217
+  wire _eq_129 = _bits_126 == 5'd5; // PhaseUnit.java:217
+  wire _eq_130 = _bits_127 == 5'd5; // PhaseUnit.java:217
+  wire _eq_131 = _bits_126 == 5'd6; // PhaseUnit.java:217
+  wire _eq_132 = _bits_127 == 5'd6; // PhaseUnit.java:217
+  wire _eq_133 = _bits_126 == 5'd7; // PhaseUnit.java:217
+  wire _eq_134 = _bits_127 == 5'd7; // PhaseUnit.java:217
+  wire _eq_135 = _bits_126 == 5'd8; // PhaseUnit.java:217
+  wire _eq_136 = _bits_127 == 5'd8; // PhaseUnit.java:217
+  wire _eq_137 = _bits_126 == 5'd9; // PhaseUnit.java:217
+  wire _eq_138 = _bits_127 == 5'd9; // PhaseUnit.java:217
+  wire _eq_139 = _bits_126 == 5'd10; // PhaseUnit.java:217
+  wire _eq_140 = _bits_127 == 5'd10; // PhaseUnit.java:217
+  wire _eq_141 = _bits_126 == 5'd11; // PhaseUnit.java:217
+  wire _eq_142 = _bits_127 == 5'd11; // PhaseUnit.java:217
+  wire _eq_143 = _bits_126 == 5'd12; // PhaseUnit.java:217
+  wire _eq_144 = _bits_127 == 5'd12; // PhaseUnit.java:217
+  wire _eq_145 = _bits_126 == 5'd13; // PhaseUnit.java:217
+  wire _eq_146 = _bits_127 == 5'd13; // PhaseUnit.java:217
+  wire _eq_147 = _bits_126 == 5'd14; // PhaseUnit.java:217
+  wire _eq_148 = _bits_127 == 5'd14; // PhaseUnit.java:217
+  wire _eq_149 = _bits_126 == 5'd15; // PhaseUnit.java:217
+  wire _eq_150 = _bits_127 == 5'd15; // PhaseUnit.java:217
+  wire _eq_151 = _bits_126 == 5'd16; // PhaseUnit.java:217
+  wire _eq_152 = _bits_127 == 5'd16; // PhaseUnit.java:217
+  wire _eq_153 = _bits_126 == 5'd17; // PhaseUnit.java:217
+  wire _eq_154 = _bits_127 == 5'd17; // PhaseUnit.java:217
+  wire _eq_155 = _bits_126 == 5'd18; // PhaseUnit.java:217
+  wire _eq_156 = _bits_127 == 5'd18; // PhaseUnit.java:217
+  wire _eq_157 = _bits_126 == 5'd19; // PhaseUnit.java:217
+  wire _eq_158 = _bits_127 == 5'd19; // PhaseUnit.java:217
+  wire _eq_159 = _bits_126 == 5'd0; // PhaseUnit.java:217
+  wire _eq_160 = _bits_127 == 5'd0; // PhaseUnit.java:217
+  wire _eq_161 = _bits_126 == 5'd1; // PhaseUnit.java:217
+  wire _eq_162 = _bits_127 == 5'd1; // PhaseUnit.java:217
+  wire _eq_163 = _bits_126 == 5'd2; // PhaseUnit.java:217
+  wire _eq_164 = _bits_127 == 5'd2; // PhaseUnit.java:217
+  wire _eq_165 = _bits_126 == 5'd3; // PhaseUnit.java:217
+  wire _eq_166 = _bits_127 == 5'd3; // PhaseUnit.java:217
+  wire _eq_167 = _bits_126 == 5'd4; // PhaseUnit.java:217
+  wire _eq_168 = _bits_127 == 5'd4; // PhaseUnit.java:217
+  wire _eq_169 = _bits_126 == 5'd5; // PhaseUnit.java:217
+  wire _eq_170 = _bits_127 == 5'd5; // PhaseUnit.java:217
+  wire _eq_171 = _bits_126 == 5'd6; // PhaseUnit.java:217
+  wire _eq_172 = _bits_127 == 5'd6; // PhaseUnit.java:217
+  wire _eq_173 = _bits_126 == 5'd7; // PhaseUnit.java:217
+  wire _eq_174 = _bits_127 == 5'd7; // PhaseUnit.java:217
+  wire _eq_175 = _bits_126 == 5'd8; // PhaseUnit.java:217
+  wire _eq_176 = _bits_127 == 5'd8; // PhaseUnit.java:217
+  wire _eq_177 = _bits_126 == 5'd9; // PhaseUnit.java:217
+  wire _eq_178 = _bits_127 == 5'd9; // PhaseUnit.java:217
+  wire _eq_179 = _bits_126 == 5'd10; // PhaseUnit.java:217
+  wire _eq_180 = _bits_127 == 5'd10; // PhaseUnit.java:217
+  wire _eq_181 = _bits_126 == 5'd11; // PhaseUnit.java:217
+  wire _eq_182 = _bits_127 == 5'd11; // PhaseUnit.java:217
+  wire _eq_183 = _bits_126 == 5'd12; // PhaseUnit.java:217
+  wire _eq_184 = _bits_127 == 5'd12; // PhaseUnit.java:217
+  wire _eq_185 = _bits_126 == 5'd13; // PhaseUnit.java:217
+  wire _eq_186 = _bits_127 == 5'd13; // PhaseUnit.java:217
+  wire _eq_187 = _bits_126 == 5'd14; // PhaseUnit.java:217
+  wire _eq_188 = _bits_127 == 5'd14; // PhaseUnit.java:217
+  wire _eq_189 = _bits_126 == 5'd15; // PhaseUnit.java:217
+  wire _eq_190 = _bits_127 == 5'd15; // PhaseUnit.java:217
+  wire _eq_191 = _bits_126 == 5'd16; // PhaseUnit.java:217
+  wire _eq_192 = _bits_127 == 5'd16; // PhaseUnit.java:217
+  wire _eq_193 = _bits_126 == 5'd17; // PhaseUnit.java:217
+  wire _eq_194 = _bits_127 == 5'd17; // PhaseUnit.java:217
+  wire _eq_195 = _bits_126 == 5'd18; // PhaseUnit.java:217
+  wire _eq_196 = _bits_127 == 5'd18; // PhaseUnit.java:217
+  wire _eq_197 = _bits_126 == 5'd19; // PhaseUnit.java:217
+  wire _eq_198 = _bits_127 == 5'd19; // PhaseUnit.java:217
+  wire _eq_199 = _bits_126 == 5'd0; // PhaseUnit.java:225
+  wire _eq_200 = _bits_127 == 5'd0; // PhaseUnit.java:225
+  wire _eq_201 = phase_table_slot == 5'd0; // PhaseUnit.java:217
+  wire [1:0] _dyn_index_2 = phase_table_slot[4] ? (phase_table_slot[3] ? phase_table_seen_19 : (phase_table_slot[2] ? phase_table_seen_19 : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_19 : phase_table_seen_18) : (phase_table_slot[0] ? phase_table_seen_17 : phase_table_seen_16)))) : (phase_table_slot[3] ? (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_15 : phase_table_seen_14) : (phase_table_slot[0] ? phase_table_seen_13 : phase_table_seen_12)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_11 : phase_table_seen_10) : (phase_table_slot[0] ? phase_table_seen_9 : phase_table_seen_8))) : (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_7 : phase_table_seen_6) : (phase_table_slot[0] ? phase_table_seen_5 : phase_table_seen_4)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_seen_3 : phase_table_seen_2) : (phase_table_slot[0] ? phase_table_seen_1 : phase_table_seen_0)))); // PhaseUnit.java:211
+  wire _lt_3 = _dyn_index_2 < 2'd3; // PhaseUnit.java:197
+  wire [1:0] _add_66 = _dyn_index_2 + 2'd1; // PhaseUnit.java:197
+  wire [1:0] _mux_57 = _lt_3 ? _add_66 : _dyn_index_2; // PhaseUnit.java:197
+  wire _eq_202 = _bits_126 == 5'd1; // PhaseUnit.java:225
+  wire _eq_203 = _bits_127 == 5'd1; // PhaseUnit.java:225
+  wire _eq_204 = phase_table_slot == 5'd1; // PhaseUnit.java:217
+  wire _eq_205 = _bits_126 == 5'd2; // PhaseUnit.java:225
+  wire _eq_206 = _bits_127 == 5'd2; // PhaseUnit.java:225
+  wire _eq_207 = phase_table_slot == 5'd2; // PhaseUnit.java:217
+  wire _eq_208 = _bits_126 == 5'd3; // PhaseUnit.java:225
+  wire _eq_209 = _bits_127 == 5'd3; // PhaseUnit.java:225
+  wire _eq_210 = phase_table_slot == 5'd3; // PhaseUnit.java:217
+  wire _eq_211 = _bits_126 == 5'd4; // PhaseUnit.java:225
+  wire _eq_212 = _bits_127 == 5'd4; // PhaseUnit.java:225
+  wire _eq_213 = phase_table_slot == 5'd4; // PhaseUnit.java:217
+  wire _eq_214 = _bits_126 == 5'd5; // PhaseUnit.java:225
+  wire _eq_215 = _bits_127 == 5'd5; // PhaseUnit.java:225
+  wire _eq_216 = phase_table_slot == 5'd5; // PhaseUnit.java:217
+  wire _eq_217 = _bits_126 == 5'd6; // PhaseUnit.java:225
+  wire _eq_218 = _bits_127 == 5'd6; // PhaseUnit.java:225
+  wire _eq_219 = phase_table_slot == 5'd6; // PhaseUnit.java:217
+  wire _eq_220 = _bits_126 == 5'd7; // PhaseUnit.java:225
+  wire _eq_221 = _bits_127 == 5'd7; // PhaseUnit.java:225
+  wire _eq_222 = phase_table_slot == 5'd7; // PhaseUnit.java:217
+  wire _eq_223 = _bits_126 == 5'd8; // PhaseUnit.java:225
+  wire _eq_224 = _bits_127 == 5'd8; // PhaseUnit.java:225
+  wire _eq_225 = phase_table_slot == 5'd8; // PhaseUnit.java:217
+  wire _eq_226 = _bits_126 == 5'd9; // PhaseUnit.java:225
+  wire _eq_227 = _bits_127 == 5'd9; // PhaseUnit.java:225
+  wire _eq_228 = phase_table_slot == 5'd9; // PhaseUnit.java:217
+  wire _eq_229 = _bits_126 == 5'd10; // PhaseUnit.java:225
+  wire _eq_230 = _bits_127 == 5'd10; // PhaseUnit.java:225
+  wire _eq_231 = phase_table_slot == 5'd10; // PhaseUnit.java:217
+  wire _eq_232 = _bits_126 == 5'd11; // PhaseUnit.java:225
+  wire _eq_233 = _bits_127 == 5'd11; // PhaseUnit.java:225
+  wire _eq_234 = phase_table_slot == 5'd11; // PhaseUnit.java:217
+  wire _eq_235 = _bits_126 == 5'd12; // PhaseUnit.java:225
+  wire _eq_236 = _bits_127 == 5'd12; // PhaseUnit.java:225
+  wire _eq_237 = phase_table_slot == 5'd12; // PhaseUnit.java:217
+  wire _eq_238 = _bits_126 == 5'd13; // PhaseUnit.java:225
+  wire _eq_239 = _bits_127 == 5'd13; // PhaseUnit.java:225
+  wire _eq_240 = phase_table_slot == 5'd13; // PhaseUnit.java:217
+  wire _eq_241 = _bits_126 == 5'd14; // PhaseUnit.java:225
+  wire _eq_242 = _bits_127 == 5'd14; // PhaseUnit.java:225
+  wire _eq_243 = phase_table_slot == 5'd14; // PhaseUnit.java:217
+  wire _eq_244 = _bits_126 == 5'd15; // PhaseUnit.java:225
+  wire _eq_245 = _bits_127 == 5'd15; // PhaseUnit.java:225
+  wire _eq_246 = phase_table_slot == 5'd15; // PhaseUnit.java:217
+  wire _eq_247 = _bits_126 == 5'd16; // PhaseUnit.java:225
+  wire _eq_248 = _bits_127 == 5'd16; // PhaseUnit.java:225
+  wire _eq_249 = phase_table_slot == 5'd16; // PhaseUnit.java:217
+  wire _eq_250 = _bits_126 == 5'd17; // PhaseUnit.java:225
+  wire _eq_251 = _bits_127 == 5'd17; // PhaseUnit.java:225
+  wire _eq_252 = phase_table_slot == 5'd17; // PhaseUnit.java:217
+  wire _eq_253 = _bits_126 == 5'd18; // PhaseUnit.java:225
+  wire _eq_254 = _bits_127 == 5'd18; // PhaseUnit.java:225
+  wire _eq_255 = phase_table_slot == 5'd18; // PhaseUnit.java:217
+  wire _eq_256 = _bits_126 == 5'd19; // PhaseUnit.java:225
+  wire _eq_257 = _bits_127 == 5'd19; // PhaseUnit.java:225
+  wire _eq_258 = phase_table_slot == 5'd19; // PhaseUnit.java:217
+  wire _eq_259 = _bits_126 == 5'd0; // PhaseUnit.java:226
+  wire _eq_260 = _bits_127 == 5'd0; // PhaseUnit.java:226
+  wire _eq_261 = _mux_57 == 2'd3; // PhaseUnit.java:199
+  wire _dyn_index_3 = phase_table_slot[4] ? (phase_table_slot[3] ? phase_table_sampled_19 : (phase_table_slot[2] ? phase_table_sampled_19 : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_19 : phase_table_sampled_18) : (phase_table_slot[0] ? phase_table_sampled_17 : phase_table_sampled_16)))) : (phase_table_slot[3] ? (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_15 : phase_table_sampled_14) : (phase_table_slot[0] ? phase_table_sampled_13 : phase_table_sampled_12)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_11 : phase_table_sampled_10) : (phase_table_slot[0] ? phase_table_sampled_9 : phase_table_sampled_8))) : (phase_table_slot[2] ? (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_7 : phase_table_sampled_6) : (phase_table_slot[0] ? phase_table_sampled_5 : phase_table_sampled_4)) : (phase_table_slot[1] ? (phase_table_slot[0] ? phase_table_sampled_3 : phase_table_sampled_2) : (phase_table_slot[0] ? phase_table_sampled_1 : phase_table_sampled_0)))); // PhaseUnit.java:211
+  wire _not_109 = ~_dyn_index_3; // PhaseUnit.java:199
+  wire _and_27 = _eq_261 & _not_109; // PhaseUnit.java:199
+  wire _eq_262 = phase_table_slot == 5'd0; // PhaseUnit.java:217
+  wire _eq_263 = _bits_126 == 5'd1; // PhaseUnit.java:226
+  wire _eq_264 = _bits_127 == 5'd1; // PhaseUnit.java:226
+  wire _eq_265 = phase_table_slot == 5'd1; // PhaseUnit.java:217
+  wire _eq_266 = _bits_126 == 5'd2; // PhaseUnit.java:226
+  wire _eq_267 = _bits_127 == 5'd2; // PhaseUnit.java:226
+  wire _eq_268 = phase_table_slot == 5'd2; // PhaseUnit.java:217
+  wire _eq_269 = _bits_126 == 5'd3; // PhaseUnit.java:226
+  wire _eq_270 = _bits_127 == 5'd3; // PhaseUnit.java:226
+  wire _eq_271 = phase_table_slot == 5'd3; // PhaseUnit.java:217
+  wire _eq_272 = _bits_126 == 5'd4; // PhaseUnit.java:226
+  wire _eq_273 = _bits_127 == 5'd4; // PhaseUnit.java:226
+  wire _eq_274 = phase_table_slot == 5'd4; // PhaseUnit.java:217
+  wire _eq_275 = _bits_126 == 5'd5; // PhaseUnit.java:226
+  wire _eq_276 = _bits_127 == 5'd5; // PhaseUnit.java:226
+  wire _eq_277 = phase_table_slot == 5'd5; // PhaseUnit.java:217
+  wire _eq_278 = _bits_126 == 5'd6; // PhaseUnit.java:226
+  wire _eq_279 = _bits_127 == 5'd6; // PhaseUnit.java:226
+  wire _eq_280 = phase_table_slot == 5'd6; // PhaseUnit.java:217
+  wire _eq_281 = _bits_126 == 5'd7; // PhaseUnit.java:226
+  wire _eq_282 = _bits_127 == 5'd7; // PhaseUnit.java:226
+  wire _eq_283 = phase_table_slot == 5'd7; // PhaseUnit.java:217
+  wire _eq_284 = _bits_126 == 5'd8; // PhaseUnit.java:226
+  wire _eq_285 = _bits_127 == 5'd8; // PhaseUnit.java:226
+  wire _eq_286 = phase_table_slot == 5'd8; // PhaseUnit.java:217
+  wire _eq_287 = _bits_126 == 5'd9; // PhaseUnit.java:226
+  wire _eq_288 = _bits_127 == 5'd9; // PhaseUnit.java:226
+  wire _eq_289 = phase_table_slot == 5'd9; // PhaseUnit.java:217
+  wire _eq_290 = _bits_126 == 5'd10; // PhaseUnit.java:226
+  wire _eq_291 = _bits_127 == 5'd10; // PhaseUnit.java:226
+  wire _eq_292 = phase_table_slot == 5'd10; // PhaseUnit.java:217
+  wire _eq_293 = _bits_126 == 5'd11; // PhaseUnit.java:226
+  wire _eq_294 = _bits_127 == 5'd11; // PhaseUnit.java:226
+  wire _eq_295 = phase_table_slot == 5'd11; // PhaseUnit.java:217
+  wire _eq_296 = _bits_126 == 5'd12; // PhaseUnit.java:226
+  wire _eq_297 = _bits_127 == 5'd12; // PhaseUnit.java:226
+  wire _eq_298 = phase_table_slot == 5'd12; // PhaseUnit.java:217
+  wire _eq_299 = _bits_126 == 5'd13; // PhaseUnit.java:226
+  wire _eq_300 = _bits_127 == 5'd13; // PhaseUnit.java:226
+  wire _eq_301 = phase_table_slot == 5'd13; // PhaseUnit.java:217
+  wire _eq_302 = _bits_126 == 5'd14; // PhaseUnit.java:226
+  wire _eq_303 = _bits_127 == 5'd14; // PhaseUnit.java:226
+  wire _eq_304 = phase_table_slot == 5'd14; // PhaseUnit.java:217
+  wire _eq_305 = _bits_126 == 5'd15; // PhaseUnit.java:226
+  wire _eq_306 = _bits_127 == 5'd15; // PhaseUnit.java:226
+  wire _eq_307 = phase_table_slot == 5'd15; // PhaseUnit.java:217
+  wire _eq_308 = _bits_126 == 5'd16; // PhaseUnit.java:226
+  wire _eq_309 = _bits_127 == 5'd16; // PhaseUnit.java:226
+  wire _eq_310 = phase_table_slot == 5'd16; // PhaseUnit.java:217
+  wire _eq_311 = _bits_126 == 5'd17; // PhaseUnit.java:226
+  wire _eq_312 = _bits_127 == 5'd17; // PhaseUnit.java:226
+  wire _eq_313 = phase_table_slot == 5'd17; // PhaseUnit.java:217
+  wire _eq_314 = _bits_126 == 5'd18; // PhaseUnit.java:226
+  wire _eq_315 = _bits_127 == 5'd18; // PhaseUnit.java:226
+  wire _eq_316 = phase_table_slot == 5'd18; // PhaseUnit.java:217
+  wire _eq_317 = _bits_126 == 5'd19; // PhaseUnit.java:226
+  wire _eq_318 = _bits_127 == 5'd19; // PhaseUnit.java:226
+  wire _eq_319 = phase_table_slot == 5'd19; // PhaseUnit.java:217
   wire _not_110 = ~_or_50; // FirstSet.java:34
   wire _not_111 = ~_or_51; // FirstSet.java:34
   wire _not_112 = ~_bits_52; // FirstSet.java:34
   wire _not_113 = ~_bits_50; // FirstSet.java:34
-  wire _mux_59 = _not_111 ? _not_112 : _not_113; // FirstSet.java:35
-  wire [1:0] _cat_30 = {_not_111, _mux_59}; // FirstSet.java:35
+  wire _mux_58 = _not_111 ? _not_112 : _not_113; // FirstSet.java:35
+  wire [1:0] _cat_30 = {_not_111, _mux_58}; // FirstSet.java:35
   wire [2:0] _cat_31 = {1'd0, _cat_30}; // FirstSet.java:30
   wire [3:0] _cat_32 = {1'd0, _cat_31}; // FirstSet.java:30
   wire _not_114 = ~_or_42; // FirstSet.java:34
@@ -1234,32 +1235,32 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   wire _not_116 = ~_or_46; // FirstSet.java:34
   wire _not_117 = ~_bits_48; // FirstSet.java:34
   wire _not_118 = ~_bits_46; // FirstSet.java:34
-  wire _mux_60 = _not_116 ? _not_117 : _not_118; // FirstSet.java:35
-  wire [1:0] _cat_33 = {_not_116, _mux_60}; // FirstSet.java:35
+  wire _mux_59 = _not_116 ? _not_117 : _not_118; // FirstSet.java:35
+  wire [1:0] _cat_33 = {_not_116, _mux_59}; // FirstSet.java:35
   wire _not_119 = ~_or_43; // FirstSet.java:34
   wire _not_120 = ~_bits_44; // FirstSet.java:34
   wire _not_121 = ~_bits_42; // FirstSet.java:34
-  wire _mux_61 = _not_119 ? _not_120 : _not_121; // FirstSet.java:35
-  wire [1:0] _cat_34 = {_not_119, _mux_61}; // FirstSet.java:35
-  wire [1:0] _mux_62 = _not_115 ? _cat_33 : _cat_34; // FirstSet.java:35
-  wire [2:0] _cat_35 = {_not_115, _mux_62}; // FirstSet.java:35
+  wire _mux_60 = _not_119 ? _not_120 : _not_121; // FirstSet.java:35
+  wire [1:0] _cat_34 = {_not_119, _mux_60}; // FirstSet.java:35
+  wire [1:0] _mux_61 = _not_115 ? _cat_33 : _cat_34; // FirstSet.java:35
+  wire [2:0] _cat_35 = {_not_115, _mux_61}; // FirstSet.java:35
   wire _not_122 = ~_or_38; // FirstSet.java:34
   wire _not_123 = ~_or_39; // FirstSet.java:34
   wire _not_124 = ~_bits_40; // FirstSet.java:34
   wire _not_125 = ~_bits_38; // FirstSet.java:34
-  wire _mux_63 = _not_123 ? _not_124 : _not_125; // FirstSet.java:35
-  wire [1:0] _cat_36 = {_not_123, _mux_63}; // FirstSet.java:35
+  wire _mux_62 = _not_123 ? _not_124 : _not_125; // FirstSet.java:35
+  wire [1:0] _cat_36 = {_not_123, _mux_62}; // FirstSet.java:35
   wire _not_126 = ~_or_36; // FirstSet.java:34
   wire _not_127 = ~_bits_36; // FirstSet.java:34
   wire _not_128 = ~_bits_34; // FirstSet.java:34
-  wire _mux_64 = _not_126 ? _not_127 : _not_128; // FirstSet.java:35
-  wire [1:0] _cat_37 = {_not_126, _mux_64}; // FirstSet.java:35
-  wire [1:0] _mux_65 = _not_122 ? _cat_36 : _cat_37; // FirstSet.java:35
-  wire [2:0] _cat_38 = {_not_122, _mux_65}; // FirstSet.java:35
-  wire [2:0] _mux_66 = _not_114 ? _cat_35 : _cat_38; // FirstSet.java:35
-  wire [3:0] _cat_39 = {_not_114, _mux_66}; // FirstSet.java:35
-  wire [3:0] _mux_67 = _not_110 ? _cat_32 : _cat_39; // FirstSet.java:35
-  wire [4:0] _cat_40 = {_not_110, _mux_67}; // FirstSet.java:35
+  wire _mux_63 = _not_126 ? _not_127 : _not_128; // FirstSet.java:35
+  wire [1:0] _cat_37 = {_not_126, _mux_63}; // FirstSet.java:35
+  wire [1:0] _mux_64 = _not_122 ? _cat_36 : _cat_37; // FirstSet.java:35
+  wire [2:0] _cat_38 = {_not_122, _mux_64}; // FirstSet.java:35
+  wire [2:0] _mux_65 = _not_114 ? _cat_35 : _cat_38; // FirstSet.java:35
+  wire [3:0] _cat_39 = {_not_114, _mux_65}; // FirstSet.java:35
+  wire [3:0] _mux_66 = _not_110 ? _cat_32 : _cat_39; // FirstSet.java:35
+  wire [4:0] _cat_40 = {_not_110, _mux_66}; // FirstSet.java:35
   wire [4:0] _bits_128 = _cat_40; // FirstSet.java:43
   wire [7:0] _cat_41 = {phase_step_decide, phase_step_pick_phase, phase_step_lookup, phase_step_store, phase_step_pick_signature, phase_step_last, phase_step_scan, phase_step_count}; // PhaseUnit.java:55
   wire _or_r_0 = |_cat_41; // PhaseUnit.java:55
@@ -2031,223 +2032,203 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   end
 
   always @(posedge clock) begin
-    phase_entry_word <= (phase_step_scan ? _mem_read_4 : phase_entry_word);
+    phase_index_1 <= phase_read;
+  end
+
+  always @(posedge clock) begin
+    phase_index_2 <= phase_index_1;
+  end
+
+  always @(posedge clock) begin
+    phase_index_3 <= phase_index_2;
+  end
+
+  always @(posedge clock) begin
+    phase_index_4 <= phase_index_3;
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      phase_entry_index <= 5'd0;
+      phase_live_1 <= 1'd0;
     end else begin
-      phase_entry_index <= (phase_step_scan ? _mux_1 : phase_entry_index);
+      phase_live_1 <= phase_live;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      phase_entry_live <= 1'd0;
+      phase_live_2 <= 1'd0;
     end else begin
-      phase_entry_live <= (phase_step_count ? (phase_interval_ends ? 1'd0 : phase_entry_live) : (phase_step_scan ? _lt_1 : phase_entry_live));
-    end
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_0 <= (phase_step_scan ? _mux_2 : phase_diffs_0);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_1 <= (phase_step_scan ? _mux_3 : phase_diffs_1);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_2 <= (phase_step_scan ? _mux_4 : phase_diffs_2);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_3 <= (phase_step_scan ? _mux_5 : phase_diffs_3);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_4 <= (phase_step_scan ? _mux_6 : phase_diffs_4);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_5 <= (phase_step_scan ? _mux_7 : phase_diffs_5);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_6 <= (phase_step_scan ? _mux_8 : phase_diffs_6);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_7 <= (phase_step_scan ? _mux_9 : phase_diffs_7);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_8 <= (phase_step_scan ? _mux_10 : phase_diffs_8);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_9 <= (phase_step_scan ? _mux_11 : phase_diffs_9);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_10 <= (phase_step_scan ? _mux_12 : phase_diffs_10);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_11 <= (phase_step_scan ? _mux_13 : phase_diffs_11);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_12 <= (phase_step_scan ? _mux_14 : phase_diffs_12);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_13 <= (phase_step_scan ? _mux_15 : phase_diffs_13);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_14 <= (phase_step_scan ? _mux_16 : phase_diffs_14);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_15 <= (phase_step_scan ? _mux_17 : phase_diffs_15);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_16 <= (phase_step_scan ? _mux_18 : phase_diffs_16);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_17 <= (phase_step_scan ? _mux_19 : phase_diffs_17);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_18 <= (phase_step_scan ? _mux_20 : phase_diffs_18);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_19 <= (phase_step_scan ? _mux_21 : phase_diffs_19);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_20 <= (phase_step_scan ? _mux_22 : phase_diffs_20);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_21 <= (phase_step_scan ? _mux_23 : phase_diffs_21);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_22 <= (phase_step_scan ? _mux_24 : phase_diffs_22);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_23 <= (phase_step_scan ? _mux_25 : phase_diffs_23);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_24 <= (phase_step_scan ? _mux_26 : phase_diffs_24);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_25 <= (phase_step_scan ? _mux_27 : phase_diffs_25);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_26 <= (phase_step_scan ? _mux_28 : phase_diffs_26);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_27 <= (phase_step_scan ? _mux_29 : phase_diffs_27);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_28 <= (phase_step_scan ? _mux_30 : phase_diffs_28);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_29 <= (phase_step_scan ? _mux_31 : phase_diffs_29);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_30 <= (phase_step_scan ? _mux_32 : phase_diffs_30);
-  end
-
-  always @(posedge clock) begin
-    phase_diffs_31 <= (phase_step_scan ? _mux_33 : phase_diffs_31);
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      phase_diff_index <= 5'd0;
-    end else begin
-      phase_diff_index <= (phase_step_scan ? phase_entry_index : phase_diff_index);
+      phase_live_2 <= phase_live_1;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      phase_diff_live <= 1'd0;
+      phase_live_3 <= 1'd0;
     end else begin
-      phase_diff_live <= (phase_step_count ? (phase_interval_ends ? 1'd0 : phase_diff_live) : (phase_step_scan ? phase_entry_live : phase_diff_live));
+      phase_live_3 <= phase_live_2;
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      phase_distance <= 20'd0;
+      phase_live_4 <= 1'd0;
     end else begin
-      phase_distance <= (phase_step_scan ? _bits_118 : phase_distance);
+      phase_live_4 <= phase_live_3;
     end
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      phase_scanned <= 5'd0;
-    end else begin
-      phase_scanned <= (phase_step_scan ? phase_partial_index : phase_scanned);
-    end
+    phase_entry_word <= _mem_read_4;
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      phase_distance_live <= 1'd0;
-    end else begin
-      phase_distance_live <= (phase_step_count ? (phase_interval_ends ? 1'd0 : phase_distance_live) : (phase_step_scan ? phase_partial_live : phase_distance_live));
-    end
+    _reg_0 <= {{6{1'b0}}, _mux_1};
   end
 
   always @(posedge clock) begin
-    phase_partial_0 <= (phase_step_scan ? _bits_119 : phase_partial_0);
+    _reg_1 <= {{6{1'b0}}, _mux_2};
   end
 
   always @(posedge clock) begin
-    phase_partial_1 <= (phase_step_scan ? _bits_120 : phase_partial_1);
+    _reg_2 <= {{6{1'b0}}, _mux_3};
   end
 
   always @(posedge clock) begin
-    phase_partial_2 <= (phase_step_scan ? _bits_121 : phase_partial_2);
+    _reg_3 <= {{6{1'b0}}, _mux_4};
   end
 
   always @(posedge clock) begin
-    phase_partial_3 <= (phase_step_scan ? _bits_122 : phase_partial_3);
+    _reg_4 <= {{6{1'b0}}, _mux_5};
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      phase_partial_index <= 5'd0;
-    end else begin
-      phase_partial_index <= (phase_step_scan ? phase_diff_index : phase_partial_index);
-    end
+    _reg_5 <= {{6{1'b0}}, _mux_6};
   end
 
   always @(posedge clock) begin
-    if (reset) begin
-      phase_partial_live <= 1'd0;
-    end else begin
-      phase_partial_live <= (phase_step_count ? (phase_interval_ends ? 1'd0 : phase_partial_live) : (phase_step_scan ? phase_diff_live : phase_partial_live));
-    end
+    _reg_6 <= {{6{1'b0}}, _mux_7};
+  end
+
+  always @(posedge clock) begin
+    _reg_7 <= {{6{1'b0}}, _mux_8};
+  end
+
+  always @(posedge clock) begin
+    _reg_8 <= {{6{1'b0}}, _mux_9};
+  end
+
+  always @(posedge clock) begin
+    _reg_9 <= {{6{1'b0}}, _mux_10};
+  end
+
+  always @(posedge clock) begin
+    _reg_10 <= {{6{1'b0}}, _mux_11};
+  end
+
+  always @(posedge clock) begin
+    _reg_11 <= {{6{1'b0}}, _mux_12};
+  end
+
+  always @(posedge clock) begin
+    _reg_12 <= {{6{1'b0}}, _mux_13};
+  end
+
+  always @(posedge clock) begin
+    _reg_13 <= {{6{1'b0}}, _mux_14};
+  end
+
+  always @(posedge clock) begin
+    _reg_14 <= {{6{1'b0}}, _mux_15};
+  end
+
+  always @(posedge clock) begin
+    _reg_15 <= {{6{1'b0}}, _mux_16};
+  end
+
+  always @(posedge clock) begin
+    _reg_16 <= {{6{1'b0}}, _mux_17};
+  end
+
+  always @(posedge clock) begin
+    _reg_17 <= {{6{1'b0}}, _mux_18};
+  end
+
+  always @(posedge clock) begin
+    _reg_18 <= {{6{1'b0}}, _mux_19};
+  end
+
+  always @(posedge clock) begin
+    _reg_19 <= {{6{1'b0}}, _mux_20};
+  end
+
+  always @(posedge clock) begin
+    _reg_20 <= {{6{1'b0}}, _mux_21};
+  end
+
+  always @(posedge clock) begin
+    _reg_21 <= {{6{1'b0}}, _mux_22};
+  end
+
+  always @(posedge clock) begin
+    _reg_22 <= {{6{1'b0}}, _mux_23};
+  end
+
+  always @(posedge clock) begin
+    _reg_23 <= {{6{1'b0}}, _mux_24};
+  end
+
+  always @(posedge clock) begin
+    _reg_24 <= {{6{1'b0}}, _mux_25};
+  end
+
+  always @(posedge clock) begin
+    _reg_25 <= {{6{1'b0}}, _mux_26};
+  end
+
+  always @(posedge clock) begin
+    _reg_26 <= {{6{1'b0}}, _mux_27};
+  end
+
+  always @(posedge clock) begin
+    _reg_27 <= {{6{1'b0}}, _mux_28};
+  end
+
+  always @(posedge clock) begin
+    _reg_28 <= {{6{1'b0}}, _mux_29};
+  end
+
+  always @(posedge clock) begin
+    _reg_29 <= {{6{1'b0}}, _mux_30};
+  end
+
+  always @(posedge clock) begin
+    _reg_30 <= {{6{1'b0}}, _mux_31};
+  end
+
+  always @(posedge clock) begin
+    _reg_31 <= {{6{1'b0}}, _mux_32};
+  end
+
+  always @(posedge clock) begin
+    _reg_32 <= _bits_118;
+  end
+
+  always @(posedge clock) begin
+    _reg_33 <= _bits_119;
+  end
+
+  always @(posedge clock) begin
+    _reg_34 <= _bits_120;
+  end
+
+  always @(posedge clock) begin
+    _reg_35 <= _bits_121;
+  end
+
+  always @(posedge clock) begin
+    phase_distance <= _bits_122;
   end
 
   always @(posedge clock) begin
@@ -2270,7 +2251,7 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
     if (reset) begin
       phase_best_entry <= 5'd0;
     end else begin
-      phase_best_entry <= (phase_step_scan ? (phase_nearer ? phase_scanned : phase_best_entry) : phase_best_entry);
+      phase_best_entry <= (phase_step_scan ? (phase_nearer ? phase_index_4 : phase_best_entry) : phase_best_entry);
     end
   end
 
@@ -2539,83 +2520,83 @@ module GateStage_k32_gph10000b32t10s32p20k3_seed9e3779b9 (
   end
 
   always @(posedge clock) begin
-    phase_table_seen_0 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_0 : (_or_73 ? (_eq_199 ? 2'd0 : phase_table_seen_0) : phase_table_seen_0)) : (phase_step_pick_phase ? (_eq_200 ? 2'd0 : phase_table_seen_0) : (phase_step_decide ? (_eq_201 ? _mux_58 : phase_table_seen_0) : phase_table_seen_0)));
+    phase_table_seen_0 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_0 : (_or_73 ? (_eq_199 ? 2'd0 : phase_table_seen_0) : phase_table_seen_0)) : (phase_step_pick_phase ? (_eq_200 ? 2'd0 : phase_table_seen_0) : (phase_step_decide ? (_eq_201 ? _mux_57 : phase_table_seen_0) : phase_table_seen_0)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_1 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_1 : (_or_73 ? (_eq_202 ? 2'd0 : phase_table_seen_1) : phase_table_seen_1)) : (phase_step_pick_phase ? (_eq_203 ? 2'd0 : phase_table_seen_1) : (phase_step_decide ? (_eq_204 ? _mux_58 : phase_table_seen_1) : phase_table_seen_1)));
+    phase_table_seen_1 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_1 : (_or_73 ? (_eq_202 ? 2'd0 : phase_table_seen_1) : phase_table_seen_1)) : (phase_step_pick_phase ? (_eq_203 ? 2'd0 : phase_table_seen_1) : (phase_step_decide ? (_eq_204 ? _mux_57 : phase_table_seen_1) : phase_table_seen_1)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_2 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_2 : (_or_73 ? (_eq_205 ? 2'd0 : phase_table_seen_2) : phase_table_seen_2)) : (phase_step_pick_phase ? (_eq_206 ? 2'd0 : phase_table_seen_2) : (phase_step_decide ? (_eq_207 ? _mux_58 : phase_table_seen_2) : phase_table_seen_2)));
+    phase_table_seen_2 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_2 : (_or_73 ? (_eq_205 ? 2'd0 : phase_table_seen_2) : phase_table_seen_2)) : (phase_step_pick_phase ? (_eq_206 ? 2'd0 : phase_table_seen_2) : (phase_step_decide ? (_eq_207 ? _mux_57 : phase_table_seen_2) : phase_table_seen_2)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_3 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_3 : (_or_73 ? (_eq_208 ? 2'd0 : phase_table_seen_3) : phase_table_seen_3)) : (phase_step_pick_phase ? (_eq_209 ? 2'd0 : phase_table_seen_3) : (phase_step_decide ? (_eq_210 ? _mux_58 : phase_table_seen_3) : phase_table_seen_3)));
+    phase_table_seen_3 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_3 : (_or_73 ? (_eq_208 ? 2'd0 : phase_table_seen_3) : phase_table_seen_3)) : (phase_step_pick_phase ? (_eq_209 ? 2'd0 : phase_table_seen_3) : (phase_step_decide ? (_eq_210 ? _mux_57 : phase_table_seen_3) : phase_table_seen_3)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_4 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_4 : (_or_73 ? (_eq_211 ? 2'd0 : phase_table_seen_4) : phase_table_seen_4)) : (phase_step_pick_phase ? (_eq_212 ? 2'd0 : phase_table_seen_4) : (phase_step_decide ? (_eq_213 ? _mux_58 : phase_table_seen_4) : phase_table_seen_4)));
+    phase_table_seen_4 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_4 : (_or_73 ? (_eq_211 ? 2'd0 : phase_table_seen_4) : phase_table_seen_4)) : (phase_step_pick_phase ? (_eq_212 ? 2'd0 : phase_table_seen_4) : (phase_step_decide ? (_eq_213 ? _mux_57 : phase_table_seen_4) : phase_table_seen_4)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_5 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_5 : (_or_73 ? (_eq_214 ? 2'd0 : phase_table_seen_5) : phase_table_seen_5)) : (phase_step_pick_phase ? (_eq_215 ? 2'd0 : phase_table_seen_5) : (phase_step_decide ? (_eq_216 ? _mux_58 : phase_table_seen_5) : phase_table_seen_5)));
+    phase_table_seen_5 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_5 : (_or_73 ? (_eq_214 ? 2'd0 : phase_table_seen_5) : phase_table_seen_5)) : (phase_step_pick_phase ? (_eq_215 ? 2'd0 : phase_table_seen_5) : (phase_step_decide ? (_eq_216 ? _mux_57 : phase_table_seen_5) : phase_table_seen_5)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_6 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_6 : (_or_73 ? (_eq_217 ? 2'd0 : phase_table_seen_6) : phase_table_seen_6)) : (phase_step_pick_phase ? (_eq_218 ? 2'd0 : phase_table_seen_6) : (phase_step_decide ? (_eq_219 ? _mux_58 : phase_table_seen_6) : phase_table_seen_6)));
+    phase_table_seen_6 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_6 : (_or_73 ? (_eq_217 ? 2'd0 : phase_table_seen_6) : phase_table_seen_6)) : (phase_step_pick_phase ? (_eq_218 ? 2'd0 : phase_table_seen_6) : (phase_step_decide ? (_eq_219 ? _mux_57 : phase_table_seen_6) : phase_table_seen_6)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_7 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_7 : (_or_73 ? (_eq_220 ? 2'd0 : phase_table_seen_7) : phase_table_seen_7)) : (phase_step_pick_phase ? (_eq_221 ? 2'd0 : phase_table_seen_7) : (phase_step_decide ? (_eq_222 ? _mux_58 : phase_table_seen_7) : phase_table_seen_7)));
+    phase_table_seen_7 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_7 : (_or_73 ? (_eq_220 ? 2'd0 : phase_table_seen_7) : phase_table_seen_7)) : (phase_step_pick_phase ? (_eq_221 ? 2'd0 : phase_table_seen_7) : (phase_step_decide ? (_eq_222 ? _mux_57 : phase_table_seen_7) : phase_table_seen_7)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_8 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_8 : (_or_73 ? (_eq_223 ? 2'd0 : phase_table_seen_8) : phase_table_seen_8)) : (phase_step_pick_phase ? (_eq_224 ? 2'd0 : phase_table_seen_8) : (phase_step_decide ? (_eq_225 ? _mux_58 : phase_table_seen_8) : phase_table_seen_8)));
+    phase_table_seen_8 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_8 : (_or_73 ? (_eq_223 ? 2'd0 : phase_table_seen_8) : phase_table_seen_8)) : (phase_step_pick_phase ? (_eq_224 ? 2'd0 : phase_table_seen_8) : (phase_step_decide ? (_eq_225 ? _mux_57 : phase_table_seen_8) : phase_table_seen_8)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_9 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_9 : (_or_73 ? (_eq_226 ? 2'd0 : phase_table_seen_9) : phase_table_seen_9)) : (phase_step_pick_phase ? (_eq_227 ? 2'd0 : phase_table_seen_9) : (phase_step_decide ? (_eq_228 ? _mux_58 : phase_table_seen_9) : phase_table_seen_9)));
+    phase_table_seen_9 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_9 : (_or_73 ? (_eq_226 ? 2'd0 : phase_table_seen_9) : phase_table_seen_9)) : (phase_step_pick_phase ? (_eq_227 ? 2'd0 : phase_table_seen_9) : (phase_step_decide ? (_eq_228 ? _mux_57 : phase_table_seen_9) : phase_table_seen_9)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_10 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_10 : (_or_73 ? (_eq_229 ? 2'd0 : phase_table_seen_10) : phase_table_seen_10)) : (phase_step_pick_phase ? (_eq_230 ? 2'd0 : phase_table_seen_10) : (phase_step_decide ? (_eq_231 ? _mux_58 : phase_table_seen_10) : phase_table_seen_10)));
+    phase_table_seen_10 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_10 : (_or_73 ? (_eq_229 ? 2'd0 : phase_table_seen_10) : phase_table_seen_10)) : (phase_step_pick_phase ? (_eq_230 ? 2'd0 : phase_table_seen_10) : (phase_step_decide ? (_eq_231 ? _mux_57 : phase_table_seen_10) : phase_table_seen_10)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_11 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_11 : (_or_73 ? (_eq_232 ? 2'd0 : phase_table_seen_11) : phase_table_seen_11)) : (phase_step_pick_phase ? (_eq_233 ? 2'd0 : phase_table_seen_11) : (phase_step_decide ? (_eq_234 ? _mux_58 : phase_table_seen_11) : phase_table_seen_11)));
+    phase_table_seen_11 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_11 : (_or_73 ? (_eq_232 ? 2'd0 : phase_table_seen_11) : phase_table_seen_11)) : (phase_step_pick_phase ? (_eq_233 ? 2'd0 : phase_table_seen_11) : (phase_step_decide ? (_eq_234 ? _mux_57 : phase_table_seen_11) : phase_table_seen_11)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_12 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_12 : (_or_73 ? (_eq_235 ? 2'd0 : phase_table_seen_12) : phase_table_seen_12)) : (phase_step_pick_phase ? (_eq_236 ? 2'd0 : phase_table_seen_12) : (phase_step_decide ? (_eq_237 ? _mux_58 : phase_table_seen_12) : phase_table_seen_12)));
+    phase_table_seen_12 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_12 : (_or_73 ? (_eq_235 ? 2'd0 : phase_table_seen_12) : phase_table_seen_12)) : (phase_step_pick_phase ? (_eq_236 ? 2'd0 : phase_table_seen_12) : (phase_step_decide ? (_eq_237 ? _mux_57 : phase_table_seen_12) : phase_table_seen_12)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_13 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_13 : (_or_73 ? (_eq_238 ? 2'd0 : phase_table_seen_13) : phase_table_seen_13)) : (phase_step_pick_phase ? (_eq_239 ? 2'd0 : phase_table_seen_13) : (phase_step_decide ? (_eq_240 ? _mux_58 : phase_table_seen_13) : phase_table_seen_13)));
+    phase_table_seen_13 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_13 : (_or_73 ? (_eq_238 ? 2'd0 : phase_table_seen_13) : phase_table_seen_13)) : (phase_step_pick_phase ? (_eq_239 ? 2'd0 : phase_table_seen_13) : (phase_step_decide ? (_eq_240 ? _mux_57 : phase_table_seen_13) : phase_table_seen_13)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_14 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_14 : (_or_73 ? (_eq_241 ? 2'd0 : phase_table_seen_14) : phase_table_seen_14)) : (phase_step_pick_phase ? (_eq_242 ? 2'd0 : phase_table_seen_14) : (phase_step_decide ? (_eq_243 ? _mux_58 : phase_table_seen_14) : phase_table_seen_14)));
+    phase_table_seen_14 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_14 : (_or_73 ? (_eq_241 ? 2'd0 : phase_table_seen_14) : phase_table_seen_14)) : (phase_step_pick_phase ? (_eq_242 ? 2'd0 : phase_table_seen_14) : (phase_step_decide ? (_eq_243 ? _mux_57 : phase_table_seen_14) : phase_table_seen_14)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_15 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_15 : (_or_73 ? (_eq_244 ? 2'd0 : phase_table_seen_15) : phase_table_seen_15)) : (phase_step_pick_phase ? (_eq_245 ? 2'd0 : phase_table_seen_15) : (phase_step_decide ? (_eq_246 ? _mux_58 : phase_table_seen_15) : phase_table_seen_15)));
+    phase_table_seen_15 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_15 : (_or_73 ? (_eq_244 ? 2'd0 : phase_table_seen_15) : phase_table_seen_15)) : (phase_step_pick_phase ? (_eq_245 ? 2'd0 : phase_table_seen_15) : (phase_step_decide ? (_eq_246 ? _mux_57 : phase_table_seen_15) : phase_table_seen_15)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_16 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_16 : (_or_73 ? (_eq_247 ? 2'd0 : phase_table_seen_16) : phase_table_seen_16)) : (phase_step_pick_phase ? (_eq_248 ? 2'd0 : phase_table_seen_16) : (phase_step_decide ? (_eq_249 ? _mux_58 : phase_table_seen_16) : phase_table_seen_16)));
+    phase_table_seen_16 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_16 : (_or_73 ? (_eq_247 ? 2'd0 : phase_table_seen_16) : phase_table_seen_16)) : (phase_step_pick_phase ? (_eq_248 ? 2'd0 : phase_table_seen_16) : (phase_step_decide ? (_eq_249 ? _mux_57 : phase_table_seen_16) : phase_table_seen_16)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_17 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_17 : (_or_73 ? (_eq_250 ? 2'd0 : phase_table_seen_17) : phase_table_seen_17)) : (phase_step_pick_phase ? (_eq_251 ? 2'd0 : phase_table_seen_17) : (phase_step_decide ? (_eq_252 ? _mux_58 : phase_table_seen_17) : phase_table_seen_17)));
+    phase_table_seen_17 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_17 : (_or_73 ? (_eq_250 ? 2'd0 : phase_table_seen_17) : phase_table_seen_17)) : (phase_step_pick_phase ? (_eq_251 ? 2'd0 : phase_table_seen_17) : (phase_step_decide ? (_eq_252 ? _mux_57 : phase_table_seen_17) : phase_table_seen_17)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_18 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_18 : (_or_73 ? (_eq_253 ? 2'd0 : phase_table_seen_18) : phase_table_seen_18)) : (phase_step_pick_phase ? (_eq_254 ? 2'd0 : phase_table_seen_18) : (phase_step_decide ? (_eq_255 ? _mux_58 : phase_table_seen_18) : phase_table_seen_18)));
+    phase_table_seen_18 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_18 : (_or_73 ? (_eq_253 ? 2'd0 : phase_table_seen_18) : phase_table_seen_18)) : (phase_step_pick_phase ? (_eq_254 ? 2'd0 : phase_table_seen_18) : (phase_step_decide ? (_eq_255 ? _mux_57 : phase_table_seen_18) : phase_table_seen_18)));
   end
 
   always @(posedge clock) begin
-    phase_table_seen_19 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_19 : (_or_73 ? (_eq_256 ? 2'd0 : phase_table_seen_19) : phase_table_seen_19)) : (phase_step_pick_phase ? (_eq_257 ? 2'd0 : phase_table_seen_19) : (phase_step_decide ? (_eq_258 ? _mux_58 : phase_table_seen_19) : phase_table_seen_19)));
+    phase_table_seen_19 <= (phase_step_lookup ? (_or_54 ? phase_table_seen_19 : (_or_73 ? (_eq_256 ? 2'd0 : phase_table_seen_19) : phase_table_seen_19)) : (phase_step_pick_phase ? (_eq_257 ? 2'd0 : phase_table_seen_19) : (phase_step_decide ? (_eq_258 ? _mux_57 : phase_table_seen_19) : phase_table_seen_19)));
   end
 
   always @(posedge clock) begin

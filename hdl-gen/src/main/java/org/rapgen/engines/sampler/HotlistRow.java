@@ -68,18 +68,6 @@ record HotlistRow(
                 cs);
     }
 
-    /** {@code sel ? a : b}, field by field. */
-    static View mux(Bool sel, View a, View b) {
-        List<UInt> vs = new ArrayList<>();
-        List<UInt> cs = new ArrayList<>();
-        for (int i = 0; i < a.values().size(); i++) {
-            vs.add(Mux(sel, a.values().get(i), b.values().get(i)));
-            cs.add(Mux(sel, a.counts().get(i), b.counts().get(i)));
-        }
-        return new View(
-                Mux(sel, a.valid(), b.valid()), Mux(sel, a.tag(), b.tag()), Mux(sel, a.level(), b.level()), vs, cs);
-    }
-
     /**
      * The row with these slots as its block-RAM word, with {@code validBit} for its valid bit (false writes an empty
      * row: no tuple reads the slots of a row that is not valid).
@@ -115,13 +103,10 @@ record HotlistRow(
         for (int i = 0; i < n; i++) counts.get(i).connect(U(0, countBits + 1));
     }
 
+    /** The slots with a count, one bit each (slot 0 in bit 0). */
     UInt counted() {
-        return each(i -> counts.get(i).ne(0));
-    }
-
-    private UInt each(java.util.function.IntFunction<Bool> f) {
         List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < n; i++) bits.add(f.apply(i));
+        for (int i = 0; i < n; i++) bits.add(counts.get(i).ne(0));
         return WireDefault(UInt(n), CatLsbFirst(bits));
     }
 

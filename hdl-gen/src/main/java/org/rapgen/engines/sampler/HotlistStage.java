@@ -200,10 +200,7 @@ public final class HotlistStage extends Module {
                                     writeRow.connect(B(true));
                                     row.connect(quickSlots);
                                 });
-                                sweep.connect(U(0, rowBits));
-                                when(t.last, () -> state.go(State.DRAIN_READ))
-                                        .elsewhen(accept, () -> state.go(State.LOOK))
-                                        .otherwise(() -> state.go(State.IDLE));
+                                afterWrite(state, sweep, accept, t.last);
                             })
                             .elsewhen(conflict, () -> state.go(State.FLUSH_CONFLICT))
                             .elsewhen(flags.atTop(), () -> state.go(State.FLUSH_RESTART))
@@ -242,10 +239,7 @@ public final class HotlistStage extends Module {
                         }))
                 .on(State.WRITE, () -> {
                     writeRow.connect(B(true));
-                    sweep.connect(U(0, rowBits));
-                    when(t.last, () -> state.go(State.DRAIN_READ))
-                            .elsewhen(accept, () -> state.go(State.LOOK))
-                            .otherwise(() -> state.go(State.IDLE));
+                    afterWrite(state, sweep, accept, t.last);
                 })
                 .on(State.DRAIN_READ, () -> state.go(State.DRAIN_LOOK))
                 .on(State.DRAIN_LOOK, () -> {
@@ -303,6 +297,17 @@ public final class HotlistStage extends Module {
     /** Bits of a slot number (at least 1). */
     private int slotIndexBits() {
         return Math.max(log2Up(n), 1);
+    }
+
+    /**
+     * After a tuple's row is written: the drain from row 0 if the tuple ended a frame, else the next tuple's row
+     * read if one enters on this clock, else waiting.
+     */
+    private static void afterWrite(OneHotState<State> state, UInt sweep, Bool accept, Bool last) {
+        sweep.connect(U(0, sweep.getWidth()));
+        when(last, () -> state.go(State.DRAIN_READ))
+                .elsewhen(accept, () -> state.go(State.LOOK))
+                .otherwise(() -> state.go(State.IDLE));
     }
 
     /** After a row of the drain: the next row, or back to waiting after the last. */

@@ -72,42 +72,33 @@ final class PhaseUnit {
         UInt signature = WireDefault(UInt(b * countBits), CatLsbFirst(buckets.elements()))
                 .named("phase_signature");
 
-        // ---- the signature table, scanned as a pipeline: at tick i entry i is read, its word registered
-        // (`entryWord`),
-        // the bucket differences registered a clock later (`diffs`), their sums by eights (`partial`) and in all
-        // (`distance`) in the two clocks after, and compared with the best so far the clock after: entry i at tick i +
-        // 4
+        // ---- the signature table, scanned as a pipeline. At tick i of the scan entry i is read; its word
+        // (`entryWord`), its bucket differences (`diffs`), their sums by eights (`partial`) and their sum
+        // (`distance`) are registered in the four clocks after, and the distance is compared with the best so far at
+        // tick i + 4. The entry's index and whether it is one (`live`: not a drain tick past the last) move beside it.
         Mem<UInt> signatures = Mem(s, UInt(b * countBits)).named("phase_signatures");
         Vec<Bool> valid = RegInitAll(Vec(s, Bool()), 0).named("phase_signature_valid");
         Vec<UInt> ids = Reg(Vec(s, UInt(ID_BITS))).named("phase_signature_ids");
         UInt tick = RegInit(U(0, log2Up(s + 4L))).named("phase_tick");
-        UInt entryWord = Reg(UInt(b * countBits)).named("phase_entry_word");
-        UInt entryIndex = RegInit(U(0, sigIndexBits)).named("phase_entry_index");
-        Bool entryLive = RegInit(B(false)).named("phase_entry_live");
-        Vec<UInt> diffs = Reg(Vec(b, UInt(countBits))).named("phase_diffs");
-        UInt diffIndex = RegInit(U(0, sigIndexBits)).named("phase_diff_index");
-        Bool diffLive = RegInit(B(false)).named("phase_diff_live");
-        UInt distance = RegInit(U(0, distanceBits)).named("phase_distance");
-        UInt scanned = RegInit(U(0, sigIndexBits)).named("phase_scanned");
-        Bool distanceLive = RegInit(B(false)).named("phase_distance_live");
+        Bool live = at.is(Step.SCAN).and(tick.lt(s)).named("phase_live");
+        UInt read = Mux(tick.lt(s), tick.bits(sigIndexBits - 1, 0), U(0, sigIndexBits))
+                .named("phase_read");
+        List<UInt> index = ShiftRegisters(read, 4, null, "phase_index");
+        List<Bool> liveAt = ShiftRegisters(live, 4, B(false), "phase_live");
+        UInt entryWord = RegNext(signatures.read(read)).named("phase_entry_word");
         List<UInt> absolute = new ArrayList<>();
         for (int i = 0; i < b; i++) {
             UInt x = buckets.get(i);
             UInt y = entryWord.bits((i + 1) * countBits - 1, i * countBits);
-            absolute.add(Mux(x.ge(y), x.sub(y), y.sub(x)));
+            absolute.add(Mux(x.ge(y), x.sub(y), y.sub(x)).pad(distanceBits));
         }
-        // the sum in two registered halves of the tree: groups of up to 8 differences, then the groups
-        int groups = (b + 7) / 8;
-        Vec<UInt> partial = Reg(Vec(groups, UInt(distanceBits))).named("phase_partial");
-        UInt partialIndex = RegInit(U(0, sigIndexBits)).named("phase_partial_index");
-        Bool partialLive = RegInit(B(false)).named("phase_partial_live");
-        List<UInt> groupSums = new ArrayList<>();
-        for (int g = 0; g < groups; g++) {
-            List<UInt> members = new ArrayList<>();
-            for (int i = 8 * g; i < Math.min(b, 8 * g + 8); i++)
-                members.add(diffs.get(i).pad(distanceBits));
-            groupSums.add(sum(members, distanceBits));
-        }
+        List<UInt> diffs = new ArrayList<>();
+        for (UInt d : absolute) diffs.add(RegNext(d));
+        List<UInt> partial = new ArrayList<>();
+        for (int g = 0; g < b; g += 8) partial.add(RegNext(sum(diffs.subList(g, Math.min(b, g + 8)), distanceBits)));
+        UInt distance = RegNext(sum(partial, distanceBits)).named("phase_distance");
+        UInt scanned = index.get(3);
+        Bool distanceLive = liveAt.get(3);
         Bool bestFound = RegInit(B(false)).named("phase_best_found");
         UInt bestDistance = RegInit(U(0, distanceBits)).named("phase_best_distance");
         UInt bestEntry = RegInit(U(0, sigIndexBits)).named("phase_best_entry");
@@ -142,27 +133,9 @@ final class PhaseUnit {
                         () -> when(ends, () -> {
                             tick.connect(U(0, tick.getWidth()));
                             bestFound.connect(B(false));
-                            entryLive.connect(B(false));
-                            diffLive.connect(B(false));
-                            partialLive.connect(B(false));
-                            distanceLive.connect(B(false));
                             at.go(Step.SCAN);
                         }))
                 .on(Step.SCAN, () -> {
-                    // past the last entry the pipeline only drains: read entry 0, marked not live
-                    UInt index = Mux(tick.lt(s), tick.bits(sigIndexBits - 1, 0), U(0, sigIndexBits));
-                    entryWord.connect(signatures.read(index));
-                    entryIndex.connect(index);
-                    entryLive.connect(tick.lt(s));
-                    for (int i = 0; i < b; i++) diffs.get(i).connect(absolute.get(i));
-                    diffIndex.connect(entryIndex);
-                    diffLive.connect(entryLive);
-                    for (int g = 0; g < groups; g++) partial.get(g).connect(groupSums.get(g));
-                    partialIndex.connect(diffIndex);
-                    partialLive.connect(diffLive);
-                    distance.connect(sum(partial.elements(), distanceBits));
-                    scanned.connect(partialIndex);
-                    distanceLive.connect(partialLive);
                     when(nearer, () -> {
                         bestFound.connect(B(true));
                         bestDistance.connect(distance);

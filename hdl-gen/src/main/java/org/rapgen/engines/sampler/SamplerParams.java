@@ -290,8 +290,8 @@ public record SamplerParams(
         return tagged() ? spec.tagged.get("r") : spec.rate;
     }
 
-    /** A PC filter or a phase gate is among the gates: it uses the hash seed. */
-    public boolean hasFilter() {
+    /** A PC filter or a phase gate is among the gates: it reads the hash seed's permutation. */
+    public boolean gatesUseHash() {
         return spec.gates.stream().anyMatch(g -> g.kind() == 'F' || g.kind() == 'H');
     }
 
@@ -300,7 +300,7 @@ public record SamplerParams(
         return spec.gates.stream().anyMatch(g -> g.kind() == 'H');
     }
 
-    /** Gates (B, F) stand in front of the composition. */
+    /** Gates (B, F, PH) stand in front of the composition. */
     public boolean hasGates() {
         return !spec.gates.isEmpty();
     }
@@ -314,7 +314,7 @@ public record SamplerParams(
         List<Object> p = new ArrayList<>(List.of(NameKey.SPEC, compositionTag()));
         if (hasAssoc()) p.addAll(List.of(NameKey.CA, assocCountBits));
         p.addAll(List.of(NameKey.K, keyBits));
-        if (hashed() || hasFilter()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(hashSeed)));
+        if (hashed() || gatesUseHash()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(hashSeed)));
         if (usesLfsr()) p.addAll(List.of(NameKey.LSEED, Integer.toHexString(lfsrSeed)));
         if (kind() == StratifiedSampler.Kind.CR || hotlist()) p.addAll(List.of(NameKey.C, counterBits));
         p.addAll(List.of(NameKey.DI, inDepth, NameKey.DO, outDepth));
