@@ -45,7 +45,7 @@ public final class HotlistBias {
                 argv,
                 Args.defaults(
                         "trace",
-                        System.getProperty("user.home") + "/.cache/rapgen/traces/gzip.lackey.gz",
+                        TraceCache.dir() + "/gzip.lackey.gz",
                         "tuples",
                         "200000",
                         "seeds",

@@ -48,7 +48,7 @@ public final class PhaseFig11 {
     record Point(double sampled, double error) {}
 
     public static void main(String[] argv) throws Exception {
-        String home = System.getProperty("user.home") + "/.cache/rapgen/traces/";
+        String home = TraceCache.dir() + "/";
         Args args = new Args(
                 "phase-fig11",
                 argv,

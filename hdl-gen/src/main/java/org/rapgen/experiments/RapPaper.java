@@ -28,11 +28,7 @@ public final class RapPaper {
     private RapPaper() {}
 
     public static void main(String[] argv) throws Exception {
-        String cache = System.getenv()
-                .getOrDefault(
-                        "RAPGEN_TRACE_DIR",
-                        System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache")
-                                + "/rapgen/traces");
+        String cache = TraceCache.dir();
         Args args = new Args(
                 "rap-paper",
                 argv,
