@@ -1,6 +1,5 @@
 package org.rapgen.golden.sampler;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,29 +26,7 @@ public record PhaseParams(int len, int buckets, int threshold, int signatures, i
     static PhaseParams parse(SamplerSpec.P p) {
         p.i += 2;
         p.expect('[');
-        Map<String, Long> m = new LinkedHashMap<>();
-        while (!p.at(']')) {
-            if (!m.isEmpty()) p.expect(',');
-            int at = p.i;
-            while (p.i < p.s.length() && Character.isLetter(p.s.charAt(p.i))) p.i++;
-            String name = p.s.substring(at, p.i);
-            if (!NAMES.contains(name)) {
-                throw p.err(
-                        at,
-                        name.isEmpty()
-                                ? "expected a phase gate parameter (" + String.join(", ", NAMES) + "), found "
-                                        + p.found()
-                                : "unknown phase gate parameter '" + name + "' (expected " + String.join(", ", NAMES)
-                                        + ")");
-            }
-            if (m.containsKey(name)) throw p.err(at, "parameter '" + name + "' given twice");
-            p.expect('=');
-            int numAt = p.i;
-            long v = p.num("value of " + name);
-            String problem = check(name, v);
-            if (problem != null) throw p.err(numAt, problem);
-            m.put(name, v);
-        }
+        Map<String, Long> m = p.params("phase gate", NAMES, PhaseParams::check);
         p.expect(']');
         PhaseParams d = defaults();
         return new PhaseParams(

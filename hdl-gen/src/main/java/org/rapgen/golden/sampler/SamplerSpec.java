@@ -8,13 +8,15 @@ import java.util.Map;
 /**
  * Parses sampler compositions and builds their golden models.
  * <pre>
- * spec     := { gate } ( first [ assoc ] | assoc | hotlist ) | gate { gate }
+ * spec     := { gate } ( first [ assoc ] | assoc | hotlist | slots ) | gate { gate }
  * gate     := 'B' '[' num ',' num ']' | 'F' '[' word ',' word ']' | 'PH' '[' [ pparam { ',' pparam } ] ']'
  * pparam   := ('len' | 'buckets' | 'thr' | 'sigs' | 'phases' | 'pick') '=' num
  * first    := base | 'H' '[' base ']' num | 'T' '[' [ param { ',' param } ] ']' num
  * base     := 'R' num | 'P' num | 'CR' num
  * assoc    := 'A' num
  * hotlist  := 'V' '[' num ']' num
+ * slots    := 'Z' [ '[' [ zparam { ',' zparam } ] ']' ] num
+ * zparam   := ('fail' | 'thrash' | 'draw' | 'keep') '=' num
  * param    := ('tag' | 'ways' | 'r' | 'evict' | 'replace') '=' num
  * num      := [ '_' ] digit { digit }
  * word     := digit { digit } | '0x' hexdigit { hexdigit }
@@ -24,7 +26,8 @@ import java.util.Map;
  * (every tuple enters A_16 as a message of count 1), {@code B[1000,10]H[P16]256} and
  * {@code F[0xf,0x3]B[100,1]A16} (gates in front; {@code B[100,10]} alone sends every passed tuple as a message of
  * count 1: the trace of the bursts). {@code V[16]256} is Burrows' value hotlist, 16 values per row in 256 rows
- * ({@link HotlistSampler}); nothing follows it. The paper's subscripts may be written
+ * ({@link HotlistSampler}); nothing follows it. {@code Z32} is Zilles and Sohi's load-value slot table with 32
+ * slots ({@link SlotTable}, {@link SlotTableParams}); nothing follows it either. The paper's subscripts may be written
  * with underscores: {@code H[P_256]_2048A_16}. No blanks. Tagged-compressor defaults:
  * tag=2, ways=2, r=256, evict=16, replace=7 (the paper's evaluated 2-bit, 2-way, 8-bit-hit-counter
  * design; evict/replace values are ours).
@@ -36,7 +39,8 @@ public final class SamplerSpec {
         BASE,
         HASHED,
         TAGGED,
-        HOTLIST
+        HOTLIST,
+        SLOTS
     }
 
     public final String text;
@@ -48,6 +52,7 @@ public final class SamplerSpec {
     public final Map<String, Integer> tagged; // TAGGED parameters, all present
     public final int assoc; // 0 = no A_k
     public final List<GateSpec> gates; // in stream order; empty = none
+    public final SlotTableParams slots; // SLOTS, else null
 
     private SamplerSpec(
             String text,
@@ -58,7 +63,8 @@ public final class SamplerSpec {
             int strata,
             Map<String, Integer> tagged,
             int values,
-            int assoc) {
+            int assoc,
+            SlotTableParams slots) {
         this.text = text;
         this.gates = List.copyOf(gates);
         this.first = first;
@@ -68,6 +74,7 @@ public final class SamplerSpec {
         this.tagged = tagged;
         this.values = values;
         this.assoc = assoc;
+        this.slots = slots;
     }
 
     // ------------------------------------------------------------------ parser
@@ -101,6 +108,38 @@ public final class SamplerSpec {
             i++;
         }
 
+        /**
+         * Parses {@code name=num} pairs, comma-separated, up to the closing ']' (not consumed). A name not in
+         * {@code names}, a name given twice, or a value {@code problem} objects to (it returns the problem, or null)
+         * is an error at its column.
+         */
+        Map<String, Long> params(
+                String what, List<String> names, java.util.function.BiFunction<String, Long, String> problem) {
+            Map<String, Long> m = new LinkedHashMap<>();
+            while (!at(']')) {
+                if (!m.isEmpty()) expect(',');
+                int at = i;
+                while (i < s.length() && Character.isLetter(s.charAt(i))) i++;
+                String name = s.substring(at, i);
+                if (!names.contains(name)) {
+                    String list = String.join(", ", names);
+                    throw err(
+                            at,
+                            name.isEmpty()
+                                    ? "expected a " + what + " parameter (" + list + "), found " + found()
+                                    : "unknown " + what + " parameter '" + name + "' (expected " + list + ")");
+                }
+                if (m.containsKey(name)) throw err(at, "parameter '" + name + "' given twice");
+                expect('=');
+                int numAt = i;
+                long v = num("value of " + name);
+                String wrong = problem.apply(name, v);
+                if (wrong != null) throw err(numAt, wrong);
+                m.put(name, v);
+            }
+            return m;
+        }
+
         long num(String what) {
             if (at('_')) i++;
             int start = i;
@@ -118,7 +157,7 @@ public final class SamplerSpec {
     public static SamplerSpec parse(String spec) {
         if (spec == null) throw new SpecException("", 1, "empty spec");
         P p = new P(spec);
-        if (spec.isEmpty()) throw p.err("empty spec; expected R, P, CR, H[...], T[...], V[...] or A");
+        if (spec.isEmpty()) throw p.err("empty spec; expected R, P, CR, H[...], T[...], V[...], Z or A");
         List<GateSpec> gates = new ArrayList<>();
         while (GateSpec.at(p)) gates.add(GateSpec.parse(p));
         First first = First.NONE;
@@ -127,7 +166,12 @@ public final class SamplerSpec {
         int strata = 1;
         Map<String, Integer> tagged = null;
         int values = 0;
-        if (p.at('V')) {
+        SlotTableParams slots = null;
+        if (p.at('Z')) {
+            slots = SlotTableParams.parse(p);
+            first = First.SLOTS;
+            if (p.i < spec.length()) throw p.err("unexpected " + p.found() + "; nothing may follow a slot table");
+        } else if (p.at('V')) {
             p.i++;
             p.expect('[');
             int at = p.i;
@@ -169,7 +213,7 @@ public final class SamplerSpec {
             first = First.BASE;
         } else if (!p.at('A') && (gates.isEmpty() || p.i < spec.length())) {
             throw p.err("expected " + (gates.isEmpty() ? "" : "B[...], F[...], PH[...], ")
-                    + "R, P, CR, H[...], T[...], V[...] or A, found " + p.found());
+                    + "R, P, CR, H[...], T[...], V[...], Z or A, found " + p.found());
         }
         int assoc = 0;
         if (p.at('A')) {
@@ -183,7 +227,7 @@ public final class SamplerSpec {
             throw p.err("unexpected " + p.found()
                     + (first == First.NONE || assoc != 0 ? "" : "; only an A_k stage may follow"));
         }
-        return new SamplerSpec(spec, gates, first, kind, rate, strata, tagged, values, assoc);
+        return new SamplerSpec(spec, gates, first, kind, rate, strata, tagged, values, assoc, slots);
     }
 
     private static StratifiedSampler.Kind baseKind(P p) {
@@ -225,39 +269,18 @@ public final class SamplerSpec {
     }
 
     private static Map<String, Integer> taggedParams(P p) {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        while (!p.at(']')) {
-            if (!m.isEmpty()) p.expect(',');
-            int at = p.i;
-            while (p.i < p.s.length() && Character.isLetter(p.s.charAt(p.i))) p.i++;
-            String name = p.s.substring(at, p.i);
-            if (name.isEmpty())
-                throw p.err("expected a parameter name (tag, ways, r, evict, replace), found " + p.found());
-            if (!List.of("tag", "ways", "r", "evict", "replace").contains(name)) {
-                throw p.err(at, "unknown parameter '" + name + "' (expected tag, ways, r, evict or replace)");
-            }
-            if (m.containsKey(name)) throw p.err(at, "parameter '" + name + "' given twice");
-            p.expect('=');
-            int numAt = p.i;
-            long v = p.num("value of " + name);
-            switch (name) {
-                case "tag":
-                    if (v > 64) throw p.err(numAt, "tag must be 0..64 bits, got " + v);
-                    break;
-                case "ways":
-                    if (v != 1 && v != 2) throw p.err(numAt, "ways must be 1 or 2, got " + v);
-                    break;
-                default:
-                    if (v < 1) throw p.err(numAt, name + " must be >= 1, got " + v);
-            }
-            m.put(name, (int) v);
-        }
+        Map<String, Long> m = p.params(
+                "tagged compressor", List.of("tag", "ways", "r", "evict", "replace"), (name, v) -> switch (name) {
+                    case "tag" -> v > 64 ? "tag must be 0..64 bits, got " + v : null;
+                    case "ways" -> v != 1 && v != 2 ? "ways must be 1 or 2, got " + v : null;
+                    default -> v < 1 ? name + " must be >= 1, got " + v : null;
+                });
         Map<String, Integer> all = new LinkedHashMap<>();
-        all.put("tag", m.getOrDefault("tag", 2));
-        all.put("ways", m.getOrDefault("ways", 2));
-        all.put("r", m.getOrDefault("r", 256));
-        all.put("evict", m.getOrDefault("evict", 16));
-        all.put("replace", m.getOrDefault("replace", 7));
+        all.put("tag", m.getOrDefault("tag", 2L).intValue());
+        all.put("ways", m.getOrDefault("ways", 2L).intValue());
+        all.put("r", m.getOrDefault("r", 256L).intValue());
+        all.put("evict", m.getOrDefault("evict", 16L).intValue());
+        all.put("replace", m.getOrDefault("replace", 7L).intValue());
         return all;
     }
 
@@ -290,6 +313,9 @@ public final class SamplerSpec {
                 break;
             case HOTLIST:
                 b.append("V[").append(values).append(']').append(strata);
+                break;
+            case SLOTS:
+                b.append(slots.canonical());
                 break;
             default:
         }
@@ -336,6 +362,9 @@ public final class SamplerSpec {
                 break;
             case HOTLIST:
                 s = new HotlistSampler(values, strata, cfg, firstOut);
+                break;
+            case SLOTS:
+                s = new SlotTable(slots, cfg, firstOut);
                 break;
             default:
                 s = null;
