@@ -109,11 +109,11 @@ module RmwMemory_fp256_d2048_w8_cmd68_rr1 (
   wire _and_15 = b_write & _eq_5; // RmwMemory.java:218
   wire _or_5 = a_capture | a_late; // RmwRegisteredRead.java:66
   wire [7:0] missed_data_in = a_capture ? b_updated : a_late_data; // RmwRegisteredRead.java:67
-  wire _bits_0 = r_cmd[66]; // SamplerEngine.java:367
+  wire _bits_0 = r_cmd[66]; // SamplerEngine.java:378
   wire _eq_6 = old == 8'd255; // PeriodicRule.java:37
   wire [7:0] _add_1 = old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_1 = _eq_6 ? 8'd0 : _add_1; // PeriodicRule.java:38
-  wire [7:0] _mux_2 = _bits_0 ? old : _mux_1; // SamplerEngine.java:372
+  wire [7:0] _mux_2 = _bits_0 ? old : _mux_1; // SamplerEngine.java:383
   wire [7:0] write_data = clearing ? 8'd0 : b_updated; // RmwMemory.java:313
   wire _not_13 = ~read_collided; // RmwMemory.java:362
   wire _not_14 = ~a_capture; // RmwRegisteredRead.java:55
@@ -346,11 +346,11 @@ module RmwMemory_fp256_d2048_w8_cmd68_rr1 (
   wire _and_21 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:44
   wire f_command_tracked = io_in_bits_addr == f_addr; // RmwMemoryProperties.java:41
   wire _and_22 = _and_21 & f_command_tracked; // RmwMemoryProperties.java:44
-  wire _bits_1 = io_in_bits_cmd[66]; // SamplerEngine.java:367
+  wire _bits_1 = io_in_bits_cmd[66]; // SamplerEngine.java:378
   wire _eq_9 = f_word == 8'd255; // PeriodicRule.java:37
   wire [7:0] _add_2 = f_word + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_3 = _eq_9 ? 8'd0 : _add_2; // PeriodicRule.java:38
-  wire [7:0] _mux_4 = _bits_1 ? f_word : _mux_3; // SamplerEngine.java:372
+  wire [7:0] _mux_4 = _bits_1 ? f_word : _mux_3; // SamplerEngine.java:383
   wire _and_23 = io_in_valid & io_in_ready; // RmwMemoryProperties.java:78
   wire _and_24 = io_out_valid & io_out_ready; // RmwMemoryProperties.java:57
   wire [1:0] _sub_0 = f_held - 2'd1; // RmwMemoryProperties.java:58

@@ -3,46 +3,46 @@
 `default_nettype none
 
 module SamplerEngine_specv16n256_k32_seed9e3779b9_lseedace1ace1_c16_di16_do16 (
-  input  wire clock, // SamplerEngine.java:48
-  input  wire reset, // SamplerEngine.java:48
-  input  wire io_s_axis_tvalid, // SamplerEngine.java:54
-  output wire io_s_axis_tready, // SamplerEngine.java:54
-  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:54
-  input  wire io_s_axis_tlast, // SamplerEngine.java:54
-  output wire io_m_axis_tvalid, // SamplerEngine.java:54
-  input  wire io_m_axis_tready, // SamplerEngine.java:54
-  output wire [87:0] io_m_axis_tdata, // SamplerEngine.java:54
-  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:54
-  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:54
-  output wire [31:0] io_status_inStalls, // SamplerEngine.java:54
-  output wire [31:0] io_status_outStalls, // SamplerEngine.java:54
-  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:54
-  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:54
-  output wire io_status_clearing, // SamplerEngine.java:54
-  output wire io_status_draining, // SamplerEngine.java:54
-  output wire io_status_idle  // SamplerEngine.java:54
+  input  wire clock, // SamplerEngine.java:49
+  input  wire reset, // SamplerEngine.java:49
+  input  wire io_s_axis_tvalid, // SamplerEngine.java:55
+  output wire io_s_axis_tready, // SamplerEngine.java:55
+  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:55
+  input  wire io_s_axis_tlast, // SamplerEngine.java:55
+  output wire io_m_axis_tvalid, // SamplerEngine.java:55
+  input  wire io_m_axis_tready, // SamplerEngine.java:55
+  output wire [87:0] io_m_axis_tdata, // SamplerEngine.java:55
+  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:55
+  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:55
+  output wire [31:0] io_status_inStalls, // SamplerEngine.java:55
+  output wire [31:0] io_status_outStalls, // SamplerEngine.java:55
+  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:55
+  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:55
+  output wire io_status_clearing, // SamplerEngine.java:55
+  output wire io_status_draining, // SamplerEngine.java:55
+  output wire io_status_idle  // SamplerEngine.java:55
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:315
-  reg [31:0] messages_out; // SamplerEngine.java:315
-  reg [31:0] in_stalls; // SamplerEngine.java:315
-  reg [31:0] out_stalls; // SamplerEngine.java:315
-  reg [6:0] in_flight; // SamplerEngine.java:304
+  reg [31:0] tuples_in; // SamplerEngine.java:326
+  reg [31:0] messages_out; // SamplerEngine.java:326
+  reg [31:0] in_stalls; // SamplerEngine.java:326
+  reg [31:0] out_stalls; // SamplerEngine.java:326
+  reg [6:0] in_flight; // SamplerEngine.java:315
 
   // Wires
-  wire fifo_io_enq_ready; // SamplerEngine.java:57
-  wire fifo_io_enq_valid; // SamplerEngine.java:57
-  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:57
-  wire fifo_io_deq_ready; // SamplerEngine.java:57
-  wire fifo_io_deq_valid; // SamplerEngine.java:57
-  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:57
-  wire [4:0] fifo_io_count; // SamplerEngine.java:57
-  wire msg_ready; // SamplerEngine.java:69
-  wire msg_valid; // SamplerEngine.java:69
-  wire [31:0] msg_bits_pc; // SamplerEngine.java:69
-  wire [31:0] msg_bits_w; // SamplerEngine.java:69
-  wire [23:0] msg_bits_count; // SamplerEngine.java:69
+  wire fifo_io_enq_ready; // SamplerEngine.java:58
+  wire fifo_io_enq_valid; // SamplerEngine.java:58
+  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:58
+  wire fifo_io_deq_ready; // SamplerEngine.java:58
+  wire fifo_io_deq_valid; // SamplerEngine.java:58
+  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:58
+  wire [4:0] fifo_io_count; // SamplerEngine.java:58
+  wire msg_ready; // SamplerEngine.java:70
+  wire msg_valid; // SamplerEngine.java:70
+  wire [31:0] msg_bits_pc; // SamplerEngine.java:70
+  wire [31:0] msg_bits_w; // SamplerEngine.java:70
+  wire [23:0] msg_bits_count; // SamplerEngine.java:70
   wire hotlistStage_io_in_ready; // HotlistPath.java:21
   wire hotlistStage_io_in_valid; // HotlistPath.java:21
   wire [31:0] hotlistStage_io_in_bits_pc; // HotlistPath.java:21
@@ -71,47 +71,47 @@ module SamplerEngine_specv16n256_k32_seed9e3779b9_lseedace1ace1_c16_di16_do16 (
   wire [32:0] hashUnit_io_out_bits_payload; // HotlistPath.java:24
   wire [7:0] hashUnit_io_out_bits_index; // HotlistPath.java:24
   wire hashUnit_io_out_bits_tag; // HotlistPath.java:24
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:133
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:133
-  wire [87:0] fifo_1_io_enq_bits; // SamplerEngine.java:133
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:133
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:133
-  wire [87:0] fifo_1_io_deq_bits; // SamplerEngine.java:133
-  wire [4:0] fifo_1_io_count; // SamplerEngine.java:133
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:144
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:144
+  wire [87:0] fifo_1_io_enq_bits; // SamplerEngine.java:144
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:144
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:144
+  wire [87:0] fifo_1_io_deq_bits; // SamplerEngine.java:144
+  wire [4:0] fifo_1_io_count; // SamplerEngine.java:144
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:310
-  wire _not_0 = ~hotlistStage_io_busy; // SamplerEngine.java:310
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:310
-  wire _not_1 = ~1'd0; // SamplerEngine.java:310
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:310
-  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:310
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:310
-  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:62
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:321
+  wire _not_0 = ~hotlistStage_io_busy; // SamplerEngine.java:321
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:321
+  wire _not_1 = ~1'd0; // SamplerEngine.java:321
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:321
+  wire _eq_1 = fifo_1_io_count == 5'd0; // SamplerEngine.java:321
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:321
+  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:63
   wire [23:0] _cat_1 = {{{3{1'b0}}, hotlistStage_io_out_bits_level}, hotlistStage_io_out_bits_count}; // HotlistPath.java:47
   wire [31:0] _bits_0 = hashUnit_io_out_bits_payload[31:0]; // HotlistPath.java:35
   wire _bits_1 = hashUnit_io_out_bits_payload[32]; // HotlistPath.java:36
   wire [31:0] _bits_2 = fifo_io_deq_bits[31:0]; // HotlistPath.java:27
   wire [32:0] _bits_3 = fifo_io_deq_bits[64:32]; // HotlistPath.java:29
-  wire [87:0] _cat_2 = {msg_bits_count, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:135
-  wire _and_3 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:289
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:316
-  wire _and_4 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:290
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:316
-  wire _not_2 = ~io_s_axis_tready; // SamplerEngine.java:291
-  wire _and_5 = io_s_axis_tvalid & _not_2; // SamplerEngine.java:291
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:316
-  wire _not_3 = ~io_m_axis_tready; // SamplerEngine.java:292
-  wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:292
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:316
-  wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:305
-  wire _and_8 = hotlistStage_io_in_valid & hotlistStage_io_in_ready; // SamplerEngine.java:79
-  wire _not_4 = ~_and_8; // SamplerEngine.java:306
-  wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:306
-  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:306
-  wire _not_5 = ~_and_7; // SamplerEngine.java:307
-  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:307
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:307
+  wire [87:0] _cat_2 = {msg_bits_count, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:146
+  wire _and_3 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:300
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:327
+  wire _and_4 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:301
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:327
+  wire _not_2 = ~io_s_axis_tready; // SamplerEngine.java:302
+  wire _and_5 = io_s_axis_tvalid & _not_2; // SamplerEngine.java:302
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:327
+  wire _not_3 = ~io_m_axis_tready; // SamplerEngine.java:303
+  wire _and_6 = io_m_axis_tvalid & _not_3; // SamplerEngine.java:303
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:327
+  wire _and_7 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:316
+  wire _and_8 = hotlistStage_io_in_valid & hotlistStage_io_in_ready; // SamplerEngine.java:80
+  wire _not_4 = ~_and_8; // SamplerEngine.java:317
+  wire _and_9 = _and_7 & _not_4; // SamplerEngine.java:317
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:317
+  wire _not_5 = ~_and_7; // SamplerEngine.java:318
+  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:318
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:318
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -191,7 +191,7 @@ module SamplerEngine_specv16n256_k32_seed9e3779b9_lseedace1ace1_c16_di16_do16 (
     end
   end
 
-  Fifo_w65_d16 fifo ( // SamplerEngine.java:57
+  Fifo_w65_d16 fifo ( // SamplerEngine.java:58
     .clock(clock),
 
     .reset(reset),
@@ -282,7 +282,7 @@ module SamplerEngine_specv16n256_k32_seed9e3779b9_lseedace1ace1_c16_di16_do16 (
 
   );
 
-  Fifo_w88_d16 fifo_1 ( // SamplerEngine.java:133
+  Fifo_w88_d16 fifo_1 ( // SamplerEngine.java:144
     .clock(clock),
 
     .reset(reset),

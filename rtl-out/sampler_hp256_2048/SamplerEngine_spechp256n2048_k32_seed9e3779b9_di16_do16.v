@@ -3,147 +3,147 @@
 `default_nettype none
 
 module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
-  input  wire clock, // SamplerEngine.java:48
-  input  wire reset, // SamplerEngine.java:48
-  input  wire io_s_axis_tvalid, // SamplerEngine.java:54
-  output wire io_s_axis_tready, // SamplerEngine.java:54
-  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:54
-  input  wire io_s_axis_tlast, // SamplerEngine.java:54
-  output wire io_m_axis_tvalid, // SamplerEngine.java:54
-  input  wire io_m_axis_tready, // SamplerEngine.java:54
-  output wire [79:0] io_m_axis_tdata, // SamplerEngine.java:54
-  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:54
-  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:54
-  output wire [31:0] io_status_inStalls, // SamplerEngine.java:54
-  output wire [31:0] io_status_outStalls, // SamplerEngine.java:54
-  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:54
-  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:54
-  output wire io_status_clearing, // SamplerEngine.java:54
-  output wire io_status_draining, // SamplerEngine.java:54
-  output wire io_status_idle  // SamplerEngine.java:54
+  input  wire clock, // SamplerEngine.java:49
+  input  wire reset, // SamplerEngine.java:49
+  input  wire io_s_axis_tvalid, // SamplerEngine.java:55
+  output wire io_s_axis_tready, // SamplerEngine.java:55
+  input  wire [63:0] io_s_axis_tdata, // SamplerEngine.java:55
+  input  wire io_s_axis_tlast, // SamplerEngine.java:55
+  output wire io_m_axis_tvalid, // SamplerEngine.java:55
+  input  wire io_m_axis_tready, // SamplerEngine.java:55
+  output wire [79:0] io_m_axis_tdata, // SamplerEngine.java:55
+  output wire [31:0] io_status_tuplesIn, // SamplerEngine.java:55
+  output wire [31:0] io_status_messagesOut, // SamplerEngine.java:55
+  output wire [31:0] io_status_inStalls, // SamplerEngine.java:55
+  output wire [31:0] io_status_outStalls, // SamplerEngine.java:55
+  output wire [31:0] io_status_droppedTuples, // SamplerEngine.java:55
+  output wire [31:0] io_status_droppedMessages, // SamplerEngine.java:55
+  output wire io_status_clearing, // SamplerEngine.java:55
+  output wire io_status_draining, // SamplerEngine.java:55
+  output wire io_status_idle  // SamplerEngine.java:55
 );
 
   // State
-  reg [31:0] tuples_in; // SamplerEngine.java:315
-  reg [31:0] messages_out; // SamplerEngine.java:315
-  reg [31:0] in_stalls; // SamplerEngine.java:315
-  reg [31:0] out_stalls; // SamplerEngine.java:315
-  reg [6:0] in_flight; // SamplerEngine.java:304
+  reg [31:0] tuples_in; // SamplerEngine.java:326
+  reg [31:0] messages_out; // SamplerEngine.java:326
+  reg [31:0] in_stalls; // SamplerEngine.java:326
+  reg [31:0] out_stalls; // SamplerEngine.java:326
+  reg [6:0] in_flight; // SamplerEngine.java:315
 
   // Wires
-  wire fifo_io_enq_ready; // SamplerEngine.java:57
-  wire fifo_io_enq_valid; // SamplerEngine.java:57
-  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:57
-  wire fifo_io_deq_ready; // SamplerEngine.java:57
-  wire fifo_io_deq_valid; // SamplerEngine.java:57
-  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:57
-  wire [4:0] fifo_io_count; // SamplerEngine.java:57
-  wire msg_ready; // SamplerEngine.java:69
-  wire msg_valid; // SamplerEngine.java:69
-  wire [31:0] msg_bits_pc; // SamplerEngine.java:69
-  wire [31:0] msg_bits_w; // SamplerEngine.java:69
-  wire [8:0] msg_bits_count; // SamplerEngine.java:69
-  wire em_ready; // SamplerEngine.java:84
-  wire em_valid; // SamplerEngine.java:84
-  wire [31:0] em_bits_pc; // SamplerEngine.java:84
-  wire [31:0] em_bits_w; // SamplerEngine.java:84
-  wire [8:0] em_bits_count; // SamplerEngine.java:84
-  wire em_bits_msg; // SamplerEngine.java:84
-  wire em_bits_last; // SamplerEngine.java:84
-  wire keyed_ready; // SamplerEngine.java:219
-  wire keyed_valid; // SamplerEngine.java:219
-  wire [31:0] keyed_bits_pc; // SamplerEngine.java:219
-  wire [31:0] keyed_bits_w; // SamplerEngine.java:219
-  wire keyed_bits_last; // SamplerEngine.java:219
-  wire [10:0] keyed_bits_index; // SamplerEngine.java:219
-  wire keyed_bits_tag; // SamplerEngine.java:219
-  wire keyed_bits_sample; // SamplerEngine.java:219
-  wire hashUnit_io_in_ready; // SamplerEngine.java:223
-  wire hashUnit_io_in_valid; // SamplerEngine.java:223
-  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:223
-  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:223
-  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:223
-  wire hashUnit_io_out_ready; // SamplerEngine.java:223
-  wire hashUnit_io_out_valid; // SamplerEngine.java:223
-  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:223
-  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:223
-  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:223
-  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:223
-  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:223
-  wire rmwMemory_io_in_ready; // SamplerEngine.java:159
-  wire rmwMemory_io_in_valid; // SamplerEngine.java:159
-  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:159
-  wire [66:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:159
-  wire rmwMemory_io_out_ready; // SamplerEngine.java:159
-  wire rmwMemory_io_out_valid; // SamplerEngine.java:159
-  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:159
-  wire [66:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:159
-  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:159
-  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:159
-  wire rmwMemory_io_clear; // SamplerEngine.java:159
-  wire rmwMemory_io_clearing; // SamplerEngine.java:159
-  wire fifo_1_io_enq_ready; // SamplerEngine.java:187
-  wire fifo_1_io_enq_valid; // SamplerEngine.java:187
-  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:187
-  wire fifo_1_io_deq_ready; // SamplerEngine.java:187
-  wire fifo_1_io_deq_valid; // SamplerEngine.java:187
-  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:187
-  wire [2:0] fifo_1_io_count; // SamplerEngine.java:187
-  wire fifo_2_io_enq_ready; // SamplerEngine.java:133
-  wire fifo_2_io_enq_valid; // SamplerEngine.java:133
-  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:133
-  wire fifo_2_io_deq_ready; // SamplerEngine.java:133
-  wire fifo_2_io_deq_valid; // SamplerEngine.java:133
-  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:133
-  wire [4:0] fifo_2_io_count; // SamplerEngine.java:133
+  wire fifo_io_enq_ready; // SamplerEngine.java:58
+  wire fifo_io_enq_valid; // SamplerEngine.java:58
+  wire [64:0] fifo_io_enq_bits; // SamplerEngine.java:58
+  wire fifo_io_deq_ready; // SamplerEngine.java:58
+  wire fifo_io_deq_valid; // SamplerEngine.java:58
+  wire [64:0] fifo_io_deq_bits; // SamplerEngine.java:58
+  wire [4:0] fifo_io_count; // SamplerEngine.java:58
+  wire msg_ready; // SamplerEngine.java:70
+  wire msg_valid; // SamplerEngine.java:70
+  wire [31:0] msg_bits_pc; // SamplerEngine.java:70
+  wire [31:0] msg_bits_w; // SamplerEngine.java:70
+  wire [8:0] msg_bits_count; // SamplerEngine.java:70
+  wire em_ready; // SamplerEngine.java:95
+  wire em_valid; // SamplerEngine.java:95
+  wire [31:0] em_bits_pc; // SamplerEngine.java:95
+  wire [31:0] em_bits_w; // SamplerEngine.java:95
+  wire [8:0] em_bits_count; // SamplerEngine.java:95
+  wire em_bits_msg; // SamplerEngine.java:95
+  wire em_bits_last; // SamplerEngine.java:95
+  wire keyed_ready; // SamplerEngine.java:230
+  wire keyed_valid; // SamplerEngine.java:230
+  wire [31:0] keyed_bits_pc; // SamplerEngine.java:230
+  wire [31:0] keyed_bits_w; // SamplerEngine.java:230
+  wire keyed_bits_last; // SamplerEngine.java:230
+  wire [10:0] keyed_bits_index; // SamplerEngine.java:230
+  wire keyed_bits_tag; // SamplerEngine.java:230
+  wire keyed_bits_sample; // SamplerEngine.java:230
+  wire hashUnit_io_in_ready; // SamplerEngine.java:234
+  wire hashUnit_io_in_valid; // SamplerEngine.java:234
+  wire [31:0] hashUnit_io_in_bits_pc; // SamplerEngine.java:234
+  wire [31:0] hashUnit_io_in_bits_w; // SamplerEngine.java:234
+  wire hashUnit_io_in_bits_payload; // SamplerEngine.java:234
+  wire hashUnit_io_out_ready; // SamplerEngine.java:234
+  wire hashUnit_io_out_valid; // SamplerEngine.java:234
+  wire [31:0] hashUnit_io_out_bits_pc; // SamplerEngine.java:234
+  wire [31:0] hashUnit_io_out_bits_w; // SamplerEngine.java:234
+  wire hashUnit_io_out_bits_payload; // SamplerEngine.java:234
+  wire [10:0] hashUnit_io_out_bits_index; // SamplerEngine.java:234
+  wire hashUnit_io_out_bits_tag; // SamplerEngine.java:234
+  wire rmwMemory_io_in_ready; // SamplerEngine.java:170
+  wire rmwMemory_io_in_valid; // SamplerEngine.java:170
+  wire [10:0] rmwMemory_io_in_bits_addr; // SamplerEngine.java:170
+  wire [66:0] rmwMemory_io_in_bits_cmd; // SamplerEngine.java:170
+  wire rmwMemory_io_out_ready; // SamplerEngine.java:170
+  wire rmwMemory_io_out_valid; // SamplerEngine.java:170
+  wire [10:0] rmwMemory_io_out_bits_addr; // SamplerEngine.java:170
+  wire [66:0] rmwMemory_io_out_bits_cmd; // SamplerEngine.java:170
+  wire [7:0] rmwMemory_io_out_bits_old; // SamplerEngine.java:170
+  wire [7:0] rmwMemory_io_out_bits_updated; // SamplerEngine.java:170
+  wire rmwMemory_io_clear; // SamplerEngine.java:170
+  wire rmwMemory_io_clearing; // SamplerEngine.java:170
+  wire fifo_1_io_enq_ready; // SamplerEngine.java:198
+  wire fifo_1_io_enq_valid; // SamplerEngine.java:198
+  wire [74:0] fifo_1_io_enq_bits; // SamplerEngine.java:198
+  wire fifo_1_io_deq_ready; // SamplerEngine.java:198
+  wire fifo_1_io_deq_valid; // SamplerEngine.java:198
+  wire [74:0] fifo_1_io_deq_bits; // SamplerEngine.java:198
+  wire [2:0] fifo_1_io_count; // SamplerEngine.java:198
+  wire fifo_2_io_enq_ready; // SamplerEngine.java:144
+  wire fifo_2_io_enq_valid; // SamplerEngine.java:144
+  wire [79:0] fifo_2_io_enq_bits; // SamplerEngine.java:144
+  wire fifo_2_io_deq_ready; // SamplerEngine.java:144
+  wire fifo_2_io_deq_valid; // SamplerEngine.java:144
+  wire [79:0] fifo_2_io_deq_bits; // SamplerEngine.java:144
+  wire [4:0] fifo_2_io_count; // SamplerEngine.java:144
 
   // Logic
-  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:310
-  wire _not_0 = ~1'd0; // SamplerEngine.java:310
-  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:310
-  wire _not_1 = ~1'd0; // SamplerEngine.java:310
-  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:310
-  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:310
-  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:310
-  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:62
-  wire _and_3 = em_valid & em_bits_msg; // SamplerEngine.java:119
-  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:123
-  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:123
-  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:194
-  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:195
-  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:198
-  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:197
-  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:196
-  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:234
-  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:227
-  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:228
-  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:229
-  wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:177
+  wire _eq_0 = in_flight == 7'd0; // SamplerEngine.java:321
+  wire _not_0 = ~1'd0; // SamplerEngine.java:321
+  wire _and_0 = _eq_0 & _not_0; // SamplerEngine.java:321
+  wire _not_1 = ~1'd0; // SamplerEngine.java:321
+  wire _and_1 = _and_0 & _not_1; // SamplerEngine.java:321
+  wire _eq_1 = fifo_2_io_count == 5'd0; // SamplerEngine.java:321
+  wire _and_2 = _and_1 & _eq_1; // SamplerEngine.java:321
+  wire [64:0] _cat_0 = {io_s_axis_tlast, io_s_axis_tdata}; // SamplerEngine.java:63
+  wire _and_3 = em_valid & em_bits_msg; // SamplerEngine.java:130
+  wire _not_2 = ~em_bits_msg; // SamplerEngine.java:134
+  wire _or_0 = _not_2 | msg_ready; // SamplerEngine.java:134
+  wire [31:0] _bits_0 = fifo_1_io_deq_bits[31:0]; // SamplerEngine.java:205
+  wire [31:0] _bits_1 = fifo_1_io_deq_bits[63:32]; // SamplerEngine.java:206
+  wire [8:0] _bits_2 = fifo_1_io_deq_bits[74:66]; // SamplerEngine.java:209
+  wire _bits_3 = fifo_1_io_deq_bits[65]; // SamplerEngine.java:208
+  wire _bits_4 = fifo_1_io_deq_bits[64]; // SamplerEngine.java:207
+  wire _bits_5 = hashUnit_io_out_bits_payload; // SamplerEngine.java:245
+  wire [31:0] _bits_6 = fifo_io_deq_bits[31:0]; // SamplerEngine.java:238
+  wire [31:0] _bits_7 = fifo_io_deq_bits[63:32]; // SamplerEngine.java:239
+  wire _bits_8 = fifo_io_deq_bits[64]; // SamplerEngine.java:240
+  wire [66:0] _cat_1 = {keyed_bits_tag, keyed_bits_sample, keyed_bits_last, keyed_bits_w, keyed_bits_pc}; // SamplerEngine.java:188
   wire _eq_2 = rmwMemory_io_out_bits_old == 8'd255; // PeriodicRule.java:37
-  wire [64:0] _bits_9 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:185
-  wire [74:0] emission = {9'd256, _eq_2, _bits_9}; // SamplerEngine.java:185
-  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:135
-  wire _and_4 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:289
-  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:316
-  wire _and_5 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:290
-  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:316
-  wire _not_3 = ~io_s_axis_tready; // SamplerEngine.java:291
-  wire _and_6 = io_s_axis_tvalid & _not_3; // SamplerEngine.java:291
-  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:316
-  wire _not_4 = ~io_m_axis_tready; // SamplerEngine.java:292
-  wire _and_7 = io_m_axis_tvalid & _not_4; // SamplerEngine.java:292
-  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:316
-  wire _and_8 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:305
-  wire _and_9 = em_valid & em_ready; // SamplerEngine.java:127
-  wire _not_5 = ~_and_9; // SamplerEngine.java:306
-  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:306
-  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:306
-  wire _not_6 = ~_and_8; // SamplerEngine.java:307
-  wire _and_11 = _and_9 & _not_6; // SamplerEngine.java:307
-  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:307
+  wire [64:0] _bits_9 = rmwMemory_io_out_bits_cmd[64:0]; // SamplerEngine.java:196
+  wire [74:0] emission = {9'd256, _eq_2, _bits_9}; // SamplerEngine.java:196
+  wire [79:0] _cat_2 = {{{7{1'b0}}, msg_bits_count}, msg_bits_w, msg_bits_pc}; // SamplerEngine.java:146
+  wire _and_4 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:300
+  wire [31:0] _add_0 = tuples_in + 32'd1; // SamplerEngine.java:327
+  wire _and_5 = io_m_axis_tvalid & io_m_axis_tready; // SamplerEngine.java:301
+  wire [31:0] _add_1 = messages_out + 32'd1; // SamplerEngine.java:327
+  wire _not_3 = ~io_s_axis_tready; // SamplerEngine.java:302
+  wire _and_6 = io_s_axis_tvalid & _not_3; // SamplerEngine.java:302
+  wire [31:0] _add_2 = in_stalls + 32'd1; // SamplerEngine.java:327
+  wire _not_4 = ~io_m_axis_tready; // SamplerEngine.java:303
+  wire _and_7 = io_m_axis_tvalid & _not_4; // SamplerEngine.java:303
+  wire [31:0] _add_3 = out_stalls + 32'd1; // SamplerEngine.java:327
+  wire _and_8 = fifo_io_enq_valid & fifo_io_enq_ready; // SamplerEngine.java:316
+  wire _and_9 = em_valid & em_ready; // SamplerEngine.java:138
+  wire _not_5 = ~_and_9; // SamplerEngine.java:317
+  wire _and_10 = _and_8 & _not_5; // SamplerEngine.java:317
+  wire [6:0] _add_4 = in_flight + 7'd1; // SamplerEngine.java:317
+  wire _not_6 = ~_and_8; // SamplerEngine.java:318
+  wire _and_11 = _and_9 & _not_6; // SamplerEngine.java:318
+  wire [6:0] _sub_0 = in_flight - 7'd1; // SamplerEngine.java:318
   wire [7:0] _add_5 = rmwMemory_io_out_bits_old + 8'd1; // PeriodicRule.java:38
   wire [7:0] _mux_0 = _eq_2 ? 8'd0 : _add_5; // PeriodicRule.java:38
-  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:203
+  wire _eq_3 = _mux_0 == rmwMemory_io_out_bits_updated; // SamplerEngine.java:214
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_s_axis_tready = fifo_io_enq_ready;
@@ -238,7 +238,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
     end
   end
 
-  Fifo_w65_d16 fifo ( // SamplerEngine.java:57
+  Fifo_w65_d16 fifo ( // SamplerEngine.java:58
     .clock(clock),
 
     .reset(reset),
@@ -259,7 +259,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  HashUnit_k32_i11_tg0_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:223
+  HashUnit_k32_i11_tg0_seed9e3779b9_p1_s2 hashUnit ( // SamplerEngine.java:234
     .clock(clock),
 
     .reset(reset),
@@ -290,7 +290,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  RmwMemory_fp256_d2048_w8_cmd67_rr1 rmwMemory ( // SamplerEngine.java:159
+  RmwMemory_fp256_d2048_w8_cmd67_rr1 rmwMemory ( // SamplerEngine.java:170
     .clock(clock),
 
     .reset(reset),
@@ -321,7 +321,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:187
+  Fifo_w75_d4 fifo_1 ( // SamplerEngine.java:198
     .clock(clock),
 
     .reset(reset),
@@ -342,7 +342,7 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 
   );
 
-  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:133
+  Fifo_w80_d16 fifo_2 ( // SamplerEngine.java:144
     .clock(clock),
 
     .reset(reset),
@@ -367,8 +367,8 @@ module SamplerEngine_spechp256n2048_k32_seed9e3779b9_di16_do16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:202
-      $display("Assertion failed at SamplerEngine.java:202: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
+    if (!reset && rmwMemory_io_out_valid && !_eq_3) begin // SamplerEngine.java:213
+      $display("Assertion failed at SamplerEngine.java:213: sampler: rule gives %h, the table wrote %h", _mux_0, rmwMemory_io_out_bits_updated);
       $stop;
     end
   end

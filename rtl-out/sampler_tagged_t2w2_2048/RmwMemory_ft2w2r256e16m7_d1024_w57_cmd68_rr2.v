@@ -114,7 +114,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   wire _eq_2 = _bits_0 == 2'd0; // TaggedWay.java:140
   wire _not_12 = ~_eq_2; // TaggedWay.java:149
   wire [1:0] _bits_1 = u_word[13:12]; // TaggedWay.java:67
-  wire [1:0] _bits_2 = u_cmd[67:66]; // SamplerEngine.java:356
+  wire [1:0] _bits_2 = u_cmd[67:66]; // SamplerEngine.java:367
   wire _eq_3 = _bits_1 == _bits_2; // TaggedWay.java:149
   wire _and_16 = _not_12 & _eq_3; // TaggedWay.java:149
   wire [1:0] _bits_3 = u_word[43:42]; // TaggedWay.java:69
@@ -827,7 +827,7 @@ module RmwMemory_ft2w2r256e16m7_d1024_w57_cmd68_rr2 (
   wire _eq_32 = _bits_122 == 2'd0; // TaggedWay.java:140
   wire _not_21 = ~_eq_32; // TaggedWay.java:149
   wire [1:0] _bits_123 = f_word[13:12]; // TaggedWay.java:67
-  wire [1:0] _bits_124 = io_in_bits_cmd[67:66]; // SamplerEngine.java:356
+  wire [1:0] _bits_124 = io_in_bits_cmd[67:66]; // SamplerEngine.java:367
   wire _eq_33 = _bits_123 == _bits_124; // TaggedWay.java:149
   wire _and_113 = _not_21 & _eq_33; // TaggedWay.java:149
   wire [1:0] _bits_125 = f_word[43:42]; // TaggedWay.java:69

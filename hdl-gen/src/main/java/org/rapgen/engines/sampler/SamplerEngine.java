@@ -3,6 +3,7 @@ package org.rapgen.engines.sampler;
 import static org.rapgen.hdl.Hdl.*;
 
 import java.util.function.BiFunction;
+import org.rapgen.golden.sampler.SlotRecord;
 import org.rapgen.golden.sampler.StratifiedSampler;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
@@ -77,6 +78,16 @@ public final class SamplerEngine extends Module {
             msg.bits.count.connect(HotlistPath.countField(p, h.io.out.bits));
             Fifo outQ = outputQueue(msg);
             status(inQ, outQ, h.io.in.fire(), msg, h.io.clearing, B(false), h.io.busy);
+            return;
+        }
+
+        if (p.slotTable()) {
+            Keyed shape = p.hasGates() ? new Keyed.Gated(k, 1, 1) : new Keyed(k, 1, 1);
+            SlotTableStage z = Module(new SlotTableStage(shape, p.spec().slots, p.lfsrSeed()));
+            z.io.in.biConnect(frontEnd(tuples, head));
+            msg.biConnect(z.io.out);
+            Fifo outQ = outputQueue(msg);
+            status(inQ, outQ, z.io.in.fire(), msg, B(false), B(false), z.io.busy);
             return;
         }
 
@@ -247,7 +258,7 @@ public final class SamplerEngine extends Module {
             keyed.bits.tag.connect(U(0, tw));
         }
         keyed.bits.sample.connect(B(false));
-        if (!p.usesLfsr()) return keyed;
+        if (!p.usesLfsr() || p.slotTable()) return keyed; // the slot table steps an LFSR of its own
         SampleStage stage = Module(new SampleStage(shape, p.rate(), p.lfsrSeed()));
         stage.io.in.biConnect(keyed);
         return stage.io.out;
@@ -386,6 +397,7 @@ public final class SamplerEngine extends Module {
     /** Width of the count in an outgoing message (before rounding up to whole bytes on the stream). */
     public static int messageCountBits(SamplerParams p) {
         if (p.hotlist()) return p.counterBits();
+        if (p.slotTable()) return SlotRecord.COUNT_BITS;
         int first = firstCountBits(p, rule(p));
         return p.hasAssoc() ? AssocStage.outCountBits(first, p.assocCountBits()) : first;
     }

@@ -247,12 +247,21 @@ public record SamplerParams(
     }
 
     public boolean usesLfsr() {
-        return hotlist() || hasPhaseGate() || kind() == StratifiedSampler.Kind.R || kind() == StratifiedSampler.Kind.CR;
+        return hotlist()
+                || slotTable()
+                || hasPhaseGate()
+                || kind() == StratifiedSampler.Kind.R
+                || kind() == StratifiedSampler.Kind.CR;
     }
 
     /** Burrows' value hotlist {@code V[n]rows}. */
     public boolean hotlist() {
         return spec.first == SamplerSpec.First.HOTLIST;
+    }
+
+    /** Zilles and Sohi's slot table {@code Z_k}. */
+    public boolean slotTable() {
+        return spec.first == SamplerSpec.First.SLOTS;
     }
 
     /** The hash selects a counter: H[P], H[CR] with n > 1, and T. H[R] keeps no counters, so it needs no hash. */
@@ -355,6 +364,7 @@ public record SamplerParams(
                         .append('n')
                         .append(spec.strata);
             case HOTLIST -> b.append('v').append(spec.values).append('n').append(spec.strata);
+            case SLOTS -> b.append(SlotTableStage.tag(spec.slots));
             default -> {}
         }
         if (hasAssoc()) b.append('a').append(spec.assoc);

@@ -12,8 +12,8 @@ import java.util.Arrays;
  *       that leaves misses above hits means the active value's invariance fell below 50 %: with at least {@code keep}
  *       hits the slot is turned off, to keep what it learned; with fewer, w becomes the active value, with hits 1 and
  *       misses 0, and total goes on counting.
- *   <li><b>No slot holds pc:</b> the slot at the replacement index is considered alone. The LFSR advances 16 steps
- *       and its low log2(draw) bits are the draw; if the slot is not off and the draw is at least its total (always,
+ *   <li><b>No slot holds pc:</b> the slot at the replacement index is considered alone. The draw is the low
+ *       log2(draw) bits of the LFSR, which advances 16 steps for every tuple before it is looked up; if the slot is not off and the draw is at least its total (always,
  *       for an empty slot), the slot takes pc with w active, hits 1, misses 0, total 1, the index moves to the next
  *       slot, the failed counter falls by one (not below zero) and the replacements counter rises. Otherwise the
  *       sample is ignored and the failed counter rises.
@@ -65,13 +65,15 @@ public final class SlotTable implements Sampler {
 
     @Override
     public void push(long tuplePc, long w) {
+        // every tuple advances the LFSR, as in the other samplers: the hardware steps it as it takes the tuple, before
+        // it knows whether a slot holds the pc
+        for (int s = 0; s < LfsrModel.STEPS_PER_EVENT; s++) lfsr.step();
         for (int i = 0; i < state.length; i++) {
             if (state[i] == State.ON && pc[i] == tuplePc) {
                 count(i, w);
                 return;
             }
         }
-        for (int s = 0; s < LfsrModel.STEPS_PER_EVENT; s++) lfsr.step();
         int drawn = lfsr.state() & (p.draw() - 1);
         int j = index;
         if (state[j] != State.OFF && drawn >= total[j]) {
