@@ -194,7 +194,7 @@ public final class SamplerSpec {
         } else if (p.at('T')) {
             p.i++;
             p.expect('[');
-            tagged = taggedParams(p);
+            tagged = TaggedCompressor.params(p);
             p.expect(']');
             int at = p.i;
             strata = (int) p.num("number of entries n");
@@ -266,22 +266,6 @@ public final class SamplerSpec {
             throw p.err(at, what + " must be a power of two in 1..2^24, got " + n);
         }
         return (int) n;
-    }
-
-    private static Map<String, Integer> taggedParams(P p) {
-        Map<String, Long> m = p.params(
-                "tagged compressor", List.of("tag", "ways", "r", "evict", "replace"), (name, v) -> switch (name) {
-                    case "tag" -> v > 64 ? "tag must be 0..64 bits, got " + v : null;
-                    case "ways" -> v != 1 && v != 2 ? "ways must be 1 or 2, got " + v : null;
-                    default -> v < 1 ? name + " must be >= 1, got " + v : null;
-                });
-        Map<String, Integer> all = new LinkedHashMap<>();
-        all.put("tag", m.getOrDefault("tag", 2L).intValue());
-        all.put("ways", m.getOrDefault("ways", 2L).intValue());
-        all.put("r", m.getOrDefault("r", 256L).intValue());
-        all.put("evict", m.getOrDefault("evict", 16L).intValue());
-        all.put("replace", m.getOrDefault("replace", 7L).intValue());
-        return all;
     }
 
     // ------------------------------------------------------------------ building

@@ -1,5 +1,9 @@
 package org.rapgen.golden.sampler;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * The tagged compressor of paper &sect;4 ({@code T[tag=b,ways=a,r=R,evict=E,replace=M]n}).
  *
@@ -241,5 +245,25 @@ public final class TaggedCompressor implements Sampler {
     @Override
     public String spec() {
         return "T[tag=" + tagBits + ",ways=" + ways + ",r=" + r + ",evict=" + evict + ",replace=" + replace + "]" + n;
+    }
+
+    /**
+     * Parses {@code T[...]}'s parameter list at the parser's position (after '['), every parameter given: tag=2,
+     * ways=2, r=256, evict=16, replace=7 by default.
+     */
+    static Map<String, Integer> params(SamplerSpec.P p) {
+        Map<String, Long> m = p.params(
+                "tagged compressor", List.of("tag", "ways", "r", "evict", "replace"), (name, v) -> switch (name) {
+                    case "tag" -> v > 64 ? "tag must be 0..64 bits, got " + v : null;
+                    case "ways" -> v != 1 && v != 2 ? "ways must be 1 or 2, got " + v : null;
+                    default -> v < 1 ? name + " must be >= 1, got " + v : null;
+                });
+        Map<String, Integer> all = new LinkedHashMap<>();
+        all.put("tag", m.getOrDefault("tag", 2L).intValue());
+        all.put("ways", m.getOrDefault("ways", 2L).intValue());
+        all.put("r", m.getOrDefault("r", 256L).intValue());
+        all.put("evict", m.getOrDefault("evict", 16L).intValue());
+        all.put("replace", m.getOrDefault("replace", 7L).intValue());
+        return all;
     }
 }

@@ -37,6 +37,11 @@ class SamplerEngineLintTest {
                 "CR4A1",
                 "R8A3",
                 "P1",
+                // the slot table: one slot (no index or sweep to count), the shipped 32, a gate in front, a full draw
+                "Z1",
+                "Z32",
+                "F[0x3,0x1]Z8",
+                "Z[draw=65536,fail=65535,thrash=65535,keep=255]256",
                 // the four-stage A_k, whose update is split (k = 1 has no pointer to read at)
                 "H[P256]2048A16 assoc_stages=4",
                 "CR4A1 assoc_stages=4",
