@@ -188,1605 +188,1733 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
   reg [15:0] slot_total_31; // SlotTableStage.java:80
   reg [31:0] slot_on; // SlotTableStage.java:81
   reg [31:0] slot_used; // SlotTableStage.java:82
-  reg [4:0] index; // SlotTableStage.java:83
-  reg [15:0] failed; // SlotTableStage.java:84
-  reg [15:0] replacements; // SlotTableStage.java:85
-  reg [4:0] sweep; // SlotTableStage.java:86
-  reg [1:0] cause; // SlotTableStage.java:87
-  reg [31:0] t_pc; // SlotTableStage.java:89
-  reg [31:0] t_w; // SlotTableStage.java:89
-  reg t_last; // SlotTableStage.java:89
-  reg t_index; // SlotTableStage.java:89
-  reg t_tag; // SlotTableStage.java:89
-  reg t_sample; // SlotTableStage.java:89
-  reg [31:0] hit; // SlotTableStage.java:101
-  reg [31:0] same; // SlotTableStage.java:102
-  reg open; // SlotTableStage.java:112
+  reg [31:0] candidate; // SlotTableStage.java:85
+  reg [15:0] failed; // SlotTableStage.java:86
+  reg [15:0] replacements; // SlotTableStage.java:87
+  reg [4:0] sweep; // SlotTableStage.java:88
+  reg [1:0] cause; // SlotTableStage.java:89
+  reg [31:0] t_pc; // SlotTableStage.java:91
+  reg [31:0] t_w; // SlotTableStage.java:91
+  reg t_last; // SlotTableStage.java:91
+  reg t_index; // SlotTableStage.java:91
+  reg t_tag; // SlotTableStage.java:91
+  reg t_sample; // SlotTableStage.java:91
+  reg [31:0] hit; // SlotTableStage.java:103
+  reg [31:0] same; // SlotTableStage.java:104
+  reg open; // SlotTableStage.java:113
 
   // Wires
   wire lfsr_io_advance; // SlotTableStage.java:74
   wire [31:0] lfsr_io_state; // SlotTableStage.java:74
-  wire [15:0] drawn; // SlotTableStage.java:108
+  wire [15:0] drawn; // SlotTableStage.java:109
 
   // Logic
-  wire _or_r_0 = |hit; // SlotTableStage.java:116
-  wire _not_0 = ~_or_r_0; // SlotTableStage.java:116
-  wire _not_1 = ~1'd0; // SlotTableStage.java:116
-  wire missed = _not_0 & _not_1; // SlotTableStage.java:116
-  wire _and_0 = state_decide & missed; // SlotTableStage.java:117
-  wire replace = _and_0 & open; // SlotTableStage.java:117
-  wire _eq_0 = replacements == 16'd127; // SlotTableStage.java:119
-  wire thrashing = replace & _eq_0; // SlotTableStage.java:119
-  wire _and_1 = state_decide & missed; // SlotTableStage.java:118
-  wire _not_2 = ~open; // SlotTableStage.java:118
-  wire refused = _and_1 & _not_2; // SlotTableStage.java:118
-  wire _eq_1 = failed == 16'd255; // SlotTableStage.java:120
-  wire failing = refused & _eq_1; // SlotTableStage.java:120
-  wire _or_0 = thrashing | failing; // SlotTableStage.java:121
-  wire read_out = _or_0 | t_last; // SlotTableStage.java:121
-  wire _not_3 = ~read_out; // SlotTableStage.java:122
-  wire _and_2 = state_decide & _not_3; // SlotTableStage.java:122
-  wire _or_1 = state_idle | _and_2; // SlotTableStage.java:122
-  wire [31:0] _dshr_0 = slot_used >> sweep; // SlotTableStage.java:154
-  wire _bits_0 = _dshr_0[0]; // SlotTableStage.java:154
-  wire _and_3 = state_dump & _bits_0; // SlotTableStage.java:155
-  wire [31:0] _dyn_index_0 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_31 : slot_pc_30) : (sweep[0] ? slot_pc_29 : slot_pc_28)) : (sweep[1] ? (sweep[0] ? slot_pc_27 : slot_pc_26) : (sweep[0] ? slot_pc_25 : slot_pc_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_23 : slot_pc_22) : (sweep[0] ? slot_pc_21 : slot_pc_20)) : (sweep[1] ? (sweep[0] ? slot_pc_19 : slot_pc_18) : (sweep[0] ? slot_pc_17 : slot_pc_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_15 : slot_pc_14) : (sweep[0] ? slot_pc_13 : slot_pc_12)) : (sweep[1] ? (sweep[0] ? slot_pc_11 : slot_pc_10) : (sweep[0] ? slot_pc_9 : slot_pc_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_7 : slot_pc_6) : (sweep[0] ? slot_pc_5 : slot_pc_4)) : (sweep[1] ? (sweep[0] ? slot_pc_3 : slot_pc_2) : (sweep[0] ? slot_pc_1 : slot_pc_0)))); // SlotTableStage.java:156
-  wire [31:0] _dyn_index_1 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_31 : slot_value_30) : (sweep[0] ? slot_value_29 : slot_value_28)) : (sweep[1] ? (sweep[0] ? slot_value_27 : slot_value_26) : (sweep[0] ? slot_value_25 : slot_value_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_23 : slot_value_22) : (sweep[0] ? slot_value_21 : slot_value_20)) : (sweep[1] ? (sweep[0] ? slot_value_19 : slot_value_18) : (sweep[0] ? slot_value_17 : slot_value_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_15 : slot_value_14) : (sweep[0] ? slot_value_13 : slot_value_12)) : (sweep[1] ? (sweep[0] ? slot_value_11 : slot_value_10) : (sweep[0] ? slot_value_9 : slot_value_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_7 : slot_value_6) : (sweep[0] ? slot_value_5 : slot_value_4)) : (sweep[1] ? (sweep[0] ? slot_value_3 : slot_value_2) : (sweep[0] ? slot_value_1 : slot_value_0)))); // SlotTableStage.java:157
-  wire [31:0] _dshr_1 = slot_on >> sweep; // SlotTableStage.java:160
-  wire _bits_1 = _dshr_1[0]; // SlotTableStage.java:160
-  wire _not_4 = ~_bits_1; // SlotTableStage.java:160
-  wire _and_4 = _bits_0 & _not_4; // SlotTableStage.java:160
-  wire [15:0] _dyn_index_2 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_31 : slot_total_30) : (sweep[0] ? slot_total_29 : slot_total_28)) : (sweep[1] ? (sweep[0] ? slot_total_27 : slot_total_26) : (sweep[0] ? slot_total_25 : slot_total_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_23 : slot_total_22) : (sweep[0] ? slot_total_21 : slot_total_20)) : (sweep[1] ? (sweep[0] ? slot_total_19 : slot_total_18) : (sweep[0] ? slot_total_17 : slot_total_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_15 : slot_total_14) : (sweep[0] ? slot_total_13 : slot_total_12)) : (sweep[1] ? (sweep[0] ? slot_total_11 : slot_total_10) : (sweep[0] ? slot_total_9 : slot_total_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_7 : slot_total_6) : (sweep[0] ? slot_total_5 : slot_total_4)) : (sweep[1] ? (sweep[0] ? slot_total_3 : slot_total_2) : (sweep[0] ? slot_total_1 : slot_total_0)))); // SlotTableStage.java:161
-  wire [7:0] _dyn_index_3 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_31 : slot_misses_30) : (sweep[0] ? slot_misses_29 : slot_misses_28)) : (sweep[1] ? (sweep[0] ? slot_misses_27 : slot_misses_26) : (sweep[0] ? slot_misses_25 : slot_misses_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_23 : slot_misses_22) : (sweep[0] ? slot_misses_21 : slot_misses_20)) : (sweep[1] ? (sweep[0] ? slot_misses_19 : slot_misses_18) : (sweep[0] ? slot_misses_17 : slot_misses_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_15 : slot_misses_14) : (sweep[0] ? slot_misses_13 : slot_misses_12)) : (sweep[1] ? (sweep[0] ? slot_misses_11 : slot_misses_10) : (sweep[0] ? slot_misses_9 : slot_misses_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_7 : slot_misses_6) : (sweep[0] ? slot_misses_5 : slot_misses_4)) : (sweep[1] ? (sweep[0] ? slot_misses_3 : slot_misses_2) : (sweep[0] ? slot_misses_1 : slot_misses_0)))); // SlotTableStage.java:162
-  wire [7:0] _dyn_index_4 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_31 : slot_hits_30) : (sweep[0] ? slot_hits_29 : slot_hits_28)) : (sweep[1] ? (sweep[0] ? slot_hits_27 : slot_hits_26) : (sweep[0] ? slot_hits_25 : slot_hits_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_23 : slot_hits_22) : (sweep[0] ? slot_hits_21 : slot_hits_20)) : (sweep[1] ? (sweep[0] ? slot_hits_19 : slot_hits_18) : (sweep[0] ? slot_hits_17 : slot_hits_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_15 : slot_hits_14) : (sweep[0] ? slot_hits_13 : slot_hits_12)) : (sweep[1] ? (sweep[0] ? slot_hits_11 : slot_hits_10) : (sweep[0] ? slot_hits_9 : slot_hits_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_7 : slot_hits_6) : (sweep[0] ? slot_hits_5 : slot_hits_4)) : (sweep[1] ? (sweep[0] ? slot_hits_3 : slot_hits_2) : (sweep[0] ? slot_hits_1 : slot_hits_0)))); // SlotTableStage.java:163
-  wire [34:0] _cat_0 = {cause, _and_4, _dyn_index_2, _dyn_index_3, _dyn_index_4}; // SlotTableStage.java:158
-  wire _not_5 = ~state_idle; // SlotTableStage.java:185
-  wire accept = io_in_valid & io_in_ready; // SlotTableStage.java:90
-  wire _not_6 = ~_bits_0; // SlotTableStage.java:164
-  wire _or_2 = _not_6 | io_out_ready; // SlotTableStage.java:164
-  wire passed = state_dump & _or_2; // SlotTableStage.java:164
-  wire last_slot = sweep == 5'd31; // SlotTableStage.java:165
-  wire _and_5 = passed & last_slot; // SlotTableStage.java:184
-  wire _not_7 = ~1'd0; // SlotTableStage.java:92
-  wire _and_6 = accept & _not_7; // SlotTableStage.java:92
-  wire _eq_2 = index == 5'd0; // SlotTableStage.java:130
-  wire _and_7 = replace & _eq_2; // SlotTableStage.java:130
-  wire _eq_3 = index == 5'd1; // SlotTableStage.java:130
-  wire _and_8 = replace & _eq_3; // SlotTableStage.java:130
-  wire _eq_4 = index == 5'd2; // SlotTableStage.java:130
-  wire _and_9 = replace & _eq_4; // SlotTableStage.java:130
-  wire _eq_5 = index == 5'd3; // SlotTableStage.java:130
-  wire _and_10 = replace & _eq_5; // SlotTableStage.java:130
-  wire _eq_6 = index == 5'd4; // SlotTableStage.java:130
-  wire _and_11 = replace & _eq_6; // SlotTableStage.java:130
-  wire _eq_7 = index == 5'd5; // SlotTableStage.java:130
-  wire _and_12 = replace & _eq_7; // SlotTableStage.java:130
-  wire _eq_8 = index == 5'd6; // SlotTableStage.java:130
-  wire _and_13 = replace & _eq_8; // SlotTableStage.java:130
-  wire _eq_9 = index == 5'd7; // SlotTableStage.java:130
-  wire _and_14 = replace & _eq_9; // SlotTableStage.java:130
-  wire _eq_10 = index == 5'd8; // SlotTableStage.java:130
-  wire _and_15 = replace & _eq_10; // SlotTableStage.java:130
-  wire _eq_11 = index == 5'd9; // SlotTableStage.java:130
-  wire _and_16 = replace & _eq_11; // SlotTableStage.java:130
-  wire _eq_12 = index == 5'd10; // SlotTableStage.java:130
-  wire _and_17 = replace & _eq_12; // SlotTableStage.java:130
-  wire _eq_13 = index == 5'd11; // SlotTableStage.java:130
-  wire _and_18 = replace & _eq_13; // SlotTableStage.java:130
-  wire _eq_14 = index == 5'd12; // SlotTableStage.java:130
-  wire _and_19 = replace & _eq_14; // SlotTableStage.java:130
-  wire _eq_15 = index == 5'd13; // SlotTableStage.java:130
-  wire _and_20 = replace & _eq_15; // SlotTableStage.java:130
-  wire _eq_16 = index == 5'd14; // SlotTableStage.java:130
-  wire _and_21 = replace & _eq_16; // SlotTableStage.java:130
-  wire _eq_17 = index == 5'd15; // SlotTableStage.java:130
-  wire _and_22 = replace & _eq_17; // SlotTableStage.java:130
-  wire _eq_18 = index == 5'd16; // SlotTableStage.java:130
-  wire _and_23 = replace & _eq_18; // SlotTableStage.java:130
-  wire _eq_19 = index == 5'd17; // SlotTableStage.java:130
-  wire _and_24 = replace & _eq_19; // SlotTableStage.java:130
-  wire _eq_20 = index == 5'd18; // SlotTableStage.java:130
-  wire _and_25 = replace & _eq_20; // SlotTableStage.java:130
-  wire _eq_21 = index == 5'd19; // SlotTableStage.java:130
-  wire _and_26 = replace & _eq_21; // SlotTableStage.java:130
-  wire _eq_22 = index == 5'd20; // SlotTableStage.java:130
-  wire _and_27 = replace & _eq_22; // SlotTableStage.java:130
-  wire _eq_23 = index == 5'd21; // SlotTableStage.java:130
-  wire _and_28 = replace & _eq_23; // SlotTableStage.java:130
-  wire _eq_24 = index == 5'd22; // SlotTableStage.java:130
-  wire _and_29 = replace & _eq_24; // SlotTableStage.java:130
-  wire _eq_25 = index == 5'd23; // SlotTableStage.java:130
-  wire _and_30 = replace & _eq_25; // SlotTableStage.java:130
-  wire _eq_26 = index == 5'd24; // SlotTableStage.java:130
-  wire _and_31 = replace & _eq_26; // SlotTableStage.java:130
-  wire _eq_27 = index == 5'd25; // SlotTableStage.java:130
-  wire _and_32 = replace & _eq_27; // SlotTableStage.java:130
-  wire _eq_28 = index == 5'd26; // SlotTableStage.java:130
-  wire _and_33 = replace & _eq_28; // SlotTableStage.java:130
-  wire _eq_29 = index == 5'd27; // SlotTableStage.java:130
-  wire _and_34 = replace & _eq_29; // SlotTableStage.java:130
-  wire _eq_30 = index == 5'd28; // SlotTableStage.java:130
-  wire _and_35 = replace & _eq_30; // SlotTableStage.java:130
-  wire _eq_31 = index == 5'd29; // SlotTableStage.java:130
-  wire _and_36 = replace & _eq_31; // SlotTableStage.java:130
-  wire _eq_32 = index == 5'd30; // SlotTableStage.java:130
-  wire _and_37 = replace & _eq_32; // SlotTableStage.java:130
-  wire _eq_33 = index == 5'd31; // SlotTableStage.java:130
-  wire _and_38 = replace & _eq_33; // SlotTableStage.java:130
-  wire _bits_2 = hit[0]; // SlotTableStage.java:129
-  wire _and_39 = state_decide & _bits_2; // SlotTableStage.java:129
-  wire _eq_34 = slot_total_0 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_3 = same[0]; // SlotTableStage.java:128
-  wire _eq_35 = slot_hits_0 == 8'd254; // SlotTableStage.java:194
-  wire _and_40 = _bits_3 & _eq_35; // SlotTableStage.java:194
-  wire _or_3 = _eq_34 | _and_40; // SlotTableStage.java:194
-  wire _not_8 = ~_bits_3; // SlotTableStage.java:195
-  wire _eq_36 = slot_misses_0 == 8'd254; // SlotTableStage.java:195
-  wire _and_41 = _not_8 & _eq_36; // SlotTableStage.java:195
-  wire _or_4 = _or_3 | _and_41; // SlotTableStage.java:195
-  wire _not_9 = ~_or_4; // SlotTableStage.java:215
-  wire _not_10 = ~_bits_3; // SlotTableStage.java:200
-  wire _ge_0 = slot_misses_0 >= slot_hits_0; // SlotTableStage.java:200
-  wire _and_42 = _not_10 & _ge_0; // SlotTableStage.java:200
-  wire _and_43 = _not_9 & _and_42; // SlotTableStage.java:215
-  wire _lt_0 = slot_hits_0 < 8'd16; // SlotTableStage.java:215
-  wire _and_44 = _and_43 & _lt_0; // SlotTableStage.java:215
-  wire _bits_4 = hit[1]; // SlotTableStage.java:129
-  wire _and_45 = state_decide & _bits_4; // SlotTableStage.java:129
-  wire _eq_37 = slot_total_1 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_5 = same[1]; // SlotTableStage.java:128
-  wire _eq_38 = slot_hits_1 == 8'd254; // SlotTableStage.java:194
-  wire _and_46 = _bits_5 & _eq_38; // SlotTableStage.java:194
-  wire _or_5 = _eq_37 | _and_46; // SlotTableStage.java:194
-  wire _not_11 = ~_bits_5; // SlotTableStage.java:195
-  wire _eq_39 = slot_misses_1 == 8'd254; // SlotTableStage.java:195
-  wire _and_47 = _not_11 & _eq_39; // SlotTableStage.java:195
-  wire _or_6 = _or_5 | _and_47; // SlotTableStage.java:195
-  wire _not_12 = ~_or_6; // SlotTableStage.java:215
-  wire _not_13 = ~_bits_5; // SlotTableStage.java:200
-  wire _ge_1 = slot_misses_1 >= slot_hits_1; // SlotTableStage.java:200
-  wire _and_48 = _not_13 & _ge_1; // SlotTableStage.java:200
-  wire _and_49 = _not_12 & _and_48; // SlotTableStage.java:215
-  wire _lt_1 = slot_hits_1 < 8'd16; // SlotTableStage.java:215
-  wire _and_50 = _and_49 & _lt_1; // SlotTableStage.java:215
-  wire _bits_6 = hit[2]; // SlotTableStage.java:129
-  wire _and_51 = state_decide & _bits_6; // SlotTableStage.java:129
-  wire _eq_40 = slot_total_2 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_7 = same[2]; // SlotTableStage.java:128
-  wire _eq_41 = slot_hits_2 == 8'd254; // SlotTableStage.java:194
-  wire _and_52 = _bits_7 & _eq_41; // SlotTableStage.java:194
-  wire _or_7 = _eq_40 | _and_52; // SlotTableStage.java:194
-  wire _not_14 = ~_bits_7; // SlotTableStage.java:195
-  wire _eq_42 = slot_misses_2 == 8'd254; // SlotTableStage.java:195
-  wire _and_53 = _not_14 & _eq_42; // SlotTableStage.java:195
-  wire _or_8 = _or_7 | _and_53; // SlotTableStage.java:195
-  wire _not_15 = ~_or_8; // SlotTableStage.java:215
-  wire _not_16 = ~_bits_7; // SlotTableStage.java:200
-  wire _ge_2 = slot_misses_2 >= slot_hits_2; // SlotTableStage.java:200
-  wire _and_54 = _not_16 & _ge_2; // SlotTableStage.java:200
-  wire _and_55 = _not_15 & _and_54; // SlotTableStage.java:215
-  wire _lt_2 = slot_hits_2 < 8'd16; // SlotTableStage.java:215
-  wire _and_56 = _and_55 & _lt_2; // SlotTableStage.java:215
-  wire _bits_8 = hit[3]; // SlotTableStage.java:129
-  wire _and_57 = state_decide & _bits_8; // SlotTableStage.java:129
-  wire _eq_43 = slot_total_3 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_9 = same[3]; // SlotTableStage.java:128
-  wire _eq_44 = slot_hits_3 == 8'd254; // SlotTableStage.java:194
-  wire _and_58 = _bits_9 & _eq_44; // SlotTableStage.java:194
-  wire _or_9 = _eq_43 | _and_58; // SlotTableStage.java:194
-  wire _not_17 = ~_bits_9; // SlotTableStage.java:195
-  wire _eq_45 = slot_misses_3 == 8'd254; // SlotTableStage.java:195
-  wire _and_59 = _not_17 & _eq_45; // SlotTableStage.java:195
-  wire _or_10 = _or_9 | _and_59; // SlotTableStage.java:195
-  wire _not_18 = ~_or_10; // SlotTableStage.java:215
-  wire _not_19 = ~_bits_9; // SlotTableStage.java:200
-  wire _ge_3 = slot_misses_3 >= slot_hits_3; // SlotTableStage.java:200
-  wire _and_60 = _not_19 & _ge_3; // SlotTableStage.java:200
-  wire _and_61 = _not_18 & _and_60; // SlotTableStage.java:215
-  wire _lt_3 = slot_hits_3 < 8'd16; // SlotTableStage.java:215
-  wire _and_62 = _and_61 & _lt_3; // SlotTableStage.java:215
-  wire _bits_10 = hit[4]; // SlotTableStage.java:129
-  wire _and_63 = state_decide & _bits_10; // SlotTableStage.java:129
-  wire _eq_46 = slot_total_4 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_11 = same[4]; // SlotTableStage.java:128
-  wire _eq_47 = slot_hits_4 == 8'd254; // SlotTableStage.java:194
-  wire _and_64 = _bits_11 & _eq_47; // SlotTableStage.java:194
-  wire _or_11 = _eq_46 | _and_64; // SlotTableStage.java:194
-  wire _not_20 = ~_bits_11; // SlotTableStage.java:195
-  wire _eq_48 = slot_misses_4 == 8'd254; // SlotTableStage.java:195
-  wire _and_65 = _not_20 & _eq_48; // SlotTableStage.java:195
-  wire _or_12 = _or_11 | _and_65; // SlotTableStage.java:195
-  wire _not_21 = ~_or_12; // SlotTableStage.java:215
-  wire _not_22 = ~_bits_11; // SlotTableStage.java:200
-  wire _ge_4 = slot_misses_4 >= slot_hits_4; // SlotTableStage.java:200
-  wire _and_66 = _not_22 & _ge_4; // SlotTableStage.java:200
-  wire _and_67 = _not_21 & _and_66; // SlotTableStage.java:215
-  wire _lt_4 = slot_hits_4 < 8'd16; // SlotTableStage.java:215
-  wire _and_68 = _and_67 & _lt_4; // SlotTableStage.java:215
-  wire _bits_12 = hit[5]; // SlotTableStage.java:129
-  wire _and_69 = state_decide & _bits_12; // SlotTableStage.java:129
-  wire _eq_49 = slot_total_5 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_13 = same[5]; // SlotTableStage.java:128
-  wire _eq_50 = slot_hits_5 == 8'd254; // SlotTableStage.java:194
-  wire _and_70 = _bits_13 & _eq_50; // SlotTableStage.java:194
-  wire _or_13 = _eq_49 | _and_70; // SlotTableStage.java:194
-  wire _not_23 = ~_bits_13; // SlotTableStage.java:195
-  wire _eq_51 = slot_misses_5 == 8'd254; // SlotTableStage.java:195
-  wire _and_71 = _not_23 & _eq_51; // SlotTableStage.java:195
-  wire _or_14 = _or_13 | _and_71; // SlotTableStage.java:195
-  wire _not_24 = ~_or_14; // SlotTableStage.java:215
-  wire _not_25 = ~_bits_13; // SlotTableStage.java:200
-  wire _ge_5 = slot_misses_5 >= slot_hits_5; // SlotTableStage.java:200
-  wire _and_72 = _not_25 & _ge_5; // SlotTableStage.java:200
-  wire _and_73 = _not_24 & _and_72; // SlotTableStage.java:215
-  wire _lt_5 = slot_hits_5 < 8'd16; // SlotTableStage.java:215
-  wire _and_74 = _and_73 & _lt_5; // SlotTableStage.java:215
-  wire _bits_14 = hit[6]; // SlotTableStage.java:129
-  wire _and_75 = state_decide & _bits_14; // SlotTableStage.java:129
-  wire _eq_52 = slot_total_6 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_15 = same[6]; // SlotTableStage.java:128
-  wire _eq_53 = slot_hits_6 == 8'd254; // SlotTableStage.java:194
-  wire _and_76 = _bits_15 & _eq_53; // SlotTableStage.java:194
-  wire _or_15 = _eq_52 | _and_76; // SlotTableStage.java:194
-  wire _not_26 = ~_bits_15; // SlotTableStage.java:195
-  wire _eq_54 = slot_misses_6 == 8'd254; // SlotTableStage.java:195
-  wire _and_77 = _not_26 & _eq_54; // SlotTableStage.java:195
-  wire _or_16 = _or_15 | _and_77; // SlotTableStage.java:195
-  wire _not_27 = ~_or_16; // SlotTableStage.java:215
-  wire _not_28 = ~_bits_15; // SlotTableStage.java:200
-  wire _ge_6 = slot_misses_6 >= slot_hits_6; // SlotTableStage.java:200
-  wire _and_78 = _not_28 & _ge_6; // SlotTableStage.java:200
-  wire _and_79 = _not_27 & _and_78; // SlotTableStage.java:215
-  wire _lt_6 = slot_hits_6 < 8'd16; // SlotTableStage.java:215
-  wire _and_80 = _and_79 & _lt_6; // SlotTableStage.java:215
-  wire _bits_16 = hit[7]; // SlotTableStage.java:129
-  wire _and_81 = state_decide & _bits_16; // SlotTableStage.java:129
-  wire _eq_55 = slot_total_7 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_17 = same[7]; // SlotTableStage.java:128
-  wire _eq_56 = slot_hits_7 == 8'd254; // SlotTableStage.java:194
-  wire _and_82 = _bits_17 & _eq_56; // SlotTableStage.java:194
-  wire _or_17 = _eq_55 | _and_82; // SlotTableStage.java:194
-  wire _not_29 = ~_bits_17; // SlotTableStage.java:195
-  wire _eq_57 = slot_misses_7 == 8'd254; // SlotTableStage.java:195
-  wire _and_83 = _not_29 & _eq_57; // SlotTableStage.java:195
-  wire _or_18 = _or_17 | _and_83; // SlotTableStage.java:195
-  wire _not_30 = ~_or_18; // SlotTableStage.java:215
-  wire _not_31 = ~_bits_17; // SlotTableStage.java:200
-  wire _ge_7 = slot_misses_7 >= slot_hits_7; // SlotTableStage.java:200
-  wire _and_84 = _not_31 & _ge_7; // SlotTableStage.java:200
-  wire _and_85 = _not_30 & _and_84; // SlotTableStage.java:215
-  wire _lt_7 = slot_hits_7 < 8'd16; // SlotTableStage.java:215
-  wire _and_86 = _and_85 & _lt_7; // SlotTableStage.java:215
-  wire _bits_18 = hit[8]; // SlotTableStage.java:129
-  wire _and_87 = state_decide & _bits_18; // SlotTableStage.java:129
-  wire _eq_58 = slot_total_8 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_19 = same[8]; // SlotTableStage.java:128
-  wire _eq_59 = slot_hits_8 == 8'd254; // SlotTableStage.java:194
-  wire _and_88 = _bits_19 & _eq_59; // SlotTableStage.java:194
-  wire _or_19 = _eq_58 | _and_88; // SlotTableStage.java:194
-  wire _not_32 = ~_bits_19; // SlotTableStage.java:195
-  wire _eq_60 = slot_misses_8 == 8'd254; // SlotTableStage.java:195
-  wire _and_89 = _not_32 & _eq_60; // SlotTableStage.java:195
-  wire _or_20 = _or_19 | _and_89; // SlotTableStage.java:195
-  wire _not_33 = ~_or_20; // SlotTableStage.java:215
-  wire _not_34 = ~_bits_19; // SlotTableStage.java:200
-  wire _ge_8 = slot_misses_8 >= slot_hits_8; // SlotTableStage.java:200
-  wire _and_90 = _not_34 & _ge_8; // SlotTableStage.java:200
-  wire _and_91 = _not_33 & _and_90; // SlotTableStage.java:215
-  wire _lt_8 = slot_hits_8 < 8'd16; // SlotTableStage.java:215
-  wire _and_92 = _and_91 & _lt_8; // SlotTableStage.java:215
-  wire _bits_20 = hit[9]; // SlotTableStage.java:129
-  wire _and_93 = state_decide & _bits_20; // SlotTableStage.java:129
-  wire _eq_61 = slot_total_9 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_21 = same[9]; // SlotTableStage.java:128
-  wire _eq_62 = slot_hits_9 == 8'd254; // SlotTableStage.java:194
-  wire _and_94 = _bits_21 & _eq_62; // SlotTableStage.java:194
-  wire _or_21 = _eq_61 | _and_94; // SlotTableStage.java:194
-  wire _not_35 = ~_bits_21; // SlotTableStage.java:195
-  wire _eq_63 = slot_misses_9 == 8'd254; // SlotTableStage.java:195
-  wire _and_95 = _not_35 & _eq_63; // SlotTableStage.java:195
-  wire _or_22 = _or_21 | _and_95; // SlotTableStage.java:195
-  wire _not_36 = ~_or_22; // SlotTableStage.java:215
-  wire _not_37 = ~_bits_21; // SlotTableStage.java:200
-  wire _ge_9 = slot_misses_9 >= slot_hits_9; // SlotTableStage.java:200
-  wire _and_96 = _not_37 & _ge_9; // SlotTableStage.java:200
-  wire _and_97 = _not_36 & _and_96; // SlotTableStage.java:215
-  wire _lt_9 = slot_hits_9 < 8'd16; // SlotTableStage.java:215
-  wire _and_98 = _and_97 & _lt_9; // SlotTableStage.java:215
-  wire _bits_22 = hit[10]; // SlotTableStage.java:129
-  wire _and_99 = state_decide & _bits_22; // SlotTableStage.java:129
-  wire _eq_64 = slot_total_10 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_23 = same[10]; // SlotTableStage.java:128
-  wire _eq_65 = slot_hits_10 == 8'd254; // SlotTableStage.java:194
-  wire _and_100 = _bits_23 & _eq_65; // SlotTableStage.java:194
-  wire _or_23 = _eq_64 | _and_100; // SlotTableStage.java:194
-  wire _not_38 = ~_bits_23; // SlotTableStage.java:195
-  wire _eq_66 = slot_misses_10 == 8'd254; // SlotTableStage.java:195
-  wire _and_101 = _not_38 & _eq_66; // SlotTableStage.java:195
-  wire _or_24 = _or_23 | _and_101; // SlotTableStage.java:195
-  wire _not_39 = ~_or_24; // SlotTableStage.java:215
-  wire _not_40 = ~_bits_23; // SlotTableStage.java:200
-  wire _ge_10 = slot_misses_10 >= slot_hits_10; // SlotTableStage.java:200
-  wire _and_102 = _not_40 & _ge_10; // SlotTableStage.java:200
-  wire _and_103 = _not_39 & _and_102; // SlotTableStage.java:215
-  wire _lt_10 = slot_hits_10 < 8'd16; // SlotTableStage.java:215
-  wire _and_104 = _and_103 & _lt_10; // SlotTableStage.java:215
-  wire _bits_24 = hit[11]; // SlotTableStage.java:129
-  wire _and_105 = state_decide & _bits_24; // SlotTableStage.java:129
-  wire _eq_67 = slot_total_11 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_25 = same[11]; // SlotTableStage.java:128
-  wire _eq_68 = slot_hits_11 == 8'd254; // SlotTableStage.java:194
-  wire _and_106 = _bits_25 & _eq_68; // SlotTableStage.java:194
-  wire _or_25 = _eq_67 | _and_106; // SlotTableStage.java:194
-  wire _not_41 = ~_bits_25; // SlotTableStage.java:195
-  wire _eq_69 = slot_misses_11 == 8'd254; // SlotTableStage.java:195
-  wire _and_107 = _not_41 & _eq_69; // SlotTableStage.java:195
-  wire _or_26 = _or_25 | _and_107; // SlotTableStage.java:195
-  wire _not_42 = ~_or_26; // SlotTableStage.java:215
-  wire _not_43 = ~_bits_25; // SlotTableStage.java:200
-  wire _ge_11 = slot_misses_11 >= slot_hits_11; // SlotTableStage.java:200
-  wire _and_108 = _not_43 & _ge_11; // SlotTableStage.java:200
-  wire _and_109 = _not_42 & _and_108; // SlotTableStage.java:215
-  wire _lt_11 = slot_hits_11 < 8'd16; // SlotTableStage.java:215
-  wire _and_110 = _and_109 & _lt_11; // SlotTableStage.java:215
-  wire _bits_26 = hit[12]; // SlotTableStage.java:129
-  wire _and_111 = state_decide & _bits_26; // SlotTableStage.java:129
-  wire _eq_70 = slot_total_12 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_27 = same[12]; // SlotTableStage.java:128
-  wire _eq_71 = slot_hits_12 == 8'd254; // SlotTableStage.java:194
-  wire _and_112 = _bits_27 & _eq_71; // SlotTableStage.java:194
-  wire _or_27 = _eq_70 | _and_112; // SlotTableStage.java:194
-  wire _not_44 = ~_bits_27; // SlotTableStage.java:195
-  wire _eq_72 = slot_misses_12 == 8'd254; // SlotTableStage.java:195
-  wire _and_113 = _not_44 & _eq_72; // SlotTableStage.java:195
-  wire _or_28 = _or_27 | _and_113; // SlotTableStage.java:195
-  wire _not_45 = ~_or_28; // SlotTableStage.java:215
-  wire _not_46 = ~_bits_27; // SlotTableStage.java:200
-  wire _ge_12 = slot_misses_12 >= slot_hits_12; // SlotTableStage.java:200
-  wire _and_114 = _not_46 & _ge_12; // SlotTableStage.java:200
-  wire _and_115 = _not_45 & _and_114; // SlotTableStage.java:215
-  wire _lt_12 = slot_hits_12 < 8'd16; // SlotTableStage.java:215
-  wire _and_116 = _and_115 & _lt_12; // SlotTableStage.java:215
-  wire _bits_28 = hit[13]; // SlotTableStage.java:129
-  wire _and_117 = state_decide & _bits_28; // SlotTableStage.java:129
-  wire _eq_73 = slot_total_13 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_29 = same[13]; // SlotTableStage.java:128
-  wire _eq_74 = slot_hits_13 == 8'd254; // SlotTableStage.java:194
-  wire _and_118 = _bits_29 & _eq_74; // SlotTableStage.java:194
-  wire _or_29 = _eq_73 | _and_118; // SlotTableStage.java:194
-  wire _not_47 = ~_bits_29; // SlotTableStage.java:195
-  wire _eq_75 = slot_misses_13 == 8'd254; // SlotTableStage.java:195
-  wire _and_119 = _not_47 & _eq_75; // SlotTableStage.java:195
-  wire _or_30 = _or_29 | _and_119; // SlotTableStage.java:195
-  wire _not_48 = ~_or_30; // SlotTableStage.java:215
-  wire _not_49 = ~_bits_29; // SlotTableStage.java:200
-  wire _ge_13 = slot_misses_13 >= slot_hits_13; // SlotTableStage.java:200
-  wire _and_120 = _not_49 & _ge_13; // SlotTableStage.java:200
-  wire _and_121 = _not_48 & _and_120; // SlotTableStage.java:215
-  wire _lt_13 = slot_hits_13 < 8'd16; // SlotTableStage.java:215
-  wire _and_122 = _and_121 & _lt_13; // SlotTableStage.java:215
-  wire _bits_30 = hit[14]; // SlotTableStage.java:129
-  wire _and_123 = state_decide & _bits_30; // SlotTableStage.java:129
-  wire _eq_76 = slot_total_14 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_31 = same[14]; // SlotTableStage.java:128
-  wire _eq_77 = slot_hits_14 == 8'd254; // SlotTableStage.java:194
-  wire _and_124 = _bits_31 & _eq_77; // SlotTableStage.java:194
-  wire _or_31 = _eq_76 | _and_124; // SlotTableStage.java:194
-  wire _not_50 = ~_bits_31; // SlotTableStage.java:195
-  wire _eq_78 = slot_misses_14 == 8'd254; // SlotTableStage.java:195
-  wire _and_125 = _not_50 & _eq_78; // SlotTableStage.java:195
-  wire _or_32 = _or_31 | _and_125; // SlotTableStage.java:195
-  wire _not_51 = ~_or_32; // SlotTableStage.java:215
-  wire _not_52 = ~_bits_31; // SlotTableStage.java:200
-  wire _ge_14 = slot_misses_14 >= slot_hits_14; // SlotTableStage.java:200
-  wire _and_126 = _not_52 & _ge_14; // SlotTableStage.java:200
-  wire _and_127 = _not_51 & _and_126; // SlotTableStage.java:215
-  wire _lt_14 = slot_hits_14 < 8'd16; // SlotTableStage.java:215
-  wire _and_128 = _and_127 & _lt_14; // SlotTableStage.java:215
-  wire _bits_32 = hit[15]; // SlotTableStage.java:129
-  wire _and_129 = state_decide & _bits_32; // SlotTableStage.java:129
-  wire _eq_79 = slot_total_15 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_33 = same[15]; // SlotTableStage.java:128
-  wire _eq_80 = slot_hits_15 == 8'd254; // SlotTableStage.java:194
-  wire _and_130 = _bits_33 & _eq_80; // SlotTableStage.java:194
-  wire _or_33 = _eq_79 | _and_130; // SlotTableStage.java:194
-  wire _not_53 = ~_bits_33; // SlotTableStage.java:195
-  wire _eq_81 = slot_misses_15 == 8'd254; // SlotTableStage.java:195
-  wire _and_131 = _not_53 & _eq_81; // SlotTableStage.java:195
-  wire _or_34 = _or_33 | _and_131; // SlotTableStage.java:195
-  wire _not_54 = ~_or_34; // SlotTableStage.java:215
-  wire _not_55 = ~_bits_33; // SlotTableStage.java:200
-  wire _ge_15 = slot_misses_15 >= slot_hits_15; // SlotTableStage.java:200
-  wire _and_132 = _not_55 & _ge_15; // SlotTableStage.java:200
-  wire _and_133 = _not_54 & _and_132; // SlotTableStage.java:215
-  wire _lt_15 = slot_hits_15 < 8'd16; // SlotTableStage.java:215
-  wire _and_134 = _and_133 & _lt_15; // SlotTableStage.java:215
-  wire _bits_34 = hit[16]; // SlotTableStage.java:129
-  wire _and_135 = state_decide & _bits_34; // SlotTableStage.java:129
-  wire _eq_82 = slot_total_16 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_35 = same[16]; // SlotTableStage.java:128
-  wire _eq_83 = slot_hits_16 == 8'd254; // SlotTableStage.java:194
-  wire _and_136 = _bits_35 & _eq_83; // SlotTableStage.java:194
-  wire _or_35 = _eq_82 | _and_136; // SlotTableStage.java:194
-  wire _not_56 = ~_bits_35; // SlotTableStage.java:195
-  wire _eq_84 = slot_misses_16 == 8'd254; // SlotTableStage.java:195
-  wire _and_137 = _not_56 & _eq_84; // SlotTableStage.java:195
-  wire _or_36 = _or_35 | _and_137; // SlotTableStage.java:195
-  wire _not_57 = ~_or_36; // SlotTableStage.java:215
-  wire _not_58 = ~_bits_35; // SlotTableStage.java:200
-  wire _ge_16 = slot_misses_16 >= slot_hits_16; // SlotTableStage.java:200
-  wire _and_138 = _not_58 & _ge_16; // SlotTableStage.java:200
-  wire _and_139 = _not_57 & _and_138; // SlotTableStage.java:215
-  wire _lt_16 = slot_hits_16 < 8'd16; // SlotTableStage.java:215
-  wire _and_140 = _and_139 & _lt_16; // SlotTableStage.java:215
-  wire _bits_36 = hit[17]; // SlotTableStage.java:129
-  wire _and_141 = state_decide & _bits_36; // SlotTableStage.java:129
-  wire _eq_85 = slot_total_17 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_37 = same[17]; // SlotTableStage.java:128
-  wire _eq_86 = slot_hits_17 == 8'd254; // SlotTableStage.java:194
-  wire _and_142 = _bits_37 & _eq_86; // SlotTableStage.java:194
-  wire _or_37 = _eq_85 | _and_142; // SlotTableStage.java:194
-  wire _not_59 = ~_bits_37; // SlotTableStage.java:195
-  wire _eq_87 = slot_misses_17 == 8'd254; // SlotTableStage.java:195
-  wire _and_143 = _not_59 & _eq_87; // SlotTableStage.java:195
-  wire _or_38 = _or_37 | _and_143; // SlotTableStage.java:195
-  wire _not_60 = ~_or_38; // SlotTableStage.java:215
-  wire _not_61 = ~_bits_37; // SlotTableStage.java:200
-  wire _ge_17 = slot_misses_17 >= slot_hits_17; // SlotTableStage.java:200
-  wire _and_144 = _not_61 & _ge_17; // SlotTableStage.java:200
-  wire _and_145 = _not_60 & _and_144; // SlotTableStage.java:215
-  wire _lt_17 = slot_hits_17 < 8'd16; // SlotTableStage.java:215
-  wire _and_146 = _and_145 & _lt_17; // SlotTableStage.java:215
-  wire _bits_38 = hit[18]; // SlotTableStage.java:129
-  wire _and_147 = state_decide & _bits_38; // SlotTableStage.java:129
-  wire _eq_88 = slot_total_18 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_39 = same[18]; // SlotTableStage.java:128
-  wire _eq_89 = slot_hits_18 == 8'd254; // SlotTableStage.java:194
-  wire _and_148 = _bits_39 & _eq_89; // SlotTableStage.java:194
-  wire _or_39 = _eq_88 | _and_148; // SlotTableStage.java:194
-  wire _not_62 = ~_bits_39; // SlotTableStage.java:195
-  wire _eq_90 = slot_misses_18 == 8'd254; // SlotTableStage.java:195
-  wire _and_149 = _not_62 & _eq_90; // SlotTableStage.java:195
-  wire _or_40 = _or_39 | _and_149; // SlotTableStage.java:195
-  wire _not_63 = ~_or_40; // SlotTableStage.java:215
-  wire _not_64 = ~_bits_39; // SlotTableStage.java:200
-  wire _ge_18 = slot_misses_18 >= slot_hits_18; // SlotTableStage.java:200
-  wire _and_150 = _not_64 & _ge_18; // SlotTableStage.java:200
-  wire _and_151 = _not_63 & _and_150; // SlotTableStage.java:215
-  wire _lt_18 = slot_hits_18 < 8'd16; // SlotTableStage.java:215
-  wire _and_152 = _and_151 & _lt_18; // SlotTableStage.java:215
-  wire _bits_40 = hit[19]; // SlotTableStage.java:129
-  wire _and_153 = state_decide & _bits_40; // SlotTableStage.java:129
-  wire _eq_91 = slot_total_19 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_41 = same[19]; // SlotTableStage.java:128
-  wire _eq_92 = slot_hits_19 == 8'd254; // SlotTableStage.java:194
-  wire _and_154 = _bits_41 & _eq_92; // SlotTableStage.java:194
-  wire _or_41 = _eq_91 | _and_154; // SlotTableStage.java:194
-  wire _not_65 = ~_bits_41; // SlotTableStage.java:195
-  wire _eq_93 = slot_misses_19 == 8'd254; // SlotTableStage.java:195
-  wire _and_155 = _not_65 & _eq_93; // SlotTableStage.java:195
-  wire _or_42 = _or_41 | _and_155; // SlotTableStage.java:195
-  wire _not_66 = ~_or_42; // SlotTableStage.java:215
-  wire _not_67 = ~_bits_41; // SlotTableStage.java:200
-  wire _ge_19 = slot_misses_19 >= slot_hits_19; // SlotTableStage.java:200
-  wire _and_156 = _not_67 & _ge_19; // SlotTableStage.java:200
-  wire _and_157 = _not_66 & _and_156; // SlotTableStage.java:215
-  wire _lt_19 = slot_hits_19 < 8'd16; // SlotTableStage.java:215
-  wire _and_158 = _and_157 & _lt_19; // SlotTableStage.java:215
-  wire _bits_42 = hit[20]; // SlotTableStage.java:129
-  wire _and_159 = state_decide & _bits_42; // SlotTableStage.java:129
-  wire _eq_94 = slot_total_20 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_43 = same[20]; // SlotTableStage.java:128
-  wire _eq_95 = slot_hits_20 == 8'd254; // SlotTableStage.java:194
-  wire _and_160 = _bits_43 & _eq_95; // SlotTableStage.java:194
-  wire _or_43 = _eq_94 | _and_160; // SlotTableStage.java:194
-  wire _not_68 = ~_bits_43; // SlotTableStage.java:195
-  wire _eq_96 = slot_misses_20 == 8'd254; // SlotTableStage.java:195
-  wire _and_161 = _not_68 & _eq_96; // SlotTableStage.java:195
-  wire _or_44 = _or_43 | _and_161; // SlotTableStage.java:195
-  wire _not_69 = ~_or_44; // SlotTableStage.java:215
-  wire _not_70 = ~_bits_43; // SlotTableStage.java:200
-  wire _ge_20 = slot_misses_20 >= slot_hits_20; // SlotTableStage.java:200
-  wire _and_162 = _not_70 & _ge_20; // SlotTableStage.java:200
-  wire _and_163 = _not_69 & _and_162; // SlotTableStage.java:215
-  wire _lt_20 = slot_hits_20 < 8'd16; // SlotTableStage.java:215
-  wire _and_164 = _and_163 & _lt_20; // SlotTableStage.java:215
-  wire _bits_44 = hit[21]; // SlotTableStage.java:129
-  wire _and_165 = state_decide & _bits_44; // SlotTableStage.java:129
-  wire _eq_97 = slot_total_21 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_45 = same[21]; // SlotTableStage.java:128
-  wire _eq_98 = slot_hits_21 == 8'd254; // SlotTableStage.java:194
-  wire _and_166 = _bits_45 & _eq_98; // SlotTableStage.java:194
-  wire _or_45 = _eq_97 | _and_166; // SlotTableStage.java:194
-  wire _not_71 = ~_bits_45; // SlotTableStage.java:195
-  wire _eq_99 = slot_misses_21 == 8'd254; // SlotTableStage.java:195
-  wire _and_167 = _not_71 & _eq_99; // SlotTableStage.java:195
-  wire _or_46 = _or_45 | _and_167; // SlotTableStage.java:195
-  wire _not_72 = ~_or_46; // SlotTableStage.java:215
-  wire _not_73 = ~_bits_45; // SlotTableStage.java:200
-  wire _ge_21 = slot_misses_21 >= slot_hits_21; // SlotTableStage.java:200
-  wire _and_168 = _not_73 & _ge_21; // SlotTableStage.java:200
-  wire _and_169 = _not_72 & _and_168; // SlotTableStage.java:215
-  wire _lt_21 = slot_hits_21 < 8'd16; // SlotTableStage.java:215
-  wire _and_170 = _and_169 & _lt_21; // SlotTableStage.java:215
-  wire _bits_46 = hit[22]; // SlotTableStage.java:129
-  wire _and_171 = state_decide & _bits_46; // SlotTableStage.java:129
-  wire _eq_100 = slot_total_22 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_47 = same[22]; // SlotTableStage.java:128
-  wire _eq_101 = slot_hits_22 == 8'd254; // SlotTableStage.java:194
-  wire _and_172 = _bits_47 & _eq_101; // SlotTableStage.java:194
-  wire _or_47 = _eq_100 | _and_172; // SlotTableStage.java:194
-  wire _not_74 = ~_bits_47; // SlotTableStage.java:195
-  wire _eq_102 = slot_misses_22 == 8'd254; // SlotTableStage.java:195
-  wire _and_173 = _not_74 & _eq_102; // SlotTableStage.java:195
-  wire _or_48 = _or_47 | _and_173; // SlotTableStage.java:195
-  wire _not_75 = ~_or_48; // SlotTableStage.java:215
-  wire _not_76 = ~_bits_47; // SlotTableStage.java:200
-  wire _ge_22 = slot_misses_22 >= slot_hits_22; // SlotTableStage.java:200
-  wire _and_174 = _not_76 & _ge_22; // SlotTableStage.java:200
-  wire _and_175 = _not_75 & _and_174; // SlotTableStage.java:215
-  wire _lt_22 = slot_hits_22 < 8'd16; // SlotTableStage.java:215
-  wire _and_176 = _and_175 & _lt_22; // SlotTableStage.java:215
-  wire _bits_48 = hit[23]; // SlotTableStage.java:129
-  wire _and_177 = state_decide & _bits_48; // SlotTableStage.java:129
-  wire _eq_103 = slot_total_23 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_49 = same[23]; // SlotTableStage.java:128
-  wire _eq_104 = slot_hits_23 == 8'd254; // SlotTableStage.java:194
-  wire _and_178 = _bits_49 & _eq_104; // SlotTableStage.java:194
-  wire _or_49 = _eq_103 | _and_178; // SlotTableStage.java:194
-  wire _not_77 = ~_bits_49; // SlotTableStage.java:195
-  wire _eq_105 = slot_misses_23 == 8'd254; // SlotTableStage.java:195
-  wire _and_179 = _not_77 & _eq_105; // SlotTableStage.java:195
-  wire _or_50 = _or_49 | _and_179; // SlotTableStage.java:195
-  wire _not_78 = ~_or_50; // SlotTableStage.java:215
-  wire _not_79 = ~_bits_49; // SlotTableStage.java:200
-  wire _ge_23 = slot_misses_23 >= slot_hits_23; // SlotTableStage.java:200
-  wire _and_180 = _not_79 & _ge_23; // SlotTableStage.java:200
-  wire _and_181 = _not_78 & _and_180; // SlotTableStage.java:215
-  wire _lt_23 = slot_hits_23 < 8'd16; // SlotTableStage.java:215
-  wire _and_182 = _and_181 & _lt_23; // SlotTableStage.java:215
-  wire _bits_50 = hit[24]; // SlotTableStage.java:129
-  wire _and_183 = state_decide & _bits_50; // SlotTableStage.java:129
-  wire _eq_106 = slot_total_24 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_51 = same[24]; // SlotTableStage.java:128
-  wire _eq_107 = slot_hits_24 == 8'd254; // SlotTableStage.java:194
-  wire _and_184 = _bits_51 & _eq_107; // SlotTableStage.java:194
-  wire _or_51 = _eq_106 | _and_184; // SlotTableStage.java:194
-  wire _not_80 = ~_bits_51; // SlotTableStage.java:195
-  wire _eq_108 = slot_misses_24 == 8'd254; // SlotTableStage.java:195
-  wire _and_185 = _not_80 & _eq_108; // SlotTableStage.java:195
-  wire _or_52 = _or_51 | _and_185; // SlotTableStage.java:195
-  wire _not_81 = ~_or_52; // SlotTableStage.java:215
-  wire _not_82 = ~_bits_51; // SlotTableStage.java:200
-  wire _ge_24 = slot_misses_24 >= slot_hits_24; // SlotTableStage.java:200
-  wire _and_186 = _not_82 & _ge_24; // SlotTableStage.java:200
-  wire _and_187 = _not_81 & _and_186; // SlotTableStage.java:215
-  wire _lt_24 = slot_hits_24 < 8'd16; // SlotTableStage.java:215
-  wire _and_188 = _and_187 & _lt_24; // SlotTableStage.java:215
-  wire _bits_52 = hit[25]; // SlotTableStage.java:129
-  wire _and_189 = state_decide & _bits_52; // SlotTableStage.java:129
-  wire _eq_109 = slot_total_25 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_53 = same[25]; // SlotTableStage.java:128
-  wire _eq_110 = slot_hits_25 == 8'd254; // SlotTableStage.java:194
-  wire _and_190 = _bits_53 & _eq_110; // SlotTableStage.java:194
-  wire _or_53 = _eq_109 | _and_190; // SlotTableStage.java:194
-  wire _not_83 = ~_bits_53; // SlotTableStage.java:195
-  wire _eq_111 = slot_misses_25 == 8'd254; // SlotTableStage.java:195
-  wire _and_191 = _not_83 & _eq_111; // SlotTableStage.java:195
-  wire _or_54 = _or_53 | _and_191; // SlotTableStage.java:195
-  wire _not_84 = ~_or_54; // SlotTableStage.java:215
-  wire _not_85 = ~_bits_53; // SlotTableStage.java:200
-  wire _ge_25 = slot_misses_25 >= slot_hits_25; // SlotTableStage.java:200
-  wire _and_192 = _not_85 & _ge_25; // SlotTableStage.java:200
-  wire _and_193 = _not_84 & _and_192; // SlotTableStage.java:215
-  wire _lt_25 = slot_hits_25 < 8'd16; // SlotTableStage.java:215
-  wire _and_194 = _and_193 & _lt_25; // SlotTableStage.java:215
-  wire _bits_54 = hit[26]; // SlotTableStage.java:129
-  wire _and_195 = state_decide & _bits_54; // SlotTableStage.java:129
-  wire _eq_112 = slot_total_26 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_55 = same[26]; // SlotTableStage.java:128
-  wire _eq_113 = slot_hits_26 == 8'd254; // SlotTableStage.java:194
-  wire _and_196 = _bits_55 & _eq_113; // SlotTableStage.java:194
-  wire _or_55 = _eq_112 | _and_196; // SlotTableStage.java:194
-  wire _not_86 = ~_bits_55; // SlotTableStage.java:195
-  wire _eq_114 = slot_misses_26 == 8'd254; // SlotTableStage.java:195
-  wire _and_197 = _not_86 & _eq_114; // SlotTableStage.java:195
-  wire _or_56 = _or_55 | _and_197; // SlotTableStage.java:195
-  wire _not_87 = ~_or_56; // SlotTableStage.java:215
-  wire _not_88 = ~_bits_55; // SlotTableStage.java:200
-  wire _ge_26 = slot_misses_26 >= slot_hits_26; // SlotTableStage.java:200
-  wire _and_198 = _not_88 & _ge_26; // SlotTableStage.java:200
-  wire _and_199 = _not_87 & _and_198; // SlotTableStage.java:215
-  wire _lt_26 = slot_hits_26 < 8'd16; // SlotTableStage.java:215
-  wire _and_200 = _and_199 & _lt_26; // SlotTableStage.java:215
-  wire _bits_56 = hit[27]; // SlotTableStage.java:129
-  wire _and_201 = state_decide & _bits_56; // SlotTableStage.java:129
-  wire _eq_115 = slot_total_27 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_57 = same[27]; // SlotTableStage.java:128
-  wire _eq_116 = slot_hits_27 == 8'd254; // SlotTableStage.java:194
-  wire _and_202 = _bits_57 & _eq_116; // SlotTableStage.java:194
-  wire _or_57 = _eq_115 | _and_202; // SlotTableStage.java:194
-  wire _not_89 = ~_bits_57; // SlotTableStage.java:195
-  wire _eq_117 = slot_misses_27 == 8'd254; // SlotTableStage.java:195
-  wire _and_203 = _not_89 & _eq_117; // SlotTableStage.java:195
-  wire _or_58 = _or_57 | _and_203; // SlotTableStage.java:195
-  wire _not_90 = ~_or_58; // SlotTableStage.java:215
-  wire _not_91 = ~_bits_57; // SlotTableStage.java:200
-  wire _ge_27 = slot_misses_27 >= slot_hits_27; // SlotTableStage.java:200
-  wire _and_204 = _not_91 & _ge_27; // SlotTableStage.java:200
-  wire _and_205 = _not_90 & _and_204; // SlotTableStage.java:215
-  wire _lt_27 = slot_hits_27 < 8'd16; // SlotTableStage.java:215
-  wire _and_206 = _and_205 & _lt_27; // SlotTableStage.java:215
-  wire _bits_58 = hit[28]; // SlotTableStage.java:129
-  wire _and_207 = state_decide & _bits_58; // SlotTableStage.java:129
-  wire _eq_118 = slot_total_28 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_59 = same[28]; // SlotTableStage.java:128
-  wire _eq_119 = slot_hits_28 == 8'd254; // SlotTableStage.java:194
-  wire _and_208 = _bits_59 & _eq_119; // SlotTableStage.java:194
-  wire _or_59 = _eq_118 | _and_208; // SlotTableStage.java:194
-  wire _not_92 = ~_bits_59; // SlotTableStage.java:195
-  wire _eq_120 = slot_misses_28 == 8'd254; // SlotTableStage.java:195
-  wire _and_209 = _not_92 & _eq_120; // SlotTableStage.java:195
-  wire _or_60 = _or_59 | _and_209; // SlotTableStage.java:195
-  wire _not_93 = ~_or_60; // SlotTableStage.java:215
-  wire _not_94 = ~_bits_59; // SlotTableStage.java:200
-  wire _ge_28 = slot_misses_28 >= slot_hits_28; // SlotTableStage.java:200
-  wire _and_210 = _not_94 & _ge_28; // SlotTableStage.java:200
-  wire _and_211 = _not_93 & _and_210; // SlotTableStage.java:215
-  wire _lt_28 = slot_hits_28 < 8'd16; // SlotTableStage.java:215
-  wire _and_212 = _and_211 & _lt_28; // SlotTableStage.java:215
-  wire _bits_60 = hit[29]; // SlotTableStage.java:129
-  wire _and_213 = state_decide & _bits_60; // SlotTableStage.java:129
-  wire _eq_121 = slot_total_29 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_61 = same[29]; // SlotTableStage.java:128
-  wire _eq_122 = slot_hits_29 == 8'd254; // SlotTableStage.java:194
-  wire _and_214 = _bits_61 & _eq_122; // SlotTableStage.java:194
-  wire _or_61 = _eq_121 | _and_214; // SlotTableStage.java:194
-  wire _not_95 = ~_bits_61; // SlotTableStage.java:195
-  wire _eq_123 = slot_misses_29 == 8'd254; // SlotTableStage.java:195
-  wire _and_215 = _not_95 & _eq_123; // SlotTableStage.java:195
-  wire _or_62 = _or_61 | _and_215; // SlotTableStage.java:195
-  wire _not_96 = ~_or_62; // SlotTableStage.java:215
-  wire _not_97 = ~_bits_61; // SlotTableStage.java:200
-  wire _ge_29 = slot_misses_29 >= slot_hits_29; // SlotTableStage.java:200
-  wire _and_216 = _not_97 & _ge_29; // SlotTableStage.java:200
-  wire _and_217 = _not_96 & _and_216; // SlotTableStage.java:215
-  wire _lt_29 = slot_hits_29 < 8'd16; // SlotTableStage.java:215
-  wire _and_218 = _and_217 & _lt_29; // SlotTableStage.java:215
-  wire _bits_62 = hit[30]; // SlotTableStage.java:129
-  wire _and_219 = state_decide & _bits_62; // SlotTableStage.java:129
-  wire _eq_124 = slot_total_30 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_63 = same[30]; // SlotTableStage.java:128
-  wire _eq_125 = slot_hits_30 == 8'd254; // SlotTableStage.java:194
-  wire _and_220 = _bits_63 & _eq_125; // SlotTableStage.java:194
-  wire _or_63 = _eq_124 | _and_220; // SlotTableStage.java:194
-  wire _not_98 = ~_bits_63; // SlotTableStage.java:195
-  wire _eq_126 = slot_misses_30 == 8'd254; // SlotTableStage.java:195
-  wire _and_221 = _not_98 & _eq_126; // SlotTableStage.java:195
-  wire _or_64 = _or_63 | _and_221; // SlotTableStage.java:195
-  wire _not_99 = ~_or_64; // SlotTableStage.java:215
-  wire _not_100 = ~_bits_63; // SlotTableStage.java:200
-  wire _ge_30 = slot_misses_30 >= slot_hits_30; // SlotTableStage.java:200
-  wire _and_222 = _not_100 & _ge_30; // SlotTableStage.java:200
-  wire _and_223 = _not_99 & _and_222; // SlotTableStage.java:215
-  wire _lt_30 = slot_hits_30 < 8'd16; // SlotTableStage.java:215
-  wire _and_224 = _and_223 & _lt_30; // SlotTableStage.java:215
-  wire _bits_64 = hit[31]; // SlotTableStage.java:129
-  wire _and_225 = state_decide & _bits_64; // SlotTableStage.java:129
-  wire _eq_127 = slot_total_31 == 16'hfffe; // SlotTableStage.java:193
-  wire _bits_65 = same[31]; // SlotTableStage.java:128
-  wire _eq_128 = slot_hits_31 == 8'd254; // SlotTableStage.java:194
-  wire _and_226 = _bits_65 & _eq_128; // SlotTableStage.java:194
-  wire _or_65 = _eq_127 | _and_226; // SlotTableStage.java:194
-  wire _not_101 = ~_bits_65; // SlotTableStage.java:195
-  wire _eq_129 = slot_misses_31 == 8'd254; // SlotTableStage.java:195
-  wire _and_227 = _not_101 & _eq_129; // SlotTableStage.java:195
-  wire _or_66 = _or_65 | _and_227; // SlotTableStage.java:195
-  wire _not_102 = ~_or_66; // SlotTableStage.java:215
-  wire _not_103 = ~_bits_65; // SlotTableStage.java:200
-  wire _ge_31 = slot_misses_31 >= slot_hits_31; // SlotTableStage.java:200
-  wire _and_228 = _not_103 & _ge_31; // SlotTableStage.java:200
-  wire _and_229 = _not_102 & _and_228; // SlotTableStage.java:215
-  wire _lt_31 = slot_hits_31 < 8'd16; // SlotTableStage.java:215
-  wire _and_230 = _and_229 & _lt_31; // SlotTableStage.java:215
-  wire [7:0] _add_0 = slot_hits_0 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_1 = slot_hits_1 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_2 = slot_hits_2 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_3 = slot_hits_3 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_4 = slot_hits_4 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_5 = slot_hits_5 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_6 = slot_hits_6 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_7 = slot_hits_7 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_8 = slot_hits_8 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_9 = slot_hits_9 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_10 = slot_hits_10 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_11 = slot_hits_11 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_12 = slot_hits_12 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_13 = slot_hits_13 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_14 = slot_hits_14 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_15 = slot_hits_15 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_16 = slot_hits_16 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_17 = slot_hits_17 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_18 = slot_hits_18 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_19 = slot_hits_19 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_20 = slot_hits_20 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_21 = slot_hits_21 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_22 = slot_hits_22 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_23 = slot_hits_23 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_24 = slot_hits_24 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_25 = slot_hits_25 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_26 = slot_hits_26 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_27 = slot_hits_27 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_28 = slot_hits_28 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_29 = slot_hits_29 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_30 = slot_hits_30 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_31 = slot_hits_31 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_32 = slot_misses_0 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_33 = slot_misses_1 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_34 = slot_misses_2 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_35 = slot_misses_3 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_36 = slot_misses_4 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_37 = slot_misses_5 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_38 = slot_misses_6 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_39 = slot_misses_7 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_40 = slot_misses_8 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_41 = slot_misses_9 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_42 = slot_misses_10 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_43 = slot_misses_11 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_44 = slot_misses_12 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_45 = slot_misses_13 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_46 = slot_misses_14 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_47 = slot_misses_15 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_48 = slot_misses_16 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_49 = slot_misses_17 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_50 = slot_misses_18 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_51 = slot_misses_19 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_52 = slot_misses_20 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_53 = slot_misses_21 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_54 = slot_misses_22 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_55 = slot_misses_23 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_56 = slot_misses_24 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_57 = slot_misses_25 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_58 = slot_misses_26 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_59 = slot_misses_27 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_60 = slot_misses_28 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_61 = slot_misses_29 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_62 = slot_misses_30 + 8'd1; // SlotTableStage.java:214
-  wire [7:0] _add_63 = slot_misses_31 + 8'd1; // SlotTableStage.java:214
-  wire [15:0] _add_64 = slot_total_0 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_65 = slot_total_1 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_66 = slot_total_2 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_67 = slot_total_3 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_68 = slot_total_4 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_69 = slot_total_5 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_70 = slot_total_6 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_71 = slot_total_7 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_72 = slot_total_8 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_73 = slot_total_9 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_74 = slot_total_10 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_75 = slot_total_11 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_76 = slot_total_12 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_77 = slot_total_13 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_78 = slot_total_14 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_79 = slot_total_15 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_80 = slot_total_16 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_81 = slot_total_17 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_82 = slot_total_18 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_83 = slot_total_19 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_84 = slot_total_20 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_85 = slot_total_21 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_86 = slot_total_22 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_87 = slot_total_23 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_88 = slot_total_24 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_89 = slot_total_25 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_90 = slot_total_26 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_91 = slot_total_27 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_92 = slot_total_28 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_93 = slot_total_29 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_94 = slot_total_30 + 16'd1; // SlotTableStage.java:213
-  wire [15:0] _add_95 = slot_total_31 + 16'd1; // SlotTableStage.java:213
-  wire _eq_130 = slot_total_31 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_131 = slot_hits_31 == 8'd254; // SlotTableStage.java:194
-  wire _and_231 = _bits_65 & _eq_131; // SlotTableStage.java:194
-  wire _or_67 = _eq_130 | _and_231; // SlotTableStage.java:194
-  wire _not_104 = ~_bits_65; // SlotTableStage.java:195
-  wire _eq_132 = slot_misses_31 == 8'd254; // SlotTableStage.java:195
-  wire _and_232 = _not_104 & _eq_132; // SlotTableStage.java:195
-  wire _or_68 = _or_67 | _and_232; // SlotTableStage.java:195
-  wire _not_105 = ~_bits_65; // SlotTableStage.java:200
-  wire _ge_32 = slot_misses_31 >= slot_hits_31; // SlotTableStage.java:200
-  wire _and_233 = _not_105 & _ge_32; // SlotTableStage.java:200
-  wire _ge_33 = slot_hits_31 >= 8'd16; // SlotTableStage.java:205
-  wire _and_234 = _and_233 & _ge_33; // SlotTableStage.java:205
-  wire _or_69 = _or_68 | _and_234; // SlotTableStage.java:205
-  wire _not_106 = ~_or_69; // SlotTableStage.java:205
-  wire _bits_66 = slot_on[31]; // SlotTableStage.java:132
-  wire _mux_0 = _and_225 ? _not_106 : _bits_66; // SlotTableStage.java:132
-  wire _or_70 = _mux_0 | _and_38; // SlotTableStage.java:132
-  wire _eq_133 = slot_total_30 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_134 = slot_hits_30 == 8'd254; // SlotTableStage.java:194
-  wire _and_235 = _bits_63 & _eq_134; // SlotTableStage.java:194
-  wire _or_71 = _eq_133 | _and_235; // SlotTableStage.java:194
-  wire _not_107 = ~_bits_63; // SlotTableStage.java:195
-  wire _eq_135 = slot_misses_30 == 8'd254; // SlotTableStage.java:195
-  wire _and_236 = _not_107 & _eq_135; // SlotTableStage.java:195
-  wire _or_72 = _or_71 | _and_236; // SlotTableStage.java:195
-  wire _not_108 = ~_bits_63; // SlotTableStage.java:200
-  wire _ge_34 = slot_misses_30 >= slot_hits_30; // SlotTableStage.java:200
-  wire _and_237 = _not_108 & _ge_34; // SlotTableStage.java:200
-  wire _ge_35 = slot_hits_30 >= 8'd16; // SlotTableStage.java:205
-  wire _and_238 = _and_237 & _ge_35; // SlotTableStage.java:205
-  wire _or_73 = _or_72 | _and_238; // SlotTableStage.java:205
-  wire _not_109 = ~_or_73; // SlotTableStage.java:205
-  wire _bits_67 = slot_on[30]; // SlotTableStage.java:132
-  wire _mux_1 = _and_219 ? _not_109 : _bits_67; // SlotTableStage.java:132
-  wire _or_74 = _mux_1 | _and_37; // SlotTableStage.java:132
-  wire _eq_136 = slot_total_29 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_137 = slot_hits_29 == 8'd254; // SlotTableStage.java:194
-  wire _and_239 = _bits_61 & _eq_137; // SlotTableStage.java:194
-  wire _or_75 = _eq_136 | _and_239; // SlotTableStage.java:194
-  wire _not_110 = ~_bits_61; // SlotTableStage.java:195
-  wire _eq_138 = slot_misses_29 == 8'd254; // SlotTableStage.java:195
-  wire _and_240 = _not_110 & _eq_138; // SlotTableStage.java:195
-  wire _or_76 = _or_75 | _and_240; // SlotTableStage.java:195
-  wire _not_111 = ~_bits_61; // SlotTableStage.java:200
-  wire _ge_36 = slot_misses_29 >= slot_hits_29; // SlotTableStage.java:200
-  wire _and_241 = _not_111 & _ge_36; // SlotTableStage.java:200
-  wire _ge_37 = slot_hits_29 >= 8'd16; // SlotTableStage.java:205
-  wire _and_242 = _and_241 & _ge_37; // SlotTableStage.java:205
-  wire _or_77 = _or_76 | _and_242; // SlotTableStage.java:205
-  wire _not_112 = ~_or_77; // SlotTableStage.java:205
-  wire _bits_68 = slot_on[29]; // SlotTableStage.java:132
-  wire _mux_2 = _and_213 ? _not_112 : _bits_68; // SlotTableStage.java:132
-  wire _or_78 = _mux_2 | _and_36; // SlotTableStage.java:132
-  wire _eq_139 = slot_total_28 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_140 = slot_hits_28 == 8'd254; // SlotTableStage.java:194
-  wire _and_243 = _bits_59 & _eq_140; // SlotTableStage.java:194
-  wire _or_79 = _eq_139 | _and_243; // SlotTableStage.java:194
-  wire _not_113 = ~_bits_59; // SlotTableStage.java:195
-  wire _eq_141 = slot_misses_28 == 8'd254; // SlotTableStage.java:195
-  wire _and_244 = _not_113 & _eq_141; // SlotTableStage.java:195
-  wire _or_80 = _or_79 | _and_244; // SlotTableStage.java:195
-  wire _not_114 = ~_bits_59; // SlotTableStage.java:200
-  wire _ge_38 = slot_misses_28 >= slot_hits_28; // SlotTableStage.java:200
-  wire _and_245 = _not_114 & _ge_38; // SlotTableStage.java:200
-  wire _ge_39 = slot_hits_28 >= 8'd16; // SlotTableStage.java:205
-  wire _and_246 = _and_245 & _ge_39; // SlotTableStage.java:205
-  wire _or_81 = _or_80 | _and_246; // SlotTableStage.java:205
-  wire _not_115 = ~_or_81; // SlotTableStage.java:205
-  wire _bits_69 = slot_on[28]; // SlotTableStage.java:132
-  wire _mux_3 = _and_207 ? _not_115 : _bits_69; // SlotTableStage.java:132
-  wire _or_82 = _mux_3 | _and_35; // SlotTableStage.java:132
-  wire _eq_142 = slot_total_27 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_143 = slot_hits_27 == 8'd254; // SlotTableStage.java:194
-  wire _and_247 = _bits_57 & _eq_143; // SlotTableStage.java:194
-  wire _or_83 = _eq_142 | _and_247; // SlotTableStage.java:194
-  wire _not_116 = ~_bits_57; // SlotTableStage.java:195
-  wire _eq_144 = slot_misses_27 == 8'd254; // SlotTableStage.java:195
-  wire _and_248 = _not_116 & _eq_144; // SlotTableStage.java:195
-  wire _or_84 = _or_83 | _and_248; // SlotTableStage.java:195
-  wire _not_117 = ~_bits_57; // SlotTableStage.java:200
-  wire _ge_40 = slot_misses_27 >= slot_hits_27; // SlotTableStage.java:200
-  wire _and_249 = _not_117 & _ge_40; // SlotTableStage.java:200
-  wire _ge_41 = slot_hits_27 >= 8'd16; // SlotTableStage.java:205
-  wire _and_250 = _and_249 & _ge_41; // SlotTableStage.java:205
-  wire _or_85 = _or_84 | _and_250; // SlotTableStage.java:205
-  wire _not_118 = ~_or_85; // SlotTableStage.java:205
-  wire _bits_70 = slot_on[27]; // SlotTableStage.java:132
-  wire _mux_4 = _and_201 ? _not_118 : _bits_70; // SlotTableStage.java:132
-  wire _or_86 = _mux_4 | _and_34; // SlotTableStage.java:132
-  wire _eq_145 = slot_total_26 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_146 = slot_hits_26 == 8'd254; // SlotTableStage.java:194
-  wire _and_251 = _bits_55 & _eq_146; // SlotTableStage.java:194
-  wire _or_87 = _eq_145 | _and_251; // SlotTableStage.java:194
-  wire _not_119 = ~_bits_55; // SlotTableStage.java:195
-  wire _eq_147 = slot_misses_26 == 8'd254; // SlotTableStage.java:195
-  wire _and_252 = _not_119 & _eq_147; // SlotTableStage.java:195
-  wire _or_88 = _or_87 | _and_252; // SlotTableStage.java:195
-  wire _not_120 = ~_bits_55; // SlotTableStage.java:200
-  wire _ge_42 = slot_misses_26 >= slot_hits_26; // SlotTableStage.java:200
-  wire _and_253 = _not_120 & _ge_42; // SlotTableStage.java:200
-  wire _ge_43 = slot_hits_26 >= 8'd16; // SlotTableStage.java:205
-  wire _and_254 = _and_253 & _ge_43; // SlotTableStage.java:205
-  wire _or_89 = _or_88 | _and_254; // SlotTableStage.java:205
-  wire _not_121 = ~_or_89; // SlotTableStage.java:205
-  wire _bits_71 = slot_on[26]; // SlotTableStage.java:132
-  wire _mux_5 = _and_195 ? _not_121 : _bits_71; // SlotTableStage.java:132
-  wire _or_90 = _mux_5 | _and_33; // SlotTableStage.java:132
-  wire _eq_148 = slot_total_25 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_149 = slot_hits_25 == 8'd254; // SlotTableStage.java:194
-  wire _and_255 = _bits_53 & _eq_149; // SlotTableStage.java:194
-  wire _or_91 = _eq_148 | _and_255; // SlotTableStage.java:194
-  wire _not_122 = ~_bits_53; // SlotTableStage.java:195
-  wire _eq_150 = slot_misses_25 == 8'd254; // SlotTableStage.java:195
-  wire _and_256 = _not_122 & _eq_150; // SlotTableStage.java:195
-  wire _or_92 = _or_91 | _and_256; // SlotTableStage.java:195
-  wire _not_123 = ~_bits_53; // SlotTableStage.java:200
-  wire _ge_44 = slot_misses_25 >= slot_hits_25; // SlotTableStage.java:200
-  wire _and_257 = _not_123 & _ge_44; // SlotTableStage.java:200
-  wire _ge_45 = slot_hits_25 >= 8'd16; // SlotTableStage.java:205
-  wire _and_258 = _and_257 & _ge_45; // SlotTableStage.java:205
-  wire _or_93 = _or_92 | _and_258; // SlotTableStage.java:205
-  wire _not_124 = ~_or_93; // SlotTableStage.java:205
-  wire _bits_72 = slot_on[25]; // SlotTableStage.java:132
-  wire _mux_6 = _and_189 ? _not_124 : _bits_72; // SlotTableStage.java:132
-  wire _or_94 = _mux_6 | _and_32; // SlotTableStage.java:132
-  wire _eq_151 = slot_total_24 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_152 = slot_hits_24 == 8'd254; // SlotTableStage.java:194
-  wire _and_259 = _bits_51 & _eq_152; // SlotTableStage.java:194
-  wire _or_95 = _eq_151 | _and_259; // SlotTableStage.java:194
-  wire _not_125 = ~_bits_51; // SlotTableStage.java:195
-  wire _eq_153 = slot_misses_24 == 8'd254; // SlotTableStage.java:195
-  wire _and_260 = _not_125 & _eq_153; // SlotTableStage.java:195
-  wire _or_96 = _or_95 | _and_260; // SlotTableStage.java:195
-  wire _not_126 = ~_bits_51; // SlotTableStage.java:200
-  wire _ge_46 = slot_misses_24 >= slot_hits_24; // SlotTableStage.java:200
-  wire _and_261 = _not_126 & _ge_46; // SlotTableStage.java:200
-  wire _ge_47 = slot_hits_24 >= 8'd16; // SlotTableStage.java:205
-  wire _and_262 = _and_261 & _ge_47; // SlotTableStage.java:205
-  wire _or_97 = _or_96 | _and_262; // SlotTableStage.java:205
-  wire _not_127 = ~_or_97; // SlotTableStage.java:205
-  wire _bits_73 = slot_on[24]; // SlotTableStage.java:132
-  wire _mux_7 = _and_183 ? _not_127 : _bits_73; // SlotTableStage.java:132
-  wire _or_98 = _mux_7 | _and_31; // SlotTableStage.java:132
-  wire _eq_154 = slot_total_23 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_155 = slot_hits_23 == 8'd254; // SlotTableStage.java:194
-  wire _and_263 = _bits_49 & _eq_155; // SlotTableStage.java:194
-  wire _or_99 = _eq_154 | _and_263; // SlotTableStage.java:194
-  wire _not_128 = ~_bits_49; // SlotTableStage.java:195
-  wire _eq_156 = slot_misses_23 == 8'd254; // SlotTableStage.java:195
-  wire _and_264 = _not_128 & _eq_156; // SlotTableStage.java:195
-  wire _or_100 = _or_99 | _and_264; // SlotTableStage.java:195
-  wire _not_129 = ~_bits_49; // SlotTableStage.java:200
-  wire _ge_48 = slot_misses_23 >= slot_hits_23; // SlotTableStage.java:200
-  wire _and_265 = _not_129 & _ge_48; // SlotTableStage.java:200
-  wire _ge_49 = slot_hits_23 >= 8'd16; // SlotTableStage.java:205
-  wire _and_266 = _and_265 & _ge_49; // SlotTableStage.java:205
-  wire _or_101 = _or_100 | _and_266; // SlotTableStage.java:205
-  wire _not_130 = ~_or_101; // SlotTableStage.java:205
-  wire _bits_74 = slot_on[23]; // SlotTableStage.java:132
-  wire _mux_8 = _and_177 ? _not_130 : _bits_74; // SlotTableStage.java:132
-  wire _or_102 = _mux_8 | _and_30; // SlotTableStage.java:132
-  wire _eq_157 = slot_total_22 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_158 = slot_hits_22 == 8'd254; // SlotTableStage.java:194
-  wire _and_267 = _bits_47 & _eq_158; // SlotTableStage.java:194
-  wire _or_103 = _eq_157 | _and_267; // SlotTableStage.java:194
-  wire _not_131 = ~_bits_47; // SlotTableStage.java:195
-  wire _eq_159 = slot_misses_22 == 8'd254; // SlotTableStage.java:195
-  wire _and_268 = _not_131 & _eq_159; // SlotTableStage.java:195
-  wire _or_104 = _or_103 | _and_268; // SlotTableStage.java:195
-  wire _not_132 = ~_bits_47; // SlotTableStage.java:200
-  wire _ge_50 = slot_misses_22 >= slot_hits_22; // SlotTableStage.java:200
-  wire _and_269 = _not_132 & _ge_50; // SlotTableStage.java:200
-  wire _ge_51 = slot_hits_22 >= 8'd16; // SlotTableStage.java:205
-  wire _and_270 = _and_269 & _ge_51; // SlotTableStage.java:205
-  wire _or_105 = _or_104 | _and_270; // SlotTableStage.java:205
-  wire _not_133 = ~_or_105; // SlotTableStage.java:205
-  wire _bits_75 = slot_on[22]; // SlotTableStage.java:132
-  wire _mux_9 = _and_171 ? _not_133 : _bits_75; // SlotTableStage.java:132
-  wire _or_106 = _mux_9 | _and_29; // SlotTableStage.java:132
-  wire _eq_160 = slot_total_21 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_161 = slot_hits_21 == 8'd254; // SlotTableStage.java:194
-  wire _and_271 = _bits_45 & _eq_161; // SlotTableStage.java:194
-  wire _or_107 = _eq_160 | _and_271; // SlotTableStage.java:194
-  wire _not_134 = ~_bits_45; // SlotTableStage.java:195
-  wire _eq_162 = slot_misses_21 == 8'd254; // SlotTableStage.java:195
-  wire _and_272 = _not_134 & _eq_162; // SlotTableStage.java:195
-  wire _or_108 = _or_107 | _and_272; // SlotTableStage.java:195
-  wire _not_135 = ~_bits_45; // SlotTableStage.java:200
-  wire _ge_52 = slot_misses_21 >= slot_hits_21; // SlotTableStage.java:200
-  wire _and_273 = _not_135 & _ge_52; // SlotTableStage.java:200
-  wire _ge_53 = slot_hits_21 >= 8'd16; // SlotTableStage.java:205
-  wire _and_274 = _and_273 & _ge_53; // SlotTableStage.java:205
-  wire _or_109 = _or_108 | _and_274; // SlotTableStage.java:205
-  wire _not_136 = ~_or_109; // SlotTableStage.java:205
-  wire _bits_76 = slot_on[21]; // SlotTableStage.java:132
-  wire _mux_10 = _and_165 ? _not_136 : _bits_76; // SlotTableStage.java:132
-  wire _or_110 = _mux_10 | _and_28; // SlotTableStage.java:132
-  wire _eq_163 = slot_total_20 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_164 = slot_hits_20 == 8'd254; // SlotTableStage.java:194
-  wire _and_275 = _bits_43 & _eq_164; // SlotTableStage.java:194
-  wire _or_111 = _eq_163 | _and_275; // SlotTableStage.java:194
-  wire _not_137 = ~_bits_43; // SlotTableStage.java:195
-  wire _eq_165 = slot_misses_20 == 8'd254; // SlotTableStage.java:195
-  wire _and_276 = _not_137 & _eq_165; // SlotTableStage.java:195
-  wire _or_112 = _or_111 | _and_276; // SlotTableStage.java:195
-  wire _not_138 = ~_bits_43; // SlotTableStage.java:200
-  wire _ge_54 = slot_misses_20 >= slot_hits_20; // SlotTableStage.java:200
-  wire _and_277 = _not_138 & _ge_54; // SlotTableStage.java:200
-  wire _ge_55 = slot_hits_20 >= 8'd16; // SlotTableStage.java:205
-  wire _and_278 = _and_277 & _ge_55; // SlotTableStage.java:205
-  wire _or_113 = _or_112 | _and_278; // SlotTableStage.java:205
-  wire _not_139 = ~_or_113; // SlotTableStage.java:205
-  wire _bits_77 = slot_on[20]; // SlotTableStage.java:132
-  wire _mux_11 = _and_159 ? _not_139 : _bits_77; // SlotTableStage.java:132
-  wire _or_114 = _mux_11 | _and_27; // SlotTableStage.java:132
-  wire _eq_166 = slot_total_19 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_167 = slot_hits_19 == 8'd254; // SlotTableStage.java:194
-  wire _and_279 = _bits_41 & _eq_167; // SlotTableStage.java:194
-  wire _or_115 = _eq_166 | _and_279; // SlotTableStage.java:194
-  wire _not_140 = ~_bits_41; // SlotTableStage.java:195
-  wire _eq_168 = slot_misses_19 == 8'd254; // SlotTableStage.java:195
-  wire _and_280 = _not_140 & _eq_168; // SlotTableStage.java:195
-  wire _or_116 = _or_115 | _and_280; // SlotTableStage.java:195
-  wire _not_141 = ~_bits_41; // SlotTableStage.java:200
-  wire _ge_56 = slot_misses_19 >= slot_hits_19; // SlotTableStage.java:200
-  wire _and_281 = _not_141 & _ge_56; // SlotTableStage.java:200
-  wire _ge_57 = slot_hits_19 >= 8'd16; // SlotTableStage.java:205
-  wire _and_282 = _and_281 & _ge_57; // SlotTableStage.java:205
-  wire _or_117 = _or_116 | _and_282; // SlotTableStage.java:205
-  wire _not_142 = ~_or_117; // SlotTableStage.java:205
-  wire _bits_78 = slot_on[19]; // SlotTableStage.java:132
-  wire _mux_12 = _and_153 ? _not_142 : _bits_78; // SlotTableStage.java:132
-  wire _or_118 = _mux_12 | _and_26; // SlotTableStage.java:132
-  wire _eq_169 = slot_total_18 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_170 = slot_hits_18 == 8'd254; // SlotTableStage.java:194
-  wire _and_283 = _bits_39 & _eq_170; // SlotTableStage.java:194
-  wire _or_119 = _eq_169 | _and_283; // SlotTableStage.java:194
-  wire _not_143 = ~_bits_39; // SlotTableStage.java:195
-  wire _eq_171 = slot_misses_18 == 8'd254; // SlotTableStage.java:195
-  wire _and_284 = _not_143 & _eq_171; // SlotTableStage.java:195
-  wire _or_120 = _or_119 | _and_284; // SlotTableStage.java:195
-  wire _not_144 = ~_bits_39; // SlotTableStage.java:200
-  wire _ge_58 = slot_misses_18 >= slot_hits_18; // SlotTableStage.java:200
-  wire _and_285 = _not_144 & _ge_58; // SlotTableStage.java:200
-  wire _ge_59 = slot_hits_18 >= 8'd16; // SlotTableStage.java:205
-  wire _and_286 = _and_285 & _ge_59; // SlotTableStage.java:205
-  wire _or_121 = _or_120 | _and_286; // SlotTableStage.java:205
-  wire _not_145 = ~_or_121; // SlotTableStage.java:205
-  wire _bits_79 = slot_on[18]; // SlotTableStage.java:132
-  wire _mux_13 = _and_147 ? _not_145 : _bits_79; // SlotTableStage.java:132
-  wire _or_122 = _mux_13 | _and_25; // SlotTableStage.java:132
-  wire _eq_172 = slot_total_17 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_173 = slot_hits_17 == 8'd254; // SlotTableStage.java:194
-  wire _and_287 = _bits_37 & _eq_173; // SlotTableStage.java:194
-  wire _or_123 = _eq_172 | _and_287; // SlotTableStage.java:194
-  wire _not_146 = ~_bits_37; // SlotTableStage.java:195
-  wire _eq_174 = slot_misses_17 == 8'd254; // SlotTableStage.java:195
-  wire _and_288 = _not_146 & _eq_174; // SlotTableStage.java:195
-  wire _or_124 = _or_123 | _and_288; // SlotTableStage.java:195
-  wire _not_147 = ~_bits_37; // SlotTableStage.java:200
-  wire _ge_60 = slot_misses_17 >= slot_hits_17; // SlotTableStage.java:200
-  wire _and_289 = _not_147 & _ge_60; // SlotTableStage.java:200
-  wire _ge_61 = slot_hits_17 >= 8'd16; // SlotTableStage.java:205
-  wire _and_290 = _and_289 & _ge_61; // SlotTableStage.java:205
-  wire _or_125 = _or_124 | _and_290; // SlotTableStage.java:205
-  wire _not_148 = ~_or_125; // SlotTableStage.java:205
-  wire _bits_80 = slot_on[17]; // SlotTableStage.java:132
-  wire _mux_14 = _and_141 ? _not_148 : _bits_80; // SlotTableStage.java:132
-  wire _or_126 = _mux_14 | _and_24; // SlotTableStage.java:132
-  wire _eq_175 = slot_total_16 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_176 = slot_hits_16 == 8'd254; // SlotTableStage.java:194
-  wire _and_291 = _bits_35 & _eq_176; // SlotTableStage.java:194
-  wire _or_127 = _eq_175 | _and_291; // SlotTableStage.java:194
-  wire _not_149 = ~_bits_35; // SlotTableStage.java:195
-  wire _eq_177 = slot_misses_16 == 8'd254; // SlotTableStage.java:195
-  wire _and_292 = _not_149 & _eq_177; // SlotTableStage.java:195
-  wire _or_128 = _or_127 | _and_292; // SlotTableStage.java:195
-  wire _not_150 = ~_bits_35; // SlotTableStage.java:200
-  wire _ge_62 = slot_misses_16 >= slot_hits_16; // SlotTableStage.java:200
-  wire _and_293 = _not_150 & _ge_62; // SlotTableStage.java:200
-  wire _ge_63 = slot_hits_16 >= 8'd16; // SlotTableStage.java:205
-  wire _and_294 = _and_293 & _ge_63; // SlotTableStage.java:205
-  wire _or_129 = _or_128 | _and_294; // SlotTableStage.java:205
-  wire _not_151 = ~_or_129; // SlotTableStage.java:205
-  wire _bits_81 = slot_on[16]; // SlotTableStage.java:132
-  wire _mux_15 = _and_135 ? _not_151 : _bits_81; // SlotTableStage.java:132
-  wire _or_130 = _mux_15 | _and_23; // SlotTableStage.java:132
-  wire _eq_178 = slot_total_15 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_179 = slot_hits_15 == 8'd254; // SlotTableStage.java:194
-  wire _and_295 = _bits_33 & _eq_179; // SlotTableStage.java:194
-  wire _or_131 = _eq_178 | _and_295; // SlotTableStage.java:194
-  wire _not_152 = ~_bits_33; // SlotTableStage.java:195
-  wire _eq_180 = slot_misses_15 == 8'd254; // SlotTableStage.java:195
-  wire _and_296 = _not_152 & _eq_180; // SlotTableStage.java:195
-  wire _or_132 = _or_131 | _and_296; // SlotTableStage.java:195
-  wire _not_153 = ~_bits_33; // SlotTableStage.java:200
-  wire _ge_64 = slot_misses_15 >= slot_hits_15; // SlotTableStage.java:200
-  wire _and_297 = _not_153 & _ge_64; // SlotTableStage.java:200
-  wire _ge_65 = slot_hits_15 >= 8'd16; // SlotTableStage.java:205
-  wire _and_298 = _and_297 & _ge_65; // SlotTableStage.java:205
-  wire _or_133 = _or_132 | _and_298; // SlotTableStage.java:205
-  wire _not_154 = ~_or_133; // SlotTableStage.java:205
-  wire _bits_82 = slot_on[15]; // SlotTableStage.java:132
-  wire _mux_16 = _and_129 ? _not_154 : _bits_82; // SlotTableStage.java:132
-  wire _or_134 = _mux_16 | _and_22; // SlotTableStage.java:132
-  wire _eq_181 = slot_total_14 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_182 = slot_hits_14 == 8'd254; // SlotTableStage.java:194
-  wire _and_299 = _bits_31 & _eq_182; // SlotTableStage.java:194
-  wire _or_135 = _eq_181 | _and_299; // SlotTableStage.java:194
-  wire _not_155 = ~_bits_31; // SlotTableStage.java:195
-  wire _eq_183 = slot_misses_14 == 8'd254; // SlotTableStage.java:195
-  wire _and_300 = _not_155 & _eq_183; // SlotTableStage.java:195
-  wire _or_136 = _or_135 | _and_300; // SlotTableStage.java:195
-  wire _not_156 = ~_bits_31; // SlotTableStage.java:200
-  wire _ge_66 = slot_misses_14 >= slot_hits_14; // SlotTableStage.java:200
-  wire _and_301 = _not_156 & _ge_66; // SlotTableStage.java:200
-  wire _ge_67 = slot_hits_14 >= 8'd16; // SlotTableStage.java:205
-  wire _and_302 = _and_301 & _ge_67; // SlotTableStage.java:205
-  wire _or_137 = _or_136 | _and_302; // SlotTableStage.java:205
-  wire _not_157 = ~_or_137; // SlotTableStage.java:205
-  wire _bits_83 = slot_on[14]; // SlotTableStage.java:132
-  wire _mux_17 = _and_123 ? _not_157 : _bits_83; // SlotTableStage.java:132
-  wire _or_138 = _mux_17 | _and_21; // SlotTableStage.java:132
-  wire _eq_184 = slot_total_13 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_185 = slot_hits_13 == 8'd254; // SlotTableStage.java:194
-  wire _and_303 = _bits_29 & _eq_185; // SlotTableStage.java:194
-  wire _or_139 = _eq_184 | _and_303; // SlotTableStage.java:194
-  wire _not_158 = ~_bits_29; // SlotTableStage.java:195
-  wire _eq_186 = slot_misses_13 == 8'd254; // SlotTableStage.java:195
-  wire _and_304 = _not_158 & _eq_186; // SlotTableStage.java:195
-  wire _or_140 = _or_139 | _and_304; // SlotTableStage.java:195
-  wire _not_159 = ~_bits_29; // SlotTableStage.java:200
-  wire _ge_68 = slot_misses_13 >= slot_hits_13; // SlotTableStage.java:200
-  wire _and_305 = _not_159 & _ge_68; // SlotTableStage.java:200
-  wire _ge_69 = slot_hits_13 >= 8'd16; // SlotTableStage.java:205
-  wire _and_306 = _and_305 & _ge_69; // SlotTableStage.java:205
-  wire _or_141 = _or_140 | _and_306; // SlotTableStage.java:205
-  wire _not_160 = ~_or_141; // SlotTableStage.java:205
-  wire _bits_84 = slot_on[13]; // SlotTableStage.java:132
-  wire _mux_18 = _and_117 ? _not_160 : _bits_84; // SlotTableStage.java:132
-  wire _or_142 = _mux_18 | _and_20; // SlotTableStage.java:132
-  wire _eq_187 = slot_total_12 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_188 = slot_hits_12 == 8'd254; // SlotTableStage.java:194
-  wire _and_307 = _bits_27 & _eq_188; // SlotTableStage.java:194
-  wire _or_143 = _eq_187 | _and_307; // SlotTableStage.java:194
-  wire _not_161 = ~_bits_27; // SlotTableStage.java:195
-  wire _eq_189 = slot_misses_12 == 8'd254; // SlotTableStage.java:195
-  wire _and_308 = _not_161 & _eq_189; // SlotTableStage.java:195
-  wire _or_144 = _or_143 | _and_308; // SlotTableStage.java:195
-  wire _not_162 = ~_bits_27; // SlotTableStage.java:200
-  wire _ge_70 = slot_misses_12 >= slot_hits_12; // SlotTableStage.java:200
-  wire _and_309 = _not_162 & _ge_70; // SlotTableStage.java:200
-  wire _ge_71 = slot_hits_12 >= 8'd16; // SlotTableStage.java:205
-  wire _and_310 = _and_309 & _ge_71; // SlotTableStage.java:205
-  wire _or_145 = _or_144 | _and_310; // SlotTableStage.java:205
-  wire _not_163 = ~_or_145; // SlotTableStage.java:205
-  wire _bits_85 = slot_on[12]; // SlotTableStage.java:132
-  wire _mux_19 = _and_111 ? _not_163 : _bits_85; // SlotTableStage.java:132
-  wire _or_146 = _mux_19 | _and_19; // SlotTableStage.java:132
-  wire _eq_190 = slot_total_11 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_191 = slot_hits_11 == 8'd254; // SlotTableStage.java:194
-  wire _and_311 = _bits_25 & _eq_191; // SlotTableStage.java:194
-  wire _or_147 = _eq_190 | _and_311; // SlotTableStage.java:194
-  wire _not_164 = ~_bits_25; // SlotTableStage.java:195
-  wire _eq_192 = slot_misses_11 == 8'd254; // SlotTableStage.java:195
-  wire _and_312 = _not_164 & _eq_192; // SlotTableStage.java:195
-  wire _or_148 = _or_147 | _and_312; // SlotTableStage.java:195
-  wire _not_165 = ~_bits_25; // SlotTableStage.java:200
-  wire _ge_72 = slot_misses_11 >= slot_hits_11; // SlotTableStage.java:200
-  wire _and_313 = _not_165 & _ge_72; // SlotTableStage.java:200
-  wire _ge_73 = slot_hits_11 >= 8'd16; // SlotTableStage.java:205
-  wire _and_314 = _and_313 & _ge_73; // SlotTableStage.java:205
-  wire _or_149 = _or_148 | _and_314; // SlotTableStage.java:205
-  wire _not_166 = ~_or_149; // SlotTableStage.java:205
-  wire _bits_86 = slot_on[11]; // SlotTableStage.java:132
-  wire _mux_20 = _and_105 ? _not_166 : _bits_86; // SlotTableStage.java:132
-  wire _or_150 = _mux_20 | _and_18; // SlotTableStage.java:132
-  wire _eq_193 = slot_total_10 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_194 = slot_hits_10 == 8'd254; // SlotTableStage.java:194
-  wire _and_315 = _bits_23 & _eq_194; // SlotTableStage.java:194
-  wire _or_151 = _eq_193 | _and_315; // SlotTableStage.java:194
-  wire _not_167 = ~_bits_23; // SlotTableStage.java:195
-  wire _eq_195 = slot_misses_10 == 8'd254; // SlotTableStage.java:195
-  wire _and_316 = _not_167 & _eq_195; // SlotTableStage.java:195
-  wire _or_152 = _or_151 | _and_316; // SlotTableStage.java:195
-  wire _not_168 = ~_bits_23; // SlotTableStage.java:200
-  wire _ge_74 = slot_misses_10 >= slot_hits_10; // SlotTableStage.java:200
-  wire _and_317 = _not_168 & _ge_74; // SlotTableStage.java:200
-  wire _ge_75 = slot_hits_10 >= 8'd16; // SlotTableStage.java:205
-  wire _and_318 = _and_317 & _ge_75; // SlotTableStage.java:205
-  wire _or_153 = _or_152 | _and_318; // SlotTableStage.java:205
-  wire _not_169 = ~_or_153; // SlotTableStage.java:205
-  wire _bits_87 = slot_on[10]; // SlotTableStage.java:132
-  wire _mux_21 = _and_99 ? _not_169 : _bits_87; // SlotTableStage.java:132
-  wire _or_154 = _mux_21 | _and_17; // SlotTableStage.java:132
-  wire _eq_196 = slot_total_9 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_197 = slot_hits_9 == 8'd254; // SlotTableStage.java:194
-  wire _and_319 = _bits_21 & _eq_197; // SlotTableStage.java:194
-  wire _or_155 = _eq_196 | _and_319; // SlotTableStage.java:194
-  wire _not_170 = ~_bits_21; // SlotTableStage.java:195
-  wire _eq_198 = slot_misses_9 == 8'd254; // SlotTableStage.java:195
-  wire _and_320 = _not_170 & _eq_198; // SlotTableStage.java:195
-  wire _or_156 = _or_155 | _and_320; // SlotTableStage.java:195
-  wire _not_171 = ~_bits_21; // SlotTableStage.java:200
-  wire _ge_76 = slot_misses_9 >= slot_hits_9; // SlotTableStage.java:200
-  wire _and_321 = _not_171 & _ge_76; // SlotTableStage.java:200
-  wire _ge_77 = slot_hits_9 >= 8'd16; // SlotTableStage.java:205
-  wire _and_322 = _and_321 & _ge_77; // SlotTableStage.java:205
-  wire _or_157 = _or_156 | _and_322; // SlotTableStage.java:205
-  wire _not_172 = ~_or_157; // SlotTableStage.java:205
-  wire _bits_88 = slot_on[9]; // SlotTableStage.java:132
-  wire _mux_22 = _and_93 ? _not_172 : _bits_88; // SlotTableStage.java:132
-  wire _or_158 = _mux_22 | _and_16; // SlotTableStage.java:132
-  wire _eq_199 = slot_total_8 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_200 = slot_hits_8 == 8'd254; // SlotTableStage.java:194
-  wire _and_323 = _bits_19 & _eq_200; // SlotTableStage.java:194
-  wire _or_159 = _eq_199 | _and_323; // SlotTableStage.java:194
-  wire _not_173 = ~_bits_19; // SlotTableStage.java:195
-  wire _eq_201 = slot_misses_8 == 8'd254; // SlotTableStage.java:195
-  wire _and_324 = _not_173 & _eq_201; // SlotTableStage.java:195
-  wire _or_160 = _or_159 | _and_324; // SlotTableStage.java:195
-  wire _not_174 = ~_bits_19; // SlotTableStage.java:200
-  wire _ge_78 = slot_misses_8 >= slot_hits_8; // SlotTableStage.java:200
-  wire _and_325 = _not_174 & _ge_78; // SlotTableStage.java:200
-  wire _ge_79 = slot_hits_8 >= 8'd16; // SlotTableStage.java:205
-  wire _and_326 = _and_325 & _ge_79; // SlotTableStage.java:205
-  wire _or_161 = _or_160 | _and_326; // SlotTableStage.java:205
-  wire _not_175 = ~_or_161; // SlotTableStage.java:205
-  wire _bits_89 = slot_on[8]; // SlotTableStage.java:132
-  wire _mux_23 = _and_87 ? _not_175 : _bits_89; // SlotTableStage.java:132
-  wire _or_162 = _mux_23 | _and_15; // SlotTableStage.java:132
-  wire _eq_202 = slot_total_7 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_203 = slot_hits_7 == 8'd254; // SlotTableStage.java:194
-  wire _and_327 = _bits_17 & _eq_203; // SlotTableStage.java:194
-  wire _or_163 = _eq_202 | _and_327; // SlotTableStage.java:194
-  wire _not_176 = ~_bits_17; // SlotTableStage.java:195
-  wire _eq_204 = slot_misses_7 == 8'd254; // SlotTableStage.java:195
-  wire _and_328 = _not_176 & _eq_204; // SlotTableStage.java:195
-  wire _or_164 = _or_163 | _and_328; // SlotTableStage.java:195
-  wire _not_177 = ~_bits_17; // SlotTableStage.java:200
-  wire _ge_80 = slot_misses_7 >= slot_hits_7; // SlotTableStage.java:200
-  wire _and_329 = _not_177 & _ge_80; // SlotTableStage.java:200
-  wire _ge_81 = slot_hits_7 >= 8'd16; // SlotTableStage.java:205
-  wire _and_330 = _and_329 & _ge_81; // SlotTableStage.java:205
-  wire _or_165 = _or_164 | _and_330; // SlotTableStage.java:205
-  wire _not_178 = ~_or_165; // SlotTableStage.java:205
-  wire _bits_90 = slot_on[7]; // SlotTableStage.java:132
-  wire _mux_24 = _and_81 ? _not_178 : _bits_90; // SlotTableStage.java:132
-  wire _or_166 = _mux_24 | _and_14; // SlotTableStage.java:132
-  wire _eq_205 = slot_total_6 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_206 = slot_hits_6 == 8'd254; // SlotTableStage.java:194
-  wire _and_331 = _bits_15 & _eq_206; // SlotTableStage.java:194
-  wire _or_167 = _eq_205 | _and_331; // SlotTableStage.java:194
-  wire _not_179 = ~_bits_15; // SlotTableStage.java:195
-  wire _eq_207 = slot_misses_6 == 8'd254; // SlotTableStage.java:195
-  wire _and_332 = _not_179 & _eq_207; // SlotTableStage.java:195
-  wire _or_168 = _or_167 | _and_332; // SlotTableStage.java:195
-  wire _not_180 = ~_bits_15; // SlotTableStage.java:200
-  wire _ge_82 = slot_misses_6 >= slot_hits_6; // SlotTableStage.java:200
-  wire _and_333 = _not_180 & _ge_82; // SlotTableStage.java:200
-  wire _ge_83 = slot_hits_6 >= 8'd16; // SlotTableStage.java:205
-  wire _and_334 = _and_333 & _ge_83; // SlotTableStage.java:205
-  wire _or_169 = _or_168 | _and_334; // SlotTableStage.java:205
-  wire _not_181 = ~_or_169; // SlotTableStage.java:205
-  wire _bits_91 = slot_on[6]; // SlotTableStage.java:132
-  wire _mux_25 = _and_75 ? _not_181 : _bits_91; // SlotTableStage.java:132
-  wire _or_170 = _mux_25 | _and_13; // SlotTableStage.java:132
-  wire _eq_208 = slot_total_5 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_209 = slot_hits_5 == 8'd254; // SlotTableStage.java:194
-  wire _and_335 = _bits_13 & _eq_209; // SlotTableStage.java:194
-  wire _or_171 = _eq_208 | _and_335; // SlotTableStage.java:194
-  wire _not_182 = ~_bits_13; // SlotTableStage.java:195
-  wire _eq_210 = slot_misses_5 == 8'd254; // SlotTableStage.java:195
-  wire _and_336 = _not_182 & _eq_210; // SlotTableStage.java:195
-  wire _or_172 = _or_171 | _and_336; // SlotTableStage.java:195
-  wire _not_183 = ~_bits_13; // SlotTableStage.java:200
-  wire _ge_84 = slot_misses_5 >= slot_hits_5; // SlotTableStage.java:200
-  wire _and_337 = _not_183 & _ge_84; // SlotTableStage.java:200
-  wire _ge_85 = slot_hits_5 >= 8'd16; // SlotTableStage.java:205
-  wire _and_338 = _and_337 & _ge_85; // SlotTableStage.java:205
-  wire _or_173 = _or_172 | _and_338; // SlotTableStage.java:205
-  wire _not_184 = ~_or_173; // SlotTableStage.java:205
-  wire _bits_92 = slot_on[5]; // SlotTableStage.java:132
-  wire _mux_26 = _and_69 ? _not_184 : _bits_92; // SlotTableStage.java:132
-  wire _or_174 = _mux_26 | _and_12; // SlotTableStage.java:132
-  wire _eq_211 = slot_total_4 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_212 = slot_hits_4 == 8'd254; // SlotTableStage.java:194
-  wire _and_339 = _bits_11 & _eq_212; // SlotTableStage.java:194
-  wire _or_175 = _eq_211 | _and_339; // SlotTableStage.java:194
-  wire _not_185 = ~_bits_11; // SlotTableStage.java:195
-  wire _eq_213 = slot_misses_4 == 8'd254; // SlotTableStage.java:195
-  wire _and_340 = _not_185 & _eq_213; // SlotTableStage.java:195
-  wire _or_176 = _or_175 | _and_340; // SlotTableStage.java:195
-  wire _not_186 = ~_bits_11; // SlotTableStage.java:200
-  wire _ge_86 = slot_misses_4 >= slot_hits_4; // SlotTableStage.java:200
-  wire _and_341 = _not_186 & _ge_86; // SlotTableStage.java:200
-  wire _ge_87 = slot_hits_4 >= 8'd16; // SlotTableStage.java:205
-  wire _and_342 = _and_341 & _ge_87; // SlotTableStage.java:205
-  wire _or_177 = _or_176 | _and_342; // SlotTableStage.java:205
-  wire _not_187 = ~_or_177; // SlotTableStage.java:205
-  wire _bits_93 = slot_on[4]; // SlotTableStage.java:132
-  wire _mux_27 = _and_63 ? _not_187 : _bits_93; // SlotTableStage.java:132
-  wire _or_178 = _mux_27 | _and_11; // SlotTableStage.java:132
-  wire _eq_214 = slot_total_3 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_215 = slot_hits_3 == 8'd254; // SlotTableStage.java:194
-  wire _and_343 = _bits_9 & _eq_215; // SlotTableStage.java:194
-  wire _or_179 = _eq_214 | _and_343; // SlotTableStage.java:194
-  wire _not_188 = ~_bits_9; // SlotTableStage.java:195
-  wire _eq_216 = slot_misses_3 == 8'd254; // SlotTableStage.java:195
-  wire _and_344 = _not_188 & _eq_216; // SlotTableStage.java:195
-  wire _or_180 = _or_179 | _and_344; // SlotTableStage.java:195
-  wire _not_189 = ~_bits_9; // SlotTableStage.java:200
-  wire _ge_88 = slot_misses_3 >= slot_hits_3; // SlotTableStage.java:200
-  wire _and_345 = _not_189 & _ge_88; // SlotTableStage.java:200
-  wire _ge_89 = slot_hits_3 >= 8'd16; // SlotTableStage.java:205
-  wire _and_346 = _and_345 & _ge_89; // SlotTableStage.java:205
-  wire _or_181 = _or_180 | _and_346; // SlotTableStage.java:205
-  wire _not_190 = ~_or_181; // SlotTableStage.java:205
-  wire _bits_94 = slot_on[3]; // SlotTableStage.java:132
-  wire _mux_28 = _and_57 ? _not_190 : _bits_94; // SlotTableStage.java:132
-  wire _or_182 = _mux_28 | _and_10; // SlotTableStage.java:132
-  wire _eq_217 = slot_total_2 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_218 = slot_hits_2 == 8'd254; // SlotTableStage.java:194
-  wire _and_347 = _bits_7 & _eq_218; // SlotTableStage.java:194
-  wire _or_183 = _eq_217 | _and_347; // SlotTableStage.java:194
-  wire _not_191 = ~_bits_7; // SlotTableStage.java:195
-  wire _eq_219 = slot_misses_2 == 8'd254; // SlotTableStage.java:195
-  wire _and_348 = _not_191 & _eq_219; // SlotTableStage.java:195
-  wire _or_184 = _or_183 | _and_348; // SlotTableStage.java:195
-  wire _not_192 = ~_bits_7; // SlotTableStage.java:200
-  wire _ge_90 = slot_misses_2 >= slot_hits_2; // SlotTableStage.java:200
-  wire _and_349 = _not_192 & _ge_90; // SlotTableStage.java:200
-  wire _ge_91 = slot_hits_2 >= 8'd16; // SlotTableStage.java:205
-  wire _and_350 = _and_349 & _ge_91; // SlotTableStage.java:205
-  wire _or_185 = _or_184 | _and_350; // SlotTableStage.java:205
-  wire _not_193 = ~_or_185; // SlotTableStage.java:205
-  wire _bits_95 = slot_on[2]; // SlotTableStage.java:132
-  wire _mux_29 = _and_51 ? _not_193 : _bits_95; // SlotTableStage.java:132
-  wire _or_186 = _mux_29 | _and_9; // SlotTableStage.java:132
-  wire _eq_220 = slot_total_1 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_221 = slot_hits_1 == 8'd254; // SlotTableStage.java:194
-  wire _and_351 = _bits_5 & _eq_221; // SlotTableStage.java:194
-  wire _or_187 = _eq_220 | _and_351; // SlotTableStage.java:194
-  wire _not_194 = ~_bits_5; // SlotTableStage.java:195
-  wire _eq_222 = slot_misses_1 == 8'd254; // SlotTableStage.java:195
-  wire _and_352 = _not_194 & _eq_222; // SlotTableStage.java:195
-  wire _or_188 = _or_187 | _and_352; // SlotTableStage.java:195
-  wire _not_195 = ~_bits_5; // SlotTableStage.java:200
-  wire _ge_92 = slot_misses_1 >= slot_hits_1; // SlotTableStage.java:200
-  wire _and_353 = _not_195 & _ge_92; // SlotTableStage.java:200
-  wire _ge_93 = slot_hits_1 >= 8'd16; // SlotTableStage.java:205
-  wire _and_354 = _and_353 & _ge_93; // SlotTableStage.java:205
-  wire _or_189 = _or_188 | _and_354; // SlotTableStage.java:205
-  wire _not_196 = ~_or_189; // SlotTableStage.java:205
-  wire _bits_96 = slot_on[1]; // SlotTableStage.java:132
-  wire _mux_30 = _and_45 ? _not_196 : _bits_96; // SlotTableStage.java:132
-  wire _or_190 = _mux_30 | _and_8; // SlotTableStage.java:132
-  wire _eq_223 = slot_total_0 == 16'hfffe; // SlotTableStage.java:193
-  wire _eq_224 = slot_hits_0 == 8'd254; // SlotTableStage.java:194
-  wire _and_355 = _bits_3 & _eq_224; // SlotTableStage.java:194
-  wire _or_191 = _eq_223 | _and_355; // SlotTableStage.java:194
-  wire _not_197 = ~_bits_3; // SlotTableStage.java:195
-  wire _eq_225 = slot_misses_0 == 8'd254; // SlotTableStage.java:195
-  wire _and_356 = _not_197 & _eq_225; // SlotTableStage.java:195
-  wire _or_192 = _or_191 | _and_356; // SlotTableStage.java:195
-  wire _not_198 = ~_bits_3; // SlotTableStage.java:200
-  wire _ge_94 = slot_misses_0 >= slot_hits_0; // SlotTableStage.java:200
-  wire _and_357 = _not_198 & _ge_94; // SlotTableStage.java:200
-  wire _ge_95 = slot_hits_0 >= 8'd16; // SlotTableStage.java:205
-  wire _and_358 = _and_357 & _ge_95; // SlotTableStage.java:205
-  wire _or_193 = _or_192 | _and_358; // SlotTableStage.java:205
-  wire _not_199 = ~_or_193; // SlotTableStage.java:205
-  wire _bits_97 = slot_on[0]; // SlotTableStage.java:132
-  wire _mux_31 = _and_39 ? _not_199 : _bits_97; // SlotTableStage.java:132
-  wire _or_194 = _mux_31 | _and_7; // SlotTableStage.java:132
-  wire [31:0] _cat_1 = {_or_70, _or_74, _or_78, _or_82, _or_86, _or_90, _or_94, _or_98, _or_102, _or_106, _or_110, _or_114, _or_118, _or_122, _or_126, _or_130, _or_134, _or_138, _or_142, _or_146, _or_150, _or_154, _or_158, _or_162, _or_166, _or_170, _or_174, _or_178, _or_182, _or_186, _or_190, _or_194}; // SlotTableStage.java:138
-  wire _bits_98 = slot_used[31]; // SlotTableStage.java:133
-  wire _or_195 = _bits_98 | _and_38; // SlotTableStage.java:133
-  wire _bits_99 = slot_used[30]; // SlotTableStage.java:133
-  wire _or_196 = _bits_99 | _and_37; // SlotTableStage.java:133
-  wire _bits_100 = slot_used[29]; // SlotTableStage.java:133
-  wire _or_197 = _bits_100 | _and_36; // SlotTableStage.java:133
-  wire _bits_101 = slot_used[28]; // SlotTableStage.java:133
-  wire _or_198 = _bits_101 | _and_35; // SlotTableStage.java:133
-  wire _bits_102 = slot_used[27]; // SlotTableStage.java:133
-  wire _or_199 = _bits_102 | _and_34; // SlotTableStage.java:133
-  wire _bits_103 = slot_used[26]; // SlotTableStage.java:133
-  wire _or_200 = _bits_103 | _and_33; // SlotTableStage.java:133
-  wire _bits_104 = slot_used[25]; // SlotTableStage.java:133
-  wire _or_201 = _bits_104 | _and_32; // SlotTableStage.java:133
-  wire _bits_105 = slot_used[24]; // SlotTableStage.java:133
-  wire _or_202 = _bits_105 | _and_31; // SlotTableStage.java:133
-  wire _bits_106 = slot_used[23]; // SlotTableStage.java:133
-  wire _or_203 = _bits_106 | _and_30; // SlotTableStage.java:133
-  wire _bits_107 = slot_used[22]; // SlotTableStage.java:133
-  wire _or_204 = _bits_107 | _and_29; // SlotTableStage.java:133
-  wire _bits_108 = slot_used[21]; // SlotTableStage.java:133
-  wire _or_205 = _bits_108 | _and_28; // SlotTableStage.java:133
-  wire _bits_109 = slot_used[20]; // SlotTableStage.java:133
-  wire _or_206 = _bits_109 | _and_27; // SlotTableStage.java:133
-  wire _bits_110 = slot_used[19]; // SlotTableStage.java:133
-  wire _or_207 = _bits_110 | _and_26; // SlotTableStage.java:133
-  wire _bits_111 = slot_used[18]; // SlotTableStage.java:133
-  wire _or_208 = _bits_111 | _and_25; // SlotTableStage.java:133
-  wire _bits_112 = slot_used[17]; // SlotTableStage.java:133
-  wire _or_209 = _bits_112 | _and_24; // SlotTableStage.java:133
-  wire _bits_113 = slot_used[16]; // SlotTableStage.java:133
-  wire _or_210 = _bits_113 | _and_23; // SlotTableStage.java:133
-  wire _bits_114 = slot_used[15]; // SlotTableStage.java:133
-  wire _or_211 = _bits_114 | _and_22; // SlotTableStage.java:133
-  wire _bits_115 = slot_used[14]; // SlotTableStage.java:133
-  wire _or_212 = _bits_115 | _and_21; // SlotTableStage.java:133
-  wire _bits_116 = slot_used[13]; // SlotTableStage.java:133
-  wire _or_213 = _bits_116 | _and_20; // SlotTableStage.java:133
-  wire _bits_117 = slot_used[12]; // SlotTableStage.java:133
-  wire _or_214 = _bits_117 | _and_19; // SlotTableStage.java:133
-  wire _bits_118 = slot_used[11]; // SlotTableStage.java:133
-  wire _or_215 = _bits_118 | _and_18; // SlotTableStage.java:133
-  wire _bits_119 = slot_used[10]; // SlotTableStage.java:133
-  wire _or_216 = _bits_119 | _and_17; // SlotTableStage.java:133
-  wire _bits_120 = slot_used[9]; // SlotTableStage.java:133
-  wire _or_217 = _bits_120 | _and_16; // SlotTableStage.java:133
-  wire _bits_121 = slot_used[8]; // SlotTableStage.java:133
-  wire _or_218 = _bits_121 | _and_15; // SlotTableStage.java:133
-  wire _bits_122 = slot_used[7]; // SlotTableStage.java:133
-  wire _or_219 = _bits_122 | _and_14; // SlotTableStage.java:133
-  wire _bits_123 = slot_used[6]; // SlotTableStage.java:133
-  wire _or_220 = _bits_123 | _and_13; // SlotTableStage.java:133
-  wire _bits_124 = slot_used[5]; // SlotTableStage.java:133
-  wire _or_221 = _bits_124 | _and_12; // SlotTableStage.java:133
-  wire _bits_125 = slot_used[4]; // SlotTableStage.java:133
-  wire _or_222 = _bits_125 | _and_11; // SlotTableStage.java:133
-  wire _bits_126 = slot_used[3]; // SlotTableStage.java:133
-  wire _or_223 = _bits_126 | _and_10; // SlotTableStage.java:133
-  wire _bits_127 = slot_used[2]; // SlotTableStage.java:133
-  wire _or_224 = _bits_127 | _and_9; // SlotTableStage.java:133
-  wire _bits_128 = slot_used[1]; // SlotTableStage.java:133
-  wire _or_225 = _bits_128 | _and_8; // SlotTableStage.java:133
-  wire _bits_129 = slot_used[0]; // SlotTableStage.java:133
-  wire _or_226 = _bits_129 | _and_7; // SlotTableStage.java:133
-  wire [31:0] _cat_2 = {_or_195, _or_196, _or_197, _or_198, _or_199, _or_200, _or_201, _or_202, _or_203, _or_204, _or_205, _or_206, _or_207, _or_208, _or_209, _or_210, _or_211, _or_212, _or_213, _or_214, _or_215, _or_216, _or_217, _or_218, _or_219, _or_220, _or_221, _or_222, _or_223, _or_224, _or_225, _or_226}; // SlotTableStage.java:139
-  wire [4:0] _add_96 = index + 5'd1; // SlotTableStage.java:141
-  wire [15:0] _add_97 = failed + 16'd1; // SlotTableStage.java:145
-  wire _ne_0 = failed != 16'd0; // SlotTableStage.java:143
-  wire [15:0] _sub_0 = failed - 16'd1; // SlotTableStage.java:143
-  wire [15:0] _add_98 = replacements + 16'd1; // SlotTableStage.java:142
-  wire [4:0] _add_99 = sweep + 5'd1; // SlotTableStage.java:167
-  wire [1:0] _mux_32 = failing ? 2'd1 : 2'd0; // SlotTableStage.java:149
-  wire [1:0] _mux_33 = thrashing ? 2'd2 : _mux_32; // SlotTableStage.java:146
-  wire _bits_130 = slot_on[31]; // SlotTableStage.java:98
-  wire _eq_226 = slot_pc_31 == t_pc; // SlotTableStage.java:98
-  wire _and_359 = _bits_130 & _eq_226; // SlotTableStage.java:98
-  wire _bits_131 = slot_on[30]; // SlotTableStage.java:98
-  wire _eq_227 = slot_pc_30 == t_pc; // SlotTableStage.java:98
-  wire _and_360 = _bits_131 & _eq_227; // SlotTableStage.java:98
-  wire _bits_132 = slot_on[29]; // SlotTableStage.java:98
-  wire _eq_228 = slot_pc_29 == t_pc; // SlotTableStage.java:98
-  wire _and_361 = _bits_132 & _eq_228; // SlotTableStage.java:98
-  wire _bits_133 = slot_on[28]; // SlotTableStage.java:98
-  wire _eq_229 = slot_pc_28 == t_pc; // SlotTableStage.java:98
-  wire _and_362 = _bits_133 & _eq_229; // SlotTableStage.java:98
-  wire _bits_134 = slot_on[27]; // SlotTableStage.java:98
-  wire _eq_230 = slot_pc_27 == t_pc; // SlotTableStage.java:98
-  wire _and_363 = _bits_134 & _eq_230; // SlotTableStage.java:98
-  wire _bits_135 = slot_on[26]; // SlotTableStage.java:98
-  wire _eq_231 = slot_pc_26 == t_pc; // SlotTableStage.java:98
-  wire _and_364 = _bits_135 & _eq_231; // SlotTableStage.java:98
-  wire _bits_136 = slot_on[25]; // SlotTableStage.java:98
-  wire _eq_232 = slot_pc_25 == t_pc; // SlotTableStage.java:98
-  wire _and_365 = _bits_136 & _eq_232; // SlotTableStage.java:98
-  wire _bits_137 = slot_on[24]; // SlotTableStage.java:98
-  wire _eq_233 = slot_pc_24 == t_pc; // SlotTableStage.java:98
-  wire _and_366 = _bits_137 & _eq_233; // SlotTableStage.java:98
-  wire _bits_138 = slot_on[23]; // SlotTableStage.java:98
-  wire _eq_234 = slot_pc_23 == t_pc; // SlotTableStage.java:98
-  wire _and_367 = _bits_138 & _eq_234; // SlotTableStage.java:98
-  wire _bits_139 = slot_on[22]; // SlotTableStage.java:98
-  wire _eq_235 = slot_pc_22 == t_pc; // SlotTableStage.java:98
-  wire _and_368 = _bits_139 & _eq_235; // SlotTableStage.java:98
-  wire _bits_140 = slot_on[21]; // SlotTableStage.java:98
-  wire _eq_236 = slot_pc_21 == t_pc; // SlotTableStage.java:98
-  wire _and_369 = _bits_140 & _eq_236; // SlotTableStage.java:98
-  wire _bits_141 = slot_on[20]; // SlotTableStage.java:98
-  wire _eq_237 = slot_pc_20 == t_pc; // SlotTableStage.java:98
-  wire _and_370 = _bits_141 & _eq_237; // SlotTableStage.java:98
-  wire _bits_142 = slot_on[19]; // SlotTableStage.java:98
-  wire _eq_238 = slot_pc_19 == t_pc; // SlotTableStage.java:98
-  wire _and_371 = _bits_142 & _eq_238; // SlotTableStage.java:98
-  wire _bits_143 = slot_on[18]; // SlotTableStage.java:98
-  wire _eq_239 = slot_pc_18 == t_pc; // SlotTableStage.java:98
-  wire _and_372 = _bits_143 & _eq_239; // SlotTableStage.java:98
-  wire _bits_144 = slot_on[17]; // SlotTableStage.java:98
-  wire _eq_240 = slot_pc_17 == t_pc; // SlotTableStage.java:98
-  wire _and_373 = _bits_144 & _eq_240; // SlotTableStage.java:98
-  wire _bits_145 = slot_on[16]; // SlotTableStage.java:98
-  wire _eq_241 = slot_pc_16 == t_pc; // SlotTableStage.java:98
-  wire _and_374 = _bits_145 & _eq_241; // SlotTableStage.java:98
-  wire _bits_146 = slot_on[15]; // SlotTableStage.java:98
-  wire _eq_242 = slot_pc_15 == t_pc; // SlotTableStage.java:98
-  wire _and_375 = _bits_146 & _eq_242; // SlotTableStage.java:98
-  wire _bits_147 = slot_on[14]; // SlotTableStage.java:98
-  wire _eq_243 = slot_pc_14 == t_pc; // SlotTableStage.java:98
-  wire _and_376 = _bits_147 & _eq_243; // SlotTableStage.java:98
-  wire _bits_148 = slot_on[13]; // SlotTableStage.java:98
-  wire _eq_244 = slot_pc_13 == t_pc; // SlotTableStage.java:98
-  wire _and_377 = _bits_148 & _eq_244; // SlotTableStage.java:98
-  wire _bits_149 = slot_on[12]; // SlotTableStage.java:98
-  wire _eq_245 = slot_pc_12 == t_pc; // SlotTableStage.java:98
-  wire _and_378 = _bits_149 & _eq_245; // SlotTableStage.java:98
-  wire _bits_150 = slot_on[11]; // SlotTableStage.java:98
-  wire _eq_246 = slot_pc_11 == t_pc; // SlotTableStage.java:98
-  wire _and_379 = _bits_150 & _eq_246; // SlotTableStage.java:98
-  wire _bits_151 = slot_on[10]; // SlotTableStage.java:98
-  wire _eq_247 = slot_pc_10 == t_pc; // SlotTableStage.java:98
-  wire _and_380 = _bits_151 & _eq_247; // SlotTableStage.java:98
-  wire _bits_152 = slot_on[9]; // SlotTableStage.java:98
-  wire _eq_248 = slot_pc_9 == t_pc; // SlotTableStage.java:98
-  wire _and_381 = _bits_152 & _eq_248; // SlotTableStage.java:98
-  wire _bits_153 = slot_on[8]; // SlotTableStage.java:98
-  wire _eq_249 = slot_pc_8 == t_pc; // SlotTableStage.java:98
-  wire _and_382 = _bits_153 & _eq_249; // SlotTableStage.java:98
-  wire _bits_154 = slot_on[7]; // SlotTableStage.java:98
-  wire _eq_250 = slot_pc_7 == t_pc; // SlotTableStage.java:98
-  wire _and_383 = _bits_154 & _eq_250; // SlotTableStage.java:98
-  wire _bits_155 = slot_on[6]; // SlotTableStage.java:98
-  wire _eq_251 = slot_pc_6 == t_pc; // SlotTableStage.java:98
-  wire _and_384 = _bits_155 & _eq_251; // SlotTableStage.java:98
-  wire _bits_156 = slot_on[5]; // SlotTableStage.java:98
-  wire _eq_252 = slot_pc_5 == t_pc; // SlotTableStage.java:98
-  wire _and_385 = _bits_156 & _eq_252; // SlotTableStage.java:98
-  wire _bits_157 = slot_on[4]; // SlotTableStage.java:98
-  wire _eq_253 = slot_pc_4 == t_pc; // SlotTableStage.java:98
-  wire _and_386 = _bits_157 & _eq_253; // SlotTableStage.java:98
-  wire _bits_158 = slot_on[3]; // SlotTableStage.java:98
-  wire _eq_254 = slot_pc_3 == t_pc; // SlotTableStage.java:98
-  wire _and_387 = _bits_158 & _eq_254; // SlotTableStage.java:98
-  wire _bits_159 = slot_on[2]; // SlotTableStage.java:98
-  wire _eq_255 = slot_pc_2 == t_pc; // SlotTableStage.java:98
-  wire _and_388 = _bits_159 & _eq_255; // SlotTableStage.java:98
-  wire _bits_160 = slot_on[1]; // SlotTableStage.java:98
-  wire _eq_256 = slot_pc_1 == t_pc; // SlotTableStage.java:98
-  wire _and_389 = _bits_160 & _eq_256; // SlotTableStage.java:98
-  wire _bits_161 = slot_on[0]; // SlotTableStage.java:98
-  wire _eq_257 = slot_pc_0 == t_pc; // SlotTableStage.java:98
-  wire _and_390 = _bits_161 & _eq_257; // SlotTableStage.java:98
-  wire [31:0] _cat_3 = {_and_359, _and_360, _and_361, _and_362, _and_363, _and_364, _and_365, _and_366, _and_367, _and_368, _and_369, _and_370, _and_371, _and_372, _and_373, _and_374, _and_375, _and_376, _and_377, _and_378, _and_379, _and_380, _and_381, _and_382, _and_383, _and_384, _and_385, _and_386, _and_387, _and_388, _and_389, _and_390}; // SlotTableStage.java:101
-  wire _not_200 = ~1'd0; // SlotTableStage.java:101
-  wire [31:0] _fill_0 = {32{_not_200}}; // SlotTableStage.java:101
-  wire [31:0] _and_391 = _cat_3 & _fill_0; // SlotTableStage.java:101
-  wire _eq_258 = slot_value_31 == t_w; // SlotTableStage.java:99
-  wire _eq_259 = slot_value_30 == t_w; // SlotTableStage.java:99
-  wire _eq_260 = slot_value_29 == t_w; // SlotTableStage.java:99
-  wire _eq_261 = slot_value_28 == t_w; // SlotTableStage.java:99
-  wire _eq_262 = slot_value_27 == t_w; // SlotTableStage.java:99
-  wire _eq_263 = slot_value_26 == t_w; // SlotTableStage.java:99
-  wire _eq_264 = slot_value_25 == t_w; // SlotTableStage.java:99
-  wire _eq_265 = slot_value_24 == t_w; // SlotTableStage.java:99
-  wire _eq_266 = slot_value_23 == t_w; // SlotTableStage.java:99
-  wire _eq_267 = slot_value_22 == t_w; // SlotTableStage.java:99
-  wire _eq_268 = slot_value_21 == t_w; // SlotTableStage.java:99
-  wire _eq_269 = slot_value_20 == t_w; // SlotTableStage.java:99
-  wire _eq_270 = slot_value_19 == t_w; // SlotTableStage.java:99
-  wire _eq_271 = slot_value_18 == t_w; // SlotTableStage.java:99
-  wire _eq_272 = slot_value_17 == t_w; // SlotTableStage.java:99
-  wire _eq_273 = slot_value_16 == t_w; // SlotTableStage.java:99
-  wire _eq_274 = slot_value_15 == t_w; // SlotTableStage.java:99
-  wire _eq_275 = slot_value_14 == t_w; // SlotTableStage.java:99
-  wire _eq_276 = slot_value_13 == t_w; // SlotTableStage.java:99
-  wire _eq_277 = slot_value_12 == t_w; // SlotTableStage.java:99
-  wire _eq_278 = slot_value_11 == t_w; // SlotTableStage.java:99
-  wire _eq_279 = slot_value_10 == t_w; // SlotTableStage.java:99
-  wire _eq_280 = slot_value_9 == t_w; // SlotTableStage.java:99
-  wire _eq_281 = slot_value_8 == t_w; // SlotTableStage.java:99
-  wire _eq_282 = slot_value_7 == t_w; // SlotTableStage.java:99
-  wire _eq_283 = slot_value_6 == t_w; // SlotTableStage.java:99
-  wire _eq_284 = slot_value_5 == t_w; // SlotTableStage.java:99
-  wire _eq_285 = slot_value_4 == t_w; // SlotTableStage.java:99
-  wire _eq_286 = slot_value_3 == t_w; // SlotTableStage.java:99
-  wire _eq_287 = slot_value_2 == t_w; // SlotTableStage.java:99
-  wire _eq_288 = slot_value_1 == t_w; // SlotTableStage.java:99
-  wire _eq_289 = slot_value_0 == t_w; // SlotTableStage.java:99
-  wire [31:0] _cat_4 = {_eq_258, _eq_259, _eq_260, _eq_261, _eq_262, _eq_263, _eq_264, _eq_265, _eq_266, _eq_267, _eq_268, _eq_269, _eq_270, _eq_271, _eq_272, _eq_273, _eq_274, _eq_275, _eq_276, _eq_277, _eq_278, _eq_279, _eq_280, _eq_281, _eq_282, _eq_283, _eq_284, _eq_285, _eq_286, _eq_287, _eq_288, _eq_289}; // SlotTableStage.java:102
-  wire [9:0] _bits_162 = lfsr_io_state[9:0]; // SlotTableStage.java:109
-  wire [31:0] _dshr_2 = slot_used >> index; // SlotTableStage.java:104
-  wire candidate_used = _dshr_2[0]; // SlotTableStage.java:104
-  wire [31:0] _dshr_3 = slot_on >> index; // SlotTableStage.java:111
-  wire _bits_163 = _dshr_3[0]; // SlotTableStage.java:111
-  wire _not_201 = ~_bits_163; // SlotTableStage.java:111
-  wire candidate_off = candidate_used & _not_201; // SlotTableStage.java:111
-  wire _not_202 = ~candidate_off; // SlotTableStage.java:112
-  wire [15:0] _dyn_index_5 = index[4] ? (index[3] ? (index[2] ? (index[1] ? (index[0] ? slot_total_31 : slot_total_30) : (index[0] ? slot_total_29 : slot_total_28)) : (index[1] ? (index[0] ? slot_total_27 : slot_total_26) : (index[0] ? slot_total_25 : slot_total_24))) : (index[2] ? (index[1] ? (index[0] ? slot_total_23 : slot_total_22) : (index[0] ? slot_total_21 : slot_total_20)) : (index[1] ? (index[0] ? slot_total_19 : slot_total_18) : (index[0] ? slot_total_17 : slot_total_16)))) : (index[3] ? (index[2] ? (index[1] ? (index[0] ? slot_total_15 : slot_total_14) : (index[0] ? slot_total_13 : slot_total_12)) : (index[1] ? (index[0] ? slot_total_11 : slot_total_10) : (index[0] ? slot_total_9 : slot_total_8))) : (index[2] ? (index[1] ? (index[0] ? slot_total_7 : slot_total_6) : (index[0] ? slot_total_5 : slot_total_4)) : (index[1] ? (index[0] ? slot_total_3 : slot_total_2) : (index[0] ? slot_total_1 : slot_total_0)))); // SlotTableStage.java:106
-  wire [15:0] candidate_total = candidate_used ? _dyn_index_5 : 16'd0; // SlotTableStage.java:106
-  wire _ge_96 = drawn >= candidate_total; // SlotTableStage.java:112
-  wire _and_392 = _not_202 & _ge_96; // SlotTableStage.java:112
-  wire [3:0] _cat_5 = {state_dump, state_decide, state_look, state_idle}; // SlotTableStage.java:73
-  wire _or_r_1 = |_cat_5; // SlotTableStage.java:73
-  wire [3:0] _sub_1 = _cat_5 - 4'd1; // SlotTableStage.java:73
-  wire [3:0] _and_393 = _cat_5 & _sub_1; // SlotTableStage.java:73
-  wire _or_r_2 = |_and_393; // SlotTableStage.java:73
-  wire _not_203 = ~_or_r_2; // SlotTableStage.java:73
-  wire _and_394 = _or_r_1 & _not_203; // SlotTableStage.java:73
+  wire _or_r_0 = |hit; // SlotTableStage.java:117
+  wire _not_0 = ~_or_r_0; // SlotTableStage.java:117
+  wire _not_1 = ~1'd0; // SlotTableStage.java:117
+  wire missed = _not_0 & _not_1; // SlotTableStage.java:117
+  wire _and_0 = state_decide & missed; // SlotTableStage.java:118
+  wire replace = _and_0 & open; // SlotTableStage.java:118
+  wire _eq_0 = replacements == 16'd127; // SlotTableStage.java:120
+  wire thrashing = replace & _eq_0; // SlotTableStage.java:120
+  wire _and_1 = state_decide & missed; // SlotTableStage.java:119
+  wire _not_2 = ~open; // SlotTableStage.java:119
+  wire refused = _and_1 & _not_2; // SlotTableStage.java:119
+  wire _eq_1 = failed == 16'd255; // SlotTableStage.java:121
+  wire failing = refused & _eq_1; // SlotTableStage.java:121
+  wire _or_0 = thrashing | failing; // SlotTableStage.java:122
+  wire read_out = _or_0 | t_last; // SlotTableStage.java:122
+  wire _not_3 = ~read_out; // SlotTableStage.java:123
+  wire _and_2 = state_decide & _not_3; // SlotTableStage.java:123
+  wire _or_1 = state_idle | _and_2; // SlotTableStage.java:123
+  wire [31:0] _dshr_0 = slot_used >> sweep; // SlotTableStage.java:155
+  wire _bits_0 = _dshr_0[0]; // SlotTableStage.java:155
+  wire _and_3 = state_dump & _bits_0; // SlotTableStage.java:156
+  wire [31:0] _dyn_index_0 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_31 : slot_pc_30) : (sweep[0] ? slot_pc_29 : slot_pc_28)) : (sweep[1] ? (sweep[0] ? slot_pc_27 : slot_pc_26) : (sweep[0] ? slot_pc_25 : slot_pc_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_23 : slot_pc_22) : (sweep[0] ? slot_pc_21 : slot_pc_20)) : (sweep[1] ? (sweep[0] ? slot_pc_19 : slot_pc_18) : (sweep[0] ? slot_pc_17 : slot_pc_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_15 : slot_pc_14) : (sweep[0] ? slot_pc_13 : slot_pc_12)) : (sweep[1] ? (sweep[0] ? slot_pc_11 : slot_pc_10) : (sweep[0] ? slot_pc_9 : slot_pc_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_pc_7 : slot_pc_6) : (sweep[0] ? slot_pc_5 : slot_pc_4)) : (sweep[1] ? (sweep[0] ? slot_pc_3 : slot_pc_2) : (sweep[0] ? slot_pc_1 : slot_pc_0)))); // SlotTableStage.java:157
+  wire [31:0] _dyn_index_1 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_31 : slot_value_30) : (sweep[0] ? slot_value_29 : slot_value_28)) : (sweep[1] ? (sweep[0] ? slot_value_27 : slot_value_26) : (sweep[0] ? slot_value_25 : slot_value_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_23 : slot_value_22) : (sweep[0] ? slot_value_21 : slot_value_20)) : (sweep[1] ? (sweep[0] ? slot_value_19 : slot_value_18) : (sweep[0] ? slot_value_17 : slot_value_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_15 : slot_value_14) : (sweep[0] ? slot_value_13 : slot_value_12)) : (sweep[1] ? (sweep[0] ? slot_value_11 : slot_value_10) : (sweep[0] ? slot_value_9 : slot_value_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_value_7 : slot_value_6) : (sweep[0] ? slot_value_5 : slot_value_4)) : (sweep[1] ? (sweep[0] ? slot_value_3 : slot_value_2) : (sweep[0] ? slot_value_1 : slot_value_0)))); // SlotTableStage.java:158
+  wire [31:0] _dshr_1 = slot_on >> sweep; // SlotTableStage.java:161
+  wire _bits_1 = _dshr_1[0]; // SlotTableStage.java:161
+  wire _not_4 = ~_bits_1; // SlotTableStage.java:161
+  wire _and_4 = _bits_0 & _not_4; // SlotTableStage.java:161
+  wire [15:0] _dyn_index_2 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_31 : slot_total_30) : (sweep[0] ? slot_total_29 : slot_total_28)) : (sweep[1] ? (sweep[0] ? slot_total_27 : slot_total_26) : (sweep[0] ? slot_total_25 : slot_total_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_23 : slot_total_22) : (sweep[0] ? slot_total_21 : slot_total_20)) : (sweep[1] ? (sweep[0] ? slot_total_19 : slot_total_18) : (sweep[0] ? slot_total_17 : slot_total_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_15 : slot_total_14) : (sweep[0] ? slot_total_13 : slot_total_12)) : (sweep[1] ? (sweep[0] ? slot_total_11 : slot_total_10) : (sweep[0] ? slot_total_9 : slot_total_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_total_7 : slot_total_6) : (sweep[0] ? slot_total_5 : slot_total_4)) : (sweep[1] ? (sweep[0] ? slot_total_3 : slot_total_2) : (sweep[0] ? slot_total_1 : slot_total_0)))); // SlotTableStage.java:162
+  wire [7:0] _dyn_index_3 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_31 : slot_misses_30) : (sweep[0] ? slot_misses_29 : slot_misses_28)) : (sweep[1] ? (sweep[0] ? slot_misses_27 : slot_misses_26) : (sweep[0] ? slot_misses_25 : slot_misses_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_23 : slot_misses_22) : (sweep[0] ? slot_misses_21 : slot_misses_20)) : (sweep[1] ? (sweep[0] ? slot_misses_19 : slot_misses_18) : (sweep[0] ? slot_misses_17 : slot_misses_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_15 : slot_misses_14) : (sweep[0] ? slot_misses_13 : slot_misses_12)) : (sweep[1] ? (sweep[0] ? slot_misses_11 : slot_misses_10) : (sweep[0] ? slot_misses_9 : slot_misses_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_misses_7 : slot_misses_6) : (sweep[0] ? slot_misses_5 : slot_misses_4)) : (sweep[1] ? (sweep[0] ? slot_misses_3 : slot_misses_2) : (sweep[0] ? slot_misses_1 : slot_misses_0)))); // SlotTableStage.java:163
+  wire [7:0] _dyn_index_4 = sweep[4] ? (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_31 : slot_hits_30) : (sweep[0] ? slot_hits_29 : slot_hits_28)) : (sweep[1] ? (sweep[0] ? slot_hits_27 : slot_hits_26) : (sweep[0] ? slot_hits_25 : slot_hits_24))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_23 : slot_hits_22) : (sweep[0] ? slot_hits_21 : slot_hits_20)) : (sweep[1] ? (sweep[0] ? slot_hits_19 : slot_hits_18) : (sweep[0] ? slot_hits_17 : slot_hits_16)))) : (sweep[3] ? (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_15 : slot_hits_14) : (sweep[0] ? slot_hits_13 : slot_hits_12)) : (sweep[1] ? (sweep[0] ? slot_hits_11 : slot_hits_10) : (sweep[0] ? slot_hits_9 : slot_hits_8))) : (sweep[2] ? (sweep[1] ? (sweep[0] ? slot_hits_7 : slot_hits_6) : (sweep[0] ? slot_hits_5 : slot_hits_4)) : (sweep[1] ? (sweep[0] ? slot_hits_3 : slot_hits_2) : (sweep[0] ? slot_hits_1 : slot_hits_0)))); // SlotTableStage.java:164
+  wire [34:0] _cat_0 = {cause, _and_4, _dyn_index_2, _dyn_index_3, _dyn_index_4}; // SlotTableStage.java:159
+  wire _not_5 = ~state_idle; // SlotTableStage.java:186
+  wire accept = io_in_valid & io_in_ready; // SlotTableStage.java:92
+  wire _not_6 = ~_bits_0; // SlotTableStage.java:165
+  wire _or_2 = _not_6 | io_out_ready; // SlotTableStage.java:165
+  wire passed = state_dump & _or_2; // SlotTableStage.java:165
+  wire last_slot = sweep == 5'd31; // SlotTableStage.java:166
+  wire _and_5 = passed & last_slot; // SlotTableStage.java:185
+  wire _not_7 = ~1'd0; // SlotTableStage.java:94
+  wire _and_6 = accept & _not_7; // SlotTableStage.java:94
+  wire _bits_2 = candidate[0]; // SlotTableStage.java:131
+  wire _and_7 = replace & _bits_2; // SlotTableStage.java:131
+  wire _bits_3 = candidate[1]; // SlotTableStage.java:131
+  wire _and_8 = replace & _bits_3; // SlotTableStage.java:131
+  wire _bits_4 = candidate[2]; // SlotTableStage.java:131
+  wire _and_9 = replace & _bits_4; // SlotTableStage.java:131
+  wire _bits_5 = candidate[3]; // SlotTableStage.java:131
+  wire _and_10 = replace & _bits_5; // SlotTableStage.java:131
+  wire _bits_6 = candidate[4]; // SlotTableStage.java:131
+  wire _and_11 = replace & _bits_6; // SlotTableStage.java:131
+  wire _bits_7 = candidate[5]; // SlotTableStage.java:131
+  wire _and_12 = replace & _bits_7; // SlotTableStage.java:131
+  wire _bits_8 = candidate[6]; // SlotTableStage.java:131
+  wire _and_13 = replace & _bits_8; // SlotTableStage.java:131
+  wire _bits_9 = candidate[7]; // SlotTableStage.java:131
+  wire _and_14 = replace & _bits_9; // SlotTableStage.java:131
+  wire _bits_10 = candidate[8]; // SlotTableStage.java:131
+  wire _and_15 = replace & _bits_10; // SlotTableStage.java:131
+  wire _bits_11 = candidate[9]; // SlotTableStage.java:131
+  wire _and_16 = replace & _bits_11; // SlotTableStage.java:131
+  wire _bits_12 = candidate[10]; // SlotTableStage.java:131
+  wire _and_17 = replace & _bits_12; // SlotTableStage.java:131
+  wire _bits_13 = candidate[11]; // SlotTableStage.java:131
+  wire _and_18 = replace & _bits_13; // SlotTableStage.java:131
+  wire _bits_14 = candidate[12]; // SlotTableStage.java:131
+  wire _and_19 = replace & _bits_14; // SlotTableStage.java:131
+  wire _bits_15 = candidate[13]; // SlotTableStage.java:131
+  wire _and_20 = replace & _bits_15; // SlotTableStage.java:131
+  wire _bits_16 = candidate[14]; // SlotTableStage.java:131
+  wire _and_21 = replace & _bits_16; // SlotTableStage.java:131
+  wire _bits_17 = candidate[15]; // SlotTableStage.java:131
+  wire _and_22 = replace & _bits_17; // SlotTableStage.java:131
+  wire _bits_18 = candidate[16]; // SlotTableStage.java:131
+  wire _and_23 = replace & _bits_18; // SlotTableStage.java:131
+  wire _bits_19 = candidate[17]; // SlotTableStage.java:131
+  wire _and_24 = replace & _bits_19; // SlotTableStage.java:131
+  wire _bits_20 = candidate[18]; // SlotTableStage.java:131
+  wire _and_25 = replace & _bits_20; // SlotTableStage.java:131
+  wire _bits_21 = candidate[19]; // SlotTableStage.java:131
+  wire _and_26 = replace & _bits_21; // SlotTableStage.java:131
+  wire _bits_22 = candidate[20]; // SlotTableStage.java:131
+  wire _and_27 = replace & _bits_22; // SlotTableStage.java:131
+  wire _bits_23 = candidate[21]; // SlotTableStage.java:131
+  wire _and_28 = replace & _bits_23; // SlotTableStage.java:131
+  wire _bits_24 = candidate[22]; // SlotTableStage.java:131
+  wire _and_29 = replace & _bits_24; // SlotTableStage.java:131
+  wire _bits_25 = candidate[23]; // SlotTableStage.java:131
+  wire _and_30 = replace & _bits_25; // SlotTableStage.java:131
+  wire _bits_26 = candidate[24]; // SlotTableStage.java:131
+  wire _and_31 = replace & _bits_26; // SlotTableStage.java:131
+  wire _bits_27 = candidate[25]; // SlotTableStage.java:131
+  wire _and_32 = replace & _bits_27; // SlotTableStage.java:131
+  wire _bits_28 = candidate[26]; // SlotTableStage.java:131
+  wire _and_33 = replace & _bits_28; // SlotTableStage.java:131
+  wire _bits_29 = candidate[27]; // SlotTableStage.java:131
+  wire _and_34 = replace & _bits_29; // SlotTableStage.java:131
+  wire _bits_30 = candidate[28]; // SlotTableStage.java:131
+  wire _and_35 = replace & _bits_30; // SlotTableStage.java:131
+  wire _bits_31 = candidate[29]; // SlotTableStage.java:131
+  wire _and_36 = replace & _bits_31; // SlotTableStage.java:131
+  wire _bits_32 = candidate[30]; // SlotTableStage.java:131
+  wire _and_37 = replace & _bits_32; // SlotTableStage.java:131
+  wire _bits_33 = candidate[31]; // SlotTableStage.java:131
+  wire _and_38 = replace & _bits_33; // SlotTableStage.java:131
+  wire _bits_34 = hit[0]; // SlotTableStage.java:130
+  wire _and_39 = state_decide & _bits_34; // SlotTableStage.java:130
+  wire _eq_2 = slot_total_0 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_35 = same[0]; // SlotTableStage.java:129
+  wire _eq_3 = slot_hits_0 == 8'd254; // SlotTableStage.java:195
+  wire _and_40 = _bits_35 & _eq_3; // SlotTableStage.java:195
+  wire _or_3 = _eq_2 | _and_40; // SlotTableStage.java:195
+  wire _not_8 = ~_bits_35; // SlotTableStage.java:196
+  wire _eq_4 = slot_misses_0 == 8'd254; // SlotTableStage.java:196
+  wire _and_41 = _not_8 & _eq_4; // SlotTableStage.java:196
+  wire _or_4 = _or_3 | _and_41; // SlotTableStage.java:196
+  wire _not_9 = ~_or_4; // SlotTableStage.java:216
+  wire _not_10 = ~_bits_35; // SlotTableStage.java:201
+  wire _ge_0 = slot_misses_0 >= slot_hits_0; // SlotTableStage.java:201
+  wire _and_42 = _not_10 & _ge_0; // SlotTableStage.java:201
+  wire _and_43 = _not_9 & _and_42; // SlotTableStage.java:216
+  wire _lt_0 = slot_hits_0 < 8'd16; // SlotTableStage.java:216
+  wire _and_44 = _and_43 & _lt_0; // SlotTableStage.java:216
+  wire _bits_36 = hit[1]; // SlotTableStage.java:130
+  wire _and_45 = state_decide & _bits_36; // SlotTableStage.java:130
+  wire _eq_5 = slot_total_1 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_37 = same[1]; // SlotTableStage.java:129
+  wire _eq_6 = slot_hits_1 == 8'd254; // SlotTableStage.java:195
+  wire _and_46 = _bits_37 & _eq_6; // SlotTableStage.java:195
+  wire _or_5 = _eq_5 | _and_46; // SlotTableStage.java:195
+  wire _not_11 = ~_bits_37; // SlotTableStage.java:196
+  wire _eq_7 = slot_misses_1 == 8'd254; // SlotTableStage.java:196
+  wire _and_47 = _not_11 & _eq_7; // SlotTableStage.java:196
+  wire _or_6 = _or_5 | _and_47; // SlotTableStage.java:196
+  wire _not_12 = ~_or_6; // SlotTableStage.java:216
+  wire _not_13 = ~_bits_37; // SlotTableStage.java:201
+  wire _ge_1 = slot_misses_1 >= slot_hits_1; // SlotTableStage.java:201
+  wire _and_48 = _not_13 & _ge_1; // SlotTableStage.java:201
+  wire _and_49 = _not_12 & _and_48; // SlotTableStage.java:216
+  wire _lt_1 = slot_hits_1 < 8'd16; // SlotTableStage.java:216
+  wire _and_50 = _and_49 & _lt_1; // SlotTableStage.java:216
+  wire _bits_38 = hit[2]; // SlotTableStage.java:130
+  wire _and_51 = state_decide & _bits_38; // SlotTableStage.java:130
+  wire _eq_8 = slot_total_2 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_39 = same[2]; // SlotTableStage.java:129
+  wire _eq_9 = slot_hits_2 == 8'd254; // SlotTableStage.java:195
+  wire _and_52 = _bits_39 & _eq_9; // SlotTableStage.java:195
+  wire _or_7 = _eq_8 | _and_52; // SlotTableStage.java:195
+  wire _not_14 = ~_bits_39; // SlotTableStage.java:196
+  wire _eq_10 = slot_misses_2 == 8'd254; // SlotTableStage.java:196
+  wire _and_53 = _not_14 & _eq_10; // SlotTableStage.java:196
+  wire _or_8 = _or_7 | _and_53; // SlotTableStage.java:196
+  wire _not_15 = ~_or_8; // SlotTableStage.java:216
+  wire _not_16 = ~_bits_39; // SlotTableStage.java:201
+  wire _ge_2 = slot_misses_2 >= slot_hits_2; // SlotTableStage.java:201
+  wire _and_54 = _not_16 & _ge_2; // SlotTableStage.java:201
+  wire _and_55 = _not_15 & _and_54; // SlotTableStage.java:216
+  wire _lt_2 = slot_hits_2 < 8'd16; // SlotTableStage.java:216
+  wire _and_56 = _and_55 & _lt_2; // SlotTableStage.java:216
+  wire _bits_40 = hit[3]; // SlotTableStage.java:130
+  wire _and_57 = state_decide & _bits_40; // SlotTableStage.java:130
+  wire _eq_11 = slot_total_3 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_41 = same[3]; // SlotTableStage.java:129
+  wire _eq_12 = slot_hits_3 == 8'd254; // SlotTableStage.java:195
+  wire _and_58 = _bits_41 & _eq_12; // SlotTableStage.java:195
+  wire _or_9 = _eq_11 | _and_58; // SlotTableStage.java:195
+  wire _not_17 = ~_bits_41; // SlotTableStage.java:196
+  wire _eq_13 = slot_misses_3 == 8'd254; // SlotTableStage.java:196
+  wire _and_59 = _not_17 & _eq_13; // SlotTableStage.java:196
+  wire _or_10 = _or_9 | _and_59; // SlotTableStage.java:196
+  wire _not_18 = ~_or_10; // SlotTableStage.java:216
+  wire _not_19 = ~_bits_41; // SlotTableStage.java:201
+  wire _ge_3 = slot_misses_3 >= slot_hits_3; // SlotTableStage.java:201
+  wire _and_60 = _not_19 & _ge_3; // SlotTableStage.java:201
+  wire _and_61 = _not_18 & _and_60; // SlotTableStage.java:216
+  wire _lt_3 = slot_hits_3 < 8'd16; // SlotTableStage.java:216
+  wire _and_62 = _and_61 & _lt_3; // SlotTableStage.java:216
+  wire _bits_42 = hit[4]; // SlotTableStage.java:130
+  wire _and_63 = state_decide & _bits_42; // SlotTableStage.java:130
+  wire _eq_14 = slot_total_4 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_43 = same[4]; // SlotTableStage.java:129
+  wire _eq_15 = slot_hits_4 == 8'd254; // SlotTableStage.java:195
+  wire _and_64 = _bits_43 & _eq_15; // SlotTableStage.java:195
+  wire _or_11 = _eq_14 | _and_64; // SlotTableStage.java:195
+  wire _not_20 = ~_bits_43; // SlotTableStage.java:196
+  wire _eq_16 = slot_misses_4 == 8'd254; // SlotTableStage.java:196
+  wire _and_65 = _not_20 & _eq_16; // SlotTableStage.java:196
+  wire _or_12 = _or_11 | _and_65; // SlotTableStage.java:196
+  wire _not_21 = ~_or_12; // SlotTableStage.java:216
+  wire _not_22 = ~_bits_43; // SlotTableStage.java:201
+  wire _ge_4 = slot_misses_4 >= slot_hits_4; // SlotTableStage.java:201
+  wire _and_66 = _not_22 & _ge_4; // SlotTableStage.java:201
+  wire _and_67 = _not_21 & _and_66; // SlotTableStage.java:216
+  wire _lt_4 = slot_hits_4 < 8'd16; // SlotTableStage.java:216
+  wire _and_68 = _and_67 & _lt_4; // SlotTableStage.java:216
+  wire _bits_44 = hit[5]; // SlotTableStage.java:130
+  wire _and_69 = state_decide & _bits_44; // SlotTableStage.java:130
+  wire _eq_17 = slot_total_5 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_45 = same[5]; // SlotTableStage.java:129
+  wire _eq_18 = slot_hits_5 == 8'd254; // SlotTableStage.java:195
+  wire _and_70 = _bits_45 & _eq_18; // SlotTableStage.java:195
+  wire _or_13 = _eq_17 | _and_70; // SlotTableStage.java:195
+  wire _not_23 = ~_bits_45; // SlotTableStage.java:196
+  wire _eq_19 = slot_misses_5 == 8'd254; // SlotTableStage.java:196
+  wire _and_71 = _not_23 & _eq_19; // SlotTableStage.java:196
+  wire _or_14 = _or_13 | _and_71; // SlotTableStage.java:196
+  wire _not_24 = ~_or_14; // SlotTableStage.java:216
+  wire _not_25 = ~_bits_45; // SlotTableStage.java:201
+  wire _ge_5 = slot_misses_5 >= slot_hits_5; // SlotTableStage.java:201
+  wire _and_72 = _not_25 & _ge_5; // SlotTableStage.java:201
+  wire _and_73 = _not_24 & _and_72; // SlotTableStage.java:216
+  wire _lt_5 = slot_hits_5 < 8'd16; // SlotTableStage.java:216
+  wire _and_74 = _and_73 & _lt_5; // SlotTableStage.java:216
+  wire _bits_46 = hit[6]; // SlotTableStage.java:130
+  wire _and_75 = state_decide & _bits_46; // SlotTableStage.java:130
+  wire _eq_20 = slot_total_6 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_47 = same[6]; // SlotTableStage.java:129
+  wire _eq_21 = slot_hits_6 == 8'd254; // SlotTableStage.java:195
+  wire _and_76 = _bits_47 & _eq_21; // SlotTableStage.java:195
+  wire _or_15 = _eq_20 | _and_76; // SlotTableStage.java:195
+  wire _not_26 = ~_bits_47; // SlotTableStage.java:196
+  wire _eq_22 = slot_misses_6 == 8'd254; // SlotTableStage.java:196
+  wire _and_77 = _not_26 & _eq_22; // SlotTableStage.java:196
+  wire _or_16 = _or_15 | _and_77; // SlotTableStage.java:196
+  wire _not_27 = ~_or_16; // SlotTableStage.java:216
+  wire _not_28 = ~_bits_47; // SlotTableStage.java:201
+  wire _ge_6 = slot_misses_6 >= slot_hits_6; // SlotTableStage.java:201
+  wire _and_78 = _not_28 & _ge_6; // SlotTableStage.java:201
+  wire _and_79 = _not_27 & _and_78; // SlotTableStage.java:216
+  wire _lt_6 = slot_hits_6 < 8'd16; // SlotTableStage.java:216
+  wire _and_80 = _and_79 & _lt_6; // SlotTableStage.java:216
+  wire _bits_48 = hit[7]; // SlotTableStage.java:130
+  wire _and_81 = state_decide & _bits_48; // SlotTableStage.java:130
+  wire _eq_23 = slot_total_7 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_49 = same[7]; // SlotTableStage.java:129
+  wire _eq_24 = slot_hits_7 == 8'd254; // SlotTableStage.java:195
+  wire _and_82 = _bits_49 & _eq_24; // SlotTableStage.java:195
+  wire _or_17 = _eq_23 | _and_82; // SlotTableStage.java:195
+  wire _not_29 = ~_bits_49; // SlotTableStage.java:196
+  wire _eq_25 = slot_misses_7 == 8'd254; // SlotTableStage.java:196
+  wire _and_83 = _not_29 & _eq_25; // SlotTableStage.java:196
+  wire _or_18 = _or_17 | _and_83; // SlotTableStage.java:196
+  wire _not_30 = ~_or_18; // SlotTableStage.java:216
+  wire _not_31 = ~_bits_49; // SlotTableStage.java:201
+  wire _ge_7 = slot_misses_7 >= slot_hits_7; // SlotTableStage.java:201
+  wire _and_84 = _not_31 & _ge_7; // SlotTableStage.java:201
+  wire _and_85 = _not_30 & _and_84; // SlotTableStage.java:216
+  wire _lt_7 = slot_hits_7 < 8'd16; // SlotTableStage.java:216
+  wire _and_86 = _and_85 & _lt_7; // SlotTableStage.java:216
+  wire _bits_50 = hit[8]; // SlotTableStage.java:130
+  wire _and_87 = state_decide & _bits_50; // SlotTableStage.java:130
+  wire _eq_26 = slot_total_8 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_51 = same[8]; // SlotTableStage.java:129
+  wire _eq_27 = slot_hits_8 == 8'd254; // SlotTableStage.java:195
+  wire _and_88 = _bits_51 & _eq_27; // SlotTableStage.java:195
+  wire _or_19 = _eq_26 | _and_88; // SlotTableStage.java:195
+  wire _not_32 = ~_bits_51; // SlotTableStage.java:196
+  wire _eq_28 = slot_misses_8 == 8'd254; // SlotTableStage.java:196
+  wire _and_89 = _not_32 & _eq_28; // SlotTableStage.java:196
+  wire _or_20 = _or_19 | _and_89; // SlotTableStage.java:196
+  wire _not_33 = ~_or_20; // SlotTableStage.java:216
+  wire _not_34 = ~_bits_51; // SlotTableStage.java:201
+  wire _ge_8 = slot_misses_8 >= slot_hits_8; // SlotTableStage.java:201
+  wire _and_90 = _not_34 & _ge_8; // SlotTableStage.java:201
+  wire _and_91 = _not_33 & _and_90; // SlotTableStage.java:216
+  wire _lt_8 = slot_hits_8 < 8'd16; // SlotTableStage.java:216
+  wire _and_92 = _and_91 & _lt_8; // SlotTableStage.java:216
+  wire _bits_52 = hit[9]; // SlotTableStage.java:130
+  wire _and_93 = state_decide & _bits_52; // SlotTableStage.java:130
+  wire _eq_29 = slot_total_9 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_53 = same[9]; // SlotTableStage.java:129
+  wire _eq_30 = slot_hits_9 == 8'd254; // SlotTableStage.java:195
+  wire _and_94 = _bits_53 & _eq_30; // SlotTableStage.java:195
+  wire _or_21 = _eq_29 | _and_94; // SlotTableStage.java:195
+  wire _not_35 = ~_bits_53; // SlotTableStage.java:196
+  wire _eq_31 = slot_misses_9 == 8'd254; // SlotTableStage.java:196
+  wire _and_95 = _not_35 & _eq_31; // SlotTableStage.java:196
+  wire _or_22 = _or_21 | _and_95; // SlotTableStage.java:196
+  wire _not_36 = ~_or_22; // SlotTableStage.java:216
+  wire _not_37 = ~_bits_53; // SlotTableStage.java:201
+  wire _ge_9 = slot_misses_9 >= slot_hits_9; // SlotTableStage.java:201
+  wire _and_96 = _not_37 & _ge_9; // SlotTableStage.java:201
+  wire _and_97 = _not_36 & _and_96; // SlotTableStage.java:216
+  wire _lt_9 = slot_hits_9 < 8'd16; // SlotTableStage.java:216
+  wire _and_98 = _and_97 & _lt_9; // SlotTableStage.java:216
+  wire _bits_54 = hit[10]; // SlotTableStage.java:130
+  wire _and_99 = state_decide & _bits_54; // SlotTableStage.java:130
+  wire _eq_32 = slot_total_10 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_55 = same[10]; // SlotTableStage.java:129
+  wire _eq_33 = slot_hits_10 == 8'd254; // SlotTableStage.java:195
+  wire _and_100 = _bits_55 & _eq_33; // SlotTableStage.java:195
+  wire _or_23 = _eq_32 | _and_100; // SlotTableStage.java:195
+  wire _not_38 = ~_bits_55; // SlotTableStage.java:196
+  wire _eq_34 = slot_misses_10 == 8'd254; // SlotTableStage.java:196
+  wire _and_101 = _not_38 & _eq_34; // SlotTableStage.java:196
+  wire _or_24 = _or_23 | _and_101; // SlotTableStage.java:196
+  wire _not_39 = ~_or_24; // SlotTableStage.java:216
+  wire _not_40 = ~_bits_55; // SlotTableStage.java:201
+  wire _ge_10 = slot_misses_10 >= slot_hits_10; // SlotTableStage.java:201
+  wire _and_102 = _not_40 & _ge_10; // SlotTableStage.java:201
+  wire _and_103 = _not_39 & _and_102; // SlotTableStage.java:216
+  wire _lt_10 = slot_hits_10 < 8'd16; // SlotTableStage.java:216
+  wire _and_104 = _and_103 & _lt_10; // SlotTableStage.java:216
+  wire _bits_56 = hit[11]; // SlotTableStage.java:130
+  wire _and_105 = state_decide & _bits_56; // SlotTableStage.java:130
+  wire _eq_35 = slot_total_11 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_57 = same[11]; // SlotTableStage.java:129
+  wire _eq_36 = slot_hits_11 == 8'd254; // SlotTableStage.java:195
+  wire _and_106 = _bits_57 & _eq_36; // SlotTableStage.java:195
+  wire _or_25 = _eq_35 | _and_106; // SlotTableStage.java:195
+  wire _not_41 = ~_bits_57; // SlotTableStage.java:196
+  wire _eq_37 = slot_misses_11 == 8'd254; // SlotTableStage.java:196
+  wire _and_107 = _not_41 & _eq_37; // SlotTableStage.java:196
+  wire _or_26 = _or_25 | _and_107; // SlotTableStage.java:196
+  wire _not_42 = ~_or_26; // SlotTableStage.java:216
+  wire _not_43 = ~_bits_57; // SlotTableStage.java:201
+  wire _ge_11 = slot_misses_11 >= slot_hits_11; // SlotTableStage.java:201
+  wire _and_108 = _not_43 & _ge_11; // SlotTableStage.java:201
+  wire _and_109 = _not_42 & _and_108; // SlotTableStage.java:216
+  wire _lt_11 = slot_hits_11 < 8'd16; // SlotTableStage.java:216
+  wire _and_110 = _and_109 & _lt_11; // SlotTableStage.java:216
+  wire _bits_58 = hit[12]; // SlotTableStage.java:130
+  wire _and_111 = state_decide & _bits_58; // SlotTableStage.java:130
+  wire _eq_38 = slot_total_12 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_59 = same[12]; // SlotTableStage.java:129
+  wire _eq_39 = slot_hits_12 == 8'd254; // SlotTableStage.java:195
+  wire _and_112 = _bits_59 & _eq_39; // SlotTableStage.java:195
+  wire _or_27 = _eq_38 | _and_112; // SlotTableStage.java:195
+  wire _not_44 = ~_bits_59; // SlotTableStage.java:196
+  wire _eq_40 = slot_misses_12 == 8'd254; // SlotTableStage.java:196
+  wire _and_113 = _not_44 & _eq_40; // SlotTableStage.java:196
+  wire _or_28 = _or_27 | _and_113; // SlotTableStage.java:196
+  wire _not_45 = ~_or_28; // SlotTableStage.java:216
+  wire _not_46 = ~_bits_59; // SlotTableStage.java:201
+  wire _ge_12 = slot_misses_12 >= slot_hits_12; // SlotTableStage.java:201
+  wire _and_114 = _not_46 & _ge_12; // SlotTableStage.java:201
+  wire _and_115 = _not_45 & _and_114; // SlotTableStage.java:216
+  wire _lt_12 = slot_hits_12 < 8'd16; // SlotTableStage.java:216
+  wire _and_116 = _and_115 & _lt_12; // SlotTableStage.java:216
+  wire _bits_60 = hit[13]; // SlotTableStage.java:130
+  wire _and_117 = state_decide & _bits_60; // SlotTableStage.java:130
+  wire _eq_41 = slot_total_13 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_61 = same[13]; // SlotTableStage.java:129
+  wire _eq_42 = slot_hits_13 == 8'd254; // SlotTableStage.java:195
+  wire _and_118 = _bits_61 & _eq_42; // SlotTableStage.java:195
+  wire _or_29 = _eq_41 | _and_118; // SlotTableStage.java:195
+  wire _not_47 = ~_bits_61; // SlotTableStage.java:196
+  wire _eq_43 = slot_misses_13 == 8'd254; // SlotTableStage.java:196
+  wire _and_119 = _not_47 & _eq_43; // SlotTableStage.java:196
+  wire _or_30 = _or_29 | _and_119; // SlotTableStage.java:196
+  wire _not_48 = ~_or_30; // SlotTableStage.java:216
+  wire _not_49 = ~_bits_61; // SlotTableStage.java:201
+  wire _ge_13 = slot_misses_13 >= slot_hits_13; // SlotTableStage.java:201
+  wire _and_120 = _not_49 & _ge_13; // SlotTableStage.java:201
+  wire _and_121 = _not_48 & _and_120; // SlotTableStage.java:216
+  wire _lt_13 = slot_hits_13 < 8'd16; // SlotTableStage.java:216
+  wire _and_122 = _and_121 & _lt_13; // SlotTableStage.java:216
+  wire _bits_62 = hit[14]; // SlotTableStage.java:130
+  wire _and_123 = state_decide & _bits_62; // SlotTableStage.java:130
+  wire _eq_44 = slot_total_14 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_63 = same[14]; // SlotTableStage.java:129
+  wire _eq_45 = slot_hits_14 == 8'd254; // SlotTableStage.java:195
+  wire _and_124 = _bits_63 & _eq_45; // SlotTableStage.java:195
+  wire _or_31 = _eq_44 | _and_124; // SlotTableStage.java:195
+  wire _not_50 = ~_bits_63; // SlotTableStage.java:196
+  wire _eq_46 = slot_misses_14 == 8'd254; // SlotTableStage.java:196
+  wire _and_125 = _not_50 & _eq_46; // SlotTableStage.java:196
+  wire _or_32 = _or_31 | _and_125; // SlotTableStage.java:196
+  wire _not_51 = ~_or_32; // SlotTableStage.java:216
+  wire _not_52 = ~_bits_63; // SlotTableStage.java:201
+  wire _ge_14 = slot_misses_14 >= slot_hits_14; // SlotTableStage.java:201
+  wire _and_126 = _not_52 & _ge_14; // SlotTableStage.java:201
+  wire _and_127 = _not_51 & _and_126; // SlotTableStage.java:216
+  wire _lt_14 = slot_hits_14 < 8'd16; // SlotTableStage.java:216
+  wire _and_128 = _and_127 & _lt_14; // SlotTableStage.java:216
+  wire _bits_64 = hit[15]; // SlotTableStage.java:130
+  wire _and_129 = state_decide & _bits_64; // SlotTableStage.java:130
+  wire _eq_47 = slot_total_15 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_65 = same[15]; // SlotTableStage.java:129
+  wire _eq_48 = slot_hits_15 == 8'd254; // SlotTableStage.java:195
+  wire _and_130 = _bits_65 & _eq_48; // SlotTableStage.java:195
+  wire _or_33 = _eq_47 | _and_130; // SlotTableStage.java:195
+  wire _not_53 = ~_bits_65; // SlotTableStage.java:196
+  wire _eq_49 = slot_misses_15 == 8'd254; // SlotTableStage.java:196
+  wire _and_131 = _not_53 & _eq_49; // SlotTableStage.java:196
+  wire _or_34 = _or_33 | _and_131; // SlotTableStage.java:196
+  wire _not_54 = ~_or_34; // SlotTableStage.java:216
+  wire _not_55 = ~_bits_65; // SlotTableStage.java:201
+  wire _ge_15 = slot_misses_15 >= slot_hits_15; // SlotTableStage.java:201
+  wire _and_132 = _not_55 & _ge_15; // SlotTableStage.java:201
+  wire _and_133 = _not_54 & _and_132; // SlotTableStage.java:216
+  wire _lt_15 = slot_hits_15 < 8'd16; // SlotTableStage.java:216
+  wire _and_134 = _and_133 & _lt_15; // SlotTableStage.java:216
+  wire _bits_66 = hit[16]; // SlotTableStage.java:130
+  wire _and_135 = state_decide & _bits_66; // SlotTableStage.java:130
+  wire _eq_50 = slot_total_16 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_67 = same[16]; // SlotTableStage.java:129
+  wire _eq_51 = slot_hits_16 == 8'd254; // SlotTableStage.java:195
+  wire _and_136 = _bits_67 & _eq_51; // SlotTableStage.java:195
+  wire _or_35 = _eq_50 | _and_136; // SlotTableStage.java:195
+  wire _not_56 = ~_bits_67; // SlotTableStage.java:196
+  wire _eq_52 = slot_misses_16 == 8'd254; // SlotTableStage.java:196
+  wire _and_137 = _not_56 & _eq_52; // SlotTableStage.java:196
+  wire _or_36 = _or_35 | _and_137; // SlotTableStage.java:196
+  wire _not_57 = ~_or_36; // SlotTableStage.java:216
+  wire _not_58 = ~_bits_67; // SlotTableStage.java:201
+  wire _ge_16 = slot_misses_16 >= slot_hits_16; // SlotTableStage.java:201
+  wire _and_138 = _not_58 & _ge_16; // SlotTableStage.java:201
+  wire _and_139 = _not_57 & _and_138; // SlotTableStage.java:216
+  wire _lt_16 = slot_hits_16 < 8'd16; // SlotTableStage.java:216
+  wire _and_140 = _and_139 & _lt_16; // SlotTableStage.java:216
+  wire _bits_68 = hit[17]; // SlotTableStage.java:130
+  wire _and_141 = state_decide & _bits_68; // SlotTableStage.java:130
+  wire _eq_53 = slot_total_17 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_69 = same[17]; // SlotTableStage.java:129
+  wire _eq_54 = slot_hits_17 == 8'd254; // SlotTableStage.java:195
+  wire _and_142 = _bits_69 & _eq_54; // SlotTableStage.java:195
+  wire _or_37 = _eq_53 | _and_142; // SlotTableStage.java:195
+  wire _not_59 = ~_bits_69; // SlotTableStage.java:196
+  wire _eq_55 = slot_misses_17 == 8'd254; // SlotTableStage.java:196
+  wire _and_143 = _not_59 & _eq_55; // SlotTableStage.java:196
+  wire _or_38 = _or_37 | _and_143; // SlotTableStage.java:196
+  wire _not_60 = ~_or_38; // SlotTableStage.java:216
+  wire _not_61 = ~_bits_69; // SlotTableStage.java:201
+  wire _ge_17 = slot_misses_17 >= slot_hits_17; // SlotTableStage.java:201
+  wire _and_144 = _not_61 & _ge_17; // SlotTableStage.java:201
+  wire _and_145 = _not_60 & _and_144; // SlotTableStage.java:216
+  wire _lt_17 = slot_hits_17 < 8'd16; // SlotTableStage.java:216
+  wire _and_146 = _and_145 & _lt_17; // SlotTableStage.java:216
+  wire _bits_70 = hit[18]; // SlotTableStage.java:130
+  wire _and_147 = state_decide & _bits_70; // SlotTableStage.java:130
+  wire _eq_56 = slot_total_18 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_71 = same[18]; // SlotTableStage.java:129
+  wire _eq_57 = slot_hits_18 == 8'd254; // SlotTableStage.java:195
+  wire _and_148 = _bits_71 & _eq_57; // SlotTableStage.java:195
+  wire _or_39 = _eq_56 | _and_148; // SlotTableStage.java:195
+  wire _not_62 = ~_bits_71; // SlotTableStage.java:196
+  wire _eq_58 = slot_misses_18 == 8'd254; // SlotTableStage.java:196
+  wire _and_149 = _not_62 & _eq_58; // SlotTableStage.java:196
+  wire _or_40 = _or_39 | _and_149; // SlotTableStage.java:196
+  wire _not_63 = ~_or_40; // SlotTableStage.java:216
+  wire _not_64 = ~_bits_71; // SlotTableStage.java:201
+  wire _ge_18 = slot_misses_18 >= slot_hits_18; // SlotTableStage.java:201
+  wire _and_150 = _not_64 & _ge_18; // SlotTableStage.java:201
+  wire _and_151 = _not_63 & _and_150; // SlotTableStage.java:216
+  wire _lt_18 = slot_hits_18 < 8'd16; // SlotTableStage.java:216
+  wire _and_152 = _and_151 & _lt_18; // SlotTableStage.java:216
+  wire _bits_72 = hit[19]; // SlotTableStage.java:130
+  wire _and_153 = state_decide & _bits_72; // SlotTableStage.java:130
+  wire _eq_59 = slot_total_19 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_73 = same[19]; // SlotTableStage.java:129
+  wire _eq_60 = slot_hits_19 == 8'd254; // SlotTableStage.java:195
+  wire _and_154 = _bits_73 & _eq_60; // SlotTableStage.java:195
+  wire _or_41 = _eq_59 | _and_154; // SlotTableStage.java:195
+  wire _not_65 = ~_bits_73; // SlotTableStage.java:196
+  wire _eq_61 = slot_misses_19 == 8'd254; // SlotTableStage.java:196
+  wire _and_155 = _not_65 & _eq_61; // SlotTableStage.java:196
+  wire _or_42 = _or_41 | _and_155; // SlotTableStage.java:196
+  wire _not_66 = ~_or_42; // SlotTableStage.java:216
+  wire _not_67 = ~_bits_73; // SlotTableStage.java:201
+  wire _ge_19 = slot_misses_19 >= slot_hits_19; // SlotTableStage.java:201
+  wire _and_156 = _not_67 & _ge_19; // SlotTableStage.java:201
+  wire _and_157 = _not_66 & _and_156; // SlotTableStage.java:216
+  wire _lt_19 = slot_hits_19 < 8'd16; // SlotTableStage.java:216
+  wire _and_158 = _and_157 & _lt_19; // SlotTableStage.java:216
+  wire _bits_74 = hit[20]; // SlotTableStage.java:130
+  wire _and_159 = state_decide & _bits_74; // SlotTableStage.java:130
+  wire _eq_62 = slot_total_20 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_75 = same[20]; // SlotTableStage.java:129
+  wire _eq_63 = slot_hits_20 == 8'd254; // SlotTableStage.java:195
+  wire _and_160 = _bits_75 & _eq_63; // SlotTableStage.java:195
+  wire _or_43 = _eq_62 | _and_160; // SlotTableStage.java:195
+  wire _not_68 = ~_bits_75; // SlotTableStage.java:196
+  wire _eq_64 = slot_misses_20 == 8'd254; // SlotTableStage.java:196
+  wire _and_161 = _not_68 & _eq_64; // SlotTableStage.java:196
+  wire _or_44 = _or_43 | _and_161; // SlotTableStage.java:196
+  wire _not_69 = ~_or_44; // SlotTableStage.java:216
+  wire _not_70 = ~_bits_75; // SlotTableStage.java:201
+  wire _ge_20 = slot_misses_20 >= slot_hits_20; // SlotTableStage.java:201
+  wire _and_162 = _not_70 & _ge_20; // SlotTableStage.java:201
+  wire _and_163 = _not_69 & _and_162; // SlotTableStage.java:216
+  wire _lt_20 = slot_hits_20 < 8'd16; // SlotTableStage.java:216
+  wire _and_164 = _and_163 & _lt_20; // SlotTableStage.java:216
+  wire _bits_76 = hit[21]; // SlotTableStage.java:130
+  wire _and_165 = state_decide & _bits_76; // SlotTableStage.java:130
+  wire _eq_65 = slot_total_21 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_77 = same[21]; // SlotTableStage.java:129
+  wire _eq_66 = slot_hits_21 == 8'd254; // SlotTableStage.java:195
+  wire _and_166 = _bits_77 & _eq_66; // SlotTableStage.java:195
+  wire _or_45 = _eq_65 | _and_166; // SlotTableStage.java:195
+  wire _not_71 = ~_bits_77; // SlotTableStage.java:196
+  wire _eq_67 = slot_misses_21 == 8'd254; // SlotTableStage.java:196
+  wire _and_167 = _not_71 & _eq_67; // SlotTableStage.java:196
+  wire _or_46 = _or_45 | _and_167; // SlotTableStage.java:196
+  wire _not_72 = ~_or_46; // SlotTableStage.java:216
+  wire _not_73 = ~_bits_77; // SlotTableStage.java:201
+  wire _ge_21 = slot_misses_21 >= slot_hits_21; // SlotTableStage.java:201
+  wire _and_168 = _not_73 & _ge_21; // SlotTableStage.java:201
+  wire _and_169 = _not_72 & _and_168; // SlotTableStage.java:216
+  wire _lt_21 = slot_hits_21 < 8'd16; // SlotTableStage.java:216
+  wire _and_170 = _and_169 & _lt_21; // SlotTableStage.java:216
+  wire _bits_78 = hit[22]; // SlotTableStage.java:130
+  wire _and_171 = state_decide & _bits_78; // SlotTableStage.java:130
+  wire _eq_68 = slot_total_22 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_79 = same[22]; // SlotTableStage.java:129
+  wire _eq_69 = slot_hits_22 == 8'd254; // SlotTableStage.java:195
+  wire _and_172 = _bits_79 & _eq_69; // SlotTableStage.java:195
+  wire _or_47 = _eq_68 | _and_172; // SlotTableStage.java:195
+  wire _not_74 = ~_bits_79; // SlotTableStage.java:196
+  wire _eq_70 = slot_misses_22 == 8'd254; // SlotTableStage.java:196
+  wire _and_173 = _not_74 & _eq_70; // SlotTableStage.java:196
+  wire _or_48 = _or_47 | _and_173; // SlotTableStage.java:196
+  wire _not_75 = ~_or_48; // SlotTableStage.java:216
+  wire _not_76 = ~_bits_79; // SlotTableStage.java:201
+  wire _ge_22 = slot_misses_22 >= slot_hits_22; // SlotTableStage.java:201
+  wire _and_174 = _not_76 & _ge_22; // SlotTableStage.java:201
+  wire _and_175 = _not_75 & _and_174; // SlotTableStage.java:216
+  wire _lt_22 = slot_hits_22 < 8'd16; // SlotTableStage.java:216
+  wire _and_176 = _and_175 & _lt_22; // SlotTableStage.java:216
+  wire _bits_80 = hit[23]; // SlotTableStage.java:130
+  wire _and_177 = state_decide & _bits_80; // SlotTableStage.java:130
+  wire _eq_71 = slot_total_23 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_81 = same[23]; // SlotTableStage.java:129
+  wire _eq_72 = slot_hits_23 == 8'd254; // SlotTableStage.java:195
+  wire _and_178 = _bits_81 & _eq_72; // SlotTableStage.java:195
+  wire _or_49 = _eq_71 | _and_178; // SlotTableStage.java:195
+  wire _not_77 = ~_bits_81; // SlotTableStage.java:196
+  wire _eq_73 = slot_misses_23 == 8'd254; // SlotTableStage.java:196
+  wire _and_179 = _not_77 & _eq_73; // SlotTableStage.java:196
+  wire _or_50 = _or_49 | _and_179; // SlotTableStage.java:196
+  wire _not_78 = ~_or_50; // SlotTableStage.java:216
+  wire _not_79 = ~_bits_81; // SlotTableStage.java:201
+  wire _ge_23 = slot_misses_23 >= slot_hits_23; // SlotTableStage.java:201
+  wire _and_180 = _not_79 & _ge_23; // SlotTableStage.java:201
+  wire _and_181 = _not_78 & _and_180; // SlotTableStage.java:216
+  wire _lt_23 = slot_hits_23 < 8'd16; // SlotTableStage.java:216
+  wire _and_182 = _and_181 & _lt_23; // SlotTableStage.java:216
+  wire _bits_82 = hit[24]; // SlotTableStage.java:130
+  wire _and_183 = state_decide & _bits_82; // SlotTableStage.java:130
+  wire _eq_74 = slot_total_24 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_83 = same[24]; // SlotTableStage.java:129
+  wire _eq_75 = slot_hits_24 == 8'd254; // SlotTableStage.java:195
+  wire _and_184 = _bits_83 & _eq_75; // SlotTableStage.java:195
+  wire _or_51 = _eq_74 | _and_184; // SlotTableStage.java:195
+  wire _not_80 = ~_bits_83; // SlotTableStage.java:196
+  wire _eq_76 = slot_misses_24 == 8'd254; // SlotTableStage.java:196
+  wire _and_185 = _not_80 & _eq_76; // SlotTableStage.java:196
+  wire _or_52 = _or_51 | _and_185; // SlotTableStage.java:196
+  wire _not_81 = ~_or_52; // SlotTableStage.java:216
+  wire _not_82 = ~_bits_83; // SlotTableStage.java:201
+  wire _ge_24 = slot_misses_24 >= slot_hits_24; // SlotTableStage.java:201
+  wire _and_186 = _not_82 & _ge_24; // SlotTableStage.java:201
+  wire _and_187 = _not_81 & _and_186; // SlotTableStage.java:216
+  wire _lt_24 = slot_hits_24 < 8'd16; // SlotTableStage.java:216
+  wire _and_188 = _and_187 & _lt_24; // SlotTableStage.java:216
+  wire _bits_84 = hit[25]; // SlotTableStage.java:130
+  wire _and_189 = state_decide & _bits_84; // SlotTableStage.java:130
+  wire _eq_77 = slot_total_25 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_85 = same[25]; // SlotTableStage.java:129
+  wire _eq_78 = slot_hits_25 == 8'd254; // SlotTableStage.java:195
+  wire _and_190 = _bits_85 & _eq_78; // SlotTableStage.java:195
+  wire _or_53 = _eq_77 | _and_190; // SlotTableStage.java:195
+  wire _not_83 = ~_bits_85; // SlotTableStage.java:196
+  wire _eq_79 = slot_misses_25 == 8'd254; // SlotTableStage.java:196
+  wire _and_191 = _not_83 & _eq_79; // SlotTableStage.java:196
+  wire _or_54 = _or_53 | _and_191; // SlotTableStage.java:196
+  wire _not_84 = ~_or_54; // SlotTableStage.java:216
+  wire _not_85 = ~_bits_85; // SlotTableStage.java:201
+  wire _ge_25 = slot_misses_25 >= slot_hits_25; // SlotTableStage.java:201
+  wire _and_192 = _not_85 & _ge_25; // SlotTableStage.java:201
+  wire _and_193 = _not_84 & _and_192; // SlotTableStage.java:216
+  wire _lt_25 = slot_hits_25 < 8'd16; // SlotTableStage.java:216
+  wire _and_194 = _and_193 & _lt_25; // SlotTableStage.java:216
+  wire _bits_86 = hit[26]; // SlotTableStage.java:130
+  wire _and_195 = state_decide & _bits_86; // SlotTableStage.java:130
+  wire _eq_80 = slot_total_26 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_87 = same[26]; // SlotTableStage.java:129
+  wire _eq_81 = slot_hits_26 == 8'd254; // SlotTableStage.java:195
+  wire _and_196 = _bits_87 & _eq_81; // SlotTableStage.java:195
+  wire _or_55 = _eq_80 | _and_196; // SlotTableStage.java:195
+  wire _not_86 = ~_bits_87; // SlotTableStage.java:196
+  wire _eq_82 = slot_misses_26 == 8'd254; // SlotTableStage.java:196
+  wire _and_197 = _not_86 & _eq_82; // SlotTableStage.java:196
+  wire _or_56 = _or_55 | _and_197; // SlotTableStage.java:196
+  wire _not_87 = ~_or_56; // SlotTableStage.java:216
+  wire _not_88 = ~_bits_87; // SlotTableStage.java:201
+  wire _ge_26 = slot_misses_26 >= slot_hits_26; // SlotTableStage.java:201
+  wire _and_198 = _not_88 & _ge_26; // SlotTableStage.java:201
+  wire _and_199 = _not_87 & _and_198; // SlotTableStage.java:216
+  wire _lt_26 = slot_hits_26 < 8'd16; // SlotTableStage.java:216
+  wire _and_200 = _and_199 & _lt_26; // SlotTableStage.java:216
+  wire _bits_88 = hit[27]; // SlotTableStage.java:130
+  wire _and_201 = state_decide & _bits_88; // SlotTableStage.java:130
+  wire _eq_83 = slot_total_27 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_89 = same[27]; // SlotTableStage.java:129
+  wire _eq_84 = slot_hits_27 == 8'd254; // SlotTableStage.java:195
+  wire _and_202 = _bits_89 & _eq_84; // SlotTableStage.java:195
+  wire _or_57 = _eq_83 | _and_202; // SlotTableStage.java:195
+  wire _not_89 = ~_bits_89; // SlotTableStage.java:196
+  wire _eq_85 = slot_misses_27 == 8'd254; // SlotTableStage.java:196
+  wire _and_203 = _not_89 & _eq_85; // SlotTableStage.java:196
+  wire _or_58 = _or_57 | _and_203; // SlotTableStage.java:196
+  wire _not_90 = ~_or_58; // SlotTableStage.java:216
+  wire _not_91 = ~_bits_89; // SlotTableStage.java:201
+  wire _ge_27 = slot_misses_27 >= slot_hits_27; // SlotTableStage.java:201
+  wire _and_204 = _not_91 & _ge_27; // SlotTableStage.java:201
+  wire _and_205 = _not_90 & _and_204; // SlotTableStage.java:216
+  wire _lt_27 = slot_hits_27 < 8'd16; // SlotTableStage.java:216
+  wire _and_206 = _and_205 & _lt_27; // SlotTableStage.java:216
+  wire _bits_90 = hit[28]; // SlotTableStage.java:130
+  wire _and_207 = state_decide & _bits_90; // SlotTableStage.java:130
+  wire _eq_86 = slot_total_28 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_91 = same[28]; // SlotTableStage.java:129
+  wire _eq_87 = slot_hits_28 == 8'd254; // SlotTableStage.java:195
+  wire _and_208 = _bits_91 & _eq_87; // SlotTableStage.java:195
+  wire _or_59 = _eq_86 | _and_208; // SlotTableStage.java:195
+  wire _not_92 = ~_bits_91; // SlotTableStage.java:196
+  wire _eq_88 = slot_misses_28 == 8'd254; // SlotTableStage.java:196
+  wire _and_209 = _not_92 & _eq_88; // SlotTableStage.java:196
+  wire _or_60 = _or_59 | _and_209; // SlotTableStage.java:196
+  wire _not_93 = ~_or_60; // SlotTableStage.java:216
+  wire _not_94 = ~_bits_91; // SlotTableStage.java:201
+  wire _ge_28 = slot_misses_28 >= slot_hits_28; // SlotTableStage.java:201
+  wire _and_210 = _not_94 & _ge_28; // SlotTableStage.java:201
+  wire _and_211 = _not_93 & _and_210; // SlotTableStage.java:216
+  wire _lt_28 = slot_hits_28 < 8'd16; // SlotTableStage.java:216
+  wire _and_212 = _and_211 & _lt_28; // SlotTableStage.java:216
+  wire _bits_92 = hit[29]; // SlotTableStage.java:130
+  wire _and_213 = state_decide & _bits_92; // SlotTableStage.java:130
+  wire _eq_89 = slot_total_29 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_93 = same[29]; // SlotTableStage.java:129
+  wire _eq_90 = slot_hits_29 == 8'd254; // SlotTableStage.java:195
+  wire _and_214 = _bits_93 & _eq_90; // SlotTableStage.java:195
+  wire _or_61 = _eq_89 | _and_214; // SlotTableStage.java:195
+  wire _not_95 = ~_bits_93; // SlotTableStage.java:196
+  wire _eq_91 = slot_misses_29 == 8'd254; // SlotTableStage.java:196
+  wire _and_215 = _not_95 & _eq_91; // SlotTableStage.java:196
+  wire _or_62 = _or_61 | _and_215; // SlotTableStage.java:196
+  wire _not_96 = ~_or_62; // SlotTableStage.java:216
+  wire _not_97 = ~_bits_93; // SlotTableStage.java:201
+  wire _ge_29 = slot_misses_29 >= slot_hits_29; // SlotTableStage.java:201
+  wire _and_216 = _not_97 & _ge_29; // SlotTableStage.java:201
+  wire _and_217 = _not_96 & _and_216; // SlotTableStage.java:216
+  wire _lt_29 = slot_hits_29 < 8'd16; // SlotTableStage.java:216
+  wire _and_218 = _and_217 & _lt_29; // SlotTableStage.java:216
+  wire _bits_94 = hit[30]; // SlotTableStage.java:130
+  wire _and_219 = state_decide & _bits_94; // SlotTableStage.java:130
+  wire _eq_92 = slot_total_30 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_95 = same[30]; // SlotTableStage.java:129
+  wire _eq_93 = slot_hits_30 == 8'd254; // SlotTableStage.java:195
+  wire _and_220 = _bits_95 & _eq_93; // SlotTableStage.java:195
+  wire _or_63 = _eq_92 | _and_220; // SlotTableStage.java:195
+  wire _not_98 = ~_bits_95; // SlotTableStage.java:196
+  wire _eq_94 = slot_misses_30 == 8'd254; // SlotTableStage.java:196
+  wire _and_221 = _not_98 & _eq_94; // SlotTableStage.java:196
+  wire _or_64 = _or_63 | _and_221; // SlotTableStage.java:196
+  wire _not_99 = ~_or_64; // SlotTableStage.java:216
+  wire _not_100 = ~_bits_95; // SlotTableStage.java:201
+  wire _ge_30 = slot_misses_30 >= slot_hits_30; // SlotTableStage.java:201
+  wire _and_222 = _not_100 & _ge_30; // SlotTableStage.java:201
+  wire _and_223 = _not_99 & _and_222; // SlotTableStage.java:216
+  wire _lt_30 = slot_hits_30 < 8'd16; // SlotTableStage.java:216
+  wire _and_224 = _and_223 & _lt_30; // SlotTableStage.java:216
+  wire _bits_96 = hit[31]; // SlotTableStage.java:130
+  wire _and_225 = state_decide & _bits_96; // SlotTableStage.java:130
+  wire _eq_95 = slot_total_31 == 16'hfffe; // SlotTableStage.java:194
+  wire _bits_97 = same[31]; // SlotTableStage.java:129
+  wire _eq_96 = slot_hits_31 == 8'd254; // SlotTableStage.java:195
+  wire _and_226 = _bits_97 & _eq_96; // SlotTableStage.java:195
+  wire _or_65 = _eq_95 | _and_226; // SlotTableStage.java:195
+  wire _not_101 = ~_bits_97; // SlotTableStage.java:196
+  wire _eq_97 = slot_misses_31 == 8'd254; // SlotTableStage.java:196
+  wire _and_227 = _not_101 & _eq_97; // SlotTableStage.java:196
+  wire _or_66 = _or_65 | _and_227; // SlotTableStage.java:196
+  wire _not_102 = ~_or_66; // SlotTableStage.java:216
+  wire _not_103 = ~_bits_97; // SlotTableStage.java:201
+  wire _ge_31 = slot_misses_31 >= slot_hits_31; // SlotTableStage.java:201
+  wire _and_228 = _not_103 & _ge_31; // SlotTableStage.java:201
+  wire _and_229 = _not_102 & _and_228; // SlotTableStage.java:216
+  wire _lt_31 = slot_hits_31 < 8'd16; // SlotTableStage.java:216
+  wire _and_230 = _and_229 & _lt_31; // SlotTableStage.java:216
+  wire [7:0] _add_0 = slot_hits_0 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_1 = slot_hits_1 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_2 = slot_hits_2 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_3 = slot_hits_3 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_4 = slot_hits_4 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_5 = slot_hits_5 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_6 = slot_hits_6 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_7 = slot_hits_7 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_8 = slot_hits_8 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_9 = slot_hits_9 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_10 = slot_hits_10 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_11 = slot_hits_11 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_12 = slot_hits_12 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_13 = slot_hits_13 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_14 = slot_hits_14 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_15 = slot_hits_15 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_16 = slot_hits_16 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_17 = slot_hits_17 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_18 = slot_hits_18 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_19 = slot_hits_19 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_20 = slot_hits_20 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_21 = slot_hits_21 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_22 = slot_hits_22 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_23 = slot_hits_23 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_24 = slot_hits_24 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_25 = slot_hits_25 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_26 = slot_hits_26 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_27 = slot_hits_27 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_28 = slot_hits_28 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_29 = slot_hits_29 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_30 = slot_hits_30 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_31 = slot_hits_31 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_32 = slot_misses_0 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_33 = slot_misses_1 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_34 = slot_misses_2 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_35 = slot_misses_3 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_36 = slot_misses_4 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_37 = slot_misses_5 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_38 = slot_misses_6 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_39 = slot_misses_7 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_40 = slot_misses_8 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_41 = slot_misses_9 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_42 = slot_misses_10 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_43 = slot_misses_11 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_44 = slot_misses_12 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_45 = slot_misses_13 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_46 = slot_misses_14 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_47 = slot_misses_15 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_48 = slot_misses_16 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_49 = slot_misses_17 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_50 = slot_misses_18 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_51 = slot_misses_19 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_52 = slot_misses_20 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_53 = slot_misses_21 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_54 = slot_misses_22 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_55 = slot_misses_23 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_56 = slot_misses_24 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_57 = slot_misses_25 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_58 = slot_misses_26 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_59 = slot_misses_27 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_60 = slot_misses_28 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_61 = slot_misses_29 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_62 = slot_misses_30 + 8'd1; // SlotTableStage.java:215
+  wire [7:0] _add_63 = slot_misses_31 + 8'd1; // SlotTableStage.java:215
+  wire [15:0] _add_64 = slot_total_0 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_65 = slot_total_1 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_66 = slot_total_2 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_67 = slot_total_3 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_68 = slot_total_4 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_69 = slot_total_5 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_70 = slot_total_6 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_71 = slot_total_7 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_72 = slot_total_8 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_73 = slot_total_9 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_74 = slot_total_10 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_75 = slot_total_11 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_76 = slot_total_12 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_77 = slot_total_13 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_78 = slot_total_14 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_79 = slot_total_15 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_80 = slot_total_16 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_81 = slot_total_17 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_82 = slot_total_18 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_83 = slot_total_19 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_84 = slot_total_20 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_85 = slot_total_21 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_86 = slot_total_22 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_87 = slot_total_23 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_88 = slot_total_24 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_89 = slot_total_25 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_90 = slot_total_26 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_91 = slot_total_27 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_92 = slot_total_28 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_93 = slot_total_29 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_94 = slot_total_30 + 16'd1; // SlotTableStage.java:214
+  wire [15:0] _add_95 = slot_total_31 + 16'd1; // SlotTableStage.java:214
+  wire _eq_98 = slot_total_31 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_99 = slot_hits_31 == 8'd254; // SlotTableStage.java:195
+  wire _and_231 = _bits_97 & _eq_99; // SlotTableStage.java:195
+  wire _or_67 = _eq_98 | _and_231; // SlotTableStage.java:195
+  wire _not_104 = ~_bits_97; // SlotTableStage.java:196
+  wire _eq_100 = slot_misses_31 == 8'd254; // SlotTableStage.java:196
+  wire _and_232 = _not_104 & _eq_100; // SlotTableStage.java:196
+  wire _or_68 = _or_67 | _and_232; // SlotTableStage.java:196
+  wire _not_105 = ~_bits_97; // SlotTableStage.java:201
+  wire _ge_32 = slot_misses_31 >= slot_hits_31; // SlotTableStage.java:201
+  wire _and_233 = _not_105 & _ge_32; // SlotTableStage.java:201
+  wire _ge_33 = slot_hits_31 >= 8'd16; // SlotTableStage.java:206
+  wire _and_234 = _and_233 & _ge_33; // SlotTableStage.java:206
+  wire _or_69 = _or_68 | _and_234; // SlotTableStage.java:206
+  wire _not_106 = ~_or_69; // SlotTableStage.java:206
+  wire _bits_98 = slot_on[31]; // SlotTableStage.java:133
+  wire _mux_0 = _and_225 ? _not_106 : _bits_98; // SlotTableStage.java:133
+  wire _or_70 = _mux_0 | _and_38; // SlotTableStage.java:133
+  wire _eq_101 = slot_total_30 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_102 = slot_hits_30 == 8'd254; // SlotTableStage.java:195
+  wire _and_235 = _bits_95 & _eq_102; // SlotTableStage.java:195
+  wire _or_71 = _eq_101 | _and_235; // SlotTableStage.java:195
+  wire _not_107 = ~_bits_95; // SlotTableStage.java:196
+  wire _eq_103 = slot_misses_30 == 8'd254; // SlotTableStage.java:196
+  wire _and_236 = _not_107 & _eq_103; // SlotTableStage.java:196
+  wire _or_72 = _or_71 | _and_236; // SlotTableStage.java:196
+  wire _not_108 = ~_bits_95; // SlotTableStage.java:201
+  wire _ge_34 = slot_misses_30 >= slot_hits_30; // SlotTableStage.java:201
+  wire _and_237 = _not_108 & _ge_34; // SlotTableStage.java:201
+  wire _ge_35 = slot_hits_30 >= 8'd16; // SlotTableStage.java:206
+  wire _and_238 = _and_237 & _ge_35; // SlotTableStage.java:206
+  wire _or_73 = _or_72 | _and_238; // SlotTableStage.java:206
+  wire _not_109 = ~_or_73; // SlotTableStage.java:206
+  wire _bits_99 = slot_on[30]; // SlotTableStage.java:133
+  wire _mux_1 = _and_219 ? _not_109 : _bits_99; // SlotTableStage.java:133
+  wire _or_74 = _mux_1 | _and_37; // SlotTableStage.java:133
+  wire _eq_104 = slot_total_29 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_105 = slot_hits_29 == 8'd254; // SlotTableStage.java:195
+  wire _and_239 = _bits_93 & _eq_105; // SlotTableStage.java:195
+  wire _or_75 = _eq_104 | _and_239; // SlotTableStage.java:195
+  wire _not_110 = ~_bits_93; // SlotTableStage.java:196
+  wire _eq_106 = slot_misses_29 == 8'd254; // SlotTableStage.java:196
+  wire _and_240 = _not_110 & _eq_106; // SlotTableStage.java:196
+  wire _or_76 = _or_75 | _and_240; // SlotTableStage.java:196
+  wire _not_111 = ~_bits_93; // SlotTableStage.java:201
+  wire _ge_36 = slot_misses_29 >= slot_hits_29; // SlotTableStage.java:201
+  wire _and_241 = _not_111 & _ge_36; // SlotTableStage.java:201
+  wire _ge_37 = slot_hits_29 >= 8'd16; // SlotTableStage.java:206
+  wire _and_242 = _and_241 & _ge_37; // SlotTableStage.java:206
+  wire _or_77 = _or_76 | _and_242; // SlotTableStage.java:206
+  wire _not_112 = ~_or_77; // SlotTableStage.java:206
+  wire _bits_100 = slot_on[29]; // SlotTableStage.java:133
+  wire _mux_2 = _and_213 ? _not_112 : _bits_100; // SlotTableStage.java:133
+  wire _or_78 = _mux_2 | _and_36; // SlotTableStage.java:133
+  wire _eq_107 = slot_total_28 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_108 = slot_hits_28 == 8'd254; // SlotTableStage.java:195
+  wire _and_243 = _bits_91 & _eq_108; // SlotTableStage.java:195
+  wire _or_79 = _eq_107 | _and_243; // SlotTableStage.java:195
+  wire _not_113 = ~_bits_91; // SlotTableStage.java:196
+  wire _eq_109 = slot_misses_28 == 8'd254; // SlotTableStage.java:196
+  wire _and_244 = _not_113 & _eq_109; // SlotTableStage.java:196
+  wire _or_80 = _or_79 | _and_244; // SlotTableStage.java:196
+  wire _not_114 = ~_bits_91; // SlotTableStage.java:201
+  wire _ge_38 = slot_misses_28 >= slot_hits_28; // SlotTableStage.java:201
+  wire _and_245 = _not_114 & _ge_38; // SlotTableStage.java:201
+  wire _ge_39 = slot_hits_28 >= 8'd16; // SlotTableStage.java:206
+  wire _and_246 = _and_245 & _ge_39; // SlotTableStage.java:206
+  wire _or_81 = _or_80 | _and_246; // SlotTableStage.java:206
+  wire _not_115 = ~_or_81; // SlotTableStage.java:206
+  wire _bits_101 = slot_on[28]; // SlotTableStage.java:133
+  wire _mux_3 = _and_207 ? _not_115 : _bits_101; // SlotTableStage.java:133
+  wire _or_82 = _mux_3 | _and_35; // SlotTableStage.java:133
+  wire _eq_110 = slot_total_27 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_111 = slot_hits_27 == 8'd254; // SlotTableStage.java:195
+  wire _and_247 = _bits_89 & _eq_111; // SlotTableStage.java:195
+  wire _or_83 = _eq_110 | _and_247; // SlotTableStage.java:195
+  wire _not_116 = ~_bits_89; // SlotTableStage.java:196
+  wire _eq_112 = slot_misses_27 == 8'd254; // SlotTableStage.java:196
+  wire _and_248 = _not_116 & _eq_112; // SlotTableStage.java:196
+  wire _or_84 = _or_83 | _and_248; // SlotTableStage.java:196
+  wire _not_117 = ~_bits_89; // SlotTableStage.java:201
+  wire _ge_40 = slot_misses_27 >= slot_hits_27; // SlotTableStage.java:201
+  wire _and_249 = _not_117 & _ge_40; // SlotTableStage.java:201
+  wire _ge_41 = slot_hits_27 >= 8'd16; // SlotTableStage.java:206
+  wire _and_250 = _and_249 & _ge_41; // SlotTableStage.java:206
+  wire _or_85 = _or_84 | _and_250; // SlotTableStage.java:206
+  wire _not_118 = ~_or_85; // SlotTableStage.java:206
+  wire _bits_102 = slot_on[27]; // SlotTableStage.java:133
+  wire _mux_4 = _and_201 ? _not_118 : _bits_102; // SlotTableStage.java:133
+  wire _or_86 = _mux_4 | _and_34; // SlotTableStage.java:133
+  wire _eq_113 = slot_total_26 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_114 = slot_hits_26 == 8'd254; // SlotTableStage.java:195
+  wire _and_251 = _bits_87 & _eq_114; // SlotTableStage.java:195
+  wire _or_87 = _eq_113 | _and_251; // SlotTableStage.java:195
+  wire _not_119 = ~_bits_87; // SlotTableStage.java:196
+  wire _eq_115 = slot_misses_26 == 8'd254; // SlotTableStage.java:196
+  wire _and_252 = _not_119 & _eq_115; // SlotTableStage.java:196
+  wire _or_88 = _or_87 | _and_252; // SlotTableStage.java:196
+  wire _not_120 = ~_bits_87; // SlotTableStage.java:201
+  wire _ge_42 = slot_misses_26 >= slot_hits_26; // SlotTableStage.java:201
+  wire _and_253 = _not_120 & _ge_42; // SlotTableStage.java:201
+  wire _ge_43 = slot_hits_26 >= 8'd16; // SlotTableStage.java:206
+  wire _and_254 = _and_253 & _ge_43; // SlotTableStage.java:206
+  wire _or_89 = _or_88 | _and_254; // SlotTableStage.java:206
+  wire _not_121 = ~_or_89; // SlotTableStage.java:206
+  wire _bits_103 = slot_on[26]; // SlotTableStage.java:133
+  wire _mux_5 = _and_195 ? _not_121 : _bits_103; // SlotTableStage.java:133
+  wire _or_90 = _mux_5 | _and_33; // SlotTableStage.java:133
+  wire _eq_116 = slot_total_25 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_117 = slot_hits_25 == 8'd254; // SlotTableStage.java:195
+  wire _and_255 = _bits_85 & _eq_117; // SlotTableStage.java:195
+  wire _or_91 = _eq_116 | _and_255; // SlotTableStage.java:195
+  wire _not_122 = ~_bits_85; // SlotTableStage.java:196
+  wire _eq_118 = slot_misses_25 == 8'd254; // SlotTableStage.java:196
+  wire _and_256 = _not_122 & _eq_118; // SlotTableStage.java:196
+  wire _or_92 = _or_91 | _and_256; // SlotTableStage.java:196
+  wire _not_123 = ~_bits_85; // SlotTableStage.java:201
+  wire _ge_44 = slot_misses_25 >= slot_hits_25; // SlotTableStage.java:201
+  wire _and_257 = _not_123 & _ge_44; // SlotTableStage.java:201
+  wire _ge_45 = slot_hits_25 >= 8'd16; // SlotTableStage.java:206
+  wire _and_258 = _and_257 & _ge_45; // SlotTableStage.java:206
+  wire _or_93 = _or_92 | _and_258; // SlotTableStage.java:206
+  wire _not_124 = ~_or_93; // SlotTableStage.java:206
+  wire _bits_104 = slot_on[25]; // SlotTableStage.java:133
+  wire _mux_6 = _and_189 ? _not_124 : _bits_104; // SlotTableStage.java:133
+  wire _or_94 = _mux_6 | _and_32; // SlotTableStage.java:133
+  wire _eq_119 = slot_total_24 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_120 = slot_hits_24 == 8'd254; // SlotTableStage.java:195
+  wire _and_259 = _bits_83 & _eq_120; // SlotTableStage.java:195
+  wire _or_95 = _eq_119 | _and_259; // SlotTableStage.java:195
+  wire _not_125 = ~_bits_83; // SlotTableStage.java:196
+  wire _eq_121 = slot_misses_24 == 8'd254; // SlotTableStage.java:196
+  wire _and_260 = _not_125 & _eq_121; // SlotTableStage.java:196
+  wire _or_96 = _or_95 | _and_260; // SlotTableStage.java:196
+  wire _not_126 = ~_bits_83; // SlotTableStage.java:201
+  wire _ge_46 = slot_misses_24 >= slot_hits_24; // SlotTableStage.java:201
+  wire _and_261 = _not_126 & _ge_46; // SlotTableStage.java:201
+  wire _ge_47 = slot_hits_24 >= 8'd16; // SlotTableStage.java:206
+  wire _and_262 = _and_261 & _ge_47; // SlotTableStage.java:206
+  wire _or_97 = _or_96 | _and_262; // SlotTableStage.java:206
+  wire _not_127 = ~_or_97; // SlotTableStage.java:206
+  wire _bits_105 = slot_on[24]; // SlotTableStage.java:133
+  wire _mux_7 = _and_183 ? _not_127 : _bits_105; // SlotTableStage.java:133
+  wire _or_98 = _mux_7 | _and_31; // SlotTableStage.java:133
+  wire _eq_122 = slot_total_23 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_123 = slot_hits_23 == 8'd254; // SlotTableStage.java:195
+  wire _and_263 = _bits_81 & _eq_123; // SlotTableStage.java:195
+  wire _or_99 = _eq_122 | _and_263; // SlotTableStage.java:195
+  wire _not_128 = ~_bits_81; // SlotTableStage.java:196
+  wire _eq_124 = slot_misses_23 == 8'd254; // SlotTableStage.java:196
+  wire _and_264 = _not_128 & _eq_124; // SlotTableStage.java:196
+  wire _or_100 = _or_99 | _and_264; // SlotTableStage.java:196
+  wire _not_129 = ~_bits_81; // SlotTableStage.java:201
+  wire _ge_48 = slot_misses_23 >= slot_hits_23; // SlotTableStage.java:201
+  wire _and_265 = _not_129 & _ge_48; // SlotTableStage.java:201
+  wire _ge_49 = slot_hits_23 >= 8'd16; // SlotTableStage.java:206
+  wire _and_266 = _and_265 & _ge_49; // SlotTableStage.java:206
+  wire _or_101 = _or_100 | _and_266; // SlotTableStage.java:206
+  wire _not_130 = ~_or_101; // SlotTableStage.java:206
+  wire _bits_106 = slot_on[23]; // SlotTableStage.java:133
+  wire _mux_8 = _and_177 ? _not_130 : _bits_106; // SlotTableStage.java:133
+  wire _or_102 = _mux_8 | _and_30; // SlotTableStage.java:133
+  wire _eq_125 = slot_total_22 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_126 = slot_hits_22 == 8'd254; // SlotTableStage.java:195
+  wire _and_267 = _bits_79 & _eq_126; // SlotTableStage.java:195
+  wire _or_103 = _eq_125 | _and_267; // SlotTableStage.java:195
+  wire _not_131 = ~_bits_79; // SlotTableStage.java:196
+  wire _eq_127 = slot_misses_22 == 8'd254; // SlotTableStage.java:196
+  wire _and_268 = _not_131 & _eq_127; // SlotTableStage.java:196
+  wire _or_104 = _or_103 | _and_268; // SlotTableStage.java:196
+  wire _not_132 = ~_bits_79; // SlotTableStage.java:201
+  wire _ge_50 = slot_misses_22 >= slot_hits_22; // SlotTableStage.java:201
+  wire _and_269 = _not_132 & _ge_50; // SlotTableStage.java:201
+  wire _ge_51 = slot_hits_22 >= 8'd16; // SlotTableStage.java:206
+  wire _and_270 = _and_269 & _ge_51; // SlotTableStage.java:206
+  wire _or_105 = _or_104 | _and_270; // SlotTableStage.java:206
+  wire _not_133 = ~_or_105; // SlotTableStage.java:206
+  wire _bits_107 = slot_on[22]; // SlotTableStage.java:133
+  wire _mux_9 = _and_171 ? _not_133 : _bits_107; // SlotTableStage.java:133
+  wire _or_106 = _mux_9 | _and_29; // SlotTableStage.java:133
+  wire _eq_128 = slot_total_21 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_129 = slot_hits_21 == 8'd254; // SlotTableStage.java:195
+  wire _and_271 = _bits_77 & _eq_129; // SlotTableStage.java:195
+  wire _or_107 = _eq_128 | _and_271; // SlotTableStage.java:195
+  wire _not_134 = ~_bits_77; // SlotTableStage.java:196
+  wire _eq_130 = slot_misses_21 == 8'd254; // SlotTableStage.java:196
+  wire _and_272 = _not_134 & _eq_130; // SlotTableStage.java:196
+  wire _or_108 = _or_107 | _and_272; // SlotTableStage.java:196
+  wire _not_135 = ~_bits_77; // SlotTableStage.java:201
+  wire _ge_52 = slot_misses_21 >= slot_hits_21; // SlotTableStage.java:201
+  wire _and_273 = _not_135 & _ge_52; // SlotTableStage.java:201
+  wire _ge_53 = slot_hits_21 >= 8'd16; // SlotTableStage.java:206
+  wire _and_274 = _and_273 & _ge_53; // SlotTableStage.java:206
+  wire _or_109 = _or_108 | _and_274; // SlotTableStage.java:206
+  wire _not_136 = ~_or_109; // SlotTableStage.java:206
+  wire _bits_108 = slot_on[21]; // SlotTableStage.java:133
+  wire _mux_10 = _and_165 ? _not_136 : _bits_108; // SlotTableStage.java:133
+  wire _or_110 = _mux_10 | _and_28; // SlotTableStage.java:133
+  wire _eq_131 = slot_total_20 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_132 = slot_hits_20 == 8'd254; // SlotTableStage.java:195
+  wire _and_275 = _bits_75 & _eq_132; // SlotTableStage.java:195
+  wire _or_111 = _eq_131 | _and_275; // SlotTableStage.java:195
+  wire _not_137 = ~_bits_75; // SlotTableStage.java:196
+  wire _eq_133 = slot_misses_20 == 8'd254; // SlotTableStage.java:196
+  wire _and_276 = _not_137 & _eq_133; // SlotTableStage.java:196
+  wire _or_112 = _or_111 | _and_276; // SlotTableStage.java:196
+  wire _not_138 = ~_bits_75; // SlotTableStage.java:201
+  wire _ge_54 = slot_misses_20 >= slot_hits_20; // SlotTableStage.java:201
+  wire _and_277 = _not_138 & _ge_54; // SlotTableStage.java:201
+  wire _ge_55 = slot_hits_20 >= 8'd16; // SlotTableStage.java:206
+  wire _and_278 = _and_277 & _ge_55; // SlotTableStage.java:206
+  wire _or_113 = _or_112 | _and_278; // SlotTableStage.java:206
+  wire _not_139 = ~_or_113; // SlotTableStage.java:206
+  wire _bits_109 = slot_on[20]; // SlotTableStage.java:133
+  wire _mux_11 = _and_159 ? _not_139 : _bits_109; // SlotTableStage.java:133
+  wire _or_114 = _mux_11 | _and_27; // SlotTableStage.java:133
+  wire _eq_134 = slot_total_19 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_135 = slot_hits_19 == 8'd254; // SlotTableStage.java:195
+  wire _and_279 = _bits_73 & _eq_135; // SlotTableStage.java:195
+  wire _or_115 = _eq_134 | _and_279; // SlotTableStage.java:195
+  wire _not_140 = ~_bits_73; // SlotTableStage.java:196
+  wire _eq_136 = slot_misses_19 == 8'd254; // SlotTableStage.java:196
+  wire _and_280 = _not_140 & _eq_136; // SlotTableStage.java:196
+  wire _or_116 = _or_115 | _and_280; // SlotTableStage.java:196
+  wire _not_141 = ~_bits_73; // SlotTableStage.java:201
+  wire _ge_56 = slot_misses_19 >= slot_hits_19; // SlotTableStage.java:201
+  wire _and_281 = _not_141 & _ge_56; // SlotTableStage.java:201
+  wire _ge_57 = slot_hits_19 >= 8'd16; // SlotTableStage.java:206
+  wire _and_282 = _and_281 & _ge_57; // SlotTableStage.java:206
+  wire _or_117 = _or_116 | _and_282; // SlotTableStage.java:206
+  wire _not_142 = ~_or_117; // SlotTableStage.java:206
+  wire _bits_110 = slot_on[19]; // SlotTableStage.java:133
+  wire _mux_12 = _and_153 ? _not_142 : _bits_110; // SlotTableStage.java:133
+  wire _or_118 = _mux_12 | _and_26; // SlotTableStage.java:133
+  wire _eq_137 = slot_total_18 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_138 = slot_hits_18 == 8'd254; // SlotTableStage.java:195
+  wire _and_283 = _bits_71 & _eq_138; // SlotTableStage.java:195
+  wire _or_119 = _eq_137 | _and_283; // SlotTableStage.java:195
+  wire _not_143 = ~_bits_71; // SlotTableStage.java:196
+  wire _eq_139 = slot_misses_18 == 8'd254; // SlotTableStage.java:196
+  wire _and_284 = _not_143 & _eq_139; // SlotTableStage.java:196
+  wire _or_120 = _or_119 | _and_284; // SlotTableStage.java:196
+  wire _not_144 = ~_bits_71; // SlotTableStage.java:201
+  wire _ge_58 = slot_misses_18 >= slot_hits_18; // SlotTableStage.java:201
+  wire _and_285 = _not_144 & _ge_58; // SlotTableStage.java:201
+  wire _ge_59 = slot_hits_18 >= 8'd16; // SlotTableStage.java:206
+  wire _and_286 = _and_285 & _ge_59; // SlotTableStage.java:206
+  wire _or_121 = _or_120 | _and_286; // SlotTableStage.java:206
+  wire _not_145 = ~_or_121; // SlotTableStage.java:206
+  wire _bits_111 = slot_on[18]; // SlotTableStage.java:133
+  wire _mux_13 = _and_147 ? _not_145 : _bits_111; // SlotTableStage.java:133
+  wire _or_122 = _mux_13 | _and_25; // SlotTableStage.java:133
+  wire _eq_140 = slot_total_17 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_141 = slot_hits_17 == 8'd254; // SlotTableStage.java:195
+  wire _and_287 = _bits_69 & _eq_141; // SlotTableStage.java:195
+  wire _or_123 = _eq_140 | _and_287; // SlotTableStage.java:195
+  wire _not_146 = ~_bits_69; // SlotTableStage.java:196
+  wire _eq_142 = slot_misses_17 == 8'd254; // SlotTableStage.java:196
+  wire _and_288 = _not_146 & _eq_142; // SlotTableStage.java:196
+  wire _or_124 = _or_123 | _and_288; // SlotTableStage.java:196
+  wire _not_147 = ~_bits_69; // SlotTableStage.java:201
+  wire _ge_60 = slot_misses_17 >= slot_hits_17; // SlotTableStage.java:201
+  wire _and_289 = _not_147 & _ge_60; // SlotTableStage.java:201
+  wire _ge_61 = slot_hits_17 >= 8'd16; // SlotTableStage.java:206
+  wire _and_290 = _and_289 & _ge_61; // SlotTableStage.java:206
+  wire _or_125 = _or_124 | _and_290; // SlotTableStage.java:206
+  wire _not_148 = ~_or_125; // SlotTableStage.java:206
+  wire _bits_112 = slot_on[17]; // SlotTableStage.java:133
+  wire _mux_14 = _and_141 ? _not_148 : _bits_112; // SlotTableStage.java:133
+  wire _or_126 = _mux_14 | _and_24; // SlotTableStage.java:133
+  wire _eq_143 = slot_total_16 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_144 = slot_hits_16 == 8'd254; // SlotTableStage.java:195
+  wire _and_291 = _bits_67 & _eq_144; // SlotTableStage.java:195
+  wire _or_127 = _eq_143 | _and_291; // SlotTableStage.java:195
+  wire _not_149 = ~_bits_67; // SlotTableStage.java:196
+  wire _eq_145 = slot_misses_16 == 8'd254; // SlotTableStage.java:196
+  wire _and_292 = _not_149 & _eq_145; // SlotTableStage.java:196
+  wire _or_128 = _or_127 | _and_292; // SlotTableStage.java:196
+  wire _not_150 = ~_bits_67; // SlotTableStage.java:201
+  wire _ge_62 = slot_misses_16 >= slot_hits_16; // SlotTableStage.java:201
+  wire _and_293 = _not_150 & _ge_62; // SlotTableStage.java:201
+  wire _ge_63 = slot_hits_16 >= 8'd16; // SlotTableStage.java:206
+  wire _and_294 = _and_293 & _ge_63; // SlotTableStage.java:206
+  wire _or_129 = _or_128 | _and_294; // SlotTableStage.java:206
+  wire _not_151 = ~_or_129; // SlotTableStage.java:206
+  wire _bits_113 = slot_on[16]; // SlotTableStage.java:133
+  wire _mux_15 = _and_135 ? _not_151 : _bits_113; // SlotTableStage.java:133
+  wire _or_130 = _mux_15 | _and_23; // SlotTableStage.java:133
+  wire _eq_146 = slot_total_15 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_147 = slot_hits_15 == 8'd254; // SlotTableStage.java:195
+  wire _and_295 = _bits_65 & _eq_147; // SlotTableStage.java:195
+  wire _or_131 = _eq_146 | _and_295; // SlotTableStage.java:195
+  wire _not_152 = ~_bits_65; // SlotTableStage.java:196
+  wire _eq_148 = slot_misses_15 == 8'd254; // SlotTableStage.java:196
+  wire _and_296 = _not_152 & _eq_148; // SlotTableStage.java:196
+  wire _or_132 = _or_131 | _and_296; // SlotTableStage.java:196
+  wire _not_153 = ~_bits_65; // SlotTableStage.java:201
+  wire _ge_64 = slot_misses_15 >= slot_hits_15; // SlotTableStage.java:201
+  wire _and_297 = _not_153 & _ge_64; // SlotTableStage.java:201
+  wire _ge_65 = slot_hits_15 >= 8'd16; // SlotTableStage.java:206
+  wire _and_298 = _and_297 & _ge_65; // SlotTableStage.java:206
+  wire _or_133 = _or_132 | _and_298; // SlotTableStage.java:206
+  wire _not_154 = ~_or_133; // SlotTableStage.java:206
+  wire _bits_114 = slot_on[15]; // SlotTableStage.java:133
+  wire _mux_16 = _and_129 ? _not_154 : _bits_114; // SlotTableStage.java:133
+  wire _or_134 = _mux_16 | _and_22; // SlotTableStage.java:133
+  wire _eq_149 = slot_total_14 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_150 = slot_hits_14 == 8'd254; // SlotTableStage.java:195
+  wire _and_299 = _bits_63 & _eq_150; // SlotTableStage.java:195
+  wire _or_135 = _eq_149 | _and_299; // SlotTableStage.java:195
+  wire _not_155 = ~_bits_63; // SlotTableStage.java:196
+  wire _eq_151 = slot_misses_14 == 8'd254; // SlotTableStage.java:196
+  wire _and_300 = _not_155 & _eq_151; // SlotTableStage.java:196
+  wire _or_136 = _or_135 | _and_300; // SlotTableStage.java:196
+  wire _not_156 = ~_bits_63; // SlotTableStage.java:201
+  wire _ge_66 = slot_misses_14 >= slot_hits_14; // SlotTableStage.java:201
+  wire _and_301 = _not_156 & _ge_66; // SlotTableStage.java:201
+  wire _ge_67 = slot_hits_14 >= 8'd16; // SlotTableStage.java:206
+  wire _and_302 = _and_301 & _ge_67; // SlotTableStage.java:206
+  wire _or_137 = _or_136 | _and_302; // SlotTableStage.java:206
+  wire _not_157 = ~_or_137; // SlotTableStage.java:206
+  wire _bits_115 = slot_on[14]; // SlotTableStage.java:133
+  wire _mux_17 = _and_123 ? _not_157 : _bits_115; // SlotTableStage.java:133
+  wire _or_138 = _mux_17 | _and_21; // SlotTableStage.java:133
+  wire _eq_152 = slot_total_13 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_153 = slot_hits_13 == 8'd254; // SlotTableStage.java:195
+  wire _and_303 = _bits_61 & _eq_153; // SlotTableStage.java:195
+  wire _or_139 = _eq_152 | _and_303; // SlotTableStage.java:195
+  wire _not_158 = ~_bits_61; // SlotTableStage.java:196
+  wire _eq_154 = slot_misses_13 == 8'd254; // SlotTableStage.java:196
+  wire _and_304 = _not_158 & _eq_154; // SlotTableStage.java:196
+  wire _or_140 = _or_139 | _and_304; // SlotTableStage.java:196
+  wire _not_159 = ~_bits_61; // SlotTableStage.java:201
+  wire _ge_68 = slot_misses_13 >= slot_hits_13; // SlotTableStage.java:201
+  wire _and_305 = _not_159 & _ge_68; // SlotTableStage.java:201
+  wire _ge_69 = slot_hits_13 >= 8'd16; // SlotTableStage.java:206
+  wire _and_306 = _and_305 & _ge_69; // SlotTableStage.java:206
+  wire _or_141 = _or_140 | _and_306; // SlotTableStage.java:206
+  wire _not_160 = ~_or_141; // SlotTableStage.java:206
+  wire _bits_116 = slot_on[13]; // SlotTableStage.java:133
+  wire _mux_18 = _and_117 ? _not_160 : _bits_116; // SlotTableStage.java:133
+  wire _or_142 = _mux_18 | _and_20; // SlotTableStage.java:133
+  wire _eq_155 = slot_total_12 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_156 = slot_hits_12 == 8'd254; // SlotTableStage.java:195
+  wire _and_307 = _bits_59 & _eq_156; // SlotTableStage.java:195
+  wire _or_143 = _eq_155 | _and_307; // SlotTableStage.java:195
+  wire _not_161 = ~_bits_59; // SlotTableStage.java:196
+  wire _eq_157 = slot_misses_12 == 8'd254; // SlotTableStage.java:196
+  wire _and_308 = _not_161 & _eq_157; // SlotTableStage.java:196
+  wire _or_144 = _or_143 | _and_308; // SlotTableStage.java:196
+  wire _not_162 = ~_bits_59; // SlotTableStage.java:201
+  wire _ge_70 = slot_misses_12 >= slot_hits_12; // SlotTableStage.java:201
+  wire _and_309 = _not_162 & _ge_70; // SlotTableStage.java:201
+  wire _ge_71 = slot_hits_12 >= 8'd16; // SlotTableStage.java:206
+  wire _and_310 = _and_309 & _ge_71; // SlotTableStage.java:206
+  wire _or_145 = _or_144 | _and_310; // SlotTableStage.java:206
+  wire _not_163 = ~_or_145; // SlotTableStage.java:206
+  wire _bits_117 = slot_on[12]; // SlotTableStage.java:133
+  wire _mux_19 = _and_111 ? _not_163 : _bits_117; // SlotTableStage.java:133
+  wire _or_146 = _mux_19 | _and_19; // SlotTableStage.java:133
+  wire _eq_158 = slot_total_11 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_159 = slot_hits_11 == 8'd254; // SlotTableStage.java:195
+  wire _and_311 = _bits_57 & _eq_159; // SlotTableStage.java:195
+  wire _or_147 = _eq_158 | _and_311; // SlotTableStage.java:195
+  wire _not_164 = ~_bits_57; // SlotTableStage.java:196
+  wire _eq_160 = slot_misses_11 == 8'd254; // SlotTableStage.java:196
+  wire _and_312 = _not_164 & _eq_160; // SlotTableStage.java:196
+  wire _or_148 = _or_147 | _and_312; // SlotTableStage.java:196
+  wire _not_165 = ~_bits_57; // SlotTableStage.java:201
+  wire _ge_72 = slot_misses_11 >= slot_hits_11; // SlotTableStage.java:201
+  wire _and_313 = _not_165 & _ge_72; // SlotTableStage.java:201
+  wire _ge_73 = slot_hits_11 >= 8'd16; // SlotTableStage.java:206
+  wire _and_314 = _and_313 & _ge_73; // SlotTableStage.java:206
+  wire _or_149 = _or_148 | _and_314; // SlotTableStage.java:206
+  wire _not_166 = ~_or_149; // SlotTableStage.java:206
+  wire _bits_118 = slot_on[11]; // SlotTableStage.java:133
+  wire _mux_20 = _and_105 ? _not_166 : _bits_118; // SlotTableStage.java:133
+  wire _or_150 = _mux_20 | _and_18; // SlotTableStage.java:133
+  wire _eq_161 = slot_total_10 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_162 = slot_hits_10 == 8'd254; // SlotTableStage.java:195
+  wire _and_315 = _bits_55 & _eq_162; // SlotTableStage.java:195
+  wire _or_151 = _eq_161 | _and_315; // SlotTableStage.java:195
+  wire _not_167 = ~_bits_55; // SlotTableStage.java:196
+  wire _eq_163 = slot_misses_10 == 8'd254; // SlotTableStage.java:196
+  wire _and_316 = _not_167 & _eq_163; // SlotTableStage.java:196
+  wire _or_152 = _or_151 | _and_316; // SlotTableStage.java:196
+  wire _not_168 = ~_bits_55; // SlotTableStage.java:201
+  wire _ge_74 = slot_misses_10 >= slot_hits_10; // SlotTableStage.java:201
+  wire _and_317 = _not_168 & _ge_74; // SlotTableStage.java:201
+  wire _ge_75 = slot_hits_10 >= 8'd16; // SlotTableStage.java:206
+  wire _and_318 = _and_317 & _ge_75; // SlotTableStage.java:206
+  wire _or_153 = _or_152 | _and_318; // SlotTableStage.java:206
+  wire _not_169 = ~_or_153; // SlotTableStage.java:206
+  wire _bits_119 = slot_on[10]; // SlotTableStage.java:133
+  wire _mux_21 = _and_99 ? _not_169 : _bits_119; // SlotTableStage.java:133
+  wire _or_154 = _mux_21 | _and_17; // SlotTableStage.java:133
+  wire _eq_164 = slot_total_9 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_165 = slot_hits_9 == 8'd254; // SlotTableStage.java:195
+  wire _and_319 = _bits_53 & _eq_165; // SlotTableStage.java:195
+  wire _or_155 = _eq_164 | _and_319; // SlotTableStage.java:195
+  wire _not_170 = ~_bits_53; // SlotTableStage.java:196
+  wire _eq_166 = slot_misses_9 == 8'd254; // SlotTableStage.java:196
+  wire _and_320 = _not_170 & _eq_166; // SlotTableStage.java:196
+  wire _or_156 = _or_155 | _and_320; // SlotTableStage.java:196
+  wire _not_171 = ~_bits_53; // SlotTableStage.java:201
+  wire _ge_76 = slot_misses_9 >= slot_hits_9; // SlotTableStage.java:201
+  wire _and_321 = _not_171 & _ge_76; // SlotTableStage.java:201
+  wire _ge_77 = slot_hits_9 >= 8'd16; // SlotTableStage.java:206
+  wire _and_322 = _and_321 & _ge_77; // SlotTableStage.java:206
+  wire _or_157 = _or_156 | _and_322; // SlotTableStage.java:206
+  wire _not_172 = ~_or_157; // SlotTableStage.java:206
+  wire _bits_120 = slot_on[9]; // SlotTableStage.java:133
+  wire _mux_22 = _and_93 ? _not_172 : _bits_120; // SlotTableStage.java:133
+  wire _or_158 = _mux_22 | _and_16; // SlotTableStage.java:133
+  wire _eq_167 = slot_total_8 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_168 = slot_hits_8 == 8'd254; // SlotTableStage.java:195
+  wire _and_323 = _bits_51 & _eq_168; // SlotTableStage.java:195
+  wire _or_159 = _eq_167 | _and_323; // SlotTableStage.java:195
+  wire _not_173 = ~_bits_51; // SlotTableStage.java:196
+  wire _eq_169 = slot_misses_8 == 8'd254; // SlotTableStage.java:196
+  wire _and_324 = _not_173 & _eq_169; // SlotTableStage.java:196
+  wire _or_160 = _or_159 | _and_324; // SlotTableStage.java:196
+  wire _not_174 = ~_bits_51; // SlotTableStage.java:201
+  wire _ge_78 = slot_misses_8 >= slot_hits_8; // SlotTableStage.java:201
+  wire _and_325 = _not_174 & _ge_78; // SlotTableStage.java:201
+  wire _ge_79 = slot_hits_8 >= 8'd16; // SlotTableStage.java:206
+  wire _and_326 = _and_325 & _ge_79; // SlotTableStage.java:206
+  wire _or_161 = _or_160 | _and_326; // SlotTableStage.java:206
+  wire _not_175 = ~_or_161; // SlotTableStage.java:206
+  wire _bits_121 = slot_on[8]; // SlotTableStage.java:133
+  wire _mux_23 = _and_87 ? _not_175 : _bits_121; // SlotTableStage.java:133
+  wire _or_162 = _mux_23 | _and_15; // SlotTableStage.java:133
+  wire _eq_170 = slot_total_7 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_171 = slot_hits_7 == 8'd254; // SlotTableStage.java:195
+  wire _and_327 = _bits_49 & _eq_171; // SlotTableStage.java:195
+  wire _or_163 = _eq_170 | _and_327; // SlotTableStage.java:195
+  wire _not_176 = ~_bits_49; // SlotTableStage.java:196
+  wire _eq_172 = slot_misses_7 == 8'd254; // SlotTableStage.java:196
+  wire _and_328 = _not_176 & _eq_172; // SlotTableStage.java:196
+  wire _or_164 = _or_163 | _and_328; // SlotTableStage.java:196
+  wire _not_177 = ~_bits_49; // SlotTableStage.java:201
+  wire _ge_80 = slot_misses_7 >= slot_hits_7; // SlotTableStage.java:201
+  wire _and_329 = _not_177 & _ge_80; // SlotTableStage.java:201
+  wire _ge_81 = slot_hits_7 >= 8'd16; // SlotTableStage.java:206
+  wire _and_330 = _and_329 & _ge_81; // SlotTableStage.java:206
+  wire _or_165 = _or_164 | _and_330; // SlotTableStage.java:206
+  wire _not_178 = ~_or_165; // SlotTableStage.java:206
+  wire _bits_122 = slot_on[7]; // SlotTableStage.java:133
+  wire _mux_24 = _and_81 ? _not_178 : _bits_122; // SlotTableStage.java:133
+  wire _or_166 = _mux_24 | _and_14; // SlotTableStage.java:133
+  wire _eq_173 = slot_total_6 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_174 = slot_hits_6 == 8'd254; // SlotTableStage.java:195
+  wire _and_331 = _bits_47 & _eq_174; // SlotTableStage.java:195
+  wire _or_167 = _eq_173 | _and_331; // SlotTableStage.java:195
+  wire _not_179 = ~_bits_47; // SlotTableStage.java:196
+  wire _eq_175 = slot_misses_6 == 8'd254; // SlotTableStage.java:196
+  wire _and_332 = _not_179 & _eq_175; // SlotTableStage.java:196
+  wire _or_168 = _or_167 | _and_332; // SlotTableStage.java:196
+  wire _not_180 = ~_bits_47; // SlotTableStage.java:201
+  wire _ge_82 = slot_misses_6 >= slot_hits_6; // SlotTableStage.java:201
+  wire _and_333 = _not_180 & _ge_82; // SlotTableStage.java:201
+  wire _ge_83 = slot_hits_6 >= 8'd16; // SlotTableStage.java:206
+  wire _and_334 = _and_333 & _ge_83; // SlotTableStage.java:206
+  wire _or_169 = _or_168 | _and_334; // SlotTableStage.java:206
+  wire _not_181 = ~_or_169; // SlotTableStage.java:206
+  wire _bits_123 = slot_on[6]; // SlotTableStage.java:133
+  wire _mux_25 = _and_75 ? _not_181 : _bits_123; // SlotTableStage.java:133
+  wire _or_170 = _mux_25 | _and_13; // SlotTableStage.java:133
+  wire _eq_176 = slot_total_5 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_177 = slot_hits_5 == 8'd254; // SlotTableStage.java:195
+  wire _and_335 = _bits_45 & _eq_177; // SlotTableStage.java:195
+  wire _or_171 = _eq_176 | _and_335; // SlotTableStage.java:195
+  wire _not_182 = ~_bits_45; // SlotTableStage.java:196
+  wire _eq_178 = slot_misses_5 == 8'd254; // SlotTableStage.java:196
+  wire _and_336 = _not_182 & _eq_178; // SlotTableStage.java:196
+  wire _or_172 = _or_171 | _and_336; // SlotTableStage.java:196
+  wire _not_183 = ~_bits_45; // SlotTableStage.java:201
+  wire _ge_84 = slot_misses_5 >= slot_hits_5; // SlotTableStage.java:201
+  wire _and_337 = _not_183 & _ge_84; // SlotTableStage.java:201
+  wire _ge_85 = slot_hits_5 >= 8'd16; // SlotTableStage.java:206
+  wire _and_338 = _and_337 & _ge_85; // SlotTableStage.java:206
+  wire _or_173 = _or_172 | _and_338; // SlotTableStage.java:206
+  wire _not_184 = ~_or_173; // SlotTableStage.java:206
+  wire _bits_124 = slot_on[5]; // SlotTableStage.java:133
+  wire _mux_26 = _and_69 ? _not_184 : _bits_124; // SlotTableStage.java:133
+  wire _or_174 = _mux_26 | _and_12; // SlotTableStage.java:133
+  wire _eq_179 = slot_total_4 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_180 = slot_hits_4 == 8'd254; // SlotTableStage.java:195
+  wire _and_339 = _bits_43 & _eq_180; // SlotTableStage.java:195
+  wire _or_175 = _eq_179 | _and_339; // SlotTableStage.java:195
+  wire _not_185 = ~_bits_43; // SlotTableStage.java:196
+  wire _eq_181 = slot_misses_4 == 8'd254; // SlotTableStage.java:196
+  wire _and_340 = _not_185 & _eq_181; // SlotTableStage.java:196
+  wire _or_176 = _or_175 | _and_340; // SlotTableStage.java:196
+  wire _not_186 = ~_bits_43; // SlotTableStage.java:201
+  wire _ge_86 = slot_misses_4 >= slot_hits_4; // SlotTableStage.java:201
+  wire _and_341 = _not_186 & _ge_86; // SlotTableStage.java:201
+  wire _ge_87 = slot_hits_4 >= 8'd16; // SlotTableStage.java:206
+  wire _and_342 = _and_341 & _ge_87; // SlotTableStage.java:206
+  wire _or_177 = _or_176 | _and_342; // SlotTableStage.java:206
+  wire _not_187 = ~_or_177; // SlotTableStage.java:206
+  wire _bits_125 = slot_on[4]; // SlotTableStage.java:133
+  wire _mux_27 = _and_63 ? _not_187 : _bits_125; // SlotTableStage.java:133
+  wire _or_178 = _mux_27 | _and_11; // SlotTableStage.java:133
+  wire _eq_182 = slot_total_3 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_183 = slot_hits_3 == 8'd254; // SlotTableStage.java:195
+  wire _and_343 = _bits_41 & _eq_183; // SlotTableStage.java:195
+  wire _or_179 = _eq_182 | _and_343; // SlotTableStage.java:195
+  wire _not_188 = ~_bits_41; // SlotTableStage.java:196
+  wire _eq_184 = slot_misses_3 == 8'd254; // SlotTableStage.java:196
+  wire _and_344 = _not_188 & _eq_184; // SlotTableStage.java:196
+  wire _or_180 = _or_179 | _and_344; // SlotTableStage.java:196
+  wire _not_189 = ~_bits_41; // SlotTableStage.java:201
+  wire _ge_88 = slot_misses_3 >= slot_hits_3; // SlotTableStage.java:201
+  wire _and_345 = _not_189 & _ge_88; // SlotTableStage.java:201
+  wire _ge_89 = slot_hits_3 >= 8'd16; // SlotTableStage.java:206
+  wire _and_346 = _and_345 & _ge_89; // SlotTableStage.java:206
+  wire _or_181 = _or_180 | _and_346; // SlotTableStage.java:206
+  wire _not_190 = ~_or_181; // SlotTableStage.java:206
+  wire _bits_126 = slot_on[3]; // SlotTableStage.java:133
+  wire _mux_28 = _and_57 ? _not_190 : _bits_126; // SlotTableStage.java:133
+  wire _or_182 = _mux_28 | _and_10; // SlotTableStage.java:133
+  wire _eq_185 = slot_total_2 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_186 = slot_hits_2 == 8'd254; // SlotTableStage.java:195
+  wire _and_347 = _bits_39 & _eq_186; // SlotTableStage.java:195
+  wire _or_183 = _eq_185 | _and_347; // SlotTableStage.java:195
+  wire _not_191 = ~_bits_39; // SlotTableStage.java:196
+  wire _eq_187 = slot_misses_2 == 8'd254; // SlotTableStage.java:196
+  wire _and_348 = _not_191 & _eq_187; // SlotTableStage.java:196
+  wire _or_184 = _or_183 | _and_348; // SlotTableStage.java:196
+  wire _not_192 = ~_bits_39; // SlotTableStage.java:201
+  wire _ge_90 = slot_misses_2 >= slot_hits_2; // SlotTableStage.java:201
+  wire _and_349 = _not_192 & _ge_90; // SlotTableStage.java:201
+  wire _ge_91 = slot_hits_2 >= 8'd16; // SlotTableStage.java:206
+  wire _and_350 = _and_349 & _ge_91; // SlotTableStage.java:206
+  wire _or_185 = _or_184 | _and_350; // SlotTableStage.java:206
+  wire _not_193 = ~_or_185; // SlotTableStage.java:206
+  wire _bits_127 = slot_on[2]; // SlotTableStage.java:133
+  wire _mux_29 = _and_51 ? _not_193 : _bits_127; // SlotTableStage.java:133
+  wire _or_186 = _mux_29 | _and_9; // SlotTableStage.java:133
+  wire _eq_188 = slot_total_1 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_189 = slot_hits_1 == 8'd254; // SlotTableStage.java:195
+  wire _and_351 = _bits_37 & _eq_189; // SlotTableStage.java:195
+  wire _or_187 = _eq_188 | _and_351; // SlotTableStage.java:195
+  wire _not_194 = ~_bits_37; // SlotTableStage.java:196
+  wire _eq_190 = slot_misses_1 == 8'd254; // SlotTableStage.java:196
+  wire _and_352 = _not_194 & _eq_190; // SlotTableStage.java:196
+  wire _or_188 = _or_187 | _and_352; // SlotTableStage.java:196
+  wire _not_195 = ~_bits_37; // SlotTableStage.java:201
+  wire _ge_92 = slot_misses_1 >= slot_hits_1; // SlotTableStage.java:201
+  wire _and_353 = _not_195 & _ge_92; // SlotTableStage.java:201
+  wire _ge_93 = slot_hits_1 >= 8'd16; // SlotTableStage.java:206
+  wire _and_354 = _and_353 & _ge_93; // SlotTableStage.java:206
+  wire _or_189 = _or_188 | _and_354; // SlotTableStage.java:206
+  wire _not_196 = ~_or_189; // SlotTableStage.java:206
+  wire _bits_128 = slot_on[1]; // SlotTableStage.java:133
+  wire _mux_30 = _and_45 ? _not_196 : _bits_128; // SlotTableStage.java:133
+  wire _or_190 = _mux_30 | _and_8; // SlotTableStage.java:133
+  wire _eq_191 = slot_total_0 == 16'hfffe; // SlotTableStage.java:194
+  wire _eq_192 = slot_hits_0 == 8'd254; // SlotTableStage.java:195
+  wire _and_355 = _bits_35 & _eq_192; // SlotTableStage.java:195
+  wire _or_191 = _eq_191 | _and_355; // SlotTableStage.java:195
+  wire _not_197 = ~_bits_35; // SlotTableStage.java:196
+  wire _eq_193 = slot_misses_0 == 8'd254; // SlotTableStage.java:196
+  wire _and_356 = _not_197 & _eq_193; // SlotTableStage.java:196
+  wire _or_192 = _or_191 | _and_356; // SlotTableStage.java:196
+  wire _not_198 = ~_bits_35; // SlotTableStage.java:201
+  wire _ge_94 = slot_misses_0 >= slot_hits_0; // SlotTableStage.java:201
+  wire _and_357 = _not_198 & _ge_94; // SlotTableStage.java:201
+  wire _ge_95 = slot_hits_0 >= 8'd16; // SlotTableStage.java:206
+  wire _and_358 = _and_357 & _ge_95; // SlotTableStage.java:206
+  wire _or_193 = _or_192 | _and_358; // SlotTableStage.java:206
+  wire _not_199 = ~_or_193; // SlotTableStage.java:206
+  wire _bits_129 = slot_on[0]; // SlotTableStage.java:133
+  wire _mux_31 = _and_39 ? _not_199 : _bits_129; // SlotTableStage.java:133
+  wire _or_194 = _mux_31 | _and_7; // SlotTableStage.java:133
+  wire [31:0] _cat_1 = {_or_70, _or_74, _or_78, _or_82, _or_86, _or_90, _or_94, _or_98, _or_102, _or_106, _or_110, _or_114, _or_118, _or_122, _or_126, _or_130, _or_134, _or_138, _or_142, _or_146, _or_150, _or_154, _or_158, _or_162, _or_166, _or_170, _or_174, _or_178, _or_182, _or_186, _or_190, _or_194}; // SlotTableStage.java:139
+  wire _bits_130 = slot_used[31]; // SlotTableStage.java:134
+  wire _or_195 = _bits_130 | _and_38; // SlotTableStage.java:134
+  wire _bits_131 = slot_used[30]; // SlotTableStage.java:134
+  wire _or_196 = _bits_131 | _and_37; // SlotTableStage.java:134
+  wire _bits_132 = slot_used[29]; // SlotTableStage.java:134
+  wire _or_197 = _bits_132 | _and_36; // SlotTableStage.java:134
+  wire _bits_133 = slot_used[28]; // SlotTableStage.java:134
+  wire _or_198 = _bits_133 | _and_35; // SlotTableStage.java:134
+  wire _bits_134 = slot_used[27]; // SlotTableStage.java:134
+  wire _or_199 = _bits_134 | _and_34; // SlotTableStage.java:134
+  wire _bits_135 = slot_used[26]; // SlotTableStage.java:134
+  wire _or_200 = _bits_135 | _and_33; // SlotTableStage.java:134
+  wire _bits_136 = slot_used[25]; // SlotTableStage.java:134
+  wire _or_201 = _bits_136 | _and_32; // SlotTableStage.java:134
+  wire _bits_137 = slot_used[24]; // SlotTableStage.java:134
+  wire _or_202 = _bits_137 | _and_31; // SlotTableStage.java:134
+  wire _bits_138 = slot_used[23]; // SlotTableStage.java:134
+  wire _or_203 = _bits_138 | _and_30; // SlotTableStage.java:134
+  wire _bits_139 = slot_used[22]; // SlotTableStage.java:134
+  wire _or_204 = _bits_139 | _and_29; // SlotTableStage.java:134
+  wire _bits_140 = slot_used[21]; // SlotTableStage.java:134
+  wire _or_205 = _bits_140 | _and_28; // SlotTableStage.java:134
+  wire _bits_141 = slot_used[20]; // SlotTableStage.java:134
+  wire _or_206 = _bits_141 | _and_27; // SlotTableStage.java:134
+  wire _bits_142 = slot_used[19]; // SlotTableStage.java:134
+  wire _or_207 = _bits_142 | _and_26; // SlotTableStage.java:134
+  wire _bits_143 = slot_used[18]; // SlotTableStage.java:134
+  wire _or_208 = _bits_143 | _and_25; // SlotTableStage.java:134
+  wire _bits_144 = slot_used[17]; // SlotTableStage.java:134
+  wire _or_209 = _bits_144 | _and_24; // SlotTableStage.java:134
+  wire _bits_145 = slot_used[16]; // SlotTableStage.java:134
+  wire _or_210 = _bits_145 | _and_23; // SlotTableStage.java:134
+  wire _bits_146 = slot_used[15]; // SlotTableStage.java:134
+  wire _or_211 = _bits_146 | _and_22; // SlotTableStage.java:134
+  wire _bits_147 = slot_used[14]; // SlotTableStage.java:134
+  wire _or_212 = _bits_147 | _and_21; // SlotTableStage.java:134
+  wire _bits_148 = slot_used[13]; // SlotTableStage.java:134
+  wire _or_213 = _bits_148 | _and_20; // SlotTableStage.java:134
+  wire _bits_149 = slot_used[12]; // SlotTableStage.java:134
+  wire _or_214 = _bits_149 | _and_19; // SlotTableStage.java:134
+  wire _bits_150 = slot_used[11]; // SlotTableStage.java:134
+  wire _or_215 = _bits_150 | _and_18; // SlotTableStage.java:134
+  wire _bits_151 = slot_used[10]; // SlotTableStage.java:134
+  wire _or_216 = _bits_151 | _and_17; // SlotTableStage.java:134
+  wire _bits_152 = slot_used[9]; // SlotTableStage.java:134
+  wire _or_217 = _bits_152 | _and_16; // SlotTableStage.java:134
+  wire _bits_153 = slot_used[8]; // SlotTableStage.java:134
+  wire _or_218 = _bits_153 | _and_15; // SlotTableStage.java:134
+  wire _bits_154 = slot_used[7]; // SlotTableStage.java:134
+  wire _or_219 = _bits_154 | _and_14; // SlotTableStage.java:134
+  wire _bits_155 = slot_used[6]; // SlotTableStage.java:134
+  wire _or_220 = _bits_155 | _and_13; // SlotTableStage.java:134
+  wire _bits_156 = slot_used[5]; // SlotTableStage.java:134
+  wire _or_221 = _bits_156 | _and_12; // SlotTableStage.java:134
+  wire _bits_157 = slot_used[4]; // SlotTableStage.java:134
+  wire _or_222 = _bits_157 | _and_11; // SlotTableStage.java:134
+  wire _bits_158 = slot_used[3]; // SlotTableStage.java:134
+  wire _or_223 = _bits_158 | _and_10; // SlotTableStage.java:134
+  wire _bits_159 = slot_used[2]; // SlotTableStage.java:134
+  wire _or_224 = _bits_159 | _and_9; // SlotTableStage.java:134
+  wire _bits_160 = slot_used[1]; // SlotTableStage.java:134
+  wire _or_225 = _bits_160 | _and_8; // SlotTableStage.java:134
+  wire _bits_161 = slot_used[0]; // SlotTableStage.java:134
+  wire _or_226 = _bits_161 | _and_7; // SlotTableStage.java:134
+  wire [31:0] _cat_2 = {_or_195, _or_196, _or_197, _or_198, _or_199, _or_200, _or_201, _or_202, _or_203, _or_204, _or_205, _or_206, _or_207, _or_208, _or_209, _or_210, _or_211, _or_212, _or_213, _or_214, _or_215, _or_216, _or_217, _or_218, _or_219, _or_220, _or_221, _or_222, _or_223, _or_224, _or_225, _or_226}; // SlotTableStage.java:140
+  wire [30:0] _bits_162 = candidate[30:0]; // SlotTableStage.java:142
+  wire _bits_163 = candidate[31]; // SlotTableStage.java:142
+  wire [31:0] _cat_3 = {_bits_162, _bits_163}; // SlotTableStage.java:142
+  wire [15:0] _add_96 = failed + 16'd1; // SlotTableStage.java:146
+  wire _ne_0 = failed != 16'd0; // SlotTableStage.java:144
+  wire [15:0] _sub_0 = failed - 16'd1; // SlotTableStage.java:144
+  wire [15:0] _add_97 = replacements + 16'd1; // SlotTableStage.java:143
+  wire [4:0] _add_98 = sweep + 5'd1; // SlotTableStage.java:168
+  wire [1:0] _mux_32 = failing ? 2'd1 : 2'd0; // SlotTableStage.java:150
+  wire [1:0] _mux_33 = thrashing ? 2'd2 : _mux_32; // SlotTableStage.java:147
+  wire _bits_164 = slot_on[31]; // SlotTableStage.java:100
+  wire _eq_194 = slot_pc_31 == t_pc; // SlotTableStage.java:100
+  wire _and_359 = _bits_164 & _eq_194; // SlotTableStage.java:100
+  wire _bits_165 = slot_on[30]; // SlotTableStage.java:100
+  wire _eq_195 = slot_pc_30 == t_pc; // SlotTableStage.java:100
+  wire _and_360 = _bits_165 & _eq_195; // SlotTableStage.java:100
+  wire _bits_166 = slot_on[29]; // SlotTableStage.java:100
+  wire _eq_196 = slot_pc_29 == t_pc; // SlotTableStage.java:100
+  wire _and_361 = _bits_166 & _eq_196; // SlotTableStage.java:100
+  wire _bits_167 = slot_on[28]; // SlotTableStage.java:100
+  wire _eq_197 = slot_pc_28 == t_pc; // SlotTableStage.java:100
+  wire _and_362 = _bits_167 & _eq_197; // SlotTableStage.java:100
+  wire _bits_168 = slot_on[27]; // SlotTableStage.java:100
+  wire _eq_198 = slot_pc_27 == t_pc; // SlotTableStage.java:100
+  wire _and_363 = _bits_168 & _eq_198; // SlotTableStage.java:100
+  wire _bits_169 = slot_on[26]; // SlotTableStage.java:100
+  wire _eq_199 = slot_pc_26 == t_pc; // SlotTableStage.java:100
+  wire _and_364 = _bits_169 & _eq_199; // SlotTableStage.java:100
+  wire _bits_170 = slot_on[25]; // SlotTableStage.java:100
+  wire _eq_200 = slot_pc_25 == t_pc; // SlotTableStage.java:100
+  wire _and_365 = _bits_170 & _eq_200; // SlotTableStage.java:100
+  wire _bits_171 = slot_on[24]; // SlotTableStage.java:100
+  wire _eq_201 = slot_pc_24 == t_pc; // SlotTableStage.java:100
+  wire _and_366 = _bits_171 & _eq_201; // SlotTableStage.java:100
+  wire _bits_172 = slot_on[23]; // SlotTableStage.java:100
+  wire _eq_202 = slot_pc_23 == t_pc; // SlotTableStage.java:100
+  wire _and_367 = _bits_172 & _eq_202; // SlotTableStage.java:100
+  wire _bits_173 = slot_on[22]; // SlotTableStage.java:100
+  wire _eq_203 = slot_pc_22 == t_pc; // SlotTableStage.java:100
+  wire _and_368 = _bits_173 & _eq_203; // SlotTableStage.java:100
+  wire _bits_174 = slot_on[21]; // SlotTableStage.java:100
+  wire _eq_204 = slot_pc_21 == t_pc; // SlotTableStage.java:100
+  wire _and_369 = _bits_174 & _eq_204; // SlotTableStage.java:100
+  wire _bits_175 = slot_on[20]; // SlotTableStage.java:100
+  wire _eq_205 = slot_pc_20 == t_pc; // SlotTableStage.java:100
+  wire _and_370 = _bits_175 & _eq_205; // SlotTableStage.java:100
+  wire _bits_176 = slot_on[19]; // SlotTableStage.java:100
+  wire _eq_206 = slot_pc_19 == t_pc; // SlotTableStage.java:100
+  wire _and_371 = _bits_176 & _eq_206; // SlotTableStage.java:100
+  wire _bits_177 = slot_on[18]; // SlotTableStage.java:100
+  wire _eq_207 = slot_pc_18 == t_pc; // SlotTableStage.java:100
+  wire _and_372 = _bits_177 & _eq_207; // SlotTableStage.java:100
+  wire _bits_178 = slot_on[17]; // SlotTableStage.java:100
+  wire _eq_208 = slot_pc_17 == t_pc; // SlotTableStage.java:100
+  wire _and_373 = _bits_178 & _eq_208; // SlotTableStage.java:100
+  wire _bits_179 = slot_on[16]; // SlotTableStage.java:100
+  wire _eq_209 = slot_pc_16 == t_pc; // SlotTableStage.java:100
+  wire _and_374 = _bits_179 & _eq_209; // SlotTableStage.java:100
+  wire _bits_180 = slot_on[15]; // SlotTableStage.java:100
+  wire _eq_210 = slot_pc_15 == t_pc; // SlotTableStage.java:100
+  wire _and_375 = _bits_180 & _eq_210; // SlotTableStage.java:100
+  wire _bits_181 = slot_on[14]; // SlotTableStage.java:100
+  wire _eq_211 = slot_pc_14 == t_pc; // SlotTableStage.java:100
+  wire _and_376 = _bits_181 & _eq_211; // SlotTableStage.java:100
+  wire _bits_182 = slot_on[13]; // SlotTableStage.java:100
+  wire _eq_212 = slot_pc_13 == t_pc; // SlotTableStage.java:100
+  wire _and_377 = _bits_182 & _eq_212; // SlotTableStage.java:100
+  wire _bits_183 = slot_on[12]; // SlotTableStage.java:100
+  wire _eq_213 = slot_pc_12 == t_pc; // SlotTableStage.java:100
+  wire _and_378 = _bits_183 & _eq_213; // SlotTableStage.java:100
+  wire _bits_184 = slot_on[11]; // SlotTableStage.java:100
+  wire _eq_214 = slot_pc_11 == t_pc; // SlotTableStage.java:100
+  wire _and_379 = _bits_184 & _eq_214; // SlotTableStage.java:100
+  wire _bits_185 = slot_on[10]; // SlotTableStage.java:100
+  wire _eq_215 = slot_pc_10 == t_pc; // SlotTableStage.java:100
+  wire _and_380 = _bits_185 & _eq_215; // SlotTableStage.java:100
+  wire _bits_186 = slot_on[9]; // SlotTableStage.java:100
+  wire _eq_216 = slot_pc_9 == t_pc; // SlotTableStage.java:100
+  wire _and_381 = _bits_186 & _eq_216; // SlotTableStage.java:100
+  wire _bits_187 = slot_on[8]; // SlotTableStage.java:100
+  wire _eq_217 = slot_pc_8 == t_pc; // SlotTableStage.java:100
+  wire _and_382 = _bits_187 & _eq_217; // SlotTableStage.java:100
+  wire _bits_188 = slot_on[7]; // SlotTableStage.java:100
+  wire _eq_218 = slot_pc_7 == t_pc; // SlotTableStage.java:100
+  wire _and_383 = _bits_188 & _eq_218; // SlotTableStage.java:100
+  wire _bits_189 = slot_on[6]; // SlotTableStage.java:100
+  wire _eq_219 = slot_pc_6 == t_pc; // SlotTableStage.java:100
+  wire _and_384 = _bits_189 & _eq_219; // SlotTableStage.java:100
+  wire _bits_190 = slot_on[5]; // SlotTableStage.java:100
+  wire _eq_220 = slot_pc_5 == t_pc; // SlotTableStage.java:100
+  wire _and_385 = _bits_190 & _eq_220; // SlotTableStage.java:100
+  wire _bits_191 = slot_on[4]; // SlotTableStage.java:100
+  wire _eq_221 = slot_pc_4 == t_pc; // SlotTableStage.java:100
+  wire _and_386 = _bits_191 & _eq_221; // SlotTableStage.java:100
+  wire _bits_192 = slot_on[3]; // SlotTableStage.java:100
+  wire _eq_222 = slot_pc_3 == t_pc; // SlotTableStage.java:100
+  wire _and_387 = _bits_192 & _eq_222; // SlotTableStage.java:100
+  wire _bits_193 = slot_on[2]; // SlotTableStage.java:100
+  wire _eq_223 = slot_pc_2 == t_pc; // SlotTableStage.java:100
+  wire _and_388 = _bits_193 & _eq_223; // SlotTableStage.java:100
+  wire _bits_194 = slot_on[1]; // SlotTableStage.java:100
+  wire _eq_224 = slot_pc_1 == t_pc; // SlotTableStage.java:100
+  wire _and_389 = _bits_194 & _eq_224; // SlotTableStage.java:100
+  wire _bits_195 = slot_on[0]; // SlotTableStage.java:100
+  wire _eq_225 = slot_pc_0 == t_pc; // SlotTableStage.java:100
+  wire _and_390 = _bits_195 & _eq_225; // SlotTableStage.java:100
+  wire [31:0] _cat_4 = {_and_359, _and_360, _and_361, _and_362, _and_363, _and_364, _and_365, _and_366, _and_367, _and_368, _and_369, _and_370, _and_371, _and_372, _and_373, _and_374, _and_375, _and_376, _and_377, _and_378, _and_379, _and_380, _and_381, _and_382, _and_383, _and_384, _and_385, _and_386, _and_387, _and_388, _and_389, _and_390}; // SlotTableStage.java:103
+  wire _not_200 = ~1'd0; // SlotTableStage.java:103
+  wire [31:0] _fill_0 = {32{_not_200}}; // SlotTableStage.java:103
+  wire [31:0] _and_391 = _cat_4 & _fill_0; // SlotTableStage.java:103
+  wire _eq_226 = slot_value_31 == t_w; // SlotTableStage.java:101
+  wire _eq_227 = slot_value_30 == t_w; // SlotTableStage.java:101
+  wire _eq_228 = slot_value_29 == t_w; // SlotTableStage.java:101
+  wire _eq_229 = slot_value_28 == t_w; // SlotTableStage.java:101
+  wire _eq_230 = slot_value_27 == t_w; // SlotTableStage.java:101
+  wire _eq_231 = slot_value_26 == t_w; // SlotTableStage.java:101
+  wire _eq_232 = slot_value_25 == t_w; // SlotTableStage.java:101
+  wire _eq_233 = slot_value_24 == t_w; // SlotTableStage.java:101
+  wire _eq_234 = slot_value_23 == t_w; // SlotTableStage.java:101
+  wire _eq_235 = slot_value_22 == t_w; // SlotTableStage.java:101
+  wire _eq_236 = slot_value_21 == t_w; // SlotTableStage.java:101
+  wire _eq_237 = slot_value_20 == t_w; // SlotTableStage.java:101
+  wire _eq_238 = slot_value_19 == t_w; // SlotTableStage.java:101
+  wire _eq_239 = slot_value_18 == t_w; // SlotTableStage.java:101
+  wire _eq_240 = slot_value_17 == t_w; // SlotTableStage.java:101
+  wire _eq_241 = slot_value_16 == t_w; // SlotTableStage.java:101
+  wire _eq_242 = slot_value_15 == t_w; // SlotTableStage.java:101
+  wire _eq_243 = slot_value_14 == t_w; // SlotTableStage.java:101
+  wire _eq_244 = slot_value_13 == t_w; // SlotTableStage.java:101
+  wire _eq_245 = slot_value_12 == t_w; // SlotTableStage.java:101
+  wire _eq_246 = slot_value_11 == t_w; // SlotTableStage.java:101
+  wire _eq_247 = slot_value_10 == t_w; // SlotTableStage.java:101
+  wire _eq_248 = slot_value_9 == t_w; // SlotTableStage.java:101
+  wire _eq_249 = slot_value_8 == t_w; // SlotTableStage.java:101
+  wire _eq_250 = slot_value_7 == t_w; // SlotTableStage.java:101
+  wire _eq_251 = slot_value_6 == t_w; // SlotTableStage.java:101
+  wire _eq_252 = slot_value_5 == t_w; // SlotTableStage.java:101
+  wire _eq_253 = slot_value_4 == t_w; // SlotTableStage.java:101
+  wire _eq_254 = slot_value_3 == t_w; // SlotTableStage.java:101
+  wire _eq_255 = slot_value_2 == t_w; // SlotTableStage.java:101
+  wire _eq_256 = slot_value_1 == t_w; // SlotTableStage.java:101
+  wire _eq_257 = slot_value_0 == t_w; // SlotTableStage.java:101
+  wire [31:0] _cat_5 = {_eq_226, _eq_227, _eq_228, _eq_229, _eq_230, _eq_231, _eq_232, _eq_233, _eq_234, _eq_235, _eq_236, _eq_237, _eq_238, _eq_239, _eq_240, _eq_241, _eq_242, _eq_243, _eq_244, _eq_245, _eq_246, _eq_247, _eq_248, _eq_249, _eq_250, _eq_251, _eq_252, _eq_253, _eq_254, _eq_255, _eq_256, _eq_257}; // SlotTableStage.java:104
+  wire [9:0] _bits_196 = lfsr_io_state[9:0]; // SlotTableStage.java:110
+  wire [31:0] _and_392 = slot_used & candidate; // SlotTableStage.java:105
+  wire candidate_used = |_and_392; // SlotTableStage.java:105
+  wire [31:0] _and_393 = slot_on & candidate; // SlotTableStage.java:112
+  wire _or_r_1 = |_and_393; // SlotTableStage.java:112
+  wire _not_201 = ~_or_r_1; // SlotTableStage.java:112
+  wire candidate_off = candidate_used & _not_201; // SlotTableStage.java:112
+  wire _not_202 = ~candidate_off; // SlotTableStage.java:113
+  wire _bits_197 = candidate[0]; // SlotTableStage.java:106
+  wire [15:0] _fill_1 = {16{_bits_197}}; // SlotTableStage.java:106
+  wire [15:0] _and_394 = slot_total_0 & _fill_1; // SlotTableStage.java:106
+  wire _bits_198 = candidate[1]; // SlotTableStage.java:106
+  wire [15:0] _fill_2 = {16{_bits_198}}; // SlotTableStage.java:106
+  wire [15:0] _and_395 = slot_total_1 & _fill_2; // SlotTableStage.java:106
+  wire [15:0] _or_227 = _and_394 | _and_395; // SlotTableStage.java:106
+  wire _bits_199 = candidate[2]; // SlotTableStage.java:106
+  wire [15:0] _fill_3 = {16{_bits_199}}; // SlotTableStage.java:106
+  wire [15:0] _and_396 = slot_total_2 & _fill_3; // SlotTableStage.java:106
+  wire _bits_200 = candidate[3]; // SlotTableStage.java:106
+  wire [15:0] _fill_4 = {16{_bits_200}}; // SlotTableStage.java:106
+  wire [15:0] _and_397 = slot_total_3 & _fill_4; // SlotTableStage.java:106
+  wire [15:0] _or_228 = _and_396 | _and_397; // SlotTableStage.java:106
+  wire [15:0] _or_229 = _or_227 | _or_228; // SlotTableStage.java:106
+  wire _bits_201 = candidate[4]; // SlotTableStage.java:106
+  wire [15:0] _fill_5 = {16{_bits_201}}; // SlotTableStage.java:106
+  wire [15:0] _and_398 = slot_total_4 & _fill_5; // SlotTableStage.java:106
+  wire _bits_202 = candidate[5]; // SlotTableStage.java:106
+  wire [15:0] _fill_6 = {16{_bits_202}}; // SlotTableStage.java:106
+  wire [15:0] _and_399 = slot_total_5 & _fill_6; // SlotTableStage.java:106
+  wire [15:0] _or_230 = _and_398 | _and_399; // SlotTableStage.java:106
+  wire _bits_203 = candidate[6]; // SlotTableStage.java:106
+  wire [15:0] _fill_7 = {16{_bits_203}}; // SlotTableStage.java:106
+  wire [15:0] _and_400 = slot_total_6 & _fill_7; // SlotTableStage.java:106
+  wire _bits_204 = candidate[7]; // SlotTableStage.java:106
+  wire [15:0] _fill_8 = {16{_bits_204}}; // SlotTableStage.java:106
+  wire [15:0] _and_401 = slot_total_7 & _fill_8; // SlotTableStage.java:106
+  wire [15:0] _or_231 = _and_400 | _and_401; // SlotTableStage.java:106
+  wire [15:0] _or_232 = _or_230 | _or_231; // SlotTableStage.java:106
+  wire [15:0] _or_233 = _or_229 | _or_232; // SlotTableStage.java:106
+  wire _bits_205 = candidate[8]; // SlotTableStage.java:106
+  wire [15:0] _fill_9 = {16{_bits_205}}; // SlotTableStage.java:106
+  wire [15:0] _and_402 = slot_total_8 & _fill_9; // SlotTableStage.java:106
+  wire _bits_206 = candidate[9]; // SlotTableStage.java:106
+  wire [15:0] _fill_10 = {16{_bits_206}}; // SlotTableStage.java:106
+  wire [15:0] _and_403 = slot_total_9 & _fill_10; // SlotTableStage.java:106
+  wire [15:0] _or_234 = _and_402 | _and_403; // SlotTableStage.java:106
+  wire _bits_207 = candidate[10]; // SlotTableStage.java:106
+  wire [15:0] _fill_11 = {16{_bits_207}}; // SlotTableStage.java:106
+  wire [15:0] _and_404 = slot_total_10 & _fill_11; // SlotTableStage.java:106
+  wire _bits_208 = candidate[11]; // SlotTableStage.java:106
+  wire [15:0] _fill_12 = {16{_bits_208}}; // SlotTableStage.java:106
+  wire [15:0] _and_405 = slot_total_11 & _fill_12; // SlotTableStage.java:106
+  wire [15:0] _or_235 = _and_404 | _and_405; // SlotTableStage.java:106
+  wire [15:0] _or_236 = _or_234 | _or_235; // SlotTableStage.java:106
+  wire _bits_209 = candidate[12]; // SlotTableStage.java:106
+  wire [15:0] _fill_13 = {16{_bits_209}}; // SlotTableStage.java:106
+  wire [15:0] _and_406 = slot_total_12 & _fill_13; // SlotTableStage.java:106
+  wire _bits_210 = candidate[13]; // SlotTableStage.java:106
+  wire [15:0] _fill_14 = {16{_bits_210}}; // SlotTableStage.java:106
+  wire [15:0] _and_407 = slot_total_13 & _fill_14; // SlotTableStage.java:106
+  wire [15:0] _or_237 = _and_406 | _and_407; // SlotTableStage.java:106
+  wire _bits_211 = candidate[14]; // SlotTableStage.java:106
+  wire [15:0] _fill_15 = {16{_bits_211}}; // SlotTableStage.java:106
+  wire [15:0] _and_408 = slot_total_14 & _fill_15; // SlotTableStage.java:106
+  wire _bits_212 = candidate[15]; // SlotTableStage.java:106
+  wire [15:0] _fill_16 = {16{_bits_212}}; // SlotTableStage.java:106
+  wire [15:0] _and_409 = slot_total_15 & _fill_16; // SlotTableStage.java:106
+  wire [15:0] _or_238 = _and_408 | _and_409; // SlotTableStage.java:106
+  wire [15:0] _or_239 = _or_237 | _or_238; // SlotTableStage.java:106
+  wire [15:0] _or_240 = _or_236 | _or_239; // SlotTableStage.java:106
+  wire [15:0] _or_241 = _or_233 | _or_240; // SlotTableStage.java:106
+  wire _bits_213 = candidate[16]; // SlotTableStage.java:106
+  wire [15:0] _fill_17 = {16{_bits_213}}; // SlotTableStage.java:106
+  wire [15:0] _and_410 = slot_total_16 & _fill_17; // SlotTableStage.java:106
+  wire _bits_214 = candidate[17]; // SlotTableStage.java:106
+  wire [15:0] _fill_18 = {16{_bits_214}}; // SlotTableStage.java:106
+  wire [15:0] _and_411 = slot_total_17 & _fill_18; // SlotTableStage.java:106
+  wire [15:0] _or_242 = _and_410 | _and_411; // SlotTableStage.java:106
+  wire _bits_215 = candidate[18]; // SlotTableStage.java:106
+  wire [15:0] _fill_19 = {16{_bits_215}}; // SlotTableStage.java:106
+  wire [15:0] _and_412 = slot_total_18 & _fill_19; // SlotTableStage.java:106
+  wire _bits_216 = candidate[19]; // SlotTableStage.java:106
+  wire [15:0] _fill_20 = {16{_bits_216}}; // SlotTableStage.java:106
+  wire [15:0] _and_413 = slot_total_19 & _fill_20; // SlotTableStage.java:106
+  wire [15:0] _or_243 = _and_412 | _and_413; // SlotTableStage.java:106
+  wire [15:0] _or_244 = _or_242 | _or_243; // SlotTableStage.java:106
+  wire _bits_217 = candidate[20]; // SlotTableStage.java:106
+  wire [15:0] _fill_21 = {16{_bits_217}}; // SlotTableStage.java:106
+  wire [15:0] _and_414 = slot_total_20 & _fill_21; // SlotTableStage.java:106
+  wire _bits_218 = candidate[21]; // SlotTableStage.java:106
+  wire [15:0] _fill_22 = {16{_bits_218}}; // SlotTableStage.java:106
+  wire [15:0] _and_415 = slot_total_21 & _fill_22; // SlotTableStage.java:106
+  wire [15:0] _or_245 = _and_414 | _and_415; // SlotTableStage.java:106
+  wire _bits_219 = candidate[22]; // SlotTableStage.java:106
+  wire [15:0] _fill_23 = {16{_bits_219}}; // SlotTableStage.java:106
+  wire [15:0] _and_416 = slot_total_22 & _fill_23; // SlotTableStage.java:106
+  wire _bits_220 = candidate[23]; // SlotTableStage.java:106
+  wire [15:0] _fill_24 = {16{_bits_220}}; // SlotTableStage.java:106
+  wire [15:0] _and_417 = slot_total_23 & _fill_24; // SlotTableStage.java:106
+  wire [15:0] _or_246 = _and_416 | _and_417; // SlotTableStage.java:106
+  wire [15:0] _or_247 = _or_245 | _or_246; // SlotTableStage.java:106
+  wire [15:0] _or_248 = _or_244 | _or_247; // SlotTableStage.java:106
+  wire _bits_221 = candidate[24]; // SlotTableStage.java:106
+  wire [15:0] _fill_25 = {16{_bits_221}}; // SlotTableStage.java:106
+  wire [15:0] _and_418 = slot_total_24 & _fill_25; // SlotTableStage.java:106
+  wire _bits_222 = candidate[25]; // SlotTableStage.java:106
+  wire [15:0] _fill_26 = {16{_bits_222}}; // SlotTableStage.java:106
+  wire [15:0] _and_419 = slot_total_25 & _fill_26; // SlotTableStage.java:106
+  wire [15:0] _or_249 = _and_418 | _and_419; // SlotTableStage.java:106
+  wire _bits_223 = candidate[26]; // SlotTableStage.java:106
+  wire [15:0] _fill_27 = {16{_bits_223}}; // SlotTableStage.java:106
+  wire [15:0] _and_420 = slot_total_26 & _fill_27; // SlotTableStage.java:106
+  wire _bits_224 = candidate[27]; // SlotTableStage.java:106
+  wire [15:0] _fill_28 = {16{_bits_224}}; // SlotTableStage.java:106
+  wire [15:0] _and_421 = slot_total_27 & _fill_28; // SlotTableStage.java:106
+  wire [15:0] _or_250 = _and_420 | _and_421; // SlotTableStage.java:106
+  wire [15:0] _or_251 = _or_249 | _or_250; // SlotTableStage.java:106
+  wire _bits_225 = candidate[28]; // SlotTableStage.java:106
+  wire [15:0] _fill_29 = {16{_bits_225}}; // SlotTableStage.java:106
+  wire [15:0] _and_422 = slot_total_28 & _fill_29; // SlotTableStage.java:106
+  wire _bits_226 = candidate[29]; // SlotTableStage.java:106
+  wire [15:0] _fill_30 = {16{_bits_226}}; // SlotTableStage.java:106
+  wire [15:0] _and_423 = slot_total_29 & _fill_30; // SlotTableStage.java:106
+  wire [15:0] _or_252 = _and_422 | _and_423; // SlotTableStage.java:106
+  wire _bits_227 = candidate[30]; // SlotTableStage.java:106
+  wire [15:0] _fill_31 = {16{_bits_227}}; // SlotTableStage.java:106
+  wire [15:0] _and_424 = slot_total_30 & _fill_31; // SlotTableStage.java:106
+  wire _bits_228 = candidate[31]; // SlotTableStage.java:106
+  wire [15:0] _fill_32 = {16{_bits_228}}; // SlotTableStage.java:106
+  wire [15:0] _and_425 = slot_total_31 & _fill_32; // SlotTableStage.java:106
+  wire [15:0] _or_253 = _and_424 | _and_425; // SlotTableStage.java:106
+  wire [15:0] _or_254 = _or_252 | _or_253; // SlotTableStage.java:106
+  wire [15:0] _or_255 = _or_251 | _or_254; // SlotTableStage.java:106
+  wire [15:0] _or_256 = _or_248 | _or_255; // SlotTableStage.java:106
+  wire [15:0] _or_257 = _or_241 | _or_256; // SlotTableStage.java:106
+  wire [15:0] candidate_total = candidate_used ? _or_257 : 16'd0; // SlotTableStage.java:106
+  wire _ge_96 = drawn >= candidate_total; // SlotTableStage.java:113
+  wire _and_426 = _not_202 & _ge_96; // SlotTableStage.java:113
+  wire [3:0] _cat_6 = {state_dump, state_decide, state_look, state_idle}; // SlotTableStage.java:73
+  wire _or_r_2 = |_cat_6; // SlotTableStage.java:73
+  wire [3:0] _sub_1 = _cat_6 - 4'd1; // SlotTableStage.java:73
+  wire [3:0] _and_427 = _cat_6 & _sub_1; // SlotTableStage.java:73
+  wire _or_r_3 = |_and_427; // SlotTableStage.java:73
+  wire _not_203 = ~_or_r_3; // SlotTableStage.java:73
+  wire _and_428 = _or_r_2 & _not_203; // SlotTableStage.java:73
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_1;
@@ -1796,7 +1924,7 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
   assign io_out_bits_count = _cat_0;
   assign io_busy = _not_5;
   assign lfsr_io_advance = _and_6;
-  assign drawn = {{6{1'b0}}, _bits_162};
+  assign drawn = {{6{1'b0}}, _bits_196};
 
   always @(posedge clock) begin
     if (reset) begin
@@ -2087,259 +2215,259 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
   end
 
   always @(posedge clock) begin
-    slot_hits_0 <= (_and_7 ? 8'd1 : (_and_39 ? (_and_44 ? 8'd1 : (_bits_3 ? _add_0 : slot_hits_0)) : slot_hits_0));
+    slot_hits_0 <= (_and_7 ? 8'd1 : (_and_39 ? (_and_44 ? 8'd1 : (_bits_35 ? _add_0 : slot_hits_0)) : slot_hits_0));
   end
 
   always @(posedge clock) begin
-    slot_hits_1 <= (_and_8 ? 8'd1 : (_and_45 ? (_and_50 ? 8'd1 : (_bits_5 ? _add_1 : slot_hits_1)) : slot_hits_1));
+    slot_hits_1 <= (_and_8 ? 8'd1 : (_and_45 ? (_and_50 ? 8'd1 : (_bits_37 ? _add_1 : slot_hits_1)) : slot_hits_1));
   end
 
   always @(posedge clock) begin
-    slot_hits_2 <= (_and_9 ? 8'd1 : (_and_51 ? (_and_56 ? 8'd1 : (_bits_7 ? _add_2 : slot_hits_2)) : slot_hits_2));
+    slot_hits_2 <= (_and_9 ? 8'd1 : (_and_51 ? (_and_56 ? 8'd1 : (_bits_39 ? _add_2 : slot_hits_2)) : slot_hits_2));
   end
 
   always @(posedge clock) begin
-    slot_hits_3 <= (_and_10 ? 8'd1 : (_and_57 ? (_and_62 ? 8'd1 : (_bits_9 ? _add_3 : slot_hits_3)) : slot_hits_3));
+    slot_hits_3 <= (_and_10 ? 8'd1 : (_and_57 ? (_and_62 ? 8'd1 : (_bits_41 ? _add_3 : slot_hits_3)) : slot_hits_3));
   end
 
   always @(posedge clock) begin
-    slot_hits_4 <= (_and_11 ? 8'd1 : (_and_63 ? (_and_68 ? 8'd1 : (_bits_11 ? _add_4 : slot_hits_4)) : slot_hits_4));
+    slot_hits_4 <= (_and_11 ? 8'd1 : (_and_63 ? (_and_68 ? 8'd1 : (_bits_43 ? _add_4 : slot_hits_4)) : slot_hits_4));
   end
 
   always @(posedge clock) begin
-    slot_hits_5 <= (_and_12 ? 8'd1 : (_and_69 ? (_and_74 ? 8'd1 : (_bits_13 ? _add_5 : slot_hits_5)) : slot_hits_5));
+    slot_hits_5 <= (_and_12 ? 8'd1 : (_and_69 ? (_and_74 ? 8'd1 : (_bits_45 ? _add_5 : slot_hits_5)) : slot_hits_5));
   end
 
   always @(posedge clock) begin
-    slot_hits_6 <= (_and_13 ? 8'd1 : (_and_75 ? (_and_80 ? 8'd1 : (_bits_15 ? _add_6 : slot_hits_6)) : slot_hits_6));
+    slot_hits_6 <= (_and_13 ? 8'd1 : (_and_75 ? (_and_80 ? 8'd1 : (_bits_47 ? _add_6 : slot_hits_6)) : slot_hits_6));
   end
 
   always @(posedge clock) begin
-    slot_hits_7 <= (_and_14 ? 8'd1 : (_and_81 ? (_and_86 ? 8'd1 : (_bits_17 ? _add_7 : slot_hits_7)) : slot_hits_7));
+    slot_hits_7 <= (_and_14 ? 8'd1 : (_and_81 ? (_and_86 ? 8'd1 : (_bits_49 ? _add_7 : slot_hits_7)) : slot_hits_7));
   end
 
   always @(posedge clock) begin
-    slot_hits_8 <= (_and_15 ? 8'd1 : (_and_87 ? (_and_92 ? 8'd1 : (_bits_19 ? _add_8 : slot_hits_8)) : slot_hits_8));
+    slot_hits_8 <= (_and_15 ? 8'd1 : (_and_87 ? (_and_92 ? 8'd1 : (_bits_51 ? _add_8 : slot_hits_8)) : slot_hits_8));
   end
 
   always @(posedge clock) begin
-    slot_hits_9 <= (_and_16 ? 8'd1 : (_and_93 ? (_and_98 ? 8'd1 : (_bits_21 ? _add_9 : slot_hits_9)) : slot_hits_9));
+    slot_hits_9 <= (_and_16 ? 8'd1 : (_and_93 ? (_and_98 ? 8'd1 : (_bits_53 ? _add_9 : slot_hits_9)) : slot_hits_9));
   end
 
   always @(posedge clock) begin
-    slot_hits_10 <= (_and_17 ? 8'd1 : (_and_99 ? (_and_104 ? 8'd1 : (_bits_23 ? _add_10 : slot_hits_10)) : slot_hits_10));
+    slot_hits_10 <= (_and_17 ? 8'd1 : (_and_99 ? (_and_104 ? 8'd1 : (_bits_55 ? _add_10 : slot_hits_10)) : slot_hits_10));
   end
 
   always @(posedge clock) begin
-    slot_hits_11 <= (_and_18 ? 8'd1 : (_and_105 ? (_and_110 ? 8'd1 : (_bits_25 ? _add_11 : slot_hits_11)) : slot_hits_11));
+    slot_hits_11 <= (_and_18 ? 8'd1 : (_and_105 ? (_and_110 ? 8'd1 : (_bits_57 ? _add_11 : slot_hits_11)) : slot_hits_11));
   end
 
   always @(posedge clock) begin
-    slot_hits_12 <= (_and_19 ? 8'd1 : (_and_111 ? (_and_116 ? 8'd1 : (_bits_27 ? _add_12 : slot_hits_12)) : slot_hits_12));
+    slot_hits_12 <= (_and_19 ? 8'd1 : (_and_111 ? (_and_116 ? 8'd1 : (_bits_59 ? _add_12 : slot_hits_12)) : slot_hits_12));
   end
 
   always @(posedge clock) begin
-    slot_hits_13 <= (_and_20 ? 8'd1 : (_and_117 ? (_and_122 ? 8'd1 : (_bits_29 ? _add_13 : slot_hits_13)) : slot_hits_13));
+    slot_hits_13 <= (_and_20 ? 8'd1 : (_and_117 ? (_and_122 ? 8'd1 : (_bits_61 ? _add_13 : slot_hits_13)) : slot_hits_13));
   end
 
   always @(posedge clock) begin
-    slot_hits_14 <= (_and_21 ? 8'd1 : (_and_123 ? (_and_128 ? 8'd1 : (_bits_31 ? _add_14 : slot_hits_14)) : slot_hits_14));
+    slot_hits_14 <= (_and_21 ? 8'd1 : (_and_123 ? (_and_128 ? 8'd1 : (_bits_63 ? _add_14 : slot_hits_14)) : slot_hits_14));
   end
 
   always @(posedge clock) begin
-    slot_hits_15 <= (_and_22 ? 8'd1 : (_and_129 ? (_and_134 ? 8'd1 : (_bits_33 ? _add_15 : slot_hits_15)) : slot_hits_15));
+    slot_hits_15 <= (_and_22 ? 8'd1 : (_and_129 ? (_and_134 ? 8'd1 : (_bits_65 ? _add_15 : slot_hits_15)) : slot_hits_15));
   end
 
   always @(posedge clock) begin
-    slot_hits_16 <= (_and_23 ? 8'd1 : (_and_135 ? (_and_140 ? 8'd1 : (_bits_35 ? _add_16 : slot_hits_16)) : slot_hits_16));
+    slot_hits_16 <= (_and_23 ? 8'd1 : (_and_135 ? (_and_140 ? 8'd1 : (_bits_67 ? _add_16 : slot_hits_16)) : slot_hits_16));
   end
 
   always @(posedge clock) begin
-    slot_hits_17 <= (_and_24 ? 8'd1 : (_and_141 ? (_and_146 ? 8'd1 : (_bits_37 ? _add_17 : slot_hits_17)) : slot_hits_17));
+    slot_hits_17 <= (_and_24 ? 8'd1 : (_and_141 ? (_and_146 ? 8'd1 : (_bits_69 ? _add_17 : slot_hits_17)) : slot_hits_17));
   end
 
   always @(posedge clock) begin
-    slot_hits_18 <= (_and_25 ? 8'd1 : (_and_147 ? (_and_152 ? 8'd1 : (_bits_39 ? _add_18 : slot_hits_18)) : slot_hits_18));
+    slot_hits_18 <= (_and_25 ? 8'd1 : (_and_147 ? (_and_152 ? 8'd1 : (_bits_71 ? _add_18 : slot_hits_18)) : slot_hits_18));
   end
 
   always @(posedge clock) begin
-    slot_hits_19 <= (_and_26 ? 8'd1 : (_and_153 ? (_and_158 ? 8'd1 : (_bits_41 ? _add_19 : slot_hits_19)) : slot_hits_19));
+    slot_hits_19 <= (_and_26 ? 8'd1 : (_and_153 ? (_and_158 ? 8'd1 : (_bits_73 ? _add_19 : slot_hits_19)) : slot_hits_19));
   end
 
   always @(posedge clock) begin
-    slot_hits_20 <= (_and_27 ? 8'd1 : (_and_159 ? (_and_164 ? 8'd1 : (_bits_43 ? _add_20 : slot_hits_20)) : slot_hits_20));
+    slot_hits_20 <= (_and_27 ? 8'd1 : (_and_159 ? (_and_164 ? 8'd1 : (_bits_75 ? _add_20 : slot_hits_20)) : slot_hits_20));
   end
 
   always @(posedge clock) begin
-    slot_hits_21 <= (_and_28 ? 8'd1 : (_and_165 ? (_and_170 ? 8'd1 : (_bits_45 ? _add_21 : slot_hits_21)) : slot_hits_21));
+    slot_hits_21 <= (_and_28 ? 8'd1 : (_and_165 ? (_and_170 ? 8'd1 : (_bits_77 ? _add_21 : slot_hits_21)) : slot_hits_21));
   end
 
   always @(posedge clock) begin
-    slot_hits_22 <= (_and_29 ? 8'd1 : (_and_171 ? (_and_176 ? 8'd1 : (_bits_47 ? _add_22 : slot_hits_22)) : slot_hits_22));
+    slot_hits_22 <= (_and_29 ? 8'd1 : (_and_171 ? (_and_176 ? 8'd1 : (_bits_79 ? _add_22 : slot_hits_22)) : slot_hits_22));
   end
 
   always @(posedge clock) begin
-    slot_hits_23 <= (_and_30 ? 8'd1 : (_and_177 ? (_and_182 ? 8'd1 : (_bits_49 ? _add_23 : slot_hits_23)) : slot_hits_23));
+    slot_hits_23 <= (_and_30 ? 8'd1 : (_and_177 ? (_and_182 ? 8'd1 : (_bits_81 ? _add_23 : slot_hits_23)) : slot_hits_23));
   end
 
   always @(posedge clock) begin
-    slot_hits_24 <= (_and_31 ? 8'd1 : (_and_183 ? (_and_188 ? 8'd1 : (_bits_51 ? _add_24 : slot_hits_24)) : slot_hits_24));
+    slot_hits_24 <= (_and_31 ? 8'd1 : (_and_183 ? (_and_188 ? 8'd1 : (_bits_83 ? _add_24 : slot_hits_24)) : slot_hits_24));
   end
 
   always @(posedge clock) begin
-    slot_hits_25 <= (_and_32 ? 8'd1 : (_and_189 ? (_and_194 ? 8'd1 : (_bits_53 ? _add_25 : slot_hits_25)) : slot_hits_25));
+    slot_hits_25 <= (_and_32 ? 8'd1 : (_and_189 ? (_and_194 ? 8'd1 : (_bits_85 ? _add_25 : slot_hits_25)) : slot_hits_25));
   end
 
   always @(posedge clock) begin
-    slot_hits_26 <= (_and_33 ? 8'd1 : (_and_195 ? (_and_200 ? 8'd1 : (_bits_55 ? _add_26 : slot_hits_26)) : slot_hits_26));
+    slot_hits_26 <= (_and_33 ? 8'd1 : (_and_195 ? (_and_200 ? 8'd1 : (_bits_87 ? _add_26 : slot_hits_26)) : slot_hits_26));
   end
 
   always @(posedge clock) begin
-    slot_hits_27 <= (_and_34 ? 8'd1 : (_and_201 ? (_and_206 ? 8'd1 : (_bits_57 ? _add_27 : slot_hits_27)) : slot_hits_27));
+    slot_hits_27 <= (_and_34 ? 8'd1 : (_and_201 ? (_and_206 ? 8'd1 : (_bits_89 ? _add_27 : slot_hits_27)) : slot_hits_27));
   end
 
   always @(posedge clock) begin
-    slot_hits_28 <= (_and_35 ? 8'd1 : (_and_207 ? (_and_212 ? 8'd1 : (_bits_59 ? _add_28 : slot_hits_28)) : slot_hits_28));
+    slot_hits_28 <= (_and_35 ? 8'd1 : (_and_207 ? (_and_212 ? 8'd1 : (_bits_91 ? _add_28 : slot_hits_28)) : slot_hits_28));
   end
 
   always @(posedge clock) begin
-    slot_hits_29 <= (_and_36 ? 8'd1 : (_and_213 ? (_and_218 ? 8'd1 : (_bits_61 ? _add_29 : slot_hits_29)) : slot_hits_29));
+    slot_hits_29 <= (_and_36 ? 8'd1 : (_and_213 ? (_and_218 ? 8'd1 : (_bits_93 ? _add_29 : slot_hits_29)) : slot_hits_29));
   end
 
   always @(posedge clock) begin
-    slot_hits_30 <= (_and_37 ? 8'd1 : (_and_219 ? (_and_224 ? 8'd1 : (_bits_63 ? _add_30 : slot_hits_30)) : slot_hits_30));
+    slot_hits_30 <= (_and_37 ? 8'd1 : (_and_219 ? (_and_224 ? 8'd1 : (_bits_95 ? _add_30 : slot_hits_30)) : slot_hits_30));
   end
 
   always @(posedge clock) begin
-    slot_hits_31 <= (_and_38 ? 8'd1 : (_and_225 ? (_and_230 ? 8'd1 : (_bits_65 ? _add_31 : slot_hits_31)) : slot_hits_31));
+    slot_hits_31 <= (_and_38 ? 8'd1 : (_and_225 ? (_and_230 ? 8'd1 : (_bits_97 ? _add_31 : slot_hits_31)) : slot_hits_31));
   end
 
   always @(posedge clock) begin
-    slot_misses_0 <= (_and_7 ? 8'd0 : (_and_39 ? (_and_44 ? 8'd0 : (_bits_3 ? slot_misses_0 : _add_32)) : slot_misses_0));
+    slot_misses_0 <= (_and_7 ? 8'd0 : (_and_39 ? (_and_44 ? 8'd0 : (_bits_35 ? slot_misses_0 : _add_32)) : slot_misses_0));
   end
 
   always @(posedge clock) begin
-    slot_misses_1 <= (_and_8 ? 8'd0 : (_and_45 ? (_and_50 ? 8'd0 : (_bits_5 ? slot_misses_1 : _add_33)) : slot_misses_1));
+    slot_misses_1 <= (_and_8 ? 8'd0 : (_and_45 ? (_and_50 ? 8'd0 : (_bits_37 ? slot_misses_1 : _add_33)) : slot_misses_1));
   end
 
   always @(posedge clock) begin
-    slot_misses_2 <= (_and_9 ? 8'd0 : (_and_51 ? (_and_56 ? 8'd0 : (_bits_7 ? slot_misses_2 : _add_34)) : slot_misses_2));
+    slot_misses_2 <= (_and_9 ? 8'd0 : (_and_51 ? (_and_56 ? 8'd0 : (_bits_39 ? slot_misses_2 : _add_34)) : slot_misses_2));
   end
 
   always @(posedge clock) begin
-    slot_misses_3 <= (_and_10 ? 8'd0 : (_and_57 ? (_and_62 ? 8'd0 : (_bits_9 ? slot_misses_3 : _add_35)) : slot_misses_3));
+    slot_misses_3 <= (_and_10 ? 8'd0 : (_and_57 ? (_and_62 ? 8'd0 : (_bits_41 ? slot_misses_3 : _add_35)) : slot_misses_3));
   end
 
   always @(posedge clock) begin
-    slot_misses_4 <= (_and_11 ? 8'd0 : (_and_63 ? (_and_68 ? 8'd0 : (_bits_11 ? slot_misses_4 : _add_36)) : slot_misses_4));
+    slot_misses_4 <= (_and_11 ? 8'd0 : (_and_63 ? (_and_68 ? 8'd0 : (_bits_43 ? slot_misses_4 : _add_36)) : slot_misses_4));
   end
 
   always @(posedge clock) begin
-    slot_misses_5 <= (_and_12 ? 8'd0 : (_and_69 ? (_and_74 ? 8'd0 : (_bits_13 ? slot_misses_5 : _add_37)) : slot_misses_5));
+    slot_misses_5 <= (_and_12 ? 8'd0 : (_and_69 ? (_and_74 ? 8'd0 : (_bits_45 ? slot_misses_5 : _add_37)) : slot_misses_5));
   end
 
   always @(posedge clock) begin
-    slot_misses_6 <= (_and_13 ? 8'd0 : (_and_75 ? (_and_80 ? 8'd0 : (_bits_15 ? slot_misses_6 : _add_38)) : slot_misses_6));
+    slot_misses_6 <= (_and_13 ? 8'd0 : (_and_75 ? (_and_80 ? 8'd0 : (_bits_47 ? slot_misses_6 : _add_38)) : slot_misses_6));
   end
 
   always @(posedge clock) begin
-    slot_misses_7 <= (_and_14 ? 8'd0 : (_and_81 ? (_and_86 ? 8'd0 : (_bits_17 ? slot_misses_7 : _add_39)) : slot_misses_7));
+    slot_misses_7 <= (_and_14 ? 8'd0 : (_and_81 ? (_and_86 ? 8'd0 : (_bits_49 ? slot_misses_7 : _add_39)) : slot_misses_7));
   end
 
   always @(posedge clock) begin
-    slot_misses_8 <= (_and_15 ? 8'd0 : (_and_87 ? (_and_92 ? 8'd0 : (_bits_19 ? slot_misses_8 : _add_40)) : slot_misses_8));
+    slot_misses_8 <= (_and_15 ? 8'd0 : (_and_87 ? (_and_92 ? 8'd0 : (_bits_51 ? slot_misses_8 : _add_40)) : slot_misses_8));
   end
 
   always @(posedge clock) begin
-    slot_misses_9 <= (_and_16 ? 8'd0 : (_and_93 ? (_and_98 ? 8'd0 : (_bits_21 ? slot_misses_9 : _add_41)) : slot_misses_9));
+    slot_misses_9 <= (_and_16 ? 8'd0 : (_and_93 ? (_and_98 ? 8'd0 : (_bits_53 ? slot_misses_9 : _add_41)) : slot_misses_9));
   end
 
   always @(posedge clock) begin
-    slot_misses_10 <= (_and_17 ? 8'd0 : (_and_99 ? (_and_104 ? 8'd0 : (_bits_23 ? slot_misses_10 : _add_42)) : slot_misses_10));
+    slot_misses_10 <= (_and_17 ? 8'd0 : (_and_99 ? (_and_104 ? 8'd0 : (_bits_55 ? slot_misses_10 : _add_42)) : slot_misses_10));
   end
 
   always @(posedge clock) begin
-    slot_misses_11 <= (_and_18 ? 8'd0 : (_and_105 ? (_and_110 ? 8'd0 : (_bits_25 ? slot_misses_11 : _add_43)) : slot_misses_11));
+    slot_misses_11 <= (_and_18 ? 8'd0 : (_and_105 ? (_and_110 ? 8'd0 : (_bits_57 ? slot_misses_11 : _add_43)) : slot_misses_11));
   end
 
   always @(posedge clock) begin
-    slot_misses_12 <= (_and_19 ? 8'd0 : (_and_111 ? (_and_116 ? 8'd0 : (_bits_27 ? slot_misses_12 : _add_44)) : slot_misses_12));
+    slot_misses_12 <= (_and_19 ? 8'd0 : (_and_111 ? (_and_116 ? 8'd0 : (_bits_59 ? slot_misses_12 : _add_44)) : slot_misses_12));
   end
 
   always @(posedge clock) begin
-    slot_misses_13 <= (_and_20 ? 8'd0 : (_and_117 ? (_and_122 ? 8'd0 : (_bits_29 ? slot_misses_13 : _add_45)) : slot_misses_13));
+    slot_misses_13 <= (_and_20 ? 8'd0 : (_and_117 ? (_and_122 ? 8'd0 : (_bits_61 ? slot_misses_13 : _add_45)) : slot_misses_13));
   end
 
   always @(posedge clock) begin
-    slot_misses_14 <= (_and_21 ? 8'd0 : (_and_123 ? (_and_128 ? 8'd0 : (_bits_31 ? slot_misses_14 : _add_46)) : slot_misses_14));
+    slot_misses_14 <= (_and_21 ? 8'd0 : (_and_123 ? (_and_128 ? 8'd0 : (_bits_63 ? slot_misses_14 : _add_46)) : slot_misses_14));
   end
 
   always @(posedge clock) begin
-    slot_misses_15 <= (_and_22 ? 8'd0 : (_and_129 ? (_and_134 ? 8'd0 : (_bits_33 ? slot_misses_15 : _add_47)) : slot_misses_15));
+    slot_misses_15 <= (_and_22 ? 8'd0 : (_and_129 ? (_and_134 ? 8'd0 : (_bits_65 ? slot_misses_15 : _add_47)) : slot_misses_15));
   end
 
   always @(posedge clock) begin
-    slot_misses_16 <= (_and_23 ? 8'd0 : (_and_135 ? (_and_140 ? 8'd0 : (_bits_35 ? slot_misses_16 : _add_48)) : slot_misses_16));
+    slot_misses_16 <= (_and_23 ? 8'd0 : (_and_135 ? (_and_140 ? 8'd0 : (_bits_67 ? slot_misses_16 : _add_48)) : slot_misses_16));
   end
 
   always @(posedge clock) begin
-    slot_misses_17 <= (_and_24 ? 8'd0 : (_and_141 ? (_and_146 ? 8'd0 : (_bits_37 ? slot_misses_17 : _add_49)) : slot_misses_17));
+    slot_misses_17 <= (_and_24 ? 8'd0 : (_and_141 ? (_and_146 ? 8'd0 : (_bits_69 ? slot_misses_17 : _add_49)) : slot_misses_17));
   end
 
   always @(posedge clock) begin
-    slot_misses_18 <= (_and_25 ? 8'd0 : (_and_147 ? (_and_152 ? 8'd0 : (_bits_39 ? slot_misses_18 : _add_50)) : slot_misses_18));
+    slot_misses_18 <= (_and_25 ? 8'd0 : (_and_147 ? (_and_152 ? 8'd0 : (_bits_71 ? slot_misses_18 : _add_50)) : slot_misses_18));
   end
 
   always @(posedge clock) begin
-    slot_misses_19 <= (_and_26 ? 8'd0 : (_and_153 ? (_and_158 ? 8'd0 : (_bits_41 ? slot_misses_19 : _add_51)) : slot_misses_19));
+    slot_misses_19 <= (_and_26 ? 8'd0 : (_and_153 ? (_and_158 ? 8'd0 : (_bits_73 ? slot_misses_19 : _add_51)) : slot_misses_19));
   end
 
   always @(posedge clock) begin
-    slot_misses_20 <= (_and_27 ? 8'd0 : (_and_159 ? (_and_164 ? 8'd0 : (_bits_43 ? slot_misses_20 : _add_52)) : slot_misses_20));
+    slot_misses_20 <= (_and_27 ? 8'd0 : (_and_159 ? (_and_164 ? 8'd0 : (_bits_75 ? slot_misses_20 : _add_52)) : slot_misses_20));
   end
 
   always @(posedge clock) begin
-    slot_misses_21 <= (_and_28 ? 8'd0 : (_and_165 ? (_and_170 ? 8'd0 : (_bits_45 ? slot_misses_21 : _add_53)) : slot_misses_21));
+    slot_misses_21 <= (_and_28 ? 8'd0 : (_and_165 ? (_and_170 ? 8'd0 : (_bits_77 ? slot_misses_21 : _add_53)) : slot_misses_21));
   end
 
   always @(posedge clock) begin
-    slot_misses_22 <= (_and_29 ? 8'd0 : (_and_171 ? (_and_176 ? 8'd0 : (_bits_47 ? slot_misses_22 : _add_54)) : slot_misses_22));
+    slot_misses_22 <= (_and_29 ? 8'd0 : (_and_171 ? (_and_176 ? 8'd0 : (_bits_79 ? slot_misses_22 : _add_54)) : slot_misses_22));
   end
 
   always @(posedge clock) begin
-    slot_misses_23 <= (_and_30 ? 8'd0 : (_and_177 ? (_and_182 ? 8'd0 : (_bits_49 ? slot_misses_23 : _add_55)) : slot_misses_23));
+    slot_misses_23 <= (_and_30 ? 8'd0 : (_and_177 ? (_and_182 ? 8'd0 : (_bits_81 ? slot_misses_23 : _add_55)) : slot_misses_23));
   end
 
   always @(posedge clock) begin
-    slot_misses_24 <= (_and_31 ? 8'd0 : (_and_183 ? (_and_188 ? 8'd0 : (_bits_51 ? slot_misses_24 : _add_56)) : slot_misses_24));
+    slot_misses_24 <= (_and_31 ? 8'd0 : (_and_183 ? (_and_188 ? 8'd0 : (_bits_83 ? slot_misses_24 : _add_56)) : slot_misses_24));
   end
 
   always @(posedge clock) begin
-    slot_misses_25 <= (_and_32 ? 8'd0 : (_and_189 ? (_and_194 ? 8'd0 : (_bits_53 ? slot_misses_25 : _add_57)) : slot_misses_25));
+    slot_misses_25 <= (_and_32 ? 8'd0 : (_and_189 ? (_and_194 ? 8'd0 : (_bits_85 ? slot_misses_25 : _add_57)) : slot_misses_25));
   end
 
   always @(posedge clock) begin
-    slot_misses_26 <= (_and_33 ? 8'd0 : (_and_195 ? (_and_200 ? 8'd0 : (_bits_55 ? slot_misses_26 : _add_58)) : slot_misses_26));
+    slot_misses_26 <= (_and_33 ? 8'd0 : (_and_195 ? (_and_200 ? 8'd0 : (_bits_87 ? slot_misses_26 : _add_58)) : slot_misses_26));
   end
 
   always @(posedge clock) begin
-    slot_misses_27 <= (_and_34 ? 8'd0 : (_and_201 ? (_and_206 ? 8'd0 : (_bits_57 ? slot_misses_27 : _add_59)) : slot_misses_27));
+    slot_misses_27 <= (_and_34 ? 8'd0 : (_and_201 ? (_and_206 ? 8'd0 : (_bits_89 ? slot_misses_27 : _add_59)) : slot_misses_27));
   end
 
   always @(posedge clock) begin
-    slot_misses_28 <= (_and_35 ? 8'd0 : (_and_207 ? (_and_212 ? 8'd0 : (_bits_59 ? slot_misses_28 : _add_60)) : slot_misses_28));
+    slot_misses_28 <= (_and_35 ? 8'd0 : (_and_207 ? (_and_212 ? 8'd0 : (_bits_91 ? slot_misses_28 : _add_60)) : slot_misses_28));
   end
 
   always @(posedge clock) begin
-    slot_misses_29 <= (_and_36 ? 8'd0 : (_and_213 ? (_and_218 ? 8'd0 : (_bits_61 ? slot_misses_29 : _add_61)) : slot_misses_29));
+    slot_misses_29 <= (_and_36 ? 8'd0 : (_and_213 ? (_and_218 ? 8'd0 : (_bits_93 ? slot_misses_29 : _add_61)) : slot_misses_29));
   end
 
   always @(posedge clock) begin
-    slot_misses_30 <= (_and_37 ? 8'd0 : (_and_219 ? (_and_224 ? 8'd0 : (_bits_63 ? slot_misses_30 : _add_62)) : slot_misses_30));
+    slot_misses_30 <= (_and_37 ? 8'd0 : (_and_219 ? (_and_224 ? 8'd0 : (_bits_95 ? slot_misses_30 : _add_62)) : slot_misses_30));
   end
 
   always @(posedge clock) begin
-    slot_misses_31 <= (_and_38 ? 8'd0 : (_and_225 ? (_and_230 ? 8'd0 : (_bits_65 ? slot_misses_31 : _add_63)) : slot_misses_31));
+    slot_misses_31 <= (_and_38 ? 8'd0 : (_and_225 ? (_and_230 ? 8'd0 : (_bits_97 ? slot_misses_31 : _add_63)) : slot_misses_31));
   end
 
   always @(posedge clock) begin
@@ -2488,9 +2616,9 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
 
   always @(posedge clock) begin
     if (reset) begin
-      index <= 5'd0;
+      candidate <= 32'd1;
     end else begin
-      index <= (passed ? (last_slot ? 5'd0 : (state_decide ? (replace ? _add_96 : index) : index)) : (state_decide ? (replace ? _add_96 : index) : index));
+      candidate <= (passed ? (last_slot ? 32'd1 : (state_decide ? (replace ? _cat_3 : candidate) : candidate)) : (state_decide ? (replace ? _cat_3 : candidate) : candidate));
     end
   end
 
@@ -2498,7 +2626,7 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
     if (reset) begin
       failed <= 16'd0;
     end else begin
-      failed <= (passed ? (last_slot ? 16'd0 : (state_decide ? (refused ? _add_97 : (replace ? (_ne_0 ? _sub_0 : failed) : failed)) : failed)) : (state_decide ? (refused ? _add_97 : (replace ? (_ne_0 ? _sub_0 : failed) : failed)) : failed));
+      failed <= (passed ? (last_slot ? 16'd0 : (state_decide ? (refused ? _add_96 : (replace ? (_ne_0 ? _sub_0 : failed) : failed)) : failed)) : (state_decide ? (refused ? _add_96 : (replace ? (_ne_0 ? _sub_0 : failed) : failed)) : failed));
     end
   end
 
@@ -2506,7 +2634,7 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
     if (reset) begin
       replacements <= 16'd0;
     end else begin
-      replacements <= (passed ? (last_slot ? 16'd0 : (state_decide ? (replace ? _add_98 : replacements) : replacements)) : (state_decide ? (replace ? _add_98 : replacements) : replacements));
+      replacements <= (passed ? (last_slot ? 16'd0 : (state_decide ? (replace ? _add_97 : replacements) : replacements)) : (state_decide ? (replace ? _add_97 : replacements) : replacements));
     end
   end
 
@@ -2514,7 +2642,7 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
     if (reset) begin
       sweep <= 5'd0;
     end else begin
-      sweep <= (passed ? _add_99 : sweep);
+      sweep <= (passed ? _add_98 : sweep);
     end
   end
 
@@ -2555,11 +2683,11 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
   end
 
   always @(posedge clock) begin
-    same <= _cat_4;
+    same <= _cat_5;
   end
 
   always @(posedge clock) begin
-    open <= _and_392;
+    open <= _and_426;
   end
 
   Lfsr_w32_st16_seedace1ace1 lfsr ( // SlotTableStage.java:74
@@ -2577,8 +2705,8 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_394) begin // SlotTableStage.java:73
-      $display("Assertion failed at SlotTableStage.java:73: state register state is not one-hot: %b", _cat_5);
+    if (!reset && !_and_428) begin // SlotTableStage.java:73
+      $display("Assertion failed at SlotTableStage.java:73: state register state is not one-hot: %b", _cat_6);
       $stop;
     end
   end
@@ -2586,7 +2714,7 @@ module SlotTableStage_specz32f256t128d1024h16_k32_seedace1ace1 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{lfsr_io_state[31:10], _dshr_0[31:1], _dshr_1[31:1], _dshr_2[31:1], _dshr_3[31:1]};
+  wire _unused_ok = ^{lfsr_io_state[31:10], _dshr_0[31:1], _dshr_1[31:1]};
 
 endmodule
 

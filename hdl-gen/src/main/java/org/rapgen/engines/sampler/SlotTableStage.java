@@ -80,7 +80,9 @@ public final class SlotTableStage extends Module {
         Vec<UInt> slotTotal = Reg(Vec(k, UInt(TOTAL_BITS))).named("slot_total");
         UInt slotOn = RegInit(U(0, k)).named("slot_on");
         UInt slotUsed = RegInit(U(0, k)).named("slot_used");
-        UInt index = RegInit(U(0, indexBits)).named("index");
+        // the replacement index, one-hot, so that the candidate's total is an AND-OR of the slots' totals rather
+        // than a select tree on a binary index
+        UInt candidate = RegInit(U(1, k)).named("candidate");
         UInt failed = RegInit(U(0, TOTAL_BITS)).named("failed");
         UInt replacements = RegInit(U(0, TOTAL_BITS)).named("replacements");
         UInt sweep = RegInit(U(0, indexBits)).named("sweep");
@@ -100,15 +102,14 @@ public final class SlotTableStage extends Module {
         }
         UInt hit = RegNext(CatLsbFirst(hitBits).and(Fill(k, t.skipped().not()))).named("hit");
         UInt same = RegNext(CatLsbFirst(sameBits)).named("same");
-        UInt at = k == 1 ? U(0, 1) : index;
-        Bool candidateUsed = slotUsed.bit(at).named("candidate_used");
-        UInt candidateTotal =
-                Mux(candidateUsed, slotTotal.read(at), U(0, TOTAL_BITS)).named("candidate_total");
+        Bool candidateUsed = slotUsed.and(candidate).orR().named("candidate_used");
+        UInt candidateTotal = Mux(candidateUsed, Mux1H(candidate, slotTotal), U(0, TOTAL_BITS))
+                .named("candidate_total");
         int drawBits = Integer.numberOfTrailingZeros(z.draw());
         UInt drawn = WireDefault(
                         UInt(TOTAL_BITS), lfsr.io.state.bits(drawBits - 1, 0).pad(TOTAL_BITS))
                 .named("drawn");
-        Bool candidateOff = candidateUsed.and(slotOn.bit(at).not()).named("candidate_off");
+        Bool candidateOff = candidateUsed.and(slotOn.and(candidate).orR().not()).named("candidate_off");
         Bool open = RegNext(candidateOff.not().and(drawn.ge(candidateTotal))).named("open");
 
         // ---- DECIDE: the tuple's outcome, from registers
@@ -127,7 +128,7 @@ public final class SlotTableStage extends Module {
             Slot s = new Slot(slotPc.get(i), slotValue.get(i), slotHits.get(i), slotMisses.get(i), slotTotal.get(i));
             Bool sameValue = same.bit(i);
             Bool counts = deciding.and(hit.bit(i));
-            Bool takes = replace.and(at.eq(i));
+            Bool takes = replace.and(candidate.bit(i));
             onNext.add(
                     Mux(counts, s.staysOn(sameValue, z.keep()), slotOn.bit(i)).or(takes));
             usedNext.add(slotUsed.bit(i).or(takes));
@@ -138,7 +139,7 @@ public final class SlotTableStage extends Module {
             slotOn.connect(CatLsbFirst(onNext));
             slotUsed.connect(CatLsbFirst(usedNext));
             when(replace, () -> {
-                if (k > 1) index.connect(index.add(1));
+                if (k > 1) candidate.connect(Cat(candidate.bits(k - 2, 0), candidate.bit(k - 1)));
                 replacements.connect(replacements.add(1));
                 when(failed.ne(0), () -> failed.connect(failed.sub(1)));
             });
@@ -168,7 +169,7 @@ public final class SlotTableStage extends Module {
             when(lastSlot, () -> {
                 slotOn.connect(U(0, k));
                 slotUsed.connect(U(0, k));
-                index.connect(U(0, indexBits));
+                candidate.connect(U(1, k));
                 failed.connect(U(0, TOTAL_BITS));
                 replacements.connect(U(0, TOTAL_BITS));
             });
