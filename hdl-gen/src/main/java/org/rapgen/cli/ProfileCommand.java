@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.engines.rap.RapGates;
+import org.rapgen.golden.rap.GatedStream;
 import org.rapgen.golden.rap.HardwareRap;
 import org.rapgen.golden.rap.HotRange;
 import org.rapgen.golden.rap.HotRanges;
@@ -18,6 +20,7 @@ import org.rapgen.golden.rap.RapStatus;
 import org.rapgen.golden.rap.RapTree;
 import org.rapgen.golden.rap.TreeDump;
 import org.rapgen.golden.rap.UnboundedRap;
+import org.rapgen.golden.sampler.GateChain;
 import org.rapgen.trace.TraceOptions;
 import org.rapgen.trace.TraceReader;
 import org.rapgen.trace.TraceShape;
@@ -110,6 +113,27 @@ final class ProfileCommand implements Callable<Integer> {
             description = "keys from a capture: src or dst IPv4 address (default src)")
     String packet;
 
+    @Option(
+            names = "--gate",
+            paramLabel = "SPEC",
+            description =
+                    "gates in front of the model, as a rap config's gate: B[s,b], F[mask,match], PH[...] (docs/gates.md)")
+    String gate;
+
+    @Option(
+            names = "--hash-seed",
+            paramLabel = "S",
+            defaultValue = "0x9E3779B9",
+            description = "seed of the gates' pc permutation, as a rap config's hash_seed (default 0x9E3779B9)")
+    String hashSeed;
+
+    @Option(
+            names = "--lfsr-seed",
+            paramLabel = "S",
+            defaultValue = "0xACE1ACE1",
+            description = "the phase gate's LFSR seed, as a rap config's lfsr_seed (default 0xACE1ACE1)")
+    String lfsrSeed;
+
     @PathOption(PathOption.Kind.OUTPUT_FILE)
     @Option(names = "--dump", paramLabel = "FILE", description = "write the final tree (SPEC §8 dump)")
     Path dump;
@@ -124,12 +148,13 @@ final class ProfileCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RapParams params = params();
         Supplier<RapModel> model = model(params);
+        GateChain gates = gates();
         TraceOptions opt = traceOptions();
         try (OutputFile dumpOut = OutputFile.ofNullable(dump);
                 OutputFile svgOut = OutputFile.ofNullable(report);
                 TraceInput trace = TraceInput.open(in.trace, in.format, opt, TraceShape.EVENTS)) {
             RapProfiler profiler = RapProfiler.init(1, model, combine == null ? 0 : combine);
-            long records = run(trace, profiler);
+            long records = run(trace, profiler, gates);
             RapTree tree = finish(trace, profiler);
             RapStatus status = profiler.model(0).status();
             // With n = 0 the root would be "hot" with H = 0 >= h*0; an empty trace has no hot range.
@@ -215,8 +240,35 @@ final class ProfileCommand implements Callable<Integer> {
         }
     }
 
-    /** Feeds every record to the profiler; returns the number of records. */
-    private long run(TraceInput trace, RapProfiler profiler) {
+    /** The gates of --gate, or null without. */
+    private GateChain gates() {
+        if (gate == null) return null;
+        int hs = seed("--hash-seed", hashSeed);
+        int ls = seed("--lfsr-seed", lfsrSeed);
+        try {
+            RapGates g = RapGates.parse(gate, hs, ls);
+            if (!g.any()) throw new BadInputException("--gate: give at least one gate, or leave --gate out");
+            return g.golden(keyBits);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--gate: " + e.getMessage());
+        }
+    }
+
+    private static int seed(String option, String text) {
+        try {
+            long v = Long.decode(text);
+            if (v >= 1 && v <= 0xFFFFFFFFL) return (int) v;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new BadInputException(
+                option + " must be a number in 1..0xFFFFFFFF (0x... or decimal), got '" + text + "'");
+    }
+
+    /** Feeds every record through the gates, if any, to the profiler; returns the number of records. */
+    private long run(TraceInput trace, RapProfiler profiler, GateChain gates) {
+        // the whole trace is one frame: the end flushes in finish(), so no beat carries tlast here
+        GatedStream stream = new GatedStream(gates, (key, w) -> profiler.addPoints(key, w, 0));
         TraceReader r = trace.reader();
         Progress progress = Progress.create(in.progress, trace, System.err);
         long weightMax = combine == null ? Long.MAX_VALUE : (1L << combine) - 1;
@@ -227,7 +279,7 @@ final class ProfileCommand implements Callable<Integer> {
                         + "-bit weight (max " + weightMax + ")");
             }
             try {
-                profiler.addPoints(r.key(), w, 0);
+                stream.beat(r.key(), w, false);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw trace.badRecord(e.getMessage());
             }
@@ -260,9 +312,9 @@ final class ProfileCommand implements Callable<Integer> {
     }
 
     private String modelName() {
-        if (nodes == null) return "unbounded model";
+        if (nodes == null) return "unbounded model" + (gate == null ? "" : " behind gates " + gate);
         return "hardware-exact model N=" + nodes + " C=" + counterBits()
-                + (combine == null ? "" : " combining W=" + combine);
+                + (combine == null ? "" : " combining W=" + combine) + (gate == null ? "" : " behind gates " + gate);
     }
 
     private void summary(PrintStream out, TraceInput trace, long records, RapTree tree, RapStatus st) {

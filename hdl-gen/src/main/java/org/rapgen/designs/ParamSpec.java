@@ -15,7 +15,7 @@ public record ParamSpec(
         Object defaultValue,
         boolean bool,
         BiFunction<Long, Map<String, Object>, String> rule,
-        Function<String, String> textRule) {
+        BiFunction<String, Map<String, Object>, String> textRule) {
 
     public static ParamSpec integer(
             String name, String help, Integer dflt, BiFunction<Long, Map<String, Object>, String> rule) {
@@ -28,6 +28,12 @@ public record ParamSpec(
 
     /** A text parameter; {@code rule} returns the problem with a value, or null if it is legal. */
     public static ParamSpec text(String name, String help, String dflt, Function<String, String> rule) {
+        return new ParamSpec(name, help, dflt, false, (v, p) -> null, (v, p) -> rule.apply(v));
+    }
+
+    /** A text parameter whose rule also sees the parameters read before it. */
+    public static ParamSpec textAfter(
+            String name, String help, String dflt, BiFunction<String, Map<String, Object>, String> rule) {
         return new ParamSpec(name, help, dflt, false, (v, p) -> null, rule);
     }
 
@@ -45,7 +51,7 @@ public record ParamSpec(
 
     /** A problem with {@code text}, or null if it is legal (given the parameters read before it). */
     public String check(String text, Map<String, Object> earlier) {
-        if (textRule != null) return textRule.apply(text);
+        if (textRule != null) return textRule.apply(text, earlier);
         if (bool)
             return text.equals("true") || text.equals("false") ? null : "must be true or false, got '" + text + "'";
         long v;

@@ -5,10 +5,12 @@ import static org.rapgen.designs.ParamSpec.integer;
 import static org.rapgen.designs.ParamSpec.pow2;
 import static org.rapgen.designs.ParamSpec.range;
 import static org.rapgen.designs.ParamSpec.text;
+import static org.rapgen.designs.ParamSpec.textAfter;
 
 import java.util.List;
 import java.util.Map;
 import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.engines.rap.RapGates;
 
 /** The {@code rap} design of the catalog: configuration parameters and their mapping onto {@link RapConfig}. */
 public final class RapDesign {
@@ -59,7 +61,37 @@ public final class RapDesign {
                 flag(
                         "counter_read_register",
                         "the counter SRAM registers its RAM output (latency +1, shorter path)",
-                        false));
+                        false),
+                textAfter(
+                        "gate",
+                        "gates between s_axis and the event queue, as a sampler spec's: B[s,b], F[mask,match], "
+                                + "PH[...] (docs/gates.md); empty: none",
+                        "",
+                        RapDesign::gateProblem),
+                text(
+                        "hash_seed",
+                        "seed of the gates' pc permutation (hex 0x... or decimal, nonzero, 32 bits)",
+                        "0x9E3779B9",
+                        SamplerDesign::seedProblem),
+                text(
+                        "lfsr_seed",
+                        "the phase gate's LFSR starts from this XOR 0x9E3779B9, as a sampler's (nonzero, 32 bits)",
+                        "0xACE1ACE1",
+                        SamplerDesign::seedProblem));
+    }
+
+    private static String gateProblem(String text, Map<String, Object> earlier) {
+        try {
+            RapGates g = RapGates.parse(text, RapGates.DEFAULT_HASH_SEED, RapGates.DEFAULT_LFSR_SEED);
+            int k = (Integer) earlier.get("key_bits");
+            for (var s : g.specs()) {
+                if (s.highestBit() >= k)
+                    return "filter mask 0x" + Long.toHexString(s.first()) + " is wider than key_bits " + k;
+            }
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     public static RapConfig config(Map<String, Object> p) {
@@ -78,11 +110,16 @@ public final class RapDesign {
                 i(p, "select_levels"),
                 i(p, "tcam_chunk_bits"),
                 (Boolean) p.get("counter_read_register"),
-                lookupOf((String) p.get("lookup")));
+                lookupOf((String) p.get("lookup")),
+                RapGates.parse(
+                        (String) p.get("gate"),
+                        SamplerDesign.seed((String) p.get("hash_seed")),
+                        SamplerDesign.seed((String) p.get("lfsr_seed"))));
     }
 
     public static String defaultName(Map<String, Object> p) {
-        return "rap_n" + p.get("nodes") + "_k" + p.get("key_bits");
+        return "rap_n" + p.get("nodes") + "_k" + p.get("key_bits")
+                + (((String) p.get("gate")).isEmpty() ? "" : "_gated");
     }
 
     private static RapConfig.Lookup lookupOf(String key) {

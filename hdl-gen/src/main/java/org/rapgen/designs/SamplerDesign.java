@@ -102,7 +102,8 @@ public final class SamplerDesign {
         }
     }
 
-    private static String seedProblem(String s) {
+    /** The problem with a 32-bit seed written in a configuration, or null. */
+    static String seedProblem(String s) {
         try {
             long v = Long.decode(s);
             return v < 1 || v > 0xFFFFFFFFL ? "must be in 1..0xFFFFFFFF, got " + s : null;

@@ -27,6 +27,7 @@ import org.rapgen.hdl.SourceLoc;
  *                       a shorter path)
  * @param lookup         how stages 1-2 find the longest matching node: the TCAM and its priority selector, or a
  *                       pipelined walk of the tree held in block RAM ({@link Lookup})
+ * @param gates          the gates between s_axis and the event queue ({@link RapGates#NONE}: none)
  */
 public record RapConfig(
         int keyBits,
@@ -43,7 +44,8 @@ public record RapConfig(
         int selectLevels,
         int tcamChunkBits,
         boolean counterReadRegister,
-        Lookup lookup) {
+        Lookup lookup,
+        RapGates gates) {
 
     /** Stages 1-2 of the pipeline: how an event finds the node it updates. */
     public enum Lookup {
@@ -101,6 +103,48 @@ public record RapConfig(
                 tcamChunkBits >= 0 && tcamChunkBits <= MAX_TCAM_CHUNK_BITS,
                 "tcam_chunk_bits must be 0 (flip-flop TCAM) or 1.." + MAX_TCAM_CHUNK_BITS + " (block-RAM TCAM), got "
                         + tcamChunkBits);
+        check(gates != null, "gates must be given (RapGates.NONE for none)");
+        for (var g : gates.specs()) {
+            check(
+                    g.highestBit() < keyBits,
+                    "gate filter mask 0x" + Long.toHexString(g.first()) + " is wider than K = " + keyBits);
+        }
+    }
+
+    /** No gates in front. */
+    public RapConfig(
+            int keyBits,
+            int bitsPerLevel,
+            int nodes,
+            int counterBits,
+            int weightBits,
+            boolean weightField,
+            int queueDepth,
+            boolean combine,
+            int epsFx,
+            long m0,
+            long q,
+            int selectLevels,
+            int tcamChunkBits,
+            boolean counterReadRegister,
+            Lookup lookup) {
+        this(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup,
+                RapGates.NONE);
     }
 
     /** The TCAM lookup with the given implementation choices. */
@@ -192,7 +236,8 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                lookup);
+                lookup,
+                gates);
     }
 
     public RapConfig withCounterBits(int c) {
@@ -211,7 +256,8 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                lookup);
+                lookup,
+                gates);
     }
 
     public RapConfig withQueue(int depth, boolean combining) {
@@ -230,7 +276,8 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                lookup);
+                lookup,
+                gates);
     }
 
     public RapConfig withWeight(int bits, boolean field) {
@@ -249,7 +296,8 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                lookup);
+                lookup,
+                gates);
     }
 
     public RapConfig withSchedule(int eps, long firstMerge, long factor) {
@@ -268,7 +316,8 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                lookup);
+                lookup,
+                gates);
     }
 
     /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
@@ -308,7 +357,29 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                l);
+                l,
+                gates);
+    }
+
+    /** The same engine with gates in front of its event queue. */
+    public RapConfig withGates(RapGates g) {
+        return new RapConfig(
+                keyBits,
+                bitsPerLevel,
+                nodes,
+                counterBits,
+                weightBits,
+                weightField,
+                queueDepth,
+                combine,
+                epsFx,
+                m0,
+                q,
+                selectLevels,
+                tcamChunkBits,
+                counterReadRegister,
+                lookup,
+                g);
     }
 
     public boolean trie() {
@@ -390,6 +461,6 @@ public record RapConfig(
     public String describe() {
         return "K=" + keyBits + " b=" + branching() + " N=" + nodes + " C=" + counterBits + " W=" + weightBits
                 + (weightField ? "" : " (no weight field)") + (trie() ? " trie" : "") + " queue=" + queueDepth
-                + (combine ? " combining" : " plain");
+                + (combine ? " combining" : " plain") + (gates.any() ? " gates " + gates.text() : "");
     }
 }

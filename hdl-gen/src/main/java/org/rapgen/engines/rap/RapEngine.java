@@ -5,6 +5,7 @@ import static org.rapgen.hdl.Hdl.*;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.rapgen.engines.sampler.GateStage;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.Module;
@@ -27,7 +28,8 @@ import org.rapgen.hdl.lib.Tcam;
  *
  * <p>{@code tdata} is the key in bits K-1:0 and, with a weight field, the weight in bits K+W-1:K. A beat of weight 0 is
  * dropped and counted (ZERO_WEIGHT); its tlast still releases the combining queue's pending event. No other beat is
- * ever dropped: tready falls when the queue is full, and during reset and soft reset.
+ * ever dropped: tready falls when the queue is full, and during reset and soft reset. With gates ({@link StreamGates})
+ * the beats pass a gate stage on their way to the queue, and only the events the gates pass reach the tree.
  */
 public final class RapEngine extends Module {
     /** AXI4-Stream slave. */
@@ -104,8 +106,11 @@ public final class RapEngine extends Module {
         // A snapshot freeze also holds ZERO_WEIGHT still (its two words are copied on different clocks), so with a
         // weight field the stream pauses with the pipeline; without one no beat can weigh 0.
         Bool snapHold = c.weightField() ? ctl.snapFreeze : B(false);
-        Bool open = ctl.acceptEnable.and(soft.idle).and(snapHold.not()).named("stream_open");
-        io.s_axis.tready.connect(open.and(queue.io.in.ready));
+        // Gates, if any, stand between the stream and the queue (StreamGates); a flush waiting behind them closes it.
+        StreamGates gates = c.gates().any() ? new StreamGates(c) : null;
+        Bool accepting = ctl.acceptEnable.and(soft.idle).and(snapHold.not());
+        Bool open = (gates == null ? accepting : accepting.and(gates.flushWaiting.not())).named("stream_open");
+        io.s_axis.tready.connect(open.and(gates == null ? queue.io.in.ready : gates.ready()));
         Bool beat = io.s_axis.tvalid.and(io.s_axis.tready).named("beat");
         UInt zeroWeightCount = RegInit(U(0, 64)).named("zero_weight_count");
         Bool zeroWeightSeen = RegInit(B(false)).named("zero_weight_seen");
@@ -118,12 +123,17 @@ public final class RapEngine extends Module {
                     zeroWeightCount.connect(zeroWeightCount.add(1));
                     zeroWeightSeen.connect(B(true));
                 });
-        queue.io.in.valid.connect(io.s_axis.tvalid.and(open).and(zero.not()));
-        queue.io.in.bits.key.connect(key);
-        queue.io.in.bits.weight.connect(weight);
-        queue.io.in.bits.last.connect(io.s_axis.tlast);
-        soft.drive(queue.io.in, beat.and(zero.not()), key);
-        queue.io.flush.connect(csr.pulse("CTRL", "flush").or(beat.and(zero).and(io.s_axis.tlast)));
+        if (gates == null) {
+            queue.io.in.valid.connect(io.s_axis.tvalid.and(open).and(zero.not()));
+            queue.io.in.bits.key.connect(key);
+            queue.io.in.bits.weight.connect(weight);
+            queue.io.in.bits.last.connect(io.s_axis.tlast);
+            soft.drive(queue.io.in, beat.and(zero.not()), key);
+            queue.io.flush.connect(csr.pulse("CTRL", "flush").or(beat.and(zero).and(io.s_axis.tlast)));
+        } else {
+            queue.io.flush.connect(
+                    gates.connect(io.s_axis, open, key, weight, queue.io, soft, csr.pulse("CTRL", "flush"), c));
+        }
 
         // --- queue -> threshold unit (the marker stops here) -> replay window
         // The marker leaves the queue as an event does, when the threshold unit advances, and goes no further. So the
@@ -217,15 +227,14 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
         // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
-        csr.ro(
-                "STATUS",
-                "idle",
-                ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle));
+        Bool idle =
+                ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle);
+        csr.ro("STATUS", "idle", gates == null ? idle : idle.and(gates.ahead.not()));
         csr.ro("STATUS", "busy", ctl.busy);
         csr.ro("STATUS", "overflow", ctl.live.overflow);
         csr.ro("STATUS", "saturated", ctl.live.saturated);
         csr.ro("STATUS", "snapshot_busy", ctl.snapBusy);
-        csr.ro("STATUS", "flush_busy", queue.io.flushBusy);
+        csr.ro("STATUS", "flush_busy", gates == null ? queue.io.flushBusy : queue.io.flushBusy.or(gates.flushWaiting));
         csr.ro("STATUS", "resetting", ctl.resetting.or(soft.idle.not()));
         csr.ro("STATUS", "readout_busy", ctl.readoutBusy.or(slotWritten));
         csr.ro("STATUS", "zero_weight", zeroWeightSeen);
@@ -297,6 +306,10 @@ public final class RapEngine extends Module {
         if (c.tcamChunkBits() != 0) p.addAll(List.of(NameKey.TC, c.tcamChunkBits()));
         if (c.counterReadRegister()) p.addAll(List.of(NameKey.RR, 1));
         if (c.trie()) p.addAll(List.of(NameKey.TRIE, 1));
+        RapGates g = c.gates();
+        if (g.any()) p.addAll(List.of(NameKey.G, GateStage.tag(g.specs())));
+        if (g.usesHash()) p.addAll(List.of(NameKey.SEED, Integer.toHexString(g.hashSeed())));
+        if (g.usesLfsr()) p.addAll(List.of(NameKey.LSEED, Integer.toHexString(g.lfsrSeed())));
         return p.toArray();
     }
 

@@ -43,8 +43,15 @@ final class SoftResetSequencer {
 
     /** Overrides the queue input while injecting; {@code beat} is a stream beat entering the queue with {@code key}. */
     void drive(DecoupledIO<EventQueue.Event> in, Bool beat, UInt key) {
+        drive(in, beat, key, null);
+    }
+
+    /** As above, with beats taken before the soft reset still on their way to the queue while {@code ahead}. */
+    void drive(DecoupledIO<EventQueue.Event> in, Bool beat, UInt key, Bool ahead) {
         when(beat, () -> lastKey.connect(key));
-        when(phase.eq(INJECT), () -> {
+        // the marker goes in behind them (null: the stream feeds the queue directly)
+        Bool inject = ahead == null ? phase.eq(INJECT) : phase.eq(INJECT).and(ahead.not());
+        when(inject, () -> {
             in.valid.connect(B(true));
             in.bits.key.connect(lastKey.not());
             in.bits.weight.connect(U(0, weightBits));

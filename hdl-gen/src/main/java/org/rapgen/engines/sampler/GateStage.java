@@ -143,7 +143,7 @@ public final class GateStage extends Module {
      * The gates in the grammar's letters: {@code b100l10} for B[100,10], {@code ff0m3} for F[0xf0,0x3],
      * {@code ph10000b32t10s32p20k3} for the phase gate's defaults.
      */
-    static String tag(List<GateSpec> gates) {
+    public static String tag(List<GateSpec> gates) {
         StringBuilder b = new StringBuilder();
         for (GateSpec g : gates) {
             if (g.kind() == 'B') b.append('b').append(g.first()).append('l').append(g.second());

@@ -5,17 +5,20 @@ import java.util.List;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.golden.rap.CombiningQueue;
 import org.rapgen.golden.rap.EventSink;
+import org.rapgen.golden.rap.GatedStream;
 import org.rapgen.golden.rap.HardwareRap;
 import org.rapgen.golden.rap.RapNode;
 import org.rapgen.golden.rap.RapParams;
 import org.rapgen.golden.rap.RapStatus;
 import org.rapgen.golden.rap.RapTree;
+import org.rapgen.golden.sampler.GateChain;
 
 /**
  * The hardware-exact golden model fed the same beats as the RTL, in the order the RTL accepted them. Events leaving
  * the golden combining queue wait in a list until the RTL is known to have committed them ({@link #advanceTo}), so
  * the model can be compared with an RTL snapshot taken after any number of events. A beat of weight 0 is dropped and
- * counted, as the RTL does; its tlast still flushes.
+ * counted, as the RTL does; its tlast still flushes. With gates ({@code RapConfig.gates()}) the beats go through
+ * their golden model ({@link GatedStream}) first; the gates keep their state across a soft reset, as the RTL's do.
  */
 final class GoldenRap {
     private final RapConfig c;
@@ -23,12 +26,15 @@ final class GoldenRap {
     private final ArrayDeque<long[]> released = new ArrayDeque<>();
     private HardwareRap model;
     private CombiningQueue queue;
-    private long zeroWeight;
+    private GatedStream stream;
     private long releasedTotal;
+    /** The gates (null without): one chain for the whole run, since a soft reset does not reset them. */
+    private final GateChain gates;
 
     GoldenRap(RapConfig c) {
         this.c = c;
         this.params = new RapParams(c.keyBits(), c.bitsPerLevel(), c.epsFx(), c.m0(), c.q());
+        this.gates = c.gates().any() ? c.gates().golden(c.keyBits()) : null;
         fresh();
     }
 
@@ -39,16 +45,11 @@ final class GoldenRap {
             releasedTotal++;
         };
         queue = new CombiningQueue(sink, c.combine(), c.weightBits());
-        zeroWeight = 0;
+        stream = new GatedStream(gates, queue);
     }
 
     void beat(long key, long weight, boolean last) {
-        if (weight == 0) {
-            zeroWeight++;
-        } else {
-            queue.accept(key, weight);
-        }
-        if (last) queue.flush();
+        stream.beat(key, weight, last);
     }
 
     void flush() {
@@ -94,7 +95,7 @@ final class GoldenRap {
     }
 
     long zeroWeight() {
-        return zeroWeight;
+        return stream.zeroWeight();
     }
 
     RapStatus status() {
