@@ -221,165 +221,118 @@ public record RapConfig(
     }
 
     public RapConfig withBitsPerLevel(int k) {
-        return new RapConfig(
-                keyBits,
-                k,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                gates);
+        Copy edit = new Copy(this);
+        edit.bitsPerLevel = k;
+        return edit.build();
     }
 
     public RapConfig withCounterBits(int c) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                c,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                gates);
+        Copy edit = new Copy(this);
+        edit.counterBits = c;
+        return edit.build();
     }
 
     public RapConfig withQueue(int depth, boolean combining) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                depth,
-                combining,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                gates);
+        Copy edit = new Copy(this);
+        edit.queueDepth = depth;
+        edit.combine = combining;
+        return edit.build();
     }
 
     public RapConfig withWeight(int bits, boolean field) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                bits,
-                field,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                gates);
+        Copy edit = new Copy(this);
+        edit.weightBits = bits;
+        edit.weightField = field;
+        return edit.build();
     }
 
     public RapConfig withSchedule(int eps, long firstMerge, long factor) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                eps,
-                firstMerge,
-                factor,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                gates);
+        Copy edit = new Copy(this);
+        edit.epsFx = eps;
+        edit.m0 = firstMerge;
+        edit.q = factor;
+        return edit.build();
     }
 
     /** The same engine built from other parts: the TCAM's storage and the counter SRAM's read register. */
     public RapConfig withImplementation(int chunkBits, boolean readRegister) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                chunkBits,
-                readRegister,
-                lookup);
+        Copy edit = new Copy(this);
+        edit.tcamChunkBits = chunkBits;
+        edit.counterReadRegister = readRegister;
+        return edit.build();
     }
 
     /** The same engine with another lookup (the trie ignores the TCAM's chunk bits and the selector's levels). */
     public RapConfig withLookup(Lookup l) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                l,
-                gates);
+        Copy edit = new Copy(this);
+        edit.lookup = l;
+        return edit.build();
     }
 
     /** The same engine with gates in front of its event queue. */
     public RapConfig withGates(RapGates g) {
-        return new RapConfig(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                g);
+        Copy edit = new Copy(this);
+        edit.gates = g;
+        return edit.build();
+    }
+
+    /** A configuration's fields, changed by a with* method and built again (so the constructor checks them). */
+    private static final class Copy {
+        int keyBits;
+        int bitsPerLevel;
+        int nodes;
+        int counterBits;
+        int weightBits;
+        boolean weightField;
+        int queueDepth;
+        boolean combine;
+        int epsFx;
+        long m0;
+        long q;
+        int selectLevels;
+        int tcamChunkBits;
+        boolean counterReadRegister;
+        Lookup lookup;
+        RapGates gates;
+
+        Copy(RapConfig c) {
+            keyBits = c.keyBits;
+            bitsPerLevel = c.bitsPerLevel;
+            nodes = c.nodes;
+            counterBits = c.counterBits;
+            weightBits = c.weightBits;
+            weightField = c.weightField;
+            queueDepth = c.queueDepth;
+            combine = c.combine;
+            epsFx = c.epsFx;
+            m0 = c.m0;
+            q = c.q;
+            selectLevels = c.selectLevels;
+            tcamChunkBits = c.tcamChunkBits;
+            counterReadRegister = c.counterReadRegister;
+            lookup = c.lookup;
+            gates = c.gates;
+        }
+
+        RapConfig build() {
+            return new RapConfig(
+                    keyBits,
+                    bitsPerLevel,
+                    nodes,
+                    counterBits,
+                    weightBits,
+                    weightField,
+                    queueDepth,
+                    combine,
+                    epsFx,
+                    m0,
+                    q,
+                    selectLevels,
+                    tcamChunkBits,
+                    counterReadRegister,
+                    lookup,
+                    gates);
+        }
     }
 
     public boolean trie() {

@@ -54,6 +54,20 @@ class RapConfigTest {
     }
 
     @Test
+    void everyWithKeepsTheGates() {
+        RapGates g = RapGates.parse("B[7,3]", RapGates.DEFAULT_HASH_SEED, RapGates.DEFAULT_LFSR_SEED);
+        RapConfig c = RapConfig.of(32, 64).withGates(g);
+        for (RapConfig changed : java.util.List.of(
+                c.withBitsPerLevel(1),
+                c.withCounterBits(16),
+                c.withQueue(64, true),
+                c.withWeight(8, true),
+                c.withSchedule(100, 64, 4),
+                c.withImplementation(4, true),
+                c.withLookup(RapConfig.Lookup.TRIE))) assertEquals(g, changed.gates());
+    }
+
+    @Test
     void theSmallestLegalEngineForEachBranchingIsAccepted() {
         assertEquals(16, RapConfig.of(32, 16).withBitsPerLevel(1).nodes());
         assertEquals(
