@@ -6,30 +6,31 @@ import java.util.Map;
 /**
  * What the host has learned about one pc from the slot table's records (Zilles and Sohi's appendix, "estimation
  * algorithm"; docs/slot-table.md, "Invariance estimate"). Each record of the pc is a region of its active value v:
- * the hits counted since v was selected, and the rest of the samples the slot's total counted, {@code total - hits}
- * (v's misses, and the samples before v was selected, when an earlier active value fell below 50 %). Summed over the
- * records:
+ * the hits and misses counted since v was selected, and the rest of the samples the slot's total counted,
+ * {@code total - hits} (v's misses, and the samples before v was selected, when an earlier active value fell below
+ * 50 %). Summed over the c(v) records whose active value is v:
  * <ul>
- *   <li>{@code H(v)}: the hits of the regions whose active value is v; {@code Hsum} the hits of all values;
- *   <li>{@code R(v)}: the rest of those regions, {@code total - hits}: samples that were not hits of v;
+ *   <li>{@code H(v)}, {@code M(v)}: their hits and misses; {@code R(v)}: their rest, samples that were not v;
+ *   <li>{@code f(v) = (H(v) - c(v)) / (H(v) + M(v) - c(v))}: v's rate while it was watched, the selecting samples
+ *       left out (each region's first hit is the sample that made v active, not a sign of its frequency); 0 when
+ *       nothing is left;
  *   <li>{@code N}: the sum of the totals, every sample of the pc the table saw.
  * </ul>
- * A value's estimated samples are its hits, and a share of each other value's rest in proportion to its hits among
- * the values other than that one:
+ * A value's estimated samples are its hits and a share of each other value's rest. A sample of u's rest is not u, so
+ * it is v with probability {@code f(v) / (1 - f(u))}; when the other values' rates add up to more than {@code 1 -
+ * f(u)}, the rest is divided among them in proportion to their rates instead:
  * <pre>
- * E(v) = H(v) + sum over u != v of R(u) * H(v) / (Hsum - H(u))
+ * E(v) = H(v) + sum over u != v of R(u) * f(v) / max(1 - f(u), sum over w != u of f(w))
  * I(v) = E(v) / N
  * </pre>
- * A rest with no other value to go to (its value is the only one with hits) was of values never active, and lowers
- * the invariance: a pc seen in one record of value v with h hits and total t has I(v) = h / t. A record always has at
- * least one hit (the selecting sample), so Hsum is positive once a record is added.
+ * What no known value takes was of values never active, and lowers the invariance: a pc seen in one record of value v
+ * with h hits and total t has I(v) = h / t, and a pc whose records each show a new value seen once has I near 0.
  */
 public final class PcValueEstimate {
     private final long pc;
-    /** Per active value: the hits and the rest (total - hits) of its regions. */
+    /** Per active value: the hits, misses, rest (total - hits) and number of its regions. */
     private final Map<Long, long[]> regions = new LinkedHashMap<>();
 
-    private long hitSum;
     private long samples;
     private int profiles;
 
@@ -40,10 +41,11 @@ public final class PcValueEstimate {
     /** Adds one record of this pc (one interrupt's region). */
     public void add(SlotRecord r) {
         if (r.pc() != pc) throw new IllegalArgumentException("record of pc " + Long.toHexString(r.pc()));
-        long[] region = regions.computeIfAbsent(r.value(), v -> new long[2]);
+        long[] region = regions.computeIfAbsent(r.value(), v -> new long[4]);
         region[0] += r.hits();
-        region[1] += r.total() - r.hits();
-        hitSum += r.hits();
+        region[1] += r.misses();
+        region[2] += r.total() - r.hits();
+        region[3]++;
         samples += r.total();
         profiles++;
     }
@@ -70,13 +72,23 @@ public final class PcValueEstimate {
     /** E(v), the estimated samples of value v (0 for a value never active). */
     public double estimatedSamples(long v) {
         long[] own = regions.get(v);
-        if (own == null || own[0] == 0) return 0;
+        if (own == null) return 0;
+        double rates = 0;
+        for (long[] region : regions.values()) rates += rate(region);
         double e = own[0];
         for (Map.Entry<Long, long[]> u : regions.entrySet()) {
-            long others = hitSum - u.getValue()[0];
-            if (u.getKey() != v && others > 0) e += (double) u.getValue()[1] * own[0] / others;
+            if (u.getKey() == v) continue;
+            double ru = rate(u.getValue());
+            double share = Math.max(1 - ru, rates - ru);
+            if (share > 0) e += u.getValue()[2] * rate(own) / share;
         }
         return e;
+    }
+
+    /** f(v) of a value's regions. */
+    private static double rate(long[] region) {
+        long watched = region[0] + region[1] - region[3];
+        return watched <= 0 ? 0 : (double) (region[0] - region[3]) / watched;
     }
 
     /** I(v) = E(v) / N. */

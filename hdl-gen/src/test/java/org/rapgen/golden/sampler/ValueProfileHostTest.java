@@ -39,30 +39,40 @@ class ValueProfileHostTest {
     }
 
     @Test
-    void aValueGetsItsHitsAndTheOtherRegionsRestInProportionToHits() {
+    void aValueGetsItsHitsAndTheOtherRegionsRestByItsRate() {
         PcValueEstimate e = new PcValueEstimate(A);
         e.add(record(5, 60, 40, 100));
         e.add(record(6, 30, 70, 100));
-        // E(5) = 60 + 70 (all of 6's rest, 100 - 30: 5 is the only other value); E(6) = 30 + 40.
-        assertEquals(130, e.estimatedSamples(5), 1e-9);
-        assertEquals(70, e.estimatedSamples(6), 1e-9);
+        // f(5) = 59/99, f(6) = 29/99. 6's rest, 70, is 5 with probability f(5) / (1 - f(6)) = 59/70: 59 samples.
+        // 5's rest, 40, is 6 with probability f(6) / (1 - f(5)) = 29/40: 29 samples.
+        assertEquals(60 + 59, e.estimatedSamples(5), 1e-9);
+        assertEquals(30 + 29, e.estimatedSamples(6), 1e-9);
         assertEquals(200, e.samples());
         assertEquals(5, e.topValue());
-        assertEquals(0.65, e.invariance(), 1e-9);
+        assertEquals(119.0 / 200, e.invariance(), 1e-9);
         assertEquals(2, e.profiles());
     }
 
     @Test
     void samplesBeforeAReselectionGoToTheOtherValuesNotTheRegionsOwn() {
         PcValueEstimate e = new PcValueEstimate(A);
-        e.add(record(5, 10, 5, 30)); // 15 samples before 5 was selected: rest 20
-        e.add(record(6, 5, 0, 5)); // rest 0
-        // E(5) = 10; E(6) = 5 + 20 * 5 / (15 - 10) = 25; N = 35.
+        e.add(record(5, 10, 5, 30)); // 15 samples before 5 was selected: rest 20; f(5) = 9/14
+        e.add(record(6, 5, 0, 5)); // rest 0; f(6) = 4/4
+        // 5's rest goes to 6 by f(6) / max(1 - f(5), f(6)) = 1: E(6) = 5 + 20 = 25; E(5) = 10; N = 35.
         assertEquals(10, e.estimatedSamples(5), 1e-9);
         assertEquals(25, e.estimatedSamples(6), 1e-9);
         assertEquals(6, e.topValue());
         assertEquals(25.0 / 35, e.invariance(), 1e-9);
         assertEquals(0, e.estimatedSamples(7));
+    }
+
+    @Test
+    void aStreamingPcWhoseRecordsEachShowANewValueIsNearZero() {
+        PcValueEstimate e = new PcValueEstimate(A);
+        for (long v = 1; v <= 4; v++) e.add(record(v, 1, 1, 10)); // f = 0 for each: no value takes any rest
+        assertEquals(1, e.estimatedSamples(3), 1e-9);
+        assertEquals(1.0 / 40, e.invariance(), 1e-9);
+        assertEquals(1, e.topValue(), "ties go to the smallest value");
     }
 
     @Test
