@@ -161,11 +161,7 @@ public final class SlotTableOverhead {
             PcValueEstimate e = h.estimate(pc);
             return e == null ? 0 : e.invariance();
         });
-        return new Run(h.messages(), h.interrupts(), error, h.messagesPerSlice(tenth(stream)), h.maskedPcs());
-    }
-
-    private static long tenth(List<long[]> stream) {
-        return Math.max(1, (stream.size() + 9) / 10);
+        return new Run(h.messages(), h.interrupts(), error, h.messagesPerPart(10), h.maskedPcs());
     }
 
     /** A simple sampler: its messages make the sampled profile. */

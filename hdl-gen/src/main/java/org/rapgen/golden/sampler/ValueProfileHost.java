@@ -208,14 +208,14 @@ public final class ValueProfileHost {
     }
 
     /**
-     * Messages per slice of the trace: element i counts the records read out while tuples {@code i * slice + 1} to
-     * {@code (i + 1) * slice} were pushed (the end's readout falls in the last slice).
+     * Messages per part of the trace cut into {@code parts} equal parts: element i counts the records read out while
+     * the tuples of part i were pushed (the end's readout falls in the last part).
      */
-    public long[] messagesPerSlice(long slice) {
-        if (slice < 1) throw new IllegalArgumentException("slice must be >= 1");
-        int n = (int) Math.max(1, (tuples + slice - 1) / slice);
-        long[] out = new long[n];
-        for (Readout r : readouts) out[(int) Math.min(n - 1, Math.max(0, r.at() - 1) / slice)] += r.messages();
+    public long[] messagesPerPart(int parts) {
+        if (parts < 1) throw new IllegalArgumentException("parts must be >= 1");
+        long[] out = new long[parts];
+        for (Readout r : readouts)
+            out[tuples == 0 ? 0 : (int) (Math.max(0, r.at() - 1) * parts / tuples)] += r.messages();
         return out;
     }
 }

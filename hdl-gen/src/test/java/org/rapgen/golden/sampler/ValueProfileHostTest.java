@@ -100,8 +100,8 @@ class ValueProfileHostTest {
         assertEquals(1, h.interrupts());
         assertEquals(2, h.messages());
         assertEquals(2, h.copied());
-        assertArrayEquals(new long[] {0, 1, 1}, h.messagesPerSlice(5));
-        assertArrayEquals(new long[] {2}, h.messagesPerSlice(100));
+        assertArrayEquals(new long[] {0, 1, 1}, h.messagesPerPart(3));
+        assertArrayEquals(new long[] {2}, h.messagesPerPart(1));
     }
 
     @Test
