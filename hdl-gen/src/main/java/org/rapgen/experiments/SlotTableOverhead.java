@@ -41,7 +41,8 @@ public final class SlotTableOverhead {
                 argv,
                 Args.defaults(
                         "traces",
-                        home + "gzip.lackey.gz," + home + "xz.lackey.gz",
+                        home + "gzip.lackey.gz," + home + "xz.lackey.gz," + home + "sort.lackey.gz," + home
+                                + "bc.lackey.gz",
                         "tuples",
                         "1000000",
                         "slots",
