@@ -35,14 +35,12 @@ public final class SlotTableOverhead {
     record Run(long messages, long interrupts, double error, long[] tenths, int maskedPcs) {}
 
     public static void main(String[] argv) throws Exception {
-        String home = TraceCache.dir() + "/";
         Args args = new Args(
                 "slot-table",
                 argv,
                 Args.defaults(
                         "traces",
-                        home + "gzip.lackey.gz," + home + "xz.lackey.gz," + home + "sort.lackey.gz," + home
-                                + "bc.lackey.gz",
+                        TraceCache.lackeyTraces(),
                         "tuples",
                         "1000000",
                         "slots",
