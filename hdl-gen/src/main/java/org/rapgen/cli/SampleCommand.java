@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rapgen.golden.sampler.HostPolicy;
 import org.rapgen.golden.sampler.Message;
 import org.rapgen.golden.sampler.MessageSink;
 import org.rapgen.golden.sampler.Metrics;
@@ -15,6 +16,7 @@ import org.rapgen.golden.sampler.Sampler;
 import org.rapgen.golden.sampler.SamplerConfig;
 import org.rapgen.golden.sampler.SamplerSpec;
 import org.rapgen.golden.sampler.SpecException;
+import org.rapgen.golden.sampler.ValueProfileHost;
 import org.rapgen.trace.TraceOptions;
 import org.rapgen.trace.TraceReader;
 import org.rapgen.trace.TraceShape;
@@ -41,7 +43,7 @@ final class SampleCommand implements Callable<Integer> {
             required = true,
             paramLabel = "SPEC",
             description =
-                    "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048, V[16]256, B[100,10]H[P256]2048 (gates in front: docs/gates.md)")
+                    "composition, e.g. P256, H[P256]2048, H[P256]2048A16, T[tag=2]2048, V[16]256, Z32, B[100,10]H[P256]2048 (gates in front: docs/gates.md)")
     String spec;
 
     @PathOption(PathOption.Kind.OUTPUT_FILE)
@@ -53,7 +55,9 @@ final class SampleCommand implements Callable<Integer> {
 
     @Option(
             names = "--report",
-            description = "print the invariance error against the exact profile and the overhead (paper §5.3)")
+            description =
+                    "print the invariance error against the exact profile and the overhead (paper §5.3); for a slot"
+                            + " table Z_k, the host loop's view (docs/slot-table.md)")
     boolean report;
 
     @Option(
@@ -66,7 +70,8 @@ final class SampleCommand implements Callable<Integer> {
             names = "--top",
             paramLabel = "N",
             defaultValue = "20",
-            description = "with --report and a value hotlist V[...]: the N pcs with the most tuples (default 20)")
+            description = "with --report and a value hotlist V[...] or a slot table Z_k: the N pcs with the most tuples"
+                    + " or samples (default 20)")
     int top;
 
     @Option(
@@ -83,11 +88,17 @@ final class SampleCommand implements Callable<Integer> {
         if (cycles != null && (!report || cycles < 1))
             throw new BadInputException("--cycles needs --report and a value >= 1");
         if (top < 1) throw new BadInputException("--top must be >= 1, got " + top);
+        boolean host = report && parsed.first == SamplerSpec.First.SLOTS;
+        if (host && out != null)
+            throw new BadInputException(
+                    "--out with --report and a slot table: the report runs the host loop, which masks tuples, so it"
+                            + " writes no messages (run without --report for the table's messages)");
         TraceOptions opt = TraceOptions.keyBits(keyBits)
                 .withLackeyMode(TraceOptions.LackeyMode.TUPLES)
                 .withPacketField(TraceOptions.PacketField.SRC_DST);
         try (OutputFile messages = out != null ? OutputFile.of(out) : report ? null : OutputFile.stdout(System.out);
                 TraceInput trace = TraceInput.open(in.trace, in.format, opt, TraceShape.TUPLES)) {
+            if (host) return hostLoop(parsed, cfg, trace);
             HotlistView hotlist = report && parsed.first == SamplerSpec.First.HOTLIST ? new HotlistView() : null;
             Sink sink = new Sink(messages == null ? null : messages.writer(), report ? new Profile() : null, hotlist);
             Sampler sampler = build(parsed, cfg, sink);
@@ -110,6 +121,28 @@ final class SampleCommand implements Callable<Integer> {
             if (hotlist != null) hotlist.print(System.out, top);
             return 0;
         }
+    }
+
+    /** A slot table with --report: the host loop runs over it, and its view is the report. */
+    private int hostLoop(SamplerSpec parsed, SamplerConfig cfg, TraceInput trace) throws IOException {
+        ValueProfileHost loop;
+        try {
+            loop = new ValueProfileHost(parsed, cfg, HostPolicy.defaults());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--sampler: " + e.getMessage());
+        }
+        Profile exact = new Profile();
+        TraceReader r = trace.reader();
+        Progress progress = Progress.create(in.progress, trace, System.err);
+        while (trace.next()) {
+            loop.push(r.pc(), r.w());
+            exact.add(r.pc(), r.w(), 1);
+            progress.tick(r.records());
+        }
+        loop.finish();
+        progress.done(r.records());
+        SlotTableView.print(System.out, parsed.canonical(), loop, exact, cycles, top);
+        return 0;
     }
 
     private SamplerSpec parse() {

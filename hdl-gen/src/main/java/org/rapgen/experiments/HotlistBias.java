@@ -15,9 +15,6 @@ import org.rapgen.golden.sampler.MessageSink;
 import org.rapgen.golden.sampler.Sampler;
 import org.rapgen.golden.sampler.SamplerConfig;
 import org.rapgen.golden.sampler.SamplerSpec;
-import org.rapgen.trace.TraceOptions;
-import org.rapgen.trace.TraceReader;
-import org.rapgen.trace.TraceShape;
 
 /**
  * Checks Burrows et al.'s claim for the value hotlist on a trace made here: {@code count / p} is an unbiased estimate.
@@ -66,14 +63,7 @@ public final class HotlistBias {
         String spec = SamplerSpec.parse(args.string("spec")).canonical();
         long t0 = System.nanoTime();
 
-        List<long[]> stream = new ArrayList<>();
-        try (TraceReader r = TraceReader.open(
-                trace,
-                null,
-                TraceOptions.keyBits(64).withLackeyMode(TraceOptions.LackeyMode.LOADS),
-                TraceShape.TUPLES)) {
-            while (stream.size() < limit && r.next()) stream.add(new long[] {r.pc(), r.w()});
-        }
+        List<long[]> stream = Loads.first(trace, limit);
         Map<Key, long[]> exact = new HashMap<>();
         Map<Long, long[]> perPc = new HashMap<>();
         for (long[] t : stream) {
@@ -272,7 +262,8 @@ public final class HotlistBias {
         return seed == 0 ? 1 : seed;
     }
 
-    private static double median(double[] sorted) {
+    /** The median of sorted values. */
+    static double median(double[] sorted) {
         int n = sorted.length;
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }

@@ -48,18 +48,10 @@ public final class PhaseFig11 {
     record Point(double sampled, double error) {}
 
     public static void main(String[] argv) throws Exception {
-        String home = TraceCache.dir() + "/";
         Args args = new Args(
                 "phase-fig11",
                 argv,
-                Args.defaults(
-                        "traces",
-                        home + "gzip.lackey.gz," + home + "xz.lackey.gz," + home + "sort.lackey.gz," + home
-                                + "bc.lackey.gz",
-                        "len",
-                        "20000",
-                        "random-seeds",
-                        "20"));
+                Args.defaults("traces", TraceCache.lackeyTraces(), "len", "20000", "random-seeds", "20"));
         int len = args.integer("len");
         int seeds = args.integer("random-seeds");
         PhaseParams d = PhaseParams.defaults();

@@ -12,4 +12,10 @@ final class TraceCache {
                         System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache")
                                 + "/rapgen/traces");
     }
+
+    /** The four lackey traces of bench/make-traces.sh, comma-separated: the experiments' default. */
+    static String lackeyTraces() {
+        String home = dir() + "/";
+        return home + "gzip.lackey.gz," + home + "xz.lackey.gz," + home + "sort.lackey.gz," + home + "bc.lackey.gz";
+    }
 }

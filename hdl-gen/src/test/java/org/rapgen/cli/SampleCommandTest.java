@@ -23,6 +23,7 @@ import org.rapgen.golden.sampler.Message;
 import org.rapgen.golden.sampler.MessageList;
 import org.rapgen.golden.sampler.Sampler;
 import org.rapgen.golden.sampler.SamplerSpec;
+import org.rapgen.golden.sampler.SlotRecord;
 import org.rapgen.testutil.RepoPaths;
 import org.rapgen.trace.BinaryTraceWriter;
 import org.rapgen.trace.TraceFormat;
@@ -184,6 +185,51 @@ class SampleCommandTest {
         assertEquals(666, lines.size());
         assertEquals("10 1 3", lines.get(0));
         assertEquals("10 2 3", lines.get(1));
+    }
+
+    @Test
+    void reportOfASlotTableIsTheHostLoopsView() throws IOException {
+        // Z[fail=2,draw=2]1: a slot with total 2 or more is never replaced, so the run does not depend on the LFSR.
+        // 40 holds the slot with 1 (hits 5); two 80s fail: interrupt at tuple 7, record (40, 1, h5, t5). 40 takes the
+        // clean slot with 2 (hits 3); two 80s fail: interrupt at tuple 12, record (40, 2, h3, t3). The last 80, with
+        // 8, takes the slot; the end reads (80, 8, h1, t1). Neither pc has 128 samples or 4 profiles: none is masked.
+        StringBuilder t = new StringBuilder();
+        t.append("40 1\n".repeat(5)).append("80 9\n".repeat(2));
+        t.append("40 2\n".repeat(3)).append("80 9\n".repeat(2)).append("80 8\n");
+        Path in = trace("slots.txt", t);
+        Run r = ok("sample", "--trace", in.toString(), "--sampler", "Z[fail=2,draw=2]1", "--report");
+        // 40: E(1) = 5, E(2) = 3 of 8 samples; exactly 5 of 8 too. 80: estimated 1 (value 8), exactly 4/5 (value 9).
+        // Error: sqrt(5 * 0.2^2 / 13) = 12.4035 %.
+        assertEquals(
+                List.of(
+                        "sampler   Z[fail=2,thrash=4,draw=2,keep=16]1 with the host loop",
+                        "tuples    13",
+                        "interrupts 2 (2 failed, 0 thrash, 0 idle readouts)",
+                        "messages  3 read out, 3 copied (a thrash interrupt's records are dropped)",
+                        "overtime  0 0 0 0 1 0 0 0 1 1 messages per tenth of the trace",
+                        "overhead  90 cycles (30 per message)",
+                        "error     12.4035% weighted RMS error of per-pc invariance against the exact profile",
+                        "slot table: the 2 of 2 pcs profiled with the most samples (0 masked)",
+                        String.format(
+                                "%-18s %10s %8s %10s %-18s %s",
+                                "pc", "samples", "profiles", "invariance", "top value", "masked"),
+                        String.format("%-18s %10d %8d %9.2f%% %-18s %s", "0x40", 8, 2, 62.5, "0x1", "no"),
+                        String.format("%-18s %10d %8d %9.2f%% %-18s %s", "0x80", 1, 1, 100.0, "0x8", "no")),
+                r.outLines());
+        // Without --report the table's messages are written as for any sampler, with the packed count; no pc was
+        // masked, so they are the records above.
+        assertEquals(
+                List.of(
+                        "40 1 " + SlotRecord.pack(5, 0, 5, false, SlotRecord.Cause.FAILED),
+                        "40 2 " + SlotRecord.pack(3, 0, 3, false, SlotRecord.Cause.FAILED),
+                        "80 8 " + SlotRecord.pack(1, 0, 1, false, SlotRecord.Cause.END)),
+                ok("sample", "--trace", in.toString(), "--sampler", "Z[fail=2,draw=2]1")
+                        .outLines());
+        Path msgs = tmp.resolve("z.msg");
+        assertOneLineBadInput(
+                run("sample", "--trace", in.toString(), "--sampler", "Z4", "--report", "--out", msgs.toString()),
+                "--out with --report and a slot table");
+        assertTrue(Files.notExists(msgs));
     }
 
     @Test
