@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapEngine;
+import org.rapgen.engines.rap.RapGates;
 import org.rapgen.hdl.Elaborator;
 import org.rapgen.hdl.ir.Instance;
 import org.rapgen.hdl.ir.Memory;
@@ -75,7 +76,8 @@ public final class TrieScaling {
     }
 
     private static RapConfig config(int n) {
-        return new RapConfig(32, 2, n, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE);
+        return new RapConfig(
+                32, 2, n, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE, RapGates.NONE);
     }
 
     private static double used(SynthResult r, String resource) {

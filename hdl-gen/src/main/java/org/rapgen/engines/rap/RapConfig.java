@@ -111,42 +111,6 @@ public record RapConfig(
         }
     }
 
-    /** No gates in front. */
-    public RapConfig(
-            int keyBits,
-            int bitsPerLevel,
-            int nodes,
-            int counterBits,
-            int weightBits,
-            boolean weightField,
-            int queueDepth,
-            boolean combine,
-            int epsFx,
-            long m0,
-            long q,
-            int selectLevels,
-            int tcamChunkBits,
-            boolean counterReadRegister,
-            Lookup lookup) {
-        this(
-                keyBits,
-                bitsPerLevel,
-                nodes,
-                counterBits,
-                weightBits,
-                weightField,
-                queueDepth,
-                combine,
-                epsFx,
-                m0,
-                q,
-                selectLevels,
-                tcamChunkBits,
-                counterReadRegister,
-                lookup,
-                RapGates.NONE);
-    }
-
     /** The TCAM lookup with the given implementation choices. */
     public RapConfig(
             int keyBits,
@@ -178,7 +142,8 @@ public record RapConfig(
                 selectLevels,
                 tcamChunkBits,
                 counterReadRegister,
-                Lookup.TCAM);
+                Lookup.TCAM,
+                RapGates.NONE);
     }
 
     /** A flip-flop TCAM and no counter read register: the implementation choices that change no behaviour. */

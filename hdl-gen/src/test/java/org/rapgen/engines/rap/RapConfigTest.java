@@ -35,7 +35,22 @@ class RapConfigTest {
         rejects(
                 "nodes N must be in 16..65536 with the trie lookup, got 65537",
                 () -> new RapConfig(
-                        32, 2, 65537, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE));
+                        32,
+                        2,
+                        65537,
+                        32,
+                        16,
+                        true,
+                        1024,
+                        false,
+                        655,
+                        1024,
+                        2,
+                        2,
+                        0,
+                        false,
+                        RapConfig.Lookup.TRIE,
+                        RapGates.NONE));
         rejects(
                 "cannot hold the root and one split of 16 children",
                 () -> RapConfig.of(32, 16).withBitsPerLevel(4));
@@ -72,7 +87,23 @@ class RapConfigTest {
         assertEquals(16, RapConfig.of(32, 16).withBitsPerLevel(1).nodes());
         assertEquals(
                 65536,
-                new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 655, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE)
+                new RapConfig(
+                                32,
+                                2,
+                                65536,
+                                32,
+                                16,
+                                true,
+                                1024,
+                                false,
+                                655,
+                                1024,
+                                2,
+                                2,
+                                0,
+                                false,
+                                RapConfig.Lookup.TRIE,
+                                RapGates.NONE)
                         .nodes());
         assertEquals(17, RapConfig.of(64, 17).withBitsPerLevel(4).nodes());
     }

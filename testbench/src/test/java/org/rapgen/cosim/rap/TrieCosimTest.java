@@ -10,6 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rapgen.engines.rap.RapConfig;
+import org.rapgen.engines.rap.RapGates;
 import org.rapgen.golden.rap.CombiningQueue;
 import org.rapgen.golden.rap.HardwareRap;
 import org.rapgen.golden.rap.RapParams;
@@ -127,8 +128,8 @@ class TrieCosimTest {
      */
     @Test
     void sixtyFiveThousandNodes() {
-        RapConfig c =
-                new RapConfig(32, 2, 65536, 32, 16, true, 1024, false, 8, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE);
+        RapConfig c = new RapConfig(
+                32, 2, 65536, 32, 16, true, 1024, false, 8, 1024, 2, 2, 0, false, RapConfig.Lookup.TRIE, RapGates.NONE);
         RapStimulus s = RapStreams.of(RapStreams.distinct(c.keyBits(), 24), 400_000, 1, 24);
         RapStatus g = golden(c, s);
         assertTrue(g.highWaterNodes() > 32768, "the tree must outgrow 32768 slots: " + g);

@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.golden.sampler.HotlistSampler;
 import org.rapgen.golden.sampler.MessageList;
-import org.rapgen.trace.TraceFormat;
 
 /**
  * Burrows' value hotlist {@code V[n]rows} against its golden model, message for message and level for level, in one
@@ -46,33 +45,20 @@ class HotlistCosimTest {
     @ParameterizedTest
     @ValueSource(strings = {"random", "skewed"})
     void fullRate(String kind) {
-        Tuples t = SamplerCosimTest.stream(kind, 20_000, 21);
-        List<SamplerLane> lanes = bench.expectIdentical(t, i -> Traffic.fullRate());
-        for (int i = 0; i < LANES.size(); i++) {
-            System.out.printf(
-                    "hotlist %s %s: %d messages, %.3f tuples per clock%n",
-                    kind,
-                    LANES.get(i).spec().text,
-                    lanes.get(i).messages().size(),
-                    lanes.get(i).tuplesPerClock());
-        }
+        bench.fullRate("hotlist", kind, 20_000, 21);
     }
 
     /** Random gaps on the input and stalls on the output, different per lane; offered during the clear too. */
     @ParameterizedTest
     @ValueSource(strings = {"random", "skewed"})
     void randomBackpressure(String kind) {
-        Tuples t = SamplerCosimTest.stream(kind, 15_000, 23);
-        List<SamplerLane> lanes =
-                bench.expectIdentical(t, i -> Traffic.random(30 + 11 * i % 70, 15 + 13 * i % 80, 500 + i));
-        assertTrue(lanes.stream().filter(l -> l.outStallsSeen() > 50).count() >= 4, "the consumer rarely stalled");
+        bench.randomBackpressure(kind, 15_000, 23, 500);
     }
 
     /** A real trace: pc and data address of every load and store of {@code sort}, with the output stalling. */
     @Test
     void lackeyTrace() throws Exception {
-        Tuples t = Tuples.read(TupleStreams.lackeyTrace(), TraceFormat.LACKEY, K, 200_000);
-        bench.expectIdentical(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 700 + i));
+        bench.lackeyTrace(K, 700);
     }
 
     /**

@@ -60,4 +60,34 @@ final class LaneBench {
         assertTrue(bad.isEmpty(), String.join("\n", bad));
         return ran;
     }
+
+    /** Every lane at full rate on a random or skewed stream; prints each lane's messages and tuples per clock. */
+    List<SamplerLane> fullRate(String label, String kind, int n, long seed) {
+        Tuples t = SamplerCosimTest.stream(kind, n, seed);
+        List<SamplerLane> ran = expectIdentical(t, i -> Traffic.fullRate());
+        for (int i = 0; i < lanes.size(); i++) {
+            System.out.printf(
+                    "%s %s %s: %d messages, %.3f tuples per clock%n",
+                    label,
+                    kind,
+                    lanes.get(i).spec().text,
+                    ran.get(i).messages().size(),
+                    ran.get(i).tuplesPerClock());
+        }
+        return ran;
+    }
+
+    /** Random gaps on the input and stalls on the output, different per lane; the consumer must stall in most. */
+    void randomBackpressure(String kind, int n, long seed, int trafficSeed) {
+        Tuples t = SamplerCosimTest.stream(kind, n, seed);
+        List<SamplerLane> ran =
+                expectIdentical(t, i -> Traffic.random(30 + 11 * i % 70, 15 + 13 * i % 80, trafficSeed + i));
+        assertTrue(ran.stream().filter(l -> l.outStallsSeen() > 50).count() >= 4, "the consumer rarely stalled");
+    }
+
+    /** A real trace: pc and data address of the first 200,000 loads and stores of {@code sort}, every other lane stalling. */
+    void lackeyTrace(int keyBits, int trafficSeed) throws java.io.IOException, InterruptedException {
+        Tuples t = Tuples.read(TupleStreams.lackeyTrace(), org.rapgen.trace.TraceFormat.LACKEY, keyBits, 200_000);
+        expectIdentical(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, trafficSeed + i));
+    }
 }

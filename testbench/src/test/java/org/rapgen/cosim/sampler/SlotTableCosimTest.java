@@ -14,7 +14,6 @@ import org.rapgen.engines.sampler.SamplerParams;
 import org.rapgen.golden.sampler.Message;
 import org.rapgen.golden.sampler.MessageList;
 import org.rapgen.golden.sampler.SlotRecord;
-import org.rapgen.trace.TraceFormat;
 
 /**
  * Zilles and Sohi's slot table {@code Z_k} against its golden model, message for message, in one Verilator build
@@ -60,32 +59,20 @@ class SlotTableCosimTest {
     void fullRate(String kind) {
         Tuples t = SamplerCosimTest.stream(kind, 20_000, 31);
         assertTrue(causes(t).containsAll(EnumSet.allOf(SlotRecord.Cause.class)), "a cause never happens: " + causes(t));
-        List<SamplerLane> lanes = bench.expectIdentical(t, i -> Traffic.fullRate());
-        for (int i = 0; i < LANES.size(); i++) {
-            System.out.printf(
-                    "slot table %s %s: %d messages, %.3f tuples per clock%n",
-                    kind,
-                    LANES.get(i).spec().text,
-                    lanes.get(i).messages().size(),
-                    lanes.get(i).tuplesPerClock());
-        }
+        bench.fullRate("slot table", kind, 20_000, 31);
     }
 
     /** Random gaps on the input and stalls on the output, different per lane. */
     @ParameterizedTest
     @ValueSource(strings = {"random", "skewed"})
     void randomBackpressure(String kind) {
-        Tuples t = SamplerCosimTest.stream(kind, 15_000, 33);
-        List<SamplerLane> lanes =
-                bench.expectIdentical(t, i -> Traffic.random(30 + 11 * i % 70, 15 + 13 * i % 80, 900 + i));
-        assertTrue(lanes.stream().filter(l -> l.outStallsSeen() > 50).count() >= 4, "the consumer rarely stalled");
+        bench.randomBackpressure(kind, 15_000, 33, 900);
     }
 
     /** A real trace: pc and data address of every load and store of {@code sort}, with the output stalling. */
     @Test
     void lackeyTrace() throws Exception {
-        Tuples t = Tuples.read(TupleStreams.lackeyTrace(), TraceFormat.LACKEY, K, 200_000);
-        bench.expectIdentical(t, i -> i % 2 == 0 ? Traffic.fullRate() : Traffic.random(90, 60, 1100 + i));
+        bench.lackeyTrace(K, 1100);
     }
 
     /**
