@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.rapgen.designs.SamplerDesign;
 import org.rapgen.engines.rap.RapConfig;
 import org.rapgen.engines.rap.RapGates;
 import org.rapgen.golden.rap.GatedStream;
@@ -255,14 +256,9 @@ final class ProfileCommand implements Callable<Integer> {
     }
 
     private static int seed(String option, String text) {
-        try {
-            long v = Long.decode(text);
-            if (v >= 1 && v <= 0xFFFFFFFFL) return (int) v;
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new BadInputException(
-                option + " must be a number in 1..0xFFFFFFFF (0x... or decimal), got '" + text + "'");
+        String problem = SamplerDesign.seedProblem(text);
+        if (problem != null) throw new BadInputException(option + " " + problem);
+        return SamplerDesign.seed(text);
     }
 
     /** Feeds every record through the gates, if any, to the profiler; returns the number of records. */

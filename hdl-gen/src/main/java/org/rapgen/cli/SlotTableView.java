@@ -10,7 +10,6 @@ import java.util.stream.LongStream;
 import org.rapgen.golden.sampler.Metrics;
 import org.rapgen.golden.sampler.PcValueEstimate;
 import org.rapgen.golden.sampler.Profile;
-import org.rapgen.golden.sampler.TopValueError;
 import org.rapgen.golden.sampler.ValueProfileHost;
 import org.rapgen.golden.sampler.ValueProfileHost.Reason;
 
@@ -59,11 +58,7 @@ final class SlotTableView {
                 String.format(
                         Locale.ROOT,
                         "%.4f%% weighted RMS error of per-pc invariance against the exact profile",
-                        100
-                                * TopValueError.weightedRms(exact, pc -> {
-                                    PcValueEstimate e = host.estimate(pc);
-                                    return e == null ? 0 : e.invariance();
-                                })));
+                        100 * host.error(exact)));
         List<PcValueEstimate> order = new ArrayList<>(host.estimates());
         order.sort(
                 Comparator.comparingLong((PcValueEstimate e) -> -e.samples()).thenComparingLong(PcValueEstimate::pc));

@@ -103,7 +103,7 @@ public final class SamplerDesign {
     }
 
     /** The problem with a 32-bit seed written in a configuration, or null. */
-    static String seedProblem(String s) {
+    public static String seedProblem(String s) {
         try {
             long v = Long.decode(s);
             return v < 1 || v > 0xFFFFFFFFL ? "must be in 1..0xFFFFFFFF, got " + s : null;
@@ -112,7 +112,8 @@ public final class SamplerDesign {
         }
     }
 
-    static int seed(String s) {
+    /** A seed that {@link #seedProblem} accepts, as a 32-bit word. */
+    public static int seed(String s) {
         return (int) (long) Long.decode(s);
     }
 }

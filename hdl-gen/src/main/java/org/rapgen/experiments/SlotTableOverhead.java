@@ -11,7 +11,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.rapgen.golden.sampler.HostPolicy;
 import org.rapgen.golden.sampler.LfsrModel;
-import org.rapgen.golden.sampler.PcValueEstimate;
 import org.rapgen.golden.sampler.Profile;
 import org.rapgen.golden.sampler.Sampler;
 import org.rapgen.golden.sampler.SamplerConfig;
@@ -156,11 +155,7 @@ public final class SlotTableOverhead {
                 SamplerSpec.parse(spec), SamplerConfig.of(64).withLfsrSeed(seed), policy);
         for (long[] t : stream) h.push(t[0], t[1]);
         h.finish();
-        double error = TopValueError.weightedRms(exact, pc -> {
-            PcValueEstimate e = h.estimate(pc);
-            return e == null ? 0 : e.invariance();
-        });
-        return new Run(h.messages(), h.interrupts(), error, h.messagesPerPart(10), h.maskedPcs());
+        return new Run(h.messages(), h.interrupts(), h.error(exact), h.messagesPerPart(10), h.maskedPcs());
     }
 
     /** A simple sampler: its messages make the sampled profile. */

@@ -38,10 +38,8 @@ public record RapGates(String text, List<GateSpec> specs, int hashSeed, int lfsr
         try {
             return new RapGates(text, GateChain.parse(text), hashSeed, lfsrSeed);
         } catch (SpecException e) {
-            String m = e.getMessage();
-            String problem = m.substring(m.indexOf(": ", m.indexOf(" at column ")) + 2);
             throw new IllegalArgumentException(
-                    "bad gate spec '" + text + "' at column " + e.column() + ": " + problem, e);
+                    "bad gate spec '" + text + "' at column " + e.column() + ": " + e.problem(), e);
         }
     }
 
@@ -52,12 +50,12 @@ public record RapGates(String text, List<GateSpec> specs, int hashSeed, int lfsr
 
     /** A filter or a phase gate reads the hash seed's permutation. */
     public boolean usesHash() {
-        return specs.stream().anyMatch(g -> g.kind() == 'F' || g.kind() == 'H');
+        return GateSpec.useHash(specs);
     }
 
     /** A phase gate has an LFSR. */
     public boolean usesLfsr() {
-        return specs.stream().anyMatch(g -> g.kind() == 'H');
+        return GateSpec.hasPhaseGate(specs);
     }
 
     /** The golden gates, fresh, for K-bit keys. */

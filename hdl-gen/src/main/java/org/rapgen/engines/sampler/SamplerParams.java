@@ -2,6 +2,7 @@ package org.rapgen.engines.sampler;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rapgen.golden.sampler.GateSpec;
 import org.rapgen.golden.sampler.SamplerSpec;
 import org.rapgen.golden.sampler.SpecException;
 import org.rapgen.golden.sampler.StratifiedSampler;
@@ -301,12 +302,12 @@ public record SamplerParams(
 
     /** A PC filter or a phase gate is among the gates: it reads the hash seed's permutation. */
     public boolean gatesUseHash() {
-        return spec.gates.stream().anyMatch(g -> g.kind() == 'F' || g.kind() == 'H');
+        return GateSpec.useHash(spec.gates);
     }
 
     /** A phase gate {@code PH[...]} is among the gates: it has an LFSR of its own. */
     public boolean hasPhaseGate() {
-        return spec.gates.stream().anyMatch(g -> g.kind() == 'H');
+        return GateSpec.hasPhaseGate(spec.gates);
     }
 
     /** Gates (B, F, PH) stand in front of the composition. */

@@ -46,6 +46,11 @@ public final class GateChain {
                 throw new IllegalArgumentException(
                         "filter mask bit " + g.highestBit() + " exceeds key bits " + keyBits);
         }
+        return of(specs, cfg);
+    }
+
+    /** The golden gates of {@code specs} with a sampler's configuration (its key width checked by the caller). */
+    static GateChain of(List<GateSpec> specs, SamplerConfig cfg) {
         return new GateChain(specs.stream().map(g -> g.build(cfg)).toList());
     }
 

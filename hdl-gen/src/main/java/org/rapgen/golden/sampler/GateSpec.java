@@ -1,5 +1,7 @@
 package org.rapgen.golden.sampler;
 
+import java.util.List;
+
 /**
  * One gate of a sampler spec ({@link SamplerSpec}): {@code B[s,b]} (s, b decimal), {@code F[mask,match]} (each a
  * decimal or a 0x-prefixed hexadecimal number of at most 64 bits), or the phase gate {@code PH[...]}.
@@ -10,6 +12,16 @@ package org.rapgen.golden.sampler;
  * @param phase the phase gate's parameters (null for B and F)
  */
 public record GateSpec(char kind, long first, long second, PhaseParams phase) {
+    /** A filter or a phase gate is among {@code gates}: they read the hash seed's permutation of the pc. */
+    public static boolean useHash(List<GateSpec> gates) {
+        return gates.stream().anyMatch(g -> g.kind() == 'F' || g.kind() == 'H');
+    }
+
+    /** A phase gate is among {@code gates}: it has an LFSR of its own. */
+    public static boolean hasPhaseGate(List<GateSpec> gates) {
+        return gates.stream().anyMatch(g -> g.kind() == 'H');
+    }
+
     public GateSpec(char kind, long first, long second) {
         this(kind, first, second, null);
     }

@@ -354,9 +354,7 @@ public final class SamplerSpec {
                 s = null;
         }
         Sampler built = new Pipeline(canonical(), s, a, firstOut);
-        return gates.isEmpty()
-                ? built
-                : new GatedSampler(gates.stream().map(g -> g.build(cfg)).toList(), built, canonical());
+        return gates.isEmpty() ? built : new GatedSampler(GateChain.of(gates, cfg), built, canonical());
     }
 
     /** Parses and builds with default configuration for the given key width. */

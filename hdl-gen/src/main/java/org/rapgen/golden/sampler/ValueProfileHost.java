@@ -91,6 +91,17 @@ public final class ValueProfileHost {
         }
     }
 
+    /**
+     * The weighted RMS error of this host's per-pc invariance estimates against the exact profile
+     * ({@link TopValueError}), a pc never reported counting as invariance 0.
+     */
+    public double error(Profile exact) {
+        return TopValueError.weightedRms(exact, pc -> {
+            PcValueEstimate e = estimate(pc);
+            return e == null ? 0 : e.invariance();
+        });
+    }
+
     /** The end of the trace: the table is read out and its records copied. */
     public void finish() {
         table.finish();
