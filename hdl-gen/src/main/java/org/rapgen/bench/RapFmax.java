@@ -69,7 +69,8 @@ public final class RapFmax {
                 b.resolve("queue"),
                 () -> new FmaxHarness(
                         "queue",
-                        () -> new EventQueue(c.keyBits(), c.weightBits(), c.queueDepth(), c.combine()),
+                        () -> new EventQueue(
+                                c.keyBits(), c.weightBits(), c.queueDepth(), c.combine(), c.trie() && !c.combine()),
                         m -> m.io));
     }
 

@@ -3,6 +3,7 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 import static org.rapgen.hdl.lib.NameKey.CB;
 import static org.rapgen.hdl.lib.NameKey.D;
+import static org.rapgen.hdl.lib.NameKey.IR;
 import static org.rapgen.hdl.lib.NameKey.K;
 import static org.rapgen.hdl.lib.NameKey.WT;
 
@@ -73,8 +74,25 @@ public final class EventQueue extends Module {
     public final IO io;
 
     public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
-        super(K, keyBits, WT, weightBits, D, depth, CB, combine);
+        this(keyBits, weightBits, depth, combine, false);
+    }
+
+    /**
+     * @param inputRegister a plain queue takes each event into a register before the FIFO, so the FIFO's write
+     *     (its block RAMs' enables, the pointer and the count) starts at flip-flops and not at the producer's
+     *     handshake. One clock more from the input to the output; the combining queue's pending register already
+     *     is such a stage, so it takes none.
+     */
+    public EventQueue(int keyBits, int weightBits, int depth, boolean combine, boolean inputRegister) {
+        super(
+                inputRegister
+                        ? new Object[] {K, keyBits, WT, weightBits, D, depth, CB, combine, IR, 1}
+                        : new Object[] {K, keyBits, WT, weightBits, D, depth, CB, combine});
         SourceLoc here = SourceLoc.callerOf(EventQueue.class);
+        if (inputRegister && combine)
+            throw new HdlException(
+                    here,
+                    "EventQueue input register is for the plain queue: the combining queue's pending register is one");
         if (keyBits < 1 || keyBits > 64)
             throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);
         if (weightBits < 1 || weightBits > 63)
@@ -93,12 +111,33 @@ public final class EventQueue extends Module {
         fifo.io.deq.ready.connect(io.out.ready);
         if (combine) {
             combiner(fifo.io.enq, keyBits, weightBits);
+        } else if (inputRegister) {
+            inputStage(fifo.io.enq, keyBits, weightBits);
         } else {
             io.in.ready.connect(fifo.io.enq.ready);
             fifo.io.enq.valid.connect(io.in.valid);
             fifo.io.enq.bits.connect(Cat(io.in.bits.key, io.in.bits.weight));
             io.flushBusy.connect(B(false));
         }
+    }
+
+    /**
+     * A register in front of the plain FIFO: one event or none. It takes an event whenever it is empty or passes its
+     * own on, so one event a clock goes through; {@code in.ready} is an OR of two flip-flops.
+     */
+    private void inputStage(DecoupledIO<UInt> enq, int keyBits, int weightBits) {
+        Bool inputValid = RegInit(B(false)).named("input_valid");
+        UInt inputBits = Reg(UInt(keyBits + weightBits)).named("input_bits"); // datapath: no reset
+        io.in.ready.connect(inputValid.not().or(enq.ready));
+        enq.valid.connect(inputValid);
+        enq.bits.connect(inputBits);
+        when(io.in.fire(), () -> {
+                    inputValid.connect(B(true));
+                    inputBits.connect(Cat(io.in.bits.key, io.in.bits.weight));
+                })
+                .elsewhen(enq.fire(), () -> inputValid.connect(B(false)));
+        // A held event counts as one waiting outside the FIFO, so STATUS.flush_busy and the engine's idle see it.
+        io.flushBusy.connect(inputValid);
     }
 
     /** The pending register in front of the FIFO's enqueue side. */

@@ -66,7 +66,9 @@ public final class RapEngine extends Module {
         int wb = c.weightBits();
         int windowDepth = windowDepth(c);
 
-        EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine()));
+        // The trie engine spans the part, and its queue is many block RAMs: their write starts at a register.
+        boolean queueInputRegister = c.trie() && !c.combine();
+        EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine(), queueInputRegister));
         ThresholdUnit threshold = Module(new ThresholdUnit(c));
         ReplayWindow window = Module(new ReplayWindow(c, windowDepth));
         Tcam.IO tcam = null;
@@ -227,8 +229,10 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
         // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
-        Bool idle =
+        Bool idleBehindQueue =
                 ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle);
+        // An event in the queue's input register is one on its way in (the queue shows it as flush_busy).
+        Bool idle = queueInputRegister ? idleBehindQueue.and(queue.io.flushBusy.not()) : idleBehindQueue;
         csr.ro("STATUS", "idle", gates == null ? idle : idle.and(gates.ahead.not()));
         csr.ro("STATUS", "busy", ctl.busy);
         csr.ro("STATUS", "overflow", ctl.live.overflow);

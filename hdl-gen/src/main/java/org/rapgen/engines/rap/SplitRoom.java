@@ -8,37 +8,56 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
 
 /**
- * Whether the free slots hold a split's missing children ({@link TrieController}'s {@code SPLIT_CHECK}), with no adder
- * or compare after the split node's word leaves its block RAM: for every number m of missing children, 0..b, a
- * flip-flop says whether m slots are free, and the word's child count only selects among them. The free-slot count
- * stands still for several clocks before a check (a split's reads come between), so flags a clock behind it are exact
- * then (asserted where the check is made). Built in the caller's module.
+ * Whether the free slots hold a split's missing children, with no adder or compare after the node's child count
+ * arrives: for every number m of missing children, 1..b, a flip-flop says whether m slots are free, and the count only
+ * selects among them. Two places ask: {@link TrieController}'s {@code SPLIT_CHECK}, as the split node's word leaves
+ * its block RAM, and the issue of every event, whose walk result carries its node's child count (the commit then knows
+ * at once whether a split there would find too few slots). The free-slot count stands still for at least two clocks
+ * before either asks (a split's reads come between a change and its check; events issue only in RUN, and no slot is
+ * taken or freed in RUN or the clock before it), so flags a clock behind it are exact then (asserted where they are
+ * used). Built in the caller's module.
  */
 final class SplitRoom {
-    private SplitRoom() {}
+    private final int branching;
+    private final UInt freeSlots;
+    private final List<Bool> roomFor = new ArrayList<>();
+
+    /** @param freeSlots N minus the nodes, the free slots */
+    SplitRoom(RapConfig c, UInt freeSlots) {
+        this.branching = c.branching();
+        this.freeSlots = freeSlots;
+        int fw = freeSlots.getWidth();
+        roomFor.add(B(true));
+        for (int m = 1; m <= branching; m++)
+            roomFor.add(RegNext(freeSlots.ge(U(m, fw))).named("room_for_" + m));
+    }
 
     /**
-     * @param freeSlots N minus the nodes, the free slots
-     * @param word      the split node's child word
-     * @return the missing children fit; exact on a clock where {@code freeSlots} held on the clock before
+     * @param children the node's child count, 0..b
+     * @return its missing children fit; exact on a clock where the free slots held on the clock before
      */
-    static Bool fits(RapConfig c, ChildWord cw, UInt freeSlots, UInt word) {
-        int b = c.branching();
-        int fw = freeSlots.getWidth();
-        UInt count = cw.count(word);
-        List<Bool> fitsWith = new ArrayList<>();
-        for (int m = 0; m <= b; m++) {
-            Bool room = m == 0 ? B(true) : RegNext(freeSlots.ge(U(m, fw))).named("room_for_" + m);
-            fitsWith.add(room.and(count.eq(U(b - m, count.getWidth()))));
+    Bool fits(UInt children) {
+        Bool fits = B(false);
+        for (int m = 0; m <= branching; m++) {
+            fits = fits.or(roomFor.get(m).and(children.eq(U(branching - m, children.getWidth()))));
         }
-        Bool fits = fitsWith.get(0);
-        for (int m = 1; m <= b; m++) fits = fits.or(fitsWith.get(m));
         return fits;
     }
 
-    /** The definition {@link #fits} stands for: the free slots cover b minus the word's children. */
-    static Bool fitsExactly(RapConfig c, ChildWord cw, UInt freeSlots, UInt word) {
+    /**
+     * Whether a split at an event's node would find too few free slots, known as the event issues (its walk result
+     * carries the node's child count; free slots do not change while events flow) and carried beside its counter
+     * command to the commit, {@code latency} clocks later.
+     */
+    Bool shortAtResult(Bool issue, UInt children, int latency) {
+        Bool roomAtIssue = fits(children).named("room_at_issue");
+        when(issue, () -> Assert(roomAtIssue.eq(fitsExactly(children)), "room_at_issue is stale"));
+        return ShiftRegister(roomAtIssue.not(), latency, null, "hit_short");
+    }
+
+    /** The definition {@link #fits} stands for: the free slots cover b minus the children. */
+    Bool fitsExactly(UInt children) {
         int fw = freeSlots.getWidth();
-        return freeSlots.ge(U(c.branching(), fw).sub(cw.count(word).pad(fw)));
+        return freeSlots.ge(U(branching, fw).sub(children.pad(fw)));
     }
 }

@@ -43,6 +43,7 @@ public final class TrieController extends Module {
         SPLIT_LINK,
         MERGE_START,
         MERGE,
+        BATCH_DONE,
         ADVANCE,
         ADVANCE_WAIT,
         RESUME,
@@ -130,9 +131,8 @@ public final class TrieController extends Module {
         // --- commit (RUN): the event's result against T(n) and the schedule (CommitVerdict)
         int fw = c.nodeCountBits() + 1;
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
-        UInt missingAtHit = U(b, fw).sub(issueChildren.pad(fw));
-        // Free slots do not change while events flow, so "a split here would find too few" rides beside the command.
-        Bool hitShort = ShiftRegister(freeSlots.lt(missingAtHit), resultLatency, null, "hit_short");
+        SplitRoom room = new SplitRoom(c, freeSlots);
+        Bool hitShort = room.shortAtResult(eventIssue, issueChildren, resultLatency);
         // A batch that certainly removes nothing: no merge sum in the tree is below T (the root's bound, TrieTables).
         Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold)
                 .named("skip_now");
@@ -165,7 +165,7 @@ public final class TrieController extends Module {
         UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
         SplitChild child = new SplitChild(c, opDepth, splitPrefix, missing.index);
-        Bool fitsLanded = SplitRoom.fits(c, cw, freeSlots, tables.wordData).named("split_fits_landed");
+        Bool fitsLanded = room.fits(cw.count(tables.wordData)).named("split_fits_landed");
         Bool fits = Reg(Bool()).named("split_fits");
 
         // --- readout and CSR requests
@@ -197,8 +197,11 @@ public final class TrieController extends Module {
                     })
                     .otherwise(() -> state.go(MERGE_START));
         };
-        Bool opBatchEmpty =
-                SplitCompare.atLeastComplement(tables.rootMin, opNotThreshold).named("op_batch_empty");
+        // Registered: the root's bound and the operation's T hold for a clock before every state that asks (a commit
+        // sets the T, a batch's root write and a split's mark of the root come at least a clock before), so the
+        // compare's carry chain does not reach the state's next-state logic.
+        Bool opBatchEmptyNow = SplitCompare.atLeastComplement(tables.rootMin, opNotThreshold);
+        Bool opBatchEmpty = RegNext(opBatchEmptyNow).named("op_batch_empty");
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
         // the clock that reads the bound), so its batch is walked.
         Consumer<Boolean> afterSplit =
@@ -234,14 +237,19 @@ public final class TrieController extends Module {
                     when(commitStop, () -> state.go(DRAIN));
                 })
                 .on(DRAIN, () -> when(drained, () -> state.go(UNDO)))
-                .on(
-                        UNDO,
-                        () -> when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count))
-                                .elsewhen(splitReq.and(marking.not()), () -> {
-                                    earlyDone.connect(B(false));
-                                    toSplitRead.run();
-                                })
-                                .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false)))
+                .on(UNDO, () -> {
+                    // v is read on every clock of UNDO (marks beside it take the info port while they last): the reads
+                    // do not wait on the undo stack, and the one on the clock that leaves for SPLIT_READ is the
+                    // split's.
+                    tables.readWord(opSlot);
+                    tables.readInfo(opSlot);
+                    when(undo.empty.not(), () -> cmd.set(undo.slot, undo.count))
+                            .elsewhen(splitReq.and(marking.not()), () -> {
+                                earlyDone.connect(B(false));
+                                state.go(SPLIT_READ);
+                            })
+                            .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false));
+                })
                 .on(SPLIT_READ, () -> state.go(SPLIT_CHECK))
                 // The word just read only goes into registers: no state or read waits on a test of it.
                 .on(SPLIT_CHECK, () -> {
@@ -251,7 +259,7 @@ public final class TrieController extends Module {
                     present.connect(cw.present(tables.wordData));
                     fits.connect(fitsLanded);
                     Assert(
-                            fitsLanded.eq(SplitRoom.fitsExactly(c, cw, freeSlots, tables.wordData)),
+                            fitsLanded.eq(room.fitsExactly(cw.count(tables.wordData))),
                             "split_fits_landed is not free slots >= missing children");
                     Assert(fitsLanded.or(splitInPlace.not()), "a split in place found too few free slots");
                     when(splitInPlace, () -> state.go(SPLIT_ALLOC)).otherwise(() -> state.go(SPLIT_FIT));
@@ -305,8 +313,10 @@ public final class TrieController extends Module {
                         MERGE,
                         () -> when(walk.done, () -> {
                             st.batch.connect(B(true));
-                            when(earlyBatch, toSplitRead).otherwise(() -> state.go(ADVANCE));
+                            state.go(BATCH_DONE);
                         }))
+                // A clock between the walk's end and the split's reads: their address does not wait on the walk.
+                .on(BATCH_DONE, () -> when(earlyBatch, toSplitRead).otherwise(() -> state.go(ADVANCE)))
                 .on(
                         ADVANCE,
                         () -> when(advanceSettled.not(), () -> {})
@@ -358,6 +368,9 @@ public final class TrieController extends Module {
                 state.is(SPLIT_READ));
 
         // --- invariants (simulation only)
+        when(
+                state.is(UNDO).or(state.is(SPLIT_FIT)),
+                () -> Assert(opBatchEmpty.eq(opBatchEmptyNow), "op_batch_empty is stale"));
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(

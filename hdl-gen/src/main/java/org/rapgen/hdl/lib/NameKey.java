@@ -28,6 +28,7 @@ public enum NameKey {
     HS("hs", "register stages of an engine's hash unit"),
     I("i", "index bits of a hashed table"),
     INC("inc", "bits of an increment"),
+    IR("ir", "a register on the input of a queue"),
     K("k", "key bits"),
     L("l", "bits of a prefix length"),
     LS("ls", "comparator levels per register stage of a selector"),
