@@ -45,6 +45,7 @@ public abstract class RapModel implements EventSink {
     private long splits;
     private long merges;
     private long mergeBatches;
+    private long walkedBatches;
     private long highWater = 1;
     /**
      * The smallest merge sum S (unsigned) that the last merge walk left in the tree, over the nodes with at least one
@@ -118,6 +119,7 @@ public abstract class RapModel implements EventSink {
             leastSum = -1L;
             removed = mergeBelow(trie.root(), t);
             reshaped = false;
+            walkedBatches++;
         }
         merges += removed;
         mergeBatches++;
@@ -171,6 +173,17 @@ public abstract class RapModel implements EventSink {
      * @return whether the split may go ahead
      */
     protected abstract boolean reserveSlots(int missing, long t);
+
+    /** Batches that walked the tree: those not known to remove nothing from the least merge sum. */
+    public final long walkedBatches() {
+        return walkedBatches;
+    }
+
+    /** The count of the smallest node containing {@code key}: the node the next event of that key updates. */
+    public final long countAt(long key) {
+        params.checkKey(key);
+        return trie.deepest(key).count;
+    }
 
     /** Nodes in the tree now, root included. */
     public final int currentNodes() {
