@@ -5,6 +5,7 @@ import static org.rapgen.hdl.Hdl.*;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.UInt;
+import org.rapgen.hdl.lib.CounterSram;
 
 /**
  * The counter SRAM's command as the trie controller's units drive it: wires with last-connect defaults (no command), one
@@ -15,6 +16,11 @@ import org.rapgen.hdl.UInt;
 final class CounterPort {
     /** Clocks a counter command spends in the output register ({@code cmd_q_*}) before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
+
+    /** Clocks from a command on these wires to its result: the command register and the SRAM's own latency. */
+    static int resultLatency(RapConfig c) {
+        return COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+    }
 
     final Bool valid = WireDefault(Bool(), B(false)).named("cmd_valid");
     final UInt op;
