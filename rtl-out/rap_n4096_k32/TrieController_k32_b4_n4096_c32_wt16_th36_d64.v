@@ -119,14 +119,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg ev_batch_q; // StatusRegs.java:80
   reg ev_deferred_q; // StatusRegs.java:81
   reg [2:0] ev_removed_q; // StatusRegs.java:82
-  reg [47:0] ctl_words_rdata_0; // TrieTables.java:81
-  reg [47:0] word_data; // TrieTables.java:81
-  reg [47:0] root_word; // TrieTables.java:82
-  reg [61:0] slot_info_rdata_0; // TrieTables.java:89
-  reg [61:0] info_data; // TrieTables.java:89
-  reg [34:0] sub_min_rdata_0; // TrieTables.java:97
-  reg [34:0] min_data; // TrieTables.java:97
-  reg [34:0] root_min; // TrieTables.java:98
+  reg [47:0] ctl_words_rdata_0; // TrieTables.java:82
+  reg [47:0] word_data; // TrieTables.java:82
+  reg [47:0] root_word; // TrieTables.java:83
+  reg [61:0] slot_info_rdata_0; // TrieTables.java:90
+  reg [61:0] info_data; // TrieTables.java:90
+  reg [34:0] sub_min_rdata_0; // TrieTables.java:98
+  reg [34:0] min_data; // TrieTables.java:98
+  reg [34:0] root_min; // TrieTables.java:99
   reg [12:0] fresh_slot; // FreeSlots.java:38
   reg [12:0] free_depth; // FreeSlots.java:39
   reg [11:0] free_stack_rdata_0; // FreeSlots.java:44
@@ -153,44 +153,54 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] hit_key_2; // SplitRedo.java:81
   reg [31:0] hit_key_3; // SplitRedo.java:81
   reg [31:0] hit_key_4; // SplitRedo.java:81
-  reg walk_step_idle; // TrieMergeWalk.java:47
-  reg walk_step_begin; // TrieMergeWalk.java:47
-  reg walk_step_scan; // TrieMergeWalk.java:47
-  reg walk_step_descend; // TrieMergeWalk.java:47
-  reg walk_step_decide; // TrieMergeWalk.java:47
-  reg walk_step_act; // TrieMergeWalk.java:47
-  reg walk_step_free; // TrieMergeWalk.java:47
-  reg walk_step_finish; // TrieMergeWalk.java:47
-  reg walk_step_return; // TrieMergeWalk.java:47
-  reg [4:0] walk_depth; // TrieMergeWalk.java:65
-  reg [11:0] walk_slot; // TrieMergeWalk.java:66
-  reg [47:0] walk_word; // TrieMergeWalk.java:67
-  reg [3:0] walk_todo; // TrieMergeWalk.java:68
-  reg [34:0] walk_sum; // TrieMergeWalk.java:69
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:70
-  reg [34:0] walk_least; // TrieMergeWalk.java:71
-  reg [2:0] walk_pending; // TrieMergeWalk.java:72
-  reg walk_probe_sent; // TrieMergeWalk.java:77
-  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:78
-  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:79
-  reg walk_probing; // TrieMergeWalk.java:80
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:81
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:82
-  reg walk_judged; // TrieMergeWalk.java:83
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:84
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:85
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:86
-  reg [34:0] walk_child_min; // TrieMergeWalk.java:87
-  reg walk_child_leaf; // TrieMergeWalk.java:89
-  reg walk_child_passed; // TrieMergeWalk.java:90
-  reg walk_child_walked; // TrieMergeWalk.java:91
-  reg walk_merges; // TrieMergeWalk.java:93
-  reg walk_clips; // TrieMergeWalk.java:94
-  reg [3:0] walk_freeing; // TrieMergeWalk.java:95
-  reg walk_now_leaf; // TrieMergeWalk.java:96
-  reg [31:0] walk_new_count; // TrieMergeWalk.java:97
-  reg [34:0] walk_new_least; // TrieMergeWalk.java:98
-  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:108
+  reg walk_step_idle; // TrieMergeWalk.java:46
+  reg walk_step_begin; // TrieMergeWalk.java:46
+  reg walk_step_root; // TrieMergeWalk.java:46
+  reg walk_step_scan; // TrieMergeWalk.java:46
+  reg walk_step_last; // TrieMergeWalk.java:46
+  reg [4:0] walk_depth; // TrieMergeWalk.java:69
+  reg [11:0] walk_slot; // TrieMergeWalk.java:70
+  reg [47:0] walk_word; // TrieMergeWalk.java:71
+  reg [3:0] walk_todo; // TrieMergeWalk.java:72
+  reg [34:0] walk_sum; // TrieMergeWalk.java:73
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:74
+  reg [34:0] walk_least; // TrieMergeWalk.java:75
+  reg walk_probe_sent; // TrieMergeWalk.java:80
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:81
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:82
+  reg walk_probing; // TrieMergeWalk.java:83
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:84
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:85
+  reg walk_judged; // TrieMergeWalk.java:86
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:87
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:88
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:89
+  reg [34:0] walk_child_min; // TrieMergeWalk.java:90
+  reg walk_child_leaf; // TrieMergeWalk.java:92
+  reg walk_child_passed; // TrieMergeWalk.java:93
+  reg walk_child_walked; // TrieMergeWalk.java:94
+  reg [3:0] walk_child_kids; // TrieMergeWalk.java:95
+  reg walk_count_q; // TrieMergeWalk.java:105
+  reg verdict_step_idle; // TrieNodeVerdict.java:38
+  reg verdict_step_add; // TrieNodeVerdict.java:38
+  reg verdict_step_decide; // TrieNodeVerdict.java:38
+  reg verdict_step_act; // TrieNodeVerdict.java:38
+  reg verdict_step_free; // TrieNodeVerdict.java:38
+  reg [11:0] verdict_slot; // TrieNodeVerdict.java:95
+  reg [47:0] verdict_word; // TrieNodeVerdict.java:96
+  reg [34:0] verdict_sum; // TrieNodeVerdict.java:97
+  reg [3:0] verdict_leaves; // TrieNodeVerdict.java:98
+  reg [34:0] verdict_kids_least; // TrieNodeVerdict.java:99
+  reg [1:0] verdict_digit; // TrieNodeVerdict.java:100
+  reg [4:0] verdict_depth; // TrieNodeVerdict.java:101
+  reg verdict_has_parent; // TrieNodeVerdict.java:102
+  reg verdict_merges; // TrieNodeVerdict.java:103
+  reg verdict_clips; // TrieNodeVerdict.java:104
+  reg verdict_now_leaf; // TrieNodeVerdict.java:105
+  reg [31:0] verdict_count; // TrieNodeVerdict.java:106
+  reg [34:0] verdict_least; // TrieNodeVerdict.java:107
+  reg [3:0] verdict_freeing; // TrieNodeVerdict.java:108
+  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:118
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -296,11 +306,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:80
-  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:88
-  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:96
+  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:81
+  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:89
+  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:97
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:102
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:113
   reg [43:0] undo [0:63]; // UndoStack.java:35
 
   // Wires
@@ -313,21 +323,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire ev_clear; // StatusRegs.java:47
   wire [15:0] ev_weight; // StatusRegs.java:68
   wire [2:0] ev_removed; // StatusRegs.java:70
-  wire word_read; // TrieTables.java:40
-  wire word_write; // TrieTables.java:42
-  wire info_read; // TrieTables.java:49
-  wire info_write; // TrieTables.java:51
-  wire min_read; // TrieTables.java:57
-  wire min_write; // TrieTables.java:59
-  wire [11:0] word_read_slot; // TrieTables.java:71
-  wire [11:0] word_write_slot; // TrieTables.java:72
-  wire [47:0] word_write_value; // TrieTables.java:73
-  wire [11:0] info_read_slot; // TrieTables.java:74
-  wire [11:0] info_write_slot; // TrieTables.java:75
-  wire [61:0] info_write_value; // TrieTables.java:77
-  wire [11:0] min_read_slot; // TrieTables.java:92
-  wire [11:0] min_write_slot; // TrieTables.java:93
-  wire [34:0] min_write_value; // TrieTables.java:94
+  wire word_read; // TrieTables.java:41
+  wire word_write; // TrieTables.java:43
+  wire info_read; // TrieTables.java:50
+  wire info_write; // TrieTables.java:52
+  wire min_read; // TrieTables.java:58
+  wire min_write; // TrieTables.java:60
+  wire [11:0] word_read_slot; // TrieTables.java:72
+  wire [11:0] word_write_slot; // TrieTables.java:73
+  wire [47:0] word_write_value; // TrieTables.java:74
+  wire [11:0] info_read_slot; // TrieTables.java:75
+  wire [11:0] info_write_slot; // TrieTables.java:76
+  wire [61:0] info_write_value; // TrieTables.java:78
+  wire [11:0] min_read_slot; // TrieTables.java:93
+  wire [11:0] min_write_slot; // TrieTables.java:94
+  wire [34:0] min_write_value; // TrieTables.java:95
   wire free_push; // FreeSlots.java:25
   wire free_take; // FreeSlots.java:27
   wire free_clear; // FreeSlots.java:28
@@ -363,8 +373,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
-  wire walk_start; // TrieMergeWalk.java:48
-  wire walk_done; // TrieMergeWalk.java:50
+  wire walk_start; // TrieMergeWalk.java:47
+  wire walk_done; // TrieMergeWalk.java:49
+  wire verdict_take; // TrieNodeVerdict.java:39
+  wire verdict_take_has_parent; // TrieNodeVerdict.java:46
+  wire [11:0] verdict_take_slot; // TrieNodeVerdict.java:87
+  wire [47:0] verdict_take_word; // TrieNodeVerdict.java:88
+  wire [34:0] verdict_take_sum; // TrieNodeVerdict.java:89
+  wire [3:0] verdict_take_leaves; // TrieNodeVerdict.java:90
+  wire [34:0] verdict_take_least; // TrieNodeVerdict.java:91
+  wire [1:0] verdict_take_digit; // TrieNodeVerdict.java:92
+  wire [4:0] verdict_take_depth; // TrieNodeVerdict.java:93
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -373,6 +392,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _wire_3_1; // ChildWord.java:35
   wire [11:0] _wire_3_2; // ChildWord.java:35
   wire [11:0] _wire_3_3; // ChildWord.java:35
+  wire [11:0] _wire_4_0; // ChildWord.java:35
+  wire [11:0] _wire_4_1; // ChildWord.java:35
+  wire [11:0] _wire_4_2; // ChildWord.java:35
+  wire [11:0] _wire_4_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
@@ -523,14 +546,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [12:0] _add_9 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_0 = _add_9 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _bits_31 = walk_leaves[0]; // ChildWord.java:56
+  wire _bits_31 = verdict_leaves[0]; // ChildWord.java:56
   wire [2:0] _add_10 = 3'd0 + {{2{1'b0}}, _bits_31}; // ChildWord.java:56
-  wire _bits_32 = walk_leaves[1]; // ChildWord.java:56
+  wire _bits_32 = verdict_leaves[1]; // ChildWord.java:56
   wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_32}; // ChildWord.java:56
-  wire _bits_33 = walk_leaves[2]; // ChildWord.java:56
+  wire _bits_33 = verdict_leaves[2]; // ChildWord.java:56
   wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_33}; // ChildWord.java:56
-  wire _bits_34 = walk_leaves[3]; // ChildWord.java:56
+  wire _bits_34 = verdict_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_34}; // ChildWord.java:56
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:98
   wire _bits_35 = walk_todo[0]; // FirstSet.java:24
   wire _bits_36 = walk_todo[1]; // FirstSet.java:24
   wire _or_23 = _bits_35 | _bits_36; // FirstSet.java:36
@@ -538,875 +562,940 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_38 = walk_todo[3]; // FirstSet.java:24
   wire _or_24 = _bits_37 | _bits_38; // FirstSet.java:36
   wire _or_25 = _or_23 | _or_24; // FirstSet.java:36
-  wire _bits_39 = walk_freeing[0]; // FirstSet.java:24
-  wire _bits_40 = walk_freeing[1]; // FirstSet.java:24
-  wire _or_26 = _bits_39 | _bits_40; // FirstSet.java:36
-  wire _bits_41 = walk_freeing[2]; // FirstSet.java:24
-  wire _bits_42 = walk_freeing[3]; // FirstSet.java:24
-  wire _or_27 = _bits_41 | _bits_42; // FirstSet.java:36
-  wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
+  wire _or_26 = walk_walk_now | _or_25; // TrieMergeWalk.java:134
+  wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:112
+  wire _not_28 = ~verdict_setting; // TrieMergeWalk.java:134
+  wire walk_probe = _or_26 & _not_28; // TrieMergeWalk.java:134
   wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:46
-  wire _not_28 = ~_or_23; // FirstSet.java:34
-  wire _not_29 = ~_bits_37; // FirstSet.java:34
-  wire _not_30 = ~_bits_35; // FirstSet.java:34
-  wire _mux_0 = _not_28 ? _not_29 : _not_30; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_28, _mux_0}; // FirstSet.java:35
-  wire [1:0] _bits_43 = _cat_7; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_43[1] ? (_bits_43[0] ? _wire_2_3 : _wire_2_2) : (_bits_43[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire _bits_39 = walk_child_kids[0]; // FirstSet.java:24
+  wire _bits_40 = walk_child_kids[1]; // FirstSet.java:24
+  wire _or_27 = _bits_39 | _bits_40; // FirstSet.java:36
+  wire _not_29 = ~_or_27; // FirstSet.java:34
+  wire _bits_41 = walk_child_kids[2]; // FirstSet.java:24
+  wire _not_30 = ~_bits_41; // FirstSet.java:34
+  wire _not_31 = ~_bits_39; // FirstSet.java:34
+  wire _mux_0 = _not_29 ? _not_30 : _not_31; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_29, _mux_0}; // FirstSet.java:35
+  wire [1:0] _bits_42 = _cat_7; // FirstSet.java:43
+  wire [11:0] _dyn_index_0 = _bits_42[1] ? (_bits_42[0] ? _wire_3_3 : _wire_3_2) : (_bits_42[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire _not_32 = ~_or_23; // FirstSet.java:34
+  wire _not_33 = ~_bits_37; // FirstSet.java:34
+  wire _not_34 = ~_bits_35; // FirstSet.java:34
+  wire _mux_1 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
+  wire [1:0] _cat_8 = {_not_32, _mux_1}; // FirstSet.java:35
+  wire [1:0] _bits_43 = _cat_8; // FirstSet.java:43
+  wire [11:0] _dyn_index_1 = _bits_43[1] ? (_bits_43[0] ? _wire_4_3 : _wire_4_2) : (_bits_43[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _dyn_index_1; // TrieMergeWalk.java:132
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
   wire [11:0] _bits_44 = fresh_slot[11:0]; // FreeSlots.java:47
   wire [11:0] free_next = free_stack_empty ? _bits_44 : free_top; // FreeSlots.java:47
-  wire _bits_45 = walk_leaves[3]; // ChildWord.java:70
-  wire [11:0] _bits_46 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_1 = _bits_45 ? 12'd0 : _bits_46; // ChildWord.java:70
-  wire _bits_47 = walk_leaves[2]; // ChildWord.java:70
-  wire [11:0] _bits_48 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_2 = _bits_47 ? 12'd0 : _bits_48; // ChildWord.java:70
-  wire _bits_49 = walk_leaves[1]; // ChildWord.java:70
-  wire [11:0] _bits_50 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_3 = _bits_49 ? 12'd0 : _bits_50; // ChildWord.java:70
-  wire _bits_51 = walk_leaves[0]; // ChildWord.java:70
-  wire [11:0] _bits_52 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _bits_51 ? 12'd0 : _bits_52; // ChildWord.java:70
-  wire [47:0] _cat_8 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
+  wire _bits_45 = verdict_leaves[3]; // ChildWord.java:70
+  wire [11:0] _bits_46 = verdict_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_2 = _bits_45 ? 12'd0 : _bits_46; // ChildWord.java:70
+  wire _bits_47 = verdict_leaves[2]; // ChildWord.java:70
+  wire [11:0] _bits_48 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_3 = _bits_47 ? 12'd0 : _bits_48; // ChildWord.java:70
+  wire _bits_49 = verdict_leaves[1]; // ChildWord.java:70
+  wire [11:0] _bits_50 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_4 = _bits_49 ? 12'd0 : _bits_50; // ChildWord.java:70
+  wire _bits_51 = verdict_leaves[0]; // ChildWord.java:70
+  wire [11:0] _bits_52 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_5 = _bits_51 ? 12'd0 : _bits_52; // ChildWord.java:70
+  wire [47:0] _cat_9 = {_mux_2, _mux_3, _mux_4, _mux_5}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_53 = info_data[11:0]; // TrieTables.java:180
-  wire _not_31 = ~_or_26; // FirstSet.java:34
-  wire _not_32 = ~_bits_41; // FirstSet.java:34
-  wire _not_33 = ~_bits_39; // FirstSet.java:34
-  wire _mux_5 = _not_31 ? _not_32 : _not_33; // FirstSet.java:35
-  wire [1:0] _cat_9 = {_not_31, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_54 = _cat_9; // FirstSet.java:43
-  wire [11:0] walk_free_slot = _bits_54[1] ? (_bits_54[0] ? _wire_3_3 : _wire_3_2) : (_bits_54[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire [61:0] _cat_10 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
-  wire [1:0] _bits_55 = split_prefix[31:30]; // SplitChild.java:42
+  wire [11:0] _bits_53 = info_data[11:0]; // TrieTables.java:189
+  wire _bits_54 = verdict_freeing[0]; // FirstSet.java:24
+  wire _bits_55 = verdict_freeing[1]; // FirstSet.java:24
+  wire _or_28 = _bits_54 | _bits_55; // FirstSet.java:36
+  wire _not_35 = ~_or_28; // FirstSet.java:34
+  wire _bits_56 = verdict_freeing[2]; // FirstSet.java:24
+  wire _not_36 = ~_bits_56; // FirstSet.java:34
+  wire _not_37 = ~_bits_54; // FirstSet.java:34
+  wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
+  wire [1:0] _cat_10 = {_not_35, _mux_6}; // FirstSet.java:35
+  wire [1:0] _bits_57 = _cat_10; // FirstSet.java:43
+  wire [11:0] verdict_free_slot = _bits_57[1] ? (_bits_57[0] ? _wire_2_3 : _wire_2_2) : (_bits_57[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [61:0] _cat_11 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
+  wire [1:0] _bits_58 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire _not_34 = ~_or_3; // FirstSet.java:34
-  wire _not_35 = ~_bits_17; // FirstSet.java:34
-  wire _not_36 = ~_bits_15; // FirstSet.java:34
-  wire _mux_6 = _not_34 ? _not_35 : _not_36; // FirstSet.java:35
-  wire [1:0] _cat_11 = {_not_34, _mux_6}; // FirstSet.java:35
-  wire [1:0] _bits_56 = _cat_11; // FirstSet.java:43
-  wire [1:0] _and_21 = _fill_0 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_29 = _bits_55 | _and_21; // SplitChild.java:42
-  wire [1:0] _bits_57 = split_prefix[29:28]; // SplitChild.java:42
+  wire _not_38 = ~_or_3; // FirstSet.java:34
+  wire _not_39 = ~_bits_17; // FirstSet.java:34
+  wire _not_40 = ~_bits_15; // FirstSet.java:34
+  wire _mux_7 = _not_38 ? _not_39 : _not_40; // FirstSet.java:35
+  wire [1:0] _cat_12 = {_not_38, _mux_7}; // FirstSet.java:35
+  wire [1:0] _bits_59 = _cat_12; // FirstSet.java:43
+  wire [1:0] _and_21 = _fill_0 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_29 = _bits_58 | _and_21; // SplitChild.java:42
+  wire [1:0] _bits_60 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_22 = _fill_1 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_30 = _bits_57 | _and_22; // SplitChild.java:42
-  wire [1:0] _bits_58 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _and_22 = _fill_1 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_30 = _bits_60 | _and_22; // SplitChild.java:42
+  wire [1:0] _bits_61 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_23 = _fill_2 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_31 = _bits_58 | _and_23; // SplitChild.java:42
-  wire [1:0] _bits_59 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _and_23 = _fill_2 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_31 = _bits_61 | _and_23; // SplitChild.java:42
+  wire [1:0] _bits_62 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_24 = _fill_3 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_32 = _bits_59 | _and_24; // SplitChild.java:42
-  wire [1:0] _bits_60 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _and_24 = _fill_3 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_32 = _bits_62 | _and_24; // SplitChild.java:42
+  wire [1:0] _bits_63 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_25 = _fill_4 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_33 = _bits_60 | _and_25; // SplitChild.java:42
-  wire [1:0] _bits_61 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _and_25 = _fill_4 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_33 = _bits_63 | _and_25; // SplitChild.java:42
+  wire [1:0] _bits_64 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_26 = _fill_5 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_61 | _and_26; // SplitChild.java:42
-  wire [1:0] _bits_62 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _and_26 = _fill_5 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_64 | _and_26; // SplitChild.java:42
+  wire [1:0] _bits_65 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_6 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_62 | _and_27; // SplitChild.java:42
-  wire [1:0] _bits_63 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_6 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_65 | _and_27; // SplitChild.java:42
+  wire [1:0] _bits_66 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_7 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_63 | _and_28; // SplitChild.java:42
-  wire [1:0] _bits_64 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_7 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_66 | _and_28; // SplitChild.java:42
+  wire [1:0] _bits_67 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_8 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_64 | _and_29; // SplitChild.java:42
-  wire [1:0] _bits_65 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_8 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_67 | _and_29; // SplitChild.java:42
+  wire [1:0] _bits_68 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_9 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_65 | _and_30; // SplitChild.java:42
-  wire [1:0] _bits_66 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_9 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_68 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_69 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_10 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_66 | _and_31; // SplitChild.java:42
-  wire [1:0] _bits_67 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_10 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_69 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_70 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_11 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_67 | _and_32; // SplitChild.java:42
-  wire [1:0] _bits_68 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_11 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_70 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_71 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_12 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_68 | _and_33; // SplitChild.java:42
-  wire [1:0] _bits_69 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_12 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_71 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_72 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_13 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_69 | _and_34; // SplitChild.java:42
-  wire [1:0] _bits_70 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_13 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_72 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_73 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_35 = _fill_14 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_70 | _and_35; // SplitChild.java:42
-  wire [1:0] _bits_71 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_14 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_73 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_74 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_36 = _fill_15 & _bits_56; // SplitChild.java:42
-  wire [1:0] _or_44 = _bits_71 | _and_36; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_15 & _bits_59; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_74 | _and_36; // SplitChild.java:42
   wire [31:0] child_prefix = {_or_29, _or_30, _or_31, _or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44}; // SplitChild.java:44
-  wire [61:0] _cat_12 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:125
-  wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:85
+  wire [61:0] _cat_13 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
+  wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
   wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:165
-  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:101
-  wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:98
+  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
+  wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
   wire [12:0] _add_14 = fresh_slot + 13'd1; // FreeSlots.java:57
   wire [12:0] _add_15 = free_depth + 13'd1; // FreeSlots.java:54
   wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:58
   wire _or_45 = free_push | free_take; // FreeSlots.java:48
   wire _or_46 = _or_45 | free_clear; // FreeSlots.java:48
-  wire _not_37 = ~_or_46; // FreeSlots.java:48
-  wire _and_37 = _not_37 & free_ready_was_1; // FreeSlots.java:48
+  wire _not_41 = ~_or_46; // FreeSlots.java:48
+  wire _and_37 = _not_41 & free_ready_was_1; // FreeSlots.java:48
   wire _and_38 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
   wire _and_39 = _and_38 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_72 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_72; // SplitCompare.java:59
-  wire [11:0] _bits_73 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_74 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_75 = _bits_74[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_16 = {1'b0, _bits_73} + {1'b0, _bits_75}; // SplitCompare.java:85
-  wire _bits_76 = _add_16[12]; // SplitCompare.java:85
-  wire [12:0] _cat_13 = {_bits_73, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_14 = {_bits_75, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_17 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
-  wire _bits_77 = _add_17[13]; // SplitCompare.java:86
-  wire [22:0] _bits_78 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_79 = _bits_78[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_80 = _bits_74[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_81 = _bits_80[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_18 = {1'b0, _bits_79} + {1'b0, _bits_81}; // SplitCompare.java:85
-  wire _bits_82 = _add_18[12]; // SplitCompare.java:85
-  wire [12:0] _cat_15 = {_bits_79, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_16 = {_bits_81, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_19 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
-  wire _bits_83 = _add_19[13]; // SplitCompare.java:86
-  wire [10:0] _bits_84 = _bits_78[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_17 = {_bits_84, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_85 = _bits_80[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_18 = {_bits_85, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_20 = {1'b0, _cat_17} + {1'b0, _cat_18}; // SplitCompare.java:86
-  wire _bits_86 = _add_20[12]; // SplitCompare.java:86
-  wire _and_40 = _bits_83 & _bits_86; // SplitCompare.java:75
-  wire _or_47 = _bits_82 | _and_40; // SplitCompare.java:75
-  wire _and_41 = _bits_77 & _or_47; // SplitCompare.java:75
-  wire _or_48 = _bits_76 | _and_41; // SplitCompare.java:75
+  wire _bits_75 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_75; // SplitCompare.java:59
+  wire [11:0] _bits_76 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_77 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_78 = _bits_77[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_16 = {1'b0, _bits_76} + {1'b0, _bits_78}; // SplitCompare.java:85
+  wire _bits_79 = _add_16[12]; // SplitCompare.java:85
+  wire [12:0] _cat_14 = {_bits_76, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_15 = {_bits_78, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_17 = {1'b0, _cat_14} + {1'b0, _cat_15}; // SplitCompare.java:86
+  wire _bits_80 = _add_17[13]; // SplitCompare.java:86
+  wire [22:0] _bits_81 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_82 = _bits_81[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_83 = _bits_77[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_84 = _bits_83[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_18 = {1'b0, _bits_82} + {1'b0, _bits_84}; // SplitCompare.java:85
+  wire _bits_85 = _add_18[12]; // SplitCompare.java:85
+  wire [12:0] _cat_16 = {_bits_82, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_17 = {_bits_84, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_19 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
+  wire _bits_86 = _add_19[13]; // SplitCompare.java:86
+  wire [10:0] _bits_87 = _bits_81[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_18 = {_bits_87, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_88 = _bits_83[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_19 = {_bits_88, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_20 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
+  wire _bits_89 = _add_20[12]; // SplitCompare.java:86
+  wire _and_40 = _bits_86 & _bits_89; // SplitCompare.java:75
+  wire _or_47 = _bits_85 | _and_40; // SplitCompare.java:75
+  wire _and_41 = _bits_80 & _or_47; // SplitCompare.java:75
+  wire _or_48 = _bits_79 | _and_41; // SplitCompare.java:75
   wire skip_now = _and_r_1 & _or_48; // SplitCompare.java:59
   wire _and_42 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_87 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_87; // ScheduleAndSnapshot.java:117
+  wire [16:0] _bits_90 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_90; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_38 = ~merge_now; // CommitVerdict.java:91
-  wire _and_43 = _and_42 & _not_38; // CommitVerdict.java:91
-  wire _not_39 = ~_and_43; // CommitVerdict.java:91
-  wire [15:0] _bits_88 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_89 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_21 = {1'b0, _bits_88} + {1'b0, _bits_89}; // SplitCompare.java:85
-  wire _bits_90 = _add_21[16]; // SplitCompare.java:85
-  wire [16:0] _cat_19 = {_bits_88, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_20 = {_bits_89, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_22 = {1'b0, _cat_19} + {1'b0, _cat_20}; // SplitCompare.java:86
-  wire _bits_91 = _add_22[17]; // SplitCompare.java:86
-  wire [15:0] _bits_92 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_93 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_23 = {1'b0, _bits_92} + {1'b0, _bits_93}; // SplitCompare.java:85
-  wire _bits_94 = _add_23[16]; // SplitCompare.java:85
-  wire _and_44 = _bits_91 & _bits_94; // SplitCompare.java:75
+  wire _not_42 = ~merge_now; // CommitVerdict.java:91
+  wire _and_43 = _and_42 & _not_42; // CommitVerdict.java:91
+  wire _not_43 = ~_and_43; // CommitVerdict.java:91
+  wire [15:0] _bits_91 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_92 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_21 = {1'b0, _bits_91} + {1'b0, _bits_92}; // SplitCompare.java:85
+  wire _bits_93 = _add_21[16]; // SplitCompare.java:85
+  wire [16:0] _cat_20 = {_bits_91, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_21 = {_bits_92, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_22 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_94 = _add_22[17]; // SplitCompare.java:86
+  wire [15:0] _bits_95 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_96 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_23 = {1'b0, _bits_95} + {1'b0, _bits_96}; // SplitCompare.java:85
+  wire _bits_97 = _add_23[16]; // SplitCompare.java:85
+  wire _and_44 = _bits_94 & _bits_97; // SplitCompare.java:75
   wire _and_45 = stop_if_over_t & over_t; // CommitVerdict.java:94
   wire _and_46 = commit_fire & merge_now; // CommitVerdict.java:94
   wire stop_now = _and_45 | _and_46; // CommitVerdict.java:94
   wire _and_47 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
   wire split_now = _and_47 & over_t; // CommitVerdict.java:78
-  wire _not_40 = ~merge_now; // TrieController.java:146
-  wire _and_48 = split_now & _not_40; // TrieController.java:146
-  wire _not_41 = ~hit_short_4; // TrieController.java:146
-  wire _and_49 = _and_48 & _not_41; // TrieController.java:146
-  wire _eq_6 = _bits_56 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_95 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_95; // ChildWord.java:63
-  wire _eq_7 = _bits_56 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_96 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_96; // ChildWord.java:63
-  wire _eq_8 = _bits_56 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_97 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_97; // ChildWord.java:63
-  wire _eq_9 = _bits_56 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_98 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_98; // ChildWord.java:63
-  wire [47:0] _cat_21 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
+  wire _not_44 = ~merge_now; // TrieController.java:146
+  wire _and_48 = split_now & _not_44; // TrieController.java:146
+  wire _not_45 = ~hit_short_4; // TrieController.java:146
+  wire _and_49 = _and_48 & _not_45; // TrieController.java:146
+  wire _eq_6 = _bits_59 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_98 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_8 = _eq_6 ? free_next : _bits_98; // ChildWord.java:63
+  wire _eq_7 = _bits_59 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_99 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _eq_7 ? free_next : _bits_99; // ChildWord.java:63
+  wire _eq_8 = _bits_59 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_100 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_8 ? free_next : _bits_100; // ChildWord.java:63
+  wire _eq_9 = _bits_59 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_101 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_11 = _eq_9 ? free_next : _bits_101; // ChildWord.java:63
+  wire [47:0] _cat_22 = {_mux_8, _mux_9, _mux_10, _mux_11}; // ChildWord.java:64
   wire draining = state_drain | commit_stop; // TrieController.java:156
   wire _and_50 = draining & io_counterResult_valid; // TrieController.java:158
   wire _and_51 = _and_50 & split_in_place; // TrieController.java:158
-  wire [67:0] _cat_22 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
-  wire _not_42 = ~commit_stop; // TrieController.java:86
-  wire _and_52 = state_run & _not_42; // TrieController.java:86
+  wire [67:0] _cat_23 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
+  wire _not_46 = ~commit_stop; // TrieController.java:86
+  wire _and_52 = state_run & _not_46; // TrieController.java:86
   wire redo_issue = _and_52 & fifo_io_deq_valid; // TrieController.java:86
-  wire [31:0] _bits_99 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
-  wire [1:0] _bits_100 = _bits_99[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_101 = _bits_99[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_102 = _bits_99[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_103 = _bits_99[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_104 = _bits_99[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_105 = _bits_99[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_106 = _bits_99[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_107 = _bits_99[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_108 = _bits_99[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_109 = _bits_99[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_110 = _bits_99[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_111 = _bits_99[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_112 = _bits_99[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_113 = _bits_99[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_114 = _bits_99[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_115 = _bits_99[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_116 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_117 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_118 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_119 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_120 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
-  wire redo_moved = _bits_120 == op_slot; // SplitRedo.java:65
-  wire [2:0] _bits_121 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_121; // SplitRedo.java:69
+  wire [31:0] _bits_102 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
+  wire [1:0] _bits_103 = _bits_102[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_104 = _bits_102[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_105 = _bits_102[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_106 = _bits_102[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_107 = _bits_102[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_108 = _bits_102[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_109 = _bits_102[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_110 = _bits_102[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_111 = _bits_102[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_112 = _bits_102[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_113 = _bits_102[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_114 = _bits_102[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_115 = _bits_102[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_116 = _bits_102[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_117 = _bits_102[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_118 = _bits_102[1:0]; // TrieWalk.java:141
+  wire [11:0] _bits_119 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_120 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_121 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_122 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_123 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
+  wire redo_moved = _bits_123 == op_slot; // SplitRedo.java:65
+  wire [2:0] _bits_124 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_124; // SplitRedo.java:69
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:94
-  wire [15:0] _bits_122 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
-  wire [15:0] issue_weight = redo_issue ? _bits_122 : io_found_bits_weight; // TrieController.java:95
-  wire [31:0] _mux_11 = redo_issue ? _bits_99 : io_found_bits_key; // TrieController.java:96
+  wire [15:0] _bits_125 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
+  wire [15:0] issue_weight = redo_issue ? _bits_125 : io_found_bits_weight; // TrieController.java:95
+  wire [31:0] _mux_12 = redo_issue ? _bits_102 : io_found_bits_key; // TrieController.java:96
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:90
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:116
-  wire _eq_10 = walk_pending == 3'd0; // TrieMergeWalk.java:193
-  wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [4:0] _bits_124 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_125 = _bits_124[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_1 = _bits_125[3] ? (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_15 : _wire_0_14) : (_bits_125[0] ? _wire_0_13 : _wire_0_12)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_11 : _wire_0_10) : (_bits_125[0] ? _wire_0_9 : _wire_0_8))) : (_bits_125[2] ? (_bits_125[1] ? (_bits_125[0] ? _wire_0_7 : _wire_0_6) : (_bits_125[0] ? _wire_0_5 : _wire_0_4)) : (_bits_125[1] ? (_bits_125[0] ? _wire_0_3 : _wire_0_2) : (_bits_125[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
-  wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_120; // SplitRedo.java:67
+  wire [11:0] _bits_126 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [4:0] _bits_127 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
+  wire [3:0] _bits_128 = _bits_127[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_2 = _bits_128[3] ? (_bits_128[2] ? (_bits_128[1] ? (_bits_128[0] ? _wire_0_15 : _wire_0_14) : (_bits_128[0] ? _wire_0_13 : _wire_0_12)) : (_bits_128[1] ? (_bits_128[0] ? _wire_0_11 : _wire_0_10) : (_bits_128[0] ? _wire_0_9 : _wire_0_8))) : (_bits_128[2] ? (_bits_128[1] ? (_bits_128[0] ? _wire_0_7 : _wire_0_6) : (_bits_128[0] ? _wire_0_5 : _wire_0_4)) : (_bits_128[1] ? (_bits_128[0] ? _wire_0_3 : _wire_0_2) : (_bits_128[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
+  wire [11:0] redo_leaf = _dyn_index_2[1] ? (_dyn_index_2[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_2[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_123; // SplitRedo.java:67
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:92
-  wire [31:0] _bits_126 = undo_rdata_0[31:0]; // UndoStack.java:58
-  wire [2:0] _bits_127 = walk_sum[34:32]; // TrieMergeWalk.java:127
-  wire _or_r_0 = |_bits_127; // TrieMergeWalk.java:127
-  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:127
-  wire [31:0] _bits_128 = walk_sum[31:0]; // TrieMergeWalk.java:127
-  wire [31:0] _mux_12 = _or_r_0 ? _fill_18 : _bits_128; // TrieMergeWalk.java:127
-  wire _eq_11 = walk_depth == 5'd0; // TrieMergeWalk.java:247
-  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:118
-  wire _not_43 = ~walk_probing; // TrieMergeWalk.java:187
-  wire _not_44 = ~walk_probe_sent; // TrieMergeWalk.java:187
-  wire _and_53 = _not_43 & _not_44; // TrieMergeWalk.java:187
-  wire [2:0] _add_24 = walk_pending + {{2{1'b0}}, walk_leaf_now}; // TrieMergeWalk.java:124
-  wire _or_49 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:114
-  wire _and_54 = read_result & _or_49; // TrieMergeWalk.java:114
-  wire [2:0] _sub_2 = _add_24 - {{2{1'b0}}, _and_54}; // TrieMergeWalk.java:125
-  wire _eq_12 = _sub_2 == 3'd0; // TrieMergeWalk.java:187
-  wire _and_55 = _and_53 & _eq_12; // TrieMergeWalk.java:187
-  wire [4:0] _add_25 = walk_depth + 5'd1; // TrieMergeWalk.java:197
-  wire [4:0] _sub_3 = walk_depth - 5'd1; // TrieMergeWalk.java:103
-  wire [3:0] _bits_129 = _sub_3[3:0]; // TrieMergeWalk.java:103
-  wire [11:0] _bits_130 = walk_parent_frame[139:128]; // TrieMergeWalk.java:259
-  wire [47:0] _bits_131 = walk_parent_frame[127:80]; // TrieMergeWalk.java:260
-  wire [11:0] _bits_132 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_132; // ChildWord.java:43
-  wire [11:0] _bits_133 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_133; // ChildWord.java:43
-  wire [11:0] _bits_134 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_134; // ChildWord.java:43
-  wire [11:0] _bits_135 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_135; // ChildWord.java:43
-  wire [3:0] _cat_23 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire [6:0] _dshl_0 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:305
-  wire [3:0] _bits_136 = _dshl_0[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _mux_13 = walk_probing ? _bits_136 : 4'd0; // TrieMergeWalk.java:176
-  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:305
-  wire [3:0] _bits_137 = _dshl_1[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _mux_14 = walk_probe_sent ? _bits_137 : 4'd0; // TrieMergeWalk.java:177
-  wire [3:0] _or_50 = _mux_13 | _mux_14; // TrieMergeWalk.java:177
-  wire [3:0] _or_51 = walk_todo | _or_50; // TrieMergeWalk.java:178
-  wire [6:0] _dshl_2 = 7'd1 << _bits_43; // TrieMergeWalk.java:305
-  wire [3:0] _bits_138 = _dshl_2[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _not_45 = ~_bits_138; // TrieMergeWalk.java:185
-  wire [3:0] _and_56 = walk_todo & _not_45; // TrieMergeWalk.java:185
-  wire [11:0] _bits_139 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_139; // ChildWord.java:43
-  wire [11:0] _bits_140 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_140; // ChildWord.java:43
-  wire [11:0] _bits_141 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_141; // ChildWord.java:43
-  wire [11:0] _bits_142 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_142; // ChildWord.java:43
-  wire [3:0] _cat_24 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [3:0] _bits_143 = walk_parent_frame[79:76]; // TrieMergeWalk.java:257
-  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:115
-  wire [34:0] _mux_15 = _and_54 ? _add_26 : walk_sum; // TrieMergeWalk.java:115
-  wire [34:0] _bits_144 = walk_parent_frame[75:41]; // TrieMergeWalk.java:255
-  wire [34:0] _add_27 = _bits_144 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:262
-  wire [34:0] _mux_16 = walk_now_leaf ? _add_27 : _bits_144; // TrieMergeWalk.java:262
-  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieMergeWalk.java:305
-  wire [3:0] _bits_145 = _dshl_3[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _or_52 = walk_leaves | _bits_145; // TrieMergeWalk.java:166
-  wire [3:0] _bits_146 = walk_parent_frame[40:37]; // TrieMergeWalk.java:254
-  wire [1:0] _bits_147 = walk_parent_frame[1:0]; // TrieMergeWalk.java:252
-  wire [6:0] _dshl_4 = 7'd1 << _bits_147; // TrieMergeWalk.java:305
-  wire [3:0] _bits_148 = _dshl_4[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _or_53 = _bits_146 | _bits_148; // TrieMergeWalk.java:263
-  wire [3:0] _mux_17 = walk_now_leaf ? _or_53 : _bits_146; // TrieMergeWalk.java:263
-  wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:62
-  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:117
-  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:121
-  wire _and_57 = walk_pass_now & _lt_0; // TrieMergeWalk.java:121
-  wire [34:0] _mux_18 = _and_57 ? walk_child_min : walk_least; // TrieMergeWalk.java:121
-  wire _not_46 = ~walk_now_leaf; // TrieMergeWalk.java:264
-  wire [34:0] _bits_149 = walk_parent_frame[36:2]; // TrieMergeWalk.java:253
-  wire _lt_1 = walk_new_least < _bits_149; // TrieMergeWalk.java:264
-  wire _and_58 = _not_46 & _lt_1; // TrieMergeWalk.java:264
-  wire [34:0] _mux_19 = _and_58 ? walk_new_least : _bits_149; // TrieMergeWalk.java:264
-  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:151
-  wire _and_59 = walk_probe_sent & _not_47; // TrieMergeWalk.java:151
-  wire _not_48 = ~walk_walk_now; // TrieMergeWalk.java:152
-  wire _and_60 = walk_probing & _not_48; // TrieMergeWalk.java:152
-  wire _not_49 = ~walk_walk_now; // TrieMergeWalk.java:155
-  wire _eq_13 = word_data == 48'd0; // TrieMergeWalk.java:119
-  wire _not_50 = ~_eq_13; // TrieMergeWalk.java:161
-  wire _bits_150 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_150; // SplitCompare.java:59
-  wire [11:0] _bits_151 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_152 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_153 = _bits_152[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_28 = {1'b0, _bits_151} + {1'b0, _bits_153}; // SplitCompare.java:85
-  wire _bits_154 = _add_28[12]; // SplitCompare.java:85
-  wire [12:0] _cat_25 = {_bits_151, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_26 = {_bits_153, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_29 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:86
-  wire _bits_155 = _add_29[13]; // SplitCompare.java:86
-  wire [22:0] _bits_156 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_157 = _bits_156[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_158 = _bits_152[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_159 = _bits_158[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_30 = {1'b0, _bits_157} + {1'b0, _bits_159}; // SplitCompare.java:85
-  wire _bits_160 = _add_30[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_157, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_159, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_31 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_161 = _add_31[13]; // SplitCompare.java:86
-  wire [10:0] _bits_162 = _bits_156[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_29 = {_bits_162, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_163 = _bits_158[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_30 = {_bits_163, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_32 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_164 = _add_32[12]; // SplitCompare.java:86
-  wire _and_61 = _bits_161 & _bits_164; // SplitCompare.java:75
-  wire _or_54 = _bits_160 | _and_61; // SplitCompare.java:75
-  wire _and_62 = _bits_155 & _or_54; // SplitCompare.java:75
-  wire _or_55 = _bits_154 | _and_62; // SplitCompare.java:75
-  wire _and_63 = _and_r_2 & _or_55; // SplitCompare.java:59
-  wire _and_64 = _not_50 & _and_63; // TrieMergeWalk.java:161
-  wire _not_51 = ~_eq_13; // TrieMergeWalk.java:162
-  wire _not_52 = ~_and_63; // TrieMergeWalk.java:162
-  wire _and_65 = _not_51 & _not_52; // TrieMergeWalk.java:162
-  wire _or_r_9 = |walk_leaves; // TrieMergeWalk.java:205
-  wire _bits_165 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_165; // SplitCompare.java:59
-  wire [11:0] _bits_166 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_167 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_168 = _bits_167[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_33 = {1'b0, _bits_166} + {1'b0, _bits_168}; // SplitCompare.java:85
-  wire _bits_169 = _add_33[12]; // SplitCompare.java:85
-  wire [12:0] _cat_31 = {_bits_166, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_32 = {_bits_168, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_34 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
-  wire _bits_170 = _add_34[13]; // SplitCompare.java:86
-  wire [22:0] _bits_171 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_172 = _bits_171[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_173 = _bits_167[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_174 = _bits_173[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_35 = {1'b0, _bits_172} + {1'b0, _bits_174}; // SplitCompare.java:85
-  wire _bits_175 = _add_35[12]; // SplitCompare.java:85
-  wire [12:0] _cat_33 = {_bits_172, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_34 = {_bits_174, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_36 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:86
-  wire _bits_176 = _add_36[13]; // SplitCompare.java:86
-  wire [10:0] _bits_177 = _bits_171[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_35 = {_bits_177, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_178 = _bits_173[10:0]; // SplitCompare.java:70
+  wire [31:0] _bits_129 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:136
+  wire _not_48 = ~_or_25; // TrieMergeWalk.java:136
+  wire _and_53 = _not_47 & _not_48; // TrieMergeWalk.java:136
+  wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:136
+  wire _and_54 = _and_53 & _not_49; // TrieMergeWalk.java:136
+  wire _not_50 = ~walk_probing; // TrieMergeWalk.java:136
+  wire _and_55 = _and_54 & _not_50; // TrieMergeWalk.java:136
+  wire _and_56 = _and_55 & verdict_step_idle; // TrieMergeWalk.java:208
+  wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:211
+  wire [4:0] _add_24 = walk_depth + 5'd1; // TrieMergeWalk.java:193
+  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:114
+  wire [3:0] _bits_130 = _sub_2[3:0]; // TrieMergeWalk.java:114
+  wire [11:0] _bits_131 = walk_parent_frame[139:128]; // TrieMergeWalk.java:214
+  wire [47:0] _bits_132 = walk_parent_frame[127:80]; // TrieMergeWalk.java:215
+  wire [11:0] _bits_133 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_1 = |_bits_133; // ChildWord.java:43
+  wire [11:0] _bits_134 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_2 = |_bits_134; // ChildWord.java:43
+  wire [11:0] _bits_135 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_135; // ChildWord.java:43
+  wire [11:0] _bits_136 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_136; // ChildWord.java:43
+  wire [3:0] _cat_24 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
+  wire [6:0] _dshl_0 = 7'd1 << _bits_42; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_137 = _dshl_0[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _not_51 = ~_bits_137; // TrieMergeWalk.java:198
+  wire [3:0] _and_57 = walk_child_kids & _not_51; // TrieMergeWalk.java:198
+  wire [3:0] _mux_13 = walk_probe ? _and_57 : walk_child_kids; // TrieMergeWalk.java:196
+  wire [6:0] _dshl_1 = 7'd1 << _bits_43; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_138 = _dshl_1[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _not_52 = ~_bits_138; // TrieMergeWalk.java:207
+  wire [3:0] _and_58 = walk_todo & _not_52; // TrieMergeWalk.java:207
+  wire [3:0] _bits_139 = walk_parent_frame[79:76]; // TrieMergeWalk.java:216
+  wire verdict_apply = verdict_step_act & verdict_has_parent; // TrieNodeVerdict.java:113
+  wire [34:0] _add_25 = walk_sum + {{3{1'b0}}, verdict_count}; // TrieMergeWalk.java:232
+  wire _not_53 = ~verdict_step_add; // TrieMergeWalk.java:108
+  wire walk_count_here = walk_count_q & _not_53; // TrieMergeWalk.java:108
+  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:121
+  wire [34:0] _mux_14 = walk_count_here ? _add_26 : walk_sum; // TrieMergeWalk.java:121
+  wire [34:0] _bits_140 = walk_parent_frame[75:41]; // TrieMergeWalk.java:218
+  wire [6:0] _dshl_2 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_141 = _dshl_2[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _or_49 = walk_leaves | _bits_141; // TrieMergeWalk.java:233
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:96
+  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_142 = _dshl_3[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _or_50 = walk_leaves | _bits_142; // TrieMergeWalk.java:122
+  wire [3:0] _mux_15 = walk_leaf_now ? _or_50 : walk_leaves; // TrieMergeWalk.java:122
+  wire [3:0] _bits_143 = walk_parent_frame[40:37]; // TrieMergeWalk.java:219
+  wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:59
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:97
+  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:123
+  wire _and_59 = walk_pass_now & _lt_0; // TrieMergeWalk.java:123
+  wire [34:0] _mux_16 = _and_59 ? walk_child_min : walk_least; // TrieMergeWalk.java:123
+  wire [34:0] _bits_144 = walk_parent_frame[36:2]; // TrieMergeWalk.java:220
+  wire _lt_1 = verdict_least < walk_least; // TrieMergeWalk.java:235
+  wire [34:0] _mux_17 = _lt_1 ? verdict_least : walk_least; // TrieMergeWalk.java:235
+  wire [1:0] _mux_18 = walk_walk_now ? _bits_42 : _bits_43; // TrieMergeWalk.java:131
+  wire _not_54 = ~walk_walk_now; // TrieMergeWalk.java:168
+  wire _and_60 = walk_probe_sent & _not_54; // TrieMergeWalk.java:168
+  wire _not_55 = ~walk_walk_now; // TrieMergeWalk.java:169
+  wire _and_61 = walk_probing & _not_55; // TrieMergeWalk.java:169
+  wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:124
+  wire _not_56 = ~_eq_10; // TrieMergeWalk.java:178
+  wire _bits_145 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_145; // SplitCompare.java:59
+  wire [11:0] _bits_146 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_147 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_148 = _bits_147[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_27 = {1'b0, _bits_146} + {1'b0, _bits_148}; // SplitCompare.java:85
+  wire _bits_149 = _add_27[12]; // SplitCompare.java:85
+  wire [12:0] _cat_25 = {_bits_146, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_26 = {_bits_148, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_28 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:86
+  wire _bits_150 = _add_28[13]; // SplitCompare.java:86
+  wire [22:0] _bits_151 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_152 = _bits_151[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_153 = _bits_147[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_154 = _bits_153[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_29 = {1'b0, _bits_152} + {1'b0, _bits_154}; // SplitCompare.java:85
+  wire _bits_155 = _add_29[12]; // SplitCompare.java:85
+  wire [12:0] _cat_27 = {_bits_152, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_28 = {_bits_154, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_30 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
+  wire _bits_156 = _add_30[13]; // SplitCompare.java:86
+  wire [10:0] _bits_157 = _bits_151[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_29 = {_bits_157, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_158 = _bits_153[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_30 = {_bits_158, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_31 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
+  wire _bits_159 = _add_31[12]; // SplitCompare.java:86
+  wire _and_62 = _bits_156 & _bits_159; // SplitCompare.java:75
+  wire _or_51 = _bits_155 | _and_62; // SplitCompare.java:75
+  wire _and_63 = _bits_150 & _or_51; // SplitCompare.java:75
+  wire _or_52 = _bits_149 | _and_63; // SplitCompare.java:75
+  wire _and_64 = _and_r_2 & _or_52; // SplitCompare.java:59
+  wire _and_65 = _not_56 & _and_64; // TrieMergeWalk.java:178
+  wire _not_57 = ~_eq_10; // TrieMergeWalk.java:179
+  wire _not_58 = ~_and_64; // TrieMergeWalk.java:179
+  wire _and_66 = _not_57 & _not_58; // TrieMergeWalk.java:179
+  wire [11:0] _bits_160 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_160; // ChildWord.java:43
+  wire [11:0] _bits_161 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_161; // ChildWord.java:43
+  wire [11:0] _bits_162 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_162; // ChildWord.java:43
+  wire [11:0] _bits_163 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_163; // ChildWord.java:43
+  wire [3:0] _cat_31 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
+  wire _or_53 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:105
+  wire _and_67 = walk_judged & _or_53; // TrieMergeWalk.java:105
+  wire [6:0] _dshl_4 = 7'd1 << _bits_57; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_164 = _dshl_4[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _not_59 = ~_bits_164; // TrieNodeVerdict.java:122
+  wire [3:0] _and_68 = verdict_freeing & _not_59; // TrieNodeVerdict.java:122
+  wire _or_r_9 = |_and_68; // TrieNodeVerdict.java:128
+  wire _or_r_10 = |_and_68; // TrieNodeVerdict.java:128
+  wire _or_r_11 = |walk_depth; // TrieMergeWalk.java:210
+  wire [1:0] _bits_165 = walk_parent_frame[1:0]; // TrieMergeWalk.java:210
+  wire [34:0] _add_32 = verdict_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:145
+  wire _or_r_12 = |verdict_leaves; // TrieNodeVerdict.java:116
+  wire _bits_166 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_166; // SplitCompare.java:59
+  wire [11:0] _bits_167 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_168 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_169 = _bits_168[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_33 = {1'b0, _bits_167} + {1'b0, _bits_169}; // SplitCompare.java:85
+  wire _bits_170 = _add_33[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_167, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_169, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_34 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
+  wire _bits_171 = _add_34[13]; // SplitCompare.java:86
+  wire [22:0] _bits_172 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_173 = _bits_172[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_174 = _bits_168[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_175 = _bits_174[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_35 = {1'b0, _bits_173} + {1'b0, _bits_175}; // SplitCompare.java:85
+  wire _bits_176 = _add_35[12]; // SplitCompare.java:85
+  wire [12:0] _cat_34 = {_bits_173, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_35 = {_bits_175, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_36 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
+  wire _bits_177 = _add_36[13]; // SplitCompare.java:86
+  wire [10:0] _bits_178 = _bits_172[10:0]; // SplitCompare.java:70
   wire [11:0] _cat_36 = {_bits_178, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_37 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:86
-  wire _bits_179 = _add_37[12]; // SplitCompare.java:86
-  wire _and_66 = _bits_176 & _bits_179; // SplitCompare.java:75
-  wire _or_56 = _bits_175 | _and_66; // SplitCompare.java:75
-  wire _and_67 = _bits_170 & _or_56; // SplitCompare.java:75
-  wire _or_57 = _bits_169 | _and_67; // SplitCompare.java:75
-  wire _and_68 = _and_r_3 & _or_57; // SplitCompare.java:59
-  wire _not_53 = ~_and_68; // TrieMergeWalk.java:207
-  wire _and_69 = _or_r_9 & _not_53; // TrieMergeWalk.java:206
-  wire [2:0] _bits_180 = walk_sum[34:32]; // TrieMergeWalk.java:208
-  wire _or_r_10 = |_bits_180; // TrieMergeWalk.java:208
-  wire [6:0] _dshl_5 = 7'd1 << _bits_54; // TrieMergeWalk.java:305
-  wire [3:0] _bits_181 = _dshl_5[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _not_54 = ~_bits_181; // TrieMergeWalk.java:232
-  wire [3:0] _and_70 = walk_freeing & _not_54; // TrieMergeWalk.java:232
-  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:242
-  wire _and_71 = walk_merges & _eq_14; // TrieMergeWalk.java:242
-  wire _or_r_11 = |walk_leaves; // TrieMergeWalk.java:222
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:222
-  wire _and_72 = _or_r_11 & _lt_2; // TrieMergeWalk.java:222
-  wire [34:0] _mux_20 = _and_72 ? walk_sum : walk_least; // TrieMergeWalk.java:222
-  wire [139:0] _mem_read_0 = walk_frames[_bits_129]; // TrieMergeWalk.java:108
-  wire [11:0] _bits_182 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_183 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_184 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_185 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_186 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_187 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_188 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_189 = walk_word[47:36]; // ChildWord.java:30
+  wire [10:0] _bits_179 = _bits_174[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_179, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_37 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
+  wire _bits_180 = _add_37[12]; // SplitCompare.java:86
+  wire _and_69 = _bits_177 & _bits_180; // SplitCompare.java:75
+  wire _or_54 = _bits_176 | _and_69; // SplitCompare.java:75
+  wire _and_70 = _bits_171 & _or_54; // SplitCompare.java:75
+  wire _or_55 = _bits_170 | _and_70; // SplitCompare.java:75
+  wire _and_71 = _and_r_3 & _or_55; // SplitCompare.java:59
+  wire _not_60 = ~_and_71; // TrieNodeVerdict.java:115
+  wire _and_72 = _or_r_12 & _not_60; // TrieNodeVerdict.java:116
+  wire [2:0] _bits_181 = verdict_sum[34:32]; // TrieNodeVerdict.java:150
+  wire _or_r_13 = |_bits_181; // TrieNodeVerdict.java:150
+  wire [11:0] _bits_182 = verdict_word[47:36]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_182; // ChildWord.java:43
+  wire [11:0] _bits_183 = verdict_word[35:24]; // ChildWord.java:30
+  wire _or_r_15 = |_bits_183; // ChildWord.java:43
+  wire [11:0] _bits_184 = verdict_word[23:12]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_184; // ChildWord.java:43
+  wire [11:0] _bits_185 = verdict_word[11:0]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_185; // ChildWord.java:43
+  wire [3:0] _cat_38 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17}; // ChildWord.java:44
+  wire _eq_11 = _cat_38 == verdict_leaves; // TrieNodeVerdict.java:153
+  wire _and_73 = _and_72 & _eq_11; // TrieNodeVerdict.java:153
+  wire [2:0] _bits_186 = verdict_sum[34:32]; // TrieNodeVerdict.java:118
+  wire _or_r_18 = |_bits_186; // TrieNodeVerdict.java:118
+  wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:118
+  wire [31:0] _bits_187 = verdict_sum[31:0]; // TrieNodeVerdict.java:118
+  wire [31:0] _mux_19 = _or_r_18 ? _fill_19 : _bits_187; // TrieNodeVerdict.java:118
+  wire _or_r_19 = |verdict_leaves; // TrieNodeVerdict.java:155
+  wire _not_61 = ~_not_60; // TrieNodeVerdict.java:155
+  wire _and_74 = _or_r_19 & _not_61; // TrieNodeVerdict.java:155
+  wire _lt_2 = verdict_sum < verdict_kids_least; // TrieNodeVerdict.java:155
+  wire _and_75 = _and_74 & _lt_2; // TrieNodeVerdict.java:155
+  wire [34:0] _mux_20 = _and_75 ? verdict_sum : verdict_kids_least; // TrieNodeVerdict.java:155
+  wire [11:0] _bits_188 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_189 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_190 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_191 = verdict_word[47:36]; // ChildWord.java:30
+  wire [139:0] _mem_read_0 = walk_frames[_bits_130]; // TrieMergeWalk.java:118
+  wire [11:0] _bits_192 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_193 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_194 = walk_child_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_195 = walk_child_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_196 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_197 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_198 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_199 = walk_word[47:36]; // ChildWord.java:30
   wire [7:0] _add_38 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_4 = _add_38 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_73 = snapshot_pending & _not_55; // CsrRequests.java:90
-  wire _and_74 = _and_73 & quiet_held; // CsrRequests.java:90
-  wire _and_75 = _and_74 & snapshot_settled; // CsrRequests.java:90
-  wire _and_76 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_21 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_190 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_12 = |_bits_190; // ScheduleAndSnapshot.java:62
-  wire _not_56 = ~_or_r_12; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_22 = _not_56 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_58 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [7:0] _sub_3 = _add_38 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_62 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_76 = snapshot_pending & _not_62; // CsrRequests.java:90
+  wire _and_77 = _and_76 & quiet_held; // CsrRequests.java:90
+  wire _and_78 = _and_77 & snapshot_settled; // CsrRequests.java:90
+  wire _and_79 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_12 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_21 = _eq_12 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_200 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_20 = |_bits_200; // ScheduleAndSnapshot.java:62
+  wire _not_63 = ~_or_r_20; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_22 = _not_63 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_56 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_23 = multiplier_for_schedule ? next_merge : _cat_6; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_24 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_191 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_192 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_59 = _bits_192 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_191, _or_59}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_193 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_77 = following_running & _not_57; // MergeScheduleUnit.java:43
-  wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_194 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_13 = |_bits_194; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_195 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_196 = _cat_6[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_5 = {1'b0, _bits_195} - {1'b0, _bits_196}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_197 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_198 = _cat_6[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_6 = {1'b0, _bits_197} - {1'b0, _bits_198}; // ScheduleAndSnapshot.java:74
-  wire _bits_199 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_7 = _sub_6 - {{32{1'b0}}, _bits_199}; // ScheduleAndSnapshot.java:75
-  wire _bits_200 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_59 = ~_bits_200; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_201 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_202 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_201, _bits_202}; // ScheduleAndSnapshot.java:77
-  wire _or_r_14 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_78 = _not_59 & _or_r_14; // ScheduleAndSnapshot.java:78
-  wire [18:0] _sub_8 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_203 = _sub_8[17:0]; // SplitCounter.java:70
-  wire _or_60 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_204 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_205 = until_merge_load[33:18]; // SplitCounter.java:79
-  wire [16:0] _sub_9 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_206 = _sub_9[15:0]; // SplitCounter.java:56
-  wire _bits_207 = _sub_8[18]; // SplitCounter.java:71
-  wire [15:0] _bits_208 = until_merge_load[49:34]; // SplitCounter.java:79
-  wire [16:0] _sub_10 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_209 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_210 = _sub_9[16]; // SplitCounter.java:57
-  wire [13:0] _bits_211 = until_merge_load[63:50]; // SplitCounter.java:79
-  wire [14:0] _sub_11 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_212 = _sub_11[13:0]; // SplitCounter.java:56
-  wire _bits_213 = _sub_10[16]; // SplitCounter.java:57
-  wire _not_60 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
-  wire _or_r_15 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_61 = ~_or_r_15; // SplitCounter.java:91
-  wire _or_r_16 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_62 = ~_or_r_16; // SplitCounter.java:92
-  wire _and_79 = _not_61 & _not_62; // SplitCounter.java:92
-  wire _or_r_17 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_63 = ~_or_r_17; // SplitCounter.java:92
-  wire _and_80 = _and_79 & _not_63; // SplitCounter.java:92
-  wire _and_81 = _not_60 & _and_80; // ScheduleAndSnapshot.java:97
-  wire _bits_214 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_18 = |_bits_214; // ScheduleAndSnapshot.java:102
-  wire _not_64 = ~_or_r_18; // ScheduleAndSnapshot.java:103
-  wire _and_82 = _and_81 & _not_64; // ScheduleAndSnapshot.java:99
+  wire [62:0] _bits_201 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_202 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_57 = _bits_202 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_201, _or_57}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_203 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_64 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_80 = following_running & _not_64; // MergeScheduleUnit.java:43
+  wire _not_65 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_204 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_21 = |_bits_204; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_205 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_206 = _cat_6[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_4 = {1'b0, _bits_205} - {1'b0, _bits_206}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_207 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_208 = _cat_6[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_5 = {1'b0, _bits_207} - {1'b0, _bits_208}; // ScheduleAndSnapshot.java:74
+  wire _bits_209 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_6 = _sub_5 - {{32{1'b0}}, _bits_209}; // ScheduleAndSnapshot.java:75
+  wire _bits_210 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_66 = ~_bits_210; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_211 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_212 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_211, _bits_212}; // ScheduleAndSnapshot.java:77
+  wire _or_r_22 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_81 = _not_66 & _or_r_22; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_7 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_213 = _sub_7[17:0]; // SplitCounter.java:70
+  wire _or_58 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_214 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_215 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_8 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_216 = _sub_8[15:0]; // SplitCounter.java:56
+  wire _bits_217 = _sub_7[18]; // SplitCounter.java:71
+  wire [15:0] _bits_218 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_9 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_219 = _sub_9[15:0]; // SplitCounter.java:56
+  wire _bits_220 = _sub_8[16]; // SplitCounter.java:57
+  wire [13:0] _bits_221 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_10 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_222 = _sub_10[13:0]; // SplitCounter.java:56
+  wire _bits_223 = _sub_9[16]; // SplitCounter.java:57
+  wire _not_67 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_23 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_68 = ~_or_r_23; // SplitCounter.java:91
+  wire _or_r_24 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_69 = ~_or_r_24; // SplitCounter.java:92
+  wire _and_82 = _not_68 & _not_69; // SplitCounter.java:92
+  wire _or_r_25 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_70 = ~_or_r_25; // SplitCounter.java:92
+  wire _and_83 = _and_82 & _not_70; // SplitCounter.java:92
+  wire _and_84 = _not_67 & _and_83; // ScheduleAndSnapshot.java:97
+  wire _bits_224 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_26 = |_bits_224; // ScheduleAndSnapshot.java:102
+  wire _not_71 = ~_or_r_26; // ScheduleAndSnapshot.java:103
+  wire _and_85 = _and_84 & _not_71; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_65 = ~split_in_place; // TrieController.java:126
-  wire _and_83 = commit_stop & _not_65; // TrieController.java:126
+  wire _not_72 = ~split_in_place; // TrieController.java:126
+  wire _and_86 = commit_stop & _not_72; // TrieController.java:126
   wire [7:0] _add_39 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:115
-  wire [7:0] _sub_12 = _add_39 - {{7{1'b0}}, io_found_valid}; // TrieController.java:116
+  wire [7:0] _sub_11 = _add_39 - {{7{1'b0}}, io_found_valid}; // TrieController.java:116
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:132
-  wire [13:0] _sub_13 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:133
-  wire _lt_3 = free_slots < _sub_13; // TrieController.java:135
-  wire [4:0] _add_40 = _bits_124 + 5'd1; // SplitRedo.java:68
-  wire [4:0] redo_depth = redo_moved ? _add_40 : _bits_124; // SplitRedo.java:68
+  wire [13:0] _sub_12 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:133
+  wire _lt_3 = free_slots < _sub_12; // TrieController.java:135
+  wire [4:0] _add_40 = _bits_127 + 5'd1; // SplitRedo.java:68
+  wire [4:0] redo_depth = redo_moved ? _add_40 : _bits_127; // SplitRedo.java:68
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:93
-  wire _and_84 = state_run & event_issue; // TrieController.java:140
+  wire _and_87 = state_run & event_issue; // TrieController.java:140
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_66 = ~merge_now; // CommitVerdict.java:84
-  wire _and_85 = split_now & _not_66; // CommitVerdict.java:84
-  wire _and_86 = _and_85 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_86 & skip_now; // CommitVerdict.java:84
-  wire _and_87 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_67 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_67; // UndoStack.java:40
-  wire [6:0] _sub_14 = undo_sp - 7'd1; // UndoStack.java:56
+  wire _not_73 = ~merge_now; // CommitVerdict.java:84
+  wire _and_88 = split_now & _not_73; // CommitVerdict.java:84
+  wire _and_89 = _and_88 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_89 & skip_now; // CommitVerdict.java:84
+  wire _and_90 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_74 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_74; // UndoStack.java:40
+  wire [6:0] _sub_13 = undo_sp - 7'd1; // UndoStack.java:56
   wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
   wire [6:0] _add_41 = undo_sp + 7'd1; // UndoStack.java:54
-  wire _eq_16 = undo_sp_next == 7'd0; // UndoStack.java:39
-  wire [6:0] _sub_15 = undo_sp_next - 7'd1; // UndoStack.java:45
-  wire [6:0] _sub_16 = undo_sp_next - 7'd2; // UndoStack.java:47
-  wire [31:0] _bits_215 = info_data[55:24]; // TrieTables.java:172
-  wire [11:0] _bits_216 = info_data[23:12]; // TrieTables.java:176
-  wire [11:0] _bits_217 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_217; // ChildWord.java:43
-  wire [11:0] _bits_218 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_218; // ChildWord.java:43
-  wire [11:0] _bits_219 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_219; // ChildWord.java:43
-  wire [11:0] _bits_220 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_220; // ChildWord.java:43
-  wire [3:0] _cat_37 = {_or_r_19, _or_r_20, _or_r_21, _or_r_22}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_56; // TrieController.java:288
-  wire [3:0] _bits_221 = _dshl_6[3:0]; // TrieController.java:288
-  wire [3:0] _or_61 = split_present | _bits_221; // TrieController.java:287
+  wire _eq_13 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire [6:0] _sub_14 = undo_sp_next - 7'd1; // UndoStack.java:45
+  wire [6:0] _sub_15 = undo_sp_next - 7'd2; // UndoStack.java:47
+  wire [31:0] _bits_225 = info_data[55:24]; // TrieTables.java:181
+  wire [11:0] _bits_226 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_227 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_227; // ChildWord.java:43
+  wire [11:0] _bits_228 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_228; // ChildWord.java:43
+  wire [11:0] _bits_229 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_229; // ChildWord.java:43
+  wire [11:0] _bits_230 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_30 = |_bits_230; // ChildWord.java:43
+  wire [3:0] _cat_39 = {_or_r_27, _or_r_28, _or_r_29, _or_r_30}; // ChildWord.java:44
+  wire [6:0] _dshl_5 = 7'd1 << _bits_59; // TrieController.java:288
+  wire [3:0] _bits_231 = _dshl_5[3:0]; // TrieController.java:288
+  wire [3:0] _or_59 = split_present | _bits_231; // TrieController.java:287
   wire [4:0] _add_42 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_17 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_18 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_19 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_20 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_21 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_22 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_23 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_24 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_25 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_26 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_27 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_28 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_29 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_30 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_31 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_32 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire _eq_14 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_15 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_16 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_17 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_18 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_19 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_20 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_21 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_22 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_23 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_24 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_25 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_26 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_27 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_28 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_29 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:31
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:31
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:31
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:31
-  wire [11:0] _bits_222 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_222; // ChildWord.java:43
-  wire [11:0] _bits_223 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_223; // ChildWord.java:43
-  wire [11:0] _bits_224 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_224; // ChildWord.java:43
-  wire [11:0] _bits_225 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_225; // ChildWord.java:43
-  wire [3:0] _cat_38 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire _bits_226 = _cat_38[0]; // ChildWord.java:56
-  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_226}; // ChildWord.java:56
-  wire _bits_227 = _cat_38[1]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_227}; // ChildWord.java:56
-  wire _bits_228 = _cat_38[2]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_228}; // ChildWord.java:56
-  wire _bits_229 = _cat_38[3]; // ChildWord.java:56
-  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_229}; // ChildWord.java:56
-  wire _eq_33 = _add_46 == 3'd4; // SplitRoom.java:32
-  wire _and_88 = 1'd1 & _eq_33; // SplitRoom.java:32
-  wire _eq_34 = _add_46 == 3'd3; // SplitRoom.java:32
-  wire _and_89 = room_for_1 & _eq_34; // SplitRoom.java:32
-  wire _or_62 = _and_88 | _and_89; // SplitRoom.java:35
-  wire _eq_35 = _add_46 == 3'd2; // SplitRoom.java:32
-  wire _and_90 = room_for_2 & _eq_35; // SplitRoom.java:32
-  wire _or_63 = _or_62 | _and_90; // SplitRoom.java:35
-  wire _eq_36 = _add_46 == 3'd1; // SplitRoom.java:32
-  wire _and_91 = room_for_3 & _eq_36; // SplitRoom.java:32
-  wire _or_64 = _or_63 | _and_91; // SplitRoom.java:35
-  wire _eq_37 = _add_46 == 3'd0; // SplitRoom.java:32
-  wire _and_92 = room_for_4 & _eq_37; // SplitRoom.java:32
-  wire split_fits_landed = _or_64 | _and_92; // SplitRoom.java:35
+  wire [11:0] _bits_232 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_232; // ChildWord.java:43
+  wire [11:0] _bits_233 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_233; // ChildWord.java:43
+  wire [11:0] _bits_234 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_234; // ChildWord.java:43
+  wire [11:0] _bits_235 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_235; // ChildWord.java:43
+  wire [3:0] _cat_40 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
+  wire _bits_236 = _cat_40[0]; // ChildWord.java:56
+  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_236}; // ChildWord.java:56
+  wire _bits_237 = _cat_40[1]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_237}; // ChildWord.java:56
+  wire _bits_238 = _cat_40[2]; // ChildWord.java:56
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_238}; // ChildWord.java:56
+  wire _bits_239 = _cat_40[3]; // ChildWord.java:56
+  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
+  wire _eq_30 = _add_46 == 3'd4; // SplitRoom.java:32
+  wire _and_91 = 1'd1 & _eq_30; // SplitRoom.java:32
+  wire _eq_31 = _add_46 == 3'd3; // SplitRoom.java:32
+  wire _and_92 = room_for_1 & _eq_31; // SplitRoom.java:32
+  wire _or_60 = _and_91 | _and_92; // SplitRoom.java:35
+  wire _eq_32 = _add_46 == 3'd2; // SplitRoom.java:32
+  wire _and_93 = room_for_2 & _eq_32; // SplitRoom.java:32
+  wire _or_61 = _or_60 | _and_93; // SplitRoom.java:35
+  wire _eq_33 = _add_46 == 3'd1; // SplitRoom.java:32
+  wire _and_94 = room_for_3 & _eq_33; // SplitRoom.java:32
+  wire _or_62 = _or_61 | _and_94; // SplitRoom.java:35
+  wire _eq_34 = _add_46 == 3'd0; // SplitRoom.java:32
+  wire _and_95 = room_for_4 & _eq_34; // SplitRoom.java:32
+  wire split_fits_landed = _or_62 | _and_95; // SplitRoom.java:35
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_230 = info_data[61]; // TrieTables.java:164
-  wire _and_93 = _lt_5 & _bits_230; // TrieController.java:336
+  wire _bits_240 = info_data[61]; // TrieTables.java:173
+  wire _and_96 = _lt_5 & _bits_240; // TrieController.java:336
   wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
-  wire _and_94 = _and_93 & _lt_6; // TrieController.java:337
-  wire [31:0] _bits_231 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_26 = _and_94 ? _bits_231 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_232 = info_data[60:56]; // TrieTables.java:168
-  wire [5:0] _cat_39 = {_bits_232, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_27 = _and_94 ? _cat_39 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_233 = info_data[23:12]; // TrieTables.java:176
-  wire [11:0] _bits_234 = info_data[11:0]; // TrieTables.java:180
-  wire _not_68 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_68 & pipe_empty; // QuietPipe.java:31
-  wire _and_95 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_69 = ~io_issued; // QuietPipe.java:32
-  wire _and_96 = _and_95 & _not_69; // QuietPipe.java:32
-  wire _not_70 = ~marking; // QuietPipe.java:33
-  wire _and_97 = _and_96 & _not_70; // QuietPipe.java:33
-  wire _and_98 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_65 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_66 = _or_65 | ev_split_q; // StatusRegs.java:86
-  wire _or_67 = _or_66 | ev_batch_q; // StatusRegs.java:87
-  wire _or_68 = _or_67 | ev_deferred_q; // StatusRegs.java:88
-  wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_69 = _or_68 | _or_r_27; // StatusRegs.java:89
-  wire _not_71 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_72 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_99 = _not_71 & _not_72; // SplitCounter.java:111
-  wire _not_73 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_100 = _and_99 & _not_73; // SplitCounter.java:111
-  wire _not_74 = ~_and_100; // StatusRegs.java:90
-  wire ev_pending = _or_69 | _not_74; // StatusRegs.java:90
-  wire _not_75 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_101 = _not_75 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_101 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_102 = _and_98 & status_still; // QuietPipe.java:36
-  wire _and_103 = state_advance & advance_settled_was_1; // TrieController.java:179
-  wire _and_104 = state_advance & advance_settled_was_2; // TrieController.java:179
-  wire _and_105 = state_resume & fix_done_was_1; // TrieController.java:182
-  wire _not_76 = ~state_init; // IssueGate.java:42
-  wire _and_106 = _not_76 & io_enable; // IssueGate.java:44
-  wire _or_70 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_77 = ~_or_70; // IssueGate.java:45
-  wire _and_107 = _and_106 & _not_77; // IssueGate.java:45
-  wire _or_71 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_78 = ~_or_71; // IssueGate.java:46
-  wire _and_108 = _and_107 & _not_78; // IssueGate.java:46
-  wire _not_79 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_109 = _and_108 & _not_79; // IssueGate.java:47
-  wire _not_80 = ~commit_stop; // TrieController.java:385
-  wire _and_110 = state_run & _not_80; // TrieController.java:385
-  wire _not_81 = ~io_headValid; // TrieController.java:386
-  wire _and_111 = pipe_empty & _not_81; // TrieController.java:386
-  wire [2:0] _mux_28 = _and_111 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_72 = state_drain | state_undo; // TrieController.java:387
-  wire _or_73 = _or_72 | state_resume; // TrieController.java:387
-  wire _or_74 = _or_73 | commit_stop; // TrieController.java:387
+  wire _and_97 = _and_96 & _lt_6; // TrieController.java:337
+  wire [31:0] _bits_241 = info_data[55:24]; // TrieTables.java:181
+  wire [31:0] _mux_26 = _and_97 ? _bits_241 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_242 = info_data[60:56]; // TrieTables.java:177
+  wire [5:0] _cat_41 = {_bits_242, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_27 = _and_97 ? _cat_41 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_243 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_244 = info_data[11:0]; // TrieTables.java:189
+  wire _not_75 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_75 & pipe_empty; // QuietPipe.java:31
+  wire _and_98 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_76 = ~io_issued; // QuietPipe.java:32
+  wire _and_99 = _and_98 & _not_76; // QuietPipe.java:32
+  wire _not_77 = ~marking; // QuietPipe.java:33
+  wire _and_100 = _and_99 & _not_77; // QuietPipe.java:33
+  wire _and_101 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_63 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_64 = _or_63 | ev_split_q; // StatusRegs.java:86
+  wire _or_65 = _or_64 | ev_batch_q; // StatusRegs.java:87
+  wire _or_66 = _or_65 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_35 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_67 = _or_66 | _or_r_35; // StatusRegs.java:89
+  wire _not_78 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_79 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_102 = _not_78 & _not_79; // SplitCounter.java:111
+  wire _not_80 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_103 = _and_102 & _not_80; // SplitCounter.java:111
+  wire _not_81 = ~_and_103; // StatusRegs.java:90
+  wire ev_pending = _or_67 | _not_81; // StatusRegs.java:90
+  wire _not_82 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_104 = _not_82 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_104 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_105 = _and_101 & status_still; // QuietPipe.java:36
+  wire _and_106 = state_advance & advance_settled_was_1; // TrieController.java:179
+  wire _and_107 = state_advance & advance_settled_was_2; // TrieController.java:179
+  wire _and_108 = state_resume & fix_done_was_1; // TrieController.java:182
+  wire _not_83 = ~state_init; // IssueGate.java:42
+  wire _and_109 = _not_83 & io_enable; // IssueGate.java:44
+  wire _or_68 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_84 = ~_or_68; // IssueGate.java:45
+  wire _and_110 = _and_109 & _not_84; // IssueGate.java:45
+  wire _or_69 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_85 = ~_or_69; // IssueGate.java:46
+  wire _and_111 = _and_110 & _not_85; // IssueGate.java:46
+  wire _not_86 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_112 = _and_111 & _not_86; // IssueGate.java:47
+  wire _not_87 = ~commit_stop; // TrieController.java:385
+  wire _and_113 = state_run & _not_87; // TrieController.java:385
+  wire _not_88 = ~io_headValid; // TrieController.java:386
+  wire _and_114 = pipe_empty & _not_88; // TrieController.java:386
+  wire [2:0] _mux_28 = _and_114 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_70 = state_drain | state_undo; // TrieController.java:387
+  wire _or_71 = _or_70 | state_resume; // TrieController.java:387
+  wire _or_72 = _or_71 | commit_stop; // TrieController.java:387
   wire [2:0] _mux_29 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_75 = state_split_read | state_split_check; // TrieController.java:389
-  wire _or_76 = _or_75 | state_split_fit; // TrieController.java:389
-  wire _or_77 = _or_76 | state_split_alloc; // TrieController.java:389
-  wire _or_78 = _or_77 | state_split_link; // TrieController.java:389
-  wire _or_79 = state_merge_start | state_merge; // TrieController.java:390
-  wire _or_80 = _or_79 | state_advance; // TrieController.java:390
-  wire _or_81 = _or_80 | state_advance_wait; // TrieController.java:390
-  wire [11:0] _bits_235 = free_depth[11:0]; // FreeSlots.java:49
-  wire [12:0] _sub_17 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_236 = _sub_17[11:0]; // FreeSlots.java:44
-  wire [3:0] _bits_237 = walk_depth[3:0]; // TrieMergeWalk.java:195
-  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:196
-  wire [5:0] _bits_238 = undo_sp[5:0]; // UndoStack.java:53
-  wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
-  wire [6:0] _mux_30 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [5:0] _bits_239 = _mux_30[5:0]; // UndoStack.java:51
-  wire _not_82 = ~undo_push; // UndoStack.java:51
-  wire [16:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
-  wire _or_r_28 = |_cat_42; // TrieController.java:55
-  wire [16:0] _sub_18 = _cat_42 - 17'd1; // TrieController.java:55
-  wire [16:0] _and_112 = _cat_42 & _sub_18; // TrieController.java:55
-  wire _or_r_29 = |_and_112; // TrieController.java:55
-  wire _not_83 = ~_or_r_29; // TrieController.java:55
-  wire _and_113 = _or_r_28 & _not_83; // TrieController.java:55
+  wire _or_73 = state_split_read | state_split_check; // TrieController.java:389
+  wire _or_74 = _or_73 | state_split_fit; // TrieController.java:389
+  wire _or_75 = _or_74 | state_split_alloc; // TrieController.java:389
+  wire _or_76 = _or_75 | state_split_link; // TrieController.java:389
+  wire _or_77 = state_merge_start | state_merge; // TrieController.java:390
+  wire _or_78 = _or_77 | state_advance; // TrieController.java:390
+  wire _or_79 = _or_78 | state_advance_wait; // TrieController.java:390
+  wire [11:0] _bits_245 = free_depth[11:0]; // FreeSlots.java:49
+  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
+  wire [11:0] _bits_246 = _sub_16[11:0]; // FreeSlots.java:44
+  wire [3:0] _bits_247 = walk_depth[3:0]; // TrieMergeWalk.java:191
+  wire [6:0] _dshl_6 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_248 = _dshl_6[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _mux_30 = walk_probing ? _bits_248 : 4'd0; // TrieMergeWalk.java:188
+  wire [6:0] _dshl_7 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:191
+  wire [3:0] _bits_249 = _dshl_7[3:0]; // TrieNodeVerdict.java:191
+  wire [3:0] _mux_31 = walk_probe_sent ? _bits_249 : 4'd0; // TrieMergeWalk.java:189
+  wire [3:0] _or_80 = _mux_30 | _mux_31; // TrieMergeWalk.java:189
+  wire [3:0] _or_81 = walk_todo | _or_80; // TrieMergeWalk.java:192
+  wire [139:0] _cat_42 = {walk_slot, walk_word, _or_81, _mux_14, _mux_15, _mux_16, walk_child_digit}; // TrieMergeWalk.java:192
+  wire [5:0] _bits_250 = undo_sp[5:0]; // UndoStack.java:53
+  wire [43:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [6:0] _mux_32 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [5:0] _bits_251 = _mux_32[5:0]; // UndoStack.java:51
+  wire _not_89 = ~undo_push; // UndoStack.java:51
+  wire [16:0] _cat_44 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
+  wire _or_r_36 = |_cat_44; // TrieController.java:55
+  wire [16:0] _sub_17 = _cat_44 - 17'd1; // TrieController.java:55
+  wire [16:0] _and_115 = _cat_44 & _sub_17; // TrieController.java:55
+  wire _or_r_37 = |_and_115; // TrieController.java:55
+  wire _not_90 = ~_or_r_37; // TrieController.java:55
+  wire _and_116 = _or_r_36 & _not_90; // TrieController.java:55
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_114 = min_read & min_write; // TrieTables.java:103
-  wire _not_84 = ~_and_114; // TrieTables.java:103
-  wire _and_115 = word_read & word_write; // TrieTables.java:104
-  wire _not_85 = ~_and_115; // TrieTables.java:104
-  wire _and_116 = info_read & info_write; // TrieTables.java:105
-  wire _not_86 = ~_and_116; // TrieTables.java:105
-  wire _not_87 = ~free_push; // FreeSlots.java:61
-  wire _not_88 = ~free_stack_empty; // FreeSlots.java:62
+  wire _and_117 = min_read & min_write; // TrieTables.java:107
+  wire _eq_35 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_118 = _and_117 & _eq_35; // TrieTables.java:107
+  wire _not_91 = ~_and_118; // TrieTables.java:107
+  wire _and_119 = word_read & word_write; // TrieTables.java:110
+  wire _eq_36 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_120 = _and_119 & _eq_36; // TrieTables.java:110
+  wire _not_92 = ~_and_120; // TrieTables.java:110
+  wire _and_121 = info_read & info_write; // TrieTables.java:113
+  wire _eq_37 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_122 = _and_121 & _eq_37; // TrieTables.java:113
+  wire _not_93 = ~_and_122; // TrieTables.java:113
+  wire _not_94 = ~free_push; // FreeSlots.java:61
+  wire _not_95 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_82 = _not_88 | _lt_7; // FreeSlots.java:62
+  wire _or_82 = _not_95 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
-  wire _not_89 = ~fifo_io_deq_valid; // TrieController.java:91
-  wire _and_117 = state_run & _not_89; // TrieController.java:91
-  wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:47
-  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:47
-  wire [8:0] _sub_19 = _cat_43 - 9'd1; // TrieMergeWalk.java:47
-  wire [8:0] _and_118 = _cat_43 & _sub_19; // TrieMergeWalk.java:47
-  wire _or_r_31 = |_and_118; // TrieMergeWalk.java:47
-  wire _not_90 = ~_or_r_31; // TrieMergeWalk.java:47
-  wire _and_119 = _or_r_30 & _not_90; // TrieMergeWalk.java:47
-  wire [139:0] _mem_read_1 = walk_frames[_bits_129]; // TrieMergeWalk.java:111
-  wire _eq_38 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:111
-  wire _or_r_32 = |walk_depth; // TrieMergeWalk.java:110
-  wire _and_120 = walk_step_return & _or_r_32; // TrieMergeWalk.java:110
-  wire _or_83 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:269
-  wire _or_84 = _or_83 | walk_judged; // TrieMergeWalk.java:269
-  wire _not_91 = ~_or_84; // TrieMergeWalk.java:269
-  wire _or_85 = walk_step_scan | _not_91; // TrieMergeWalk.java:269
-  wire _eq_39 = walk_child_word == 48'd0; // TrieMergeWalk.java:272
-  wire _eq_40 = walk_child_leaf == _eq_39; // TrieMergeWalk.java:274
-  wire _not_92 = ~_eq_39; // TrieMergeWalk.java:275
-  wire _bits_240 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_240; // SplitCompare.java:59
-  wire [11:0] _bits_241 = walk_child_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_242 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_243 = _bits_242[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_47 = {1'b0, _bits_241} + {1'b0, _bits_243}; // SplitCompare.java:85
-  wire _bits_244 = _add_47[12]; // SplitCompare.java:85
-  wire [12:0] _cat_44 = {_bits_241, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_45 = {_bits_243, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_48 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_245 = _add_48[13]; // SplitCompare.java:86
-  wire [22:0] _bits_246 = walk_child_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_247 = _bits_246[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_248 = _bits_242[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_249 = _bits_248[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_49 = {1'b0, _bits_247} + {1'b0, _bits_249}; // SplitCompare.java:85
-  wire _bits_250 = _add_49[12]; // SplitCompare.java:85
-  wire [12:0] _cat_46 = {_bits_247, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_47 = {_bits_249, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_251 = _add_50[13]; // SplitCompare.java:86
-  wire [10:0] _bits_252 = _bits_246[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_48 = {_bits_252, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_253 = _bits_248[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_49 = {_bits_253, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_51 = {1'b0, _cat_48} + {1'b0, _cat_49}; // SplitCompare.java:86
-  wire _bits_254 = _add_51[12]; // SplitCompare.java:86
-  wire _and_121 = _bits_251 & _bits_254; // SplitCompare.java:75
-  wire _or_86 = _bits_250 | _and_121; // SplitCompare.java:75
-  wire _and_122 = _bits_245 & _or_86; // SplitCompare.java:75
-  wire _or_87 = _bits_244 | _and_122; // SplitCompare.java:75
-  wire _and_123 = _and_r_4 & _or_87; // SplitCompare.java:59
-  wire _and_124 = _not_92 & _and_123; // TrieMergeWalk.java:275
-  wire _eq_41 = walk_child_passed == _and_124; // TrieMergeWalk.java:275
-  wire _not_93 = ~_eq_39; // TrieMergeWalk.java:276
-  wire _not_94 = ~_and_123; // TrieMergeWalk.java:276
-  wire _and_125 = _not_93 & _not_94; // TrieMergeWalk.java:276
-  wire _eq_42 = walk_child_walked == _and_125; // TrieMergeWalk.java:276
-  wire _eq_43 = walk_pending == 3'd0; // TrieMergeWalk.java:280
-  wire _eq_44 = walk_todo == 4'd0; // TrieMergeWalk.java:280
-  wire _and_126 = _eq_43 & _eq_44; // TrieMergeWalk.java:280
-  wire _not_95 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_96 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_97 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_127 = _not_96 & _not_97; // SplitCounter.java:111
-  wire _not_98 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_128 = _and_127 & _not_98; // SplitCounter.java:111
-  wire st_n_steady = _not_95 & _and_128; // StatusRegs.java:83
-  wire _or_88 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_89 = _or_88 | ev_split; // StatusRegs.java:114
-  wire _or_90 = _or_89 | ev_allocated; // StatusRegs.java:115
-  wire _or_91 = _or_90 | ev_batch; // StatusRegs.java:116
-  wire _or_92 = _or_91 | ev_deferred; // StatusRegs.java:117
-  wire _or_93 = _or_92 | ev_clear; // StatusRegs.java:118
-  wire _or_r_33 = |ev_removed; // StatusRegs.java:119
-  wire _or_94 = _or_93 | _or_r_33; // StatusRegs.java:119
-  wire _or_95 = _or_94 | ev_pending; // StatusRegs.java:120
-  wire _not_99 = ~_or_95; // ScheduleAndSnapshot.java:108
-  wire _not_100 = ~walk_moves; // WalkControl.java:32
-  wire _not_101 = ~fifo_io_deq_valid; // WalkControl.java:32
-  wire _not_102 = ~wrote_word; // WalkControl.java:32
-  wire _and_129 = _not_101 & _not_102; // WalkControl.java:32
-  wire _or_96 = _not_100 | _and_129; // WalkControl.java:32
-  wire _and_130 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_255 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_5 = &_bits_255; // SplitCompare.java:59
-  wire [10:0] _bits_256 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_257 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_258 = _bits_257[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_52 = {1'b0, _bits_256} + {1'b0, _bits_258}; // SplitCompare.java:85
-  wire _bits_259 = _add_52[11]; // SplitCompare.java:85
-  wire [11:0] _cat_50 = {_bits_256, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_51 = {_bits_258, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_53 = {1'b0, _cat_50} + {1'b0, _cat_51}; // SplitCompare.java:86
-  wire _bits_260 = _add_53[12]; // SplitCompare.java:86
-  wire [20:0] _bits_261 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_262 = _bits_261[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_263 = _bits_257[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_264 = _bits_263[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_54 = {1'b0, _bits_262} + {1'b0, _bits_264}; // SplitCompare.java:85
-  wire _bits_265 = _add_54[11]; // SplitCompare.java:85
-  wire [11:0] _cat_52 = {_bits_262, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_53 = {_bits_264, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_55 = {1'b0, _cat_52} + {1'b0, _cat_53}; // SplitCompare.java:86
-  wire _bits_266 = _add_55[12]; // SplitCompare.java:86
-  wire [9:0] _bits_267 = _bits_261[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_268 = _bits_263[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_56 = {1'b0, _bits_267} + {1'b0, _bits_268}; // SplitCompare.java:85
-  wire _bits_269 = _add_56[10]; // SplitCompare.java:85
-  wire _and_131 = _bits_266 & _bits_269; // SplitCompare.java:75
-  wire _or_97 = _bits_265 | _and_131; // SplitCompare.java:75
-  wire _and_132 = _bits_260 & _or_97; // SplitCompare.java:75
-  wire _or_98 = _bits_259 | _and_132; // SplitCompare.java:75
-  wire _and_133 = _and_r_5 & _or_98; // SplitCompare.java:59
-  wire _eq_45 = _and_130 == _and_133; // CommitVerdict.java:74
-  wire _not_103 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
-  wire _or_r_34 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_104 = ~_or_r_34; // SplitCounter.java:91
-  wire _or_r_35 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_105 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_134 = _not_104 & _not_105; // SplitCounter.java:92
-  wire _or_r_36 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_106 = ~_or_r_36; // SplitCounter.java:92
-  wire _and_135 = _and_134 & _not_106; // SplitCounter.java:92
-  wire _and_136 = _not_103 & _and_135; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_270 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_37 = |_bits_270; // ScheduleAndSnapshot.java:126
-  wire _not_107 = ~_or_r_37; // ScheduleAndSnapshot.java:126
-  wire _and_137 = _and_136 & _not_107; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_271 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_5 = io_head_weight >= _bits_271; // ScheduleAndSnapshot.java:127
-  wire _and_138 = _and_137 & _ge_5; // ScheduleAndSnapshot.java:127
-  wire _eq_46 = merge_now == _and_138; // CommitVerdict.java:82
-  wire _or_99 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_139 = commit_fire & _or_99; // CommitVerdict.java:95
-  wire _not_108 = ~defer_now; // CommitVerdict.java:95
-  wire _and_140 = _and_139 & _not_108; // CommitVerdict.java:95
-  wire _eq_47 = stop_now == _and_140; // CommitVerdict.java:95
-  wire _eq_48 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _not_96 = ~fifo_io_deq_valid; // TrieController.java:91
+  wire _and_123 = state_run & _not_96; // TrieController.java:91
+  wire [4:0] _cat_45 = {walk_step_last, walk_step_scan, walk_step_root, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
+  wire _or_r_38 = |_cat_45; // TrieMergeWalk.java:46
+  wire [4:0] _sub_18 = _cat_45 - 5'd1; // TrieMergeWalk.java:46
+  wire [4:0] _and_124 = _cat_45 & _sub_18; // TrieMergeWalk.java:46
+  wire _or_r_39 = |_and_124; // TrieMergeWalk.java:46
+  wire _not_97 = ~_or_r_39; // TrieMergeWalk.java:46
+  wire _and_125 = _or_r_38 & _not_97; // TrieMergeWalk.java:46
+  wire [4:0] _cat_46 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_add, verdict_step_idle}; // TrieNodeVerdict.java:38
+  wire _or_r_40 = |_cat_46; // TrieNodeVerdict.java:38
+  wire [4:0] _sub_19 = _cat_46 - 5'd1; // TrieNodeVerdict.java:38
+  wire [4:0] _and_126 = _cat_46 & _sub_19; // TrieNodeVerdict.java:38
+  wire _or_r_41 = |_and_126; // TrieNodeVerdict.java:38
+  wire _not_98 = ~_or_r_41; // TrieNodeVerdict.java:38
+  wire _and_127 = _or_r_40 & _not_98; // TrieNodeVerdict.java:38
+  wire _not_99 = ~verdict_now_leaf; // TrieNodeVerdict.java:173
+  wire _or_83 = _not_99 | verdict_merges; // TrieNodeVerdict.java:173
+  wire _not_100 = ~cmd_valid; // TrieNodeVerdict.java:174
+  wire _eq_38 = cmd_op == 2'd1; // TrieNodeVerdict.java:174
+  wire _or_84 = _not_100 | _eq_38; // TrieNodeVerdict.java:174
+  wire [139:0] _mem_read_1 = walk_frames[_bits_130]; // TrieMergeWalk.java:212
+  wire _eq_39 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:212
+  wire [4:0] _add_47 = walk_depth + 5'd1; // TrieMergeWalk.java:228
+  wire _eq_40 = _add_47 == verdict_depth; // TrieMergeWalk.java:228
+  wire _or_85 = walk_count_here | walk_judged; // TrieMergeWalk.java:230
+  wire _not_101 = ~_or_85; // TrieMergeWalk.java:230
+  wire _or_86 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:246
+  wire _or_87 = _or_86 | walk_judged; // TrieMergeWalk.java:246
+  wire _not_102 = ~_or_87; // TrieMergeWalk.java:246
+  wire _or_88 = walk_step_scan | _not_102; // TrieMergeWalk.java:246
+  wire _or_89 = walk_count_here | 1'd0; // TrieMergeWalk.java:248
+  wire _and_128 = verdict_step_add & walk_count_q; // TrieMergeWalk.java:249
+  wire _eq_41 = walk_child_word == 48'd0; // TrieMergeWalk.java:252
+  wire _eq_42 = walk_child_leaf == _eq_41; // TrieMergeWalk.java:254
+  wire _not_103 = ~_eq_41; // TrieMergeWalk.java:255
+  wire _bits_252 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_252; // SplitCompare.java:59
+  wire [11:0] _bits_253 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_254 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_255 = _bits_254[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_48 = {1'b0, _bits_253} + {1'b0, _bits_255}; // SplitCompare.java:85
+  wire _bits_256 = _add_48[12]; // SplitCompare.java:85
+  wire [12:0] _cat_47 = {_bits_253, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_48 = {_bits_255, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_49 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:86
+  wire _bits_257 = _add_49[13]; // SplitCompare.java:86
+  wire [22:0] _bits_258 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_259 = _bits_258[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_260 = _bits_254[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_261 = _bits_260[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_50 = {1'b0, _bits_259} + {1'b0, _bits_261}; // SplitCompare.java:85
+  wire _bits_262 = _add_50[12]; // SplitCompare.java:85
+  wire [12:0] _cat_49 = {_bits_259, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_50 = {_bits_261, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_51 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:86
+  wire _bits_263 = _add_51[13]; // SplitCompare.java:86
+  wire [10:0] _bits_264 = _bits_258[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_51 = {_bits_264, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_265 = _bits_260[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_52 = {_bits_265, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_52 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:86
+  wire _bits_266 = _add_52[12]; // SplitCompare.java:86
+  wire _and_129 = _bits_263 & _bits_266; // SplitCompare.java:75
+  wire _or_90 = _bits_262 | _and_129; // SplitCompare.java:75
+  wire _and_130 = _bits_257 & _or_90; // SplitCompare.java:75
+  wire _or_91 = _bits_256 | _and_130; // SplitCompare.java:75
+  wire _and_131 = _and_r_4 & _or_91; // SplitCompare.java:59
+  wire _and_132 = _not_103 & _and_131; // TrieMergeWalk.java:255
+  wire _eq_43 = walk_child_passed == _and_132; // TrieMergeWalk.java:255
+  wire _not_104 = ~_eq_41; // TrieMergeWalk.java:256
+  wire _not_105 = ~_and_131; // TrieMergeWalk.java:256
+  wire _and_133 = _not_104 & _not_105; // TrieMergeWalk.java:256
+  wire _eq_44 = walk_child_walked == _and_133; // TrieMergeWalk.java:256
+  wire [11:0] _bits_267 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_267; // ChildWord.java:43
+  wire [11:0] _bits_268 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_268; // ChildWord.java:43
+  wire [11:0] _bits_269 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_269; // ChildWord.java:43
+  wire [11:0] _bits_270 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_45 = |_bits_270; // ChildWord.java:43
+  wire [3:0] _cat_53 = {_or_r_42, _or_r_43, _or_r_44, _or_r_45}; // ChildWord.java:44
+  wire _eq_45 = walk_child_kids == _cat_53; // TrieMergeWalk.java:257
+  wire _not_106 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_107 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_108 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_134 = _not_107 & _not_108; // SplitCounter.java:111
+  wire _not_109 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_135 = _and_134 & _not_109; // SplitCounter.java:111
+  wire st_n_steady = _not_106 & _and_135; // StatusRegs.java:83
+  wire _or_92 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_93 = _or_92 | ev_split; // StatusRegs.java:114
+  wire _or_94 = _or_93 | ev_allocated; // StatusRegs.java:115
+  wire _or_95 = _or_94 | ev_batch; // StatusRegs.java:116
+  wire _or_96 = _or_95 | ev_deferred; // StatusRegs.java:117
+  wire _or_97 = _or_96 | ev_clear; // StatusRegs.java:118
+  wire _or_r_46 = |ev_removed; // StatusRegs.java:119
+  wire _or_98 = _or_97 | _or_r_46; // StatusRegs.java:119
+  wire _or_99 = _or_98 | ev_pending; // StatusRegs.java:120
+  wire _not_110 = ~_or_99; // ScheduleAndSnapshot.java:108
+  wire _not_111 = ~walk_moves; // WalkControl.java:32
+  wire _not_112 = ~fifo_io_deq_valid; // WalkControl.java:32
+  wire _not_113 = ~wrote_word; // WalkControl.java:32
+  wire _and_136 = _not_112 & _not_113; // WalkControl.java:32
+  wire _or_100 = _not_111 | _and_136; // WalkControl.java:32
+  wire _and_137 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_271 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_271; // SplitCompare.java:59
+  wire [10:0] _bits_272 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_273 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_274 = _bits_273[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_53 = {1'b0, _bits_272} + {1'b0, _bits_274}; // SplitCompare.java:85
+  wire _bits_275 = _add_53[11]; // SplitCompare.java:85
+  wire [11:0] _cat_54 = {_bits_272, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_55 = {_bits_274, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_54 = {1'b0, _cat_54} + {1'b0, _cat_55}; // SplitCompare.java:86
+  wire _bits_276 = _add_54[12]; // SplitCompare.java:86
+  wire [20:0] _bits_277 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_278 = _bits_277[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_279 = _bits_273[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_280 = _bits_279[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_55 = {1'b0, _bits_278} + {1'b0, _bits_280}; // SplitCompare.java:85
+  wire _bits_281 = _add_55[11]; // SplitCompare.java:85
+  wire [11:0] _cat_56 = {_bits_278, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_57 = {_bits_280, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_56 = {1'b0, _cat_56} + {1'b0, _cat_57}; // SplitCompare.java:86
+  wire _bits_282 = _add_56[12]; // SplitCompare.java:86
+  wire [9:0] _bits_283 = _bits_277[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_284 = _bits_279[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_57 = {1'b0, _bits_283} + {1'b0, _bits_284}; // SplitCompare.java:85
+  wire _bits_285 = _add_57[10]; // SplitCompare.java:85
+  wire _and_138 = _bits_282 & _bits_285; // SplitCompare.java:75
+  wire _or_101 = _bits_281 | _and_138; // SplitCompare.java:75
+  wire _and_139 = _bits_276 & _or_101; // SplitCompare.java:75
+  wire _or_102 = _bits_275 | _and_139; // SplitCompare.java:75
+  wire _and_140 = _and_r_5 & _or_102; // SplitCompare.java:59
+  wire _eq_46 = _and_137 == _and_140; // CommitVerdict.java:74
+  wire _not_114 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_47 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_115 = ~_or_r_47; // SplitCounter.java:91
+  wire _or_r_48 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_116 = ~_or_r_48; // SplitCounter.java:92
+  wire _and_141 = _not_115 & _not_116; // SplitCounter.java:92
+  wire _or_r_49 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_117 = ~_or_r_49; // SplitCounter.java:92
+  wire _and_142 = _and_141 & _not_117; // SplitCounter.java:92
+  wire _and_143 = _not_114 & _and_142; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_286 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_50 = |_bits_286; // ScheduleAndSnapshot.java:126
+  wire _not_118 = ~_or_r_50; // ScheduleAndSnapshot.java:126
+  wire _and_144 = _and_143 & _not_118; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_287 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_5 = io_head_weight >= _bits_287; // ScheduleAndSnapshot.java:127
+  wire _and_145 = _and_144 & _ge_5; // ScheduleAndSnapshot.java:127
+  wire _eq_47 = merge_now == _and_145; // CommitVerdict.java:82
+  wire _or_103 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_146 = commit_fire & _or_103; // CommitVerdict.java:95
+  wire _not_119 = ~defer_now; // CommitVerdict.java:95
+  wire _and_147 = _and_146 & _not_119; // CommitVerdict.java:95
+  wire _eq_48 = stop_now == _and_147; // CommitVerdict.java:95
+  wire _eq_49 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire [6:0] _sub_20 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_49 = undo_sp_below == _sub_20; // UndoStack.java:49
+  wire _eq_50 = undo_sp_below == _sub_20; // UndoStack.java:49
   wire [6:0] _sub_21 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_50 = undo_sp_two_below == _sub_21; // UndoStack.java:49
-  wire _and_141 = _eq_49 & _eq_50; // UndoStack.java:49
+  wire _eq_51 = undo_sp_two_below == _sub_21; // UndoStack.java:49
+  wire _and_148 = _eq_50 & _eq_51; // UndoStack.java:49
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
-  wire _not_109 = ~undo_pop; // UndoStack.java:61
-  wire _eq_51 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_52 = undo_empty == _eq_51; // UndoStack.java:63
-  wire _and_142 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_143 = state_run & quiet_held; // QuietPipe.java:37
-  wire [11:0] _bits_272 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_272; // ChildWord.java:43
-  wire [11:0] _bits_273 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_273; // ChildWord.java:43
-  wire [11:0] _bits_274 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_40 = |_bits_274; // ChildWord.java:43
-  wire [11:0] _bits_275 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_275; // ChildWord.java:43
-  wire [3:0] _cat_54 = {_or_r_38, _or_r_39, _or_r_40, _or_r_41}; // ChildWord.java:44
-  wire _bits_276 = _cat_54[0]; // ChildWord.java:56
-  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_276}; // ChildWord.java:56
-  wire _bits_277 = _cat_54[1]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_277}; // ChildWord.java:56
-  wire _bits_278 = _cat_54[2]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_278}; // ChildWord.java:56
-  wire _bits_279 = _cat_54[3]; // ChildWord.java:56
-  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
-  wire [13:0] _sub_22 = 14'd4 - {{11{1'b0}}, _add_60}; // SplitRoom.java:42
+  wire _not_120 = ~undo_pop; // UndoStack.java:61
+  wire _eq_52 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_53 = undo_empty == _eq_52; // UndoStack.java:63
+  wire _and_149 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_150 = state_run & quiet_held; // QuietPipe.java:37
+  wire [11:0] _bits_288 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_288; // ChildWord.java:43
+  wire [11:0] _bits_289 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_289; // ChildWord.java:43
+  wire [11:0] _bits_290 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_290; // ChildWord.java:43
+  wire [11:0] _bits_291 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_291; // ChildWord.java:43
+  wire [3:0] _cat_58 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
+  wire _bits_292 = _cat_58[0]; // ChildWord.java:56
+  wire [2:0] _add_58 = 3'd0 + {{2{1'b0}}, _bits_292}; // ChildWord.java:56
+  wire _bits_293 = _cat_58[1]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_293}; // ChildWord.java:56
+  wire _bits_294 = _cat_58[2]; // ChildWord.java:56
+  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_294}; // ChildWord.java:56
+  wire _bits_295 = _cat_58[3]; // ChildWord.java:56
+  wire [2:0] _add_61 = _add_60 + {{2{1'b0}}, _bits_295}; // ChildWord.java:56
+  wire [13:0] _sub_22 = 14'd4 - {{11{1'b0}}, _add_61}; // SplitRoom.java:42
   wire _ge_6 = free_slots >= _sub_22; // SplitRoom.java:42
-  wire _eq_53 = split_fits_landed == _ge_6; // TrieController.java:254
-  wire _not_110 = ~split_in_place; // TrieController.java:256
-  wire _or_100 = split_fits_landed | _not_110; // TrieController.java:256
-  wire _not_111 = ~marking; // SplitMarks.java:58
-  wire _or_101 = state_drain | state_undo; // TrieController.java:354
-  wire _or_102 = state_run | _or_101; // TrieController.java:354
-  wire _or_103 = _or_102 | state_resume; // TrieController.java:355
-  wire _or_104 = _or_103 | state_merge_start; // TrieController.java:356
-  wire _or_105 = state_advance | state_advance_wait; // TrieController.java:357
-  wire _or_106 = _or_104 | _or_105; // TrieController.java:357
-  wire _or_107 = _not_111 | _or_106; // SplitMarks.java:58
+  wire _eq_54 = split_fits_landed == _ge_6; // TrieController.java:254
+  wire _not_121 = ~split_in_place; // TrieController.java:256
+  wire _or_104 = split_fits_landed | _not_121; // TrieController.java:256
+  wire _not_122 = ~marking; // SplitMarks.java:58
+  wire _or_105 = state_drain | state_undo; // TrieController.java:354
+  wire _or_106 = state_run | _or_105; // TrieController.java:354
+  wire _or_107 = _or_106 | state_resume; // TrieController.java:355
+  wire _or_108 = _or_107 | state_merge_start; // TrieController.java:356
+  wire _or_109 = state_advance | state_advance_wait; // TrieController.java:357
+  wire _or_110 = _or_108 | _or_109; // TrieController.java:357
+  wire _or_111 = _not_122 | _or_110; // SplitMarks.java:58
   wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:362
-  wire _and_144 = state_run & io_counterResult_valid; // TrieController.java:362
-  wire _or_r_42 = |free_slots; // TrieController.java:365
-  wire _and_145 = state_split_alloc & _or_5; // TrieController.java:364
-  wire _and_146 = _and_145 & free_ready_before; // TrieController.java:364
-  wire _eq_54 = front_count == 8'd0; // TrieController.java:369
-  wire _or_108 = _eq_54 | split_in_place; // TrieController.java:369
-  wire _not_112 = ~io_issued; // TrieController.java:369
-  wire _and_147 = _or_108 & _not_112; // TrieController.java:369
+  wire _and_151 = state_run & io_counterResult_valid; // TrieController.java:362
+  wire _or_r_55 = |free_slots; // TrieController.java:365
+  wire _and_152 = state_split_alloc & _or_5; // TrieController.java:364
+  wire _and_153 = _and_152 & free_ready_before; // TrieController.java:364
+  wire _eq_55 = front_count == 8'd0; // TrieController.java:369
+  wire _or_112 = _eq_55 | split_in_place; // TrieController.java:369
+  wire _not_123 = ~io_issued; // TrieController.java:369
+  wire _and_154 = _or_112 & _not_123; // TrieController.java:369
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
@@ -1454,78 +1543,91 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_walkFix_slot = op_slot;
   assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (commit_fire ? (_or_22 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
+  assign ev_saturation = (commit_fire ? (_or_22 ? 1'd1 : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
   assign ev_allocated = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
   assign ev_deferred = (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
-  assign ev_removed = (walk_step_act ? (walk_merges ? _add_13 : 3'd0) : 3'd0);
-  assign word_read = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0))) : (state_split_fit ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd0 : 1'd1) : 1'd0))));
+  assign ev_removed = (verdict_step_act ? (verdict_merges ? _add_13 : 3'd0) : 3'd0);
+  assign word_read = (state_undo ? (_not_6 ? (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0) : (_and_5 ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0))) : (state_split_fit ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))));
   assign info_read = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? (_not_6 ? 1'd0 : (_and_5 ? 1'd1 : 1'd0)) : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_merge ? (walk_done ? (early_batch ? 1'd1 : 1'd0) : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0)));
-  assign min_read = (walk_step_scan ? (_or_25 ? 1'd1 : 1'd0) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0))) : (state_split_fit ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_28 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_28 ? 48'd0 : _cat_8) : 48'd0))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
+  assign min_read = (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0);
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
+  assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0))) : (state_split_fit ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0))));
   assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_53)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_10 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_12 : 62'd0)) : 62'd0));
-  assign min_read_slot = (walk_step_scan ? (_or_25 ? _dyn_index_0 : 12'd0) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
-  assign free_push = (walk_step_free ? (_or_28 ? 1'd1 : 1'd0) : 1'd0);
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
+  assign min_read_slot = (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0);
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_least : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_least : 35'd0))) : (verdict_step_act ? verdict_least : 35'd0))));
+  assign free_push = (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0));
   assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
-  assign free_pushed = (walk_step_free ? (_or_28 ? walk_free_slot : 12'd0) : 12'd0);
+  assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
   assign fifo_io_enq_valid = _and_51;
-  assign fifo_io_enq_bits = _cat_22;
+  assign fifo_io_enq_bits = _cat_23;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_100;
-  assign _wire_0_1 = _bits_101;
-  assign _wire_0_2 = _bits_102;
-  assign _wire_0_3 = _bits_103;
-  assign _wire_0_4 = _bits_104;
-  assign _wire_0_5 = _bits_105;
-  assign _wire_0_6 = _bits_106;
-  assign _wire_0_7 = _bits_107;
-  assign _wire_0_8 = _bits_108;
-  assign _wire_0_9 = _bits_109;
-  assign _wire_0_10 = _bits_110;
-  assign _wire_0_11 = _bits_111;
-  assign _wire_0_12 = _bits_112;
-  assign _wire_0_13 = _bits_113;
-  assign _wire_0_14 = _bits_114;
-  assign _wire_0_15 = _bits_115;
-  assign _wire_1_0 = _bits_116;
-  assign _wire_1_1 = _bits_117;
-  assign _wire_1_2 = _bits_118;
-  assign _wire_1_3 = _bits_119;
-  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_6 ? _bits_123 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_6 ? _bits_126 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign _wire_0_0 = _bits_103;
+  assign _wire_0_1 = _bits_104;
+  assign _wire_0_2 = _bits_105;
+  assign _wire_0_3 = _bits_106;
+  assign _wire_0_4 = _bits_107;
+  assign _wire_0_5 = _bits_108;
+  assign _wire_0_6 = _bits_109;
+  assign _wire_0_7 = _bits_110;
+  assign _wire_0_8 = _bits_111;
+  assign _wire_0_9 = _bits_112;
+  assign _wire_0_10 = _bits_113;
+  assign _wire_0_11 = _bits_114;
+  assign _wire_0_12 = _bits_115;
+  assign _wire_0_13 = _bits_116;
+  assign _wire_0_14 = _bits_117;
+  assign _wire_0_15 = _bits_118;
+  assign _wire_1_0 = _bits_119;
+  assign _wire_1_1 = _bits_120;
+  assign _wire_1_2 = _bits_121;
+  assign _wire_1_3 = _bits_122;
+  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))));
+  assign cmd_addr = (state_undo ? (_not_6 ? _bits_126 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))));
+  assign cmd_value = (state_undo ? (_not_6 ? _bits_129 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))));
   assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_return ? (_eq_11 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_2_0 = _bits_182;
-  assign _wire_2_1 = _bits_183;
-  assign _wire_2_2 = _bits_184;
-  assign _wire_2_3 = _bits_185;
-  assign _wire_3_0 = _bits_186;
-  assign _wire_3_1 = _bits_187;
-  assign _wire_3_2 = _bits_188;
-  assign _wire_3_3 = _bits_189;
-  assign serialMultiplier_io_start = _or_58;
+  assign walk_done = (walk_step_last ? (verdict_step_idle ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (walk_probe ? 1'd0 : (_and_56 ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_has_parent = (walk_step_scan ? (walk_walk_now ? 1'd0 : (walk_probe ? 1'd0 : (_and_56 ? _or_r_11 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (walk_probe ? 12'd0 : (_and_56 ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (walk_probe ? 48'd0 : (_and_56 ? walk_word : 48'd0))) : 48'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (walk_probe ? 35'd0 : (_and_56 ? _mux_14 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (walk_probe ? 4'd0 : (_and_56 ? _mux_15 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (walk_probe ? 35'd0 : (_and_56 ? _mux_16 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (walk_probe ? 2'd0 : (_and_56 ? _bits_165 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (walk_probe ? 5'd0 : (_and_56 ? walk_depth : 5'd0))) : 5'd0);
+  assign _wire_2_0 = _bits_188;
+  assign _wire_2_1 = _bits_189;
+  assign _wire_2_2 = _bits_190;
+  assign _wire_2_3 = _bits_191;
+  assign _wire_3_0 = _bits_192;
+  assign _wire_3_1 = _bits_193;
+  assign _wire_3_2 = _bits_194;
+  assign _wire_3_3 = _bits_195;
+  assign _wire_4_0 = _bits_196;
+  assign _wire_4_1 = _bits_197;
+  assign _wire_4_2 = _bits_198;
+  assign _wire_4_3 = _bits_199;
+  assign serialMultiplier_io_start = _or_56;
   assign serialMultiplier_io_a = _mux_23;
   assign serialMultiplier_io_b = _mux_24;
-  assign undo_sp_next = (undo_pop ? _sub_14 : (undo_push ? _add_41 : undo_sp));
+  assign undo_sp_next = (undo_pop ? _sub_13 : (undo_push ? _add_41 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_110 ? _mux_28 : (_or_74 ? _mux_29 : (_or_78 ? 3'd3 : (_or_81 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_39 & _not_39;
-  assign over_t = _bits_90 | _and_44;
+  assign cause = (commit_fire ? 3'd0 : (_and_113 ? _mux_28 : (_or_72 ? _mux_29 : (_or_76 ? 3'd3 : (_or_79 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_39 & _not_43;
+  assign over_t = _bits_93 | _and_44;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1860,7 +1962,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready_was_1 <= _not_37;
+      free_ready_was_1 <= _not_41;
     end
   end
 
@@ -1917,7 +2019,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_21 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_22 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -1953,7 +2055,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_key_1 <= _mux_11;
+    hit_key_1 <= _mux_12;
   end
 
   always @(posedge clock) begin
@@ -1972,7 +2074,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_return ? (_eq_11 ? 1'd1 : 1'd0) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (verdict_step_idle ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -1986,57 +2088,25 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
+      walk_step_root <= 1'd0;
+    end else begin
+      walk_step_root <= (walk_step_begin ? 1'd1 : (walk_step_root ? (read_result ? 1'd0 : walk_step_root) : walk_step_root));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? 1'd0 : (_or_25 ? walk_step_scan : (_and_55 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_10 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_11 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_root ? (read_result ? 1'd1 : walk_step_scan) : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (walk_probe ? walk_step_scan : (_and_56 ? (_or_r_0 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      walk_step_descend <= 1'd0;
+      walk_step_last <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_walk_now ? 1'd1 : (_or_25 ? walk_step_descend : (_and_55 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_10 ? 1'd0 : walk_step_descend) : walk_step_descend));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_decide <= 1'd0;
-    end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_walk_now ? walk_step_decide : (_or_25 ? walk_step_decide : (_and_55 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_act <= 1'd0;
-    end else begin
-      walk_step_act <= (walk_step_decide ? 1'd1 : (walk_step_act ? 1'd0 : walk_step_act));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_free <= 1'd0;
-    end else begin
-      walk_step_free <= (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : (walk_step_free ? (_or_28 ? walk_step_free : 1'd0) : walk_step_free));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_finish <= 1'd0;
-    end else begin
-      walk_step_finish <= (walk_step_act ? (walk_merges ? walk_step_finish : 1'd1) : (walk_step_free ? (_or_28 ? walk_step_finish : 1'd1) : (walk_step_finish ? 1'd0 : walk_step_finish)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_return <= 1'd0;
-    end else begin
-      walk_step_return <= (walk_step_finish ? 1'd1 : (walk_step_return ? 1'd0 : walk_step_return));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (walk_probe ? walk_step_last : (_and_56 ? (_or_r_0 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (verdict_step_idle ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2044,63 +2114,55 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_10 ? _add_25 : walk_depth) : (walk_step_return ? (_eq_11 ? walk_depth : {1'b0, _bits_129}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_24 : (walk_probe ? walk_depth : (_and_56 ? (_or_r_0 ? {1'b0, _bits_130} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_11 ? walk_slot : _bits_130) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (walk_probe ? walk_slot : (_and_56 ? (_or_r_0 ? _bits_131 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_10 ? walk_child_word : walk_word) : (walk_step_free ? (_or_28 ? walk_word : _cat_8) : (walk_step_return ? (_eq_11 ? walk_word : _bits_131) : walk_word))));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (walk_probe ? walk_word : (_and_56 ? (_or_r_0 ? _bits_132 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_23 : (walk_step_scan ? (walk_walk_now ? _or_51 : (_or_25 ? _and_56 : walk_todo)) : (walk_step_descend ? (_eq_10 ? _cat_24 : walk_todo) : (walk_step_return ? (_eq_11 ? walk_todo : _bits_143) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_24 : (walk_step_scan ? (walk_walk_now ? _mux_13 : (walk_probe ? _and_58 : (_and_56 ? (_or_r_0 ? _bits_139 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? _mux_15 : (walk_step_descend ? (_eq_10 ? 35'd0 : _mux_15) : (walk_step_return ? (_eq_11 ? walk_sum : _mux_16) : walk_sum))));
+    walk_sum <= (walk_step_root ? (read_result ? {{3{1'b0}}, io_counterResult_bits_old} : walk_sum) : (walk_step_scan ? (verdict_apply ? (verdict_now_leaf ? _add_25 : (walk_walk_now ? 35'd0 : (walk_probe ? _mux_14 : (_and_56 ? (_or_r_0 ? _bits_140 : _mux_14) : _mux_14)))) : (walk_walk_now ? 35'd0 : (walk_probe ? _mux_14 : (_and_56 ? (_or_r_0 ? _bits_140 : _mux_14) : _mux_14)))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_leaf_now ? _or_52 : walk_leaves) : (walk_step_descend ? (_eq_10 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_11 ? walk_leaves : _mux_17) : walk_leaves))));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (verdict_apply ? (verdict_now_leaf ? _or_49 : (walk_walk_now ? 4'd0 : (walk_probe ? _mux_15 : (_and_56 ? (_or_r_0 ? _bits_143 : _mux_15) : _mux_15)))) : (walk_walk_now ? 4'd0 : (walk_probe ? _mux_15 : (_and_56 ? (_or_r_0 ? _bits_143 : _mux_15) : _mux_15)))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? _mux_18 : (walk_step_descend ? (_eq_10 ? _fill_19 : walk_least) : (walk_step_return ? (_eq_11 ? walk_least : _mux_19) : walk_least))));
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_pending <= 3'd0;
-    end else begin
-      walk_pending <= (walk_step_begin ? 3'd1 : (walk_step_scan ? _sub_2 : (walk_step_descend ? (_eq_10 ? 3'd1 : _sub_2) : (walk_step_return ? (_eq_11 ? walk_pending : 3'd0) : walk_pending))));
-    end
+    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (verdict_apply ? (verdict_now_leaf ? (walk_walk_now ? _fill_18 : (walk_probe ? _mux_16 : (_and_56 ? (_or_r_0 ? _bits_144 : _mux_16) : _mux_16))) : _mux_17) : (walk_walk_now ? _fill_18 : (walk_probe ? _mux_16 : (_and_56 ? (_or_r_0 ? _bits_144 : _mux_16) : _mux_16)))) : walk_least));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_probe_sent <= 1'd0;
     end else begin
-      walk_probe_sent <= (walk_step_scan ? (walk_walk_now ? 1'd0 : (_or_25 ? 1'd1 : 1'd0)) : walk_probe_sent);
+      walk_probe_sent <= (walk_step_scan ? walk_probe : walk_probe_sent);
     end
   end
 
   always @(posedge clock) begin
-    walk_sent_digit <= (walk_step_scan ? (walk_walk_now ? walk_sent_digit : (_or_25 ? _bits_43 : walk_sent_digit)) : walk_sent_digit);
+    walk_sent_digit <= (walk_step_scan ? _mux_18 : walk_sent_digit);
   end
 
   always @(posedge clock) begin
-    walk_sent_slot <= (walk_step_scan ? (walk_walk_now ? walk_sent_slot : (_or_25 ? _dyn_index_0 : walk_sent_slot)) : walk_sent_slot);
+    walk_sent_slot <= (walk_step_scan ? walk_probe_slot : walk_sent_slot);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_59 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_60 : walk_probing);
     end
   end
 
@@ -2116,60 +2178,144 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_judged <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_60 : walk_judged);
+      walk_judged <= (walk_step_scan ? _and_61 : walk_judged);
     end
   end
 
   always @(posedge clock) begin
-    walk_child_digit <= (walk_step_scan ? (_not_49 ? walk_probed_digit : walk_child_digit) : walk_child_digit);
+    walk_child_digit <= (walk_step_scan ? walk_probed_digit : walk_child_digit);
   end
 
   always @(posedge clock) begin
-    walk_child_slot <= (walk_step_scan ? (_not_49 ? walk_probed_slot : walk_child_slot) : walk_child_slot);
+    walk_child_slot <= (walk_step_scan ? walk_probed_slot : walk_child_slot);
   end
 
   always @(posedge clock) begin
-    walk_child_word <= (walk_step_scan ? (_not_49 ? word_data : walk_child_word) : walk_child_word);
+    walk_child_word <= (walk_step_scan ? word_data : walk_child_word);
   end
 
   always @(posedge clock) begin
-    walk_child_min <= (walk_step_scan ? (_not_49 ? min_data : walk_child_min) : walk_child_min);
+    walk_child_min <= (walk_step_scan ? min_data : walk_child_min);
   end
 
   always @(posedge clock) begin
-    walk_child_leaf <= (walk_step_scan ? (_not_49 ? _eq_13 : walk_child_leaf) : walk_child_leaf);
+    walk_child_leaf <= (walk_step_scan ? _eq_10 : walk_child_leaf);
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? (_not_49 ? _and_64 : walk_child_passed) : walk_child_passed);
+    walk_child_passed <= (walk_step_scan ? _and_65 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? (_not_49 ? _and_65 : walk_child_walked) : walk_child_walked);
+    walk_child_walked <= (walk_step_scan ? _and_66 : walk_child_walked);
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_69 : walk_merges);
+    walk_child_kids <= (walk_step_scan ? _cat_31 : walk_child_kids);
   end
 
   always @(posedge clock) begin
-    walk_clips <= (walk_step_decide ? _or_r_10 : walk_clips);
+    if (reset) begin
+      walk_count_q <= 1'd0;
+    end else begin
+      walk_count_q <= _and_67;
+    end
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_28 ? _and_70 : walk_freeing) : walk_freeing));
+    if (reset) begin
+      verdict_step_idle <= 1'd1;
+    end else begin
+      verdict_step_idle <= (verdict_step_idle ? (verdict_take ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_9 ? verdict_step_idle : 1'd1) : 1'd1) : (verdict_step_free ? (_or_r_10 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
+    end
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_71 : walk_now_leaf);
+    if (reset) begin
+      verdict_step_add <= 1'd0;
+    end else begin
+      verdict_step_add <= (verdict_step_idle ? (verdict_take ? 1'd1 : verdict_step_add) : (verdict_step_add ? 1'd0 : verdict_step_add));
+    end
   end
 
   always @(posedge clock) begin
-    walk_new_count <= (walk_step_act ? _mux_12 : walk_new_count);
+    if (reset) begin
+      verdict_step_decide <= 1'd0;
+    end else begin
+      verdict_step_decide <= (verdict_step_add ? 1'd1 : (verdict_step_decide ? 1'd0 : verdict_step_decide));
+    end
   end
 
   always @(posedge clock) begin
-    walk_new_least <= (walk_step_act ? (walk_merges ? walk_least : _mux_20) : walk_new_least);
+    if (reset) begin
+      verdict_step_act <= 1'd0;
+    end else begin
+      verdict_step_act <= (verdict_step_decide ? 1'd1 : (verdict_step_act ? 1'd0 : verdict_step_act));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_step_free <= 1'd0;
+    end else begin
+      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_9 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_10 ? 1'd1 : 1'd0) : verdict_step_free));
+    end
+  end
+
+  always @(posedge clock) begin
+    verdict_slot <= (verdict_step_idle ? (verdict_take ? verdict_take_slot : verdict_slot) : verdict_slot);
+  end
+
+  always @(posedge clock) begin
+    verdict_word <= (verdict_step_idle ? (verdict_take ? verdict_take_word : verdict_word) : verdict_word);
+  end
+
+  always @(posedge clock) begin
+    verdict_sum <= (verdict_step_idle ? (verdict_take ? verdict_take_sum : verdict_sum) : (verdict_step_add ? (walk_count_q ? _add_32 : verdict_sum) : verdict_sum));
+  end
+
+  always @(posedge clock) begin
+    verdict_leaves <= (verdict_step_idle ? (verdict_take ? verdict_take_leaves : verdict_leaves) : verdict_leaves);
+  end
+
+  always @(posedge clock) begin
+    verdict_kids_least <= (verdict_step_idle ? (verdict_take ? verdict_take_least : verdict_kids_least) : verdict_kids_least);
+  end
+
+  always @(posedge clock) begin
+    verdict_digit <= (verdict_step_idle ? (verdict_take ? verdict_take_digit : verdict_digit) : verdict_digit);
+  end
+
+  always @(posedge clock) begin
+    verdict_depth <= (verdict_step_idle ? (verdict_take ? verdict_take_depth : verdict_depth) : verdict_depth);
+  end
+
+  always @(posedge clock) begin
+    verdict_has_parent <= (verdict_step_idle ? (verdict_take ? verdict_take_has_parent : verdict_has_parent) : verdict_has_parent);
+  end
+
+  always @(posedge clock) begin
+    verdict_merges <= (verdict_step_decide ? _and_72 : verdict_merges);
+  end
+
+  always @(posedge clock) begin
+    verdict_clips <= (verdict_step_decide ? _or_r_13 : verdict_clips);
+  end
+
+  always @(posedge clock) begin
+    verdict_now_leaf <= (verdict_step_decide ? _and_73 : verdict_now_leaf);
+  end
+
+  always @(posedge clock) begin
+    verdict_count <= (verdict_step_decide ? _mux_19 : verdict_count);
+  end
+
+  always @(posedge clock) begin
+    verdict_least <= (verdict_step_decide ? _mux_20 : verdict_least);
+  end
+
+  always @(posedge clock) begin
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_68 : verdict_freeing) : (verdict_step_free ? _and_68 : verdict_freeing)));
   end
 
   always @(posedge clock) begin
@@ -2200,7 +2346,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_4;
+      sram_count <= _sub_3;
     end
   end
 
@@ -2208,7 +2354,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_75 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_78 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2216,7 +2362,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_76 ? _mux_21 : eps_active);
+      eps_active <= (_and_79 ? _mux_21 : eps_active);
     end
   end
 
@@ -2224,7 +2370,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_76 ? _mux_22 : q_active);
+      q_active <= (_and_79 ? _mux_22 : q_active);
     end
   end
 
@@ -2240,7 +2386,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_193) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_203) : next_merge) : next_merge));
     end
   end
 
@@ -2256,7 +2402,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_77 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_77 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_77 ? 1'd0 : multiplier_for_schedule))) : (_and_77 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_80 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_80 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_65 ? 1'd1 : (_and_80 ? 1'd0 : multiplier_for_schedule))) : (_and_80 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2264,7 +2410,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_77 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_77 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_77 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_80 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_80 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_80 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2272,7 +2418,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_58 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_65 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2280,31 +2426,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_77 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_80 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_77 ? _or_r_13 : following_overflows);
+    following_overflows <= (_and_80 ? _or_r_21 : following_overflows);
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_5;
+    to_merge_lo <= _sub_4;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_7;
+    to_merge_hi <= _sub_6;
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_78;
+    merge_ahead <= _and_81;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_203 : (_or_60 ? _bits_204 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_213 : (_or_58 ? _bits_214 : until_merge_lo));
     end
   end
 
@@ -2312,7 +2458,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_60 ? _bits_205 : _bits_206);
+      until_merge_hi_0 <= (_or_58 ? _bits_215 : _bits_216);
     end
   end
 
@@ -2320,7 +2466,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_207 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_217 : 1'd0);
     end
   end
 
@@ -2328,7 +2474,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_60 ? _bits_208 : _bits_209);
+      until_merge_hi_1 <= (_or_58 ? _bits_218 : _bits_219);
     end
   end
 
@@ -2336,7 +2482,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_60 ? 1'd0 : _bits_210);
+      until_merge_carry_1 <= (_or_58 ? 1'd0 : _bits_220);
     end
   end
 
@@ -2344,7 +2490,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_60 ? _bits_211 : _bits_212);
+      until_merge_hi_2 <= (_or_58 ? _bits_221 : _bits_222);
     end
   end
 
@@ -2352,7 +2498,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_60 ? 1'd0 : _bits_213);
+      until_merge_carry_2 <= (_or_58 ? 1'd0 : _bits_223);
     end
   end
 
@@ -2360,7 +2506,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_82;
+      merge_near <= _and_85;
     end
   end
 
@@ -2368,7 +2514,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_75 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_25 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_78 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_25 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2376,7 +2522,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_83 ? 8'd0 : _sub_12);
+      front_count <= (_and_86 ? 8'd0 : _sub_11);
     end
   end
 
@@ -2448,7 +2594,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_84;
+      hit_event_1 <= _and_87;
     end
   end
 
@@ -2504,7 +2650,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_87;
+      _reg_1 <= _and_90;
     end
   end
 
@@ -2520,7 +2666,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_16;
+      undo_empty <= _eq_13;
     end
   end
 
@@ -2528,7 +2674,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_below <= 7'd127;
     end else begin
-      undo_sp_below <= _sub_15;
+      undo_sp_below <= _sub_14;
     end
   end
 
@@ -2536,20 +2682,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_two_below <= 7'd126;
     end else begin
-      undo_sp_two_below <= _sub_16;
+      undo_sp_two_below <= _sub_15;
     end
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_215 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_225 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_216 : split_parent);
+    split_parent <= (state_split_check ? _bits_226 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_37 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_61 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_59 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
@@ -2557,67 +2703,67 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_17;
+    child_field_0 <= _eq_14;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_18;
+    child_field_1 <= _eq_15;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_19;
+    child_field_2 <= _eq_16;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_20;
+    child_field_3 <= _eq_17;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_21;
+    child_field_4 <= _eq_18;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_22;
+    child_field_5 <= _eq_19;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_23;
+    child_field_6 <= _eq_20;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_24;
+    child_field_7 <= _eq_21;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_25;
+    child_field_8 <= _eq_22;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_26;
+    child_field_9 <= _eq_23;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_27;
+    child_field_10 <= _eq_24;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_28;
+    child_field_11 <= _eq_25;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_29;
+    child_field_12 <= _eq_26;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_30;
+    child_field_13 <= _eq_27;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_31;
+    child_field_14 <= _eq_28;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_32;
+    child_field_15 <= _eq_29;
   end
 
   always @(posedge clock) begin
@@ -2652,7 +2798,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_75 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_78 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2672,7 +2818,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_94 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_97 : node_valid) : node_valid);
     end
   end
 
@@ -2713,18 +2859,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_233)) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_243)) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_234)) : (state_split_link ? split_parent : mark_next));
+    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_244)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_97;
+      quiet_held <= _and_100;
     end
   end
 
@@ -2732,7 +2878,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_102;
+      snapshot_settled <= _and_105;
     end
   end
 
@@ -2748,7 +2894,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_103;
+      advance_settled_was_2 <= _and_106;
     end
   end
 
@@ -2756,7 +2902,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_104;
+      advance_settled_before <= _and_107;
     end
   end
 
@@ -2780,7 +2926,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_105;
+      fix_done_before <= _and_108;
     end
   end
 
@@ -2788,7 +2934,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_109;
+      issue_gate <= _and_112;
     end
   end
 
@@ -2812,19 +2958,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_235] <= free_pushed;
+      free_stack[_bits_245] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
-    if (walk_step_descend && _eq_10) begin
-      walk_frames[_bits_237] <= _cat_40;
+    if (walk_step_scan && walk_walk_now) begin
+      walk_frames[_bits_247] <= _cat_42;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_238] <= _cat_41;
+      undo[_bits_250] <= _cat_43;
     end
   end
 
@@ -2851,13 +2997,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_236];
+    free_stack_rdata_0 <= free_stack[_bits_246];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_82) begin
-      undo_rdata_0 <= undo[_bits_239];
+    if (_not_89) begin
+      undo_rdata_0 <= undo[_bits_251];
     end
   end
 
@@ -2903,31 +3049,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_113) begin // TrieController.java:55
-      $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_42);
+    if (!reset && !_and_116) begin // TrieController.java:55
+      $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_44);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_84) begin // TrieTables.java:103
-      $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
+    if (!reset && !_not_91) begin // TrieTables.java:106
+      $display("Assertion failed at TrieTables.java:106: sub_min read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_85) begin // TrieTables.java:104
-      $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
+    if (!reset && !_not_92) begin // TrieTables.java:109
+      $display("Assertion failed at TrieTables.java:109: ctl_words read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_86) begin // TrieTables.java:105
-      $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
+    if (!reset && !_not_93) begin // TrieTables.java:112
+      $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
     if (!reset && free_take && !free_ready_before) begin // FreeSlots.java:60
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_87) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_94) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
@@ -2939,40 +3085,72 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_117) begin // TrieController.java:91
+    if (!reset && io_found_valid && !_and_123) begin // TrieController.java:91
       $display("Assertion failed at TrieController.java:91: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_119) begin // TrieMergeWalk.java:47
-      $display("Assertion failed at TrieMergeWalk.java:47: state register walk_step is not one-hot: %b", _cat_43);
+    if (!reset && !_and_125) begin // TrieMergeWalk.java:46
+      $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_45);
       $stop;
     end
-    if (!reset && _and_120 && !_eq_38) begin // TrieMergeWalk.java:111
-      $display("Assertion failed at TrieMergeWalk.java:111: walk_parent_frame is stale");
+    if (!reset && !_and_127) begin // TrieNodeVerdict.java:38
+      $display("Assertion failed at TrieNodeVerdict.java:38: state register verdict_step is not one-hot: %b", _cat_46);
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:268
-      $display("Assertion failed at TrieMergeWalk.java:268: a merge batch started while the last one walks");
+    if (!reset && verdict_take && !verdict_step_idle) begin // TrieNodeVerdict.java:172
+      $display("Assertion failed at TrieNodeVerdict.java:172: a node handed over while the last one is decided");
       $stop;
     end
-    if (!reset && !_or_85) begin // TrieMergeWalk.java:269
-      $display("Assertion failed at TrieMergeWalk.java:269: a probe in flight outside SCAN");
+    if (!reset && verdict_step_act && !_or_83) begin // TrieNodeVerdict.java:173
+      $display("Assertion failed at TrieNodeVerdict.java:173: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_40) begin // TrieMergeWalk.java:274
-      $display("Assertion failed at TrieMergeWalk.java:274: walk_child_leaf is not the judged child's word = 0");
+    if (!reset && verdict_setting && !_or_84) begin // TrieNodeVerdict.java:174
+      $display("Assertion failed at TrieNodeVerdict.java:174: a command beside a SET");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_41) begin // TrieMergeWalk.java:275
-      $display("Assertion failed at TrieMergeWalk.java:275: walk_child_passed is not its bound >= T");
+    if (!reset && walk_step_scan && !walk_walk_now && !walk_probe && _and_56 && _or_r_0 && !_eq_39) begin // TrieMergeWalk.java:212
+      $display("Assertion failed at TrieMergeWalk.java:212: walk_parent_frame is stale");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_42) begin // TrieMergeWalk.java:276
-      $display("Assertion failed at TrieMergeWalk.java:276: walk_child_walked is not its bound < T");
+    if (!reset && walk_step_scan && verdict_apply && !_eq_40) begin // TrieMergeWalk.java:227
+      $display("Assertion failed at TrieMergeWalk.java:227: a verdict applied to a node that is not its parent");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_126) begin // TrieMergeWalk.java:280
-      $display("Assertion failed at TrieMergeWalk.java:280: a merge verdict with READs or children to come");
+    if (!reset && walk_step_scan && verdict_apply && !_not_101) begin // TrieMergeWalk.java:230
+      $display("Assertion failed at TrieMergeWalk.java:230: a verdict applied beside a count or a judged child");
+      $stop;
+    end
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:245
+      $display("Assertion failed at TrieMergeWalk.java:245: a merge batch started while the last one walks");
+      $stop;
+    end
+    if (!reset && !_or_88) begin // TrieMergeWalk.java:246
+      $display("Assertion failed at TrieMergeWalk.java:246: a probe in flight outside SCAN");
+      $stop;
+    end
+    if (!reset && _or_89 && !read_result) begin // TrieMergeWalk.java:248
+      $display("Assertion failed at TrieMergeWalk.java:248: a child's count did not land when due");
+      $stop;
+    end
+    if (!reset && _and_128 && !read_result) begin // TrieMergeWalk.java:249
+      $display("Assertion failed at TrieMergeWalk.java:249: the last leaf's count did not land when due");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_42) begin // TrieMergeWalk.java:254
+      $display("Assertion failed at TrieMergeWalk.java:254: walk_child_leaf is not the judged child's word = 0");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_43) begin // TrieMergeWalk.java:255
+      $display("Assertion failed at TrieMergeWalk.java:255: walk_child_passed is not its bound >= T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_44) begin // TrieMergeWalk.java:256
+      $display("Assertion failed at TrieMergeWalk.java:256: walk_child_walked is not its bound < T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_45) begin // TrieMergeWalk.java:257
+      $display("Assertion failed at TrieMergeWalk.java:257: walk_child_kids is not the judged child's children");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -2983,31 +3161,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_99) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_110) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_96) begin // WalkControl.java:31
+    if (!reset && !_or_100) begin // WalkControl.java:31
       $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && !_eq_45) begin // CommitVerdict.java:73
+    if (!reset && !_eq_46) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_46) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_47) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_47) begin // CommitVerdict.java:95
+    if (!reset && !_eq_48) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_48) begin // CommitVerdict.java:125
+    if (!reset && !_eq_49) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_141) begin // UndoStack.java:48
+    if (!reset && !_and_148) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
@@ -3015,11 +3193,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_109) begin // UndoStack.java:61
+    if (!reset && undo_push && !_not_120) begin // UndoStack.java:61
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_52) begin // UndoStack.java:63
+    if (!reset && !_eq_53) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
@@ -3027,27 +3205,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_142 && !hit_event_4) begin // TrieController.java:159
+    if (!reset && _and_149 && !hit_event_4) begin // TrieController.java:159
       $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_143 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_150 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_75 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_78 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_53) begin // TrieController.java:253
+    if (!reset && state_split_check && !_eq_54) begin // TrieController.java:253
       $display("Assertion failed at TrieController.java:253: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_100) begin // TrieController.java:256
+    if (!reset && state_split_check && !_or_104) begin // TrieController.java:256
       $display("Assertion failed at TrieController.java:256: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_107) begin // SplitMarks.java:58
+    if (!reset && !_or_111) begin // SplitMarks.java:58
       $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
@@ -3055,15 +3233,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieController.java:361: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_144 && !_ne_0) begin // TrieController.java:362
+    if (!reset && _and_151 && !_ne_0) begin // TrieController.java:362
       $display("Assertion failed at TrieController.java:362: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_146 && !_or_r_42) begin // TrieController.java:365
+    if (!reset && _and_153 && !_or_r_55) begin // TrieController.java:365
       $display("Assertion failed at TrieController.java:365: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_147) begin // TrieController.java:368
+    if (!reset && word_write && !_and_154) begin // TrieController.java:368
       $display("Assertion failed at TrieController.java:368: a child word written while the walk holds events");
       $stop;
     end
@@ -3072,7 +3250,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _sub_17[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
+  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[12:0], _add_31[11:0], _dshl_4[6:4], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _sub_10[14], _dshl_5[6:4], _sub_16[12], _dshl_6[6:4], _dshl_7[6:4], _mux_32[6], _add_48[11:0], _add_49[12:0], _add_50[11:0], _add_51[12:0], _add_52[11:0], _add_53[10:0], _add_54[11:0], _add_55[10:0], _add_56[11:0], _add_57[9:0]};
 
 endmodule
 

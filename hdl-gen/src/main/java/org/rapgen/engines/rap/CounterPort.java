@@ -5,7 +5,6 @@ import static org.rapgen.hdl.Hdl.*;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.lib.CounterSram;
 
 /**
  * The counter SRAM's command as the trie controller's units drive it: wires with last-connect defaults (no command), one
@@ -16,11 +15,6 @@ import org.rapgen.hdl.lib.CounterSram;
 final class CounterPort {
     /** Clocks a counter command spends in the output register ({@code cmd_q_*}) before the SRAM takes it. */
     static final int COMMAND_LATENCY = 1;
-
-    /** Clocks from a command on these wires to its result: the command register and the SRAM's own latency. */
-    static int resultLatency(RapConfig c) {
-        return COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
-    }
 
     final Bool valid = WireDefault(Bool(), B(false)).named("cmd_valid");
     final UInt op;
@@ -80,5 +74,10 @@ final class CounterPort {
         if (w.getWidth() <= counterBits) return w.pad(counterBits);
         UInt max = Fill(counterBits, B(true));
         return Mux(w.gt(max.pad(w.getWidth())), max, w.bits(counterBits - 1, 0));
+    }
+
+    /** Clocks from a command on these wires to its result: the command register and the SRAM's own latency. */
+    static int resultLatency(RapConfig c) {
+        return COMMAND_LATENCY + org.rapgen.hdl.lib.CounterSram.latency(c.counterReadRegister());
     }
 }
