@@ -19,17 +19,22 @@ import org.rapgen.hdl.lib.SplitCompare;
  * bound ({@link TrieTables}' {@code sub_min}) is at least T: no node there can merge, and none changes.
  *
  * <p>The walk keeps the node it is at in registers (slot, child word, the digits still to look at, the sum S of its
- * own count and its leaf children's, the leaf digits, the least bound of its interior children) and the nodes above it
- * on a stack of at most L frames, in distributed RAM. Each clock it probes one child: its word and bound, read
+ * own count and its leaf children's, the leaf digits, the least bound of its passed-over children) and the nodes above
+ * it on a stack of at most L frames, in distributed RAM. Each clock it probes one child: its word and bound, read
  * together, which land {@link TrieTables#READ_LATENCY} clocks later and are judged into flags on that clock, which the
  * walk acts on a clock after (three probes in flight), and its count, READ on the same clock whatever the child turns
  * out to be, since its slot is known then: a leaf's count is added when it lands, a subtree with a bound of at least T
  * is passed over (its count is not looked at), and any other child is walked first, on the clock it is judged: the
  * node goes on the stack, the child becomes the node, its first child's probe goes out on that clock, and its own
- * count, READ with its probe, is its S when it lands. The parent's probes behind a walked child are dropped and made
- * again after the subtree, so the children are still taken in digit order. When a node's last child is judged, the
- * node is handed to {@link TrieNodeVerdict}, which decides it (S < T with leaf children: the leaves merge into it) and
- * writes it back while the walk goes back to the parent, from the stack, and probes its next children.
+ * count, READ with its probe, is its S when it lands. The probes behind a walked child are dropped and made again after
+ * the subtree, so the children are still taken in digit order.
+ *
+ * <p>When a node's last child is judged, the node is handed to {@link TrieNodeVerdict}, which decides it (S < T with
+ * leaf children: the leaves merge into it), writes it back and keeps what it leaves its parent until the parent's own
+ * hand-over, while the walk goes back to the parent, from the stack. Once a node has probed its last child, the walk
+ * probes the parent's next children from the parent's frame (if the verdict is free, so the hand-over is sure to come
+ * on the clock the node's last child is judged): they are judged after the walk is back in the parent, and dropped
+ * with the rest if one of the node's own children is walked instead.
  *
  * <p>Every decision reads only the node and its children, final by then, and the merges and frees come in the
  * post-order, so the result is the golden model's. Built in the caller's module.
@@ -83,6 +88,11 @@ final class TrieMergeWalk {
         Bool probing = RegInit(B(false)).named("walk_probing");
         UInt probedDigit = Reg(UInt(k)).named("walk_probed_digit");
         UInt probedSlot = Reg(UInt(slotBits)).named("walk_probed_slot");
+        // The probe in the first or second stage is one of the parent's, sent after the node's last (below).
+        Bool sentUp = RegInit(B(false)).named("walk_sent_up");
+        Bool probingUp = RegInit(B(false)).named("walk_probing_up");
+        // The parent's digits probed so far, still to do in its frame.
+        UInt upTaken = RegInit(U(0, b)).named("walk_up_taken");
         Bool judged = RegInit(B(false)).named("walk_judged");
         UInt childDigit = Reg(UInt(k)).named("walk_child_digit");
         UInt childSlot = Reg(UInt(slotBits)).named("walk_child_slot");
@@ -104,7 +114,7 @@ final class TrieMergeWalk {
         Bool countQ = countLag == 1
                 ? RegNext(judged.and(childLeaf.or(childWalked)), B(false)).named("walk_count_q")
                 : B(false);
-        TrieNodeVerdict verdict = new TrieNodeVerdict(c, t, free, st, cmd, notThreshold, countQ);
+        TrieNodeVerdict verdict = new TrieNodeVerdict(c, t, free, st, cmd, notThreshold, countQ, walkStart);
         Bool countHere = (countLag == 1 ? countQ.and(verdict.adding.not()) : leafNow).named("walk_count_here");
         Bool countEntered = countLag == 1 ? B(false) : walkNow;
 
@@ -112,10 +122,13 @@ final class TrieMergeWalk {
         int fw = slotBits + ww + b + sumBits + b + sumBits + k;
         Mem<UInt> frames = Mem(c.levels(), UInt(fw)).named("walk_frames");
         UInt parentIndex = depth.sub(U(1, depth.getWidth())).bits(frameIndexBits - 1, 0);
-        // The parent's frame reaches the hand-over from a flip-flop, read on every clock: the walk goes down at the
-        // earliest three clocks before it comes back up, so the register holds the parent's frame by then, and the
-        // restore and the compares start at registers, not at the distributed RAM's read.
+        // The parent's frame, read on every clock into a flip-flop, so the parent's probes and the restore start at
+        // registers, not at the distributed RAM's read. It holds the parent's frame from the second clock at a depth.
         UInt frame = RegNext(frames.read(parentIndex)).named("walk_parent_frame");
+        Bool depthMoves = WireDefault(Bool(), B(false)).named("walk_depth_moves");
+        Bool frameFresh = RegNext(depthMoves.not(), B(false)).named("walk_frame_fresh");
+        UInt frameWord = frame.bits(fw - slotBits - 1, fw - slotBits - ww);
+        UInt frameTodo = frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
 
         // --- each clock: a count is added, a judged child is sorted, a landed one judged, the next one probed
         UInt sumIn = Mux(countHere, sum.add(cmd.readValue.pad(sumBits)), sum);
@@ -125,20 +138,41 @@ final class TrieMergeWalk {
         Bool landedPassed = SplitCompare.atLeastComplement(t.minData, notThreshold);
         FirstSet nextChild = new FirstSet(todo, k);
         FirstSet firstKid = new FirstSet(childKids, k);
-        // The probe: the walked child's first child on the clock the walk enters it, else the node's next child. Its
-        // address and enable come from registers and the walked flag (two flip-flops), whatever the probes in flight
-        // turn out to be; none goes out while the verdict SETs a count (the counter port's one command).
-        UInt probeDigit = Mux(walkNow, firstKid.index, nextChild.index);
-        UInt probeSlot = Mux(walkNow, cw.entry(childWord, firstKid.index), cw.entry(word, nextChild.index))
+        FirstSet upNext = new FirstSet(frameTodo.and(upTaken.not()), k);
+        // The probe: the walked child's first child on the clock the walk enters it, else the node's next child, else,
+        // once the node has none left, the parent's next child. Its address and enable come from registers and the
+        // walked flag (two flip-flops), whatever the probes in flight turn out to be; none goes out while the verdict
+        // SETs a count (the counter port's one command). The parent's wait for an idle verdict: then no hand-over
+        // can be held back, and each is judged after the walk is back in the parent.
+        Bool probeUp = walkNow.not()
+                .and(nextChild.found.not())
+                .and(depth.orR())
+                .and(frameFresh)
+                .and(verdict.idle)
+                .and(upNext.found)
+                .named("walk_probe_up");
+        UInt probeDigit = Mux(walkNow, firstKid.index, Mux(nextChild.found, nextChild.index, upNext.index));
+        UInt probeSlot = Mux(
+                        walkNow,
+                        cw.entry(childWord, firstKid.index),
+                        Mux(nextChild.found, cw.entry(word, nextChild.index), cw.entry(frameWord, upNext.index)))
                 .named("walk_probe_slot");
-        Bool probe = walkNow.or(nextChild.found).and(verdict.setting.not()).named("walk_probe");
+        Bool probe = walkNow.or(nextChild.found)
+                .or(probeUp)
+                .and(verdict.setting.not())
+                .named("walk_probe");
+        UInt upTakenIn = Mux(probeUp, upTaken.or(bit(upNext.index, b)), upTaken);
         // Nothing of the node is left to probe or judge: it goes to the verdict once that is free.
-        Bool last = walkNow.not().and(nextChild.found.not()).and(sent.not()).and(probing.not());
+        Bool ownSent = sent.and(sentUp.not());
+        Bool ownProbing = probing.and(probingUp.not());
+        Bool last = walkNow.not().and(nextChild.found.not()).and(ownSent.not()).and(ownProbing.not());
+        Bool handOver = last.and(verdict.idle).named("walk_hand_over");
 
         step.on(
                         IDLE,
                         () -> when(walkStart, () -> {
                             depth.connect(U(0, c.depthBits()));
+                            depthMoves.connect(B(true));
                             slot.connect(U(0, slotBits));
                             step.go(BEGIN);
                         }))
@@ -163,10 +197,13 @@ final class TrieMergeWalk {
                     leaves.connect(leavesIn);
                     least.connect(leastIn);
                     sent.connect(probe);
+                    sentUp.connect(probeUp);
                     sentDigit.connect(probeDigit);
                     sentSlot.connect(probeSlot);
                     probing.connect(sent.and(walkNow.not()));
+                    probingUp.connect(sentUp.and(walkNow.not()));
                     judged.connect(probing.and(walkNow.not()));
+                    upTaken.connect(upTakenIn);
                     probedDigit.connect(sentDigit);
                     probedSlot.connect(sentSlot);
                     childDigit.connect(probedDigit);
@@ -182,14 +219,15 @@ final class TrieMergeWalk {
                         t.readMin(probeSlot);
                         cmd.read(probeSlot);
                     });
-                    // Into the walked child: the node waits on the stack with the digits of the dropped probes
-                    // behind it still to do.
+                    // Into the walked child: the node waits on the stack with the digits of its dropped probes behind
+                    // it still to do; the parent's dropped probes were never taken from its frame.
                     when(walkNow, () -> {
-                                UInt dropped = Mux(probing, bit(probedDigit, b), U(0, b))
-                                        .or(Mux(sent, bit(sentDigit, b), U(0, b)));
+                                UInt dropped = Mux(ownProbing, bit(probedDigit, b), U(0, b))
+                                        .or(Mux(ownSent, bit(sentDigit, b), U(0, b)));
                                 frames.write(
                                         depth.bits(frameIndexBits - 1, 0),
                                         Cat(slot, word, todo.or(dropped), sumIn, leavesIn, leastIn, childDigit));
+                                depthMoves.connect(B(true));
                                 depth.connect(depth.add(U(1, depth.getWidth())));
                                 slot.connect(childSlot);
                                 word.connect(childWord);
@@ -200,40 +238,31 @@ final class TrieMergeWalk {
                                 sum.connect(countLag == 0 ? cmd.readValue.pad(sumBits) : U(0, sumBits));
                                 leaves.connect(U(0, b));
                                 least.connect(none);
+                                upTaken.connect(U(0, b));
                             })
                             .elsewhen(
-                                    probe,
+                                    nextChild.found.and(probe),
                                     () -> todo.connect(
                                             todo.and(bit(nextChild.index, b).not())))
-                            .elsewhen(last.and(verdict.idle), () -> {
-                                verdict.take(
-                                        slot, word, sumIn, leavesIn, leastIn, frame.bits(k - 1, 0), depth.orR(), depth);
+                            // Back to the parent: its probes sent so far are its own from here on.
+                            .elsewhen(handOver, () -> {
+                                verdict.take(slot, word, sumIn, leavesIn, leastIn, frame.bits(k - 1, 0), depth);
                                 when(depth.orR(), () -> {
-                                            Assert(frame.eq(frames.read(parentIndex)), "walk_parent_frame is stale");
+                                            Assert(frameFresh, "walk_parent_frame is stale");
+                                            depthMoves.connect(B(true));
                                             depth.connect(parentIndex.pad(depth.getWidth()));
                                             slot.connect(frame.bits(fw - 1, fw - slotBits));
-                                            word.connect(frame.bits(fw - slotBits - 1, fw - slotBits - ww));
-                                            todo.connect(frame.bits(
-                                                    b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k));
+                                            word.connect(frameWord);
+                                            todo.connect(frameTodo.and(upTakenIn.not()));
                                             sum.connect(frame.bits(sumBits + b + sumBits + k - 1, b + sumBits + k));
                                             leaves.connect(frame.bits(b + sumBits + k - 1, sumBits + k));
                                             least.connect(frame.bits(sumBits + k - 1, k));
+                                            sentUp.connect(B(false));
+                                            probingUp.connect(B(false));
+                                            upTaken.connect(U(0, b));
                                         })
                                         .otherwise(() -> step.go(LAST));
                             });
-                    // What a decided child leaves this node (the verdict acts three clocks after the hand-over, before
-                    // any probe of this node is judged or counted).
-                    when(verdict.apply, () -> {
-                        Assert(
-                                depth.add(U(1, depth.getWidth())).eq(verdict.depth),
-                                "a verdict applied to a node that is not its parent");
-                        Assert(countHere.or(judged).not(), "a verdict applied beside a count or a judged child");
-                        when(verdict.nowLeaf, () -> {
-                                    sum.connect(sum.add(verdict.count.pad(sumBits)));
-                                    leaves.connect(leaves.or(bit(verdict.digit, b)));
-                                })
-                                .otherwise(() -> least.connect(Mux(verdict.least.lt(least), verdict.least, least)));
-                    });
                 })
                 // The root was handed over: the batch ends when its verdict is written.
                 .on(
@@ -244,6 +273,10 @@ final class TrieMergeWalk {
                         }));
         when(walkStart, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
         Assert(step.is(SCAN).or(sent.or(probing).or(judged).not()), "a probe in flight outside SCAN");
+        Assert(frameFresh.not().or(frame.eq(frames.read(parentIndex))), "walk_frame_fresh with a stale frame");
+        // A parent's probe is judged only after the walk is back in the parent.
+        when(probingUp.and(walkNow.not()), () -> Assert(handOver, "a parent's probe lands before the hand-over"));
+        when(upTaken.orR(), () -> Assert(step.is(SCAN).and(depth.orR()), "parent's probes outside a child"));
         // Every count the walk adds is a READ result on the clock it expects it.
         when(countHere.or(countEntered), () -> Assert(cmd.readResult, "a child's count did not land when due"));
         when(verdict.adding.and(countQ), () -> Assert(cmd.readResult, "the last leaf's count did not land when due"));

@@ -4,6 +4,7 @@ import static org.rapgen.engines.rap.TrieNodeVerdict.Step.*;
 import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.Mem;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.FirstSet;
@@ -13,13 +14,16 @@ import org.rapgen.hdl.lib.SplitCompare;
  * The verdict on one node of a trie merge batch and its write-back, apart from the walk ({@link TrieMergeWalk}) that
  * probes the node's children: the walk hands a node over on the clock its last child is judged and goes back to the
  * node's parent at once, so the parent probes its next children while this unit decides. A node is handed over with its
- * slot, word, leaf digits, the least bound of its interior children and the sum S of its own count and its leaf
- * children's, but one: the last leaf's count, which lands on the clock after the hand-over ({@code ADD}) when the
- * counter SRAM's result latency is a clock longer than a probe's. {@code DECIDE} registers the verdict from registers
- * alone (S < T, the clip, the new bound, whether the node is left without children); {@code ACT} writes the bound and,
- * if the node merges, SETs its count, writes its word without the leaves in every copy and frees the first leaf (one
- * slot a clock, {@code FREE}). On {@code ACT} the parent takes what the node leaves it ({@link #apply}): a node left
- * without children counts as one of the parent's leaves, with its new count; any other gives its bound.
+ * slot, word, depth, digit in its parent, the leaf digits and the sum S of its own count and its leaf children's as the
+ * walk found them, and the least bound of its passed-over children; what its walked children left it waits here, in a
+ * slot of its depth ({@code verdict_kids}). {@code ADD} takes that and the last leaf's count, which lands on the clock
+ * after the hand-over when the counter SRAM's result latency is a clock longer than a probe's; {@code FOLD} adds the
+ * counts of walked children left without children, if any. {@code DECIDE} registers the verdict from registers alone
+ * (S < T with leaf children, the clip, the new bound, whether the node is left without children); {@code ACT} writes
+ * the bound and, if the node merges, SETs its count, writes its word without the leaves in every copy and frees the
+ * first leaf (one slot a clock, {@code FREE}). On {@code ACT} the node's parent gets its share in the slot of the
+ * parent's depth: a node left without children counts as one of the parent's leaves, with its new count; any other
+ * gives its bound. The walk never sees it, so it need not wait for a verdict before it probes on.
  *
  * <p>Every write names the handed-over node or its leaves, which the walk never reads again in this batch, so the
  * walk's probes (other slots) go on beside them; only the SET takes the counter port, and the walk sends no probe on
@@ -30,6 +34,7 @@ final class TrieNodeVerdict {
     enum Step {
         IDLE,
         ADD,
+        FOLD,
         DECIDE,
         ACT,
         FREE
@@ -43,7 +48,6 @@ final class TrieNodeVerdict {
     private final UInt takeLeaves;
     private final UInt takeLeast;
     private final UInt takeDigit;
-    private final Bool takeHasParent = WireDefault(Bool(), B(false)).named("verdict_take_has_parent");
     private final UInt takeDepth;
 
     /** No node is held: the walk may hand one over. */
@@ -52,22 +56,11 @@ final class TrieNodeVerdict {
     final Bool adding;
     /** This clock the node's count is SET: the counter port is taken. */
     final Bool setting;
-    /** This clock the parent takes what the node leaves it. */
-    final Bool apply;
-    /** The node is left without children: the parent counts it as a leaf of digit {@link #digit}, count {@link #count}. */
-    final Bool nowLeaf;
-
-    final UInt count;
-    /** The node's new bound, which the parent takes when the node keeps children. */
-    final UInt least;
-
-    final UInt digit;
-    /** The handed-over node's depth (for the walk's check that the parent is the node it is at). */
-    final UInt depth;
 
     /**
      * @param lastCount the count of the node's last leaf lands on the clock after the hand-over (READ result in
      *     {@code cmd.readValue})
+     * @param clear a batch starts: no depth holds a share
      */
     TrieNodeVerdict(
             RapConfig c,
@@ -76,7 +69,8 @@ final class TrieNodeVerdict {
             StatusRegs st,
             CounterPort cmd,
             UInt notThreshold,
-            Bool lastCount) {
+            Bool lastCount,
+            Bool clear) {
         ChildWord cw = t.words;
         int slotBits = c.slotBits();
         int ww = cw.width();
@@ -84,33 +78,46 @@ final class TrieNodeVerdict {
         int b = c.branching();
         int sumBits = c.mergeSumBits();
         int cb = c.counterBits();
+        int levels = c.levels();
+        int depthBits = c.depthBits();
+        int indexBits = log2Up(levels);
         takeSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("verdict_take_slot");
         takeWord = WireDefault(UInt(ww), U(0, ww)).named("verdict_take_word");
         takeSum = WireDefault(UInt(sumBits), U(0, sumBits)).named("verdict_take_sum");
         takeLeaves = WireDefault(UInt(b), U(0, b)).named("verdict_take_leaves");
         takeLeast = WireDefault(UInt(sumBits), U(0, sumBits)).named("verdict_take_least");
         takeDigit = WireDefault(UInt(k), U(0, k)).named("verdict_take_digit");
-        takeDepth = WireDefault(UInt(c.depthBits()), U(0, c.depthBits())).named("verdict_take_depth");
+        takeDepth = WireDefault(UInt(depthBits), U(0, depthBits)).named("verdict_take_depth");
 
         UInt slot = Reg(UInt(slotBits)).named("verdict_slot");
         UInt word = Reg(UInt(ww)).named("verdict_word");
         UInt sum = Reg(UInt(sumBits)).named("verdict_sum");
         UInt leaves = Reg(UInt(b)).named("verdict_leaves");
-        UInt kidsLeast = Reg(UInt(sumBits)).named("verdict_kids_least");
-        digit = Reg(UInt(k)).named("verdict_digit");
-        depth = Reg(UInt(c.depthBits())).named("verdict_depth");
-        Bool hasParent = Reg(Bool()).named("verdict_has_parent");
+        UInt least = Reg(UInt(sumBits)).named("verdict_least");
+        UInt digit = Reg(UInt(k)).named("verdict_digit");
+        UInt depth = Reg(UInt(depthBits)).named("verdict_depth");
         Bool merges = Reg(Bool()).named("verdict_merges");
         Bool clips = Reg(Bool()).named("verdict_clips");
-        nowLeaf = Reg(Bool()).named("verdict_now_leaf");
-        count = Reg(UInt(cb)).named("verdict_count");
-        least = Reg(UInt(sumBits)).named("verdict_least");
+        Bool nowLeaf = Reg(Bool()).named("verdict_now_leaf");
+        UInt count = Reg(UInt(cb)).named("verdict_count");
+        UInt bound = Reg(UInt(sumBits)).named("verdict_bound");
         UInt freeing = Reg(UInt(b)).named("verdict_freeing");
+
+        // --- what decided children left their parents, a slot a depth: the counts of children left without children,
+        // their digits, the least bound of the others. A slot is valid from its first share to its node's hand-over.
+        int kw = sumBits + b + sumBits;
+        Mem<UInt> kids = Mem(levels, UInt(kw)).named("verdict_kids");
+        UInt kidsValid = RegInit(U(0, levels)).named("verdict_kids_valid");
+        UInt kidsHere = Reg(UInt(kw)).named("verdict_kids_here");
+        Bool kidsAny = Reg(Bool()).named("verdict_kids_any");
+        UInt parentIndex = depth.sub(U(1, depthBits)).bits(indexBits - 1, 0);
+        UInt kidsParent = Reg(UInt(kw)).named("verdict_kids_parent");
+        Bool parentValid = Reg(Bool()).named("verdict_parent_valid");
+        UInt emptyKids = Cat(U(0, sumBits), U(0, b), Fill(sumBits, B(true)));
 
         idle = step.is(IDLE);
         adding = step.is(ADD);
         setting = step.is(ACT).and(merges).named("verdict_setting");
-        apply = step.is(ACT).and(hasParent).named("verdict_apply");
 
         Bool below = SplitCompare.atLeastComplement(sum, notThreshold).not();
         Bool mergesNow = leaves.orR().and(below);
@@ -127,22 +134,38 @@ final class TrieNodeVerdict {
             freeing.connect(restFree);
             step.go(restFree.orR(), FREE, IDLE);
         };
+        UInt kSum = kidsHere.bits(kw - 1, b + sumBits);
+        UInt kLeaves = kidsHere.bits(b + sumBits - 1, sumBits);
+        UInt kLeast = kidsHere.bits(sumBits - 1, 0);
+        UInt pSum = kidsParent.bits(kw - 1, b + sumBits);
+        UInt pLeaves = kidsParent.bits(b + sumBits - 1, sumBits);
+        UInt pLeast = kidsParent.bits(sumBits - 1, 0);
 
         step.on(
                         IDLE,
                         () -> when(take, () -> {
+                            UInt index = takeDepth.bits(indexBits - 1, 0);
+                            Bool valid = kidsValid.bit(index);
                             slot.connect(takeSlot);
                             word.connect(takeWord);
                             sum.connect(takeSum);
                             leaves.connect(takeLeaves);
-                            kidsLeast.connect(takeLeast);
+                            least.connect(takeLeast);
                             digit.connect(takeDigit);
                             depth.connect(takeDepth);
-                            hasParent.connect(takeHasParent);
+                            kidsHere.connect(Mux(valid, kids.read(index), emptyKids));
+                            kidsAny.connect(valid);
+                            kidsValid.connect(kidsValid.and(bit(index, levels).not()));
                             step.go(ADD);
                         }))
                 .on(ADD, () -> {
                     when(lastCount, () -> sum.connect(sum.add(cmd.readValue.pad(sumBits))));
+                    leaves.connect(leaves.or(kLeaves));
+                    least.connect(Mux(kLeast.lt(least), kLeast, least));
+                    step.go(kidsAny, FOLD, DECIDE);
+                })
+                .on(FOLD, () -> {
+                    sum.connect(sum.add(kSum));
                     step.go(DECIDE);
                 })
                 .on(DECIDE, () -> {
@@ -152,12 +175,28 @@ final class TrieNodeVerdict {
                     // Left without children: every child it has is a leaf, and they all go.
                     nowLeaf.connect(mergesNow.and(cw.present(word).eq(leaves)));
                     // Its bound: the interior children's, and its own S if it keeps its leaves.
-                    least.connect(Mux(leaves.orR().and(below.not()).and(sum.lt(kidsLeast)), sum, kidsLeast));
+                    bound.connect(Mux(leaves.orR().and(below.not()).and(sum.lt(least)), sum, least));
                     freeing.connect(leaves);
+                    kidsParent.connect(kids.read(parentIndex));
+                    parentValid.connect(depth.orR().and(kidsValid.bit(parentIndex)));
                     step.go(ACT);
                 })
                 .on(ACT, () -> {
-                    t.writeMin(slot, least);
+                    t.writeMin(slot, bound);
+                    // The parent's share: read on DECIDE, written back here (no other share or hand-over between).
+                    when(depth.orR(), () -> {
+                        UInt base = Mux(parentValid, kidsParent, emptyKids);
+                        UInt bSum = base.bits(kw - 1, b + sumBits);
+                        UInt bLeaves = base.bits(b + sumBits - 1, sumBits);
+                        UInt bLeast = base.bits(sumBits - 1, 0);
+                        kids.write(
+                                parentIndex,
+                                Mux(
+                                        nowLeaf,
+                                        Cat(bSum.add(count.pad(sumBits)), bLeaves.or(bit(digit, b)), bLeast),
+                                        Cat(bSum, bLeaves, Mux(bound.lt(bLeast), bound, bLeast))));
+                        kidsValid.connect(kidsValid.or(bit(parentIndex, levels)));
+                    });
                     when(merges, () -> {
                                 cmd.set(slot, count);
                                 st.removed.connect(cw.ones(leaves));
@@ -168,14 +207,17 @@ final class TrieNodeVerdict {
                             .otherwise(() -> step.go(IDLE));
                 })
                 .on(FREE, freeOne);
+        when(clear, () -> kidsValid.connect(U(0, levels)));
 
         when(take, () -> Assert(idle, "a node handed over while the last one is decided"));
+        when(clear, () -> Assert(idle.and(kidsValid.eq(0)), "a batch started with shares left from the last"));
+        when(step.is(ADD), () -> Assert(leaves.and(kLeaves).eq(0), "a leaf found twice, by the walk and a verdict"));
         when(step.is(ACT), () -> Assert(nowLeaf.not().or(merges), "a node left without children that did not merge"));
         when(setting, () -> Assert(cmd.valid.not().or(cmd.op.eq(ControllerIO.OP_SET)), "a command beside a SET"));
     }
 
     /** On this clock edge the walk hands over a node (its slot, word, S so far, leaves, bound, digit in its parent). */
-    void take(UInt slot, UInt word, UInt sum, UInt leaves, UInt least, UInt digit, Bool hasParent, UInt depth) {
+    void take(UInt slot, UInt word, UInt sum, UInt leaves, UInt least, UInt digit, UInt depth) {
         take.connect(B(true));
         takeSlot.connect(slot);
         takeWord.connect(word);
@@ -183,7 +225,6 @@ final class TrieNodeVerdict {
         takeLeaves.connect(leaves);
         takeLeast.connect(least);
         takeDigit.connect(digit);
-        takeHasParent.connect(hasParent);
         takeDepth.connect(depth);
     }
 
