@@ -122,11 +122,9 @@ final class TrieMergeWalk {
         int fw = slotBits + ww + b + sumBits + b + sumBits + k;
         Mem<UInt> frames = Mem(c.levels(), UInt(fw)).named("walk_frames");
         UInt parentIndex = depth.sub(U(1, depth.getWidth())).bits(frameIndexBits - 1, 0);
-        // The parent's frame, read on every clock into a flip-flop, so the parent's probes and the restore start at
-        // registers, not at the distributed RAM's read. It holds the parent's frame from the second clock at a depth.
-        UInt frame = RegNext(frames.read(parentIndex)).named("walk_parent_frame");
-        Bool depthMoves = WireDefault(Bool(), B(false)).named("walk_depth_moves");
-        Bool frameFresh = RegNext(depthMoves.not(), B(false)).named("walk_frame_fresh");
+        // The parent's frame in a flip-flop, so the parent's probes and the restore start at registers, not at the
+        // distributed RAM's read. It is loaded for the depth the walk goes to (below), so it holds on every clock.
+        UInt frame = Reg(UInt(fw)).named("walk_parent_frame");
         UInt frameWord = frame.bits(fw - slotBits - 1, fw - slotBits - ww);
         UInt frameTodo = frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
 
@@ -142,13 +140,13 @@ final class TrieMergeWalk {
         // The probe: the walked child's first child on the clock the walk enters it, else the node's next child, else,
         // once the node has none left, the parent's next child. Its address and enable come from registers and the
         // walked flag (two flip-flops), whatever the probes in flight turn out to be; none goes out while the verdict
-        // SETs a count (the counter port's one command). The parent's wait for an idle verdict: then no hand-over
-        // can be held back, and each is judged after the walk is back in the parent.
+        // SETs a count (the counter port's one command). The parent's wait for room in the verdict's queue: then the
+        // node's hand-over cannot be held back, and each is judged after the walk is back in the parent.
         Bool probeUp = walkNow.not()
                 .and(nextChild.found.not())
                 .and(depth.orR())
-                .and(frameFresh)
-                .and(verdict.idle)
+                .and(verdict.room)
+                .and(verdict.setting.not())
                 .and(upNext.found)
                 .named("walk_probe_up");
         UInt probeDigit = Mux(walkNow, firstKid.index, Mux(nextChild.found, nextChild.index, upNext.index));
@@ -162,17 +160,24 @@ final class TrieMergeWalk {
                 .and(verdict.setting.not())
                 .named("walk_probe");
         UInt upTakenIn = Mux(probeUp, upTaken.or(bit(upNext.index, b)), upTaken);
-        // Nothing of the node is left to probe or judge: it goes to the verdict once that is free.
+        // Nothing of the node is left to probe or judge: it goes to the verdict once its queue has room.
         Bool ownSent = sent.and(sentUp.not());
         Bool ownProbing = probing.and(probingUp.not());
         Bool last = walkNow.not().and(nextChild.found.not()).and(ownSent.not()).and(ownProbing.not());
-        Bool handOver = last.and(verdict.idle).named("walk_hand_over");
+        Bool handOver = last.and(verdict.room).named("walk_hand_over");
+
+        // Into a walked child the node itself becomes the parent's frame; back in the parent, its parent's is read.
+        UInt dropped = Mux(ownProbing, bit(probedDigit, b), U(0, b)).or(Mux(ownSent, bit(sentDigit, b), U(0, b)));
+        UInt pushed = Cat(slot, word, todo.or(dropped), sumIn, leavesIn, leastIn, childDigit);
+        Bool scanning = step.is(SCAN);
+        UInt aboveParent = depth.sub(U(2, depth.getWidth())).bits(frameIndexBits - 1, 0);
+        frame.connect(
+                Mux(scanning.and(walkNow), pushed, frames.read(Mux(scanning.and(handOver), aboveParent, parentIndex))));
 
         step.on(
                         IDLE,
                         () -> when(walkStart, () -> {
                             depth.connect(U(0, c.depthBits()));
-                            depthMoves.connect(B(true));
                             slot.connect(U(0, slotBits));
                             step.go(BEGIN);
                         }))
@@ -222,12 +227,7 @@ final class TrieMergeWalk {
                     // Into the walked child: the node waits on the stack with the digits of its dropped probes behind
                     // it still to do; the parent's dropped probes were never taken from its frame.
                     when(walkNow, () -> {
-                                UInt dropped = Mux(ownProbing, bit(probedDigit, b), U(0, b))
-                                        .or(Mux(ownSent, bit(sentDigit, b), U(0, b)));
-                                frames.write(
-                                        depth.bits(frameIndexBits - 1, 0),
-                                        Cat(slot, word, todo.or(dropped), sumIn, leavesIn, leastIn, childDigit));
-                                depthMoves.connect(B(true));
+                                frames.write(depth.bits(frameIndexBits - 1, 0), pushed);
                                 depth.connect(depth.add(U(1, depth.getWidth())));
                                 slot.connect(childSlot);
                                 word.connect(childWord);
@@ -248,8 +248,6 @@ final class TrieMergeWalk {
                             .elsewhen(handOver, () -> {
                                 verdict.take(slot, word, sumIn, leavesIn, leastIn, frame.bits(k - 1, 0), depth);
                                 when(depth.orR(), () -> {
-                                            Assert(frameFresh, "walk_parent_frame is stale");
-                                            depthMoves.connect(B(true));
                                             depth.connect(parentIndex.pad(depth.getWidth()));
                                             slot.connect(frame.bits(fw - 1, fw - slotBits));
                                             word.connect(frameWord);
@@ -267,13 +265,15 @@ final class TrieMergeWalk {
                 // The root was handed over: the batch ends when its verdict is written.
                 .on(
                         LAST,
-                        () -> when(verdict.idle, () -> {
+                        () -> when(verdict.drained, () -> {
                             done.connect(B(true));
                             step.go(IDLE);
                         }));
         when(walkStart, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
         Assert(step.is(SCAN).or(sent.or(probing).or(judged).not()), "a probe in flight outside SCAN");
-        Assert(frameFresh.not().or(frame.eq(frames.read(parentIndex))), "walk_frame_fresh with a stale frame");
+        when(
+                step.is(SCAN).and(depth.orR()),
+                () -> Assert(frame.eq(frames.read(parentIndex)), "walk_parent_frame is not the parent's frame"));
         // A parent's probe is judged only after the walk is back in the parent.
         when(probingUp.and(walkNow.not()), () -> Assert(handOver, "a parent's probe lands before the hand-over"));
         when(upTaken.orR(), () -> Assert(step.is(SCAN).and(depth.orR()), "parent's probes outside a child"));

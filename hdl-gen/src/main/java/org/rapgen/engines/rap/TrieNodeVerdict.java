@@ -33,7 +33,6 @@ import org.rapgen.hdl.lib.SplitCompare;
 final class TrieNodeVerdict {
     enum Step {
         IDLE,
-        ADD,
         FOLD,
         DECIDE,
         ACT,
@@ -50,9 +49,14 @@ final class TrieNodeVerdict {
     private final UInt takeDigit;
     private final UInt takeDepth;
 
-    /** No node is held: the walk may hand one over. */
-    final Bool idle;
-    /** This clock the count of the node's last leaf lands (the hand-over's next clock). */
+    /** Nodes the queue holds at most. */
+    static final int QUEUE_DEPTH = 4;
+
+    /** The queue has room for one more node: the walk may hand one over. */
+    final Bool room;
+    /** No node is held or queued: the batch's last verdict is written. */
+    final Bool drained;
+    /** This clock the count of the last handed-over node's last leaf lands (the hand-over's next clock). */
     final Bool adding;
     /** This clock the node's count is SET: the counter port is taken. */
     final Bool setting;
@@ -109,14 +113,41 @@ final class TrieNodeVerdict {
         Mem<UInt> kids = Mem(levels, UInt(kw)).named("verdict_kids");
         UInt kidsValid = RegInit(U(0, levels)).named("verdict_kids_valid");
         UInt kidsHere = Reg(UInt(kw)).named("verdict_kids_here");
-        Bool kidsAny = Reg(Bool()).named("verdict_kids_any");
         UInt parentIndex = depth.sub(U(1, depthBits)).bits(indexBits - 1, 0);
         UInt kidsParent = Reg(UInt(kw)).named("verdict_kids_parent");
         Bool parentValid = Reg(Bool()).named("verdict_parent_valid");
         UInt emptyKids = Cat(U(0, sumBits), U(0, b), Fill(sumBits, B(true)));
 
-        idle = step.is(IDLE);
-        adding = step.is(ADD);
+        // --- the hand stage (the node handed over on the last clock, its last leaf's count landing now) and the
+        // queue behind it, so the walk hands over a node whenever there is room, not when the last one is written.
+        int qBits = log2Up(QUEUE_DEPTH);
+        int ew = slotBits + ww + sumBits + b + sumBits + k + depthBits;
+        Bool handValid = RegNext(take, B(false)).named("verdict_hand_valid");
+        UInt hand = RegNext(Cat(takeSlot, takeWord, takeSum, takeLeaves, takeLeast, takeDigit, takeDepth))
+                .named("verdict_hand");
+        UInt handSum = hand.bits(ew - slotBits - ww - 1, ew - slotBits - ww - sumBits);
+        Mem<UInt> queue = Mem(QUEUE_DEPTH, UInt(ew)).named("verdict_queue");
+        UInt head = RegInit(U(0, qBits)).named("verdict_head");
+        UInt tail = RegInit(U(0, qBits)).named("verdict_tail");
+        UInt queued = RegInit(U(0, qBits + 1)).named("verdict_queued");
+        Bool pop = step.is(IDLE).and(queued.orR()).named("verdict_pop");
+        when(handValid, () -> {
+            UInt last = Mux(lastCount, handSum.add(cmd.readValue.pad(sumBits)), handSum);
+            queue.write(
+                    tail,
+                    Cat(hand.bits(ew - 1, ew - slotBits - ww), last, hand.bits(ew - slotBits - ww - sumBits - 1, 0)));
+            tail.connect(tail.add(U(1, qBits)));
+        });
+        when(pop, () -> head.connect(head.add(U(1, qBits))));
+        queued.connect(
+                queued.add(handValid.asUInt().pad(qBits + 1)).sub(pop.asUInt().pad(qBits + 1)));
+        UInt entry = queue.read(head);
+        UInt entryDepth = entry.bits(depthBits - 1, 0);
+        room = queued.add(handValid.asUInt().pad(qBits + 1))
+                .lt(U(QUEUE_DEPTH, qBits + 1))
+                .named("verdict_room");
+        drained = step.is(IDLE).and(queued.orR().not()).and(handValid.not());
+        adding = handValid;
         setting = step.is(ACT).and(merges).named("verdict_setting");
 
         Bool below = SplitCompare.atLeastComplement(sum, notThreshold).not();
@@ -137,35 +168,33 @@ final class TrieNodeVerdict {
         UInt kSum = kidsHere.bits(kw - 1, b + sumBits);
         UInt kLeaves = kidsHere.bits(b + sumBits - 1, sumBits);
         UInt kLeast = kidsHere.bits(sumBits - 1, 0);
-        UInt pSum = kidsParent.bits(kw - 1, b + sumBits);
-        UInt pLeaves = kidsParent.bits(b + sumBits - 1, sumBits);
-        UInt pLeast = kidsParent.bits(sumBits - 1, 0);
 
         step.on(
                         IDLE,
-                        () -> when(take, () -> {
-                            UInt index = takeDepth.bits(indexBits - 1, 0);
+                        () -> when(pop, () -> {
+                            UInt index = entryDepth.bits(indexBits - 1, 0);
                             Bool valid = kidsValid.bit(index);
-                            slot.connect(takeSlot);
-                            word.connect(takeWord);
-                            sum.connect(takeSum);
-                            leaves.connect(takeLeaves);
-                            least.connect(takeLeast);
-                            digit.connect(takeDigit);
-                            depth.connect(takeDepth);
+                            int at = ew;
+                            slot.connect(entry.bits(at - 1, at - slotBits));
+                            at -= slotBits;
+                            word.connect(entry.bits(at - 1, at - ww));
+                            at -= ww;
+                            sum.connect(entry.bits(at - 1, at - sumBits));
+                            at -= sumBits;
+                            leaves.connect(entry.bits(at - 1, at - b));
+                            at -= b;
+                            least.connect(entry.bits(at - 1, at - sumBits));
+                            at -= sumBits;
+                            digit.connect(entry.bits(at - 1, at - k));
+                            depth.connect(entryDepth);
                             kidsHere.connect(Mux(valid, kids.read(index), emptyKids));
-                            kidsAny.connect(valid);
                             kidsValid.connect(kidsValid.and(bit(index, levels).not()));
-                            step.go(ADD);
+                            step.go(valid, FOLD, DECIDE);
                         }))
-                .on(ADD, () -> {
-                    when(lastCount, () -> sum.connect(sum.add(cmd.readValue.pad(sumBits))));
-                    leaves.connect(leaves.or(kLeaves));
-                    least.connect(Mux(kLeast.lt(least), kLeast, least));
-                    step.go(kidsAny, FOLD, DECIDE);
-                })
                 .on(FOLD, () -> {
                     sum.connect(sum.add(kSum));
+                    leaves.connect(leaves.or(kLeaves));
+                    least.connect(Mux(kLeast.lt(least), kLeast, least));
                     step.go(DECIDE);
                 })
                 .on(DECIDE, () -> {
@@ -209,9 +238,9 @@ final class TrieNodeVerdict {
                 .on(FREE, freeOne);
         when(clear, () -> kidsValid.connect(U(0, levels)));
 
-        when(take, () -> Assert(idle, "a node handed over while the last one is decided"));
-        when(clear, () -> Assert(idle.and(kidsValid.eq(0)), "a batch started with shares left from the last"));
-        when(step.is(ADD), () -> Assert(leaves.and(kLeaves).eq(0), "a leaf found twice, by the walk and a verdict"));
+        when(take, () -> Assert(room, "a node handed over with the queue full"));
+        when(clear, () -> Assert(drained.and(kidsValid.eq(0)), "a batch started with shares left from the last"));
+        when(step.is(FOLD), () -> Assert(leaves.and(kLeaves).eq(0), "a leaf found twice, by the walk and a verdict"));
         when(step.is(ACT), () -> Assert(nowLeaf.not().or(merges), "a node left without children that did not merge"));
         when(setting, () -> Assert(cmd.valid.not().or(cmd.op.eq(ControllerIO.OP_SET)), "a command beside a SET"));
     }
