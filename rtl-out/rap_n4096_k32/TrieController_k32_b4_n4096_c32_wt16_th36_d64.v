@@ -153,54 +153,68 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] hit_key_2; // SplitRedo.java:81
   reg [31:0] hit_key_3; // SplitRedo.java:81
   reg [31:0] hit_key_4; // SplitRedo.java:81
-  reg walk_step_idle; // TrieMergeWalk.java:46
-  reg walk_step_begin; // TrieMergeWalk.java:46
-  reg walk_step_root; // TrieMergeWalk.java:46
-  reg walk_step_scan; // TrieMergeWalk.java:46
-  reg walk_step_last; // TrieMergeWalk.java:46
-  reg [4:0] walk_depth; // TrieMergeWalk.java:69
-  reg [11:0] walk_slot; // TrieMergeWalk.java:70
-  reg [47:0] walk_word; // TrieMergeWalk.java:71
-  reg [3:0] walk_todo; // TrieMergeWalk.java:72
-  reg [34:0] walk_sum; // TrieMergeWalk.java:73
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:74
-  reg [34:0] walk_least; // TrieMergeWalk.java:75
-  reg walk_probe_sent; // TrieMergeWalk.java:80
-  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:81
-  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:82
-  reg walk_probing; // TrieMergeWalk.java:83
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:84
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:85
-  reg walk_judged; // TrieMergeWalk.java:86
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:87
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:88
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:89
-  reg [34:0] walk_child_min; // TrieMergeWalk.java:90
-  reg walk_child_leaf; // TrieMergeWalk.java:92
-  reg walk_child_passed; // TrieMergeWalk.java:93
-  reg walk_child_walked; // TrieMergeWalk.java:94
-  reg [3:0] walk_child_kids; // TrieMergeWalk.java:95
-  reg walk_count_q; // TrieMergeWalk.java:105
-  reg verdict_step_idle; // TrieNodeVerdict.java:38
-  reg verdict_step_add; // TrieNodeVerdict.java:38
-  reg verdict_step_decide; // TrieNodeVerdict.java:38
-  reg verdict_step_act; // TrieNodeVerdict.java:38
-  reg verdict_step_free; // TrieNodeVerdict.java:38
-  reg [11:0] verdict_slot; // TrieNodeVerdict.java:95
-  reg [47:0] verdict_word; // TrieNodeVerdict.java:96
-  reg [34:0] verdict_sum; // TrieNodeVerdict.java:97
-  reg [3:0] verdict_leaves; // TrieNodeVerdict.java:98
-  reg [34:0] verdict_kids_least; // TrieNodeVerdict.java:99
-  reg [1:0] verdict_digit; // TrieNodeVerdict.java:100
-  reg [4:0] verdict_depth; // TrieNodeVerdict.java:101
-  reg verdict_has_parent; // TrieNodeVerdict.java:102
+  reg walk_step_idle; // TrieMergeWalk.java:50
+  reg walk_step_begin; // TrieMergeWalk.java:50
+  reg walk_step_scan; // TrieMergeWalk.java:50
+  reg walk_step_last; // TrieMergeWalk.java:50
+  reg [4:0] walk_depth; // TrieMergeWalk.java:73
+  reg [11:0] walk_slot; // TrieMergeWalk.java:74
+  reg [47:0] walk_word; // TrieMergeWalk.java:75
+  reg [3:0] walk_todo; // TrieMergeWalk.java:76
+  reg [34:0] walk_sum; // TrieMergeWalk.java:77
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:78
+  reg [34:0] walk_least; // TrieMergeWalk.java:79
+  reg walk_probe_sent; // TrieMergeWalk.java:84
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:85
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:86
+  reg walk_probing; // TrieMergeWalk.java:87
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:88
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:89
+  reg walk_sent_up; // TrieMergeWalk.java:91
+  reg walk_probing_up; // TrieMergeWalk.java:92
+  reg [3:0] walk_up_taken; // TrieMergeWalk.java:94
+  reg walk_judged; // TrieMergeWalk.java:95
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:96
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:97
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:98
+  reg [34:0] walk_child_min; // TrieMergeWalk.java:99
+  reg walk_child_leaf; // TrieMergeWalk.java:101
+  reg walk_child_passed; // TrieMergeWalk.java:102
+  reg walk_child_walked; // TrieMergeWalk.java:103
+  reg [3:0] walk_child_kids; // TrieMergeWalk.java:104
+  reg walk_count_q; // TrieMergeWalk.java:114
+  reg verdict_step_idle; // TrieNodeVerdict.java:42
+  reg verdict_step_fold; // TrieNodeVerdict.java:42
+  reg verdict_step_decide; // TrieNodeVerdict.java:42
+  reg verdict_step_act; // TrieNodeVerdict.java:42
+  reg verdict_step_free; // TrieNodeVerdict.java:42
+  reg [11:0] verdict_slot; // TrieNodeVerdict.java:96
+  reg [47:0] verdict_word; // TrieNodeVerdict.java:97
+  reg [34:0] verdict_sum; // TrieNodeVerdict.java:98
+  reg [3:0] verdict_leaves; // TrieNodeVerdict.java:99
+  reg [34:0] verdict_least; // TrieNodeVerdict.java:100
+  reg [1:0] verdict_digit; // TrieNodeVerdict.java:101
+  reg [4:0] verdict_depth; // TrieNodeVerdict.java:102
   reg verdict_merges; // TrieNodeVerdict.java:103
   reg verdict_clips; // TrieNodeVerdict.java:104
   reg verdict_now_leaf; // TrieNodeVerdict.java:105
   reg [31:0] verdict_count; // TrieNodeVerdict.java:106
-  reg [34:0] verdict_least; // TrieNodeVerdict.java:107
+  reg [34:0] verdict_bound; // TrieNodeVerdict.java:107
   reg [3:0] verdict_freeing; // TrieNodeVerdict.java:108
-  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:118
+  reg [15:0] verdict_kids_valid; // TrieNodeVerdict.java:114
+  reg [73:0] verdict_kids_here; // TrieNodeVerdict.java:115
+  reg [73:0] verdict_kids_parent; // TrieNodeVerdict.java:117
+  reg verdict_parent_valid; // TrieNodeVerdict.java:118
+  reg verdict_hand_valid; // TrieNodeVerdict.java:125
+  reg [140:0] verdict_hand; // TrieNodeVerdict.java:126
+  reg [1:0] verdict_head; // TrieNodeVerdict.java:130
+  reg [1:0] verdict_tail; // TrieNodeVerdict.java:131
+  reg [2:0] verdict_queued; // TrieNodeVerdict.java:132
+  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:126
+  reg walk_root_read_1; // TrieMergeWalk.java:133
+  reg walk_root_read_2; // TrieMergeWalk.java:133
+  reg walk_root_read_3; // TrieMergeWalk.java:133
+  reg walk_root_read_4; // TrieMergeWalk.java:133
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -310,7 +324,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:89
   (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:97
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:113
+  reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
+  reg [140:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:122
   reg [43:0] undo [0:63]; // UndoStack.java:35
 
   // Wires
@@ -373,17 +389,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
-  wire walk_start; // TrieMergeWalk.java:47
-  wire walk_done; // TrieMergeWalk.java:49
-  wire verdict_take; // TrieNodeVerdict.java:39
-  wire verdict_take_has_parent; // TrieNodeVerdict.java:46
-  wire [11:0] verdict_take_slot; // TrieNodeVerdict.java:87
-  wire [47:0] verdict_take_word; // TrieNodeVerdict.java:88
-  wire [34:0] verdict_take_sum; // TrieNodeVerdict.java:89
-  wire [3:0] verdict_take_leaves; // TrieNodeVerdict.java:90
-  wire [34:0] verdict_take_least; // TrieNodeVerdict.java:91
-  wire [1:0] verdict_take_digit; // TrieNodeVerdict.java:92
-  wire [4:0] verdict_take_depth; // TrieNodeVerdict.java:93
+  wire walk_start; // TrieMergeWalk.java:51
+  wire walk_done; // TrieMergeWalk.java:53
+  wire verdict_take; // TrieNodeVerdict.java:43
+  wire [11:0] verdict_take_slot; // TrieNodeVerdict.java:88
+  wire [47:0] verdict_take_word; // TrieNodeVerdict.java:89
+  wire [34:0] verdict_take_sum; // TrieNodeVerdict.java:90
+  wire [3:0] verdict_take_leaves; // TrieNodeVerdict.java:91
+  wire [34:0] verdict_take_least; // TrieNodeVerdict.java:92
+  wire [1:0] verdict_take_digit; // TrieNodeVerdict.java:93
+  wire [4:0] verdict_take_depth; // TrieNodeVerdict.java:94
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -396,6 +411,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _wire_4_1; // ChildWord.java:35
   wire [11:0] _wire_4_2; // ChildWord.java:35
   wire [11:0] _wire_4_3; // ChildWord.java:35
+  wire [11:0] _wire_5_0; // ChildWord.java:35
+  wire [11:0] _wire_5_1; // ChildWord.java:35
+  wire [11:0] _wire_5_2; // ChildWord.java:35
+  wire [11:0] _wire_5_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
@@ -554,7 +573,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_33}; // ChildWord.java:56
   wire _bits_34 = verdict_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_34}; // ChildWord.java:56
-  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:98
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:107
   wire _bits_35 = walk_todo[0]; // FirstSet.java:24
   wire _bits_36 = walk_todo[1]; // FirstSet.java:24
   wire _or_23 = _bits_35 | _bits_36; // FirstSet.java:36
@@ -562,940 +581,1087 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_38 = walk_todo[3]; // FirstSet.java:24
   wire _or_24 = _bits_37 | _bits_38; // FirstSet.java:36
   wire _or_25 = _or_23 | _or_24; // FirstSet.java:36
-  wire _or_26 = walk_walk_now | _or_25; // TrieMergeWalk.java:134
-  wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:112
-  wire _not_28 = ~verdict_setting; // TrieMergeWalk.java:134
-  wire walk_probe = _or_26 & _not_28; // TrieMergeWalk.java:134
+  wire _or_26 = walk_walk_now | _or_25; // TrieMergeWalk.java:163
+  wire _not_28 = ~walk_walk_now; // TrieMergeWalk.java:150
+  wire _not_29 = ~_or_25; // TrieMergeWalk.java:151
+  wire _and_21 = _not_28 & _not_29; // TrieMergeWalk.java:151
+  wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:152
+  wire _and_22 = _and_21 & _or_r_0; // TrieMergeWalk.java:152
+  wire [2:0] _add_14 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:149
+  wire verdict_room = _add_14 < 3'd4; // TrieNodeVerdict.java:150
+  wire _and_23 = _and_22 & verdict_room; // TrieMergeWalk.java:153
+  wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:154
+  wire _not_30 = ~verdict_setting; // TrieMergeWalk.java:154
+  wire _and_24 = _and_23 & _not_30; // TrieMergeWalk.java:154
+  wire [3:0] _bits_39 = walk_parent_frame[79:76]; // TrieMergeWalk.java:128
+  wire [3:0] _not_31 = ~walk_up_taken; // TrieMergeWalk.java:144
+  wire [3:0] _and_25 = _bits_39 & _not_31; // TrieMergeWalk.java:144
+  wire _bits_40 = _and_25[0]; // FirstSet.java:24
+  wire _bits_41 = _and_25[1]; // FirstSet.java:24
+  wire _or_27 = _bits_40 | _bits_41; // FirstSet.java:36
+  wire _bits_42 = _and_25[2]; // FirstSet.java:24
+  wire _bits_43 = _and_25[3]; // FirstSet.java:24
+  wire _or_28 = _bits_42 | _bits_43; // FirstSet.java:36
+  wire _or_29 = _or_27 | _or_28; // FirstSet.java:36
+  wire walk_probe_up = _and_24 & _or_29; // TrieMergeWalk.java:155
+  wire _or_30 = _or_26 | walk_probe_up; // TrieMergeWalk.java:164
+  wire _not_32 = ~verdict_setting; // TrieMergeWalk.java:165
+  wire walk_probe = _or_30 & _not_32; // TrieMergeWalk.java:165
   wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:46
-  wire _bits_39 = walk_child_kids[0]; // FirstSet.java:24
-  wire _bits_40 = walk_child_kids[1]; // FirstSet.java:24
-  wire _or_27 = _bits_39 | _bits_40; // FirstSet.java:36
-  wire _not_29 = ~_or_27; // FirstSet.java:34
-  wire _bits_41 = walk_child_kids[2]; // FirstSet.java:24
-  wire _not_30 = ~_bits_41; // FirstSet.java:34
-  wire _not_31 = ~_bits_39; // FirstSet.java:34
-  wire _mux_0 = _not_29 ? _not_30 : _not_31; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_29, _mux_0}; // FirstSet.java:35
-  wire [1:0] _bits_42 = _cat_7; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_42[1] ? (_bits_42[0] ? _wire_3_3 : _wire_3_2) : (_bits_42[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _not_32 = ~_or_23; // FirstSet.java:34
-  wire _not_33 = ~_bits_37; // FirstSet.java:34
-  wire _not_34 = ~_bits_35; // FirstSet.java:34
-  wire _mux_1 = _not_32 ? _not_33 : _not_34; // FirstSet.java:35
-  wire [1:0] _cat_8 = {_not_32, _mux_1}; // FirstSet.java:35
-  wire [1:0] _bits_43 = _cat_8; // FirstSet.java:43
-  wire [11:0] _dyn_index_1 = _bits_43[1] ? (_bits_43[0] ? _wire_4_3 : _wire_4_2) : (_bits_43[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _dyn_index_1; // TrieMergeWalk.java:132
+  wire _bits_44 = walk_child_kids[0]; // FirstSet.java:24
+  wire _bits_45 = walk_child_kids[1]; // FirstSet.java:24
+  wire _or_31 = _bits_44 | _bits_45; // FirstSet.java:36
+  wire _not_33 = ~_or_31; // FirstSet.java:34
+  wire _bits_46 = walk_child_kids[2]; // FirstSet.java:24
+  wire _not_34 = ~_bits_46; // FirstSet.java:34
+  wire _not_35 = ~_bits_44; // FirstSet.java:34
+  wire _mux_0 = _not_33 ? _not_34 : _not_35; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_33, _mux_0}; // FirstSet.java:35
+  wire [1:0] _bits_47 = _cat_7; // FirstSet.java:43
+  wire [11:0] _dyn_index_0 = _bits_47[1] ? (_bits_47[0] ? _wire_3_3 : _wire_3_2) : (_bits_47[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire _not_36 = ~_or_23; // FirstSet.java:34
+  wire _not_37 = ~_bits_37; // FirstSet.java:34
+  wire _not_38 = ~_bits_35; // FirstSet.java:34
+  wire _mux_1 = _not_36 ? _not_37 : _not_38; // FirstSet.java:35
+  wire [1:0] _cat_8 = {_not_36, _mux_1}; // FirstSet.java:35
+  wire [1:0] _bits_48 = _cat_8; // FirstSet.java:43
+  wire [11:0] _dyn_index_1 = _bits_48[1] ? (_bits_48[0] ? _wire_4_3 : _wire_4_2) : (_bits_48[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire _not_39 = ~_or_27; // FirstSet.java:34
+  wire _not_40 = ~_bits_42; // FirstSet.java:34
+  wire _not_41 = ~_bits_40; // FirstSet.java:34
+  wire _mux_2 = _not_39 ? _not_40 : _not_41; // FirstSet.java:35
+  wire [1:0] _cat_9 = {_not_39, _mux_2}; // FirstSet.java:35
+  wire [1:0] _bits_49 = _cat_9; // FirstSet.java:43
+  wire [11:0] _dyn_index_2 = _bits_49[1] ? (_bits_49[0] ? _wire_5_3 : _wire_5_2) : (_bits_49[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
+  wire [11:0] _mux_3 = _or_25 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
+  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_3; // TrieMergeWalk.java:158
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
-  wire [11:0] _bits_44 = fresh_slot[11:0]; // FreeSlots.java:47
-  wire [11:0] free_next = free_stack_empty ? _bits_44 : free_top; // FreeSlots.java:47
-  wire _bits_45 = verdict_leaves[3]; // ChildWord.java:70
-  wire [11:0] _bits_46 = verdict_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_2 = _bits_45 ? 12'd0 : _bits_46; // ChildWord.java:70
-  wire _bits_47 = verdict_leaves[2]; // ChildWord.java:70
-  wire [11:0] _bits_48 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_3 = _bits_47 ? 12'd0 : _bits_48; // ChildWord.java:70
-  wire _bits_49 = verdict_leaves[1]; // ChildWord.java:70
-  wire [11:0] _bits_50 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _bits_49 ? 12'd0 : _bits_50; // ChildWord.java:70
-  wire _bits_51 = verdict_leaves[0]; // ChildWord.java:70
-  wire [11:0] _bits_52 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_5 = _bits_51 ? 12'd0 : _bits_52; // ChildWord.java:70
-  wire [47:0] _cat_9 = {_mux_2, _mux_3, _mux_4, _mux_5}; // ChildWord.java:71
+  wire [11:0] _bits_50 = fresh_slot[11:0]; // FreeSlots.java:47
+  wire [11:0] free_next = free_stack_empty ? _bits_50 : free_top; // FreeSlots.java:47
+  wire _bits_51 = verdict_leaves[3]; // ChildWord.java:70
+  wire [11:0] _bits_52 = verdict_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_4 = _bits_51 ? 12'd0 : _bits_52; // ChildWord.java:70
+  wire _bits_53 = verdict_leaves[2]; // ChildWord.java:70
+  wire [11:0] _bits_54 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_5 = _bits_53 ? 12'd0 : _bits_54; // ChildWord.java:70
+  wire _bits_55 = verdict_leaves[1]; // ChildWord.java:70
+  wire [11:0] _bits_56 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_6 = _bits_55 ? 12'd0 : _bits_56; // ChildWord.java:70
+  wire _bits_57 = verdict_leaves[0]; // ChildWord.java:70
+  wire [11:0] _bits_58 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _bits_57 ? 12'd0 : _bits_58; // ChildWord.java:70
+  wire [47:0] _cat_10 = {_mux_4, _mux_5, _mux_6, _mux_7}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_53 = info_data[11:0]; // TrieTables.java:189
-  wire _bits_54 = verdict_freeing[0]; // FirstSet.java:24
-  wire _bits_55 = verdict_freeing[1]; // FirstSet.java:24
-  wire _or_28 = _bits_54 | _bits_55; // FirstSet.java:36
-  wire _not_35 = ~_or_28; // FirstSet.java:34
-  wire _bits_56 = verdict_freeing[2]; // FirstSet.java:24
-  wire _not_36 = ~_bits_56; // FirstSet.java:34
-  wire _not_37 = ~_bits_54; // FirstSet.java:34
-  wire _mux_6 = _not_35 ? _not_36 : _not_37; // FirstSet.java:35
-  wire [1:0] _cat_10 = {_not_35, _mux_6}; // FirstSet.java:35
-  wire [1:0] _bits_57 = _cat_10; // FirstSet.java:43
-  wire [11:0] verdict_free_slot = _bits_57[1] ? (_bits_57[0] ? _wire_2_3 : _wire_2_2) : (_bits_57[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [61:0] _cat_11 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
-  wire [1:0] _bits_58 = split_prefix[31:30]; // SplitChild.java:42
+  wire [11:0] _bits_59 = info_data[11:0]; // TrieTables.java:189
+  wire _bits_60 = verdict_freeing[0]; // FirstSet.java:24
+  wire _bits_61 = verdict_freeing[1]; // FirstSet.java:24
+  wire _or_32 = _bits_60 | _bits_61; // FirstSet.java:36
+  wire _not_42 = ~_or_32; // FirstSet.java:34
+  wire _bits_62 = verdict_freeing[2]; // FirstSet.java:24
+  wire _not_43 = ~_bits_62; // FirstSet.java:34
+  wire _not_44 = ~_bits_60; // FirstSet.java:34
+  wire _mux_8 = _not_42 ? _not_43 : _not_44; // FirstSet.java:35
+  wire [1:0] _cat_11 = {_not_42, _mux_8}; // FirstSet.java:35
+  wire [1:0] _bits_63 = _cat_11; // FirstSet.java:43
+  wire [11:0] verdict_free_slot = _bits_63[1] ? (_bits_63[0] ? _wire_2_3 : _wire_2_2) : (_bits_63[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [61:0] _cat_12 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
+  wire [1:0] _bits_64 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire _not_38 = ~_or_3; // FirstSet.java:34
-  wire _not_39 = ~_bits_17; // FirstSet.java:34
-  wire _not_40 = ~_bits_15; // FirstSet.java:34
-  wire _mux_7 = _not_38 ? _not_39 : _not_40; // FirstSet.java:35
-  wire [1:0] _cat_12 = {_not_38, _mux_7}; // FirstSet.java:35
-  wire [1:0] _bits_59 = _cat_12; // FirstSet.java:43
-  wire [1:0] _and_21 = _fill_0 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_29 = _bits_58 | _and_21; // SplitChild.java:42
-  wire [1:0] _bits_60 = split_prefix[29:28]; // SplitChild.java:42
+  wire _not_45 = ~_or_3; // FirstSet.java:34
+  wire _not_46 = ~_bits_17; // FirstSet.java:34
+  wire _not_47 = ~_bits_15; // FirstSet.java:34
+  wire _mux_9 = _not_45 ? _not_46 : _not_47; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_45, _mux_9}; // FirstSet.java:35
+  wire [1:0] _bits_65 = _cat_13; // FirstSet.java:43
+  wire [1:0] _and_26 = _fill_0 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_33 = _bits_64 | _and_26; // SplitChild.java:42
+  wire [1:0] _bits_66 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_22 = _fill_1 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_30 = _bits_60 | _and_22; // SplitChild.java:42
-  wire [1:0] _bits_61 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_1 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_66 | _and_27; // SplitChild.java:42
+  wire [1:0] _bits_67 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_23 = _fill_2 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_31 = _bits_61 | _and_23; // SplitChild.java:42
-  wire [1:0] _bits_62 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_2 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_67 | _and_28; // SplitChild.java:42
+  wire [1:0] _bits_68 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_24 = _fill_3 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_32 = _bits_62 | _and_24; // SplitChild.java:42
-  wire [1:0] _bits_63 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_3 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_68 | _and_29; // SplitChild.java:42
+  wire [1:0] _bits_69 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_25 = _fill_4 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_33 = _bits_63 | _and_25; // SplitChild.java:42
-  wire [1:0] _bits_64 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_4 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_69 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_70 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_26 = _fill_5 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_64 | _and_26; // SplitChild.java:42
-  wire [1:0] _bits_65 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_5 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_70 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_71 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_6 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_65 | _and_27; // SplitChild.java:42
-  wire [1:0] _bits_66 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_6 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_71 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_72 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_7 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_66 | _and_28; // SplitChild.java:42
-  wire [1:0] _bits_67 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_7 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_72 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_73 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_8 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_67 | _and_29; // SplitChild.java:42
-  wire [1:0] _bits_68 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_8 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_73 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_74 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_9 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_68 | _and_30; // SplitChild.java:42
-  wire [1:0] _bits_69 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_9 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_74 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_75 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_10 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_69 | _and_31; // SplitChild.java:42
-  wire [1:0] _bits_70 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_10 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_75 | _and_36; // SplitChild.java:42
+  wire [1:0] _bits_76 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_11 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_70 | _and_32; // SplitChild.java:42
-  wire [1:0] _bits_71 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _and_37 = _fill_11 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_76 | _and_37; // SplitChild.java:42
+  wire [1:0] _bits_77 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_12 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_71 | _and_33; // SplitChild.java:42
-  wire [1:0] _bits_72 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _and_38 = _fill_12 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_45 = _bits_77 | _and_38; // SplitChild.java:42
+  wire [1:0] _bits_78 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_13 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_72 | _and_34; // SplitChild.java:42
-  wire [1:0] _bits_73 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _and_39 = _fill_13 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_46 = _bits_78 | _and_39; // SplitChild.java:42
+  wire [1:0] _bits_79 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_35 = _fill_14 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_73 | _and_35; // SplitChild.java:42
-  wire [1:0] _bits_74 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _and_40 = _fill_14 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_47 = _bits_79 | _and_40; // SplitChild.java:42
+  wire [1:0] _bits_80 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_36 = _fill_15 & _bits_59; // SplitChild.java:42
-  wire [1:0] _or_44 = _bits_74 | _and_36; // SplitChild.java:42
-  wire [31:0] child_prefix = {_or_29, _or_30, _or_31, _or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44}; // SplitChild.java:44
-  wire [61:0] _cat_13 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
+  wire [1:0] _and_41 = _fill_15 & _bits_65; // SplitChild.java:42
+  wire [1:0] _or_48 = _bits_80 | _and_41; // SplitChild.java:42
+  wire [31:0] child_prefix = {_or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47, _or_48}; // SplitChild.java:44
+  wire [61:0] _cat_14 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
   wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:165
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
-  wire [12:0] _add_14 = fresh_slot + 13'd1; // FreeSlots.java:57
-  wire [12:0] _add_15 = free_depth + 13'd1; // FreeSlots.java:54
+  wire [12:0] _add_15 = fresh_slot + 13'd1; // FreeSlots.java:57
+  wire [12:0] _add_16 = free_depth + 13'd1; // FreeSlots.java:54
   wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:58
-  wire _or_45 = free_push | free_take; // FreeSlots.java:48
-  wire _or_46 = _or_45 | free_clear; // FreeSlots.java:48
-  wire _not_41 = ~_or_46; // FreeSlots.java:48
-  wire _and_37 = _not_41 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_38 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_39 = _and_38 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_75 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_75; // SplitCompare.java:59
-  wire [11:0] _bits_76 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_77 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_78 = _bits_77[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_16 = {1'b0, _bits_76} + {1'b0, _bits_78}; // SplitCompare.java:85
-  wire _bits_79 = _add_16[12]; // SplitCompare.java:85
-  wire [12:0] _cat_14 = {_bits_76, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_15 = {_bits_78, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_17 = {1'b0, _cat_14} + {1'b0, _cat_15}; // SplitCompare.java:86
-  wire _bits_80 = _add_17[13]; // SplitCompare.java:86
-  wire [22:0] _bits_81 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_82 = _bits_81[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_83 = _bits_77[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_84 = _bits_83[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_18 = {1'b0, _bits_82} + {1'b0, _bits_84}; // SplitCompare.java:85
-  wire _bits_85 = _add_18[12]; // SplitCompare.java:85
-  wire [12:0] _cat_16 = {_bits_82, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_17 = {_bits_84, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_19 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
-  wire _bits_86 = _add_19[13]; // SplitCompare.java:86
-  wire [10:0] _bits_87 = _bits_81[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_18 = {_bits_87, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_88 = _bits_83[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_19 = {_bits_88, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_20 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
-  wire _bits_89 = _add_20[12]; // SplitCompare.java:86
-  wire _and_40 = _bits_86 & _bits_89; // SplitCompare.java:75
-  wire _or_47 = _bits_85 | _and_40; // SplitCompare.java:75
-  wire _and_41 = _bits_80 & _or_47; // SplitCompare.java:75
-  wire _or_48 = _bits_79 | _and_41; // SplitCompare.java:75
-  wire skip_now = _and_r_1 & _or_48; // SplitCompare.java:59
-  wire _and_42 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_90 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_90; // ScheduleAndSnapshot.java:117
+  wire _or_49 = free_push | free_take; // FreeSlots.java:48
+  wire _or_50 = _or_49 | free_clear; // FreeSlots.java:48
+  wire _not_48 = ~_or_50; // FreeSlots.java:48
+  wire _and_42 = _not_48 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_43 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_44 = _and_43 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_81 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_81; // SplitCompare.java:59
+  wire [11:0] _bits_82 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_83 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_84 = _bits_83[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_17 = {1'b0, _bits_82} + {1'b0, _bits_84}; // SplitCompare.java:85
+  wire _bits_85 = _add_17[12]; // SplitCompare.java:85
+  wire [12:0] _cat_15 = {_bits_82, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_16 = {_bits_84, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_18 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
+  wire _bits_86 = _add_18[13]; // SplitCompare.java:86
+  wire [22:0] _bits_87 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_88 = _bits_87[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_89 = _bits_83[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_90 = _bits_89[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_19 = {1'b0, _bits_88} + {1'b0, _bits_90}; // SplitCompare.java:85
+  wire _bits_91 = _add_19[12]; // SplitCompare.java:85
+  wire [12:0] _cat_17 = {_bits_88, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_18 = {_bits_90, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_20 = {1'b0, _cat_17} + {1'b0, _cat_18}; // SplitCompare.java:86
+  wire _bits_92 = _add_20[13]; // SplitCompare.java:86
+  wire [10:0] _bits_93 = _bits_87[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_19 = {_bits_93, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_94 = _bits_89[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_20 = {_bits_94, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_21 = {1'b0, _cat_19} + {1'b0, _cat_20}; // SplitCompare.java:86
+  wire _bits_95 = _add_21[12]; // SplitCompare.java:86
+  wire _and_45 = _bits_92 & _bits_95; // SplitCompare.java:75
+  wire _or_51 = _bits_91 | _and_45; // SplitCompare.java:75
+  wire _and_46 = _bits_86 & _or_51; // SplitCompare.java:75
+  wire _or_52 = _bits_85 | _and_46; // SplitCompare.java:75
+  wire skip_now = _and_r_1 & _or_52; // SplitCompare.java:59
+  wire _and_47 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_96 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_96; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_42 = ~merge_now; // CommitVerdict.java:91
-  wire _and_43 = _and_42 & _not_42; // CommitVerdict.java:91
-  wire _not_43 = ~_and_43; // CommitVerdict.java:91
-  wire [15:0] _bits_91 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_92 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_21 = {1'b0, _bits_91} + {1'b0, _bits_92}; // SplitCompare.java:85
-  wire _bits_93 = _add_21[16]; // SplitCompare.java:85
-  wire [16:0] _cat_20 = {_bits_91, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_21 = {_bits_92, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_22 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_94 = _add_22[17]; // SplitCompare.java:86
-  wire [15:0] _bits_95 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_96 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_23 = {1'b0, _bits_95} + {1'b0, _bits_96}; // SplitCompare.java:85
-  wire _bits_97 = _add_23[16]; // SplitCompare.java:85
-  wire _and_44 = _bits_94 & _bits_97; // SplitCompare.java:75
-  wire _and_45 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_46 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_45 | _and_46; // CommitVerdict.java:94
-  wire _and_47 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_47 & over_t; // CommitVerdict.java:78
-  wire _not_44 = ~merge_now; // TrieController.java:146
-  wire _and_48 = split_now & _not_44; // TrieController.java:146
-  wire _not_45 = ~hit_short_4; // TrieController.java:146
-  wire _and_49 = _and_48 & _not_45; // TrieController.java:146
-  wire _eq_6 = _bits_59 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_98 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _eq_6 ? free_next : _bits_98; // ChildWord.java:63
-  wire _eq_7 = _bits_59 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_99 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _eq_7 ? free_next : _bits_99; // ChildWord.java:63
-  wire _eq_8 = _bits_59 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_100 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_8 ? free_next : _bits_100; // ChildWord.java:63
-  wire _eq_9 = _bits_59 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_101 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_11 = _eq_9 ? free_next : _bits_101; // ChildWord.java:63
-  wire [47:0] _cat_22 = {_mux_8, _mux_9, _mux_10, _mux_11}; // ChildWord.java:64
+  wire _not_49 = ~merge_now; // CommitVerdict.java:91
+  wire _and_48 = _and_47 & _not_49; // CommitVerdict.java:91
+  wire _not_50 = ~_and_48; // CommitVerdict.java:91
+  wire [15:0] _bits_97 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_98 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_22 = {1'b0, _bits_97} + {1'b0, _bits_98}; // SplitCompare.java:85
+  wire _bits_99 = _add_22[16]; // SplitCompare.java:85
+  wire [16:0] _cat_21 = {_bits_97, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_22 = {_bits_98, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_23 = {1'b0, _cat_21} + {1'b0, _cat_22}; // SplitCompare.java:86
+  wire _bits_100 = _add_23[17]; // SplitCompare.java:86
+  wire [15:0] _bits_101 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_102 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_24 = {1'b0, _bits_101} + {1'b0, _bits_102}; // SplitCompare.java:85
+  wire _bits_103 = _add_24[16]; // SplitCompare.java:85
+  wire _and_49 = _bits_100 & _bits_103; // SplitCompare.java:75
+  wire _and_50 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_51 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_50 | _and_51; // CommitVerdict.java:94
+  wire _and_52 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_52 & over_t; // CommitVerdict.java:78
+  wire _not_51 = ~merge_now; // TrieController.java:146
+  wire _and_53 = split_now & _not_51; // TrieController.java:146
+  wire _not_52 = ~hit_short_4; // TrieController.java:146
+  wire _and_54 = _and_53 & _not_52; // TrieController.java:146
+  wire _eq_6 = _bits_65 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_6 ? free_next : _bits_104; // ChildWord.java:63
+  wire _eq_7 = _bits_65 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_105 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_11 = _eq_7 ? free_next : _bits_105; // ChildWord.java:63
+  wire _eq_8 = _bits_65 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_106 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_12 = _eq_8 ? free_next : _bits_106; // ChildWord.java:63
+  wire _eq_9 = _bits_65 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_107 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_13 = _eq_9 ? free_next : _bits_107; // ChildWord.java:63
+  wire [47:0] _cat_23 = {_mux_10, _mux_11, _mux_12, _mux_13}; // ChildWord.java:64
   wire draining = state_drain | commit_stop; // TrieController.java:156
-  wire _and_50 = draining & io_counterResult_valid; // TrieController.java:158
-  wire _and_51 = _and_50 & split_in_place; // TrieController.java:158
-  wire [67:0] _cat_23 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
-  wire _not_46 = ~commit_stop; // TrieController.java:86
-  wire _and_52 = state_run & _not_46; // TrieController.java:86
-  wire redo_issue = _and_52 & fifo_io_deq_valid; // TrieController.java:86
-  wire [31:0] _bits_102 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
-  wire [1:0] _bits_103 = _bits_102[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_104 = _bits_102[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_105 = _bits_102[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_106 = _bits_102[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_107 = _bits_102[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_108 = _bits_102[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_109 = _bits_102[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_110 = _bits_102[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_111 = _bits_102[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_112 = _bits_102[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_113 = _bits_102[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_114 = _bits_102[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_115 = _bits_102[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_116 = _bits_102[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_117 = _bits_102[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_118 = _bits_102[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_119 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_120 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_121 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_122 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_123 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
-  wire redo_moved = _bits_123 == op_slot; // SplitRedo.java:65
-  wire [2:0] _bits_124 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_124; // SplitRedo.java:69
+  wire _and_55 = draining & io_counterResult_valid; // TrieController.java:158
+  wire _and_56 = _and_55 & split_in_place; // TrieController.java:158
+  wire [67:0] _cat_24 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
+  wire _not_53 = ~commit_stop; // TrieController.java:86
+  wire _and_57 = state_run & _not_53; // TrieController.java:86
+  wire redo_issue = _and_57 & fifo_io_deq_valid; // TrieController.java:86
+  wire [31:0] _bits_108 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
+  wire [1:0] _bits_109 = _bits_108[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_110 = _bits_108[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_111 = _bits_108[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_112 = _bits_108[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_113 = _bits_108[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_114 = _bits_108[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_115 = _bits_108[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_116 = _bits_108[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_117 = _bits_108[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_118 = _bits_108[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_119 = _bits_108[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_120 = _bits_108[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_121 = _bits_108[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_122 = _bits_108[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_123 = _bits_108[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_124 = _bits_108[1:0]; // TrieWalk.java:141
+  wire [11:0] _bits_125 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_126 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_127 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_128 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_129 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
+  wire redo_moved = _bits_129 == op_slot; // SplitRedo.java:65
+  wire [2:0] _bits_130 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_130; // SplitRedo.java:69
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:94
-  wire [15:0] _bits_125 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
-  wire [15:0] issue_weight = redo_issue ? _bits_125 : io_found_bits_weight; // TrieController.java:95
-  wire [31:0] _mux_12 = redo_issue ? _bits_102 : io_found_bits_key; // TrieController.java:96
+  wire [15:0] _bits_131 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
+  wire [15:0] issue_weight = redo_issue ? _bits_131 : io_found_bits_weight; // TrieController.java:95
+  wire [31:0] _mux_14 = redo_issue ? _bits_108 : io_found_bits_key; // TrieController.java:96
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:90
-  wire [11:0] _bits_126 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [4:0] _bits_127 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_128 = _bits_127[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_2 = _bits_128[3] ? (_bits_128[2] ? (_bits_128[1] ? (_bits_128[0] ? _wire_0_15 : _wire_0_14) : (_bits_128[0] ? _wire_0_13 : _wire_0_12)) : (_bits_128[1] ? (_bits_128[0] ? _wire_0_11 : _wire_0_10) : (_bits_128[0] ? _wire_0_9 : _wire_0_8))) : (_bits_128[2] ? (_bits_128[1] ? (_bits_128[0] ? _wire_0_7 : _wire_0_6) : (_bits_128[0] ? _wire_0_5 : _wire_0_4)) : (_bits_128[1] ? (_bits_128[0] ? _wire_0_3 : _wire_0_2) : (_bits_128[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
-  wire [11:0] redo_leaf = _dyn_index_2[1] ? (_dyn_index_2[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_2[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_123; // SplitRedo.java:67
+  wire [11:0] _bits_132 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [4:0] _bits_133 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
+  wire [3:0] _bits_134 = _bits_133[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_3 = _bits_134[3] ? (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_15 : _wire_0_14) : (_bits_134[0] ? _wire_0_13 : _wire_0_12)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_11 : _wire_0_10) : (_bits_134[0] ? _wire_0_9 : _wire_0_8))) : (_bits_134[2] ? (_bits_134[1] ? (_bits_134[0] ? _wire_0_7 : _wire_0_6) : (_bits_134[0] ? _wire_0_5 : _wire_0_4)) : (_bits_134[1] ? (_bits_134[0] ? _wire_0_3 : _wire_0_2) : (_bits_134[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
+  wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_129; // SplitRedo.java:67
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:92
-  wire [31:0] _bits_129 = undo_rdata_0[31:0]; // UndoStack.java:58
-  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:136
-  wire _not_48 = ~_or_25; // TrieMergeWalk.java:136
-  wire _and_53 = _not_47 & _not_48; // TrieMergeWalk.java:136
-  wire _not_49 = ~walk_probe_sent; // TrieMergeWalk.java:136
-  wire _and_54 = _and_53 & _not_49; // TrieMergeWalk.java:136
-  wire _not_50 = ~walk_probing; // TrieMergeWalk.java:136
-  wire _and_55 = _and_54 & _not_50; // TrieMergeWalk.java:136
-  wire _and_56 = _and_55 & verdict_step_idle; // TrieMergeWalk.java:208
-  wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:211
-  wire [4:0] _add_24 = walk_depth + 5'd1; // TrieMergeWalk.java:193
-  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:114
-  wire [3:0] _bits_130 = _sub_2[3:0]; // TrieMergeWalk.java:114
-  wire [11:0] _bits_131 = walk_parent_frame[139:128]; // TrieMergeWalk.java:214
-  wire [47:0] _bits_132 = walk_parent_frame[127:80]; // TrieMergeWalk.java:215
-  wire [11:0] _bits_133 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_133; // ChildWord.java:43
-  wire [11:0] _bits_134 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_134; // ChildWord.java:43
-  wire [11:0] _bits_135 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_135; // ChildWord.java:43
-  wire [11:0] _bits_136 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_136; // ChildWord.java:43
-  wire [3:0] _cat_24 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire [6:0] _dshl_0 = 7'd1 << _bits_42; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_137 = _dshl_0[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _not_51 = ~_bits_137; // TrieMergeWalk.java:198
-  wire [3:0] _and_57 = walk_child_kids & _not_51; // TrieMergeWalk.java:198
-  wire [3:0] _mux_13 = walk_probe ? _and_57 : walk_child_kids; // TrieMergeWalk.java:196
-  wire [6:0] _dshl_1 = 7'd1 << _bits_43; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_138 = _dshl_1[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _not_52 = ~_bits_138; // TrieMergeWalk.java:207
-  wire [3:0] _and_58 = walk_todo & _not_52; // TrieMergeWalk.java:207
-  wire [3:0] _bits_139 = walk_parent_frame[79:76]; // TrieMergeWalk.java:216
-  wire verdict_apply = verdict_step_act & verdict_has_parent; // TrieNodeVerdict.java:113
-  wire [34:0] _add_25 = walk_sum + {{3{1'b0}}, verdict_count}; // TrieMergeWalk.java:232
-  wire _not_53 = ~verdict_step_add; // TrieMergeWalk.java:108
-  wire walk_count_here = walk_count_q & _not_53; // TrieMergeWalk.java:108
-  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:121
-  wire [34:0] _mux_14 = walk_count_here ? _add_26 : walk_sum; // TrieMergeWalk.java:121
-  wire [34:0] _bits_140 = walk_parent_frame[75:41]; // TrieMergeWalk.java:218
-  wire [6:0] _dshl_2 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_141 = _dshl_2[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _or_49 = walk_leaves | _bits_141; // TrieMergeWalk.java:233
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:96
-  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_142 = _dshl_3[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _or_50 = walk_leaves | _bits_142; // TrieMergeWalk.java:122
-  wire [3:0] _mux_15 = walk_leaf_now ? _or_50 : walk_leaves; // TrieMergeWalk.java:122
-  wire [3:0] _bits_143 = walk_parent_frame[40:37]; // TrieMergeWalk.java:219
-  wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:59
-  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:97
-  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:123
-  wire _and_59 = walk_pass_now & _lt_0; // TrieMergeWalk.java:123
-  wire [34:0] _mux_16 = _and_59 ? walk_child_min : walk_least; // TrieMergeWalk.java:123
-  wire [34:0] _bits_144 = walk_parent_frame[36:2]; // TrieMergeWalk.java:220
-  wire _lt_1 = verdict_least < walk_least; // TrieMergeWalk.java:235
-  wire [34:0] _mux_17 = _lt_1 ? verdict_least : walk_least; // TrieMergeWalk.java:235
-  wire [1:0] _mux_18 = walk_walk_now ? _bits_42 : _bits_43; // TrieMergeWalk.java:131
-  wire _not_54 = ~walk_walk_now; // TrieMergeWalk.java:168
-  wire _and_60 = walk_probe_sent & _not_54; // TrieMergeWalk.java:168
-  wire _not_55 = ~walk_walk_now; // TrieMergeWalk.java:169
-  wire _and_61 = walk_probing & _not_55; // TrieMergeWalk.java:169
-  wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:124
-  wire _not_56 = ~_eq_10; // TrieMergeWalk.java:178
-  wire _bits_145 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_145; // SplitCompare.java:59
-  wire [11:0] _bits_146 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_147 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_148 = _bits_147[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_27 = {1'b0, _bits_146} + {1'b0, _bits_148}; // SplitCompare.java:85
-  wire _bits_149 = _add_27[12]; // SplitCompare.java:85
-  wire [12:0] _cat_25 = {_bits_146, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_26 = {_bits_148, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_28 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:86
-  wire _bits_150 = _add_28[13]; // SplitCompare.java:86
-  wire [22:0] _bits_151 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_152 = _bits_151[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_153 = _bits_147[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_154 = _bits_153[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_29 = {1'b0, _bits_152} + {1'b0, _bits_154}; // SplitCompare.java:85
-  wire _bits_155 = _add_29[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_152, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_154, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_30 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_156 = _add_30[13]; // SplitCompare.java:86
-  wire [10:0] _bits_157 = _bits_151[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_29 = {_bits_157, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_158 = _bits_153[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_30 = {_bits_158, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_31 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_159 = _add_31[12]; // SplitCompare.java:86
-  wire _and_62 = _bits_156 & _bits_159; // SplitCompare.java:75
-  wire _or_51 = _bits_155 | _and_62; // SplitCompare.java:75
-  wire _and_63 = _bits_150 & _or_51; // SplitCompare.java:75
-  wire _or_52 = _bits_149 | _and_63; // SplitCompare.java:75
-  wire _and_64 = _and_r_2 & _or_52; // SplitCompare.java:59
-  wire _and_65 = _not_56 & _and_64; // TrieMergeWalk.java:178
-  wire _not_57 = ~_eq_10; // TrieMergeWalk.java:179
-  wire _not_58 = ~_and_64; // TrieMergeWalk.java:179
-  wire _and_66 = _not_57 & _not_58; // TrieMergeWalk.java:179
-  wire [11:0] _bits_160 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_160; // ChildWord.java:43
-  wire [11:0] _bits_161 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_161; // ChildWord.java:43
-  wire [11:0] _bits_162 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_162; // ChildWord.java:43
-  wire [11:0] _bits_163 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_163; // ChildWord.java:43
-  wire [3:0] _cat_31 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire _or_53 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:105
-  wire _and_67 = walk_judged & _or_53; // TrieMergeWalk.java:105
-  wire [6:0] _dshl_4 = 7'd1 << _bits_57; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_164 = _dshl_4[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _not_59 = ~_bits_164; // TrieNodeVerdict.java:122
-  wire [3:0] _and_68 = verdict_freeing & _not_59; // TrieNodeVerdict.java:122
-  wire _or_r_9 = |_and_68; // TrieNodeVerdict.java:128
-  wire _or_r_10 = |_and_68; // TrieNodeVerdict.java:128
-  wire _or_r_11 = |walk_depth; // TrieMergeWalk.java:210
-  wire [1:0] _bits_165 = walk_parent_frame[1:0]; // TrieMergeWalk.java:210
-  wire [34:0] _add_32 = verdict_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:145
-  wire _or_r_12 = |verdict_leaves; // TrieNodeVerdict.java:116
-  wire _bits_166 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_166; // SplitCompare.java:59
-  wire [11:0] _bits_167 = verdict_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_168 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_169 = _bits_168[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_33 = {1'b0, _bits_167} + {1'b0, _bits_169}; // SplitCompare.java:85
-  wire _bits_170 = _add_33[12]; // SplitCompare.java:85
-  wire [12:0] _cat_32 = {_bits_167, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_33 = {_bits_169, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_34 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
-  wire _bits_171 = _add_34[13]; // SplitCompare.java:86
-  wire [22:0] _bits_172 = verdict_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_173 = _bits_172[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_174 = _bits_168[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_175 = _bits_174[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_35 = {1'b0, _bits_173} + {1'b0, _bits_175}; // SplitCompare.java:85
-  wire _bits_176 = _add_35[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_173, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_175, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_36 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_177 = _add_36[13]; // SplitCompare.java:86
-  wire [10:0] _bits_178 = _bits_172[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_36 = {_bits_178, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_179 = _bits_174[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_37 = {_bits_179, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_37 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_180 = _add_37[12]; // SplitCompare.java:86
-  wire _and_69 = _bits_177 & _bits_180; // SplitCompare.java:75
-  wire _or_54 = _bits_176 | _and_69; // SplitCompare.java:75
-  wire _and_70 = _bits_171 & _or_54; // SplitCompare.java:75
-  wire _or_55 = _bits_170 | _and_70; // SplitCompare.java:75
-  wire _and_71 = _and_r_3 & _or_55; // SplitCompare.java:59
-  wire _not_60 = ~_and_71; // TrieNodeVerdict.java:115
-  wire _and_72 = _or_r_12 & _not_60; // TrieNodeVerdict.java:116
-  wire [2:0] _bits_181 = verdict_sum[34:32]; // TrieNodeVerdict.java:150
-  wire _or_r_13 = |_bits_181; // TrieNodeVerdict.java:150
-  wire [11:0] _bits_182 = verdict_word[47:36]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_182; // ChildWord.java:43
-  wire [11:0] _bits_183 = verdict_word[35:24]; // ChildWord.java:30
-  wire _or_r_15 = |_bits_183; // ChildWord.java:43
-  wire [11:0] _bits_184 = verdict_word[23:12]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_184; // ChildWord.java:43
-  wire [11:0] _bits_185 = verdict_word[11:0]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_185; // ChildWord.java:43
-  wire [3:0] _cat_38 = {_or_r_14, _or_r_15, _or_r_16, _or_r_17}; // ChildWord.java:44
-  wire _eq_11 = _cat_38 == verdict_leaves; // TrieNodeVerdict.java:153
-  wire _and_73 = _and_72 & _eq_11; // TrieNodeVerdict.java:153
-  wire [2:0] _bits_186 = verdict_sum[34:32]; // TrieNodeVerdict.java:118
-  wire _or_r_18 = |_bits_186; // TrieNodeVerdict.java:118
-  wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:118
-  wire [31:0] _bits_187 = verdict_sum[31:0]; // TrieNodeVerdict.java:118
-  wire [31:0] _mux_19 = _or_r_18 ? _fill_19 : _bits_187; // TrieNodeVerdict.java:118
-  wire _or_r_19 = |verdict_leaves; // TrieNodeVerdict.java:155
-  wire _not_61 = ~_not_60; // TrieNodeVerdict.java:155
-  wire _and_74 = _or_r_19 & _not_61; // TrieNodeVerdict.java:155
-  wire _lt_2 = verdict_sum < verdict_kids_least; // TrieNodeVerdict.java:155
-  wire _and_75 = _and_74 & _lt_2; // TrieNodeVerdict.java:155
-  wire [34:0] _mux_20 = _and_75 ? verdict_sum : verdict_kids_least; // TrieNodeVerdict.java:155
-  wire [11:0] _bits_188 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_189 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_190 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_191 = verdict_word[47:36]; // ChildWord.java:30
-  wire [139:0] _mem_read_0 = walk_frames[_bits_130]; // TrieMergeWalk.java:118
-  wire [11:0] _bits_192 = walk_child_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_193 = walk_child_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_194 = walk_child_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_195 = walk_child_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_196 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_197 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_198 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_199 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_38 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_3 = _add_38 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_62 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_76 = snapshot_pending & _not_62; // CsrRequests.java:90
-  wire _and_77 = _and_76 & quiet_held; // CsrRequests.java:90
-  wire _and_78 = _and_77 & snapshot_settled; // CsrRequests.java:90
-  wire _and_79 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_12 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_21 = _eq_12 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_200 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_20 = |_bits_200; // ScheduleAndSnapshot.java:62
-  wire _not_63 = ~_or_r_20; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_22 = _not_63 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_56 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
-  wire [63:0] _mux_23 = multiplier_for_schedule ? next_merge : _cat_6; // ScheduleAndSnapshot.java:53
-  wire [31:0] _mux_24 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_201 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_202 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_57 = _bits_202 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_201, _or_57}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_203 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_64 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_80 = following_running & _not_64; // MergeScheduleUnit.java:43
-  wire _not_65 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_204 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_21 = |_bits_204; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_205 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_206 = _cat_6[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_4 = {1'b0, _bits_205} - {1'b0, _bits_206}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_207 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_208 = _cat_6[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_5 = {1'b0, _bits_207} - {1'b0, _bits_208}; // ScheduleAndSnapshot.java:74
-  wire _bits_209 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_6 = _sub_5 - {{32{1'b0}}, _bits_209}; // ScheduleAndSnapshot.java:75
-  wire _bits_210 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_66 = ~_bits_210; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_211 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_212 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_211, _bits_212}; // ScheduleAndSnapshot.java:77
-  wire _or_r_22 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_81 = _not_66 & _or_r_22; // ScheduleAndSnapshot.java:78
-  wire [18:0] _sub_7 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_213 = _sub_7[17:0]; // SplitCounter.java:70
-  wire _or_58 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_214 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_215 = until_merge_load[33:18]; // SplitCounter.java:79
-  wire [16:0] _sub_8 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_216 = _sub_8[15:0]; // SplitCounter.java:56
-  wire _bits_217 = _sub_7[18]; // SplitCounter.java:71
-  wire [15:0] _bits_218 = until_merge_load[49:34]; // SplitCounter.java:79
-  wire [16:0] _sub_9 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_219 = _sub_9[15:0]; // SplitCounter.java:56
-  wire _bits_220 = _sub_8[16]; // SplitCounter.java:57
-  wire [13:0] _bits_221 = until_merge_load[63:50]; // SplitCounter.java:79
-  wire [14:0] _sub_10 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_222 = _sub_10[13:0]; // SplitCounter.java:56
-  wire _bits_223 = _sub_9[16]; // SplitCounter.java:57
-  wire _not_67 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
-  wire _or_r_23 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_68 = ~_or_r_23; // SplitCounter.java:91
-  wire _or_r_24 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_69 = ~_or_r_24; // SplitCounter.java:92
-  wire _and_82 = _not_68 & _not_69; // SplitCounter.java:92
-  wire _or_r_25 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_70 = ~_or_r_25; // SplitCounter.java:92
-  wire _and_83 = _and_82 & _not_70; // SplitCounter.java:92
-  wire _and_84 = _not_67 & _and_83; // ScheduleAndSnapshot.java:97
-  wire _bits_224 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_26 = |_bits_224; // ScheduleAndSnapshot.java:102
-  wire _not_71 = ~_or_r_26; // ScheduleAndSnapshot.java:103
-  wire _and_85 = _and_84 & _not_71; // ScheduleAndSnapshot.java:99
-  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_72 = ~split_in_place; // TrieController.java:126
-  wire _and_86 = commit_stop & _not_72; // TrieController.java:126
-  wire [7:0] _add_39 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:115
-  wire [7:0] _sub_11 = _add_39 - {{7{1'b0}}, io_found_valid}; // TrieController.java:116
+  wire [31:0] _bits_135 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire _or_r_1 = |verdict_queued; // TrieNodeVerdict.java:152
+  wire _not_54 = ~_or_r_1; // TrieNodeVerdict.java:152
+  wire _and_58 = verdict_step_idle & _not_54; // TrieNodeVerdict.java:152
+  wire _not_55 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
+  wire _and_59 = _and_58 & _not_55; // TrieNodeVerdict.java:152
+  wire _and_60 = _or_25 & walk_probe; // TrieMergeWalk.java:248
+  wire _not_56 = ~walk_walk_now; // TrieMergeWalk.java:171
+  wire _not_57 = ~_or_25; // TrieMergeWalk.java:172
+  wire _and_61 = _not_56 & _not_57; // TrieMergeWalk.java:172
+  wire _not_58 = ~walk_sent_up; // TrieMergeWalk.java:169
+  wire _and_62 = walk_probe_sent & _not_58; // TrieMergeWalk.java:169
+  wire _not_59 = ~_and_62; // TrieMergeWalk.java:173
+  wire _and_63 = _and_61 & _not_59; // TrieMergeWalk.java:173
+  wire _not_60 = ~walk_probing_up; // TrieMergeWalk.java:170
+  wire _and_64 = walk_probing & _not_60; // TrieMergeWalk.java:170
+  wire _not_61 = ~_and_64; // TrieMergeWalk.java:174
+  wire _and_65 = _and_63 & _not_61; // TrieMergeWalk.java:174
+  wire _or_53 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
+  wire _or_54 = _or_53 | walk_root_read_2; // TrieMergeWalk.java:136
+  wire _or_55 = _or_54 | walk_root_read_3; // TrieMergeWalk.java:136
+  wire _not_62 = ~_or_55; // TrieMergeWalk.java:175
+  wire _and_66 = _and_65 & _not_62; // TrieMergeWalk.java:175
+  wire walk_hand_over = _and_66 & verdict_room; // TrieMergeWalk.java:176
+  wire _or_r_2 = |walk_depth; // TrieMergeWalk.java:254
+  wire [4:0] _add_25 = walk_depth + 5'd1; // TrieMergeWalk.java:235
+  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:123
+  wire [3:0] _bits_136 = _sub_2[3:0]; // TrieMergeWalk.java:123
+  wire [11:0] _bits_137 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
+  wire [47:0] _bits_138 = walk_parent_frame[127:80]; // TrieMergeWalk.java:127
+  wire [11:0] _bits_139 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_139; // ChildWord.java:43
+  wire [11:0] _bits_140 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_140; // ChildWord.java:43
+  wire [11:0] _bits_141 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_141; // ChildWord.java:43
+  wire [11:0] _bits_142 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_142; // ChildWord.java:43
+  wire [3:0] _cat_25 = {_or_r_3, _or_r_4, _or_r_5, _or_r_6}; // ChildWord.java:44
+  wire [6:0] _dshl_0 = 7'd1 << _bits_47; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_143 = _dshl_0[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_63 = ~_bits_143; // TrieMergeWalk.java:240
+  wire [3:0] _and_67 = walk_child_kids & _not_63; // TrieMergeWalk.java:240
+  wire [3:0] _mux_15 = walk_probe ? _and_67 : walk_child_kids; // TrieMergeWalk.java:238
+  wire [6:0] _dshl_1 = 7'd1 << _bits_48; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_144 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_64 = ~_bits_144; // TrieMergeWalk.java:250
+  wire [3:0] _and_68 = walk_todo & _not_64; // TrieMergeWalk.java:250
+  wire [6:0] _dshl_2 = 7'd1 << _bits_49; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_145 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_56 = walk_up_taken | _bits_145; // TrieMergeWalk.java:167
+  wire [3:0] _mux_16 = walk_probe_up ? _or_56 : walk_up_taken; // TrieMergeWalk.java:167
+  wire [3:0] _not_65 = ~_mux_16; // TrieMergeWalk.java:258
+  wire [3:0] _and_69 = _bits_39 & _not_65; // TrieMergeWalk.java:258
+  wire _not_66 = ~verdict_hand_valid; // TrieMergeWalk.java:117
+  wire walk_count_here = walk_count_q & _not_66; // TrieMergeWalk.java:117
+  wire _or_57 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
+  wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
+  wire [34:0] _mux_17 = _or_57 ? _add_26 : walk_sum; // TrieMergeWalk.java:137
+  wire [34:0] _bits_146 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:105
+  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_147 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_58 = walk_leaves | _bits_147; // TrieMergeWalk.java:138
+  wire [3:0] _mux_18 = walk_leaf_now ? _or_58 : walk_leaves; // TrieMergeWalk.java:138
+  wire [3:0] _bits_148 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
+  wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:63
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:106
+  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:139
+  wire _and_70 = walk_pass_now & _lt_0; // TrieMergeWalk.java:139
+  wire [34:0] _mux_19 = _and_70 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
+  wire [34:0] _bits_149 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
+  wire [1:0] _mux_20 = _or_25 ? _bits_48 : _bits_49; // TrieMergeWalk.java:157
+  wire [1:0] _mux_21 = walk_walk_now ? _bits_47 : _mux_20; // TrieMergeWalk.java:157
+  wire _not_67 = ~walk_walk_now; // TrieMergeWalk.java:212
+  wire _and_71 = walk_probe_sent & _not_67; // TrieMergeWalk.java:212
+  wire _not_68 = ~walk_walk_now; // TrieMergeWalk.java:213
+  wire _and_72 = walk_sent_up & _not_68; // TrieMergeWalk.java:213
+  wire _not_69 = ~walk_walk_now; // TrieMergeWalk.java:214
+  wire _and_73 = walk_probing & _not_69; // TrieMergeWalk.java:214
+  wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:140
+  wire _not_70 = ~_eq_10; // TrieMergeWalk.java:224
+  wire _bits_150 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_150; // SplitCompare.java:59
+  wire [11:0] _bits_151 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_152 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_153 = _bits_152[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_27 = {1'b0, _bits_151} + {1'b0, _bits_153}; // SplitCompare.java:85
+  wire _bits_154 = _add_27[12]; // SplitCompare.java:85
+  wire [12:0] _cat_26 = {_bits_151, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_27 = {_bits_153, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_28 = {1'b0, _cat_26} + {1'b0, _cat_27}; // SplitCompare.java:86
+  wire _bits_155 = _add_28[13]; // SplitCompare.java:86
+  wire [22:0] _bits_156 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_157 = _bits_156[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_158 = _bits_152[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_159 = _bits_158[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_29 = {1'b0, _bits_157} + {1'b0, _bits_159}; // SplitCompare.java:85
+  wire _bits_160 = _add_29[12]; // SplitCompare.java:85
+  wire [12:0] _cat_28 = {_bits_157, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_29 = {_bits_159, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_30 = {1'b0, _cat_28} + {1'b0, _cat_29}; // SplitCompare.java:86
+  wire _bits_161 = _add_30[13]; // SplitCompare.java:86
+  wire [10:0] _bits_162 = _bits_156[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_30 = {_bits_162, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_163 = _bits_158[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_31 = {_bits_163, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_31 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
+  wire _bits_164 = _add_31[12]; // SplitCompare.java:86
+  wire _and_74 = _bits_161 & _bits_164; // SplitCompare.java:75
+  wire _or_59 = _bits_160 | _and_74; // SplitCompare.java:75
+  wire _and_75 = _bits_155 & _or_59; // SplitCompare.java:75
+  wire _or_60 = _bits_154 | _and_75; // SplitCompare.java:75
+  wire _and_76 = _and_r_2 & _or_60; // SplitCompare.java:59
+  wire _and_77 = _not_70 & _and_76; // TrieMergeWalk.java:224
+  wire _not_71 = ~_eq_10; // TrieMergeWalk.java:225
+  wire _not_72 = ~_and_76; // TrieMergeWalk.java:225
+  wire _and_78 = _not_71 & _not_72; // TrieMergeWalk.java:225
+  wire [11:0] _bits_165 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_165; // ChildWord.java:43
+  wire [11:0] _bits_166 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_166; // ChildWord.java:43
+  wire [11:0] _bits_167 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_167; // ChildWord.java:43
+  wire [11:0] _bits_168 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_168; // ChildWord.java:43
+  wire [3:0] _cat_32 = {_or_r_7, _or_r_8, _or_r_9, _or_r_10}; // ChildWord.java:44
+  wire _or_61 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:114
+  wire _and_79 = walk_judged & _or_61; // TrieMergeWalk.java:114
+  wire _not_73 = ~verdict_merges; // TrieNodeVerdict.java:134
+  wire _and_80 = verdict_step_act & _not_73; // TrieNodeVerdict.java:134
+  wire _or_62 = verdict_step_idle | _and_80; // TrieNodeVerdict.java:134
+  wire _or_r_11 = |verdict_queued; // TrieNodeVerdict.java:135
+  wire verdict_pop = _or_62 & _or_r_11; // TrieNodeVerdict.java:135
+  wire [6:0] _dshl_4 = 7'd1 << _bits_63; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_169 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_74 = ~_bits_169; // TrieNodeVerdict.java:163
+  wire [3:0] _and_81 = verdict_freeing & _not_74; // TrieNodeVerdict.java:163
+  wire _or_r_12 = |_and_81; // TrieNodeVerdict.java:169
+  wire _or_r_13 = |_and_81; // TrieNodeVerdict.java:169
+  wire _or_r_14 = |verdict_depth; // TrieNodeVerdict.java:185
+  wire verdict_sharing = verdict_step_act & _or_r_14; // TrieNodeVerdict.java:185
+  wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
+  wire [4:0] _bits_170 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
+  wire [4:0] _sub_3 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
+  wire _eq_11 = _bits_170 == _sub_3; // TrieNodeVerdict.java:188
+  wire verdict_forward = verdict_sharing & _eq_11; // TrieNodeVerdict.java:188
+  wire [3:0] _bits_171 = _bits_170[3:0]; // TrieNodeVerdict.java:186
+  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_171; // TrieNodeVerdict.java:189
+  wire _bits_172 = _dshr_0[0]; // TrieNodeVerdict.java:189
+  wire _or_63 = verdict_forward | _bits_172; // TrieNodeVerdict.java:189
+  wire [1:0] _bits_173 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_174 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [11:0] _bits_175 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [47:0] _bits_176 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [47:0] _bits_177 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [34:0] _bits_178 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [34:0] _bits_179 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
+  wire [34:0] _add_32 = verdict_sum + _bits_179; // TrieNodeVerdict.java:215
+  wire [34:0] _bits_180 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [3:0] _bits_181 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [3:0] _bits_182 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
+  wire [3:0] _or_64 = verdict_leaves | _bits_182; // TrieNodeVerdict.java:216
+  wire [3:0] _bits_183 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [34:0] _bits_184 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [34:0] _bits_185 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
+  wire _lt_1 = _bits_185 < verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _mux_22 = _lt_1 ? _bits_185 : verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _bits_186 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [1:0] _bits_187 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [1:0] _bits_188 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire _or_r_15 = |verdict_leaves; // TrieNodeVerdict.java:157
+  wire _bits_189 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_189; // SplitCompare.java:59
+  wire [11:0] _bits_190 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_191 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_192 = _bits_191[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_33 = {1'b0, _bits_190} + {1'b0, _bits_192}; // SplitCompare.java:85
+  wire _bits_193 = _add_33[12]; // SplitCompare.java:85
+  wire [12:0] _cat_33 = {_bits_190, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_34 = {_bits_192, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_34 = {1'b0, _cat_33} + {1'b0, _cat_34}; // SplitCompare.java:86
+  wire _bits_194 = _add_34[13]; // SplitCompare.java:86
+  wire [22:0] _bits_195 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_196 = _bits_195[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_197 = _bits_191[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_198 = _bits_197[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_35 = {1'b0, _bits_196} + {1'b0, _bits_198}; // SplitCompare.java:85
+  wire _bits_199 = _add_35[12]; // SplitCompare.java:85
+  wire [12:0] _cat_35 = {_bits_196, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_36 = {_bits_198, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_36 = {1'b0, _cat_35} + {1'b0, _cat_36}; // SplitCompare.java:86
+  wire _bits_200 = _add_36[13]; // SplitCompare.java:86
+  wire [10:0] _bits_201 = _bits_195[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_37 = {_bits_201, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_202 = _bits_197[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_38 = {_bits_202, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_37 = {1'b0, _cat_37} + {1'b0, _cat_38}; // SplitCompare.java:86
+  wire _bits_203 = _add_37[12]; // SplitCompare.java:86
+  wire _and_82 = _bits_200 & _bits_203; // SplitCompare.java:75
+  wire _or_65 = _bits_199 | _and_82; // SplitCompare.java:75
+  wire _and_83 = _bits_194 & _or_65; // SplitCompare.java:75
+  wire _or_66 = _bits_193 | _and_83; // SplitCompare.java:75
+  wire _and_84 = _and_r_3 & _or_66; // SplitCompare.java:59
+  wire _not_75 = ~_and_84; // TrieNodeVerdict.java:156
+  wire _and_85 = _or_r_15 & _not_75; // TrieNodeVerdict.java:157
+  wire [2:0] _bits_204 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
+  wire _or_r_16 = |_bits_204; // TrieNodeVerdict.java:222
+  wire [11:0] _bits_205 = verdict_word[47:36]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_205; // ChildWord.java:43
+  wire [11:0] _bits_206 = verdict_word[35:24]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_206; // ChildWord.java:43
+  wire [11:0] _bits_207 = verdict_word[23:12]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_207; // ChildWord.java:43
+  wire [11:0] _bits_208 = verdict_word[11:0]; // ChildWord.java:30
+  wire _or_r_20 = |_bits_208; // ChildWord.java:43
+  wire [3:0] _cat_39 = {_or_r_17, _or_r_18, _or_r_19, _or_r_20}; // ChildWord.java:44
+  wire _eq_12 = _cat_39 == verdict_leaves; // TrieNodeVerdict.java:225
+  wire _and_86 = _and_85 & _eq_12; // TrieNodeVerdict.java:225
+  wire [2:0] _bits_209 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
+  wire _or_r_21 = |_bits_209; // TrieNodeVerdict.java:159
+  wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:159
+  wire [31:0] _bits_210 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
+  wire [31:0] _mux_23 = _or_r_21 ? _fill_19 : _bits_210; // TrieNodeVerdict.java:159
+  wire _or_r_22 = |verdict_leaves; // TrieNodeVerdict.java:227
+  wire _not_76 = ~_not_75; // TrieNodeVerdict.java:227
+  wire _and_87 = _or_r_22 & _not_76; // TrieNodeVerdict.java:227
+  wire _lt_2 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
+  wire _and_88 = _and_87 & _lt_2; // TrieNodeVerdict.java:227
+  wire [34:0] _mux_24 = _and_88 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
+  wire [4:0] _sub_4 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
+  wire [3:0] _bits_211 = _sub_4[3:0]; // TrieNodeVerdict.java:116
+  wire [30:0] _dshl_5 = 31'd1 << _bits_211; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_212 = _dshl_5[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_25 = verdict_sharing ? _bits_212 : 16'd0; // TrieNodeVerdict.java:190
+  wire [15:0] _or_67 = verdict_kids_valid | _mux_25; // TrieNodeVerdict.java:192
+  wire [30:0] _dshl_6 = 31'd1 << _bits_171; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_213 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_26 = verdict_pop ? _bits_213 : 16'd0; // TrieNodeVerdict.java:191
+  wire [15:0] _not_77 = ~_mux_26; // TrieNodeVerdict.java:192
+  wire [15:0] _and_89 = _or_67 & _not_77; // TrieNodeVerdict.java:192
+  wire [34:0] _fill_20 = {35{1'd1}}; // TrieNodeVerdict.java:119
+  wire [73:0] _cat_40 = {35'd0, 4'd0, _fill_20}; // TrieNodeVerdict.java:119
+  wire [73:0] _mux_27 = verdict_parent_valid ? verdict_kids_parent : _cat_40; // TrieNodeVerdict.java:176
+  wire [34:0] _bits_214 = _mux_27[73:39]; // TrieNodeVerdict.java:177
+  wire [34:0] _add_38 = _bits_214 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
+  wire [3:0] _bits_215 = _mux_27[38:35]; // TrieNodeVerdict.java:178
+  wire [6:0] _dshl_7 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_216 = _dshl_7[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_68 = _bits_215 | _bits_216; // TrieNodeVerdict.java:182
+  wire [34:0] _bits_217 = _mux_27[34:0]; // TrieNodeVerdict.java:179
+  wire [73:0] _cat_41 = {_add_38, _or_68, _bits_217}; // TrieNodeVerdict.java:182
+  wire _lt_3 = verdict_bound < _bits_217; // TrieNodeVerdict.java:183
+  wire [34:0] _mux_28 = _lt_3 ? verdict_bound : _bits_217; // TrieNodeVerdict.java:183
+  wire [73:0] _cat_42 = {_bits_214, _bits_215, _mux_28}; // TrieNodeVerdict.java:183
+  wire [73:0] verdict_share = verdict_now_leaf ? _cat_41 : _cat_42; // TrieNodeVerdict.java:180
+  wire [73:0] _mem_read_1 = verdict_kids[_bits_171]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_29 = _or_63 ? _mem_read_1 : _cat_40; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_30 = verdict_forward ? verdict_share : _mux_29; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_2 = verdict_kids[_bits_171]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_31 = _or_63 ? _mem_read_2 : _cat_40; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_3 = verdict_kids[_bits_211]; // TrieNodeVerdict.java:229
+  wire _or_r_23 = |verdict_depth; // TrieNodeVerdict.java:230
+  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_211; // TrieNodeVerdict.java:230
+  wire _bits_218 = _dshr_1[0]; // TrieNodeVerdict.java:230
+  wire _and_90 = _or_r_23 & _bits_218; // TrieNodeVerdict.java:230
+  wire [140:0] _cat_43 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
+  wire [1:0] _add_39 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
+  wire [1:0] _add_40 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
+  wire [2:0] _add_41 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
+  wire [2:0] _sub_5 = _add_41 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
+  wire [11:0] _bits_219 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_220 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_221 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_222 = verdict_word[47:36]; // ChildWord.java:30
+  wire _and_91 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
+  wire [6:0] _dshl_8 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_223 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_33 = _and_64 ? _bits_223 : 4'd0; // TrieMergeWalk.java:179
+  wire [6:0] _dshl_9 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_224 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_34 = _and_62 ? _bits_224 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _or_69 = _mux_33 | _mux_34; // TrieMergeWalk.java:179
+  wire [3:0] _or_70 = walk_todo | _or_69; // TrieMergeWalk.java:180
+  wire [139:0] _cat_44 = {walk_slot, walk_word, _or_70, _mux_17, _mux_18, _mux_19, walk_child_digit}; // TrieMergeWalk.java:180
+  wire _and_92 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
+  wire [4:0] _sub_6 = walk_depth - 5'd2; // TrieMergeWalk.java:182
+  wire [3:0] _bits_225 = _sub_6[3:0]; // TrieMergeWalk.java:182
+  wire [3:0] _mux_35 = _and_92 ? _bits_225 : _bits_136; // TrieMergeWalk.java:184
+  wire [139:0] _mem_read_4 = walk_frames[_mux_35]; // TrieMergeWalk.java:184
+  wire [139:0] _mux_36 = _and_91 ? _cat_44 : _mem_read_4; // TrieMergeWalk.java:184
+  wire [11:0] _bits_226 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_227 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_228 = walk_child_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_229 = walk_child_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_230 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_231 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_232 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_233 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_234 = _bits_138[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_235 = _bits_138[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_236 = _bits_138[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_237 = _bits_138[47:36]; // ChildWord.java:30
+  wire [7:0] _add_42 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_7 = _add_42 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_78 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_93 = snapshot_pending & _not_78; // CsrRequests.java:90
+  wire _and_94 = _and_93 & quiet_held; // CsrRequests.java:90
+  wire _and_95 = _and_94 & snapshot_settled; // CsrRequests.java:90
+  wire _and_96 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_13 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_37 = _eq_13 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_238 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_24 = |_bits_238; // ScheduleAndSnapshot.java:62
+  wire _not_79 = ~_or_r_24; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_38 = _not_79 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_71 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_39 = multiplier_for_schedule ? next_merge : _cat_6; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_40 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_239 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_240 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_72 = _bits_240 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_239, _or_72}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_241 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_80 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_97 = following_running & _not_80; // MergeScheduleUnit.java:43
+  wire _not_81 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_242 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_25 = |_bits_242; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_243 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_244 = _cat_6[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_8 = {1'b0, _bits_243} - {1'b0, _bits_244}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_245 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_246 = _cat_6[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_9 = {1'b0, _bits_245} - {1'b0, _bits_246}; // ScheduleAndSnapshot.java:74
+  wire _bits_247 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_10 = _sub_9 - {{32{1'b0}}, _bits_247}; // ScheduleAndSnapshot.java:75
+  wire _bits_248 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_82 = ~_bits_248; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_249 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_250 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_249, _bits_250}; // ScheduleAndSnapshot.java:77
+  wire _or_r_26 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_98 = _not_82 & _or_r_26; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_11 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_251 = _sub_11[17:0]; // SplitCounter.java:70
+  wire _or_73 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_252 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_253 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_12 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_254 = _sub_12[15:0]; // SplitCounter.java:56
+  wire _bits_255 = _sub_11[18]; // SplitCounter.java:71
+  wire [15:0] _bits_256 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_13 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_257 = _sub_13[15:0]; // SplitCounter.java:56
+  wire _bits_258 = _sub_12[16]; // SplitCounter.java:57
+  wire [13:0] _bits_259 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_14 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_260 = _sub_14[13:0]; // SplitCounter.java:56
+  wire _bits_261 = _sub_13[16]; // SplitCounter.java:57
+  wire _not_83 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_27 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_84 = ~_or_r_27; // SplitCounter.java:91
+  wire _or_r_28 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_85 = ~_or_r_28; // SplitCounter.java:92
+  wire _and_99 = _not_84 & _not_85; // SplitCounter.java:92
+  wire _or_r_29 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_86 = ~_or_r_29; // SplitCounter.java:92
+  wire _and_100 = _and_99 & _not_86; // SplitCounter.java:92
+  wire _and_101 = _not_83 & _and_100; // ScheduleAndSnapshot.java:97
+  wire _bits_262 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_30 = |_bits_262; // ScheduleAndSnapshot.java:102
+  wire _not_87 = ~_or_r_30; // ScheduleAndSnapshot.java:103
+  wire _and_102 = _and_101 & _not_87; // ScheduleAndSnapshot.java:99
+  wire [2:0] _mux_41 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _not_88 = ~split_in_place; // TrieController.java:126
+  wire _and_103 = commit_stop & _not_88; // TrieController.java:126
+  wire [7:0] _add_43 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:115
+  wire [7:0] _sub_15 = _add_43 - {{7{1'b0}}, io_found_valid}; // TrieController.java:116
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:132
-  wire [13:0] _sub_12 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:133
-  wire _lt_3 = free_slots < _sub_12; // TrieController.java:135
-  wire [4:0] _add_40 = _bits_127 + 5'd1; // SplitRedo.java:68
-  wire [4:0] redo_depth = redo_moved ? _add_40 : _bits_127; // SplitRedo.java:68
+  wire [13:0] _sub_16 = 14'd4 - {{11{1'b0}}, issue_children}; // TrieController.java:133
+  wire _lt_4 = free_slots < _sub_16; // TrieController.java:135
+  wire [4:0] _add_44 = _bits_133 + 5'd1; // SplitRedo.java:68
+  wire [4:0] redo_depth = redo_moved ? _add_44 : _bits_133; // SplitRedo.java:68
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:93
-  wire _and_87 = state_run & event_issue; // TrieController.java:140
-  wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_73 = ~merge_now; // CommitVerdict.java:84
-  wire _and_88 = split_now & _not_73; // CommitVerdict.java:84
-  wire _and_89 = _and_88 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_89 & skip_now; // CommitVerdict.java:84
-  wire _and_90 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_74 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_74; // UndoStack.java:40
-  wire [6:0] _sub_13 = undo_sp - 7'd1; // UndoStack.java:56
+  wire _and_104 = state_run & event_issue; // TrieController.java:140
+  wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_89 = ~merge_now; // CommitVerdict.java:84
+  wire _and_105 = split_now & _not_89; // CommitVerdict.java:84
+  wire _and_106 = _and_105 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_106 & skip_now; // CommitVerdict.java:84
+  wire _and_107 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_90 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_90; // UndoStack.java:40
+  wire [6:0] _sub_17 = undo_sp - 7'd1; // UndoStack.java:56
   wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
-  wire [6:0] _add_41 = undo_sp + 7'd1; // UndoStack.java:54
-  wire _eq_13 = undo_sp_next == 7'd0; // UndoStack.java:39
-  wire [6:0] _sub_14 = undo_sp_next - 7'd1; // UndoStack.java:45
-  wire [6:0] _sub_15 = undo_sp_next - 7'd2; // UndoStack.java:47
-  wire [31:0] _bits_225 = info_data[55:24]; // TrieTables.java:181
-  wire [11:0] _bits_226 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_227 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_227; // ChildWord.java:43
-  wire [11:0] _bits_228 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_228; // ChildWord.java:43
-  wire [11:0] _bits_229 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_229; // ChildWord.java:43
-  wire [11:0] _bits_230 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_30 = |_bits_230; // ChildWord.java:43
-  wire [3:0] _cat_39 = {_or_r_27, _or_r_28, _or_r_29, _or_r_30}; // ChildWord.java:44
-  wire [6:0] _dshl_5 = 7'd1 << _bits_59; // TrieController.java:288
-  wire [3:0] _bits_231 = _dshl_5[3:0]; // TrieController.java:288
-  wire [3:0] _or_59 = split_present | _bits_231; // TrieController.java:287
-  wire [4:0] _add_42 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_14 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_15 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_16 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_17 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_18 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_19 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_20 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_21 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_22 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_23 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_24 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_25 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_26 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_27 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_28 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_29 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire [6:0] _add_45 = undo_sp + 7'd1; // UndoStack.java:54
+  wire _eq_14 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire [6:0] _sub_18 = undo_sp_next - 7'd1; // UndoStack.java:45
+  wire [6:0] _sub_19 = undo_sp_next - 7'd2; // UndoStack.java:47
+  wire [31:0] _bits_263 = info_data[55:24]; // TrieTables.java:181
+  wire [11:0] _bits_264 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_265 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_265; // ChildWord.java:43
+  wire [11:0] _bits_266 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_266; // ChildWord.java:43
+  wire [11:0] _bits_267 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_267; // ChildWord.java:43
+  wire [11:0] _bits_268 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_268; // ChildWord.java:43
+  wire [3:0] _cat_45 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
+  wire [6:0] _dshl_10 = 7'd1 << _bits_65; // TrieController.java:288
+  wire [3:0] _bits_269 = _dshl_10[3:0]; // TrieController.java:288
+  wire [3:0] _or_74 = split_present | _bits_269; // TrieController.java:287
+  wire [4:0] _add_46 = op_depth_ahead + 5'd1; // SplitChild.java:33
+  wire _eq_15 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_16 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_17 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_18 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_19 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_20 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_21 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_22 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_23 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_24 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_25 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_26 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_27 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_28 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_29 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_30 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:31
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:31
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:31
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:31
-  wire [11:0] _bits_232 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_232; // ChildWord.java:43
-  wire [11:0] _bits_233 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_233; // ChildWord.java:43
-  wire [11:0] _bits_234 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_234; // ChildWord.java:43
-  wire [11:0] _bits_235 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_235; // ChildWord.java:43
-  wire [3:0] _cat_40 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_236 = _cat_40[0]; // ChildWord.java:56
-  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_236}; // ChildWord.java:56
-  wire _bits_237 = _cat_40[1]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_237}; // ChildWord.java:56
-  wire _bits_238 = _cat_40[2]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_238}; // ChildWord.java:56
-  wire _bits_239 = _cat_40[3]; // ChildWord.java:56
-  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
-  wire _eq_30 = _add_46 == 3'd4; // SplitRoom.java:32
-  wire _and_91 = 1'd1 & _eq_30; // SplitRoom.java:32
-  wire _eq_31 = _add_46 == 3'd3; // SplitRoom.java:32
-  wire _and_92 = room_for_1 & _eq_31; // SplitRoom.java:32
-  wire _or_60 = _and_91 | _and_92; // SplitRoom.java:35
-  wire _eq_32 = _add_46 == 3'd2; // SplitRoom.java:32
-  wire _and_93 = room_for_2 & _eq_32; // SplitRoom.java:32
-  wire _or_61 = _or_60 | _and_93; // SplitRoom.java:35
-  wire _eq_33 = _add_46 == 3'd1; // SplitRoom.java:32
-  wire _and_94 = room_for_3 & _eq_33; // SplitRoom.java:32
-  wire _or_62 = _or_61 | _and_94; // SplitRoom.java:35
-  wire _eq_34 = _add_46 == 3'd0; // SplitRoom.java:32
-  wire _and_95 = room_for_4 & _eq_34; // SplitRoom.java:32
-  wire split_fits_landed = _or_62 | _and_95; // SplitRoom.java:35
-  wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_240 = info_data[61]; // TrieTables.java:173
-  wire _and_96 = _lt_5 & _bits_240; // TrieController.java:336
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
-  wire _and_97 = _and_96 & _lt_6; // TrieController.java:337
-  wire [31:0] _bits_241 = info_data[55:24]; // TrieTables.java:181
-  wire [31:0] _mux_26 = _and_97 ? _bits_241 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_242 = info_data[60:56]; // TrieTables.java:177
-  wire [5:0] _cat_41 = {_bits_242, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_27 = _and_97 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_243 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_244 = info_data[11:0]; // TrieTables.java:189
-  wire _not_75 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_75 & pipe_empty; // QuietPipe.java:31
-  wire _and_98 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_76 = ~io_issued; // QuietPipe.java:32
-  wire _and_99 = _and_98 & _not_76; // QuietPipe.java:32
-  wire _not_77 = ~marking; // QuietPipe.java:33
-  wire _and_100 = _and_99 & _not_77; // QuietPipe.java:33
-  wire _and_101 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_63 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_64 = _or_63 | ev_split_q; // StatusRegs.java:86
-  wire _or_65 = _or_64 | ev_batch_q; // StatusRegs.java:87
-  wire _or_66 = _or_65 | ev_deferred_q; // StatusRegs.java:88
-  wire _or_r_35 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_67 = _or_66 | _or_r_35; // StatusRegs.java:89
-  wire _not_78 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_79 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_102 = _not_78 & _not_79; // SplitCounter.java:111
-  wire _not_80 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_103 = _and_102 & _not_80; // SplitCounter.java:111
-  wire _not_81 = ~_and_103; // StatusRegs.java:90
-  wire ev_pending = _or_67 | _not_81; // StatusRegs.java:90
-  wire _not_82 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_104 = _not_82 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_104 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_105 = _and_101 & status_still; // QuietPipe.java:36
-  wire _and_106 = state_advance & advance_settled_was_1; // TrieController.java:179
-  wire _and_107 = state_advance & advance_settled_was_2; // TrieController.java:179
-  wire _and_108 = state_resume & fix_done_was_1; // TrieController.java:182
-  wire _not_83 = ~state_init; // IssueGate.java:42
-  wire _and_109 = _not_83 & io_enable; // IssueGate.java:44
-  wire _or_68 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_84 = ~_or_68; // IssueGate.java:45
-  wire _and_110 = _and_109 & _not_84; // IssueGate.java:45
-  wire _or_69 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_85 = ~_or_69; // IssueGate.java:46
-  wire _and_111 = _and_110 & _not_85; // IssueGate.java:46
-  wire _not_86 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_112 = _and_111 & _not_86; // IssueGate.java:47
-  wire _not_87 = ~commit_stop; // TrieController.java:385
-  wire _and_113 = state_run & _not_87; // TrieController.java:385
-  wire _not_88 = ~io_headValid; // TrieController.java:386
-  wire _and_114 = pipe_empty & _not_88; // TrieController.java:386
-  wire [2:0] _mux_28 = _and_114 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_70 = state_drain | state_undo; // TrieController.java:387
-  wire _or_71 = _or_70 | state_resume; // TrieController.java:387
-  wire _or_72 = _or_71 | commit_stop; // TrieController.java:387
-  wire [2:0] _mux_29 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_73 = state_split_read | state_split_check; // TrieController.java:389
-  wire _or_74 = _or_73 | state_split_fit; // TrieController.java:389
-  wire _or_75 = _or_74 | state_split_alloc; // TrieController.java:389
-  wire _or_76 = _or_75 | state_split_link; // TrieController.java:389
-  wire _or_77 = state_merge_start | state_merge; // TrieController.java:390
-  wire _or_78 = _or_77 | state_advance; // TrieController.java:390
-  wire _or_79 = _or_78 | state_advance_wait; // TrieController.java:390
-  wire [11:0] _bits_245 = free_depth[11:0]; // FreeSlots.java:49
-  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_246 = _sub_16[11:0]; // FreeSlots.java:44
-  wire [3:0] _bits_247 = walk_depth[3:0]; // TrieMergeWalk.java:191
-  wire [6:0] _dshl_6 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_248 = _dshl_6[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _mux_30 = walk_probing ? _bits_248 : 4'd0; // TrieMergeWalk.java:188
-  wire [6:0] _dshl_7 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:191
-  wire [3:0] _bits_249 = _dshl_7[3:0]; // TrieNodeVerdict.java:191
-  wire [3:0] _mux_31 = walk_probe_sent ? _bits_249 : 4'd0; // TrieMergeWalk.java:189
-  wire [3:0] _or_80 = _mux_30 | _mux_31; // TrieMergeWalk.java:189
-  wire [3:0] _or_81 = walk_todo | _or_80; // TrieMergeWalk.java:192
-  wire [139:0] _cat_42 = {walk_slot, walk_word, _or_81, _mux_14, _mux_15, _mux_16, walk_child_digit}; // TrieMergeWalk.java:192
-  wire [5:0] _bits_250 = undo_sp[5:0]; // UndoStack.java:53
-  wire [43:0] _cat_43 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
-  wire [6:0] _mux_32 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [5:0] _bits_251 = _mux_32[5:0]; // UndoStack.java:51
-  wire _not_89 = ~undo_push; // UndoStack.java:51
-  wire [16:0] _cat_44 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
-  wire _or_r_36 = |_cat_44; // TrieController.java:55
-  wire [16:0] _sub_17 = _cat_44 - 17'd1; // TrieController.java:55
-  wire [16:0] _and_115 = _cat_44 & _sub_17; // TrieController.java:55
-  wire _or_r_37 = |_and_115; // TrieController.java:55
-  wire _not_90 = ~_or_r_37; // TrieController.java:55
-  wire _and_116 = _or_r_36 & _not_90; // TrieController.java:55
+  wire [11:0] _bits_270 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_35 = |_bits_270; // ChildWord.java:43
+  wire [11:0] _bits_271 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_271; // ChildWord.java:43
+  wire [11:0] _bits_272 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_272; // ChildWord.java:43
+  wire [11:0] _bits_273 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_273; // ChildWord.java:43
+  wire [3:0] _cat_46 = {_or_r_35, _or_r_36, _or_r_37, _or_r_38}; // ChildWord.java:44
+  wire _bits_274 = _cat_46[0]; // ChildWord.java:56
+  wire [2:0] _add_47 = 3'd0 + {{2{1'b0}}, _bits_274}; // ChildWord.java:56
+  wire _bits_275 = _cat_46[1]; // ChildWord.java:56
+  wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_275}; // ChildWord.java:56
+  wire _bits_276 = _cat_46[2]; // ChildWord.java:56
+  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_276}; // ChildWord.java:56
+  wire _bits_277 = _cat_46[3]; // ChildWord.java:56
+  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_277}; // ChildWord.java:56
+  wire _eq_31 = _add_50 == 3'd4; // SplitRoom.java:32
+  wire _and_108 = 1'd1 & _eq_31; // SplitRoom.java:32
+  wire _eq_32 = _add_50 == 3'd3; // SplitRoom.java:32
+  wire _and_109 = room_for_1 & _eq_32; // SplitRoom.java:32
+  wire _or_75 = _and_108 | _and_109; // SplitRoom.java:35
+  wire _eq_33 = _add_50 == 3'd2; // SplitRoom.java:32
+  wire _and_110 = room_for_2 & _eq_33; // SplitRoom.java:32
+  wire _or_76 = _or_75 | _and_110; // SplitRoom.java:35
+  wire _eq_34 = _add_50 == 3'd1; // SplitRoom.java:32
+  wire _and_111 = room_for_3 & _eq_34; // SplitRoom.java:32
+  wire _or_77 = _or_76 | _and_111; // SplitRoom.java:35
+  wire _eq_35 = _add_50 == 3'd0; // SplitRoom.java:32
+  wire _and_112 = room_for_4 & _eq_35; // SplitRoom.java:32
+  wire split_fits_landed = _or_77 | _and_112; // SplitRoom.java:35
+  wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
+  wire _bits_278 = info_data[61]; // TrieTables.java:173
+  wire _and_113 = _lt_6 & _bits_278; // TrieController.java:336
+  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:337
+  wire _and_114 = _and_113 & _lt_7; // TrieController.java:337
+  wire [31:0] _bits_279 = info_data[55:24]; // TrieTables.java:181
+  wire [31:0] _mux_42 = _and_114 ? _bits_279 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_280 = info_data[60:56]; // TrieTables.java:177
+  wire [5:0] _cat_47 = {_bits_280, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_43 = _and_114 ? _cat_47 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_281 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_282 = info_data[11:0]; // TrieTables.java:189
+  wire _not_91 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_91 & pipe_empty; // QuietPipe.java:31
+  wire _and_115 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_92 = ~io_issued; // QuietPipe.java:32
+  wire _and_116 = _and_115 & _not_92; // QuietPipe.java:32
+  wire _not_93 = ~marking; // QuietPipe.java:33
+  wire _and_117 = _and_116 & _not_93; // QuietPipe.java:33
+  wire _and_118 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_78 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_79 = _or_78 | ev_split_q; // StatusRegs.java:86
+  wire _or_80 = _or_79 | ev_batch_q; // StatusRegs.java:87
+  wire _or_81 = _or_80 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_39 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_82 = _or_81 | _or_r_39; // StatusRegs.java:89
+  wire _not_94 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_95 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_119 = _not_94 & _not_95; // SplitCounter.java:111
+  wire _not_96 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_120 = _and_119 & _not_96; // SplitCounter.java:111
+  wire _not_97 = ~_and_120; // StatusRegs.java:90
+  wire ev_pending = _or_82 | _not_97; // StatusRegs.java:90
+  wire _not_98 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_121 = _not_98 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_121 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_122 = _and_118 & status_still; // QuietPipe.java:36
+  wire _and_123 = state_advance & advance_settled_was_1; // TrieController.java:179
+  wire _and_124 = state_advance & advance_settled_was_2; // TrieController.java:179
+  wire _and_125 = state_resume & fix_done_was_1; // TrieController.java:182
+  wire _not_99 = ~state_init; // IssueGate.java:42
+  wire _and_126 = _not_99 & io_enable; // IssueGate.java:44
+  wire _or_83 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_100 = ~_or_83; // IssueGate.java:45
+  wire _and_127 = _and_126 & _not_100; // IssueGate.java:45
+  wire _or_84 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_101 = ~_or_84; // IssueGate.java:46
+  wire _and_128 = _and_127 & _not_101; // IssueGate.java:46
+  wire _not_102 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_129 = _and_128 & _not_102; // IssueGate.java:47
+  wire _not_103 = ~commit_stop; // TrieController.java:385
+  wire _and_130 = state_run & _not_103; // TrieController.java:385
+  wire _not_104 = ~io_headValid; // TrieController.java:386
+  wire _and_131 = pipe_empty & _not_104; // TrieController.java:386
+  wire [2:0] _mux_44 = _and_131 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_85 = state_drain | state_undo; // TrieController.java:387
+  wire _or_86 = _or_85 | state_resume; // TrieController.java:387
+  wire _or_87 = _or_86 | commit_stop; // TrieController.java:387
+  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_88 = state_split_read | state_split_check; // TrieController.java:389
+  wire _or_89 = _or_88 | state_split_fit; // TrieController.java:389
+  wire _or_90 = _or_89 | state_split_alloc; // TrieController.java:389
+  wire _or_91 = _or_90 | state_split_link; // TrieController.java:389
+  wire _or_92 = state_merge_start | state_merge; // TrieController.java:390
+  wire _or_93 = _or_92 | state_advance; // TrieController.java:390
+  wire _or_94 = _or_93 | state_advance_wait; // TrieController.java:390
+  wire [11:0] _bits_283 = free_depth[11:0]; // FreeSlots.java:49
+  wire [12:0] _sub_20 = free_depth - 13'd1; // FreeSlots.java:44
+  wire [11:0] _bits_284 = _sub_20[11:0]; // FreeSlots.java:44
+  wire [59:0] _bits_285 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
+  wire [34:0] _bits_286 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
+  wire [34:0] _add_51 = _bits_286 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
+  wire [34:0] _mux_46 = walk_count_q ? _add_51 : _bits_286; // TrieNodeVerdict.java:138
+  wire [45:0] _bits_287 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
+  wire [140:0] _cat_48 = {_bits_285, _mux_46, _bits_287}; // TrieNodeVerdict.java:141
+  wire [3:0] _bits_288 = walk_depth[3:0]; // TrieMergeWalk.java:234
+  wire [5:0] _bits_289 = undo_sp[5:0]; // UndoStack.java:53
+  wire [43:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [6:0] _mux_47 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [5:0] _bits_290 = _mux_47[5:0]; // UndoStack.java:51
+  wire _not_105 = ~undo_push; // UndoStack.java:51
+  wire [16:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
+  wire _or_r_40 = |_cat_50; // TrieController.java:55
+  wire [16:0] _sub_21 = _cat_50 - 17'd1; // TrieController.java:55
+  wire [16:0] _and_132 = _cat_50 & _sub_21; // TrieController.java:55
+  wire _or_r_41 = |_and_132; // TrieController.java:55
+  wire _not_106 = ~_or_r_41; // TrieController.java:55
+  wire _and_133 = _or_r_40 & _not_106; // TrieController.java:55
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_117 = min_read & min_write; // TrieTables.java:107
-  wire _eq_35 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_118 = _and_117 & _eq_35; // TrieTables.java:107
-  wire _not_91 = ~_and_118; // TrieTables.java:107
-  wire _and_119 = word_read & word_write; // TrieTables.java:110
-  wire _eq_36 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_120 = _and_119 & _eq_36; // TrieTables.java:110
-  wire _not_92 = ~_and_120; // TrieTables.java:110
-  wire _and_121 = info_read & info_write; // TrieTables.java:113
-  wire _eq_37 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_122 = _and_121 & _eq_37; // TrieTables.java:113
-  wire _not_93 = ~_and_122; // TrieTables.java:113
-  wire _not_94 = ~free_push; // FreeSlots.java:61
-  wire _not_95 = ~free_stack_empty; // FreeSlots.java:62
-  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_82 = _not_95 | _lt_7; // FreeSlots.java:62
+  wire _and_134 = min_read & min_write; // TrieTables.java:107
+  wire _eq_36 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_135 = _and_134 & _eq_36; // TrieTables.java:107
+  wire _not_107 = ~_and_135; // TrieTables.java:107
+  wire _and_136 = word_read & word_write; // TrieTables.java:110
+  wire _eq_37 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_137 = _and_136 & _eq_37; // TrieTables.java:110
+  wire _not_108 = ~_and_137; // TrieTables.java:110
+  wire _and_138 = info_read & info_write; // TrieTables.java:113
+  wire _eq_38 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_139 = _and_138 & _eq_38; // TrieTables.java:113
+  wire _not_109 = ~_and_139; // TrieTables.java:113
+  wire _not_110 = ~free_push; // FreeSlots.java:61
+  wire _not_111 = ~free_stack_empty; // FreeSlots.java:62
+  wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:62
+  wire _or_95 = _not_111 | _lt_8; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
-  wire _not_96 = ~fifo_io_deq_valid; // TrieController.java:91
-  wire _and_123 = state_run & _not_96; // TrieController.java:91
-  wire [4:0] _cat_45 = {walk_step_last, walk_step_scan, walk_step_root, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:46
-  wire _or_r_38 = |_cat_45; // TrieMergeWalk.java:46
-  wire [4:0] _sub_18 = _cat_45 - 5'd1; // TrieMergeWalk.java:46
-  wire [4:0] _and_124 = _cat_45 & _sub_18; // TrieMergeWalk.java:46
-  wire _or_r_39 = |_and_124; // TrieMergeWalk.java:46
-  wire _not_97 = ~_or_r_39; // TrieMergeWalk.java:46
-  wire _and_125 = _or_r_38 & _not_97; // TrieMergeWalk.java:46
-  wire [4:0] _cat_46 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_add, verdict_step_idle}; // TrieNodeVerdict.java:38
-  wire _or_r_40 = |_cat_46; // TrieNodeVerdict.java:38
-  wire [4:0] _sub_19 = _cat_46 - 5'd1; // TrieNodeVerdict.java:38
-  wire [4:0] _and_126 = _cat_46 & _sub_19; // TrieNodeVerdict.java:38
-  wire _or_r_41 = |_and_126; // TrieNodeVerdict.java:38
-  wire _not_98 = ~_or_r_41; // TrieNodeVerdict.java:38
-  wire _and_127 = _or_r_40 & _not_98; // TrieNodeVerdict.java:38
-  wire _not_99 = ~verdict_now_leaf; // TrieNodeVerdict.java:173
-  wire _or_83 = _not_99 | verdict_merges; // TrieNodeVerdict.java:173
-  wire _not_100 = ~cmd_valid; // TrieNodeVerdict.java:174
-  wire _eq_38 = cmd_op == 2'd1; // TrieNodeVerdict.java:174
-  wire _or_84 = _not_100 | _eq_38; // TrieNodeVerdict.java:174
-  wire [139:0] _mem_read_1 = walk_frames[_bits_130]; // TrieMergeWalk.java:212
-  wire _eq_39 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:212
-  wire [4:0] _add_47 = walk_depth + 5'd1; // TrieMergeWalk.java:228
-  wire _eq_40 = _add_47 == verdict_depth; // TrieMergeWalk.java:228
-  wire _or_85 = walk_count_here | walk_judged; // TrieMergeWalk.java:230
-  wire _not_101 = ~_or_85; // TrieMergeWalk.java:230
-  wire _or_86 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:246
-  wire _or_87 = _or_86 | walk_judged; // TrieMergeWalk.java:246
-  wire _not_102 = ~_or_87; // TrieMergeWalk.java:246
-  wire _or_88 = walk_step_scan | _not_102; // TrieMergeWalk.java:246
-  wire _or_89 = walk_count_here | 1'd0; // TrieMergeWalk.java:248
-  wire _and_128 = verdict_step_add & walk_count_q; // TrieMergeWalk.java:249
-  wire _eq_41 = walk_child_word == 48'd0; // TrieMergeWalk.java:252
-  wire _eq_42 = walk_child_leaf == _eq_41; // TrieMergeWalk.java:254
-  wire _not_103 = ~_eq_41; // TrieMergeWalk.java:255
-  wire _bits_252 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_252; // SplitCompare.java:59
-  wire [11:0] _bits_253 = walk_child_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_254 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_255 = _bits_254[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_48 = {1'b0, _bits_253} + {1'b0, _bits_255}; // SplitCompare.java:85
-  wire _bits_256 = _add_48[12]; // SplitCompare.java:85
-  wire [12:0] _cat_47 = {_bits_253, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_48 = {_bits_255, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_49 = {1'b0, _cat_47} + {1'b0, _cat_48}; // SplitCompare.java:86
-  wire _bits_257 = _add_49[13]; // SplitCompare.java:86
-  wire [22:0] _bits_258 = walk_child_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_259 = _bits_258[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_260 = _bits_254[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_261 = _bits_260[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_50 = {1'b0, _bits_259} + {1'b0, _bits_261}; // SplitCompare.java:85
-  wire _bits_262 = _add_50[12]; // SplitCompare.java:85
-  wire [12:0] _cat_49 = {_bits_259, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_50 = {_bits_261, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_51 = {1'b0, _cat_49} + {1'b0, _cat_50}; // SplitCompare.java:86
-  wire _bits_263 = _add_51[13]; // SplitCompare.java:86
-  wire [10:0] _bits_264 = _bits_258[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_51 = {_bits_264, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_265 = _bits_260[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_52 = {_bits_265, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_52 = {1'b0, _cat_51} + {1'b0, _cat_52}; // SplitCompare.java:86
-  wire _bits_266 = _add_52[12]; // SplitCompare.java:86
-  wire _and_129 = _bits_263 & _bits_266; // SplitCompare.java:75
-  wire _or_90 = _bits_262 | _and_129; // SplitCompare.java:75
-  wire _and_130 = _bits_257 & _or_90; // SplitCompare.java:75
-  wire _or_91 = _bits_256 | _and_130; // SplitCompare.java:75
-  wire _and_131 = _and_r_4 & _or_91; // SplitCompare.java:59
-  wire _and_132 = _not_103 & _and_131; // TrieMergeWalk.java:255
-  wire _eq_43 = walk_child_passed == _and_132; // TrieMergeWalk.java:255
-  wire _not_104 = ~_eq_41; // TrieMergeWalk.java:256
-  wire _not_105 = ~_and_131; // TrieMergeWalk.java:256
-  wire _and_133 = _not_104 & _not_105; // TrieMergeWalk.java:256
-  wire _eq_44 = walk_child_walked == _and_133; // TrieMergeWalk.java:256
-  wire [11:0] _bits_267 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_267; // ChildWord.java:43
-  wire [11:0] _bits_268 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_268; // ChildWord.java:43
-  wire [11:0] _bits_269 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_269; // ChildWord.java:43
-  wire [11:0] _bits_270 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_45 = |_bits_270; // ChildWord.java:43
-  wire [3:0] _cat_53 = {_or_r_42, _or_r_43, _or_r_44, _or_r_45}; // ChildWord.java:44
-  wire _eq_45 = walk_child_kids == _cat_53; // TrieMergeWalk.java:257
-  wire _not_106 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_107 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_108 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_134 = _not_107 & _not_108; // SplitCounter.java:111
-  wire _not_109 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_135 = _and_134 & _not_109; // SplitCounter.java:111
-  wire st_n_steady = _not_106 & _and_135; // StatusRegs.java:83
-  wire _or_92 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_93 = _or_92 | ev_split; // StatusRegs.java:114
-  wire _or_94 = _or_93 | ev_allocated; // StatusRegs.java:115
-  wire _or_95 = _or_94 | ev_batch; // StatusRegs.java:116
-  wire _or_96 = _or_95 | ev_deferred; // StatusRegs.java:117
-  wire _or_97 = _or_96 | ev_clear; // StatusRegs.java:118
-  wire _or_r_46 = |ev_removed; // StatusRegs.java:119
-  wire _or_98 = _or_97 | _or_r_46; // StatusRegs.java:119
-  wire _or_99 = _or_98 | ev_pending; // StatusRegs.java:120
-  wire _not_110 = ~_or_99; // ScheduleAndSnapshot.java:108
-  wire _not_111 = ~walk_moves; // WalkControl.java:32
-  wire _not_112 = ~fifo_io_deq_valid; // WalkControl.java:32
-  wire _not_113 = ~wrote_word; // WalkControl.java:32
-  wire _and_136 = _not_112 & _not_113; // WalkControl.java:32
-  wire _or_100 = _not_111 | _and_136; // WalkControl.java:32
-  wire _and_137 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_271 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_5 = &_bits_271; // SplitCompare.java:59
-  wire [10:0] _bits_272 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_273 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_274 = _bits_273[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_53 = {1'b0, _bits_272} + {1'b0, _bits_274}; // SplitCompare.java:85
-  wire _bits_275 = _add_53[11]; // SplitCompare.java:85
-  wire [11:0] _cat_54 = {_bits_272, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_55 = {_bits_274, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_54 = {1'b0, _cat_54} + {1'b0, _cat_55}; // SplitCompare.java:86
-  wire _bits_276 = _add_54[12]; // SplitCompare.java:86
-  wire [20:0] _bits_277 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_278 = _bits_277[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_279 = _bits_273[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_280 = _bits_279[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_55 = {1'b0, _bits_278} + {1'b0, _bits_280}; // SplitCompare.java:85
-  wire _bits_281 = _add_55[11]; // SplitCompare.java:85
-  wire [11:0] _cat_56 = {_bits_278, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_57 = {_bits_280, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_56 = {1'b0, _cat_56} + {1'b0, _cat_57}; // SplitCompare.java:86
-  wire _bits_282 = _add_56[12]; // SplitCompare.java:86
-  wire [9:0] _bits_283 = _bits_277[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_284 = _bits_279[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_57 = {1'b0, _bits_283} + {1'b0, _bits_284}; // SplitCompare.java:85
-  wire _bits_285 = _add_57[10]; // SplitCompare.java:85
-  wire _and_138 = _bits_282 & _bits_285; // SplitCompare.java:75
-  wire _or_101 = _bits_281 | _and_138; // SplitCompare.java:75
-  wire _and_139 = _bits_276 & _or_101; // SplitCompare.java:75
-  wire _or_102 = _bits_275 | _and_139; // SplitCompare.java:75
-  wire _and_140 = _and_r_5 & _or_102; // SplitCompare.java:59
-  wire _eq_46 = _and_137 == _and_140; // CommitVerdict.java:74
-  wire _not_114 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
-  wire _or_r_47 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_115 = ~_or_r_47; // SplitCounter.java:91
-  wire _or_r_48 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_116 = ~_or_r_48; // SplitCounter.java:92
-  wire _and_141 = _not_115 & _not_116; // SplitCounter.java:92
-  wire _or_r_49 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_117 = ~_or_r_49; // SplitCounter.java:92
-  wire _and_142 = _and_141 & _not_117; // SplitCounter.java:92
-  wire _and_143 = _not_114 & _and_142; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_286 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_50 = |_bits_286; // ScheduleAndSnapshot.java:126
-  wire _not_118 = ~_or_r_50; // ScheduleAndSnapshot.java:126
-  wire _and_144 = _and_143 & _not_118; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_287 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_5 = io_head_weight >= _bits_287; // ScheduleAndSnapshot.java:127
-  wire _and_145 = _and_144 & _ge_5; // ScheduleAndSnapshot.java:127
-  wire _eq_47 = merge_now == _and_145; // CommitVerdict.java:82
-  wire _or_103 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_146 = commit_fire & _or_103; // CommitVerdict.java:95
-  wire _not_119 = ~defer_now; // CommitVerdict.java:95
-  wire _and_147 = _and_146 & _not_119; // CommitVerdict.java:95
-  wire _eq_48 = stop_now == _and_147; // CommitVerdict.java:95
-  wire _eq_49 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
-  wire [6:0] _sub_20 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_50 = undo_sp_below == _sub_20; // UndoStack.java:49
-  wire [6:0] _sub_21 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_51 = undo_sp_two_below == _sub_21; // UndoStack.java:49
-  wire _and_148 = _eq_50 & _eq_51; // UndoStack.java:49
-  wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
-  wire _not_120 = ~undo_pop; // UndoStack.java:61
-  wire _eq_52 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_53 = undo_empty == _eq_52; // UndoStack.java:63
-  wire _and_149 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_150 = state_run & quiet_held; // QuietPipe.java:37
-  wire [11:0] _bits_288 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_288; // ChildWord.java:43
-  wire [11:0] _bits_289 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_289; // ChildWord.java:43
-  wire [11:0] _bits_290 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_290; // ChildWord.java:43
-  wire [11:0] _bits_291 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_291; // ChildWord.java:43
-  wire [3:0] _cat_58 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_292 = _cat_58[0]; // ChildWord.java:56
-  wire [2:0] _add_58 = 3'd0 + {{2{1'b0}}, _bits_292}; // ChildWord.java:56
-  wire _bits_293 = _cat_58[1]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_293}; // ChildWord.java:56
-  wire _bits_294 = _cat_58[2]; // ChildWord.java:56
-  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_294}; // ChildWord.java:56
-  wire _bits_295 = _cat_58[3]; // ChildWord.java:56
-  wire [2:0] _add_61 = _add_60 + {{2{1'b0}}, _bits_295}; // ChildWord.java:56
-  wire [13:0] _sub_22 = 14'd4 - {{11{1'b0}}, _add_61}; // SplitRoom.java:42
-  wire _ge_6 = free_slots >= _sub_22; // SplitRoom.java:42
-  wire _eq_54 = split_fits_landed == _ge_6; // TrieController.java:254
-  wire _not_121 = ~split_in_place; // TrieController.java:256
-  wire _or_104 = split_fits_landed | _not_121; // TrieController.java:256
-  wire _not_122 = ~marking; // SplitMarks.java:58
-  wire _or_105 = state_drain | state_undo; // TrieController.java:354
-  wire _or_106 = state_run | _or_105; // TrieController.java:354
-  wire _or_107 = _or_106 | state_resume; // TrieController.java:355
-  wire _or_108 = _or_107 | state_merge_start; // TrieController.java:356
-  wire _or_109 = state_advance | state_advance_wait; // TrieController.java:357
-  wire _or_110 = _or_108 | _or_109; // TrieController.java:357
-  wire _or_111 = _not_122 | _or_110; // SplitMarks.java:58
+  wire _not_112 = ~fifo_io_deq_valid; // TrieController.java:91
+  wire _and_140 = state_run & _not_112; // TrieController.java:91
+  wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:50
+  wire _or_r_42 = |_cat_51; // TrieMergeWalk.java:50
+  wire [3:0] _sub_22 = _cat_51 - 4'd1; // TrieMergeWalk.java:50
+  wire [3:0] _and_141 = _cat_51 & _sub_22; // TrieMergeWalk.java:50
+  wire _or_r_43 = |_and_141; // TrieMergeWalk.java:50
+  wire _not_113 = ~_or_r_43; // TrieMergeWalk.java:50
+  wire _and_142 = _or_r_42 & _not_113; // TrieMergeWalk.java:50
+  wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
+  wire _or_r_44 = |_cat_52; // TrieNodeVerdict.java:42
+  wire [4:0] _sub_23 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
+  wire [4:0] _and_143 = _cat_52 & _sub_23; // TrieNodeVerdict.java:42
+  wire _or_r_45 = |_and_143; // TrieNodeVerdict.java:42
+  wire _not_114 = ~_or_r_45; // TrieNodeVerdict.java:42
+  wire _and_144 = _or_r_44 & _not_114; // TrieNodeVerdict.java:42
+  wire _eq_39 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_145 = _and_59 & _eq_39; // TrieNodeVerdict.java:250
+  wire [3:0] _and_146 = verdict_leaves & _bits_182; // TrieNodeVerdict.java:251
+  wire _eq_40 = _and_146 == 4'd0; // TrieNodeVerdict.java:251
+  wire _not_115 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
+  wire _or_96 = _not_115 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _not_116 = ~cmd_valid; // TrieNodeVerdict.java:253
+  wire _eq_41 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_97 = _not_116 | _eq_41; // TrieNodeVerdict.java:253
+  wire _or_98 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
+  wire _or_99 = _or_98 | walk_judged; // TrieMergeWalk.java:277
+  wire _not_117 = ~_or_99; // TrieMergeWalk.java:277
+  wire _or_100 = walk_step_scan | _not_117; // TrieMergeWalk.java:277
+  wire [139:0] _mem_read_5 = walk_frames[_bits_136]; // TrieMergeWalk.java:280
+  wire _eq_42 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
+  wire _or_r_46 = |walk_depth; // TrieMergeWalk.java:279
+  wire _and_147 = walk_step_scan & _or_r_46; // TrieMergeWalk.java:279
+  wire _not_118 = ~walk_walk_now; // TrieMergeWalk.java:282
+  wire _and_148 = walk_probing_up & _not_118; // TrieMergeWalk.java:282
+  wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:283
+  wire _and_149 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:283
+  wire _or_r_48 = |walk_up_taken; // TrieMergeWalk.java:283
+  wire _or_101 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
+  wire _not_119 = ~walk_count_here; // TrieMergeWalk.java:286
+  wire _and_150 = read_result & _not_119; // TrieMergeWalk.java:286
+  wire _and_151 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
+  wire _eq_43 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
+  wire _eq_44 = walk_child_leaf == _eq_43; // TrieMergeWalk.java:292
+  wire _not_120 = ~_eq_43; // TrieMergeWalk.java:293
+  wire _bits_291 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_291; // SplitCompare.java:59
+  wire [11:0] _bits_292 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_293 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_294 = _bits_293[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_52 = {1'b0, _bits_292} + {1'b0, _bits_294}; // SplitCompare.java:85
+  wire _bits_295 = _add_52[12]; // SplitCompare.java:85
+  wire [12:0] _cat_53 = {_bits_292, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_54 = {_bits_294, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_53 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
+  wire _bits_296 = _add_53[13]; // SplitCompare.java:86
+  wire [22:0] _bits_297 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_298 = _bits_297[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_299 = _bits_293[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_300 = _bits_299[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_54 = {1'b0, _bits_298} + {1'b0, _bits_300}; // SplitCompare.java:85
+  wire _bits_301 = _add_54[12]; // SplitCompare.java:85
+  wire [12:0] _cat_55 = {_bits_298, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_56 = {_bits_300, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_55 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
+  wire _bits_302 = _add_55[13]; // SplitCompare.java:86
+  wire [10:0] _bits_303 = _bits_297[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_57 = {_bits_303, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_304 = _bits_299[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_58 = {_bits_304, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_56 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
+  wire _bits_305 = _add_56[12]; // SplitCompare.java:86
+  wire _and_152 = _bits_302 & _bits_305; // SplitCompare.java:75
+  wire _or_102 = _bits_301 | _and_152; // SplitCompare.java:75
+  wire _and_153 = _bits_296 & _or_102; // SplitCompare.java:75
+  wire _or_103 = _bits_295 | _and_153; // SplitCompare.java:75
+  wire _and_154 = _and_r_4 & _or_103; // SplitCompare.java:59
+  wire _and_155 = _not_120 & _and_154; // TrieMergeWalk.java:293
+  wire _eq_45 = walk_child_passed == _and_155; // TrieMergeWalk.java:293
+  wire _not_121 = ~_eq_43; // TrieMergeWalk.java:294
+  wire _not_122 = ~_and_154; // TrieMergeWalk.java:294
+  wire _and_156 = _not_121 & _not_122; // TrieMergeWalk.java:294
+  wire _eq_46 = walk_child_walked == _and_156; // TrieMergeWalk.java:294
+  wire [11:0] _bits_306 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_306; // ChildWord.java:43
+  wire [11:0] _bits_307 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_50 = |_bits_307; // ChildWord.java:43
+  wire [11:0] _bits_308 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_308; // ChildWord.java:43
+  wire [11:0] _bits_309 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_309; // ChildWord.java:43
+  wire [3:0] _cat_59 = {_or_r_49, _or_r_50, _or_r_51, _or_r_52}; // ChildWord.java:44
+  wire _eq_47 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
+  wire _not_123 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_124 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_125 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_157 = _not_124 & _not_125; // SplitCounter.java:111
+  wire _not_126 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_158 = _and_157 & _not_126; // SplitCounter.java:111
+  wire st_n_steady = _not_123 & _and_158; // StatusRegs.java:83
+  wire _or_104 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_105 = _or_104 | ev_split; // StatusRegs.java:114
+  wire _or_106 = _or_105 | ev_allocated; // StatusRegs.java:115
+  wire _or_107 = _or_106 | ev_batch; // StatusRegs.java:116
+  wire _or_108 = _or_107 | ev_deferred; // StatusRegs.java:117
+  wire _or_109 = _or_108 | ev_clear; // StatusRegs.java:118
+  wire _or_r_53 = |ev_removed; // StatusRegs.java:119
+  wire _or_110 = _or_109 | _or_r_53; // StatusRegs.java:119
+  wire _or_111 = _or_110 | ev_pending; // StatusRegs.java:120
+  wire _not_127 = ~_or_111; // ScheduleAndSnapshot.java:108
+  wire _not_128 = ~walk_moves; // WalkControl.java:32
+  wire _not_129 = ~fifo_io_deq_valid; // WalkControl.java:32
+  wire _not_130 = ~wrote_word; // WalkControl.java:32
+  wire _and_159 = _not_129 & _not_130; // WalkControl.java:32
+  wire _or_112 = _not_128 | _and_159; // WalkControl.java:32
+  wire _and_160 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_310 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_310; // SplitCompare.java:59
+  wire [10:0] _bits_311 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_312 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_313 = _bits_312[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_57 = {1'b0, _bits_311} + {1'b0, _bits_313}; // SplitCompare.java:85
+  wire _bits_314 = _add_57[11]; // SplitCompare.java:85
+  wire [11:0] _cat_60 = {_bits_311, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_61 = {_bits_313, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_58 = {1'b0, _cat_60} + {1'b0, _cat_61}; // SplitCompare.java:86
+  wire _bits_315 = _add_58[12]; // SplitCompare.java:86
+  wire [20:0] _bits_316 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_317 = _bits_316[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_318 = _bits_312[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_319 = _bits_318[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_59 = {1'b0, _bits_317} + {1'b0, _bits_319}; // SplitCompare.java:85
+  wire _bits_320 = _add_59[11]; // SplitCompare.java:85
+  wire [11:0] _cat_62 = {_bits_317, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_63 = {_bits_319, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_60 = {1'b0, _cat_62} + {1'b0, _cat_63}; // SplitCompare.java:86
+  wire _bits_321 = _add_60[12]; // SplitCompare.java:86
+  wire [9:0] _bits_322 = _bits_316[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_323 = _bits_318[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_61 = {1'b0, _bits_322} + {1'b0, _bits_323}; // SplitCompare.java:85
+  wire _bits_324 = _add_61[10]; // SplitCompare.java:85
+  wire _and_161 = _bits_321 & _bits_324; // SplitCompare.java:75
+  wire _or_113 = _bits_320 | _and_161; // SplitCompare.java:75
+  wire _and_162 = _bits_315 & _or_113; // SplitCompare.java:75
+  wire _or_114 = _bits_314 | _and_162; // SplitCompare.java:75
+  wire _and_163 = _and_r_5 & _or_114; // SplitCompare.java:59
+  wire _eq_48 = _and_160 == _and_163; // CommitVerdict.java:74
+  wire _not_131 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_54 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_132 = ~_or_r_54; // SplitCounter.java:91
+  wire _or_r_55 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_133 = ~_or_r_55; // SplitCounter.java:92
+  wire _and_164 = _not_132 & _not_133; // SplitCounter.java:92
+  wire _or_r_56 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_134 = ~_or_r_56; // SplitCounter.java:92
+  wire _and_165 = _and_164 & _not_134; // SplitCounter.java:92
+  wire _and_166 = _not_131 & _and_165; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_325 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_57 = |_bits_325; // ScheduleAndSnapshot.java:126
+  wire _not_135 = ~_or_r_57; // ScheduleAndSnapshot.java:126
+  wire _and_167 = _and_166 & _not_135; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_326 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_5 = io_head_weight >= _bits_326; // ScheduleAndSnapshot.java:127
+  wire _and_168 = _and_167 & _ge_5; // ScheduleAndSnapshot.java:127
+  wire _eq_49 = merge_now == _and_168; // CommitVerdict.java:82
+  wire _or_115 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_169 = commit_fire & _or_115; // CommitVerdict.java:95
+  wire _not_136 = ~defer_now; // CommitVerdict.java:95
+  wire _and_170 = _and_169 & _not_136; // CommitVerdict.java:95
+  wire _eq_50 = stop_now == _and_170; // CommitVerdict.java:95
+  wire _eq_51 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire [6:0] _sub_24 = undo_sp - 7'd1; // UndoStack.java:49
+  wire _eq_52 = undo_sp_below == _sub_24; // UndoStack.java:49
+  wire [6:0] _sub_25 = undo_sp - 7'd2; // UndoStack.java:49
+  wire _eq_53 = undo_sp_two_below == _sub_25; // UndoStack.java:49
+  wire _and_171 = _eq_52 & _eq_53; // UndoStack.java:49
+  wire _lt_9 = undo_sp < 7'd64; // UndoStack.java:60
+  wire _not_137 = ~undo_pop; // UndoStack.java:61
+  wire _eq_54 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_55 = undo_empty == _eq_54; // UndoStack.java:63
+  wire _and_172 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_173 = state_run & quiet_held; // QuietPipe.java:37
+  wire [11:0] _bits_327 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_327; // ChildWord.java:43
+  wire [11:0] _bits_328 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_328; // ChildWord.java:43
+  wire [11:0] _bits_329 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_60 = |_bits_329; // ChildWord.java:43
+  wire [11:0] _bits_330 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_330; // ChildWord.java:43
+  wire [3:0] _cat_64 = {_or_r_58, _or_r_59, _or_r_60, _or_r_61}; // ChildWord.java:44
+  wire _bits_331 = _cat_64[0]; // ChildWord.java:56
+  wire [2:0] _add_62 = 3'd0 + {{2{1'b0}}, _bits_331}; // ChildWord.java:56
+  wire _bits_332 = _cat_64[1]; // ChildWord.java:56
+  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_332}; // ChildWord.java:56
+  wire _bits_333 = _cat_64[2]; // ChildWord.java:56
+  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_333}; // ChildWord.java:56
+  wire _bits_334 = _cat_64[3]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_334}; // ChildWord.java:56
+  wire [13:0] _sub_26 = 14'd4 - {{11{1'b0}}, _add_65}; // SplitRoom.java:42
+  wire _ge_6 = free_slots >= _sub_26; // SplitRoom.java:42
+  wire _eq_56 = split_fits_landed == _ge_6; // TrieController.java:254
+  wire _not_138 = ~split_in_place; // TrieController.java:256
+  wire _or_116 = split_fits_landed | _not_138; // TrieController.java:256
+  wire _not_139 = ~marking; // SplitMarks.java:58
+  wire _or_117 = state_drain | state_undo; // TrieController.java:354
+  wire _or_118 = state_run | _or_117; // TrieController.java:354
+  wire _or_119 = _or_118 | state_resume; // TrieController.java:355
+  wire _or_120 = _or_119 | state_merge_start; // TrieController.java:356
+  wire _or_121 = state_advance | state_advance_wait; // TrieController.java:357
+  wire _or_122 = _or_120 | _or_121; // TrieController.java:357
+  wire _or_123 = _not_139 | _or_122; // SplitMarks.java:58
   wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:362
-  wire _and_151 = state_run & io_counterResult_valid; // TrieController.java:362
-  wire _or_r_55 = |free_slots; // TrieController.java:365
-  wire _and_152 = state_split_alloc & _or_5; // TrieController.java:364
-  wire _and_153 = _and_152 & free_ready_before; // TrieController.java:364
-  wire _eq_55 = front_count == 8'd0; // TrieController.java:369
-  wire _or_112 = _eq_55 | split_in_place; // TrieController.java:369
-  wire _not_123 = ~io_issued; // TrieController.java:369
-  wire _and_154 = _or_112 & _not_123; // TrieController.java:369
+  wire _and_174 = state_run & io_counterResult_valid; // TrieController.java:362
+  wire _or_r_62 = |free_slots; // TrieController.java:365
+  wire _and_175 = state_split_alloc & _or_5; // TrieController.java:364
+  wire _and_176 = _and_175 & free_ready_before; // TrieController.java:364
+  wire _eq_57 = front_count == 8'd0; // TrieController.java:369
+  wire _or_124 = _eq_57 | split_in_place; // TrieController.java:369
+  wire _not_140 = ~io_issued; // TrieController.java:369
+  wire _and_177 = _or_124 & _not_140; // TrieController.java:369
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_8;
@@ -1559,75 +1725,78 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
   assign word_read_slot = (state_undo ? (_not_6 ? (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0) : (_and_5 ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0))) : (state_split_fit ? op_slot : (state_merge ? (walk_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0))));
   assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_9 : 48'd0) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_53)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_10 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? _cat_10 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_10 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_10 : 48'd0) : 48'd0))));
+  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_59)) : (state_undo ? (_not_6 ? 12'd0 : (_and_5 ? op_slot : 12'd0)) : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_merge ? (walk_done ? (early_batch ? op_slot : 12'd0) : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
   assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_11 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_13 : 62'd0)) : 62'd0));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_12 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_14 : 62'd0)) : 62'd0));
   assign min_read_slot = (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0);
   assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_least : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_least : 35'd0))) : (verdict_step_act ? verdict_least : 35'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
   assign free_push = (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0));
   assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
-  assign fifo_io_enq_valid = _and_51;
-  assign fifo_io_enq_bits = _cat_23;
+  assign fifo_io_enq_valid = _and_56;
+  assign fifo_io_enq_bits = _cat_24;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_103;
-  assign _wire_0_1 = _bits_104;
-  assign _wire_0_2 = _bits_105;
-  assign _wire_0_3 = _bits_106;
-  assign _wire_0_4 = _bits_107;
-  assign _wire_0_5 = _bits_108;
-  assign _wire_0_6 = _bits_109;
-  assign _wire_0_7 = _bits_110;
-  assign _wire_0_8 = _bits_111;
-  assign _wire_0_9 = _bits_112;
-  assign _wire_0_10 = _bits_113;
-  assign _wire_0_11 = _bits_114;
-  assign _wire_0_12 = _bits_115;
-  assign _wire_0_13 = _bits_116;
-  assign _wire_0_14 = _bits_117;
-  assign _wire_0_15 = _bits_118;
-  assign _wire_1_0 = _bits_119;
-  assign _wire_1_1 = _bits_120;
-  assign _wire_1_2 = _bits_121;
-  assign _wire_1_3 = _bits_122;
+  assign _wire_0_0 = _bits_109;
+  assign _wire_0_1 = _bits_110;
+  assign _wire_0_2 = _bits_111;
+  assign _wire_0_3 = _bits_112;
+  assign _wire_0_4 = _bits_113;
+  assign _wire_0_5 = _bits_114;
+  assign _wire_0_6 = _bits_115;
+  assign _wire_0_7 = _bits_116;
+  assign _wire_0_8 = _bits_117;
+  assign _wire_0_9 = _bits_118;
+  assign _wire_0_10 = _bits_119;
+  assign _wire_0_11 = _bits_120;
+  assign _wire_0_12 = _bits_121;
+  assign _wire_0_13 = _bits_122;
+  assign _wire_0_14 = _bits_123;
+  assign _wire_0_15 = _bits_124;
+  assign _wire_1_0 = _bits_125;
+  assign _wire_1_1 = _bits_126;
+  assign _wire_1_2 = _bits_127;
+  assign _wire_1_3 = _bits_128;
   assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))));
   assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))));
-  assign cmd_addr = (state_undo ? (_not_6 ? _bits_126 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))));
-  assign cmd_value = (state_undo ? (_not_6 ? _bits_129 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))));
+  assign cmd_addr = (state_undo ? (_not_6 ? _bits_132 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))));
+  assign cmd_value = (state_undo ? (_not_6 ? _bits_135 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))));
   assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_last ? (verdict_step_idle ? 1'd1 : 1'd0) : 1'd0);
-  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (walk_probe ? 1'd0 : (_and_56 ? 1'd1 : 1'd0))) : 1'd0);
-  assign verdict_take_has_parent = (walk_step_scan ? (walk_walk_now ? 1'd0 : (walk_probe ? 1'd0 : (_and_56 ? _or_r_11 : 1'd0))) : 1'd0);
-  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (walk_probe ? 12'd0 : (_and_56 ? walk_slot : 12'd0))) : 12'd0);
-  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (walk_probe ? 48'd0 : (_and_56 ? walk_word : 48'd0))) : 48'd0);
-  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (walk_probe ? 35'd0 : (_and_56 ? _mux_14 : 35'd0))) : 35'd0);
-  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (walk_probe ? 4'd0 : (_and_56 ? _mux_15 : 4'd0))) : 4'd0);
-  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (walk_probe ? 35'd0 : (_and_56 ? _mux_16 : 35'd0))) : 35'd0);
-  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (walk_probe ? 2'd0 : (_and_56 ? _bits_165 : 2'd0))) : 2'd0);
-  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (walk_probe ? 5'd0 : (_and_56 ? walk_depth : 5'd0))) : 5'd0);
-  assign _wire_2_0 = _bits_188;
-  assign _wire_2_1 = _bits_189;
-  assign _wire_2_2 = _bits_190;
-  assign _wire_2_3 = _bits_191;
-  assign _wire_3_0 = _bits_192;
-  assign _wire_3_1 = _bits_193;
-  assign _wire_3_2 = _bits_194;
-  assign _wire_3_3 = _bits_195;
-  assign _wire_4_0 = _bits_196;
-  assign _wire_4_1 = _bits_197;
-  assign _wire_4_2 = _bits_198;
-  assign _wire_4_3 = _bits_199;
-  assign serialMultiplier_io_start = _or_56;
-  assign serialMultiplier_io_a = _mux_23;
-  assign serialMultiplier_io_b = _mux_24;
-  assign undo_sp_next = (undo_pop ? _sub_13 : (undo_push ? _add_41 : undo_sp));
+  assign walk_done = (walk_step_last ? (_and_59 ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_60 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_60 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_60 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_60 ? 35'd0 : (walk_hand_over ? _mux_17 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_60 ? 4'd0 : (walk_hand_over ? _mux_18 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_60 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_60 ? 2'd0 : (walk_hand_over ? _bits_173 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_60 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
+  assign _wire_2_0 = _bits_219;
+  assign _wire_2_1 = _bits_220;
+  assign _wire_2_2 = _bits_221;
+  assign _wire_2_3 = _bits_222;
+  assign _wire_3_0 = _bits_226;
+  assign _wire_3_1 = _bits_227;
+  assign _wire_3_2 = _bits_228;
+  assign _wire_3_3 = _bits_229;
+  assign _wire_4_0 = _bits_230;
+  assign _wire_4_1 = _bits_231;
+  assign _wire_4_2 = _bits_232;
+  assign _wire_4_3 = _bits_233;
+  assign _wire_5_0 = _bits_234;
+  assign _wire_5_1 = _bits_235;
+  assign _wire_5_2 = _bits_236;
+  assign _wire_5_3 = _bits_237;
+  assign serialMultiplier_io_start = _or_71;
+  assign serialMultiplier_io_a = _mux_39;
+  assign serialMultiplier_io_b = _mux_40;
+  assign undo_sp_next = (undo_pop ? _sub_17 : (undo_push ? _add_45 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_113 ? _mux_28 : (_or_72 ? _mux_29 : (_or_76 ? 3'd3 : (_or_79 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_39 & _not_43;
-  assign over_t = _bits_93 | _and_44;
+  assign cause = (commit_fire ? 3'd0 : (_and_130 ? _mux_44 : (_or_87 ? _mux_45 : (_or_91 ? 3'd3 : (_or_94 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_44 & _not_50;
+  assign over_t = _bits_99 | _and_49;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1942,7 +2111,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fresh_slot <= 13'd1;
     end else begin
-      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_14 : fresh_slot) : fresh_slot)));
+      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_15 : fresh_slot) : fresh_slot)));
     end
   end
 
@@ -1950,7 +2119,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_depth <= 13'd0;
     end else begin
-      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_15 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
+      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_16 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
     end
   end
 
@@ -1962,7 +2131,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready_was_1 <= _not_41;
+      free_ready_was_1 <= _not_48;
     end
   end
 
@@ -1970,7 +2139,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_before <= 1'd0;
     end else begin
-      free_ready_before <= _and_37;
+      free_ready_before <= _and_42;
     end
   end
 
@@ -2014,12 +2183,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_49 : split_in_place);
+      split_in_place <= (commit_fire ? _and_54 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_22 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_23 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -2055,7 +2224,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_key_1 <= _mux_12;
+    hit_key_1 <= _mux_14;
   end
 
   always @(posedge clock) begin
@@ -2074,7 +2243,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (verdict_step_idle ? 1'd1 : walk_step_idle) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_59 ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -2088,17 +2257,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
-      walk_step_root <= 1'd0;
-    end else begin
-      walk_step_root <= (walk_step_begin ? 1'd1 : (walk_step_root ? (read_result ? 1'd0 : walk_step_root) : walk_step_root));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_root ? (read_result ? 1'd1 : walk_step_scan) : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (walk_probe ? walk_step_scan : (_and_56 ? (_or_r_0 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_60 ? walk_step_scan : (walk_hand_over ? (_or_r_2 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
@@ -2106,7 +2267,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_last <= 1'd0;
     end else begin
-      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (walk_probe ? walk_step_last : (_and_56 ? (_or_r_0 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (verdict_step_idle ? 1'd0 : walk_step_last) : walk_step_last));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_60 ? walk_step_last : (walk_hand_over ? (_or_r_2 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_59 ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2114,32 +2275,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_24 : (walk_probe ? walk_depth : (_and_56 ? (_or_r_0 ? {1'b0, _bits_130} : walk_depth) : walk_depth))) : walk_depth));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_25 : (_and_60 ? walk_depth : (walk_hand_over ? (_or_r_2 ? {1'b0, _bits_136} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (walk_probe ? walk_slot : (_and_56 ? (_or_r_0 ? _bits_131 : walk_slot) : walk_slot))) : walk_slot));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_60 ? walk_slot : (walk_hand_over ? (_or_r_2 ? _bits_137 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (walk_probe ? walk_word : (_and_56 ? (_or_r_0 ? _bits_132 : walk_word) : walk_word))) : walk_word));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_60 ? walk_word : (walk_hand_over ? (_or_r_2 ? _bits_138 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_24 : (walk_step_scan ? (walk_walk_now ? _mux_13 : (walk_probe ? _and_58 : (_and_56 ? (_or_r_0 ? _bits_139 : walk_todo) : walk_todo))) : walk_todo));
+    walk_todo <= (walk_step_begin ? _cat_25 : (walk_step_scan ? (walk_walk_now ? _mux_15 : (_and_60 ? _and_68 : (walk_hand_over ? (_or_r_2 ? _and_69 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_root ? (read_result ? {{3{1'b0}}, io_counterResult_bits_old} : walk_sum) : (walk_step_scan ? (verdict_apply ? (verdict_now_leaf ? _add_25 : (walk_walk_now ? 35'd0 : (walk_probe ? _mux_14 : (_and_56 ? (_or_r_0 ? _bits_140 : _mux_14) : _mux_14)))) : (walk_walk_now ? 35'd0 : (walk_probe ? _mux_14 : (_and_56 ? (_or_r_0 ? _bits_140 : _mux_14) : _mux_14)))) : walk_sum));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_60 ? _mux_17 : (walk_hand_over ? (_or_r_2 ? _bits_146 : _mux_17) : _mux_17))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (verdict_apply ? (verdict_now_leaf ? _or_49 : (walk_walk_now ? 4'd0 : (walk_probe ? _mux_15 : (_and_56 ? (_or_r_0 ? _bits_143 : _mux_15) : _mux_15)))) : (walk_walk_now ? 4'd0 : (walk_probe ? _mux_15 : (_and_56 ? (_or_r_0 ? _bits_143 : _mux_15) : _mux_15)))) : walk_leaves));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_60 ? _mux_18 : (walk_hand_over ? (_or_r_2 ? _bits_148 : _mux_18) : _mux_18))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (verdict_apply ? (verdict_now_leaf ? (walk_walk_now ? _fill_18 : (walk_probe ? _mux_16 : (_and_56 ? (_or_r_0 ? _bits_144 : _mux_16) : _mux_16))) : _mux_17) : (walk_walk_now ? _fill_18 : (walk_probe ? _mux_16 : (_and_56 ? (_or_r_0 ? _bits_144 : _mux_16) : _mux_16)))) : walk_least));
+    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_60 ? _mux_19 : (walk_hand_over ? (_or_r_2 ? _bits_149 : _mux_19) : _mux_19))) : walk_least));
   end
 
   always @(posedge clock) begin
@@ -2151,7 +2312,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_sent_digit <= (walk_step_scan ? _mux_18 : walk_sent_digit);
+    walk_sent_digit <= (walk_step_scan ? _mux_21 : walk_sent_digit);
   end
 
   always @(posedge clock) begin
@@ -2162,7 +2323,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_60 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_71 : walk_probing);
     end
   end
 
@@ -2176,9 +2337,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
+      walk_sent_up <= 1'd0;
+    end else begin
+      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_60 ? walk_probe_up : (walk_hand_over ? (_or_r_2 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_probing_up <= 1'd0;
+    end else begin
+      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_72 : (_and_60 ? _and_72 : (walk_hand_over ? (_or_r_2 ? 1'd0 : _and_72) : _and_72))) : walk_probing_up);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_up_taken <= 4'd0;
+    end else begin
+      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_60 ? _mux_16 : (walk_hand_over ? (_or_r_2 ? 4'd0 : _mux_16) : _mux_16))) : walk_up_taken);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       walk_judged <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_61 : walk_judged);
+      walk_judged <= (walk_step_scan ? _and_73 : walk_judged);
     end
   end
 
@@ -2203,22 +2388,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? _and_65 : walk_child_passed);
+    walk_child_passed <= (walk_step_scan ? _and_77 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? _and_66 : walk_child_walked);
+    walk_child_walked <= (walk_step_scan ? _and_78 : walk_child_walked);
   end
 
   always @(posedge clock) begin
-    walk_child_kids <= (walk_step_scan ? _cat_31 : walk_child_kids);
+    walk_child_kids <= (walk_step_scan ? _cat_32 : walk_child_kids);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_count_q <= 1'd0;
     end else begin
-      walk_count_q <= _and_67;
+      walk_count_q <= _and_79;
     end
   end
 
@@ -2226,15 +2411,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_idle <= 1'd1;
     end else begin
-      verdict_step_idle <= (verdict_step_idle ? (verdict_take ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_9 ? verdict_step_idle : 1'd1) : 1'd1) : (verdict_step_free ? (_or_r_10 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
+      verdict_step_idle <= (verdict_step_idle ? (verdict_pop ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_12 ? verdict_step_idle : 1'd1) : (verdict_pop ? 1'd0 : 1'd1)) : (verdict_step_free ? (_or_r_13 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      verdict_step_add <= 1'd0;
+      verdict_step_fold <= 1'd0;
     end else begin
-      verdict_step_add <= (verdict_step_idle ? (verdict_take ? 1'd1 : verdict_step_add) : (verdict_step_add ? 1'd0 : verdict_step_add));
+      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_63 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_63 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
     end
   end
 
@@ -2242,7 +2427,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_decide <= 1'd0;
     end else begin
-      verdict_step_decide <= (verdict_step_add ? 1'd1 : (verdict_step_decide ? 1'd0 : verdict_step_decide));
+      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_63 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_63 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
     end
   end
 
@@ -2258,68 +2443,152 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_free <= 1'd0;
     end else begin
-      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_9 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_10 ? 1'd1 : 1'd0) : verdict_step_free));
+      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_12 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_13 ? 1'd1 : 1'd0) : verdict_step_free));
     end
   end
 
   always @(posedge clock) begin
-    verdict_slot <= (verdict_step_idle ? (verdict_take ? verdict_take_slot : verdict_slot) : verdict_slot);
+    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_174 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_175 : verdict_slot)) : verdict_slot));
   end
 
   always @(posedge clock) begin
-    verdict_word <= (verdict_step_idle ? (verdict_take ? verdict_take_word : verdict_word) : verdict_word);
+    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_176 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_177 : verdict_word)) : verdict_word));
   end
 
   always @(posedge clock) begin
-    verdict_sum <= (verdict_step_idle ? (verdict_take ? verdict_take_sum : verdict_sum) : (verdict_step_add ? (walk_count_q ? _add_32 : verdict_sum) : verdict_sum));
+    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_178 : verdict_sum) : (verdict_step_fold ? _add_32 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_180 : verdict_sum)) : verdict_sum)));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (verdict_step_idle ? (verdict_take ? verdict_take_leaves : verdict_leaves) : verdict_leaves);
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_181 : verdict_leaves) : (verdict_step_fold ? _or_64 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_183 : verdict_leaves)) : verdict_leaves)));
   end
 
   always @(posedge clock) begin
-    verdict_kids_least <= (verdict_step_idle ? (verdict_take ? verdict_take_least : verdict_kids_least) : verdict_kids_least);
+    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_184 : verdict_least) : (verdict_step_fold ? _mux_22 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_186 : verdict_least)) : verdict_least)));
   end
 
   always @(posedge clock) begin
-    verdict_digit <= (verdict_step_idle ? (verdict_take ? verdict_take_digit : verdict_digit) : verdict_digit);
+    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_187 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_188 : verdict_digit)) : verdict_digit));
   end
 
   always @(posedge clock) begin
-    verdict_depth <= (verdict_step_idle ? (verdict_take ? verdict_take_depth : verdict_depth) : verdict_depth);
+    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_170 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_170 : verdict_depth)) : verdict_depth));
   end
 
   always @(posedge clock) begin
-    verdict_has_parent <= (verdict_step_idle ? (verdict_take ? verdict_take_has_parent : verdict_has_parent) : verdict_has_parent);
+    verdict_merges <= (verdict_step_decide ? _and_85 : verdict_merges);
   end
 
   always @(posedge clock) begin
-    verdict_merges <= (verdict_step_decide ? _and_72 : verdict_merges);
+    verdict_clips <= (verdict_step_decide ? _or_r_16 : verdict_clips);
   end
 
   always @(posedge clock) begin
-    verdict_clips <= (verdict_step_decide ? _or_r_13 : verdict_clips);
+    verdict_now_leaf <= (verdict_step_decide ? _and_86 : verdict_now_leaf);
   end
 
   always @(posedge clock) begin
-    verdict_now_leaf <= (verdict_step_decide ? _and_73 : verdict_now_leaf);
+    verdict_count <= (verdict_step_decide ? _mux_23 : verdict_count);
   end
 
   always @(posedge clock) begin
-    verdict_count <= (verdict_step_decide ? _mux_19 : verdict_count);
+    verdict_bound <= (verdict_step_decide ? _mux_24 : verdict_bound);
   end
 
   always @(posedge clock) begin
-    verdict_least <= (verdict_step_decide ? _mux_20 : verdict_least);
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_81 : verdict_freeing) : (verdict_step_free ? _and_81 : verdict_freeing)));
   end
 
   always @(posedge clock) begin
-    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_68 : verdict_freeing) : (verdict_step_free ? _and_68 : verdict_freeing)));
+    if (reset) begin
+      verdict_kids_valid <= 16'd0;
+    end else begin
+      verdict_kids_valid <= (walk_start ? 16'd0 : _and_89);
+    end
   end
 
   always @(posedge clock) begin
-    walk_parent_frame <= _mem_read_0;
+    verdict_kids_here <= (verdict_step_idle ? (verdict_pop ? _mux_30 : verdict_kids_here) : (verdict_step_act ? (verdict_merges ? verdict_kids_here : (verdict_pop ? _mux_32 : verdict_kids_here)) : verdict_kids_here));
+  end
+
+  always @(posedge clock) begin
+    verdict_kids_parent <= (verdict_step_decide ? _mem_read_3 : verdict_kids_parent);
+  end
+
+  always @(posedge clock) begin
+    verdict_parent_valid <= (verdict_step_decide ? _and_90 : verdict_parent_valid);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_hand_valid <= 1'd0;
+    end else begin
+      verdict_hand_valid <= verdict_take;
+    end
+  end
+
+  always @(posedge clock) begin
+    verdict_hand <= _cat_43;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_head <= 2'd0;
+    end else begin
+      verdict_head <= (verdict_pop ? _add_39 : verdict_head);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_tail <= 2'd0;
+    end else begin
+      verdict_tail <= (verdict_hand_valid ? _add_40 : verdict_tail);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_queued <= 3'd0;
+    end else begin
+      verdict_queued <= _sub_5;
+    end
+  end
+
+  always @(posedge clock) begin
+    walk_parent_frame <= _mux_36;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_1 <= 1'd0;
+    end else begin
+      walk_root_read_1 <= walk_step_begin;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_2 <= 1'd0;
+    end else begin
+      walk_root_read_2 <= walk_root_read_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_3 <= 1'd0;
+    end else begin
+      walk_root_read_3 <= walk_root_read_2;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_4 <= 1'd0;
+    end else begin
+      walk_root_read_4 <= walk_root_read_3;
+    end
   end
 
   always @(posedge clock) begin
@@ -2346,7 +2615,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_3;
+      sram_count <= _sub_7;
     end
   end
 
@@ -2354,7 +2623,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_78 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_95 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2362,7 +2631,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_79 ? _mux_21 : eps_active);
+      eps_active <= (_and_96 ? _mux_37 : eps_active);
     end
   end
 
@@ -2370,7 +2639,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_79 ? _mux_22 : q_active);
+      q_active <= (_and_96 ? _mux_38 : q_active);
     end
   end
 
@@ -2386,7 +2655,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_203) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_241) : next_merge) : next_merge));
     end
   end
 
@@ -2402,7 +2671,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_80 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_80 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_65 ? 1'd1 : (_and_80 ? 1'd0 : multiplier_for_schedule))) : (_and_80 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_97 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_97 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_81 ? 1'd1 : (_and_97 ? 1'd0 : multiplier_for_schedule))) : (_and_97 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2410,7 +2679,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_80 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_80 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_80 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_97 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_97 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_97 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2418,7 +2687,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_65 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_81 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2426,31 +2695,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_80 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_97 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_80 ? _or_r_21 : following_overflows);
+    following_overflows <= (_and_97 ? _or_r_25 : following_overflows);
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_4;
+    to_merge_lo <= _sub_8;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_6;
+    to_merge_hi <= _sub_10;
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_81;
+    merge_ahead <= _and_98;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_213 : (_or_58 ? _bits_214 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_251 : (_or_73 ? _bits_252 : until_merge_lo));
     end
   end
 
@@ -2458,7 +2727,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_58 ? _bits_215 : _bits_216);
+      until_merge_hi_0 <= (_or_73 ? _bits_253 : _bits_254);
     end
   end
 
@@ -2466,7 +2735,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_217 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_255 : 1'd0);
     end
   end
 
@@ -2474,7 +2743,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_58 ? _bits_218 : _bits_219);
+      until_merge_hi_1 <= (_or_73 ? _bits_256 : _bits_257);
     end
   end
 
@@ -2482,7 +2751,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_58 ? 1'd0 : _bits_220);
+      until_merge_carry_1 <= (_or_73 ? 1'd0 : _bits_258);
     end
   end
 
@@ -2490,7 +2759,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_58 ? _bits_221 : _bits_222);
+      until_merge_hi_2 <= (_or_73 ? _bits_259 : _bits_260);
     end
   end
 
@@ -2498,7 +2767,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_58 ? 1'd0 : _bits_223);
+      until_merge_carry_2 <= (_or_73 ? 1'd0 : _bits_261);
     end
   end
 
@@ -2506,7 +2775,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_85;
+      merge_near <= _and_102;
     end
   end
 
@@ -2514,7 +2783,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_78 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_25 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_95 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_41 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2522,7 +2791,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_86 ? 8'd0 : _sub_11);
+      front_count <= (_and_103 ? 8'd0 : _sub_15);
     end
   end
 
@@ -2543,7 +2812,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _lt_3;
+    hit_short_1 <= _lt_4;
   end
 
   always @(posedge clock) begin
@@ -2594,7 +2863,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_87;
+      hit_event_1 <= _and_104;
     end
   end
 
@@ -2623,7 +2892,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_splittable_1 <= _lt_4;
+    hit_splittable_1 <= _lt_5;
   end
 
   always @(posedge clock) begin
@@ -2650,7 +2919,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_90;
+      _reg_1 <= _and_107;
     end
   end
 
@@ -2666,7 +2935,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_13;
+      undo_empty <= _eq_14;
     end
   end
 
@@ -2674,7 +2943,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_below <= 7'd127;
     end else begin
-      undo_sp_below <= _sub_14;
+      undo_sp_below <= _sub_18;
     end
   end
 
@@ -2682,88 +2951,88 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_two_below <= 7'd126;
     end else begin
-      undo_sp_two_below <= _sub_15;
+      undo_sp_two_below <= _sub_19;
     end
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_225 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_263 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_226 : split_parent);
+    split_parent <= (state_split_check ? _bits_264 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_59 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_45 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_74 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
-    child_depth <= _add_42;
+    child_depth <= _add_46;
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_14;
+    child_field_0 <= _eq_15;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_15;
+    child_field_1 <= _eq_16;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_16;
+    child_field_2 <= _eq_17;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_17;
+    child_field_3 <= _eq_18;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_18;
+    child_field_4 <= _eq_19;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_19;
+    child_field_5 <= _eq_20;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_20;
+    child_field_6 <= _eq_21;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_21;
+    child_field_7 <= _eq_22;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_22;
+    child_field_8 <= _eq_23;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_23;
+    child_field_9 <= _eq_24;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_24;
+    child_field_10 <= _eq_25;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_25;
+    child_field_11 <= _eq_26;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_26;
+    child_field_12 <= _eq_27;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_27;
+    child_field_13 <= _eq_28;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_28;
+    child_field_14 <= _eq_29;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_29;
+    child_field_15 <= _eq_30;
   end
 
   always @(posedge clock) begin
@@ -2798,7 +3067,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_78 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_95 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2818,19 +3087,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_97 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_114 : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (read_result ? _mux_26 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (read_result ? _mux_42 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_27 : node_len) : node_len);
+      node_len <= (state_read_wait ? (read_result ? _mux_43 : node_len) : node_len);
     end
   end
 
@@ -2859,18 +3128,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_243)) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_281)) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_244)) : (state_split_link ? split_parent : mark_next));
+    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_282)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_100;
+      quiet_held <= _and_117;
     end
   end
 
@@ -2878,7 +3147,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_105;
+      snapshot_settled <= _and_122;
     end
   end
 
@@ -2894,7 +3163,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_106;
+      advance_settled_was_2 <= _and_123;
     end
   end
 
@@ -2902,7 +3171,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_107;
+      advance_settled_before <= _and_124;
     end
   end
 
@@ -2926,7 +3195,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_108;
+      fix_done_before <= _and_125;
     end
   end
 
@@ -2934,7 +3203,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_112;
+      issue_gate <= _and_129;
     end
   end
 
@@ -2958,19 +3227,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_245] <= free_pushed;
+      free_stack[_bits_283] <= free_pushed;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (verdict_sharing) begin
+      verdict_kids[_bits_211] <= verdict_share;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (verdict_hand_valid) begin
+      verdict_queue[verdict_tail] <= _cat_48;
     end
   end
 
   always @(posedge clock) begin
     if (walk_step_scan && walk_walk_now) begin
-      walk_frames[_bits_247] <= _cat_42;
+      walk_frames[_bits_288] <= _cat_44;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_250] <= _cat_43;
+      undo[_bits_289] <= _cat_49;
     end
   end
 
@@ -2997,13 +3278,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_246];
+    free_stack_rdata_0 <= free_stack[_bits_284];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_89) begin
-      undo_rdata_0 <= undo[_bits_251];
+    if (_not_105) begin
+      undo_rdata_0 <= undo[_bits_290];
     end
   end
 
@@ -3049,23 +3330,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_116) begin // TrieController.java:55
-      $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_44);
+    if (!reset && !_and_133) begin // TrieController.java:55
+      $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_91) begin // TrieTables.java:106
+    if (!reset && !_not_107) begin // TrieTables.java:106
       $display("Assertion failed at TrieTables.java:106: sub_min read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_92) begin // TrieTables.java:109
+    if (!reset && !_not_108) begin // TrieTables.java:109
       $display("Assertion failed at TrieTables.java:109: ctl_words read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_93) begin // TrieTables.java:112
+    if (!reset && !_not_109) begin // TrieTables.java:112
       $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
@@ -3073,11 +3354,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_94) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_110) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_82) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_95) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
@@ -3085,72 +3366,84 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_123) begin // TrieController.java:91
+    if (!reset && io_found_valid && !_and_140) begin // TrieController.java:91
       $display("Assertion failed at TrieController.java:91: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_125) begin // TrieMergeWalk.java:46
-      $display("Assertion failed at TrieMergeWalk.java:46: state register walk_step is not one-hot: %b", _cat_45);
+    if (!reset && !_and_142) begin // TrieMergeWalk.java:50
+      $display("Assertion failed at TrieMergeWalk.java:50: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
-    if (!reset && !_and_127) begin // TrieNodeVerdict.java:38
-      $display("Assertion failed at TrieNodeVerdict.java:38: state register verdict_step is not one-hot: %b", _cat_46);
+    if (!reset && !_and_144) begin // TrieNodeVerdict.java:42
+      $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
       $stop;
     end
-    if (!reset && verdict_take && !verdict_step_idle) begin // TrieNodeVerdict.java:172
-      $display("Assertion failed at TrieNodeVerdict.java:172: a node handed over while the last one is decided");
+    if (!reset && verdict_take && !verdict_room) begin // TrieNodeVerdict.java:249
+      $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && verdict_step_act && !_or_83) begin // TrieNodeVerdict.java:173
-      $display("Assertion failed at TrieNodeVerdict.java:173: a node left without children that did not merge");
+    if (!reset && walk_start && !_and_145) begin // TrieNodeVerdict.java:250
+      $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && verdict_setting && !_or_84) begin // TrieNodeVerdict.java:174
-      $display("Assertion failed at TrieNodeVerdict.java:174: a command beside a SET");
+    if (!reset && verdict_step_fold && !_eq_40) begin // TrieNodeVerdict.java:251
+      $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
-    if (!reset && walk_step_scan && !walk_walk_now && !walk_probe && _and_56 && _or_r_0 && !_eq_39) begin // TrieMergeWalk.java:212
-      $display("Assertion failed at TrieMergeWalk.java:212: walk_parent_frame is stale");
+    if (!reset && verdict_step_act && !_or_96) begin // TrieNodeVerdict.java:252
+      $display("Assertion failed at TrieNodeVerdict.java:252: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && walk_step_scan && verdict_apply && !_eq_40) begin // TrieMergeWalk.java:227
-      $display("Assertion failed at TrieMergeWalk.java:227: a verdict applied to a node that is not its parent");
+    if (!reset && verdict_setting && !_or_97) begin // TrieNodeVerdict.java:253
+      $display("Assertion failed at TrieNodeVerdict.java:253: a command beside a SET");
       $stop;
     end
-    if (!reset && walk_step_scan && verdict_apply && !_not_101) begin // TrieMergeWalk.java:230
-      $display("Assertion failed at TrieMergeWalk.java:230: a verdict applied beside a count or a judged child");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:276
+      $display("Assertion failed at TrieMergeWalk.java:276: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:245
-      $display("Assertion failed at TrieMergeWalk.java:245: a merge batch started while the last one walks");
+    if (!reset && !_or_100) begin // TrieMergeWalk.java:277
+      $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && !_or_88) begin // TrieMergeWalk.java:246
-      $display("Assertion failed at TrieMergeWalk.java:246: a probe in flight outside SCAN");
+    if (!reset && _and_147 && !_eq_42) begin // TrieMergeWalk.java:280
+      $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
       $stop;
     end
-    if (!reset && _or_89 && !read_result) begin // TrieMergeWalk.java:248
-      $display("Assertion failed at TrieMergeWalk.java:248: a child's count did not land when due");
+    if (!reset && _and_148 && !walk_hand_over) begin // TrieMergeWalk.java:282
+      $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
       $stop;
     end
-    if (!reset && _and_128 && !read_result) begin // TrieMergeWalk.java:249
-      $display("Assertion failed at TrieMergeWalk.java:249: the last leaf's count did not land when due");
+    if (!reset && _or_r_48 && !_and_149) begin // TrieMergeWalk.java:283
+      $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_42) begin // TrieMergeWalk.java:254
-      $display("Assertion failed at TrieMergeWalk.java:254: walk_child_leaf is not the judged child's word = 0");
+    if (!reset && _or_101 && !read_result) begin // TrieMergeWalk.java:285
+      $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_43) begin // TrieMergeWalk.java:255
-      $display("Assertion failed at TrieMergeWalk.java:255: walk_child_passed is not its bound >= T");
+    if (!reset && walk_root_read_4 && !_and_150) begin // TrieMergeWalk.java:286
+      $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_44) begin // TrieMergeWalk.java:256
-      $display("Assertion failed at TrieMergeWalk.java:256: walk_child_walked is not its bound < T");
+    if (!reset && _and_151 && !read_result) begin // TrieMergeWalk.java:287
+      $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_45) begin // TrieMergeWalk.java:257
-      $display("Assertion failed at TrieMergeWalk.java:257: walk_child_kids is not the judged child's children");
+    if (!reset && walk_judged && !_eq_44) begin // TrieMergeWalk.java:292
+      $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_45) begin // TrieMergeWalk.java:293
+      $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_46) begin // TrieMergeWalk.java:294
+      $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_47) begin // TrieMergeWalk.java:295
+      $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -3161,71 +3454,71 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_110) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_127) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_100) begin // WalkControl.java:31
+    if (!reset && !_or_112) begin // WalkControl.java:31
       $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && !_eq_46) begin // CommitVerdict.java:73
+    if (!reset && !_eq_48) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_47) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_49) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_48) begin // CommitVerdict.java:95
+    if (!reset && !_eq_50) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_49) begin // CommitVerdict.java:125
+    if (!reset && !_eq_51) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_148) begin // UndoStack.java:48
+    if (!reset && !_and_171) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
-    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:60
+    if (!reset && undo_push && !_lt_9) begin // UndoStack.java:60
       $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_120) begin // UndoStack.java:61
+    if (!reset && undo_push && !_not_137) begin // UndoStack.java:61
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_53) begin // UndoStack.java:63
+    if (!reset && !_eq_55) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_51 && !fifo_io_enq_ready) begin // SplitRedo.java:88
+    if (!reset && _and_56 && !fifo_io_enq_ready) begin // SplitRedo.java:88
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_149 && !hit_event_4) begin // TrieController.java:159
+    if (!reset && _and_172 && !hit_event_4) begin // TrieController.java:159
       $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_150 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_173 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_78 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_95 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_54) begin // TrieController.java:253
+    if (!reset && state_split_check && !_eq_56) begin // TrieController.java:253
       $display("Assertion failed at TrieController.java:253: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_104) begin // TrieController.java:256
+    if (!reset && state_split_check && !_or_116) begin // TrieController.java:256
       $display("Assertion failed at TrieController.java:256: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_111) begin // SplitMarks.java:58
+    if (!reset && !_or_123) begin // SplitMarks.java:58
       $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
@@ -3233,15 +3526,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieController.java:361: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_151 && !_ne_0) begin // TrieController.java:362
+    if (!reset && _and_174 && !_ne_0) begin // TrieController.java:362
       $display("Assertion failed at TrieController.java:362: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_153 && !_or_r_55) begin // TrieController.java:365
+    if (!reset && _and_176 && !_or_r_62) begin // TrieController.java:365
       $display("Assertion failed at TrieController.java:365: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_154) begin // TrieController.java:368
+    if (!reset && word_write && !_and_177) begin // TrieController.java:368
       $display("Assertion failed at TrieController.java:368: a child word written while the walk holds events");
       $stop;
     end
@@ -3250,7 +3543,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_16[11:0], _add_17[12:0], _add_18[11:0], _add_19[12:0], _add_20[11:0], _add_21[15:0], _add_22[16:0], _add_23[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[12:0], _add_31[11:0], _dshl_4[6:4], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _sub_10[14], _dshl_5[6:4], _sub_16[12], _dshl_6[6:4], _dshl_7[6:4], _mux_32[6], _add_48[11:0], _add_49[12:0], _add_50[11:0], _add_51[12:0], _add_52[11:0], _add_53[10:0], _add_54[11:0], _add_55[10:0], _add_56[11:0], _add_57[9:0]};
+  wire _unused_ok = ^{_add_0[11:0], _add_1[12:0], _add_2[11:0], _add_3[12:0], _add_4[11:0], _add_8[16], _add_17[11:0], _add_18[12:0], _add_19[11:0], _add_20[12:0], _add_21[11:0], _add_22[15:0], _add_23[16:0], _add_24[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_27[11:0], _add_28[12:0], _add_29[11:0], _add_30[12:0], _add_31[11:0], _dshl_4[6:4], _dshr_0[15:1], _add_33[11:0], _add_34[12:0], _add_35[11:0], _add_36[12:0], _add_37[11:0], _sub_4[4], _dshl_5[30:16], _dshl_6[30:16], _dshl_7[6:4], _dshr_1[15:1], _dshl_8[6:4], _dshl_9[6:4], _sub_6[4], _sub_14[14], _dshl_10[6:4], _sub_20[12], _mux_47[6], _add_52[11:0], _add_53[12:0], _add_54[11:0], _add_55[12:0], _add_56[11:0], _add_57[10:0], _add_58[11:0], _add_59[10:0], _add_60[11:0], _add_61[9:0]};
 
 endmodule
 

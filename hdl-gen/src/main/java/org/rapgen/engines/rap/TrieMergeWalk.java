@@ -43,7 +43,6 @@ final class TrieMergeWalk {
     enum Step {
         IDLE,
         BEGIN,
-        ROOT,
         SCAN,
         LAST
     }
@@ -129,7 +128,13 @@ final class TrieMergeWalk {
         UInt frameTodo = frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
 
         // --- each clock: a count is added, a judged child is sorted, a landed one judged, the next one probed
-        UInt sumIn = Mux(countHere, sum.add(cmd.readValue.pad(sumBits)), sum);
+        // The root's count, READ on BEGIN, lands before any of its children's (their first probe is a clock later).
+        java.util.List<Bool> rootReads =
+                ShiftRegisters(step.is(BEGIN), CounterPort.resultLatency(c), B(false), "walk_root_read");
+        Bool rootCount = rootReads.get(rootReads.size() - 1);
+        Bool rootWaits = B(false);
+        for (int i = 0; i < rootReads.size() - 1; i++) rootWaits = rootWaits.or(rootReads.get(i));
+        UInt sumIn = Mux(countHere.or(rootCount), sum.add(cmd.readValue.pad(sumBits)), sum);
         UInt leavesIn = Mux(leafNow, leaves.or(bit(childDigit, b)), leaves);
         UInt leastIn = Mux(passNow.and(childMin.lt(least)), childMin, least);
         Bool landedLeaf = t.wordData.eq(0);
@@ -163,7 +168,11 @@ final class TrieMergeWalk {
         // Nothing of the node is left to probe or judge: it goes to the verdict once its queue has room.
         Bool ownSent = sent.and(sentUp.not());
         Bool ownProbing = probing.and(probingUp.not());
-        Bool last = walkNow.not().and(nextChild.found.not()).and(ownSent.not()).and(ownProbing.not());
+        Bool last = walkNow.not()
+                .and(nextChild.found.not())
+                .and(ownSent.not())
+                .and(ownProbing.not())
+                .and(rootWaits.not());
         Bool handOver = last.and(verdict.room).named("walk_hand_over");
 
         // Into a walked child the node itself becomes the parent's frame; back in the parent, its parent's is read.
@@ -182,21 +191,16 @@ final class TrieMergeWalk {
                             step.go(BEGIN);
                         }))
                 // A clock after the start (the split that may start a batch writes a word on that clock), from the
-                // root's word in its register; its count is waited for (once a batch).
+                // root's word in its register; its count lands while its children are probed.
                 .on(BEGIN, () -> {
                     word.connect(t.rootWord);
                     todo.connect(cw.present(t.rootWord));
+                    sum.connect(U(0, sumBits));
                     leaves.connect(U(0, b));
                     least.connect(none);
                     cmd.read(slot);
-                    step.go(ROOT);
+                    step.go(SCAN);
                 })
-                .on(
-                        ROOT,
-                        () -> when(cmd.readResult, () -> {
-                            sum.connect(cmd.readValue.pad(sumBits));
-                            step.go(SCAN);
-                        }))
                 .on(SCAN, () -> {
                     sum.connect(sumIn);
                     leaves.connect(leavesIn);
@@ -279,6 +283,7 @@ final class TrieMergeWalk {
         when(upTaken.orR(), () -> Assert(step.is(SCAN).and(depth.orR()), "parent's probes outside a child"));
         // Every count the walk adds is a READ result on the clock it expects it.
         when(countHere.or(countEntered), () -> Assert(cmd.readResult, "a child's count did not land when due"));
+        when(rootCount, () -> Assert(cmd.readResult.and(countHere.not()), "the root's count did not land alone"));
         when(verdict.adding.and(countQ), () -> Assert(cmd.readResult, "the last leaf's count did not land when due"));
         // The judged child's kind, registered as its data landed, is what its word and bound say.
         when(judged, () -> {

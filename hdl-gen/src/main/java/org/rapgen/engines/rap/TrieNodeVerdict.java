@@ -130,7 +130,10 @@ final class TrieNodeVerdict {
         UInt head = RegInit(U(0, qBits)).named("verdict_head");
         UInt tail = RegInit(U(0, qBits)).named("verdict_tail");
         UInt queued = RegInit(U(0, qBits + 1)).named("verdict_queued");
-        Bool pop = step.is(IDLE).and(queued.orR()).named("verdict_pop");
+        Bool pop = step.is(IDLE)
+                .or(step.is(ACT).and(merges.not()))
+                .and(queued.orR())
+                .named("verdict_pop");
         when(handValid, () -> {
             UInt last = Mux(lastCount, handSum.add(cmd.readValue.pad(sumBits)), handSum);
             queue.write(
@@ -169,28 +172,45 @@ final class TrieNodeVerdict {
         UInt kLeaves = kidsHere.bits(b + sumBits - 1, sumBits);
         UInt kLeast = kidsHere.bits(sumBits - 1, 0);
 
-        step.on(
-                        IDLE,
-                        () -> when(pop, () -> {
-                            UInt index = entryDepth.bits(indexBits - 1, 0);
-                            Bool valid = kidsValid.bit(index);
-                            int at = ew;
-                            slot.connect(entry.bits(at - 1, at - slotBits));
-                            at -= slotBits;
-                            word.connect(entry.bits(at - 1, at - ww));
-                            at -= ww;
-                            sum.connect(entry.bits(at - 1, at - sumBits));
-                            at -= sumBits;
-                            leaves.connect(entry.bits(at - 1, at - b));
-                            at -= b;
-                            least.connect(entry.bits(at - 1, at - sumBits));
-                            at -= sumBits;
-                            digit.connect(entry.bits(at - 1, at - k));
-                            depth.connect(entryDepth);
-                            kidsHere.connect(Mux(valid, kids.read(index), emptyKids));
-                            kidsValid.connect(kidsValid.and(bit(index, levels).not()));
-                            step.go(valid, FOLD, DECIDE);
-                        }))
+        // The parent's share as ACT writes it: what this node leaves it, added to what its other children left.
+        UInt base = Mux(parentValid, kidsParent, emptyKids);
+        UInt bSum = base.bits(kw - 1, b + sumBits);
+        UInt bLeaves = base.bits(b + sumBits - 1, sumBits);
+        UInt bLeast = base.bits(sumBits - 1, 0);
+        UInt share = Mux(
+                        nowLeaf,
+                        Cat(bSum.add(count.pad(sumBits)), bLeaves.or(bit(digit, b)), bLeast),
+                        Cat(bSum, bLeaves, Mux(bound.lt(bLeast), bound, bLeast)))
+                .named("verdict_share");
+        Bool sharing = step.is(ACT).and(depth.orR()).named("verdict_sharing");
+        UInt entryIndex = entryDepth.bits(indexBits - 1, 0);
+        // A node taken on its child's ACT (the parent follows its last child) takes the share being written.
+        Bool forward = sharing.and(entryDepth.eq(depth.sub(U(1, depthBits)))).named("verdict_forward");
+        Bool entryValid = forward.or(kidsValid.bit(entryIndex));
+        UInt setValid = Mux(sharing, bit(parentIndex, levels), U(0, levels));
+        UInt clearValid = Mux(pop, bit(entryIndex, levels), U(0, levels));
+        kidsValid.connect(kidsValid.or(setValid).and(clearValid.not()));
+        when(sharing, () -> kids.write(parentIndex, share));
+        // The next node: its slot, word, S so far, leaves and bound, and its share if it has one, to FOLD.
+        Runnable takeNext = () -> {
+            int at = ew;
+            slot.connect(entry.bits(at - 1, at - slotBits));
+            at -= slotBits;
+            word.connect(entry.bits(at - 1, at - ww));
+            at -= ww;
+            sum.connect(entry.bits(at - 1, at - sumBits));
+            at -= sumBits;
+            leaves.connect(entry.bits(at - 1, at - b));
+            at -= b;
+            least.connect(entry.bits(at - 1, at - sumBits));
+            at -= sumBits;
+            digit.connect(entry.bits(at - 1, at - k));
+            depth.connect(entryDepth);
+            kidsHere.connect(Mux(forward, share, Mux(entryValid, kids.read(entryIndex), emptyKids)));
+            step.go(entryValid, FOLD, DECIDE);
+        };
+
+        step.on(IDLE, () -> when(pop, takeNext))
                 .on(FOLD, () -> {
                     sum.connect(sum.add(kSum));
                     leaves.connect(leaves.or(kLeaves));
@@ -210,22 +230,9 @@ final class TrieNodeVerdict {
                     parentValid.connect(depth.orR().and(kidsValid.bit(parentIndex)));
                     step.go(ACT);
                 })
+                // A node that merges frees its leaves first; any other makes way for the next at once.
                 .on(ACT, () -> {
                     t.writeMin(slot, bound);
-                    // The parent's share: read on DECIDE, written back here (no other share or hand-over between).
-                    when(depth.orR(), () -> {
-                        UInt base = Mux(parentValid, kidsParent, emptyKids);
-                        UInt bSum = base.bits(kw - 1, b + sumBits);
-                        UInt bLeaves = base.bits(b + sumBits - 1, sumBits);
-                        UInt bLeast = base.bits(sumBits - 1, 0);
-                        kids.write(
-                                parentIndex,
-                                Mux(
-                                        nowLeaf,
-                                        Cat(bSum.add(count.pad(sumBits)), bLeaves.or(bit(digit, b)), bLeast),
-                                        Cat(bSum, bLeaves, Mux(bound.lt(bLeast), bound, bLeast))));
-                        kidsValid.connect(kidsValid.or(bit(parentIndex, levels)));
-                    });
                     when(merges, () -> {
                                 cmd.set(slot, count);
                                 st.removed.connect(cw.ones(leaves));
@@ -233,6 +240,7 @@ final class TrieNodeVerdict {
                                 t.writeWord(slot, cw.without(word, leaves));
                                 freeOne.run();
                             })
+                            .elsewhen(pop, takeNext)
                             .otherwise(() -> step.go(IDLE));
                 })
                 .on(FREE, freeOne);
