@@ -153,36 +153,36 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] hit_key_2; // SplitRedo.java:81
   reg [31:0] hit_key_3; // SplitRedo.java:81
   reg [31:0] hit_key_4; // SplitRedo.java:81
-  reg walk_step_idle; // TrieMergeWalk.java:50
-  reg walk_step_begin; // TrieMergeWalk.java:50
-  reg walk_step_scan; // TrieMergeWalk.java:50
-  reg walk_step_last; // TrieMergeWalk.java:50
-  reg [4:0] walk_depth; // TrieMergeWalk.java:73
-  reg [11:0] walk_slot; // TrieMergeWalk.java:74
-  reg [47:0] walk_word; // TrieMergeWalk.java:75
-  reg [3:0] walk_todo; // TrieMergeWalk.java:76
-  reg [34:0] walk_sum; // TrieMergeWalk.java:77
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:78
-  reg [34:0] walk_least; // TrieMergeWalk.java:79
-  reg walk_probe_sent; // TrieMergeWalk.java:84
-  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:85
-  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:86
-  reg walk_probing; // TrieMergeWalk.java:87
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:88
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:89
-  reg walk_sent_up; // TrieMergeWalk.java:91
-  reg walk_probing_up; // TrieMergeWalk.java:92
-  reg [3:0] walk_up_taken; // TrieMergeWalk.java:94
-  reg walk_judged; // TrieMergeWalk.java:95
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:96
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:97
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:98
-  reg [34:0] walk_child_min; // TrieMergeWalk.java:99
-  reg walk_child_leaf; // TrieMergeWalk.java:101
-  reg walk_child_passed; // TrieMergeWalk.java:102
-  reg walk_child_walked; // TrieMergeWalk.java:103
-  reg [3:0] walk_child_kids; // TrieMergeWalk.java:104
-  reg walk_count_q; // TrieMergeWalk.java:114
+  reg walk_step_idle; // TrieMergeWalk.java:51
+  reg walk_step_begin; // TrieMergeWalk.java:51
+  reg walk_step_scan; // TrieMergeWalk.java:51
+  reg walk_step_last; // TrieMergeWalk.java:51
+  reg [4:0] walk_depth; // TrieMergeWalk.java:74
+  reg [11:0] walk_slot; // TrieMergeWalk.java:75
+  reg [47:0] walk_word; // TrieMergeWalk.java:76
+  reg [3:0] walk_todo; // TrieMergeWalk.java:77
+  reg [34:0] walk_sum; // TrieMergeWalk.java:78
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:79
+  reg [34:0] walk_least; // TrieMergeWalk.java:80
+  reg walk_probe_sent; // TrieMergeWalk.java:85
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:86
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:87
+  reg walk_probing; // TrieMergeWalk.java:88
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:89
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:90
+  reg walk_sent_up; // TrieMergeWalk.java:92
+  reg walk_probing_up; // TrieMergeWalk.java:93
+  reg [3:0] walk_up_taken; // TrieMergeWalk.java:95
+  reg walk_judged; // TrieMergeWalk.java:96
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:97
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:98
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:99
+  reg [34:0] walk_child_min; // TrieMergeWalk.java:100
+  reg walk_child_leaf; // TrieMergeWalk.java:102
+  reg walk_child_passed; // TrieMergeWalk.java:103
+  reg walk_child_walked; // TrieMergeWalk.java:104
+  reg [3:0] walk_child_kids; // TrieMergeWalk.java:105
+  reg walk_count_q; // TrieMergeWalk.java:115
   reg verdict_step_idle; // TrieNodeVerdict.java:42
   reg verdict_step_fold; // TrieNodeVerdict.java:42
   reg verdict_step_decide; // TrieNodeVerdict.java:42
@@ -210,7 +210,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [1:0] verdict_head; // TrieNodeVerdict.java:130
   reg [1:0] verdict_tail; // TrieNodeVerdict.java:131
   reg [2:0] verdict_queued; // TrieNodeVerdict.java:132
-  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:126
+  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:127
   reg walk_root_read_1; // TrieMergeWalk.java:133
   reg walk_root_read_2; // TrieMergeWalk.java:133
   reg walk_root_read_3; // TrieMergeWalk.java:133
@@ -326,7 +326,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
   reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
   reg [140:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:122
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:123
   reg [43:0] undo [0:63]; // UndoStack.java:35
 
   // Wires
@@ -389,8 +389,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
-  wire walk_start; // TrieMergeWalk.java:51
-  wire walk_done; // TrieMergeWalk.java:53
+  wire walk_start; // TrieMergeWalk.java:52
+  wire walk_done; // TrieMergeWalk.java:54
   wire verdict_take; // TrieNodeVerdict.java:43
   wire [11:0] verdict_take_slot; // TrieNodeVerdict.java:88
   wire [47:0] verdict_take_word; // TrieNodeVerdict.java:89
@@ -573,7 +573,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_12 = _add_11 + {{2{1'b0}}, _bits_33}; // ChildWord.java:56
   wire _bits_34 = verdict_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_13 = _add_12 + {{2{1'b0}}, _bits_34}; // ChildWord.java:56
-  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:107
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:108
   wire _bits_35 = walk_todo[0]; // FirstSet.java:24
   wire _bits_36 = walk_todo[1]; // FirstSet.java:24
   wire _or_23 = _bits_35 | _bits_36; // FirstSet.java:36
@@ -593,7 +593,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:154
   wire _not_30 = ~verdict_setting; // TrieMergeWalk.java:154
   wire _and_24 = _and_23 & _not_30; // TrieMergeWalk.java:154
-  wire [3:0] _bits_39 = walk_parent_frame[79:76]; // TrieMergeWalk.java:128
+  wire [3:0] _bits_39 = walk_parent_frame[79:76]; // TrieMergeWalk.java:129
   wire [3:0] _not_31 = ~walk_up_taken; // TrieMergeWalk.java:144
   wire [3:0] _and_25 = _bits_39 & _not_31; // TrieMergeWalk.java:144
   wire _bits_40 = _and_25[0]; // FirstSet.java:24
@@ -894,10 +894,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire walk_hand_over = _and_66 & verdict_room; // TrieMergeWalk.java:176
   wire _or_r_2 = |walk_depth; // TrieMergeWalk.java:254
   wire [4:0] _add_25 = walk_depth + 5'd1; // TrieMergeWalk.java:235
-  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:123
-  wire [3:0] _bits_136 = _sub_2[3:0]; // TrieMergeWalk.java:123
+  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:124
+  wire [3:0] _bits_136 = _sub_2[3:0]; // TrieMergeWalk.java:124
   wire [11:0] _bits_137 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
-  wire [47:0] _bits_138 = walk_parent_frame[127:80]; // TrieMergeWalk.java:127
+  wire [47:0] _bits_138 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
   wire [11:0] _bits_139 = root_word[47:36]; // ChildWord.java:30
   wire _or_r_3 = |_bits_139; // ChildWord.java:43
   wire [11:0] _bits_140 = root_word[35:24]; // ChildWord.java:30
@@ -922,20 +922,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _mux_16 = walk_probe_up ? _or_56 : walk_up_taken; // TrieMergeWalk.java:167
   wire [3:0] _not_65 = ~_mux_16; // TrieMergeWalk.java:258
   wire [3:0] _and_69 = _bits_39 & _not_65; // TrieMergeWalk.java:258
-  wire _not_66 = ~verdict_hand_valid; // TrieMergeWalk.java:117
-  wire walk_count_here = walk_count_q & _not_66; // TrieMergeWalk.java:117
+  wire _not_66 = ~verdict_hand_valid; // TrieMergeWalk.java:118
+  wire walk_count_here = walk_count_q & _not_66; // TrieMergeWalk.java:118
   wire _or_57 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
   wire [34:0] _add_26 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
   wire [34:0] _mux_17 = _or_57 ? _add_26 : walk_sum; // TrieMergeWalk.java:137
   wire [34:0] _bits_146 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:105
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
   wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
   wire [3:0] _bits_147 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
   wire [3:0] _or_58 = walk_leaves | _bits_147; // TrieMergeWalk.java:138
   wire [3:0] _mux_18 = walk_leaf_now ? _or_58 : walk_leaves; // TrieMergeWalk.java:138
   wire [3:0] _bits_148 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
-  wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:63
-  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:106
+  wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:64
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
   wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:139
   wire _and_70 = walk_pass_now & _lt_0; // TrieMergeWalk.java:139
   wire [34:0] _mux_19 = _and_70 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
@@ -995,8 +995,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_168 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_10 = |_bits_168; // ChildWord.java:43
   wire [3:0] _cat_32 = {_or_r_7, _or_r_8, _or_r_9, _or_r_10}; // ChildWord.java:44
-  wire _or_61 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:114
-  wire _and_79 = walk_judged & _or_61; // TrieMergeWalk.java:114
+  wire _or_61 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
+  wire _and_79 = walk_judged & _or_61; // TrieMergeWalk.java:115
   wire _not_73 = ~verdict_merges; // TrieNodeVerdict.java:134
   wire _and_80 = verdict_step_act & _not_73; // TrieNodeVerdict.java:134
   wire _or_62 = verdict_step_idle | _and_80; // TrieNodeVerdict.java:134
@@ -1443,13 +1443,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
   wire _not_112 = ~fifo_io_deq_valid; // TrieController.java:91
   wire _and_140 = state_run & _not_112; // TrieController.java:91
-  wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:50
-  wire _or_r_42 = |_cat_51; // TrieMergeWalk.java:50
-  wire [3:0] _sub_22 = _cat_51 - 4'd1; // TrieMergeWalk.java:50
-  wire [3:0] _and_141 = _cat_51 & _sub_22; // TrieMergeWalk.java:50
-  wire _or_r_43 = |_and_141; // TrieMergeWalk.java:50
-  wire _not_113 = ~_or_r_43; // TrieMergeWalk.java:50
-  wire _and_142 = _or_r_42 & _not_113; // TrieMergeWalk.java:50
+  wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
+  wire _or_r_42 = |_cat_51; // TrieMergeWalk.java:51
+  wire [3:0] _sub_22 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
+  wire [3:0] _and_141 = _cat_51 & _sub_22; // TrieMergeWalk.java:51
+  wire _or_r_43 = |_and_141; // TrieMergeWalk.java:51
+  wire _not_113 = ~_or_r_43; // TrieMergeWalk.java:51
+  wire _and_142 = _or_r_42 & _not_113; // TrieMergeWalk.java:51
   wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
   wire _or_r_44 = |_cat_52; // TrieNodeVerdict.java:42
   wire [4:0] _sub_23 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
@@ -3370,8 +3370,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieController.java:91: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_142) begin // TrieMergeWalk.java:50
-      $display("Assertion failed at TrieMergeWalk.java:50: state register walk_step is not one-hot: %b", _cat_51);
+    if (!reset && !_and_142) begin // TrieMergeWalk.java:51
+      $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
     if (!reset && !_and_144) begin // TrieNodeVerdict.java:42

@@ -4,6 +4,7 @@ import static org.rapgen.engines.rap.TrieMergeWalk.Step.*;
 import static org.rapgen.engines.rap.TrieNodeVerdict.bit;
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.List;
 import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Mem;
@@ -32,8 +33,8 @@ import org.rapgen.hdl.lib.SplitCompare;
  * <p>When a node's last child is judged, the node is handed to {@link TrieNodeVerdict}, which decides it (S < T with
  * leaf children: the leaves merge into it), writes it back and keeps what it leaves its parent until the parent's own
  * hand-over, while the walk goes back to the parent, from the stack. Once a node has probed its last child, the walk
- * probes the parent's next children from the parent's frame (if the verdict is free, so the hand-over is sure to come
- * on the clock the node's last child is judged): they are judged after the walk is back in the parent, and dropped
+ * probes the parent's next children from the parent's frame (if the verdict's queue has room, so the hand-over is sure
+ * to come on the clock the node's last child is judged): they are judged after the walk is back in the parent, and dropped
  * with the rest if one of the node's own children is walked instead.
  *
  * <p>Every decision reads only the node and its children, final by then, and the merges and frees come in the
@@ -129,8 +130,7 @@ final class TrieMergeWalk {
 
         // --- each clock: a count is added, a judged child is sorted, a landed one judged, the next one probed
         // The root's count, READ on BEGIN, lands before any of its children's (their first probe is a clock later).
-        java.util.List<Bool> rootReads =
-                ShiftRegisters(step.is(BEGIN), CounterPort.resultLatency(c), B(false), "walk_root_read");
+        List<Bool> rootReads = ShiftRegisters(step.is(BEGIN), CounterPort.resultLatency(c), B(false), "walk_root_read");
         Bool rootCount = rootReads.get(rootReads.size() - 1);
         Bool rootWaits = B(false);
         for (int i = 0; i < rootReads.size() - 1; i++) rootWaits = rootWaits.or(rootReads.get(i));

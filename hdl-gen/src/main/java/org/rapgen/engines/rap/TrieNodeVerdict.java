@@ -11,24 +11,24 @@ import org.rapgen.hdl.lib.FirstSet;
 import org.rapgen.hdl.lib.SplitCompare;
 
 /**
- * The verdict on one node of a trie merge batch and its write-back, apart from the walk ({@link TrieMergeWalk}) that
- * probes the node's children: the walk hands a node over on the clock its last child is judged and goes back to the
- * node's parent at once, so the parent probes its next children while this unit decides. A node is handed over with its
- * slot, word, depth, digit in its parent, the leaf digits and the sum S of its own count and its leaf children's as the
- * walk found them, and the least bound of its passed-over children; what its walked children left it waits here, in a
- * slot of its depth ({@code verdict_kids}). {@code ADD} takes that and the last leaf's count, which lands on the clock
- * after the hand-over when the counter SRAM's result latency is a clock longer than a probe's; {@code FOLD} adds the
- * counts of walked children left without children, if any. {@code DECIDE} registers the verdict from registers alone
- * (S < T with leaf children, the clip, the new bound, whether the node is left without children); {@code ACT} writes
- * the bound and, if the node merges, SETs its count, writes its word without the leaves in every copy and frees the
- * first leaf (one slot a clock, {@code FREE}). On {@code ACT} the node's parent gets its share in the slot of the
- * parent's depth: a node left without children counts as one of the parent's leaves, with its new count; any other
- * gives its bound. The walk never sees it, so it need not wait for a verdict before it probes on.
+ * The verdicts of a trie merge batch and their write-back, apart from the walk ({@link TrieMergeWalk}) that probes the
+ * nodes' children: the walk hands a node over on the clock its last child is judged and goes back to the node's parent
+ * at once, so the parent probes its next children while this unit decides. A node is handed over with its slot, word,
+ * depth, digit in its parent, the leaf digits and the sum S of its own count and its leaf children's as the walk found
+ * them, and the least bound of its passed-over children. It waits a clock in the hand stage, where the count of its
+ * last leaf lands when the counter SRAM's result latency is a clock longer than a probe's, then in a queue of {@link
+ * #QUEUE_DEPTH}, so the walk hands over a node whenever the queue has room. Nodes leave the queue in post-order, one at
+ * a time. What a node's walked children left it waits in a slot of its depth ({@code verdict_kids}); {@code FOLD} adds
+ * it, if any. {@code DECIDE} registers the verdict from registers alone (S < T with leaf children, the clip, the new
+ * bound, whether the node is left without children); {@code ACT} writes the bound, gives the parent its share in the
+ * slot of the parent's depth (a node left without children counts as one of the parent's leaves, with its new count;
+ * any other gives its bound) and, if the node merges, SETs its count, writes its word without the leaves in every copy
+ * and frees the first leaf (one slot a clock, {@code FREE}). A node that keeps its leaves makes way for the next on
+ * {@code ACT}; when that is its parent, the share being written goes straight to it.
  *
  * <p>Every write names the handed-over node or its leaves, which the walk never reads again in this batch, so the
  * walk's probes (other slots) go on beside them; only the SET takes the counter port, and the walk sends no probe on
- * that clock ({@link #setting}). One node at a time: the walk hands over the next only once this unit is idle. Built in
- * the caller's module.
+ * that clock ({@link #setting}). Built in the caller's module.
  */
 final class TrieNodeVerdict {
     enum Step {
