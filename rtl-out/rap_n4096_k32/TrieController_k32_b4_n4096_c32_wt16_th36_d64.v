@@ -120,14 +120,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg ev_batch_q; // StatusRegs.java:80
   reg ev_deferred_q; // StatusRegs.java:81
   reg [2:0] ev_removed_q; // StatusRegs.java:82
-  reg [47:0] ctl_words_rdata_0; // TrieTables.java:81
-  reg [47:0] word_data; // TrieTables.java:81
-  reg [47:0] root_word; // TrieTables.java:82
-  reg [61:0] slot_info_rdata_0; // TrieTables.java:89
-  reg [61:0] info_data; // TrieTables.java:89
-  reg [34:0] sub_min_rdata_0; // TrieTables.java:97
-  reg [34:0] min_data; // TrieTables.java:97
-  reg [34:0] root_min; // TrieTables.java:98
+  reg [47:0] ctl_words_rdata_0; // TrieTables.java:82
+  reg [47:0] word_data; // TrieTables.java:82
+  reg [47:0] root_word; // TrieTables.java:83
+  reg [61:0] slot_info_rdata_0; // TrieTables.java:90
+  reg [61:0] info_data; // TrieTables.java:90
+  reg [34:0] sub_min_rdata_0; // TrieTables.java:98
+  reg [34:0] min_data; // TrieTables.java:98
+  reg [34:0] root_min; // TrieTables.java:99
   reg [12:0] fresh_slot; // FreeSlots.java:38
   reg [12:0] free_depth; // FreeSlots.java:39
   reg [11:0] free_stack_rdata_0; // FreeSlots.java:44
@@ -154,44 +154,68 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] hit_key_2; // SplitRedo.java:81
   reg [31:0] hit_key_3; // SplitRedo.java:81
   reg [31:0] hit_key_4; // SplitRedo.java:81
-  reg walk_step_idle; // TrieMergeWalk.java:47
-  reg walk_step_begin; // TrieMergeWalk.java:47
-  reg walk_step_scan; // TrieMergeWalk.java:47
-  reg walk_step_descend; // TrieMergeWalk.java:47
-  reg walk_step_decide; // TrieMergeWalk.java:47
-  reg walk_step_act; // TrieMergeWalk.java:47
-  reg walk_step_free; // TrieMergeWalk.java:47
-  reg walk_step_finish; // TrieMergeWalk.java:47
-  reg walk_step_return; // TrieMergeWalk.java:47
-  reg [4:0] walk_depth; // TrieMergeWalk.java:65
-  reg [11:0] walk_slot; // TrieMergeWalk.java:66
-  reg [47:0] walk_word; // TrieMergeWalk.java:67
-  reg [3:0] walk_todo; // TrieMergeWalk.java:68
-  reg [34:0] walk_sum; // TrieMergeWalk.java:69
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:70
-  reg [34:0] walk_least; // TrieMergeWalk.java:71
-  reg [2:0] walk_pending; // TrieMergeWalk.java:72
-  reg walk_probe_sent; // TrieMergeWalk.java:77
-  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:78
-  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:79
-  reg walk_probing; // TrieMergeWalk.java:80
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:81
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:82
-  reg walk_judged; // TrieMergeWalk.java:83
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:84
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:85
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:86
-  reg [34:0] walk_child_min; // TrieMergeWalk.java:87
-  reg walk_child_leaf; // TrieMergeWalk.java:89
-  reg walk_child_passed; // TrieMergeWalk.java:90
-  reg walk_child_walked; // TrieMergeWalk.java:91
-  reg walk_merges; // TrieMergeWalk.java:93
-  reg walk_clips; // TrieMergeWalk.java:94
-  reg [3:0] walk_freeing; // TrieMergeWalk.java:95
-  reg walk_now_leaf; // TrieMergeWalk.java:96
-  reg [31:0] walk_new_count; // TrieMergeWalk.java:97
-  reg [34:0] walk_new_least; // TrieMergeWalk.java:98
-  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:108
+  reg walk_step_idle; // TrieMergeWalk.java:51
+  reg walk_step_begin; // TrieMergeWalk.java:51
+  reg walk_step_scan; // TrieMergeWalk.java:51
+  reg walk_step_last; // TrieMergeWalk.java:51
+  reg [4:0] walk_depth; // TrieMergeWalk.java:74
+  reg [11:0] walk_slot; // TrieMergeWalk.java:75
+  reg [47:0] walk_word; // TrieMergeWalk.java:76
+  reg [3:0] walk_todo; // TrieMergeWalk.java:77
+  reg [34:0] walk_sum; // TrieMergeWalk.java:78
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:79
+  reg [34:0] walk_least; // TrieMergeWalk.java:80
+  reg walk_probe_sent; // TrieMergeWalk.java:85
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:86
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:87
+  reg walk_probing; // TrieMergeWalk.java:88
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:89
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:90
+  reg walk_sent_up; // TrieMergeWalk.java:92
+  reg walk_probing_up; // TrieMergeWalk.java:93
+  reg [3:0] walk_up_taken; // TrieMergeWalk.java:95
+  reg walk_judged; // TrieMergeWalk.java:96
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:97
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:98
+  reg [47:0] walk_child_word; // TrieMergeWalk.java:99
+  reg [34:0] walk_child_min; // TrieMergeWalk.java:100
+  reg walk_child_leaf; // TrieMergeWalk.java:102
+  reg walk_child_passed; // TrieMergeWalk.java:103
+  reg walk_child_walked; // TrieMergeWalk.java:104
+  reg [3:0] walk_child_kids; // TrieMergeWalk.java:105
+  reg walk_count_q; // TrieMergeWalk.java:115
+  reg verdict_step_idle; // TrieNodeVerdict.java:42
+  reg verdict_step_fold; // TrieNodeVerdict.java:42
+  reg verdict_step_decide; // TrieNodeVerdict.java:42
+  reg verdict_step_act; // TrieNodeVerdict.java:42
+  reg verdict_step_free; // TrieNodeVerdict.java:42
+  reg [11:0] verdict_slot; // TrieNodeVerdict.java:96
+  reg [47:0] verdict_word; // TrieNodeVerdict.java:97
+  reg [34:0] verdict_sum; // TrieNodeVerdict.java:98
+  reg [3:0] verdict_leaves; // TrieNodeVerdict.java:99
+  reg [34:0] verdict_least; // TrieNodeVerdict.java:100
+  reg [1:0] verdict_digit; // TrieNodeVerdict.java:101
+  reg [4:0] verdict_depth; // TrieNodeVerdict.java:102
+  reg verdict_merges; // TrieNodeVerdict.java:103
+  reg verdict_clips; // TrieNodeVerdict.java:104
+  reg verdict_now_leaf; // TrieNodeVerdict.java:105
+  reg [31:0] verdict_count; // TrieNodeVerdict.java:106
+  reg [34:0] verdict_bound; // TrieNodeVerdict.java:107
+  reg [3:0] verdict_freeing; // TrieNodeVerdict.java:108
+  reg [15:0] verdict_kids_valid; // TrieNodeVerdict.java:114
+  reg [73:0] verdict_kids_here; // TrieNodeVerdict.java:115
+  reg [73:0] verdict_kids_parent; // TrieNodeVerdict.java:117
+  reg verdict_parent_valid; // TrieNodeVerdict.java:118
+  reg verdict_hand_valid; // TrieNodeVerdict.java:125
+  reg [140:0] verdict_hand; // TrieNodeVerdict.java:126
+  reg [1:0] verdict_head; // TrieNodeVerdict.java:130
+  reg [1:0] verdict_tail; // TrieNodeVerdict.java:131
+  reg [2:0] verdict_queued; // TrieNodeVerdict.java:132
+  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:127
+  reg walk_root_read_1; // TrieMergeWalk.java:133
+  reg walk_root_read_2; // TrieMergeWalk.java:133
+  reg walk_root_read_3; // TrieMergeWalk.java:133
+  reg walk_root_read_4; // TrieMergeWalk.java:133
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -222,7 +246,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [2:0] fill_cause; // StallAccount.java:14
   reg [7:0] front_count; // TrieController.java:115
   reg wrote_word; // TrieController.java:125
-  reg walk_moves; // WalkControl.java:29
+  reg walk_moves; // WalkControl.java:30
   reg room_for_1; // SplitRoom.java:32
   reg room_for_2; // SplitRoom.java:32
   reg room_for_3; // SplitRoom.java:32
@@ -294,15 +318,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg fix_after_write_before; // TrieController.java:181
   reg fix_done_was_1; // TrieController.java:182
   reg fix_done_before; // TrieController.java:182
-  reg op_batch_empty; // TrieController.java:204
+  reg op_batch_empty; // TrieController.java:203
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:80
-  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:88
-  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:96
+  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:81
+  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:89
+  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:97
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:102
+  reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
+  reg [140:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
+  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:123
   reg [43:0] undo [0:63]; // UndoStack.java:35
 
   // Wires
@@ -315,21 +341,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire ev_clear; // StatusRegs.java:47
   wire [15:0] ev_weight; // StatusRegs.java:68
   wire [2:0] ev_removed; // StatusRegs.java:70
-  wire word_read; // TrieTables.java:40
-  wire word_write; // TrieTables.java:42
-  wire info_read; // TrieTables.java:49
-  wire info_write; // TrieTables.java:51
-  wire min_read; // TrieTables.java:57
-  wire min_write; // TrieTables.java:59
-  wire [11:0] word_read_slot; // TrieTables.java:71
-  wire [11:0] word_write_slot; // TrieTables.java:72
-  wire [47:0] word_write_value; // TrieTables.java:73
-  wire [11:0] info_read_slot; // TrieTables.java:74
-  wire [11:0] info_write_slot; // TrieTables.java:75
-  wire [61:0] info_write_value; // TrieTables.java:77
-  wire [11:0] min_read_slot; // TrieTables.java:92
-  wire [11:0] min_write_slot; // TrieTables.java:93
-  wire [34:0] min_write_value; // TrieTables.java:94
+  wire word_read; // TrieTables.java:41
+  wire word_write; // TrieTables.java:43
+  wire info_read; // TrieTables.java:50
+  wire info_write; // TrieTables.java:52
+  wire min_read; // TrieTables.java:58
+  wire min_write; // TrieTables.java:60
+  wire [11:0] word_read_slot; // TrieTables.java:72
+  wire [11:0] word_write_slot; // TrieTables.java:73
+  wire [47:0] word_write_value; // TrieTables.java:74
+  wire [11:0] info_read_slot; // TrieTables.java:75
+  wire [11:0] info_write_slot; // TrieTables.java:76
+  wire [61:0] info_write_value; // TrieTables.java:78
+  wire [11:0] min_read_slot; // TrieTables.java:93
+  wire [11:0] min_write_slot; // TrieTables.java:94
+  wire [34:0] min_write_value; // TrieTables.java:95
   wire free_push; // FreeSlots.java:25
   wire free_take; // FreeSlots.java:27
   wire free_clear; // FreeSlots.java:28
@@ -365,8 +391,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
   wire [31:0] cmd_value; // CounterPort.java:32
-  wire walk_start; // TrieMergeWalk.java:48
-  wire walk_done; // TrieMergeWalk.java:50
+  wire walk_start; // TrieMergeWalk.java:52
+  wire walk_done; // TrieMergeWalk.java:54
+  wire verdict_take; // TrieNodeVerdict.java:43
+  wire [11:0] verdict_take_slot; // TrieNodeVerdict.java:88
+  wire [47:0] verdict_take_word; // TrieNodeVerdict.java:89
+  wire [34:0] verdict_take_sum; // TrieNodeVerdict.java:90
+  wire [3:0] verdict_take_leaves; // TrieNodeVerdict.java:91
+  wire [34:0] verdict_take_least; // TrieNodeVerdict.java:92
+  wire [1:0] verdict_take_digit; // TrieNodeVerdict.java:93
+  wire [4:0] verdict_take_depth; // TrieNodeVerdict.java:94
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -375,6 +409,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _wire_3_1; // ChildWord.java:35
   wire [11:0] _wire_3_2; // ChildWord.java:35
   wire [11:0] _wire_3_3; // ChildWord.java:35
+  wire [11:0] _wire_4_0; // ChildWord.java:35
+  wire [11:0] _wire_4_1; // ChildWord.java:35
+  wire [11:0] _wire_4_2; // ChildWord.java:35
+  wire [11:0] _wire_4_3; // ChildWord.java:35
+  wire [11:0] _wire_5_0; // ChildWord.java:35
+  wire [11:0] _wire_5_1; // ChildWord.java:35
+  wire [11:0] _wire_5_2; // ChildWord.java:35
+  wire [11:0] _wire_5_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
@@ -388,16 +430,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:213
+  wire _not_0 = ~io_counterClearing; // TrieController.java:212
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:213
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:212
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:234
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:234
+  wire _not_2 = ~io_headValid; // TrieController.java:233
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:233
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:330
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:330
+  wire _not_3 = ~split_in_place; // TrieController.java:329
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:329
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
@@ -409,11 +451,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_5 = ~redo_queued; // TrieController.java:128
   wire pipe_empty = _and_4 & _not_5; // TrieController.java:128
   wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:129
-  wire _not_6 = ~undo_empty; // TrieController.java:246
-  wire _not_7 = ~marking; // TrieController.java:247
-  wire _and_5 = split_req & _not_7; // TrieController.java:247
-  wire _not_8 = ~split_req; // TrieController.java:251
-  wire _not_9 = ~early_done; // TrieController.java:274
+  wire _not_6 = ~undo_empty; // TrieController.java:245
+  wire _not_7 = ~marking; // TrieController.java:246
+  wire _and_5 = split_req & _not_7; // TrieController.java:246
+  wire _not_8 = ~split_req; // TrieController.java:250
+  wire _not_9 = ~early_done; // TrieController.java:273
   wire [3:0] _not_10 = ~split_present; // TrieController.java:166
   wire _bits_0 = _not_10[0]; // FirstSet.java:24
   wire _bits_1 = _not_10[1]; // FirstSet.java:24
@@ -422,17 +464,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_3 = _not_10[3]; // FirstSet.java:24
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
-  wire _not_11 = ~_or_3; // TrieController.java:285
-  wire _not_12 = ~marking; // TrieController.java:308
-  wire _not_13 = ~advance_settled_before; // TrieController.java:322
+  wire _not_11 = ~_or_3; // TrieController.java:284
+  wire _not_12 = ~marking; // TrieController.java:307
+  wire _not_13 = ~advance_settled_before; // TrieController.java:321
   wire _or_4 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_6 = walk_moves & issue_gate; // TrieController.java:390
+  wire _and_6 = walk_moves & issue_gate; // TrieController.java:385
   wire _and_7 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_14 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_7 & _not_14; // CommitVerdict.java:66
-  wire _not_15 = ~split_in_place; // TrieController.java:331
+  wire _not_15 = ~split_in_place; // TrieController.java:330
   wire _not_16 = ~soft_pending; // CsrRequests.java:64
-  wire _or_5 = state_init | state_soft_clear; // TrieController.java:392
+  wire _or_5 = state_init | state_soft_clear; // TrieController.java:387
   wire _not_17 = ~_or_5; // CsrRequests.java:64
   wire _and_8 = _not_16 & _not_17; // CsrRequests.java:64
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -443,33 +485,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_9 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
   wire _or_6 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:392
+  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:387
   wire _or_8 = readout_pending | _or_7; // CsrRequests.java:63
-  wire _or_9 = state_drain | state_undo; // TrieController.java:394
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:394
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:394
-  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:394
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:394
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:394
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:394
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:394
-  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:394
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:394
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:394
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:394
-  wire _and_10 = state_run & pipe_empty; // TrieController.java:395
-  wire _not_21 = ~io_headValid; // TrieController.java:395
-  wire _and_11 = _and_10 & _not_21; // TrieController.java:395
+  wire _or_9 = state_drain | state_undo; // TrieController.java:389
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:389
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:389
+  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:389
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:389
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:389
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:389
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:389
+  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:389
+  wire _or_18 = _or_17 | state_advance; // TrieController.java:389
+  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:389
+  wire _or_20 = _or_19 | state_resume; // TrieController.java:389
+  wire _and_10 = state_run & pipe_empty; // TrieController.java:390
+  wire _not_21 = ~io_headValid; // TrieController.java:390
+  wire _and_11 = _and_10 & _not_21; // TrieController.java:390
   wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
   wire _not_23 = ~split_in_place; // TrieController.java:122
   wire _and_12 = commit_stop & _not_23; // TrieController.java:122
-  wire _not_24 = ~commit_stop; // WalkControl.java:28
-  wire _and_13 = state_run & _not_24; // WalkControl.java:28
-  wire _not_25 = ~redo_queued; // WalkControl.java:28
-  wire walk_goes = _and_13 & _not_25; // WalkControl.java:28
-  wire _not_26 = ~walk_goes; // WalkControl.java:30
-  wire _and_14 = state_resume & split_in_place; // WalkControl.java:45
-  wire _and_15 = _and_14 & fix_after_write_before; // WalkControl.java:45
+  wire _not_24 = ~commit_stop; // WalkControl.java:29
+  wire _and_13 = state_run & _not_24; // WalkControl.java:29
+  wire _not_25 = ~redo_queued; // WalkControl.java:29
+  wire walk_goes = _and_13 & _not_25; // WalkControl.java:29
+  wire _not_26 = ~walk_goes; // WalkControl.java:31
+  wire _and_14 = state_resume & split_in_place; // WalkControl.java:48
+  wire _and_15 = _and_14 & fix_after_write_before; // WalkControl.java:48
   wire [15:0] _bits_5 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_0 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_6 = _add_0[15:0]; // SplitCounter.java:70
@@ -494,14 +536,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [12:0] _add_4 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_0 = _add_4 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _bits_16 = walk_leaves[0]; // ChildWord.java:56
+  wire _bits_16 = verdict_leaves[0]; // ChildWord.java:56
   wire [2:0] _add_5 = 3'd0 + {{2{1'b0}}, _bits_16}; // ChildWord.java:56
-  wire _bits_17 = walk_leaves[1]; // ChildWord.java:56
+  wire _bits_17 = verdict_leaves[1]; // ChildWord.java:56
   wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_17}; // ChildWord.java:56
-  wire _bits_18 = walk_leaves[2]; // ChildWord.java:56
+  wire _bits_18 = verdict_leaves[2]; // ChildWord.java:56
   wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_18}; // ChildWord.java:56
-  wire _bits_19 = walk_leaves[3]; // ChildWord.java:56
+  wire _bits_19 = verdict_leaves[3]; // ChildWord.java:56
   wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_19}; // ChildWord.java:56
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:108
   wire _bits_20 = walk_todo[0]; // FirstSet.java:24
   wire _bits_21 = walk_todo[1]; // FirstSet.java:24
   wire _or_22 = _bits_20 | _bits_21; // FirstSet.java:36
@@ -509,928 +552,1142 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_23 = walk_todo[3]; // FirstSet.java:24
   wire _or_23 = _bits_22 | _bits_23; // FirstSet.java:36
   wire _or_24 = _or_22 | _or_23; // FirstSet.java:36
-  wire _bits_24 = walk_freeing[0]; // FirstSet.java:24
-  wire _bits_25 = walk_freeing[1]; // FirstSet.java:24
-  wire _or_25 = _bits_24 | _bits_25; // FirstSet.java:36
-  wire _bits_26 = walk_freeing[2]; // FirstSet.java:24
-  wire _bits_27 = walk_freeing[3]; // FirstSet.java:24
-  wire _or_26 = _bits_26 | _bits_27; // FirstSet.java:36
-  wire _or_27 = _or_25 | _or_26; // FirstSet.java:36
+  wire _or_25 = walk_walk_now | _or_24; // TrieMergeWalk.java:163
+  wire _not_28 = ~walk_walk_now; // TrieMergeWalk.java:150
+  wire _not_29 = ~_or_24; // TrieMergeWalk.java:151
+  wire _and_19 = _not_28 & _not_29; // TrieMergeWalk.java:151
+  wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:152
+  wire _and_20 = _and_19 & _or_r_0; // TrieMergeWalk.java:152
+  wire [2:0] _add_9 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:149
+  wire verdict_room = _add_9 < 3'd4; // TrieNodeVerdict.java:150
+  wire _and_21 = _and_20 & verdict_room; // TrieMergeWalk.java:153
+  wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:154
+  wire _not_30 = ~verdict_setting; // TrieMergeWalk.java:154
+  wire _and_22 = _and_21 & _not_30; // TrieMergeWalk.java:154
+  wire [3:0] _bits_24 = walk_parent_frame[79:76]; // TrieMergeWalk.java:129
+  wire [3:0] _not_31 = ~walk_up_taken; // TrieMergeWalk.java:144
+  wire [3:0] _and_23 = _bits_24 & _not_31; // TrieMergeWalk.java:144
+  wire _bits_25 = _and_23[0]; // FirstSet.java:24
+  wire _bits_26 = _and_23[1]; // FirstSet.java:24
+  wire _or_26 = _bits_25 | _bits_26; // FirstSet.java:36
+  wire _bits_27 = _and_23[2]; // FirstSet.java:24
+  wire _bits_28 = _and_23[3]; // FirstSet.java:24
+  wire _or_27 = _bits_27 | _bits_28; // FirstSet.java:36
+  wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
+  wire walk_probe_up = _and_22 & _or_28; // TrieMergeWalk.java:155
+  wire _or_29 = _or_25 | walk_probe_up; // TrieMergeWalk.java:164
+  wire _not_32 = ~verdict_setting; // TrieMergeWalk.java:165
+  wire walk_probe = _or_29 & _not_32; // TrieMergeWalk.java:165
   wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:46
-  wire _not_28 = ~_or_22; // FirstSet.java:34
-  wire _not_29 = ~_bits_22; // FirstSet.java:34
-  wire _not_30 = ~_bits_20; // FirstSet.java:34
-  wire _mux_0 = _not_28 ? _not_29 : _not_30; // FirstSet.java:35
-  wire [1:0] _cat_1 = {_not_28, _mux_0}; // FirstSet.java:35
-  wire [1:0] _bits_28 = _cat_1; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_28[1] ? (_bits_28[0] ? _wire_2_3 : _wire_2_2) : (_bits_28[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire _bits_29 = walk_child_kids[0]; // FirstSet.java:24
+  wire _bits_30 = walk_child_kids[1]; // FirstSet.java:24
+  wire _or_30 = _bits_29 | _bits_30; // FirstSet.java:36
+  wire _not_33 = ~_or_30; // FirstSet.java:34
+  wire _bits_31 = walk_child_kids[2]; // FirstSet.java:24
+  wire _not_34 = ~_bits_31; // FirstSet.java:34
+  wire _not_35 = ~_bits_29; // FirstSet.java:34
+  wire _mux_0 = _not_33 ? _not_34 : _not_35; // FirstSet.java:35
+  wire [1:0] _cat_1 = {_not_33, _mux_0}; // FirstSet.java:35
+  wire [1:0] _bits_32 = _cat_1; // FirstSet.java:43
+  wire [11:0] _dyn_index_0 = _bits_32[1] ? (_bits_32[0] ? _wire_3_3 : _wire_3_2) : (_bits_32[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire _not_36 = ~_or_22; // FirstSet.java:34
+  wire _not_37 = ~_bits_22; // FirstSet.java:34
+  wire _not_38 = ~_bits_20; // FirstSet.java:34
+  wire _mux_1 = _not_36 ? _not_37 : _not_38; // FirstSet.java:35
+  wire [1:0] _cat_2 = {_not_36, _mux_1}; // FirstSet.java:35
+  wire [1:0] _bits_33 = _cat_2; // FirstSet.java:43
+  wire [11:0] _dyn_index_1 = _bits_33[1] ? (_bits_33[0] ? _wire_4_3 : _wire_4_2) : (_bits_33[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire _not_39 = ~_or_26; // FirstSet.java:34
+  wire _not_40 = ~_bits_27; // FirstSet.java:34
+  wire _not_41 = ~_bits_25; // FirstSet.java:34
+  wire _mux_2 = _not_39 ? _not_40 : _not_41; // FirstSet.java:35
+  wire [1:0] _cat_3 = {_not_39, _mux_2}; // FirstSet.java:35
+  wire [1:0] _bits_34 = _cat_3; // FirstSet.java:43
+  wire [11:0] _dyn_index_2 = _bits_34[1] ? (_bits_34[0] ? _wire_5_3 : _wire_5_2) : (_bits_34[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
+  wire [11:0] _mux_3 = _or_24 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
+  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_3; // TrieMergeWalk.java:158
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
-  wire [11:0] _bits_29 = fresh_slot[11:0]; // FreeSlots.java:47
-  wire [11:0] free_next = free_stack_empty ? _bits_29 : free_top; // FreeSlots.java:47
-  wire _bits_30 = walk_leaves[3]; // ChildWord.java:70
-  wire [11:0] _bits_31 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_1 = _bits_30 ? 12'd0 : _bits_31; // ChildWord.java:70
-  wire _bits_32 = walk_leaves[2]; // ChildWord.java:70
-  wire [11:0] _bits_33 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_2 = _bits_32 ? 12'd0 : _bits_33; // ChildWord.java:70
-  wire _bits_34 = walk_leaves[1]; // ChildWord.java:70
-  wire [11:0] _bits_35 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_3 = _bits_34 ? 12'd0 : _bits_35; // ChildWord.java:70
-  wire _bits_36 = walk_leaves[0]; // ChildWord.java:70
-  wire [11:0] _bits_37 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_35 = fresh_slot[11:0]; // FreeSlots.java:47
+  wire [11:0] free_next = free_stack_empty ? _bits_35 : free_top; // FreeSlots.java:47
+  wire _bits_36 = verdict_leaves[3]; // ChildWord.java:70
+  wire [11:0] _bits_37 = verdict_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_4 = _bits_36 ? 12'd0 : _bits_37; // ChildWord.java:70
-  wire [47:0] _cat_2 = {_mux_1, _mux_2, _mux_3, _mux_4}; // ChildWord.java:71
+  wire _bits_38 = verdict_leaves[2]; // ChildWord.java:70
+  wire [11:0] _bits_39 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_5 = _bits_38 ? 12'd0 : _bits_39; // ChildWord.java:70
+  wire _bits_40 = verdict_leaves[1]; // ChildWord.java:70
+  wire [11:0] _bits_41 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_6 = _bits_40 ? 12'd0 : _bits_41; // ChildWord.java:70
+  wire _bits_42 = verdict_leaves[0]; // ChildWord.java:70
+  wire [11:0] _bits_43 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _bits_42 ? 12'd0 : _bits_43; // ChildWord.java:70
+  wire [47:0] _cat_4 = {_mux_4, _mux_5, _mux_6, _mux_7}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_38 = info_data[11:0]; // TrieTables.java:180
-  wire _not_31 = ~_or_25; // FirstSet.java:34
-  wire _not_32 = ~_bits_26; // FirstSet.java:34
-  wire _not_33 = ~_bits_24; // FirstSet.java:34
-  wire _mux_5 = _not_31 ? _not_32 : _not_33; // FirstSet.java:35
-  wire [1:0] _cat_3 = {_not_31, _mux_5}; // FirstSet.java:35
-  wire [1:0] _bits_39 = _cat_3; // FirstSet.java:43
-  wire [11:0] walk_free_slot = _bits_39[1] ? (_bits_39[0] ? _wire_3_3 : _wire_3_2) : (_bits_39[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire [61:0] _cat_4 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:125
-  wire [1:0] _bits_40 = split_prefix[31:30]; // SplitChild.java:42
+  wire [11:0] _bits_44 = info_data[11:0]; // TrieTables.java:189
+  wire _bits_45 = verdict_freeing[0]; // FirstSet.java:24
+  wire _bits_46 = verdict_freeing[1]; // FirstSet.java:24
+  wire _or_31 = _bits_45 | _bits_46; // FirstSet.java:36
+  wire _not_42 = ~_or_31; // FirstSet.java:34
+  wire _bits_47 = verdict_freeing[2]; // FirstSet.java:24
+  wire _not_43 = ~_bits_47; // FirstSet.java:34
+  wire _not_44 = ~_bits_45; // FirstSet.java:34
+  wire _mux_8 = _not_42 ? _not_43 : _not_44; // FirstSet.java:35
+  wire [1:0] _cat_5 = {_not_42, _mux_8}; // FirstSet.java:35
+  wire [1:0] _bits_48 = _cat_5; // FirstSet.java:43
+  wire [11:0] verdict_free_slot = _bits_48[1] ? (_bits_48[0] ? _wire_2_3 : _wire_2_2) : (_bits_48[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [61:0] _cat_6 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
+  wire [1:0] _bits_49 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire _not_34 = ~_or_1; // FirstSet.java:34
-  wire _not_35 = ~_bits_2; // FirstSet.java:34
-  wire _not_36 = ~_bits_0; // FirstSet.java:34
-  wire _mux_6 = _not_34 ? _not_35 : _not_36; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_34, _mux_6}; // FirstSet.java:35
-  wire [1:0] _bits_41 = _cat_5; // FirstSet.java:43
-  wire [1:0] _and_19 = _fill_0 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_28 = _bits_40 | _and_19; // SplitChild.java:42
-  wire [1:0] _bits_42 = split_prefix[29:28]; // SplitChild.java:42
+  wire _not_45 = ~_or_1; // FirstSet.java:34
+  wire _not_46 = ~_bits_2; // FirstSet.java:34
+  wire _not_47 = ~_bits_0; // FirstSet.java:34
+  wire _mux_9 = _not_45 ? _not_46 : _not_47; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_45, _mux_9}; // FirstSet.java:35
+  wire [1:0] _bits_50 = _cat_7; // FirstSet.java:43
+  wire [1:0] _and_24 = _fill_0 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_32 = _bits_49 | _and_24; // SplitChild.java:42
+  wire [1:0] _bits_51 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_20 = _fill_1 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_29 = _bits_42 | _and_20; // SplitChild.java:42
-  wire [1:0] _bits_43 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _and_25 = _fill_1 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_33 = _bits_51 | _and_25; // SplitChild.java:42
+  wire [1:0] _bits_52 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_21 = _fill_2 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_30 = _bits_43 | _and_21; // SplitChild.java:42
-  wire [1:0] _bits_44 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _and_26 = _fill_2 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_52 | _and_26; // SplitChild.java:42
+  wire [1:0] _bits_53 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_22 = _fill_3 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_31 = _bits_44 | _and_22; // SplitChild.java:42
-  wire [1:0] _bits_45 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_3 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_53 | _and_27; // SplitChild.java:42
+  wire [1:0] _bits_54 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_23 = _fill_4 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_32 = _bits_45 | _and_23; // SplitChild.java:42
-  wire [1:0] _bits_46 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_4 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_54 | _and_28; // SplitChild.java:42
+  wire [1:0] _bits_55 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_24 = _fill_5 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_33 = _bits_46 | _and_24; // SplitChild.java:42
-  wire [1:0] _bits_47 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_5 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_55 | _and_29; // SplitChild.java:42
+  wire [1:0] _bits_56 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_25 = _fill_6 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_47 | _and_25; // SplitChild.java:42
-  wire [1:0] _bits_48 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_6 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_56 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_57 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_26 = _fill_7 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_48 | _and_26; // SplitChild.java:42
-  wire [1:0] _bits_49 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_7 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_57 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_58 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_8 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_49 | _and_27; // SplitChild.java:42
-  wire [1:0] _bits_50 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_8 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_58 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_59 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_9 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_50 | _and_28; // SplitChild.java:42
-  wire [1:0] _bits_51 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_9 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_59 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_60 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_10 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_51 | _and_29; // SplitChild.java:42
-  wire [1:0] _bits_52 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_10 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_60 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_61 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_11 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_52 | _and_30; // SplitChild.java:42
-  wire [1:0] _bits_53 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_11 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_61 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_62 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_12 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_53 | _and_31; // SplitChild.java:42
-  wire [1:0] _bits_54 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_12 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_62 | _and_36; // SplitChild.java:42
+  wire [1:0] _bits_63 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_13 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_54 | _and_32; // SplitChild.java:42
-  wire [1:0] _bits_55 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _and_37 = _fill_13 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_45 = _bits_63 | _and_37; // SplitChild.java:42
+  wire [1:0] _bits_64 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_14 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_55 | _and_33; // SplitChild.java:42
-  wire [1:0] _bits_56 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _and_38 = _fill_14 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_46 = _bits_64 | _and_38; // SplitChild.java:42
+  wire [1:0] _bits_65 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_15 & _bits_41; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_56 | _and_34; // SplitChild.java:42
-  wire [31:0] child_prefix = {_or_28, _or_29, _or_30, _or_31, _or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43}; // SplitChild.java:44
-  wire [61:0] _cat_6 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:125
-  wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:85
+  wire [1:0] _and_39 = _fill_15 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_47 = _bits_65 | _and_39; // SplitChild.java:42
+  wire [31:0] child_prefix = {_or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47}; // SplitChild.java:44
+  wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
+  wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
   wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:165
-  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:101
-  wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:98
-  wire [12:0] _add_9 = fresh_slot + 13'd1; // FreeSlots.java:57
-  wire [12:0] _add_10 = free_depth + 13'd1; // FreeSlots.java:54
+  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
+  wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
+  wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:57
+  wire [12:0] _add_11 = free_depth + 13'd1; // FreeSlots.java:54
   wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:58
-  wire _or_44 = free_push | free_take; // FreeSlots.java:48
-  wire _or_45 = _or_44 | free_clear; // FreeSlots.java:48
-  wire _not_37 = ~_or_45; // FreeSlots.java:48
-  wire _and_35 = _not_37 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_36 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_37 = _and_36 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_57 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_0 = &_bits_57; // SplitCompare.java:59
-  wire [11:0] _bits_58 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_59 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_60 = _bits_59[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_11 = {1'b0, _bits_58} + {1'b0, _bits_60}; // SplitCompare.java:85
-  wire _bits_61 = _add_11[12]; // SplitCompare.java:85
-  wire [12:0] _cat_7 = {_bits_58, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_8 = {_bits_60, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_12 = {1'b0, _cat_7} + {1'b0, _cat_8}; // SplitCompare.java:86
-  wire _bits_62 = _add_12[13]; // SplitCompare.java:86
-  wire [22:0] _bits_63 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_64 = _bits_63[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_65 = _bits_59[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_66 = _bits_65[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_13 = {1'b0, _bits_64} + {1'b0, _bits_66}; // SplitCompare.java:85
-  wire _bits_67 = _add_13[12]; // SplitCompare.java:85
-  wire [12:0] _cat_9 = {_bits_64, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_10 = {_bits_66, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_14 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SplitCompare.java:86
-  wire _bits_68 = _add_14[13]; // SplitCompare.java:86
-  wire [10:0] _bits_69 = _bits_63[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_11 = {_bits_69, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_70 = _bits_65[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_12 = {_bits_70, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_15 = {1'b0, _cat_11} + {1'b0, _cat_12}; // SplitCompare.java:86
-  wire _bits_71 = _add_15[12]; // SplitCompare.java:86
-  wire _and_38 = _bits_68 & _bits_71; // SplitCompare.java:75
-  wire _or_46 = _bits_67 | _and_38; // SplitCompare.java:75
-  wire _and_39 = _bits_62 & _or_46; // SplitCompare.java:75
-  wire _or_47 = _bits_61 | _and_39; // SplitCompare.java:75
-  wire skip_now = _and_r_0 & _or_47; // SplitCompare.java:59
-  wire _and_40 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_72 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_72; // ScheduleAndSnapshot.java:117
+  wire _or_48 = free_push | free_take; // FreeSlots.java:48
+  wire _or_49 = _or_48 | free_clear; // FreeSlots.java:48
+  wire _not_48 = ~_or_49; // FreeSlots.java:48
+  wire _and_40 = _not_48 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_41 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_42 = _and_41 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_66 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_0 = &_bits_66; // SplitCompare.java:59
+  wire [11:0] _bits_67 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_68 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_69 = _bits_68[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_12 = {1'b0, _bits_67} + {1'b0, _bits_69}; // SplitCompare.java:85
+  wire _bits_70 = _add_12[12]; // SplitCompare.java:85
+  wire [12:0] _cat_9 = {_bits_67, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_10 = {_bits_69, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_13 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SplitCompare.java:86
+  wire _bits_71 = _add_13[13]; // SplitCompare.java:86
+  wire [22:0] _bits_72 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_73 = _bits_72[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_74 = _bits_68[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_75 = _bits_74[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_14 = {1'b0, _bits_73} + {1'b0, _bits_75}; // SplitCompare.java:85
+  wire _bits_76 = _add_14[12]; // SplitCompare.java:85
+  wire [12:0] _cat_11 = {_bits_73, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_12 = {_bits_75, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_15 = {1'b0, _cat_11} + {1'b0, _cat_12}; // SplitCompare.java:86
+  wire _bits_77 = _add_15[13]; // SplitCompare.java:86
+  wire [10:0] _bits_78 = _bits_72[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_13 = {_bits_78, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_79 = _bits_74[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_14 = {_bits_79, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_16 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
+  wire _bits_80 = _add_16[12]; // SplitCompare.java:86
+  wire _and_43 = _bits_77 & _bits_80; // SplitCompare.java:75
+  wire _or_50 = _bits_76 | _and_43; // SplitCompare.java:75
+  wire _and_44 = _bits_71 & _or_50; // SplitCompare.java:75
+  wire _or_51 = _bits_70 | _and_44; // SplitCompare.java:75
+  wire skip_now = _and_r_0 & _or_51; // SplitCompare.java:59
+  wire _and_45 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_81 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_81; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_38 = ~merge_now; // CommitVerdict.java:91
-  wire _and_41 = _and_40 & _not_38; // CommitVerdict.java:91
-  wire _not_39 = ~_and_41; // CommitVerdict.java:91
-  wire [15:0] _bits_73 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_74 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_16 = {1'b0, _bits_73} + {1'b0, _bits_74}; // SplitCompare.java:85
-  wire _bits_75 = _add_16[16]; // SplitCompare.java:85
-  wire [16:0] _cat_13 = {_bits_73, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_14 = {_bits_74, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_17 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
-  wire _bits_76 = _add_17[17]; // SplitCompare.java:86
-  wire [15:0] _bits_77 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_78 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_18 = {1'b0, _bits_77} + {1'b0, _bits_78}; // SplitCompare.java:85
-  wire _bits_79 = _add_18[16]; // SplitCompare.java:85
-  wire _and_42 = _bits_76 & _bits_79; // SplitCompare.java:75
-  wire _and_43 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_44 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_43 | _and_44; // CommitVerdict.java:94
-  wire _and_45 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_45 & over_t; // CommitVerdict.java:78
-  wire _not_40 = ~merge_now; // TrieController.java:146
-  wire _and_46 = split_now & _not_40; // TrieController.java:146
-  wire _not_41 = ~hit_short_4; // TrieController.java:146
-  wire _and_47 = _and_46 & _not_41; // TrieController.java:146
-  wire _eq_6 = _bits_41 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_80 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _eq_6 ? free_next : _bits_80; // ChildWord.java:63
-  wire _eq_7 = _bits_41 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_81 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _eq_7 ? free_next : _bits_81; // ChildWord.java:63
-  wire _eq_8 = _bits_41 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_82 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _eq_8 ? free_next : _bits_82; // ChildWord.java:63
-  wire _eq_9 = _bits_41 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_83 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_9 ? free_next : _bits_83; // ChildWord.java:63
-  wire [47:0] _cat_15 = {_mux_7, _mux_8, _mux_9, _mux_10}; // ChildWord.java:64
+  wire _not_49 = ~merge_now; // CommitVerdict.java:91
+  wire _and_46 = _and_45 & _not_49; // CommitVerdict.java:91
+  wire _not_50 = ~_and_46; // CommitVerdict.java:91
+  wire [15:0] _bits_82 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_83 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_17 = {1'b0, _bits_82} + {1'b0, _bits_83}; // SplitCompare.java:85
+  wire _bits_84 = _add_17[16]; // SplitCompare.java:85
+  wire [16:0] _cat_15 = {_bits_82, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_16 = {_bits_83, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_18 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
+  wire _bits_85 = _add_18[17]; // SplitCompare.java:86
+  wire [15:0] _bits_86 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_87 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_19 = {1'b0, _bits_86} + {1'b0, _bits_87}; // SplitCompare.java:85
+  wire _bits_88 = _add_19[16]; // SplitCompare.java:85
+  wire _and_47 = _bits_85 & _bits_88; // SplitCompare.java:75
+  wire _and_48 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_49 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_48 | _and_49; // CommitVerdict.java:94
+  wire _and_50 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_50 & over_t; // CommitVerdict.java:78
+  wire _not_51 = ~merge_now; // TrieController.java:146
+  wire _and_51 = split_now & _not_51; // TrieController.java:146
+  wire _not_52 = ~hit_short_4; // TrieController.java:146
+  wire _and_52 = _and_51 & _not_52; // TrieController.java:146
+  wire _eq_6 = _bits_50 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_89 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_10 = _eq_6 ? free_next : _bits_89; // ChildWord.java:63
+  wire _eq_7 = _bits_50 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_90 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_11 = _eq_7 ? free_next : _bits_90; // ChildWord.java:63
+  wire _eq_8 = _bits_50 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_91 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_12 = _eq_8 ? free_next : _bits_91; // ChildWord.java:63
+  wire _eq_9 = _bits_50 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_92 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_13 = _eq_9 ? free_next : _bits_92; // ChildWord.java:63
+  wire [47:0] _cat_17 = {_mux_10, _mux_11, _mux_12, _mux_13}; // ChildWord.java:64
   wire draining = state_drain | commit_stop; // TrieController.java:156
-  wire _and_48 = draining & io_counterResult_valid; // TrieController.java:158
-  wire _and_49 = _and_48 & split_in_place; // TrieController.java:158
-  wire [67:0] _cat_16 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
-  wire _not_42 = ~commit_stop; // TrieController.java:87
-  wire _and_50 = state_run & _not_42; // TrieController.java:87
-  wire redo_issue = _and_50 & fifo_io_deq_valid; // TrieController.java:87
-  wire [31:0] _bits_84 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
-  wire [1:0] _bits_85 = _bits_84[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_86 = _bits_84[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_87 = _bits_84[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_88 = _bits_84[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_89 = _bits_84[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_90 = _bits_84[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_91 = _bits_84[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_92 = _bits_84[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_93 = _bits_84[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_94 = _bits_84[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_95 = _bits_84[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_96 = _bits_84[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_97 = _bits_84[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_98 = _bits_84[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_99 = _bits_84[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_100 = _bits_84[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_101 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_102 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_103 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_104 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_105 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
-  wire redo_moved = _bits_105 == op_slot; // SplitRedo.java:65
-  wire [2:0] _bits_106 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_106; // SplitRedo.java:69
+  wire _and_53 = draining & io_counterResult_valid; // TrieController.java:158
+  wire _and_54 = _and_53 & split_in_place; // TrieController.java:158
+  wire [67:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
+  wire _not_53 = ~commit_stop; // TrieController.java:87
+  wire _and_55 = state_run & _not_53; // TrieController.java:87
+  wire redo_issue = _and_55 & fifo_io_deq_valid; // TrieController.java:87
+  wire [31:0] _bits_93 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
+  wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_96 = _bits_93[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_97 = _bits_93[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_98 = _bits_93[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_99 = _bits_93[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_100 = _bits_93[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_101 = _bits_93[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_102 = _bits_93[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_103 = _bits_93[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_104 = _bits_93[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_105 = _bits_93[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_106 = _bits_93[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_107 = _bits_93[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_108 = _bits_93[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_109 = _bits_93[1:0]; // TrieWalk.java:141
+  wire [11:0] _bits_110 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_111 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_112 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_113 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_114 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
+  wire redo_moved = _bits_114 == op_slot; // SplitRedo.java:65
+  wire [2:0] _bits_115 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_115; // SplitRedo.java:69
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:95
-  wire [15:0] _bits_107 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
-  wire [15:0] issue_weight = redo_issue ? _bits_107 : io_found_bits_weight; // TrieController.java:96
-  wire [31:0] _mux_11 = redo_issue ? _bits_84 : io_found_bits_key; // TrieController.java:97
+  wire [15:0] _bits_116 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
+  wire [15:0] issue_weight = redo_issue ? _bits_116 : io_found_bits_weight; // TrieController.java:96
+  wire [31:0] _mux_14 = redo_issue ? _bits_93 : io_found_bits_key; // TrieController.java:97
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:91
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:116
-  wire _eq_10 = walk_pending == 3'd0; // TrieMergeWalk.java:193
-  wire [11:0] _bits_108 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [4:0] _bits_109 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_110 = _bits_109[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_1 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_0_15 : _wire_0_14) : (_bits_110[0] ? _wire_0_13 : _wire_0_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_0_11 : _wire_0_10) : (_bits_110[0] ? _wire_0_9 : _wire_0_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_0_7 : _wire_0_6) : (_bits_110[0] ? _wire_0_5 : _wire_0_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_0_3 : _wire_0_2) : (_bits_110[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
-  wire [11:0] redo_leaf = _dyn_index_1[1] ? (_dyn_index_1[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_1[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_105; // SplitRedo.java:67
+  wire [11:0] _bits_117 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [4:0] _bits_118 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
+  wire [3:0] _bits_119 = _bits_118[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_3 = _bits_119[3] ? (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_15 : _wire_0_14) : (_bits_119[0] ? _wire_0_13 : _wire_0_12)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_11 : _wire_0_10) : (_bits_119[0] ? _wire_0_9 : _wire_0_8))) : (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_7 : _wire_0_6) : (_bits_119[0] ? _wire_0_5 : _wire_0_4)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
+  wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_114; // SplitRedo.java:67
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:93
-  wire [31:0] _bits_111 = undo_rdata_0[31:0]; // UndoStack.java:58
-  wire [2:0] _bits_112 = walk_sum[34:32]; // TrieMergeWalk.java:127
-  wire _or_r_0 = |_bits_112; // TrieMergeWalk.java:127
-  wire [31:0] _fill_18 = {32{1'd1}}; // TrieMergeWalk.java:127
-  wire [31:0] _bits_113 = walk_sum[31:0]; // TrieMergeWalk.java:127
-  wire [31:0] _mux_12 = _or_r_0 ? _fill_18 : _bits_113; // TrieMergeWalk.java:127
-  wire _eq_11 = walk_depth == 5'd0; // TrieMergeWalk.java:247
-  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:118
-  wire _not_43 = ~walk_probing; // TrieMergeWalk.java:187
-  wire _not_44 = ~walk_probe_sent; // TrieMergeWalk.java:187
-  wire _and_51 = _not_43 & _not_44; // TrieMergeWalk.java:187
-  wire [2:0] _add_19 = walk_pending + {{2{1'b0}}, walk_leaf_now}; // TrieMergeWalk.java:124
-  wire _or_48 = walk_step_scan | walk_step_descend; // TrieMergeWalk.java:114
-  wire _and_52 = read_result & _or_48; // TrieMergeWalk.java:114
-  wire [2:0] _sub_2 = _add_19 - {{2{1'b0}}, _and_52}; // TrieMergeWalk.java:125
-  wire _eq_12 = _sub_2 == 3'd0; // TrieMergeWalk.java:187
-  wire _and_53 = _and_51 & _eq_12; // TrieMergeWalk.java:187
-  wire [4:0] _add_20 = walk_depth + 5'd1; // TrieMergeWalk.java:197
-  wire [4:0] _sub_3 = walk_depth - 5'd1; // TrieMergeWalk.java:103
-  wire [3:0] _bits_114 = _sub_3[3:0]; // TrieMergeWalk.java:103
-  wire [11:0] _bits_115 = walk_parent_frame[139:128]; // TrieMergeWalk.java:259
-  wire [47:0] _bits_116 = walk_parent_frame[127:80]; // TrieMergeWalk.java:260
-  wire [11:0] _bits_117 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_117; // ChildWord.java:43
-  wire [11:0] _bits_118 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_118; // ChildWord.java:43
-  wire [11:0] _bits_119 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_119; // ChildWord.java:43
-  wire [11:0] _bits_120 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_120; // ChildWord.java:43
-  wire [3:0] _cat_17 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire [6:0] _dshl_0 = 7'd1 << walk_probed_digit; // TrieMergeWalk.java:305
-  wire [3:0] _bits_121 = _dshl_0[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _mux_13 = walk_probing ? _bits_121 : 4'd0; // TrieMergeWalk.java:176
-  wire [6:0] _dshl_1 = 7'd1 << walk_sent_digit; // TrieMergeWalk.java:305
-  wire [3:0] _bits_122 = _dshl_1[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _mux_14 = walk_probe_sent ? _bits_122 : 4'd0; // TrieMergeWalk.java:177
-  wire [3:0] _or_49 = _mux_13 | _mux_14; // TrieMergeWalk.java:177
-  wire [3:0] _or_50 = walk_todo | _or_49; // TrieMergeWalk.java:178
-  wire [6:0] _dshl_2 = 7'd1 << _bits_28; // TrieMergeWalk.java:305
-  wire [3:0] _bits_123 = _dshl_2[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _not_45 = ~_bits_123; // TrieMergeWalk.java:185
-  wire [3:0] _and_54 = walk_todo & _not_45; // TrieMergeWalk.java:185
-  wire [11:0] _bits_124 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_124; // ChildWord.java:43
-  wire [11:0] _bits_125 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_125; // ChildWord.java:43
-  wire [11:0] _bits_126 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_126; // ChildWord.java:43
-  wire [11:0] _bits_127 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_127; // ChildWord.java:43
-  wire [3:0] _cat_18 = {_or_r_5, _or_r_6, _or_r_7, _or_r_8}; // ChildWord.java:44
-  wire [3:0] _bits_128 = walk_parent_frame[79:76]; // TrieMergeWalk.java:257
-  wire [34:0] _add_21 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:115
-  wire [34:0] _mux_15 = _and_52 ? _add_21 : walk_sum; // TrieMergeWalk.java:115
-  wire [34:0] _bits_129 = walk_parent_frame[75:41]; // TrieMergeWalk.java:255
-  wire [34:0] _add_22 = _bits_129 + {{3{1'b0}}, walk_new_count}; // TrieMergeWalk.java:262
-  wire [34:0] _mux_16 = walk_now_leaf ? _add_22 : _bits_129; // TrieMergeWalk.java:262
-  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieMergeWalk.java:305
-  wire [3:0] _bits_130 = _dshl_3[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _or_51 = walk_leaves | _bits_130; // TrieMergeWalk.java:166
-  wire [3:0] _bits_131 = walk_parent_frame[40:37]; // TrieMergeWalk.java:254
-  wire [1:0] _bits_132 = walk_parent_frame[1:0]; // TrieMergeWalk.java:252
-  wire [6:0] _dshl_4 = 7'd1 << _bits_132; // TrieMergeWalk.java:305
-  wire [3:0] _bits_133 = _dshl_4[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _or_52 = _bits_131 | _bits_133; // TrieMergeWalk.java:263
-  wire [3:0] _mux_17 = walk_now_leaf ? _or_52 : _bits_131; // TrieMergeWalk.java:263
-  wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:62
-  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:117
-  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:121
-  wire _and_55 = walk_pass_now & _lt_0; // TrieMergeWalk.java:121
-  wire [34:0] _mux_18 = _and_55 ? walk_child_min : walk_least; // TrieMergeWalk.java:121
-  wire _not_46 = ~walk_now_leaf; // TrieMergeWalk.java:264
-  wire [34:0] _bits_134 = walk_parent_frame[36:2]; // TrieMergeWalk.java:253
-  wire _lt_1 = walk_new_least < _bits_134; // TrieMergeWalk.java:264
-  wire _and_56 = _not_46 & _lt_1; // TrieMergeWalk.java:264
-  wire [34:0] _mux_19 = _and_56 ? walk_new_least : _bits_134; // TrieMergeWalk.java:264
-  wire _not_47 = ~walk_walk_now; // TrieMergeWalk.java:151
-  wire _and_57 = walk_probe_sent & _not_47; // TrieMergeWalk.java:151
-  wire _not_48 = ~walk_walk_now; // TrieMergeWalk.java:152
-  wire _and_58 = walk_probing & _not_48; // TrieMergeWalk.java:152
-  wire _not_49 = ~walk_walk_now; // TrieMergeWalk.java:155
-  wire _eq_13 = word_data == 48'd0; // TrieMergeWalk.java:119
-  wire _not_50 = ~_eq_13; // TrieMergeWalk.java:161
+  wire [31:0] _bits_120 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire _or_r_1 = |verdict_queued; // TrieNodeVerdict.java:152
+  wire _not_54 = ~_or_r_1; // TrieNodeVerdict.java:152
+  wire _and_56 = verdict_step_idle & _not_54; // TrieNodeVerdict.java:152
+  wire _not_55 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
+  wire _and_57 = _and_56 & _not_55; // TrieNodeVerdict.java:152
+  wire _and_58 = _or_24 & walk_probe; // TrieMergeWalk.java:248
+  wire _not_56 = ~walk_walk_now; // TrieMergeWalk.java:171
+  wire _not_57 = ~_or_24; // TrieMergeWalk.java:172
+  wire _and_59 = _not_56 & _not_57; // TrieMergeWalk.java:172
+  wire _not_58 = ~walk_sent_up; // TrieMergeWalk.java:169
+  wire _and_60 = walk_probe_sent & _not_58; // TrieMergeWalk.java:169
+  wire _not_59 = ~_and_60; // TrieMergeWalk.java:173
+  wire _and_61 = _and_59 & _not_59; // TrieMergeWalk.java:173
+  wire _not_60 = ~walk_probing_up; // TrieMergeWalk.java:170
+  wire _and_62 = walk_probing & _not_60; // TrieMergeWalk.java:170
+  wire _not_61 = ~_and_62; // TrieMergeWalk.java:174
+  wire _and_63 = _and_61 & _not_61; // TrieMergeWalk.java:174
+  wire _or_52 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
+  wire _or_53 = _or_52 | walk_root_read_2; // TrieMergeWalk.java:136
+  wire _or_54 = _or_53 | walk_root_read_3; // TrieMergeWalk.java:136
+  wire _not_62 = ~_or_54; // TrieMergeWalk.java:175
+  wire _and_64 = _and_63 & _not_62; // TrieMergeWalk.java:175
+  wire walk_hand_over = _and_64 & verdict_room; // TrieMergeWalk.java:176
+  wire _or_r_2 = |walk_depth; // TrieMergeWalk.java:254
+  wire [4:0] _add_20 = walk_depth + 5'd1; // TrieMergeWalk.java:235
+  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:124
+  wire [3:0] _bits_121 = _sub_2[3:0]; // TrieMergeWalk.java:124
+  wire [11:0] _bits_122 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
+  wire [47:0] _bits_123 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
+  wire [11:0] _bits_124 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_124; // ChildWord.java:43
+  wire [11:0] _bits_125 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_125; // ChildWord.java:43
+  wire [11:0] _bits_126 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_126; // ChildWord.java:43
+  wire [11:0] _bits_127 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_127; // ChildWord.java:43
+  wire [3:0] _cat_19 = {_or_r_3, _or_r_4, _or_r_5, _or_r_6}; // ChildWord.java:44
+  wire [6:0] _dshl_0 = 7'd1 << _bits_32; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_128 = _dshl_0[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_63 = ~_bits_128; // TrieMergeWalk.java:240
+  wire [3:0] _and_65 = walk_child_kids & _not_63; // TrieMergeWalk.java:240
+  wire [3:0] _mux_15 = walk_probe ? _and_65 : walk_child_kids; // TrieMergeWalk.java:238
+  wire [6:0] _dshl_1 = 7'd1 << _bits_33; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_129 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_64 = ~_bits_129; // TrieMergeWalk.java:250
+  wire [3:0] _and_66 = walk_todo & _not_64; // TrieMergeWalk.java:250
+  wire [6:0] _dshl_2 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_130 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_55 = walk_up_taken | _bits_130; // TrieMergeWalk.java:167
+  wire [3:0] _mux_16 = walk_probe_up ? _or_55 : walk_up_taken; // TrieMergeWalk.java:167
+  wire [3:0] _not_65 = ~_mux_16; // TrieMergeWalk.java:258
+  wire [3:0] _and_67 = _bits_24 & _not_65; // TrieMergeWalk.java:258
+  wire _not_66 = ~verdict_hand_valid; // TrieMergeWalk.java:118
+  wire walk_count_here = walk_count_q & _not_66; // TrieMergeWalk.java:118
+  wire _or_56 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
+  wire [34:0] _add_21 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
+  wire [34:0] _mux_17 = _or_56 ? _add_21 : walk_sum; // TrieMergeWalk.java:137
+  wire [34:0] _bits_131 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
+  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_132 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_57 = walk_leaves | _bits_132; // TrieMergeWalk.java:138
+  wire [3:0] _mux_18 = walk_leaf_now ? _or_57 : walk_leaves; // TrieMergeWalk.java:138
+  wire [3:0] _bits_133 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
+  wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:64
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
+  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:139
+  wire _and_68 = walk_pass_now & _lt_0; // TrieMergeWalk.java:139
+  wire [34:0] _mux_19 = _and_68 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
+  wire [34:0] _bits_134 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
+  wire [1:0] _mux_20 = _or_24 ? _bits_33 : _bits_34; // TrieMergeWalk.java:157
+  wire [1:0] _mux_21 = walk_walk_now ? _bits_32 : _mux_20; // TrieMergeWalk.java:157
+  wire _not_67 = ~walk_walk_now; // TrieMergeWalk.java:212
+  wire _and_69 = walk_probe_sent & _not_67; // TrieMergeWalk.java:212
+  wire _not_68 = ~walk_walk_now; // TrieMergeWalk.java:213
+  wire _and_70 = walk_sent_up & _not_68; // TrieMergeWalk.java:213
+  wire _not_69 = ~walk_walk_now; // TrieMergeWalk.java:214
+  wire _and_71 = walk_probing & _not_69; // TrieMergeWalk.java:214
+  wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:140
+  wire _not_70 = ~_eq_10; // TrieMergeWalk.java:224
   wire _bits_135 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_1 = &_bits_135; // SplitCompare.java:59
   wire [11:0] _bits_136 = min_data[34:23]; // SplitCompare.java:71
   wire [34:0] _bits_137 = op_not_threshold[34:0]; // SplitCompare.java:59
   wire [11:0] _bits_138 = _bits_137[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_23 = {1'b0, _bits_136} + {1'b0, _bits_138}; // SplitCompare.java:85
-  wire _bits_139 = _add_23[12]; // SplitCompare.java:85
-  wire [12:0] _cat_19 = {_bits_136, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_20 = {_bits_138, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_24 = {1'b0, _cat_19} + {1'b0, _cat_20}; // SplitCompare.java:86
-  wire _bits_140 = _add_24[13]; // SplitCompare.java:86
+  wire [12:0] _add_22 = {1'b0, _bits_136} + {1'b0, _bits_138}; // SplitCompare.java:85
+  wire _bits_139 = _add_22[12]; // SplitCompare.java:85
+  wire [12:0] _cat_20 = {_bits_136, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_21 = {_bits_138, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_23 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_140 = _add_23[13]; // SplitCompare.java:86
   wire [22:0] _bits_141 = min_data[22:0]; // SplitCompare.java:70
   wire [11:0] _bits_142 = _bits_141[22:11]; // SplitCompare.java:71
   wire [22:0] _bits_143 = _bits_137[22:0]; // SplitCompare.java:70
   wire [11:0] _bits_144 = _bits_143[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_25 = {1'b0, _bits_142} + {1'b0, _bits_144}; // SplitCompare.java:85
-  wire _bits_145 = _add_25[12]; // SplitCompare.java:85
-  wire [12:0] _cat_21 = {_bits_142, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_22 = {_bits_144, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_26 = {1'b0, _cat_21} + {1'b0, _cat_22}; // SplitCompare.java:86
-  wire _bits_146 = _add_26[13]; // SplitCompare.java:86
+  wire [12:0] _add_24 = {1'b0, _bits_142} + {1'b0, _bits_144}; // SplitCompare.java:85
+  wire _bits_145 = _add_24[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_142, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_144, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_25 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_146 = _add_25[13]; // SplitCompare.java:86
   wire [10:0] _bits_147 = _bits_141[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_23 = {_bits_147, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_24 = {_bits_147, 1'd1}; // SplitCompare.java:86
   wire [10:0] _bits_148 = _bits_143[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_24 = {_bits_148, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_27 = {1'b0, _cat_23} + {1'b0, _cat_24}; // SplitCompare.java:86
-  wire _bits_149 = _add_27[12]; // SplitCompare.java:86
-  wire _and_59 = _bits_146 & _bits_149; // SplitCompare.java:75
-  wire _or_53 = _bits_145 | _and_59; // SplitCompare.java:75
-  wire _and_60 = _bits_140 & _or_53; // SplitCompare.java:75
-  wire _or_54 = _bits_139 | _and_60; // SplitCompare.java:75
-  wire _and_61 = _and_r_1 & _or_54; // SplitCompare.java:59
-  wire _and_62 = _not_50 & _and_61; // TrieMergeWalk.java:161
-  wire _not_51 = ~_eq_13; // TrieMergeWalk.java:162
-  wire _not_52 = ~_and_61; // TrieMergeWalk.java:162
-  wire _and_63 = _not_51 & _not_52; // TrieMergeWalk.java:162
-  wire _or_r_9 = |walk_leaves; // TrieMergeWalk.java:205
-  wire _bits_150 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_150; // SplitCompare.java:59
-  wire [11:0] _bits_151 = walk_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_152 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_153 = _bits_152[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_28 = {1'b0, _bits_151} + {1'b0, _bits_153}; // SplitCompare.java:85
-  wire _bits_154 = _add_28[12]; // SplitCompare.java:85
-  wire [12:0] _cat_25 = {_bits_151, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_26 = {_bits_153, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_29 = {1'b0, _cat_25} + {1'b0, _cat_26}; // SplitCompare.java:86
-  wire _bits_155 = _add_29[13]; // SplitCompare.java:86
-  wire [22:0] _bits_156 = walk_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_157 = _bits_156[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_158 = _bits_152[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_159 = _bits_158[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_30 = {1'b0, _bits_157} + {1'b0, _bits_159}; // SplitCompare.java:85
-  wire _bits_160 = _add_30[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_157, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_159, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_31 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_161 = _add_31[13]; // SplitCompare.java:86
-  wire [10:0] _bits_162 = _bits_156[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_29 = {_bits_162, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_163 = _bits_158[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_30 = {_bits_163, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_32 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_164 = _add_32[12]; // SplitCompare.java:86
-  wire _and_64 = _bits_161 & _bits_164; // SplitCompare.java:75
-  wire _or_55 = _bits_160 | _and_64; // SplitCompare.java:75
-  wire _and_65 = _bits_155 & _or_55; // SplitCompare.java:75
-  wire _or_56 = _bits_154 | _and_65; // SplitCompare.java:75
-  wire _and_66 = _and_r_2 & _or_56; // SplitCompare.java:59
-  wire _not_53 = ~_and_66; // TrieMergeWalk.java:207
-  wire _and_67 = _or_r_9 & _not_53; // TrieMergeWalk.java:206
-  wire [2:0] _bits_165 = walk_sum[34:32]; // TrieMergeWalk.java:208
-  wire _or_r_10 = |_bits_165; // TrieMergeWalk.java:208
-  wire [6:0] _dshl_5 = 7'd1 << _bits_39; // TrieMergeWalk.java:305
-  wire [3:0] _bits_166 = _dshl_5[3:0]; // TrieMergeWalk.java:305
-  wire [3:0] _not_54 = ~_bits_166; // TrieMergeWalk.java:232
-  wire [3:0] _and_68 = walk_freeing & _not_54; // TrieMergeWalk.java:232
-  wire _eq_14 = walk_word == 48'd0; // TrieMergeWalk.java:242
-  wire _and_69 = walk_merges & _eq_14; // TrieMergeWalk.java:242
-  wire _or_r_11 = |walk_leaves; // TrieMergeWalk.java:222
-  wire _lt_2 = walk_sum < walk_least; // TrieMergeWalk.java:222
-  wire _and_70 = _or_r_11 & _lt_2; // TrieMergeWalk.java:222
-  wire [34:0] _mux_20 = _and_70 ? walk_sum : walk_least; // TrieMergeWalk.java:222
-  wire [139:0] _mem_read_0 = walk_frames[_bits_114]; // TrieMergeWalk.java:108
-  wire [11:0] _bits_167 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_168 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_169 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_170 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_171 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_172 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_173 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_174 = walk_word[47:36]; // ChildWord.java:30
-  wire [7:0] _add_33 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_4 = _add_33 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_55 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_71 = snapshot_pending & _not_55; // CsrRequests.java:90
-  wire _and_72 = _and_71 & quiet_held; // CsrRequests.java:90
-  wire _and_73 = _and_72 & snapshot_settled; // CsrRequests.java:90
-  wire _and_74 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_15 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_21 = _eq_15 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_175 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_12 = |_bits_175; // ScheduleAndSnapshot.java:62
-  wire _not_56 = ~_or_r_12; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_22 = _not_56 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_57 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
-  wire [63:0] _mux_23 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:53
-  wire [31:0] _mux_24 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_176 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_177 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_58 = _bits_177 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_176, _or_58}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_178 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_57 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_75 = following_running & _not_57; // MergeScheduleUnit.java:43
-  wire _not_58 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_179 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_13 = |_bits_179; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_180 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_181 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_5 = {1'b0, _bits_180} - {1'b0, _bits_181}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_182 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_183 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_6 = {1'b0, _bits_182} - {1'b0, _bits_183}; // ScheduleAndSnapshot.java:74
-  wire _bits_184 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_7 = _sub_6 - {{32{1'b0}}, _bits_184}; // ScheduleAndSnapshot.java:75
-  wire _bits_185 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_59 = ~_bits_185; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_186 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_187 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_186, _bits_187}; // ScheduleAndSnapshot.java:77
-  wire _or_r_14 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_76 = _not_59 & _or_r_14; // ScheduleAndSnapshot.java:78
-  wire [18:0] _sub_8 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_188 = _sub_8[17:0]; // SplitCounter.java:70
-  wire _or_59 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_189 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_190 = until_merge_load[33:18]; // SplitCounter.java:79
-  wire [16:0] _sub_9 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_191 = _sub_9[15:0]; // SplitCounter.java:56
-  wire _bits_192 = _sub_8[18]; // SplitCounter.java:71
-  wire [15:0] _bits_193 = until_merge_load[49:34]; // SplitCounter.java:79
-  wire [16:0] _sub_10 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_194 = _sub_10[15:0]; // SplitCounter.java:56
-  wire _bits_195 = _sub_9[16]; // SplitCounter.java:57
-  wire [13:0] _bits_196 = until_merge_load[63:50]; // SplitCounter.java:79
-  wire [14:0] _sub_11 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_197 = _sub_11[13:0]; // SplitCounter.java:56
-  wire _bits_198 = _sub_10[16]; // SplitCounter.java:57
-  wire _not_60 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
-  wire _or_r_15 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_61 = ~_or_r_15; // SplitCounter.java:91
-  wire _or_r_16 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_62 = ~_or_r_16; // SplitCounter.java:92
-  wire _and_77 = _not_61 & _not_62; // SplitCounter.java:92
-  wire _or_r_17 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_63 = ~_or_r_17; // SplitCounter.java:92
-  wire _and_78 = _and_77 & _not_63; // SplitCounter.java:92
-  wire _and_79 = _not_60 & _and_78; // ScheduleAndSnapshot.java:97
-  wire _bits_199 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_18 = |_bits_199; // ScheduleAndSnapshot.java:102
-  wire _not_64 = ~_or_r_18; // ScheduleAndSnapshot.java:103
-  wire _and_80 = _and_79 & _not_64; // ScheduleAndSnapshot.java:99
-  wire [2:0] _mux_25 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_65 = ~split_in_place; // TrieController.java:127
-  wire _and_81 = commit_stop & _not_65; // TrieController.java:127
-  wire [7:0] _add_34 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:116
-  wire [7:0] _sub_12 = _add_34 - {{7{1'b0}}, io_found_valid}; // TrieController.java:117
+  wire [11:0] _cat_25 = {_bits_148, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_26 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_149 = _add_26[12]; // SplitCompare.java:86
+  wire _and_72 = _bits_146 & _bits_149; // SplitCompare.java:75
+  wire _or_58 = _bits_145 | _and_72; // SplitCompare.java:75
+  wire _and_73 = _bits_140 & _or_58; // SplitCompare.java:75
+  wire _or_59 = _bits_139 | _and_73; // SplitCompare.java:75
+  wire _and_74 = _and_r_1 & _or_59; // SplitCompare.java:59
+  wire _and_75 = _not_70 & _and_74; // TrieMergeWalk.java:224
+  wire _not_71 = ~_eq_10; // TrieMergeWalk.java:225
+  wire _not_72 = ~_and_74; // TrieMergeWalk.java:225
+  wire _and_76 = _not_71 & _not_72; // TrieMergeWalk.java:225
+  wire [11:0] _bits_150 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_150; // ChildWord.java:43
+  wire [11:0] _bits_151 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_151; // ChildWord.java:43
+  wire [11:0] _bits_152 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_152; // ChildWord.java:43
+  wire [11:0] _bits_153 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_153; // ChildWord.java:43
+  wire [3:0] _cat_26 = {_or_r_7, _or_r_8, _or_r_9, _or_r_10}; // ChildWord.java:44
+  wire _or_60 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
+  wire _and_77 = walk_judged & _or_60; // TrieMergeWalk.java:115
+  wire _not_73 = ~verdict_merges; // TrieNodeVerdict.java:134
+  wire _and_78 = verdict_step_act & _not_73; // TrieNodeVerdict.java:134
+  wire _or_61 = verdict_step_idle | _and_78; // TrieNodeVerdict.java:134
+  wire _or_r_11 = |verdict_queued; // TrieNodeVerdict.java:135
+  wire verdict_pop = _or_61 & _or_r_11; // TrieNodeVerdict.java:135
+  wire [6:0] _dshl_4 = 7'd1 << _bits_48; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_154 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_74 = ~_bits_154; // TrieNodeVerdict.java:163
+  wire [3:0] _and_79 = verdict_freeing & _not_74; // TrieNodeVerdict.java:163
+  wire _or_r_12 = |_and_79; // TrieNodeVerdict.java:169
+  wire _or_r_13 = |_and_79; // TrieNodeVerdict.java:169
+  wire _or_r_14 = |verdict_depth; // TrieNodeVerdict.java:185
+  wire verdict_sharing = verdict_step_act & _or_r_14; // TrieNodeVerdict.java:185
+  wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
+  wire [4:0] _bits_155 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
+  wire [4:0] _sub_3 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
+  wire _eq_11 = _bits_155 == _sub_3; // TrieNodeVerdict.java:188
+  wire verdict_forward = verdict_sharing & _eq_11; // TrieNodeVerdict.java:188
+  wire [3:0] _bits_156 = _bits_155[3:0]; // TrieNodeVerdict.java:186
+  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_156; // TrieNodeVerdict.java:189
+  wire _bits_157 = _dshr_0[0]; // TrieNodeVerdict.java:189
+  wire _or_62 = verdict_forward | _bits_157; // TrieNodeVerdict.java:189
+  wire [1:0] _bits_158 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_159 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [11:0] _bits_160 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [47:0] _bits_161 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [47:0] _bits_162 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [34:0] _bits_163 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [34:0] _bits_164 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
+  wire [34:0] _add_27 = verdict_sum + _bits_164; // TrieNodeVerdict.java:215
+  wire [34:0] _bits_165 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [3:0] _bits_166 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [3:0] _bits_167 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
+  wire [3:0] _or_63 = verdict_leaves | _bits_167; // TrieNodeVerdict.java:216
+  wire [3:0] _bits_168 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [34:0] _bits_169 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [34:0] _bits_170 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
+  wire _lt_1 = _bits_170 < verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _mux_22 = _lt_1 ? _bits_170 : verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _bits_171 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [1:0] _bits_172 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [1:0] _bits_173 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire _or_r_15 = |verdict_leaves; // TrieNodeVerdict.java:157
+  wire _bits_174 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_174; // SplitCompare.java:59
+  wire [11:0] _bits_175 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_176 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_177 = _bits_176[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_28 = {1'b0, _bits_175} + {1'b0, _bits_177}; // SplitCompare.java:85
+  wire _bits_178 = _add_28[12]; // SplitCompare.java:85
+  wire [12:0] _cat_27 = {_bits_175, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_28 = {_bits_177, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_29 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
+  wire _bits_179 = _add_29[13]; // SplitCompare.java:86
+  wire [22:0] _bits_180 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_181 = _bits_180[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_182 = _bits_176[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_183 = _bits_182[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_30 = {1'b0, _bits_181} + {1'b0, _bits_183}; // SplitCompare.java:85
+  wire _bits_184 = _add_30[12]; // SplitCompare.java:85
+  wire [12:0] _cat_29 = {_bits_181, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_30 = {_bits_183, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_31 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
+  wire _bits_185 = _add_31[13]; // SplitCompare.java:86
+  wire [10:0] _bits_186 = _bits_180[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_31 = {_bits_186, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_187 = _bits_182[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_32 = {_bits_187, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_32 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
+  wire _bits_188 = _add_32[12]; // SplitCompare.java:86
+  wire _and_80 = _bits_185 & _bits_188; // SplitCompare.java:75
+  wire _or_64 = _bits_184 | _and_80; // SplitCompare.java:75
+  wire _and_81 = _bits_179 & _or_64; // SplitCompare.java:75
+  wire _or_65 = _bits_178 | _and_81; // SplitCompare.java:75
+  wire _and_82 = _and_r_2 & _or_65; // SplitCompare.java:59
+  wire _not_75 = ~_and_82; // TrieNodeVerdict.java:156
+  wire _and_83 = _or_r_15 & _not_75; // TrieNodeVerdict.java:157
+  wire [2:0] _bits_189 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
+  wire _or_r_16 = |_bits_189; // TrieNodeVerdict.java:222
+  wire [11:0] _bits_190 = verdict_word[47:36]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_190; // ChildWord.java:43
+  wire [11:0] _bits_191 = verdict_word[35:24]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_191; // ChildWord.java:43
+  wire [11:0] _bits_192 = verdict_word[23:12]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_192; // ChildWord.java:43
+  wire [11:0] _bits_193 = verdict_word[11:0]; // ChildWord.java:30
+  wire _or_r_20 = |_bits_193; // ChildWord.java:43
+  wire [3:0] _cat_33 = {_or_r_17, _or_r_18, _or_r_19, _or_r_20}; // ChildWord.java:44
+  wire _eq_12 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
+  wire _and_84 = _and_83 & _eq_12; // TrieNodeVerdict.java:225
+  wire [2:0] _bits_194 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
+  wire _or_r_21 = |_bits_194; // TrieNodeVerdict.java:159
+  wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:159
+  wire [31:0] _bits_195 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
+  wire [31:0] _mux_23 = _or_r_21 ? _fill_19 : _bits_195; // TrieNodeVerdict.java:159
+  wire _or_r_22 = |verdict_leaves; // TrieNodeVerdict.java:227
+  wire _not_76 = ~_not_75; // TrieNodeVerdict.java:227
+  wire _and_85 = _or_r_22 & _not_76; // TrieNodeVerdict.java:227
+  wire _lt_2 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
+  wire _and_86 = _and_85 & _lt_2; // TrieNodeVerdict.java:227
+  wire [34:0] _mux_24 = _and_86 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
+  wire [4:0] _sub_4 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
+  wire [3:0] _bits_196 = _sub_4[3:0]; // TrieNodeVerdict.java:116
+  wire [30:0] _dshl_5 = 31'd1 << _bits_196; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_197 = _dshl_5[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_25 = verdict_sharing ? _bits_197 : 16'd0; // TrieNodeVerdict.java:190
+  wire [15:0] _or_66 = verdict_kids_valid | _mux_25; // TrieNodeVerdict.java:192
+  wire [30:0] _dshl_6 = 31'd1 << _bits_156; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_198 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_26 = verdict_pop ? _bits_198 : 16'd0; // TrieNodeVerdict.java:191
+  wire [15:0] _not_77 = ~_mux_26; // TrieNodeVerdict.java:192
+  wire [15:0] _and_87 = _or_66 & _not_77; // TrieNodeVerdict.java:192
+  wire [34:0] _fill_20 = {35{1'd1}}; // TrieNodeVerdict.java:119
+  wire [73:0] _cat_34 = {35'd0, 4'd0, _fill_20}; // TrieNodeVerdict.java:119
+  wire [73:0] _mux_27 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
+  wire [34:0] _bits_199 = _mux_27[73:39]; // TrieNodeVerdict.java:177
+  wire [34:0] _add_33 = _bits_199 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
+  wire [3:0] _bits_200 = _mux_27[38:35]; // TrieNodeVerdict.java:178
+  wire [6:0] _dshl_7 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_201 = _dshl_7[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_67 = _bits_200 | _bits_201; // TrieNodeVerdict.java:182
+  wire [34:0] _bits_202 = _mux_27[34:0]; // TrieNodeVerdict.java:179
+  wire [73:0] _cat_35 = {_add_33, _or_67, _bits_202}; // TrieNodeVerdict.java:182
+  wire _lt_3 = verdict_bound < _bits_202; // TrieNodeVerdict.java:183
+  wire [34:0] _mux_28 = _lt_3 ? verdict_bound : _bits_202; // TrieNodeVerdict.java:183
+  wire [73:0] _cat_36 = {_bits_199, _bits_200, _mux_28}; // TrieNodeVerdict.java:183
+  wire [73:0] verdict_share = verdict_now_leaf ? _cat_35 : _cat_36; // TrieNodeVerdict.java:180
+  wire [73:0] _mem_read_1 = verdict_kids[_bits_156]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_29 = _or_62 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_30 = verdict_forward ? verdict_share : _mux_29; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_2 = verdict_kids[_bits_156]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_31 = _or_62 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_3 = verdict_kids[_bits_196]; // TrieNodeVerdict.java:229
+  wire _or_r_23 = |verdict_depth; // TrieNodeVerdict.java:230
+  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_196; // TrieNodeVerdict.java:230
+  wire _bits_203 = _dshr_1[0]; // TrieNodeVerdict.java:230
+  wire _and_88 = _or_r_23 & _bits_203; // TrieNodeVerdict.java:230
+  wire [140:0] _cat_37 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
+  wire [1:0] _add_34 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
+  wire [1:0] _add_35 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
+  wire [2:0] _add_36 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
+  wire [2:0] _sub_5 = _add_36 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
+  wire [11:0] _bits_204 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_205 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_206 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_207 = verdict_word[47:36]; // ChildWord.java:30
+  wire _and_89 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
+  wire [6:0] _dshl_8 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_208 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_33 = _and_62 ? _bits_208 : 4'd0; // TrieMergeWalk.java:179
+  wire [6:0] _dshl_9 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_209 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_34 = _and_60 ? _bits_209 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _or_68 = _mux_33 | _mux_34; // TrieMergeWalk.java:179
+  wire [3:0] _or_69 = walk_todo | _or_68; // TrieMergeWalk.java:180
+  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_69, _mux_17, _mux_18, _mux_19, walk_child_digit}; // TrieMergeWalk.java:180
+  wire _and_90 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
+  wire [4:0] _sub_6 = walk_depth - 5'd2; // TrieMergeWalk.java:182
+  wire [3:0] _bits_210 = _sub_6[3:0]; // TrieMergeWalk.java:182
+  wire [3:0] _mux_35 = _and_90 ? _bits_210 : _bits_121; // TrieMergeWalk.java:184
+  wire [139:0] _mem_read_4 = walk_frames[_mux_35]; // TrieMergeWalk.java:184
+  wire [139:0] _mux_36 = _and_89 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
+  wire [11:0] _bits_211 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_212 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_213 = walk_child_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_214 = walk_child_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_215 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_216 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_217 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_218 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_219 = _bits_123[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_220 = _bits_123[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_221 = _bits_123[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_222 = _bits_123[47:36]; // ChildWord.java:30
+  wire [7:0] _add_37 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_7 = _add_37 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_78 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_91 = snapshot_pending & _not_78; // CsrRequests.java:90
+  wire _and_92 = _and_91 & quiet_held; // CsrRequests.java:90
+  wire _and_93 = _and_92 & snapshot_settled; // CsrRequests.java:90
+  wire _and_94 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_13 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_37 = _eq_13 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_223 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_24 = |_bits_223; // ScheduleAndSnapshot.java:62
+  wire _not_79 = ~_or_r_24; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_38 = _not_79 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_70 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_39 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_40 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_224 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_225 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_71 = _bits_225 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_224, _or_71}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_226 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_80 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_95 = following_running & _not_80; // MergeScheduleUnit.java:43
+  wire _not_81 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_227 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_25 = |_bits_227; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_228 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_229 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_8 = {1'b0, _bits_228} - {1'b0, _bits_229}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_230 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_231 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_9 = {1'b0, _bits_230} - {1'b0, _bits_231}; // ScheduleAndSnapshot.java:74
+  wire _bits_232 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_10 = _sub_9 - {{32{1'b0}}, _bits_232}; // ScheduleAndSnapshot.java:75
+  wire _bits_233 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_82 = ~_bits_233; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_234 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_235 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_234, _bits_235}; // ScheduleAndSnapshot.java:77
+  wire _or_r_26 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_96 = _not_82 & _or_r_26; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_11 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_236 = _sub_11[17:0]; // SplitCounter.java:70
+  wire _or_72 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_237 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_238 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_12 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_239 = _sub_12[15:0]; // SplitCounter.java:56
+  wire _bits_240 = _sub_11[18]; // SplitCounter.java:71
+  wire [15:0] _bits_241 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_13 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_242 = _sub_13[15:0]; // SplitCounter.java:56
+  wire _bits_243 = _sub_12[16]; // SplitCounter.java:57
+  wire [13:0] _bits_244 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_14 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_245 = _sub_14[13:0]; // SplitCounter.java:56
+  wire _bits_246 = _sub_13[16]; // SplitCounter.java:57
+  wire _not_83 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_27 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_84 = ~_or_r_27; // SplitCounter.java:91
+  wire _or_r_28 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_85 = ~_or_r_28; // SplitCounter.java:92
+  wire _and_97 = _not_84 & _not_85; // SplitCounter.java:92
+  wire _or_r_29 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_86 = ~_or_r_29; // SplitCounter.java:92
+  wire _and_98 = _and_97 & _not_86; // SplitCounter.java:92
+  wire _and_99 = _not_83 & _and_98; // ScheduleAndSnapshot.java:97
+  wire _bits_247 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_30 = |_bits_247; // ScheduleAndSnapshot.java:102
+  wire _not_87 = ~_or_r_30; // ScheduleAndSnapshot.java:103
+  wire _and_100 = _and_99 & _not_87; // ScheduleAndSnapshot.java:99
+  wire [2:0] _mux_41 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _not_88 = ~split_in_place; // TrieController.java:127
+  wire _and_101 = commit_stop & _not_88; // TrieController.java:127
+  wire [7:0] _add_38 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:116
+  wire [7:0] _sub_15 = _add_38 - {{7{1'b0}}, io_found_valid}; // TrieController.java:117
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:133
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:32
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:32
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:32
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:32
-  wire _eq_16 = issue_children == 3'd4; // SplitRoom.java:42
-  wire _and_82 = 1'd1 & _eq_16; // SplitRoom.java:42
-  wire _or_60 = 1'd0 | _and_82; // SplitRoom.java:42
-  wire _eq_17 = issue_children == 3'd3; // SplitRoom.java:42
-  wire _and_83 = room_for_1 & _eq_17; // SplitRoom.java:42
-  wire _or_61 = _or_60 | _and_83; // SplitRoom.java:42
-  wire _eq_18 = issue_children == 3'd2; // SplitRoom.java:42
-  wire _and_84 = room_for_2 & _eq_18; // SplitRoom.java:42
-  wire _or_62 = _or_61 | _and_84; // SplitRoom.java:42
-  wire _eq_19 = issue_children == 3'd1; // SplitRoom.java:42
-  wire _and_85 = room_for_3 & _eq_19; // SplitRoom.java:42
-  wire _or_63 = _or_62 | _and_85; // SplitRoom.java:42
-  wire _eq_20 = issue_children == 3'd0; // SplitRoom.java:42
-  wire _and_86 = room_for_4 & _eq_20; // SplitRoom.java:42
-  wire room_at_issue = _or_63 | _and_86; // SplitRoom.java:42
-  wire _not_66 = ~room_at_issue; // SplitRoom.java:55
-  wire [4:0] _add_35 = _bits_109 + 5'd1; // SplitRedo.java:68
-  wire [4:0] redo_depth = redo_moved ? _add_35 : _bits_109; // SplitRedo.java:68
+  wire _eq_14 = issue_children == 3'd4; // SplitRoom.java:42
+  wire _and_102 = 1'd1 & _eq_14; // SplitRoom.java:42
+  wire _or_73 = 1'd0 | _and_102; // SplitRoom.java:42
+  wire _eq_15 = issue_children == 3'd3; // SplitRoom.java:42
+  wire _and_103 = room_for_1 & _eq_15; // SplitRoom.java:42
+  wire _or_74 = _or_73 | _and_103; // SplitRoom.java:42
+  wire _eq_16 = issue_children == 3'd2; // SplitRoom.java:42
+  wire _and_104 = room_for_2 & _eq_16; // SplitRoom.java:42
+  wire _or_75 = _or_74 | _and_104; // SplitRoom.java:42
+  wire _eq_17 = issue_children == 3'd1; // SplitRoom.java:42
+  wire _and_105 = room_for_3 & _eq_17; // SplitRoom.java:42
+  wire _or_76 = _or_75 | _and_105; // SplitRoom.java:42
+  wire _eq_18 = issue_children == 3'd0; // SplitRoom.java:42
+  wire _and_106 = room_for_4 & _eq_18; // SplitRoom.java:42
+  wire room_at_issue = _or_76 | _and_106; // SplitRoom.java:42
+  wire _not_89 = ~room_at_issue; // SplitRoom.java:55
+  wire [4:0] _add_39 = _bits_118 + 5'd1; // SplitRedo.java:68
+  wire [4:0] redo_depth = redo_moved ? _add_39 : _bits_118; // SplitRedo.java:68
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:94
-  wire _and_87 = state_run & event_issue; // TrieController.java:140
-  wire _lt_3 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_67 = ~merge_now; // CommitVerdict.java:84
-  wire _and_88 = split_now & _not_67; // CommitVerdict.java:84
-  wire _and_89 = _and_88 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_89 & skip_now; // CommitVerdict.java:84
-  wire _and_90 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_68 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_68; // UndoStack.java:40
-  wire [6:0] _sub_13 = undo_sp - 7'd1; // UndoStack.java:56
+  wire _and_107 = state_run & event_issue; // TrieController.java:140
+  wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_90 = ~merge_now; // CommitVerdict.java:84
+  wire _and_108 = split_now & _not_90; // CommitVerdict.java:84
+  wire _and_109 = _and_108 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_109 & skip_now; // CommitVerdict.java:84
+  wire _and_110 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_91 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_91; // UndoStack.java:40
+  wire [6:0] _sub_16 = undo_sp - 7'd1; // UndoStack.java:56
   wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
-  wire [6:0] _add_36 = undo_sp + 7'd1; // UndoStack.java:54
-  wire _eq_21 = undo_sp_next == 7'd0; // UndoStack.java:39
-  wire [6:0] _sub_14 = undo_sp_next - 7'd1; // UndoStack.java:45
-  wire [6:0] _sub_15 = undo_sp_next - 7'd2; // UndoStack.java:47
-  wire [31:0] _bits_200 = info_data[55:24]; // TrieTables.java:172
-  wire [11:0] _bits_201 = info_data[23:12]; // TrieTables.java:176
-  wire [11:0] _bits_202 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_202; // ChildWord.java:43
-  wire [11:0] _bits_203 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_203; // ChildWord.java:43
-  wire [11:0] _bits_204 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_204; // ChildWord.java:43
-  wire [11:0] _bits_205 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_205; // ChildWord.java:43
-  wire [3:0] _cat_31 = {_or_r_19, _or_r_20, _or_r_21, _or_r_22}; // ChildWord.java:44
-  wire [6:0] _dshl_6 = 7'd1 << _bits_41; // TrieController.java:296
-  wire [3:0] _bits_206 = _dshl_6[3:0]; // TrieController.java:296
-  wire [3:0] _or_64 = split_present | _bits_206; // TrieController.java:295
-  wire [4:0] _add_37 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_22 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_23 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_24 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_25 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_26 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_27 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_28 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_29 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_30 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_31 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_32 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_33 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_34 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_35 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_36 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_37 = op_depth_ahead == 5'd15; // SplitChild.java:37
-  wire [11:0] _bits_207 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_207; // ChildWord.java:43
-  wire [11:0] _bits_208 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_208; // ChildWord.java:43
-  wire [11:0] _bits_209 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_209; // ChildWord.java:43
-  wire [11:0] _bits_210 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_210; // ChildWord.java:43
-  wire [3:0] _cat_32 = {_or_r_23, _or_r_24, _or_r_25, _or_r_26}; // ChildWord.java:44
-  wire _bits_211 = _cat_32[0]; // ChildWord.java:56
-  wire [2:0] _add_38 = 3'd0 + {{2{1'b0}}, _bits_211}; // ChildWord.java:56
-  wire _bits_212 = _cat_32[1]; // ChildWord.java:56
-  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_212}; // ChildWord.java:56
-  wire _bits_213 = _cat_32[2]; // ChildWord.java:56
-  wire [2:0] _add_40 = _add_39 + {{2{1'b0}}, _bits_213}; // ChildWord.java:56
-  wire _bits_214 = _cat_32[3]; // ChildWord.java:56
-  wire [2:0] _add_41 = _add_40 + {{2{1'b0}}, _bits_214}; // ChildWord.java:56
-  wire _eq_38 = _add_41 == 3'd4; // SplitRoom.java:42
-  wire _and_91 = 1'd1 & _eq_38; // SplitRoom.java:42
-  wire _or_65 = 1'd0 | _and_91; // SplitRoom.java:42
-  wire _eq_39 = _add_41 == 3'd3; // SplitRoom.java:42
-  wire _and_92 = room_for_1 & _eq_39; // SplitRoom.java:42
-  wire _or_66 = _or_65 | _and_92; // SplitRoom.java:42
-  wire _eq_40 = _add_41 == 3'd2; // SplitRoom.java:42
-  wire _and_93 = room_for_2 & _eq_40; // SplitRoom.java:42
-  wire _or_67 = _or_66 | _and_93; // SplitRoom.java:42
-  wire _eq_41 = _add_41 == 3'd1; // SplitRoom.java:42
-  wire _and_94 = room_for_3 & _eq_41; // SplitRoom.java:42
-  wire _or_68 = _or_67 | _and_94; // SplitRoom.java:42
-  wire _eq_42 = _add_41 == 3'd0; // SplitRoom.java:42
-  wire _and_95 = room_for_4 & _eq_42; // SplitRoom.java:42
-  wire split_fits_landed = _or_68 | _and_95; // SplitRoom.java:42
-  wire _lt_4 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_215 = info_data[61]; // TrieTables.java:164
-  wire _and_96 = _lt_4 & _bits_215; // TrieController.java:346
-  wire _lt_5 = {1'b0, readout_index} < fresh_slot; // TrieController.java:347
-  wire _and_97 = _and_96 & _lt_5; // TrieController.java:347
-  wire [31:0] _bits_216 = info_data[55:24]; // TrieTables.java:172
-  wire [31:0] _mux_26 = _and_97 ? _bits_216 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_217 = info_data[60:56]; // TrieTables.java:168
-  wire [5:0] _cat_33 = {_bits_217, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_27 = _and_97 ? _cat_33 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_218 = info_data[23:12]; // TrieTables.java:176
-  wire [11:0] _bits_219 = info_data[11:0]; // TrieTables.java:180
-  wire _not_69 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_69 & pipe_empty; // QuietPipe.java:31
-  wire _and_98 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_70 = ~io_issued; // QuietPipe.java:32
-  wire _and_99 = _and_98 & _not_70; // QuietPipe.java:32
-  wire _not_71 = ~marking; // QuietPipe.java:33
-  wire _and_100 = _and_99 & _not_71; // QuietPipe.java:33
-  wire _and_101 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_69 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_70 = _or_69 | ev_split_q; // StatusRegs.java:86
-  wire _or_71 = _or_70 | ev_batch_q; // StatusRegs.java:87
-  wire _or_72 = _or_71 | ev_deferred_q; // StatusRegs.java:88
-  wire _or_r_27 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_73 = _or_72 | _or_r_27; // StatusRegs.java:89
-  wire _not_72 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_73 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_102 = _not_72 & _not_73; // SplitCounter.java:111
-  wire _not_74 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_103 = _and_102 & _not_74; // SplitCounter.java:111
-  wire _not_75 = ~_and_103; // StatusRegs.java:90
-  wire ev_pending = _or_73 | _not_75; // StatusRegs.java:90
-  wire _not_76 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_104 = _not_76 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_104 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_105 = _and_101 & status_still; // QuietPipe.java:36
-  wire _and_106 = state_advance & advance_settled_was_1; // TrieController.java:179
-  wire _and_107 = state_advance & advance_settled_was_2; // TrieController.java:179
-  wire _and_108 = state_resume & fix_done_was_1; // TrieController.java:182
-  wire _bits_220 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_220; // SplitCompare.java:59
-  wire [11:0] _bits_221 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_222 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_223 = _bits_222[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_42 = {1'b0, _bits_221} + {1'b0, _bits_223}; // SplitCompare.java:85
-  wire _bits_224 = _add_42[12]; // SplitCompare.java:85
-  wire [12:0] _cat_34 = {_bits_221, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_35 = {_bits_223, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_43 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
-  wire _bits_225 = _add_43[13]; // SplitCompare.java:86
-  wire [22:0] _bits_226 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_227 = _bits_226[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_228 = _bits_222[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_229 = _bits_228[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_44 = {1'b0, _bits_227} + {1'b0, _bits_229}; // SplitCompare.java:85
-  wire _bits_230 = _add_44[12]; // SplitCompare.java:85
-  wire [12:0] _cat_36 = {_bits_227, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_37 = {_bits_229, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_45 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
-  wire _bits_231 = _add_45[13]; // SplitCompare.java:86
-  wire [10:0] _bits_232 = _bits_226[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_38 = {_bits_232, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_233 = _bits_228[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_39 = {_bits_233, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_46 = {1'b0, _cat_38} + {1'b0, _cat_39}; // SplitCompare.java:86
-  wire _bits_234 = _add_46[12]; // SplitCompare.java:86
-  wire _and_109 = _bits_231 & _bits_234; // SplitCompare.java:75
-  wire _or_74 = _bits_230 | _and_109; // SplitCompare.java:75
-  wire _and_110 = _bits_225 & _or_74; // SplitCompare.java:75
-  wire _or_75 = _bits_224 | _and_110; // SplitCompare.java:75
-  wire _and_111 = _and_r_3 & _or_75; // SplitCompare.java:59
-  wire _not_77 = ~state_init; // IssueGate.java:42
-  wire _and_112 = _not_77 & io_enable; // IssueGate.java:44
-  wire _or_76 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_78 = ~_or_76; // IssueGate.java:45
-  wire _and_113 = _and_112 & _not_78; // IssueGate.java:45
-  wire _or_77 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_79 = ~_or_77; // IssueGate.java:46
-  wire _and_114 = _and_113 & _not_79; // IssueGate.java:46
-  wire _not_80 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_115 = _and_114 & _not_80; // IssueGate.java:47
-  wire _not_81 = ~commit_stop; // TrieController.java:398
-  wire _and_116 = state_run & _not_81; // TrieController.java:398
-  wire _not_82 = ~io_headValid; // TrieController.java:399
-  wire _and_117 = pipe_empty & _not_82; // TrieController.java:399
-  wire [2:0] _mux_28 = _and_117 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_78 = state_drain | state_undo; // TrieController.java:400
-  wire _or_79 = _or_78 | state_resume; // TrieController.java:400
-  wire _or_80 = _or_79 | commit_stop; // TrieController.java:400
-  wire [2:0] _mux_29 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_81 = state_split_read | state_split_check; // TrieController.java:402
-  wire _or_82 = _or_81 | state_split_fit; // TrieController.java:402
-  wire _or_83 = _or_82 | state_split_alloc; // TrieController.java:402
-  wire _or_84 = _or_83 | state_split_link; // TrieController.java:402
-  wire _or_85 = state_merge_start | state_merge; // TrieController.java:403
-  wire _or_86 = _or_85 | state_batch_done; // TrieController.java:403
-  wire _or_87 = _or_86 | state_advance; // TrieController.java:403
-  wire _or_88 = _or_87 | state_advance_wait; // TrieController.java:403
-  wire [11:0] _bits_235 = free_depth[11:0]; // FreeSlots.java:49
-  wire [12:0] _sub_16 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_236 = _sub_16[11:0]; // FreeSlots.java:44
-  wire [3:0] _bits_237 = walk_depth[3:0]; // TrieMergeWalk.java:195
-  wire [139:0] _cat_40 = {walk_slot, walk_word, walk_todo, walk_sum, walk_leaves, walk_least, walk_child_digit}; // TrieMergeWalk.java:196
-  wire [5:0] _bits_238 = undo_sp[5:0]; // UndoStack.java:53
-  wire [43:0] _cat_41 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
-  wire [6:0] _mux_30 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [5:0] _bits_239 = _mux_30[5:0]; // UndoStack.java:51
-  wire _not_83 = ~undo_push; // UndoStack.java:51
-  wire [17:0] _cat_42 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
-  wire _or_r_28 = |_cat_42; // TrieController.java:56
-  wire [17:0] _sub_17 = _cat_42 - 18'd1; // TrieController.java:56
-  wire [17:0] _and_118 = _cat_42 & _sub_17; // TrieController.java:56
-  wire _or_r_29 = |_and_118; // TrieController.java:56
-  wire _not_84 = ~_or_r_29; // TrieController.java:56
-  wire _and_119 = _or_r_28 & _not_84; // TrieController.java:56
+  wire [6:0] _add_40 = undo_sp + 7'd1; // UndoStack.java:54
+  wire _eq_19 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire [6:0] _sub_17 = undo_sp_next - 7'd1; // UndoStack.java:45
+  wire [6:0] _sub_18 = undo_sp_next - 7'd2; // UndoStack.java:47
+  wire [31:0] _bits_248 = info_data[55:24]; // TrieTables.java:181
+  wire [11:0] _bits_249 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_250 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_250; // ChildWord.java:43
+  wire [11:0] _bits_251 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_251; // ChildWord.java:43
+  wire [11:0] _bits_252 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_252; // ChildWord.java:43
+  wire [11:0] _bits_253 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_253; // ChildWord.java:43
+  wire [3:0] _cat_39 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
+  wire [6:0] _dshl_10 = 7'd1 << _bits_50; // TrieController.java:295
+  wire [3:0] _bits_254 = _dshl_10[3:0]; // TrieController.java:295
+  wire [3:0] _or_77 = split_present | _bits_254; // TrieController.java:294
+  wire [4:0] _add_41 = op_depth_ahead + 5'd1; // SplitChild.java:33
+  wire _eq_20 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_21 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_22 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_23 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_24 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_25 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_26 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_27 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_28 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_29 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_30 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_31 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_32 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_33 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_34 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_35 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire [11:0] _bits_255 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_35 = |_bits_255; // ChildWord.java:43
+  wire [11:0] _bits_256 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_256; // ChildWord.java:43
+  wire [11:0] _bits_257 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_257; // ChildWord.java:43
+  wire [11:0] _bits_258 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_258; // ChildWord.java:43
+  wire [3:0] _cat_40 = {_or_r_35, _or_r_36, _or_r_37, _or_r_38}; // ChildWord.java:44
+  wire _bits_259 = _cat_40[0]; // ChildWord.java:56
+  wire [2:0] _add_42 = 3'd0 + {{2{1'b0}}, _bits_259}; // ChildWord.java:56
+  wire _bits_260 = _cat_40[1]; // ChildWord.java:56
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_260}; // ChildWord.java:56
+  wire _bits_261 = _cat_40[2]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_261}; // ChildWord.java:56
+  wire _bits_262 = _cat_40[3]; // ChildWord.java:56
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_262}; // ChildWord.java:56
+  wire _eq_36 = _add_45 == 3'd4; // SplitRoom.java:42
+  wire _and_111 = 1'd1 & _eq_36; // SplitRoom.java:42
+  wire _or_78 = 1'd0 | _and_111; // SplitRoom.java:42
+  wire _eq_37 = _add_45 == 3'd3; // SplitRoom.java:42
+  wire _and_112 = room_for_1 & _eq_37; // SplitRoom.java:42
+  wire _or_79 = _or_78 | _and_112; // SplitRoom.java:42
+  wire _eq_38 = _add_45 == 3'd2; // SplitRoom.java:42
+  wire _and_113 = room_for_2 & _eq_38; // SplitRoom.java:42
+  wire _or_80 = _or_79 | _and_113; // SplitRoom.java:42
+  wire _eq_39 = _add_45 == 3'd1; // SplitRoom.java:42
+  wire _and_114 = room_for_3 & _eq_39; // SplitRoom.java:42
+  wire _or_81 = _or_80 | _and_114; // SplitRoom.java:42
+  wire _eq_40 = _add_45 == 3'd0; // SplitRoom.java:42
+  wire _and_115 = room_for_4 & _eq_40; // SplitRoom.java:42
+  wire split_fits_landed = _or_81 | _and_115; // SplitRoom.java:42
+  wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
+  wire _bits_263 = info_data[61]; // TrieTables.java:173
+  wire _and_116 = _lt_5 & _bits_263; // TrieController.java:345
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
+  wire _and_117 = _and_116 & _lt_6; // TrieController.java:346
+  wire [31:0] _bits_264 = info_data[55:24]; // TrieTables.java:181
+  wire [31:0] _mux_42 = _and_117 ? _bits_264 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_265 = info_data[60:56]; // TrieTables.java:177
+  wire [5:0] _cat_41 = {_bits_265, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_43 = _and_117 ? _cat_41 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_266 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_267 = info_data[11:0]; // TrieTables.java:189
+  wire _not_92 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_92 & pipe_empty; // QuietPipe.java:31
+  wire _and_118 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_93 = ~io_issued; // QuietPipe.java:32
+  wire _and_119 = _and_118 & _not_93; // QuietPipe.java:32
+  wire _not_94 = ~marking; // QuietPipe.java:33
+  wire _and_120 = _and_119 & _not_94; // QuietPipe.java:33
+  wire _and_121 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_82 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_83 = _or_82 | ev_split_q; // StatusRegs.java:86
+  wire _or_84 = _or_83 | ev_batch_q; // StatusRegs.java:87
+  wire _or_85 = _or_84 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_39 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_86 = _or_85 | _or_r_39; // StatusRegs.java:89
+  wire _not_95 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_96 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_122 = _not_95 & _not_96; // SplitCounter.java:111
+  wire _not_97 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_123 = _and_122 & _not_97; // SplitCounter.java:111
+  wire _not_98 = ~_and_123; // StatusRegs.java:90
+  wire ev_pending = _or_86 | _not_98; // StatusRegs.java:90
+  wire _not_99 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_124 = _not_99 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_124 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_125 = _and_121 & status_still; // QuietPipe.java:36
+  wire _and_126 = state_advance & advance_settled_was_1; // TrieController.java:179
+  wire _and_127 = state_advance & advance_settled_was_2; // TrieController.java:179
+  wire _and_128 = state_resume & fix_done_was_1; // TrieController.java:182
+  wire _bits_268 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_268; // SplitCompare.java:59
+  wire [11:0] _bits_269 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_270 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_271 = _bits_270[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_46 = {1'b0, _bits_269} + {1'b0, _bits_271}; // SplitCompare.java:85
+  wire _bits_272 = _add_46[12]; // SplitCompare.java:85
+  wire [12:0] _cat_42 = {_bits_269, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_43 = {_bits_271, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_47 = {1'b0, _cat_42} + {1'b0, _cat_43}; // SplitCompare.java:86
+  wire _bits_273 = _add_47[13]; // SplitCompare.java:86
+  wire [22:0] _bits_274 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_275 = _bits_274[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_276 = _bits_270[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_277 = _bits_276[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_48 = {1'b0, _bits_275} + {1'b0, _bits_277}; // SplitCompare.java:85
+  wire _bits_278 = _add_48[12]; // SplitCompare.java:85
+  wire [12:0] _cat_44 = {_bits_275, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_45 = {_bits_277, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_49 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
+  wire _bits_279 = _add_49[13]; // SplitCompare.java:86
+  wire [10:0] _bits_280 = _bits_274[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_46 = {_bits_280, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_281 = _bits_276[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_47 = {_bits_281, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
+  wire _bits_282 = _add_50[12]; // SplitCompare.java:86
+  wire _and_129 = _bits_279 & _bits_282; // SplitCompare.java:75
+  wire _or_87 = _bits_278 | _and_129; // SplitCompare.java:75
+  wire _and_130 = _bits_273 & _or_87; // SplitCompare.java:75
+  wire _or_88 = _bits_272 | _and_130; // SplitCompare.java:75
+  wire _and_131 = _and_r_3 & _or_88; // SplitCompare.java:59
+  wire _not_100 = ~state_init; // IssueGate.java:42
+  wire _and_132 = _not_100 & io_enable; // IssueGate.java:44
+  wire _or_89 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_101 = ~_or_89; // IssueGate.java:45
+  wire _and_133 = _and_132 & _not_101; // IssueGate.java:45
+  wire _or_90 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_102 = ~_or_90; // IssueGate.java:46
+  wire _and_134 = _and_133 & _not_102; // IssueGate.java:46
+  wire _not_103 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_135 = _and_134 & _not_103; // IssueGate.java:47
+  wire _not_104 = ~commit_stop; // TrieController.java:393
+  wire _and_136 = state_run & _not_104; // TrieController.java:393
+  wire _not_105 = ~io_headValid; // TrieController.java:394
+  wire _and_137 = pipe_empty & _not_105; // TrieController.java:394
+  wire [2:0] _mux_44 = _and_137 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_91 = state_drain | state_undo; // TrieController.java:395
+  wire _or_92 = _or_91 | state_resume; // TrieController.java:395
+  wire _or_93 = _or_92 | commit_stop; // TrieController.java:395
+  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_94 = state_split_read | state_split_check; // TrieController.java:397
+  wire _or_95 = _or_94 | state_split_fit; // TrieController.java:397
+  wire _or_96 = _or_95 | state_split_alloc; // TrieController.java:397
+  wire _or_97 = _or_96 | state_split_link; // TrieController.java:397
+  wire _or_98 = state_merge_start | state_merge; // TrieController.java:398
+  wire _or_99 = _or_98 | state_batch_done; // TrieController.java:398
+  wire _or_100 = _or_99 | state_advance; // TrieController.java:398
+  wire _or_101 = _or_100 | state_advance_wait; // TrieController.java:398
+  wire [11:0] _bits_283 = free_depth[11:0]; // FreeSlots.java:49
+  wire [12:0] _sub_19 = free_depth - 13'd1; // FreeSlots.java:44
+  wire [11:0] _bits_284 = _sub_19[11:0]; // FreeSlots.java:44
+  wire [59:0] _bits_285 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
+  wire [34:0] _bits_286 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
+  wire [34:0] _add_51 = _bits_286 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
+  wire [34:0] _mux_46 = walk_count_q ? _add_51 : _bits_286; // TrieNodeVerdict.java:138
+  wire [45:0] _bits_287 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
+  wire [140:0] _cat_48 = {_bits_285, _mux_46, _bits_287}; // TrieNodeVerdict.java:141
+  wire [3:0] _bits_288 = walk_depth[3:0]; // TrieMergeWalk.java:234
+  wire [5:0] _bits_289 = undo_sp[5:0]; // UndoStack.java:53
+  wire [43:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [6:0] _mux_47 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [5:0] _bits_290 = _mux_47[5:0]; // UndoStack.java:51
+  wire _not_106 = ~undo_push; // UndoStack.java:51
+  wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
+  wire _or_r_40 = |_cat_50; // TrieController.java:56
+  wire [17:0] _sub_20 = _cat_50 - 18'd1; // TrieController.java:56
+  wire [17:0] _and_138 = _cat_50 & _sub_20; // TrieController.java:56
+  wire _or_r_41 = |_and_138; // TrieController.java:56
+  wire _not_107 = ~_or_r_41; // TrieController.java:56
+  wire _and_139 = _or_r_40 & _not_107; // TrieController.java:56
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_120 = min_read & min_write; // TrieTables.java:103
-  wire _not_85 = ~_and_120; // TrieTables.java:103
-  wire _and_121 = word_read & word_write; // TrieTables.java:104
-  wire _not_86 = ~_and_121; // TrieTables.java:104
-  wire _and_122 = info_read & info_write; // TrieTables.java:105
-  wire _not_87 = ~_and_122; // TrieTables.java:105
-  wire _not_88 = ~free_push; // FreeSlots.java:61
-  wire _not_89 = ~free_stack_empty; // FreeSlots.java:62
-  wire _lt_6 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_89 = _not_89 | _lt_6; // FreeSlots.java:62
+  wire _and_140 = min_read & min_write; // TrieTables.java:107
+  wire _eq_41 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_141 = _and_140 & _eq_41; // TrieTables.java:107
+  wire _not_108 = ~_and_141; // TrieTables.java:107
+  wire _and_142 = word_read & word_write; // TrieTables.java:110
+  wire _eq_42 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_143 = _and_142 & _eq_42; // TrieTables.java:110
+  wire _not_109 = ~_and_143; // TrieTables.java:110
+  wire _and_144 = info_read & info_write; // TrieTables.java:113
+  wire _eq_43 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_145 = _and_144 & _eq_43; // TrieTables.java:113
+  wire _not_110 = ~_and_145; // TrieTables.java:113
+  wire _not_111 = ~free_push; // FreeSlots.java:61
+  wire _not_112 = ~free_stack_empty; // FreeSlots.java:62
+  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
+  wire _or_102 = _not_112 | _lt_7; // FreeSlots.java:62
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
-  wire _not_90 = ~fifo_io_deq_valid; // TrieController.java:92
-  wire _and_123 = state_run & _not_90; // TrieController.java:92
-  wire [8:0] _cat_43 = {walk_step_return, walk_step_finish, walk_step_free, walk_step_act, walk_step_decide, walk_step_descend, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:47
-  wire _or_r_30 = |_cat_43; // TrieMergeWalk.java:47
-  wire [8:0] _sub_18 = _cat_43 - 9'd1; // TrieMergeWalk.java:47
-  wire [8:0] _and_124 = _cat_43 & _sub_18; // TrieMergeWalk.java:47
-  wire _or_r_31 = |_and_124; // TrieMergeWalk.java:47
-  wire _not_91 = ~_or_r_31; // TrieMergeWalk.java:47
-  wire _and_125 = _or_r_30 & _not_91; // TrieMergeWalk.java:47
-  wire [139:0] _mem_read_1 = walk_frames[_bits_114]; // TrieMergeWalk.java:111
-  wire _eq_43 = walk_parent_frame == _mem_read_1; // TrieMergeWalk.java:111
-  wire _or_r_32 = |walk_depth; // TrieMergeWalk.java:110
-  wire _and_126 = walk_step_return & _or_r_32; // TrieMergeWalk.java:110
-  wire _or_90 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:269
-  wire _or_91 = _or_90 | walk_judged; // TrieMergeWalk.java:269
-  wire _not_92 = ~_or_91; // TrieMergeWalk.java:269
-  wire _or_92 = walk_step_scan | _not_92; // TrieMergeWalk.java:269
-  wire _eq_44 = walk_child_word == 48'd0; // TrieMergeWalk.java:272
-  wire _eq_45 = walk_child_leaf == _eq_44; // TrieMergeWalk.java:274
-  wire _not_93 = ~_eq_44; // TrieMergeWalk.java:275
-  wire _bits_240 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_240; // SplitCompare.java:59
-  wire [11:0] _bits_241 = walk_child_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_242 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_243 = _bits_242[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_47 = {1'b0, _bits_241} + {1'b0, _bits_243}; // SplitCompare.java:85
-  wire _bits_244 = _add_47[12]; // SplitCompare.java:85
-  wire [12:0] _cat_44 = {_bits_241, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_45 = {_bits_243, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_48 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_245 = _add_48[13]; // SplitCompare.java:86
-  wire [22:0] _bits_246 = walk_child_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_247 = _bits_246[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_248 = _bits_242[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_249 = _bits_248[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_49 = {1'b0, _bits_247} + {1'b0, _bits_249}; // SplitCompare.java:85
-  wire _bits_250 = _add_49[12]; // SplitCompare.java:85
-  wire [12:0] _cat_46 = {_bits_247, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_47 = {_bits_249, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_251 = _add_50[13]; // SplitCompare.java:86
-  wire [10:0] _bits_252 = _bits_246[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_48 = {_bits_252, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_253 = _bits_248[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_49 = {_bits_253, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_51 = {1'b0, _cat_48} + {1'b0, _cat_49}; // SplitCompare.java:86
-  wire _bits_254 = _add_51[12]; // SplitCompare.java:86
-  wire _and_127 = _bits_251 & _bits_254; // SplitCompare.java:75
-  wire _or_93 = _bits_250 | _and_127; // SplitCompare.java:75
-  wire _and_128 = _bits_245 & _or_93; // SplitCompare.java:75
-  wire _or_94 = _bits_244 | _and_128; // SplitCompare.java:75
-  wire _and_129 = _and_r_4 & _or_94; // SplitCompare.java:59
-  wire _and_130 = _not_93 & _and_129; // TrieMergeWalk.java:275
-  wire _eq_46 = walk_child_passed == _and_130; // TrieMergeWalk.java:275
-  wire _not_94 = ~_eq_44; // TrieMergeWalk.java:276
-  wire _not_95 = ~_and_129; // TrieMergeWalk.java:276
-  wire _and_131 = _not_94 & _not_95; // TrieMergeWalk.java:276
-  wire _eq_47 = walk_child_walked == _and_131; // TrieMergeWalk.java:276
-  wire _eq_48 = walk_pending == 3'd0; // TrieMergeWalk.java:280
-  wire _eq_49 = walk_todo == 4'd0; // TrieMergeWalk.java:280
-  wire _and_132 = _eq_48 & _eq_49; // TrieMergeWalk.java:280
-  wire _not_96 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_97 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_98 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_133 = _not_97 & _not_98; // SplitCounter.java:111
-  wire _not_99 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_134 = _and_133 & _not_99; // SplitCounter.java:111
-  wire st_n_steady = _not_96 & _and_134; // StatusRegs.java:83
-  wire _or_95 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_96 = _or_95 | ev_split; // StatusRegs.java:114
-  wire _or_97 = _or_96 | ev_allocated; // StatusRegs.java:115
-  wire _or_98 = _or_97 | ev_batch; // StatusRegs.java:116
-  wire _or_99 = _or_98 | ev_deferred; // StatusRegs.java:117
-  wire _or_100 = _or_99 | ev_clear; // StatusRegs.java:118
-  wire _or_r_33 = |ev_removed; // StatusRegs.java:119
-  wire _or_101 = _or_100 | _or_r_33; // StatusRegs.java:119
-  wire _or_102 = _or_101 | ev_pending; // StatusRegs.java:120
-  wire _not_100 = ~_or_102; // ScheduleAndSnapshot.java:108
-  wire _not_101 = ~walk_moves; // WalkControl.java:32
-  wire _not_102 = ~fifo_io_deq_valid; // WalkControl.java:32
-  wire _not_103 = ~wrote_word; // WalkControl.java:32
-  wire _and_135 = _not_102 & _not_103; // WalkControl.java:32
-  wire _or_103 = _not_101 | _and_135; // WalkControl.java:32
-  wire [13:0] _sub_19 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
-  wire _ge_5 = free_slots >= _sub_19; // SplitRoom.java:61
-  wire _eq_50 = room_at_issue == _ge_5; // SplitRoom.java:54
-  wire _and_136 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_255 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_5 = &_bits_255; // SplitCompare.java:59
-  wire [10:0] _bits_256 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_257 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_258 = _bits_257[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_52 = {1'b0, _bits_256} + {1'b0, _bits_258}; // SplitCompare.java:85
-  wire _bits_259 = _add_52[11]; // SplitCompare.java:85
-  wire [11:0] _cat_50 = {_bits_256, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_51 = {_bits_258, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_53 = {1'b0, _cat_50} + {1'b0, _cat_51}; // SplitCompare.java:86
-  wire _bits_260 = _add_53[12]; // SplitCompare.java:86
-  wire [20:0] _bits_261 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_262 = _bits_261[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_263 = _bits_257[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_264 = _bits_263[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_54 = {1'b0, _bits_262} + {1'b0, _bits_264}; // SplitCompare.java:85
-  wire _bits_265 = _add_54[11]; // SplitCompare.java:85
-  wire [11:0] _cat_52 = {_bits_262, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_53 = {_bits_264, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_55 = {1'b0, _cat_52} + {1'b0, _cat_53}; // SplitCompare.java:86
-  wire _bits_266 = _add_55[12]; // SplitCompare.java:86
-  wire [9:0] _bits_267 = _bits_261[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_268 = _bits_263[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_56 = {1'b0, _bits_267} + {1'b0, _bits_268}; // SplitCompare.java:85
-  wire _bits_269 = _add_56[10]; // SplitCompare.java:85
-  wire _and_137 = _bits_266 & _bits_269; // SplitCompare.java:75
-  wire _or_104 = _bits_265 | _and_137; // SplitCompare.java:75
-  wire _and_138 = _bits_260 & _or_104; // SplitCompare.java:75
-  wire _or_105 = _bits_259 | _and_138; // SplitCompare.java:75
-  wire _and_139 = _and_r_5 & _or_105; // SplitCompare.java:59
-  wire _eq_51 = _and_136 == _and_139; // CommitVerdict.java:74
-  wire _not_104 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
-  wire _or_r_34 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_105 = ~_or_r_34; // SplitCounter.java:91
-  wire _or_r_35 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_106 = ~_or_r_35; // SplitCounter.java:92
-  wire _and_140 = _not_105 & _not_106; // SplitCounter.java:92
-  wire _or_r_36 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_107 = ~_or_r_36; // SplitCounter.java:92
-  wire _and_141 = _and_140 & _not_107; // SplitCounter.java:92
-  wire _and_142 = _not_104 & _and_141; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_270 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_37 = |_bits_270; // ScheduleAndSnapshot.java:126
-  wire _not_108 = ~_or_r_37; // ScheduleAndSnapshot.java:126
-  wire _and_143 = _and_142 & _not_108; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_271 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_6 = io_head_weight >= _bits_271; // ScheduleAndSnapshot.java:127
-  wire _and_144 = _and_143 & _ge_6; // ScheduleAndSnapshot.java:127
-  wire _eq_52 = merge_now == _and_144; // CommitVerdict.java:82
-  wire _or_106 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_145 = commit_fire & _or_106; // CommitVerdict.java:95
-  wire _not_109 = ~defer_now; // CommitVerdict.java:95
-  wire _and_146 = _and_145 & _not_109; // CommitVerdict.java:95
-  wire _eq_53 = stop_now == _and_146; // CommitVerdict.java:95
-  wire _eq_54 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
-  wire [6:0] _sub_20 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_55 = undo_sp_below == _sub_20; // UndoStack.java:49
-  wire [6:0] _sub_21 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_56 = undo_sp_two_below == _sub_21; // UndoStack.java:49
-  wire _and_147 = _eq_55 & _eq_56; // UndoStack.java:49
-  wire _lt_7 = undo_sp < 7'd64; // UndoStack.java:60
-  wire _not_110 = ~undo_pop; // UndoStack.java:61
-  wire _eq_57 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_58 = undo_empty == _eq_57; // UndoStack.java:63
-  wire _and_148 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_149 = state_run & quiet_held; // QuietPipe.java:37
-  wire [11:0] _bits_272 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_272; // ChildWord.java:43
-  wire [11:0] _bits_273 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_273; // ChildWord.java:43
-  wire [11:0] _bits_274 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_40 = |_bits_274; // ChildWord.java:43
-  wire [11:0] _bits_275 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_275; // ChildWord.java:43
-  wire [3:0] _cat_54 = {_or_r_38, _or_r_39, _or_r_40, _or_r_41}; // ChildWord.java:44
-  wire _bits_276 = _cat_54[0]; // ChildWord.java:56
-  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_276}; // ChildWord.java:56
-  wire _bits_277 = _cat_54[1]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_277}; // ChildWord.java:56
-  wire _bits_278 = _cat_54[2]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_278}; // ChildWord.java:56
-  wire _bits_279 = _cat_54[3]; // ChildWord.java:56
-  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
-  wire [13:0] _sub_22 = 14'd4 - {{11{1'b0}}, _add_60}; // SplitRoom.java:61
-  wire _ge_7 = free_slots >= _sub_22; // SplitRoom.java:61
-  wire _eq_59 = split_fits_landed == _ge_7; // TrieController.java:262
-  wire _not_111 = ~split_in_place; // TrieController.java:264
-  wire _or_107 = split_fits_landed | _not_111; // TrieController.java:264
-  wire _not_112 = ~marking; // SplitMarks.java:58
-  wire _or_108 = state_drain | state_undo; // TrieController.java:364
-  wire _or_109 = state_run | _or_108; // TrieController.java:364
-  wire _or_110 = _or_109 | state_resume; // TrieController.java:365
-  wire _or_111 = _or_110 | state_merge_start; // TrieController.java:366
-  wire _or_112 = state_advance | state_advance_wait; // TrieController.java:367
-  wire _or_113 = _or_111 | _or_112; // TrieController.java:367
-  wire _or_114 = _not_112 | _or_113; // SplitMarks.java:58
-  wire _eq_60 = op_batch_empty == _and_111; // TrieController.java:373
-  wire _or_115 = state_undo | state_split_fit; // TrieController.java:372
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:375
-  wire _and_150 = state_run & io_counterResult_valid; // TrieController.java:375
-  wire _or_r_42 = |free_slots; // TrieController.java:378
-  wire _and_151 = state_split_alloc & _or_3; // TrieController.java:377
-  wire _and_152 = _and_151 & free_ready_before; // TrieController.java:377
-  wire _eq_61 = front_count == 8'd0; // TrieController.java:382
-  wire _or_116 = _eq_61 | split_in_place; // TrieController.java:382
-  wire _not_113 = ~io_issued; // TrieController.java:382
-  wire _and_153 = _or_116 & _not_113; // TrieController.java:382
+  wire _not_113 = ~fifo_io_deq_valid; // TrieController.java:92
+  wire _and_146 = state_run & _not_113; // TrieController.java:92
+  wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
+  wire _or_r_42 = |_cat_51; // TrieMergeWalk.java:51
+  wire [3:0] _sub_21 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
+  wire [3:0] _and_147 = _cat_51 & _sub_21; // TrieMergeWalk.java:51
+  wire _or_r_43 = |_and_147; // TrieMergeWalk.java:51
+  wire _not_114 = ~_or_r_43; // TrieMergeWalk.java:51
+  wire _and_148 = _or_r_42 & _not_114; // TrieMergeWalk.java:51
+  wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
+  wire _or_r_44 = |_cat_52; // TrieNodeVerdict.java:42
+  wire [4:0] _sub_22 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
+  wire [4:0] _and_149 = _cat_52 & _sub_22; // TrieNodeVerdict.java:42
+  wire _or_r_45 = |_and_149; // TrieNodeVerdict.java:42
+  wire _not_115 = ~_or_r_45; // TrieNodeVerdict.java:42
+  wire _and_150 = _or_r_44 & _not_115; // TrieNodeVerdict.java:42
+  wire _eq_44 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_151 = _and_57 & _eq_44; // TrieNodeVerdict.java:250
+  wire [3:0] _and_152 = verdict_leaves & _bits_167; // TrieNodeVerdict.java:251
+  wire _eq_45 = _and_152 == 4'd0; // TrieNodeVerdict.java:251
+  wire _not_116 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
+  wire _or_103 = _not_116 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _not_117 = ~cmd_valid; // TrieNodeVerdict.java:253
+  wire _eq_46 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_104 = _not_117 | _eq_46; // TrieNodeVerdict.java:253
+  wire _or_105 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
+  wire _or_106 = _or_105 | walk_judged; // TrieMergeWalk.java:277
+  wire _not_118 = ~_or_106; // TrieMergeWalk.java:277
+  wire _or_107 = walk_step_scan | _not_118; // TrieMergeWalk.java:277
+  wire [139:0] _mem_read_5 = walk_frames[_bits_121]; // TrieMergeWalk.java:280
+  wire _eq_47 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
+  wire _or_r_46 = |walk_depth; // TrieMergeWalk.java:279
+  wire _and_153 = walk_step_scan & _or_r_46; // TrieMergeWalk.java:279
+  wire _not_119 = ~walk_walk_now; // TrieMergeWalk.java:282
+  wire _and_154 = walk_probing_up & _not_119; // TrieMergeWalk.java:282
+  wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:283
+  wire _and_155 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:283
+  wire _or_r_48 = |walk_up_taken; // TrieMergeWalk.java:283
+  wire _or_108 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
+  wire _not_120 = ~walk_count_here; // TrieMergeWalk.java:286
+  wire _and_156 = read_result & _not_120; // TrieMergeWalk.java:286
+  wire _and_157 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
+  wire _eq_48 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
+  wire _eq_49 = walk_child_leaf == _eq_48; // TrieMergeWalk.java:292
+  wire _not_121 = ~_eq_48; // TrieMergeWalk.java:293
+  wire _bits_291 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_291; // SplitCompare.java:59
+  wire [11:0] _bits_292 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_293 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_294 = _bits_293[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_52 = {1'b0, _bits_292} + {1'b0, _bits_294}; // SplitCompare.java:85
+  wire _bits_295 = _add_52[12]; // SplitCompare.java:85
+  wire [12:0] _cat_53 = {_bits_292, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_54 = {_bits_294, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_53 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
+  wire _bits_296 = _add_53[13]; // SplitCompare.java:86
+  wire [22:0] _bits_297 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_298 = _bits_297[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_299 = _bits_293[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_300 = _bits_299[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_54 = {1'b0, _bits_298} + {1'b0, _bits_300}; // SplitCompare.java:85
+  wire _bits_301 = _add_54[12]; // SplitCompare.java:85
+  wire [12:0] _cat_55 = {_bits_298, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_56 = {_bits_300, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_55 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
+  wire _bits_302 = _add_55[13]; // SplitCompare.java:86
+  wire [10:0] _bits_303 = _bits_297[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_57 = {_bits_303, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_304 = _bits_299[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_58 = {_bits_304, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_56 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
+  wire _bits_305 = _add_56[12]; // SplitCompare.java:86
+  wire _and_158 = _bits_302 & _bits_305; // SplitCompare.java:75
+  wire _or_109 = _bits_301 | _and_158; // SplitCompare.java:75
+  wire _and_159 = _bits_296 & _or_109; // SplitCompare.java:75
+  wire _or_110 = _bits_295 | _and_159; // SplitCompare.java:75
+  wire _and_160 = _and_r_4 & _or_110; // SplitCompare.java:59
+  wire _and_161 = _not_121 & _and_160; // TrieMergeWalk.java:293
+  wire _eq_50 = walk_child_passed == _and_161; // TrieMergeWalk.java:293
+  wire _not_122 = ~_eq_48; // TrieMergeWalk.java:294
+  wire _not_123 = ~_and_160; // TrieMergeWalk.java:294
+  wire _and_162 = _not_122 & _not_123; // TrieMergeWalk.java:294
+  wire _eq_51 = walk_child_walked == _and_162; // TrieMergeWalk.java:294
+  wire [11:0] _bits_306 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_306; // ChildWord.java:43
+  wire [11:0] _bits_307 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_50 = |_bits_307; // ChildWord.java:43
+  wire [11:0] _bits_308 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_308; // ChildWord.java:43
+  wire [11:0] _bits_309 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_309; // ChildWord.java:43
+  wire [3:0] _cat_59 = {_or_r_49, _or_r_50, _or_r_51, _or_r_52}; // ChildWord.java:44
+  wire _eq_52 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
+  wire _not_124 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_125 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_126 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_163 = _not_125 & _not_126; // SplitCounter.java:111
+  wire _not_127 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_164 = _and_163 & _not_127; // SplitCounter.java:111
+  wire st_n_steady = _not_124 & _and_164; // StatusRegs.java:83
+  wire _or_111 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_112 = _or_111 | ev_split; // StatusRegs.java:114
+  wire _or_113 = _or_112 | ev_allocated; // StatusRegs.java:115
+  wire _or_114 = _or_113 | ev_batch; // StatusRegs.java:116
+  wire _or_115 = _or_114 | ev_deferred; // StatusRegs.java:117
+  wire _or_116 = _or_115 | ev_clear; // StatusRegs.java:118
+  wire _or_r_53 = |ev_removed; // StatusRegs.java:119
+  wire _or_117 = _or_116 | _or_r_53; // StatusRegs.java:119
+  wire _or_118 = _or_117 | ev_pending; // StatusRegs.java:120
+  wire _not_128 = ~_or_118; // ScheduleAndSnapshot.java:108
+  wire _not_129 = ~walk_moves; // WalkControl.java:33
+  wire _not_130 = ~fifo_io_deq_valid; // WalkControl.java:33
+  wire _not_131 = ~wrote_word; // WalkControl.java:33
+  wire _and_165 = _not_130 & _not_131; // WalkControl.java:33
+  wire _or_119 = _not_129 | _and_165; // WalkControl.java:33
+  wire [13:0] _sub_23 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
+  wire _ge_5 = free_slots >= _sub_23; // SplitRoom.java:61
+  wire _eq_53 = room_at_issue == _ge_5; // SplitRoom.java:54
+  wire _and_166 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_310 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_310; // SplitCompare.java:59
+  wire [10:0] _bits_311 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_312 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_313 = _bits_312[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_57 = {1'b0, _bits_311} + {1'b0, _bits_313}; // SplitCompare.java:85
+  wire _bits_314 = _add_57[11]; // SplitCompare.java:85
+  wire [11:0] _cat_60 = {_bits_311, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_61 = {_bits_313, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_58 = {1'b0, _cat_60} + {1'b0, _cat_61}; // SplitCompare.java:86
+  wire _bits_315 = _add_58[12]; // SplitCompare.java:86
+  wire [20:0] _bits_316 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_317 = _bits_316[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_318 = _bits_312[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_319 = _bits_318[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_59 = {1'b0, _bits_317} + {1'b0, _bits_319}; // SplitCompare.java:85
+  wire _bits_320 = _add_59[11]; // SplitCompare.java:85
+  wire [11:0] _cat_62 = {_bits_317, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_63 = {_bits_319, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_60 = {1'b0, _cat_62} + {1'b0, _cat_63}; // SplitCompare.java:86
+  wire _bits_321 = _add_60[12]; // SplitCompare.java:86
+  wire [9:0] _bits_322 = _bits_316[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_323 = _bits_318[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_61 = {1'b0, _bits_322} + {1'b0, _bits_323}; // SplitCompare.java:85
+  wire _bits_324 = _add_61[10]; // SplitCompare.java:85
+  wire _and_167 = _bits_321 & _bits_324; // SplitCompare.java:75
+  wire _or_120 = _bits_320 | _and_167; // SplitCompare.java:75
+  wire _and_168 = _bits_315 & _or_120; // SplitCompare.java:75
+  wire _or_121 = _bits_314 | _and_168; // SplitCompare.java:75
+  wire _and_169 = _and_r_5 & _or_121; // SplitCompare.java:59
+  wire _eq_54 = _and_166 == _and_169; // CommitVerdict.java:74
+  wire _not_132 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_54 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_133 = ~_or_r_54; // SplitCounter.java:91
+  wire _or_r_55 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_134 = ~_or_r_55; // SplitCounter.java:92
+  wire _and_170 = _not_133 & _not_134; // SplitCounter.java:92
+  wire _or_r_56 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_135 = ~_or_r_56; // SplitCounter.java:92
+  wire _and_171 = _and_170 & _not_135; // SplitCounter.java:92
+  wire _and_172 = _not_132 & _and_171; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_325 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_57 = |_bits_325; // ScheduleAndSnapshot.java:126
+  wire _not_136 = ~_or_r_57; // ScheduleAndSnapshot.java:126
+  wire _and_173 = _and_172 & _not_136; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_326 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_6 = io_head_weight >= _bits_326; // ScheduleAndSnapshot.java:127
+  wire _and_174 = _and_173 & _ge_6; // ScheduleAndSnapshot.java:127
+  wire _eq_55 = merge_now == _and_174; // CommitVerdict.java:82
+  wire _or_122 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_175 = commit_fire & _or_122; // CommitVerdict.java:95
+  wire _not_137 = ~defer_now; // CommitVerdict.java:95
+  wire _and_176 = _and_175 & _not_137; // CommitVerdict.java:95
+  wire _eq_56 = stop_now == _and_176; // CommitVerdict.java:95
+  wire _eq_57 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire [6:0] _sub_24 = undo_sp - 7'd1; // UndoStack.java:49
+  wire _eq_58 = undo_sp_below == _sub_24; // UndoStack.java:49
+  wire [6:0] _sub_25 = undo_sp - 7'd2; // UndoStack.java:49
+  wire _eq_59 = undo_sp_two_below == _sub_25; // UndoStack.java:49
+  wire _and_177 = _eq_58 & _eq_59; // UndoStack.java:49
+  wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
+  wire _not_138 = ~undo_pop; // UndoStack.java:61
+  wire _eq_60 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_61 = undo_empty == _eq_60; // UndoStack.java:63
+  wire _and_178 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_179 = state_run & quiet_held; // QuietPipe.java:37
+  wire [11:0] _bits_327 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_327; // ChildWord.java:43
+  wire [11:0] _bits_328 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_328; // ChildWord.java:43
+  wire [11:0] _bits_329 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_60 = |_bits_329; // ChildWord.java:43
+  wire [11:0] _bits_330 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_330; // ChildWord.java:43
+  wire [3:0] _cat_64 = {_or_r_58, _or_r_59, _or_r_60, _or_r_61}; // ChildWord.java:44
+  wire _bits_331 = _cat_64[0]; // ChildWord.java:56
+  wire [2:0] _add_62 = 3'd0 + {{2{1'b0}}, _bits_331}; // ChildWord.java:56
+  wire _bits_332 = _cat_64[1]; // ChildWord.java:56
+  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_332}; // ChildWord.java:56
+  wire _bits_333 = _cat_64[2]; // ChildWord.java:56
+  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_333}; // ChildWord.java:56
+  wire _bits_334 = _cat_64[3]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_334}; // ChildWord.java:56
+  wire [13:0] _sub_26 = 14'd4 - {{11{1'b0}}, _add_65}; // SplitRoom.java:61
+  wire _ge_7 = free_slots >= _sub_26; // SplitRoom.java:61
+  wire _eq_62 = split_fits_landed == _ge_7; // TrieController.java:261
+  wire _not_139 = ~split_in_place; // TrieController.java:263
+  wire _or_123 = split_fits_landed | _not_139; // TrieController.java:263
+  wire _not_140 = ~marking; // SplitMarks.java:58
+  wire _or_124 = state_drain | state_undo; // TrieController.java:363
+  wire _or_125 = state_run | _or_124; // TrieController.java:363
+  wire _or_126 = _or_125 | state_resume; // TrieController.java:364
+  wire _or_127 = _or_126 | state_merge_start; // TrieController.java:365
+  wire _or_128 = state_advance | state_advance_wait; // TrieController.java:366
+  wire _or_129 = _or_127 | _or_128; // TrieController.java:366
+  wire _or_130 = _not_140 | _or_129; // SplitMarks.java:58
+  wire _eq_63 = op_batch_empty == _and_131; // TrieController.java:370
+  wire _or_131 = state_undo | state_split_read; // TrieController.java:370
+  wire _or_132 = _or_131 | state_split_check; // TrieController.java:370
+  wire _or_133 = _or_132 | state_split_fit; // TrieController.java:370
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:372
+  wire _and_180 = state_run & io_counterResult_valid; // TrieController.java:372
+  wire _or_r_62 = |free_slots; // TrieController.java:375
+  wire _and_181 = state_split_alloc & _or_3; // TrieController.java:374
+  wire _and_182 = _and_181 & free_ready_before; // TrieController.java:374
+  wire _eq_64 = front_count == 8'd0; // TrieController.java:379
+  wire _or_134 = _eq_64 | split_in_place; // TrieController.java:379
+  wire _not_141 = ~io_issued; // TrieController.java:379
+  wire _and_183 = _or_134 & _not_141; // TrieController.java:379
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_6;
@@ -1478,78 +1735,94 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_walkFix_slot = op_slot;
   assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (commit_fire ? (_or_21 ? 1'd1 : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (walk_step_act ? (walk_merges ? (walk_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
+  assign ev_saturation = (commit_fire ? (_or_21 ? 1'd1 : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
   assign ev_allocated = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
   assign ev_deferred = (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
-  assign ev_removed = (walk_step_act ? (walk_merges ? _add_8 : 3'd0) : 3'd0);
-  assign word_read = (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd0 : 1'd1) : 1'd0))));
+  assign ev_removed = (verdict_step_act ? (verdict_merges ? _add_8 : 3'd0) : 3'd0);
+  assign word_read = (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))));
   assign info_read = (marking ? (_eq_3 ? (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0))) : (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0)));
-  assign min_read = (walk_step_scan ? (_or_24 ? 1'd1 : 1'd0) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (walk_step_finish ? 1'd1 : 1'd0))) : (walk_step_finish ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0)) : (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))) : (state_split_link ? op_slot : (walk_step_free ? (_or_27 ? 12'd0 : walk_slot) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_2) : 48'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? 48'd0 : _cat_2) : 48'd0) : (free_ready_before ? 48'd0 : (walk_step_free ? (_or_27 ? 48'd0 : _cat_2) : 48'd0))) : (state_split_link ? split_word : (walk_step_free ? (_or_27 ? 48'd0 : _cat_2) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_38)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0))) : (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0)));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_4 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_6 : 62'd0)) : 62'd0));
-  assign min_read_slot = (walk_step_scan ? (_or_24 ? _dyn_index_0 : 12'd0) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (walk_step_finish ? walk_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_slot : 12'd0) : (free_ready_before ? free_next : (walk_step_finish ? walk_slot : 12'd0))) : (walk_step_finish ? walk_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0)) : (state_split_alloc ? (_not_11 ? (walk_step_finish ? walk_new_least : 35'd0) : (free_ready_before ? _fill_16 : (walk_step_finish ? walk_new_least : 35'd0))) : (walk_step_finish ? walk_new_least : 35'd0))));
-  assign free_push = (walk_step_free ? (_or_27 ? 1'd1 : 1'd0) : 1'd0);
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
+  assign min_read = (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0);
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
+  assign word_read_slot = (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))));
+  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_44)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_6 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_8 : 62'd0)) : 62'd0));
+  assign min_read_slot = (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0);
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
+  assign free_push = (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0));
   assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
-  assign free_pushed = (walk_step_free ? (_or_27 ? walk_free_slot : 12'd0) : 12'd0);
-  assign fifo_io_enq_valid = _and_49;
-  assign fifo_io_enq_bits = _cat_16;
+  assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
+  assign fifo_io_enq_valid = _and_54;
+  assign fifo_io_enq_bits = _cat_18;
   assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
-  assign _wire_0_0 = _bits_85;
-  assign _wire_0_1 = _bits_86;
-  assign _wire_0_2 = _bits_87;
-  assign _wire_0_3 = _bits_88;
-  assign _wire_0_4 = _bits_89;
-  assign _wire_0_5 = _bits_90;
-  assign _wire_0_6 = _bits_91;
-  assign _wire_0_7 = _bits_92;
-  assign _wire_0_8 = _bits_93;
-  assign _wire_0_9 = _bits_94;
-  assign _wire_0_10 = _bits_95;
-  assign _wire_0_11 = _bits_96;
-  assign _wire_0_12 = _bits_97;
-  assign _wire_0_13 = _bits_98;
-  assign _wire_0_14 = _bits_99;
-  assign _wire_0_15 = _bits_100;
-  assign _wire_1_0 = _bits_101;
-  assign _wire_1_1 = _bits_102;
-  assign _wire_1_2 = _bits_103;
-  assign _wire_1_3 = _bits_104;
-  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0)))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_leaf_now ? 1'd1 : 1'd0) : (walk_step_descend ? (_eq_10 ? 1'd1 : 1'd0) : (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : 1'd0))))))));
-  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_leaf_now ? 2'd2 : 2'd0) : (walk_step_descend ? (_eq_10 ? 2'd2 : 2'd0) : (walk_step_act ? (walk_merges ? 2'd1 : 2'd0) : 2'd0)))))));
-  assign cmd_addr = (state_undo ? (_not_6 ? _bits_108 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_leaf_now ? walk_child_slot : issue_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : issue_slot) : (walk_step_act ? (walk_merges ? walk_slot : issue_slot) : issue_slot)))))));
-  assign cmd_value = (state_undo ? (_not_6 ? _bits_111 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_leaf_now ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_descend ? (_eq_10 ? 32'd0 : {{16{1'b0}}, issue_weight}) : (walk_step_act ? (walk_merges ? _mux_12 : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))));
+  assign _wire_0_0 = _bits_94;
+  assign _wire_0_1 = _bits_95;
+  assign _wire_0_2 = _bits_96;
+  assign _wire_0_3 = _bits_97;
+  assign _wire_0_4 = _bits_98;
+  assign _wire_0_5 = _bits_99;
+  assign _wire_0_6 = _bits_100;
+  assign _wire_0_7 = _bits_101;
+  assign _wire_0_8 = _bits_102;
+  assign _wire_0_9 = _bits_103;
+  assign _wire_0_10 = _bits_104;
+  assign _wire_0_11 = _bits_105;
+  assign _wire_0_12 = _bits_106;
+  assign _wire_0_13 = _bits_107;
+  assign _wire_0_14 = _bits_108;
+  assign _wire_0_15 = _bits_109;
+  assign _wire_1_0 = _bits_110;
+  assign _wire_1_1 = _bits_111;
+  assign _wire_1_2 = _bits_112;
+  assign _wire_1_3 = _bits_113;
+  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))));
+  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))));
+  assign cmd_addr = (state_undo ? (_not_6 ? _bits_117 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))));
+  assign cmd_value = (state_undo ? (_not_6 ? _bits_120 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))));
   assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_return ? (_eq_11 ? 1'd1 : 1'd0) : 1'd0);
-  assign _wire_2_0 = _bits_167;
-  assign _wire_2_1 = _bits_168;
-  assign _wire_2_2 = _bits_169;
-  assign _wire_2_3 = _bits_170;
-  assign _wire_3_0 = _bits_171;
-  assign _wire_3_1 = _bits_172;
-  assign _wire_3_2 = _bits_173;
-  assign _wire_3_3 = _bits_174;
-  assign serialMultiplier_io_start = _or_57;
-  assign serialMultiplier_io_a = _mux_23;
-  assign serialMultiplier_io_b = _mux_24;
-  assign undo_sp_next = (undo_pop ? _sub_13 : (undo_push ? _add_36 : undo_sp));
+  assign walk_done = (walk_step_last ? (_and_57 ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_58 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_58 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_58 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_58 ? 35'd0 : (walk_hand_over ? _mux_17 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_58 ? 4'd0 : (walk_hand_over ? _mux_18 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_58 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_58 ? 2'd0 : (walk_hand_over ? _bits_158 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_58 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
+  assign _wire_2_0 = _bits_204;
+  assign _wire_2_1 = _bits_205;
+  assign _wire_2_2 = _bits_206;
+  assign _wire_2_3 = _bits_207;
+  assign _wire_3_0 = _bits_211;
+  assign _wire_3_1 = _bits_212;
+  assign _wire_3_2 = _bits_213;
+  assign _wire_3_3 = _bits_214;
+  assign _wire_4_0 = _bits_215;
+  assign _wire_4_1 = _bits_216;
+  assign _wire_4_2 = _bits_217;
+  assign _wire_4_3 = _bits_218;
+  assign _wire_5_0 = _bits_219;
+  assign _wire_5_1 = _bits_220;
+  assign _wire_5_2 = _bits_221;
+  assign _wire_5_3 = _bits_222;
+  assign serialMultiplier_io_start = _or_70;
+  assign serialMultiplier_io_a = _mux_39;
+  assign serialMultiplier_io_b = _mux_40;
+  assign undo_sp_next = (undo_pop ? _sub_16 : (undo_push ? _add_40 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_116 ? _mux_28 : (_or_80 ? _mux_29 : (_or_84 ? 3'd3 : (_or_88 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_37 & _not_39;
-  assign over_t = _bits_75 | _and_42;
+  assign cause = (commit_fire ? 3'd0 : (_and_136 ? _mux_44 : (_or_93 ? _mux_45 : (_or_97 ? 3'd3 : (_or_101 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_42 & _not_50;
+  assign over_t = _bits_84 | _and_47;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1872,7 +2145,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fresh_slot <= 13'd1;
     end else begin
-      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_9 : fresh_slot) : fresh_slot)));
+      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_10 : fresh_slot) : fresh_slot)));
     end
   end
 
@@ -1880,7 +2153,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_depth <= 13'd0;
     end else begin
-      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_10 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
+      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_11 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
     end
   end
 
@@ -1892,7 +2165,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready_was_1 <= _not_37;
+      free_ready_was_1 <= _not_48;
     end
   end
 
@@ -1900,7 +2173,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_before <= 1'd0;
     end else begin
-      free_ready_before <= _and_35;
+      free_ready_before <= _and_40;
     end
   end
 
@@ -1944,12 +2217,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_47 : split_in_place);
+      split_in_place <= (commit_fire ? _and_52 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_15 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_17 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -1985,7 +2258,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_key_1 <= _mux_11;
+    hit_key_1 <= _mux_14;
   end
 
   always @(posedge clock) begin
@@ -2004,7 +2277,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_return ? (_eq_11 ? 1'd1 : 1'd0) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_57 ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -2020,55 +2293,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? 1'd0 : (_or_24 ? walk_step_scan : (_and_53 ? 1'd0 : walk_step_scan))) : (walk_step_descend ? (_eq_10 ? 1'd1 : walk_step_scan) : (walk_step_return ? (_eq_11 ? walk_step_scan : 1'd1) : walk_step_scan))));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_58 ? walk_step_scan : (walk_hand_over ? (_or_r_2 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
   always @(posedge clock) begin
     if (reset) begin
-      walk_step_descend <= 1'd0;
+      walk_step_last <= 1'd0;
     end else begin
-      walk_step_descend <= (walk_step_scan ? (walk_walk_now ? 1'd1 : (_or_24 ? walk_step_descend : (_and_53 ? 1'd0 : walk_step_descend))) : (walk_step_descend ? (_eq_10 ? 1'd0 : walk_step_descend) : walk_step_descend));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_decide <= 1'd0;
-    end else begin
-      walk_step_decide <= (walk_step_scan ? (walk_walk_now ? walk_step_decide : (_or_24 ? walk_step_decide : (_and_53 ? 1'd1 : walk_step_decide))) : (walk_step_decide ? 1'd0 : walk_step_decide));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_act <= 1'd0;
-    end else begin
-      walk_step_act <= (walk_step_decide ? 1'd1 : (walk_step_act ? 1'd0 : walk_step_act));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_free <= 1'd0;
-    end else begin
-      walk_step_free <= (walk_step_act ? (walk_merges ? 1'd1 : 1'd0) : (walk_step_free ? (_or_27 ? walk_step_free : 1'd0) : walk_step_free));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_finish <= 1'd0;
-    end else begin
-      walk_step_finish <= (walk_step_act ? (walk_merges ? walk_step_finish : 1'd1) : (walk_step_free ? (_or_27 ? walk_step_finish : 1'd1) : (walk_step_finish ? 1'd0 : walk_step_finish)));
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_step_return <= 1'd0;
-    end else begin
-      walk_step_return <= (walk_step_finish ? 1'd1 : (walk_step_return ? 1'd0 : walk_step_return));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_58 ? walk_step_last : (walk_hand_over ? (_or_r_2 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_57 ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2076,63 +2309,55 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_descend ? (_eq_10 ? _add_20 : walk_depth) : (walk_step_return ? (_eq_11 ? walk_depth : {1'b0, _bits_114}) : walk_depth)));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_20 : (_and_58 ? walk_depth : (walk_hand_over ? (_or_r_2 ? {1'b0, _bits_121} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_descend ? (_eq_10 ? walk_child_slot : walk_slot) : (walk_step_return ? (_eq_11 ? walk_slot : _bits_115) : walk_slot)));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_58 ? walk_slot : (walk_hand_over ? (_or_r_2 ? _bits_122 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_descend ? (_eq_10 ? walk_child_word : walk_word) : (walk_step_free ? (_or_27 ? walk_word : _cat_2) : (walk_step_return ? (_eq_11 ? walk_word : _bits_116) : walk_word))));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_58 ? walk_word : (walk_hand_over ? (_or_r_2 ? _bits_123 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_17 : (walk_step_scan ? (walk_walk_now ? _or_50 : (_or_24 ? _and_54 : walk_todo)) : (walk_step_descend ? (_eq_10 ? _cat_18 : walk_todo) : (walk_step_return ? (_eq_11 ? walk_todo : _bits_128) : walk_todo))));
+    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_15 : (_and_58 ? _and_66 : (walk_hand_over ? (_or_r_2 ? _and_67 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? _mux_15 : (walk_step_descend ? (_eq_10 ? 35'd0 : _mux_15) : (walk_step_return ? (_eq_11 ? walk_sum : _mux_16) : walk_sum))));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_58 ? _mux_17 : (walk_hand_over ? (_or_r_2 ? _bits_131 : _mux_17) : _mux_17))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_leaf_now ? _or_51 : walk_leaves) : (walk_step_descend ? (_eq_10 ? 4'd0 : walk_leaves) : (walk_step_return ? (_eq_11 ? walk_leaves : _mux_17) : walk_leaves))));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_58 ? _mux_18 : (walk_hand_over ? (_or_r_2 ? _bits_133 : _mux_18) : _mux_18))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? _mux_18 : (walk_step_descend ? (_eq_10 ? _fill_19 : walk_least) : (walk_step_return ? (_eq_11 ? walk_least : _mux_19) : walk_least))));
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      walk_pending <= 3'd0;
-    end else begin
-      walk_pending <= (walk_step_begin ? 3'd1 : (walk_step_scan ? _sub_2 : (walk_step_descend ? (_eq_10 ? 3'd1 : _sub_2) : (walk_step_return ? (_eq_11 ? walk_pending : 3'd0) : walk_pending))));
-    end
+    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_58 ? _mux_19 : (walk_hand_over ? (_or_r_2 ? _bits_134 : _mux_19) : _mux_19))) : walk_least));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_probe_sent <= 1'd0;
     end else begin
-      walk_probe_sent <= (walk_step_scan ? (walk_walk_now ? 1'd0 : (_or_24 ? 1'd1 : 1'd0)) : walk_probe_sent);
+      walk_probe_sent <= (walk_step_scan ? walk_probe : walk_probe_sent);
     end
   end
 
   always @(posedge clock) begin
-    walk_sent_digit <= (walk_step_scan ? (walk_walk_now ? walk_sent_digit : (_or_24 ? _bits_28 : walk_sent_digit)) : walk_sent_digit);
+    walk_sent_digit <= (walk_step_scan ? _mux_21 : walk_sent_digit);
   end
 
   always @(posedge clock) begin
-    walk_sent_slot <= (walk_step_scan ? (walk_walk_now ? walk_sent_slot : (_or_24 ? _dyn_index_0 : walk_sent_slot)) : walk_sent_slot);
+    walk_sent_slot <= (walk_step_scan ? walk_probe_slot : walk_sent_slot);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_57 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_69 : walk_probing);
     end
   end
 
@@ -2146,66 +2371,258 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
-      walk_judged <= 1'd0;
+      walk_sent_up <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_58 : walk_judged);
+      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_58 ? walk_probe_up : (walk_hand_over ? (_or_r_2 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
     end
   end
 
   always @(posedge clock) begin
-    walk_child_digit <= (walk_step_scan ? (_not_49 ? walk_probed_digit : walk_child_digit) : walk_child_digit);
+    if (reset) begin
+      walk_probing_up <= 1'd0;
+    end else begin
+      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_70 : (_and_58 ? _and_70 : (walk_hand_over ? (_or_r_2 ? 1'd0 : _and_70) : _and_70))) : walk_probing_up);
+    end
   end
 
   always @(posedge clock) begin
-    walk_child_slot <= (walk_step_scan ? (_not_49 ? walk_probed_slot : walk_child_slot) : walk_child_slot);
+    if (reset) begin
+      walk_up_taken <= 4'd0;
+    end else begin
+      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_58 ? _mux_16 : (walk_hand_over ? (_or_r_2 ? 4'd0 : _mux_16) : _mux_16))) : walk_up_taken);
+    end
   end
 
   always @(posedge clock) begin
-    walk_child_word <= (walk_step_scan ? (_not_49 ? word_data : walk_child_word) : walk_child_word);
+    if (reset) begin
+      walk_judged <= 1'd0;
+    end else begin
+      walk_judged <= (walk_step_scan ? _and_71 : walk_judged);
+    end
   end
 
   always @(posedge clock) begin
-    walk_child_min <= (walk_step_scan ? (_not_49 ? min_data : walk_child_min) : walk_child_min);
+    walk_child_digit <= (walk_step_scan ? walk_probed_digit : walk_child_digit);
   end
 
   always @(posedge clock) begin
-    walk_child_leaf <= (walk_step_scan ? (_not_49 ? _eq_13 : walk_child_leaf) : walk_child_leaf);
+    walk_child_slot <= (walk_step_scan ? walk_probed_slot : walk_child_slot);
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? (_not_49 ? _and_62 : walk_child_passed) : walk_child_passed);
+    walk_child_word <= (walk_step_scan ? word_data : walk_child_word);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? (_not_49 ? _and_63 : walk_child_walked) : walk_child_walked);
+    walk_child_min <= (walk_step_scan ? min_data : walk_child_min);
   end
 
   always @(posedge clock) begin
-    walk_merges <= (walk_step_decide ? _and_67 : walk_merges);
+    walk_child_leaf <= (walk_step_scan ? _eq_10 : walk_child_leaf);
   end
 
   always @(posedge clock) begin
-    walk_clips <= (walk_step_decide ? _or_r_10 : walk_clips);
+    walk_child_passed <= (walk_step_scan ? _and_75 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_freeing <= (walk_step_act ? (walk_merges ? walk_leaves : walk_freeing) : (walk_step_free ? (_or_27 ? _and_68 : walk_freeing) : walk_freeing));
+    walk_child_walked <= (walk_step_scan ? _and_76 : walk_child_walked);
   end
 
   always @(posedge clock) begin
-    walk_now_leaf <= (walk_step_finish ? _and_69 : walk_now_leaf);
+    walk_child_kids <= (walk_step_scan ? _cat_26 : walk_child_kids);
   end
 
   always @(posedge clock) begin
-    walk_new_count <= (walk_step_act ? _mux_12 : walk_new_count);
+    if (reset) begin
+      walk_count_q <= 1'd0;
+    end else begin
+      walk_count_q <= _and_77;
+    end
   end
 
   always @(posedge clock) begin
-    walk_new_least <= (walk_step_act ? (walk_merges ? walk_least : _mux_20) : walk_new_least);
+    if (reset) begin
+      verdict_step_idle <= 1'd1;
+    end else begin
+      verdict_step_idle <= (verdict_step_idle ? (verdict_pop ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_12 ? verdict_step_idle : 1'd1) : (verdict_pop ? 1'd0 : 1'd1)) : (verdict_step_free ? (_or_r_13 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
+    end
   end
 
   always @(posedge clock) begin
-    walk_parent_frame <= _mem_read_0;
+    if (reset) begin
+      verdict_step_fold <= 1'd0;
+    end else begin
+      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_62 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_62 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_step_decide <= 1'd0;
+    end else begin
+      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_62 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_62 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_step_act <= 1'd0;
+    end else begin
+      verdict_step_act <= (verdict_step_decide ? 1'd1 : (verdict_step_act ? 1'd0 : verdict_step_act));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_step_free <= 1'd0;
+    end else begin
+      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_12 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_13 ? 1'd1 : 1'd0) : verdict_step_free));
+    end
+  end
+
+  always @(posedge clock) begin
+    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_159 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_160 : verdict_slot)) : verdict_slot));
+  end
+
+  always @(posedge clock) begin
+    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_161 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_162 : verdict_word)) : verdict_word));
+  end
+
+  always @(posedge clock) begin
+    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_163 : verdict_sum) : (verdict_step_fold ? _add_27 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_165 : verdict_sum)) : verdict_sum)));
+  end
+
+  always @(posedge clock) begin
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_166 : verdict_leaves) : (verdict_step_fold ? _or_63 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_168 : verdict_leaves)) : verdict_leaves)));
+  end
+
+  always @(posedge clock) begin
+    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_169 : verdict_least) : (verdict_step_fold ? _mux_22 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_171 : verdict_least)) : verdict_least)));
+  end
+
+  always @(posedge clock) begin
+    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_172 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_173 : verdict_digit)) : verdict_digit));
+  end
+
+  always @(posedge clock) begin
+    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_155 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_155 : verdict_depth)) : verdict_depth));
+  end
+
+  always @(posedge clock) begin
+    verdict_merges <= (verdict_step_decide ? _and_83 : verdict_merges);
+  end
+
+  always @(posedge clock) begin
+    verdict_clips <= (verdict_step_decide ? _or_r_16 : verdict_clips);
+  end
+
+  always @(posedge clock) begin
+    verdict_now_leaf <= (verdict_step_decide ? _and_84 : verdict_now_leaf);
+  end
+
+  always @(posedge clock) begin
+    verdict_count <= (verdict_step_decide ? _mux_23 : verdict_count);
+  end
+
+  always @(posedge clock) begin
+    verdict_bound <= (verdict_step_decide ? _mux_24 : verdict_bound);
+  end
+
+  always @(posedge clock) begin
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_79 : verdict_freeing) : (verdict_step_free ? _and_79 : verdict_freeing)));
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_kids_valid <= 16'd0;
+    end else begin
+      verdict_kids_valid <= (walk_start ? 16'd0 : _and_87);
+    end
+  end
+
+  always @(posedge clock) begin
+    verdict_kids_here <= (verdict_step_idle ? (verdict_pop ? _mux_30 : verdict_kids_here) : (verdict_step_act ? (verdict_merges ? verdict_kids_here : (verdict_pop ? _mux_32 : verdict_kids_here)) : verdict_kids_here));
+  end
+
+  always @(posedge clock) begin
+    verdict_kids_parent <= (verdict_step_decide ? _mem_read_3 : verdict_kids_parent);
+  end
+
+  always @(posedge clock) begin
+    verdict_parent_valid <= (verdict_step_decide ? _and_88 : verdict_parent_valid);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_hand_valid <= 1'd0;
+    end else begin
+      verdict_hand_valid <= verdict_take;
+    end
+  end
+
+  always @(posedge clock) begin
+    verdict_hand <= _cat_37;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_head <= 2'd0;
+    end else begin
+      verdict_head <= (verdict_pop ? _add_34 : verdict_head);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_tail <= 2'd0;
+    end else begin
+      verdict_tail <= (verdict_hand_valid ? _add_35 : verdict_tail);
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      verdict_queued <= 3'd0;
+    end else begin
+      verdict_queued <= _sub_5;
+    end
+  end
+
+  always @(posedge clock) begin
+    walk_parent_frame <= _mux_36;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_1 <= 1'd0;
+    end else begin
+      walk_root_read_1 <= walk_step_begin;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_2 <= 1'd0;
+    end else begin
+      walk_root_read_2 <= walk_root_read_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_3 <= 1'd0;
+    end else begin
+      walk_root_read_3 <= walk_root_read_2;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      walk_root_read_4 <= 1'd0;
+    end else begin
+      walk_root_read_4 <= walk_root_read_3;
+    end
   end
 
   always @(posedge clock) begin
@@ -2232,7 +2649,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_4;
+      sram_count <= _sub_7;
     end
   end
 
@@ -2240,7 +2657,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_73 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_93 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2248,7 +2665,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_74 ? _mux_21 : eps_active);
+      eps_active <= (_and_94 ? _mux_37 : eps_active);
     end
   end
 
@@ -2256,7 +2673,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_74 ? _mux_22 : q_active);
+      q_active <= (_and_94 ? _mux_38 : q_active);
     end
   end
 
@@ -2272,7 +2689,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_178) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_226) : next_merge) : next_merge));
     end
   end
 
@@ -2288,7 +2705,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_75 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_75 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_58 ? 1'd1 : (_and_75 ? 1'd0 : multiplier_for_schedule))) : (_and_75 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_95 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_95 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_81 ? 1'd1 : (_and_95 ? 1'd0 : multiplier_for_schedule))) : (_and_95 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2296,7 +2713,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_75 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_75 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_75 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_95 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_95 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_95 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2304,7 +2721,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_58 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_81 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2312,31 +2729,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_75 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_95 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_75 ? _or_r_13 : following_overflows);
+    following_overflows <= (_and_95 ? _or_r_25 : following_overflows);
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_5;
+    to_merge_lo <= _sub_8;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_7;
+    to_merge_hi <= _sub_10;
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_76;
+    merge_ahead <= _and_96;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_188 : (_or_59 ? _bits_189 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_236 : (_or_72 ? _bits_237 : until_merge_lo));
     end
   end
 
@@ -2344,7 +2761,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_59 ? _bits_190 : _bits_191);
+      until_merge_hi_0 <= (_or_72 ? _bits_238 : _bits_239);
     end
   end
 
@@ -2352,7 +2769,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_192 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_240 : 1'd0);
     end
   end
 
@@ -2360,7 +2777,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_59 ? _bits_193 : _bits_194);
+      until_merge_hi_1 <= (_or_72 ? _bits_241 : _bits_242);
     end
   end
 
@@ -2368,7 +2785,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_59 ? 1'd0 : _bits_195);
+      until_merge_carry_1 <= (_or_72 ? 1'd0 : _bits_243);
     end
   end
 
@@ -2376,7 +2793,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_59 ? _bits_196 : _bits_197);
+      until_merge_hi_2 <= (_or_72 ? _bits_244 : _bits_245);
     end
   end
 
@@ -2384,7 +2801,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_59 ? 1'd0 : _bits_198);
+      until_merge_carry_2 <= (_or_72 ? 1'd0 : _bits_246);
     end
   end
 
@@ -2392,7 +2809,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_80;
+      merge_near <= _and_100;
     end
   end
 
@@ -2400,7 +2817,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_73 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_25 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_93 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_41 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2408,7 +2825,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_81 ? 8'd0 : _sub_12);
+      front_count <= (_and_101 ? 8'd0 : _sub_15);
     end
   end
 
@@ -2445,7 +2862,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _not_66;
+    hit_short_1 <= _not_89;
   end
 
   always @(posedge clock) begin
@@ -2496,7 +2913,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_87;
+      hit_event_1 <= _and_107;
     end
   end
 
@@ -2525,7 +2942,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_splittable_1 <= _lt_3;
+    hit_splittable_1 <= _lt_4;
   end
 
   always @(posedge clock) begin
@@ -2552,7 +2969,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_90;
+      _reg_1 <= _and_110;
     end
   end
 
@@ -2568,7 +2985,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_21;
+      undo_empty <= _eq_19;
     end
   end
 
@@ -2576,7 +2993,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_below <= 7'd127;
     end else begin
-      undo_sp_below <= _sub_14;
+      undo_sp_below <= _sub_17;
     end
   end
 
@@ -2584,88 +3001,88 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_two_below <= 7'd126;
     end else begin
-      undo_sp_two_below <= _sub_15;
+      undo_sp_two_below <= _sub_18;
     end
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_200 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_248 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_201 : split_parent);
+    split_parent <= (state_split_check ? _bits_249 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_31 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_64 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_77 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
-    child_depth <= _add_37;
+    child_depth <= _add_41;
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_22;
+    child_field_0 <= _eq_20;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_23;
+    child_field_1 <= _eq_21;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_24;
+    child_field_2 <= _eq_22;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_25;
+    child_field_3 <= _eq_23;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_26;
+    child_field_4 <= _eq_24;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_27;
+    child_field_5 <= _eq_25;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_28;
+    child_field_6 <= _eq_26;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_29;
+    child_field_7 <= _eq_27;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_30;
+    child_field_8 <= _eq_28;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_31;
+    child_field_9 <= _eq_29;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_32;
+    child_field_10 <= _eq_30;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_33;
+    child_field_11 <= _eq_31;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_34;
+    child_field_12 <= _eq_32;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_35;
+    child_field_13 <= _eq_33;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_36;
+    child_field_14 <= _eq_34;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_37;
+    child_field_15 <= _eq_35;
   end
 
   always @(posedge clock) begin
@@ -2684,7 +3101,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_73 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_93 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -2704,19 +3121,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_97 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_117 : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (read_result ? _mux_26 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (read_result ? _mux_42 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_27 : node_len) : node_len);
+      node_len <= (state_read_wait ? (read_result ? _mux_43 : node_len) : node_len);
     end
   end
 
@@ -2745,18 +3162,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_218)) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_266)) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_219)) : (state_split_link ? split_parent : mark_next));
+    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_267)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_100;
+      quiet_held <= _and_120;
     end
   end
 
@@ -2764,7 +3181,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_105;
+      snapshot_settled <= _and_125;
     end
   end
 
@@ -2780,7 +3197,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_106;
+      advance_settled_was_2 <= _and_126;
     end
   end
 
@@ -2788,7 +3205,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_107;
+      advance_settled_before <= _and_127;
     end
   end
 
@@ -2812,19 +3229,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_108;
+      fix_done_before <= _and_128;
     end
   end
 
   always @(posedge clock) begin
-    op_batch_empty <= _and_111;
+    op_batch_empty <= _and_131;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_115;
+      issue_gate <= _and_135;
     end
   end
 
@@ -2848,19 +3265,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_235] <= free_pushed;
+      free_stack[_bits_283] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
-    if (walk_step_descend && _eq_10) begin
-      walk_frames[_bits_237] <= _cat_40;
+    if (verdict_sharing) begin
+      verdict_kids[_bits_196] <= verdict_share;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (verdict_hand_valid) begin
+      verdict_queue[verdict_tail] <= _cat_48;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (walk_step_scan && walk_walk_now) begin
+      walk_frames[_bits_288] <= _cat_38;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_238] <= _cat_41;
+      undo[_bits_289] <= _cat_49;
     end
   end
 
@@ -2887,13 +3316,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_236];
+    free_stack_rdata_0 <= free_stack[_bits_284];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_83) begin
-      undo_rdata_0 <= undo[_bits_239];
+    if (_not_106) begin
+      undo_rdata_0 <= undo[_bits_290];
     end
   end
 
@@ -2939,35 +3368,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_119) begin // TrieController.java:56
-      $display("Assertion failed at TrieController.java:56: state register state is not one-hot: %b", _cat_42);
+    if (!reset && !_and_139) begin // TrieController.java:56
+      $display("Assertion failed at TrieController.java:56: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_85) begin // TrieTables.java:103
-      $display("Assertion failed at TrieTables.java:103: sub_min read and written on one clock");
+    if (!reset && !_not_108) begin // TrieTables.java:106
+      $display("Assertion failed at TrieTables.java:106: sub_min read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_86) begin // TrieTables.java:104
-      $display("Assertion failed at TrieTables.java:104: ctl_words read and written on one clock");
+    if (!reset && !_not_109) begin // TrieTables.java:109
+      $display("Assertion failed at TrieTables.java:109: ctl_words read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_87) begin // TrieTables.java:105
-      $display("Assertion failed at TrieTables.java:105: slot_info read and written on one clock");
+    if (!reset && !_not_110) begin // TrieTables.java:112
+      $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
     if (!reset && free_take && !free_ready_before) begin // FreeSlots.java:60
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_88) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_111) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_89) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_102) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
@@ -2975,40 +3404,84 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_123) begin // TrieController.java:92
+    if (!reset && io_found_valid && !_and_146) begin // TrieController.java:92
       $display("Assertion failed at TrieController.java:92: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_125) begin // TrieMergeWalk.java:47
-      $display("Assertion failed at TrieMergeWalk.java:47: state register walk_step is not one-hot: %b", _cat_43);
+    if (!reset && !_and_148) begin // TrieMergeWalk.java:51
+      $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
-    if (!reset && _and_126 && !_eq_43) begin // TrieMergeWalk.java:111
-      $display("Assertion failed at TrieMergeWalk.java:111: walk_parent_frame is stale");
+    if (!reset && !_and_150) begin // TrieNodeVerdict.java:42
+      $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:268
-      $display("Assertion failed at TrieMergeWalk.java:268: a merge batch started while the last one walks");
+    if (!reset && verdict_take && !verdict_room) begin // TrieNodeVerdict.java:249
+      $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && !_or_92) begin // TrieMergeWalk.java:269
-      $display("Assertion failed at TrieMergeWalk.java:269: a probe in flight outside SCAN");
+    if (!reset && walk_start && !_and_151) begin // TrieNodeVerdict.java:250
+      $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_45) begin // TrieMergeWalk.java:274
-      $display("Assertion failed at TrieMergeWalk.java:274: walk_child_leaf is not the judged child's word = 0");
+    if (!reset && verdict_step_fold && !_eq_45) begin // TrieNodeVerdict.java:251
+      $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_46) begin // TrieMergeWalk.java:275
-      $display("Assertion failed at TrieMergeWalk.java:275: walk_child_passed is not its bound >= T");
+    if (!reset && verdict_step_act && !_or_103) begin // TrieNodeVerdict.java:252
+      $display("Assertion failed at TrieNodeVerdict.java:252: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_47) begin // TrieMergeWalk.java:276
-      $display("Assertion failed at TrieMergeWalk.java:276: walk_child_walked is not its bound < T");
+    if (!reset && verdict_setting && !_or_104) begin // TrieNodeVerdict.java:253
+      $display("Assertion failed at TrieNodeVerdict.java:253: a command beside a SET");
       $stop;
     end
-    if (!reset && walk_step_decide && !_and_132) begin // TrieMergeWalk.java:280
-      $display("Assertion failed at TrieMergeWalk.java:280: a merge verdict with READs or children to come");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:276
+      $display("Assertion failed at TrieMergeWalk.java:276: a merge batch started while the last one walks");
+      $stop;
+    end
+    if (!reset && !_or_107) begin // TrieMergeWalk.java:277
+      $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
+      $stop;
+    end
+    if (!reset && _and_153 && !_eq_47) begin // TrieMergeWalk.java:280
+      $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
+      $stop;
+    end
+    if (!reset && _and_154 && !walk_hand_over) begin // TrieMergeWalk.java:282
+      $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
+      $stop;
+    end
+    if (!reset && _or_r_48 && !_and_155) begin // TrieMergeWalk.java:283
+      $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
+      $stop;
+    end
+    if (!reset && _or_108 && !read_result) begin // TrieMergeWalk.java:285
+      $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
+      $stop;
+    end
+    if (!reset && walk_root_read_4 && !_and_156) begin // TrieMergeWalk.java:286
+      $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
+      $stop;
+    end
+    if (!reset && _and_157 && !read_result) begin // TrieMergeWalk.java:287
+      $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_49) begin // TrieMergeWalk.java:292
+      $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_50) begin // TrieMergeWalk.java:293
+      $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_51) begin // TrieMergeWalk.java:294
+      $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_52) begin // TrieMergeWalk.java:295
+      $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -3019,96 +3492,96 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_100) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_128) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_103) begin // WalkControl.java:31
-      $display("Assertion failed at WalkControl.java:31: the walk moves beside a redo or as a child word lands");
+    if (!reset && !_or_119) begin // WalkControl.java:32
+      $display("Assertion failed at WalkControl.java:32: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && event_issue && !_eq_50) begin // SplitRoom.java:54
+    if (!reset && event_issue && !_eq_53) begin // SplitRoom.java:54
       $display("Assertion failed at SplitRoom.java:54: room_at_issue is stale");
       $stop;
     end
-    if (!reset && !_eq_51) begin // CommitVerdict.java:73
+    if (!reset && !_eq_54) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_52) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_55) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_53) begin // CommitVerdict.java:95
+    if (!reset && !_eq_56) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_54) begin // CommitVerdict.java:125
+    if (!reset && !_eq_57) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_147) begin // UndoStack.java:48
+    if (!reset && !_and_177) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
-    if (!reset && undo_push && !_lt_7) begin // UndoStack.java:60
+    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:60
       $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_110) begin // UndoStack.java:61
+    if (!reset && undo_push && !_not_138) begin // UndoStack.java:61
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_58) begin // UndoStack.java:63
+    if (!reset && !_eq_61) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_49 && !fifo_io_enq_ready) begin // SplitRedo.java:88
+    if (!reset && _and_54 && !fifo_io_enq_ready) begin // SplitRedo.java:88
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_148 && !hit_event_4) begin // TrieController.java:159
+    if (!reset && _and_178 && !hit_event_4) begin // TrieController.java:159
       $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_149 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_179 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_73 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_93 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_59) begin // TrieController.java:261
-      $display("Assertion failed at TrieController.java:261: split_fits_landed is not free slots >= missing children");
+    if (!reset && state_split_check && !_eq_62) begin // TrieController.java:260
+      $display("Assertion failed at TrieController.java:260: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_107) begin // TrieController.java:264
-      $display("Assertion failed at TrieController.java:264: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_123) begin // TrieController.java:263
+      $display("Assertion failed at TrieController.java:263: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_114) begin // SplitMarks.java:58
+    if (!reset && !_or_130) begin // SplitMarks.java:58
       $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_115 && !_eq_60) begin // TrieController.java:373
-      $display("Assertion failed at TrieController.java:373: op_batch_empty is stale");
+    if (!reset && _or_133 && !_eq_63) begin // TrieController.java:370
+      $display("Assertion failed at TrieController.java:370: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:374
-      $display("Assertion failed at TrieController.java:374: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:371
+      $display("Assertion failed at TrieController.java:371: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_150 && !_ne_0) begin // TrieController.java:375
-      $display("Assertion failed at TrieController.java:375: a READ result in RUN");
+    if (!reset && _and_180 && !_ne_0) begin // TrieController.java:372
+      $display("Assertion failed at TrieController.java:372: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_152 && !_or_r_42) begin // TrieController.java:378
-      $display("Assertion failed at TrieController.java:378: a split ran out of slots");
+    if (!reset && _and_182 && !_or_r_62) begin // TrieController.java:375
+      $display("Assertion failed at TrieController.java:375: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_153) begin // TrieController.java:381
-      $display("Assertion failed at TrieController.java:381: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_183) begin // TrieController.java:378
+      $display("Assertion failed at TrieController.java:378: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -3116,7 +3589,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_3[16], _add_11[11:0], _add_12[12:0], _add_13[11:0], _add_14[12:0], _add_15[11:0], _add_16[15:0], _add_17[16:0], _add_18[15:0], _sub_3[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_23[11:0], _add_24[12:0], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _dshl_5[6:4], _sub_11[14], _dshl_6[6:4], _add_42[11:0], _add_43[12:0], _add_44[11:0], _add_45[12:0], _add_46[11:0], _sub_16[12], _mux_30[6], _add_47[11:0], _add_48[12:0], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[10:0], _add_53[11:0], _add_54[10:0], _add_55[11:0], _add_56[9:0]};
+  wire _unused_ok = ^{_add_3[16], _add_12[11:0], _add_13[12:0], _add_14[11:0], _add_15[12:0], _add_16[11:0], _add_17[15:0], _add_18[16:0], _add_19[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[12:0], _add_26[11:0], _dshl_4[6:4], _dshr_0[15:1], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_5[30:16], _dshl_6[30:16], _dshl_7[6:4], _dshr_1[15:1], _dshl_8[6:4], _dshl_9[6:4], _sub_6[4], _sub_14[14], _dshl_10[6:4], _add_46[11:0], _add_47[12:0], _add_48[11:0], _add_49[12:0], _add_50[11:0], _sub_19[12], _mux_47[6], _add_52[11:0], _add_53[12:0], _add_54[11:0], _add_55[12:0], _add_56[11:0], _add_57[10:0], _add_58[11:0], _add_59[10:0], _add_60[11:0], _add_61[9:0]};
 
 endmodule
 

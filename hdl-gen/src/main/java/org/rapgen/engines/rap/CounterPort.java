@@ -75,4 +75,9 @@ final class CounterPort {
         UInt max = Fill(counterBits, B(true));
         return Mux(w.gt(max.pad(w.getWidth())), max, w.bits(counterBits - 1, 0));
     }
+
+    /** Clocks from a command on these wires to its result: the command register and the SRAM's own latency. */
+    static int resultLatency(RapConfig c) {
+        return COMMAND_LATENCY + org.rapgen.hdl.lib.CounterSram.latency(c.counterReadRegister());
+    }
 }

@@ -197,9 +197,8 @@ public final class TrieController extends Module {
                     })
                     .otherwise(() -> state.go(MERGE_START));
         };
-        // Registered: the root's bound and the operation's T hold for a clock before every state that asks (a commit
-        // sets the T, a batch's root write and a split's mark of the root come at least a clock before), so the
-        // compare's carry chain does not reach the state's next-state logic.
+        // Registered, off the next-state logic: the root's bound and the operation's T hold for a clock before every
+        // state that asks (asserted below).
         Bool opBatchEmptyNow = SplitCompare.atLeastComplement(tables.rootMin, opNotThreshold);
         Bool opBatchEmpty = RegNext(opBatchEmptyNow).named("op_batch_empty");
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
@@ -368,9 +367,7 @@ public final class TrieController extends Module {
                 state.is(SPLIT_READ));
 
         // --- invariants (simulation only)
-        when(
-                state.is(UNDO).or(state.is(SPLIT_FIT)),
-                () -> Assert(opBatchEmpty.eq(opBatchEmptyNow), "op_batch_empty is stale"));
+        when(state.within(UNDO, SPLIT_FIT), () -> Assert(opBatchEmpty.eq(opBatchEmptyNow), "op_batch_empty is stale"));
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(
@@ -381,9 +378,7 @@ public final class TrieController extends Module {
                 () -> Assert(
                         front.eq(0).or(splitInPlace).and(io.issued.not()),
                         "a child word written while the walk holds events"));
-        WalkControl.fix(io, state.is(RESUME), splitInPlace, fixing);
-        io.walkFix.slot.connect(opSlot);
-        io.walkFix.word.connect(splitWord);
+        WalkControl.fix(io, state.is(RESUME), splitInPlace, fixing, opSlot, splitWord);
 
         // --- outputs
         Bool issueGate = IssueGate.build(state.is(INIT), null, io.enable, req, io.readout, io.snapshot, sched);

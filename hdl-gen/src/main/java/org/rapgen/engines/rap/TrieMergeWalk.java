@@ -1,11 +1,15 @@
 package org.rapgen.engines.rap;
 
 import static org.rapgen.engines.rap.TrieMergeWalk.Step.*;
+import static org.rapgen.engines.rap.TrieNodeVerdict.bit;
 import static org.rapgen.hdl.Hdl.*;
 
+import java.util.List;
 import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.HdlException;
 import org.rapgen.hdl.Mem;
 import org.rapgen.hdl.OneHotState;
+import org.rapgen.hdl.SourceLoc;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.FirstSet;
 import org.rapgen.hdl.lib.SplitCompare;
@@ -16,32 +20,32 @@ import org.rapgen.hdl.lib.SplitCompare;
  * bound ({@link TrieTables}' {@code sub_min}) is at least T: no node there can merge, and none changes.
  *
  * <p>The walk keeps the node it is at in registers (slot, child word, the digits still to look at, the sum S of its
- * own count and its leaf children's, the leaf digits, the least bound of its interior children) and the nodes above it
- * on a stack of at most L frames, in distributed RAM. Entering a node it READs the node's own count; then each clock
- * it probes one child (its word and bound, read together, which return {@link TrieTables#READ_LATENCY} clocks later
- * and are judged on the clock they land, into flags the walk acts on a clock after: three probes are in flight): a
- * leaf's count is READ and added as it returns, a subtree with a bound of at least T is passed over, any other is
- * walked first (once the node's READs are in); the probes behind one that is walked are dropped and made again after
- * the subtree, so the children are still taken in digit order. When every
- * child is done: if the node has leaf children and S < T, the leaves are freed (their slots pushed on
- * {@link FreeSlots}' stack), the node's word loses them in every copy and its count becomes S, clipped at 2^C-1.
- * Then its bound is written: the least of its interior children's and, if it kept leaf children, its own S. Back in
- * the parent, a child left without children counts as one of its leaves, with the count the merge gave it. Every
- * decision reads only the node and its children, final by then, so the result is the golden model's.
+ * own count and its leaf children's, the leaf digits, the least bound of its passed-over children) and the nodes above
+ * it on a stack of at most L frames, in distributed RAM. Each clock it probes one child: its word and bound, read
+ * together, which land {@link TrieTables#READ_LATENCY} clocks later and are judged into flags on that clock, which the
+ * walk acts on a clock after (three probes in flight), and its count, READ on the same clock whatever the child turns
+ * out to be, since its slot is known then: a leaf's count is added when it lands, a subtree with a bound of at least T
+ * is passed over (its count is not looked at), and any other child is walked first, on the clock it is judged: the
+ * node goes on the stack, the child becomes the node, its first child's probe goes out on that clock, and its own
+ * count, READ with its probe, is its S when it lands. The probes behind a walked child are dropped and made again after
+ * the subtree, so the children are still taken in digit order.
  *
- * <p>Built in the caller's module.
+ * <p>When a node's last child is judged, the node is handed to {@link TrieNodeVerdict}, which decides it (S < T with
+ * leaf children: the leaves merge into it), writes it back and keeps what it leaves its parent until the parent's own
+ * hand-over, while the walk goes back to the parent, from the stack. Once a node has probed its last child, the walk
+ * probes the parent's next children from the parent's frame (if the verdict's queue has room, so the hand-over is sure
+ * to come on the clock the node's last child is judged): they are judged after the walk is back in the parent, and dropped
+ * with the rest if one of the node's own children is walked instead.
+ *
+ * <p>Every decision reads only the node and its children, final by then, and the merges and frees come in the
+ * post-order, so the result is the golden model's. Built in the caller's module.
  */
 final class TrieMergeWalk {
     enum Step {
         IDLE,
         BEGIN,
         SCAN,
-        DESCEND,
-        DECIDE,
-        ACT,
-        FREE,
-        FINISH,
-        RETURN
+        LAST
     }
 
     private final OneHotState<Step> step = new OneHotState<>("walk_step", Step.class, IDLE);
@@ -56,10 +60,15 @@ final class TrieMergeWalk {
         int k = c.bitsPerLevel();
         int b = c.branching();
         int sumBits = c.mergeSumBits();
-        int cb = c.counterBits();
         int frameIndexBits = log2Up(c.levels());
-        int pendingBits = log2Up(b + 2);
         UInt none = Fill(sumBits, B(true));
+        // A child's count lands this many clocks after it is judged: 0 or 1 (the counter read register).
+        int countLag = CounterPort.resultLatency(c) - (TrieTables.READ_LATENCY + 1);
+        if (countLag < 0 || countLag > 1)
+            throw new HdlException(
+                    SourceLoc.callerOf(TrieMergeWalk.class),
+                    "the merge walk needs a counter result latency of 3 or 4 clocks, not "
+                            + CounterPort.resultLatency(c));
 
         // --- the node the walk is at
         UInt depth = RegInit(U(0, c.depthBits())).named("walk_depth");
@@ -69,65 +78,110 @@ final class TrieMergeWalk {
         UInt sum = Reg(UInt(sumBits)).named("walk_sum");
         UInt leaves = Reg(UInt(b)).named("walk_leaves");
         UInt least = Reg(UInt(sumBits)).named("walk_least");
-        UInt pending = RegInit(U(0, pendingBits)).named("walk_pending");
         // Three probes in flight, a stage each: the child probed on the last clock; the one probed before it, whose
         // word and bound land now and are judged into flags; and the one before that, sorted on this clock from its
         // flags, so no clock runs from a table's read data through the bound's compare into a read address or the
-        // walk's state. A walked child's registers hold while the walk enters it (DESCEND).
+        // walk's state.
         Bool sent = RegInit(B(false)).named("walk_probe_sent");
         UInt sentDigit = Reg(UInt(k)).named("walk_sent_digit");
         UInt sentSlot = Reg(UInt(slotBits)).named("walk_sent_slot");
         Bool probing = RegInit(B(false)).named("walk_probing");
         UInt probedDigit = Reg(UInt(k)).named("walk_probed_digit");
         UInt probedSlot = Reg(UInt(slotBits)).named("walk_probed_slot");
+        // The probe in the first or second stage is one of the parent's, sent after the node's last (below).
+        Bool sentUp = RegInit(B(false)).named("walk_sent_up");
+        Bool probingUp = RegInit(B(false)).named("walk_probing_up");
+        // The parent's digits probed so far, still to do in its frame.
+        UInt upTaken = RegInit(U(0, b)).named("walk_up_taken");
         Bool judged = RegInit(B(false)).named("walk_judged");
         UInt childDigit = Reg(UInt(k)).named("walk_child_digit");
         UInt childSlot = Reg(UInt(slotBits)).named("walk_child_slot");
         UInt childWord = Reg(UInt(ww)).named("walk_child_word");
         UInt childMin = Reg(UInt(sumBits)).named("walk_child_min");
-        // What the judged child is, one of three, registered from its word and bound as they land.
+        // What the judged child is, one of three, and its children, registered from its word and bound as they land.
         Bool childLeaf = Reg(Bool()).named("walk_child_leaf");
         Bool childPassed = Reg(Bool()).named("walk_child_passed");
         Bool childWalked = Reg(Bool()).named("walk_child_walked");
-        // The node's verdict, and what it leaves its parent.
-        Bool merges = Reg(Bool()).named("walk_merges");
-        Bool clips = Reg(Bool()).named("walk_clips");
-        UInt freeing = Reg(UInt(b)).named("walk_freeing");
-        Bool nowLeaf = Reg(Bool()).named("walk_now_leaf");
-        UInt newCount = Reg(UInt(cb)).named("walk_new_count");
-        UInt newLeast = Reg(UInt(sumBits)).named("walk_new_least");
+        UInt childKids = Reg(UInt(b)).named("walk_child_kids");
+        Bool leafNow = judged.and(childLeaf).named("walk_leaf_now");
+        Bool passNow = judged.and(childPassed).named("walk_pass_now");
+        Bool walkNow = judged.and(childWalked).named("walk_walk_now");
+
+        // --- where each landing count goes. With a lag of a clock, the judged child's kind rides a register to its
+        // count: a leaf's is the node's, a walked child's is the child's own S (the walk is in it by then), and the
+        // count landing on the clock after a hand-over is the handed-over node's last leaf. With no lag a walked
+        // child's count lands on the clock the walk enters it.
+        Bool countQ = countLag == 1
+                ? RegNext(judged.and(childLeaf.or(childWalked)), B(false)).named("walk_count_q")
+                : B(false);
+        TrieNodeVerdict verdict = new TrieNodeVerdict(c, t, free, st, cmd, notThreshold, countQ, walkStart);
+        Bool countHere = (countLag == 1 ? countQ.and(verdict.adding.not()) : leafNow).named("walk_count_here");
+        Bool countEntered = countLag == 1 ? B(false) : walkNow;
 
         // --- the frames of the nodes above, at their depths
         int fw = slotBits + ww + b + sumBits + b + sumBits + k;
         Mem<UInt> frames = Mem(c.levels(), UInt(fw)).named("walk_frames");
         UInt parentIndex = depth.sub(U(1, depth.getWidth())).bits(frameIndexBits - 1, 0);
-        // The parent's frame reaches RETURN from a flip-flop, read on FINISH, the one clock before RETURN (neither
-        // writes
-        // a frame, nor moves the depth): RETURN's compares and sums then start at registers, not at the distributed
-        // RAM's read.
-        UInt frame = RegNext(frames.read(parentIndex)).named("walk_parent_frame");
-        when(
-                step.is(RETURN).and(depth.orR()),
-                () -> Assert(frame.eq(frames.read(parentIndex)), "walk_parent_frame is stale"));
+        // The parent's frame in a flip-flop, so the parent's probes and the restore start at registers, not at the
+        // distributed RAM's read. It is loaded for the depth the walk goes to (below), so it holds on every clock.
+        UInt frame = Reg(UInt(fw)).named("walk_parent_frame");
+        UInt frameWord = frame.bits(fw - slotBits - 1, fw - slotBits - ww);
+        UInt frameTodo = frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
 
-        // --- each clock: a READ result is added, a judged child is sorted, a landed one judged, the next one probed
-        Bool result = cmd.readResult.and(step.is(SCAN).or(step.is(DESCEND)));
-        UInt sumIn = Mux(result, sum.add(cmd.readValue.pad(sumBits)), sum);
-        Bool leafNow = judged.and(childLeaf).named("walk_leaf_now");
-        Bool passNow = judged.and(childPassed).named("walk_pass_now");
-        Bool walkNow = judged.and(childWalked).named("walk_walk_now");
+        // --- each clock: a count is added, a judged child is sorted, a landed one judged, the next one probed
+        // The root's count, READ on BEGIN, lands before any of its children's (their first probe is a clock later).
+        List<Bool> rootReads = ShiftRegisters(step.is(BEGIN), CounterPort.resultLatency(c), B(false), "walk_root_read");
+        Bool rootCount = rootReads.get(rootReads.size() - 1);
+        Bool rootWaits = B(false);
+        for (int i = 0; i < rootReads.size() - 1; i++) rootWaits = rootWaits.or(rootReads.get(i));
+        UInt sumIn = Mux(countHere.or(rootCount), sum.add(cmd.readValue.pad(sumBits)), sum);
+        UInt leavesIn = Mux(leafNow, leaves.or(bit(childDigit, b)), leaves);
+        UInt leastIn = Mux(passNow.and(childMin.lt(least)), childMin, least);
         Bool landedLeaf = t.wordData.eq(0);
         Bool landedPassed = SplitCompare.atLeastComplement(t.minData, notThreshold);
-        UInt leastIn = Mux(passNow.and(childMin.lt(least)), childMin, least);
         FirstSet nextChild = new FirstSet(todo, k);
-        UInt nextSlot = cw.entry(word, nextChild.index);
-        UInt pendingIn = pending.add(leafNow.asUInt().pad(pendingBits))
-                .sub(result.asUInt().pad(pendingBits));
-        UInt clipped = sumBits > cb
-                ? Mux(sum.bits(sumBits - 1, cb).orR(), Fill(cb, B(true)), sum.bits(cb - 1, 0))
-                : sum.pad(cb);
-        FirstSet nextFree = new FirstSet(freeing, k);
-        UInt freeSlot = cw.entry(word, nextFree.index).named("walk_free_slot");
+        FirstSet firstKid = new FirstSet(childKids, k);
+        FirstSet upNext = new FirstSet(frameTodo.and(upTaken.not()), k);
+        // The probe: the walked child's first child on the clock the walk enters it, else the node's next child, else,
+        // once the node has none left, the parent's next child. Its address and enable come from registers and the
+        // walked flag (two flip-flops), whatever the probes in flight turn out to be; none goes out while the verdict
+        // SETs a count (the counter port's one command). The parent's wait for room in the verdict's queue: then the
+        // node's hand-over cannot be held back, and each is judged after the walk is back in the parent.
+        Bool probeUp = walkNow.not()
+                .and(nextChild.found.not())
+                .and(depth.orR())
+                .and(verdict.room)
+                .and(verdict.setting.not())
+                .and(upNext.found)
+                .named("walk_probe_up");
+        UInt probeDigit = Mux(walkNow, firstKid.index, Mux(nextChild.found, nextChild.index, upNext.index));
+        UInt probeSlot = Mux(
+                        walkNow,
+                        cw.entry(childWord, firstKid.index),
+                        Mux(nextChild.found, cw.entry(word, nextChild.index), cw.entry(frameWord, upNext.index)))
+                .named("walk_probe_slot");
+        Bool probe = walkNow.or(nextChild.found)
+                .or(probeUp)
+                .and(verdict.setting.not())
+                .named("walk_probe");
+        UInt upTakenIn = Mux(probeUp, upTaken.or(bit(upNext.index, b)), upTaken);
+        // Nothing of the node is left to probe or judge: it goes to the verdict once its queue has room.
+        Bool ownSent = sent.and(sentUp.not());
+        Bool ownProbing = probing.and(probingUp.not());
+        Bool last = walkNow.not()
+                .and(nextChild.found.not())
+                .and(ownSent.not())
+                .and(ownProbing.not())
+                .and(rootWaits.not());
+        Bool handOver = last.and(verdict.room).named("walk_hand_over");
+
+        // Into a walked child the node itself becomes the parent's frame; back in the parent, its parent's is read.
+        UInt dropped = Mux(ownProbing, bit(probedDigit, b), U(0, b)).or(Mux(ownSent, bit(sentDigit, b), U(0, b)));
+        UInt pushed = Cat(slot, word, todo.or(dropped), sumIn, leavesIn, leastIn, childDigit);
+        Bool scanning = step.is(SCAN);
+        UInt aboveParent = depth.sub(U(2, depth.getWidth())).bits(frameIndexBits - 1, 0);
+        frame.connect(
+                Mux(scanning.and(walkNow), pushed, frames.read(Mux(scanning.and(handOver), aboveParent, parentIndex))));
 
         step.on(
                         IDLE,
@@ -137,136 +191,100 @@ final class TrieMergeWalk {
                             step.go(BEGIN);
                         }))
                 // A clock after the start (the split that may start a batch writes a word on that clock), from the
-                // root's word in its register.
+                // root's word in its register; its count lands while its children are probed.
                 .on(BEGIN, () -> {
                     word.connect(t.rootWord);
-                    enter(cw, cmd, slot, t.rootWord, todo, sum, leaves, least, pending, none, pendingBits);
+                    todo.connect(cw.present(t.rootWord));
+                    sum.connect(U(0, sumBits));
+                    leaves.connect(U(0, b));
+                    least.connect(none);
+                    cmd.read(slot);
                     step.go(SCAN);
                 })
                 .on(SCAN, () -> {
                     sum.connect(sumIn);
+                    leaves.connect(leavesIn);
                     least.connect(leastIn);
-                    pending.connect(pendingIn);
-                    sent.connect(B(false));
+                    sent.connect(probe);
+                    sentUp.connect(probeUp);
+                    sentDigit.connect(probeDigit);
+                    sentSlot.connect(probeSlot);
                     probing.connect(sent.and(walkNow.not()));
+                    probingUp.connect(sentUp.and(walkNow.not()));
                     judged.connect(probing.and(walkNow.not()));
+                    upTaken.connect(upTakenIn);
                     probedDigit.connect(sentDigit);
                     probedSlot.connect(sentSlot);
-                    when(walkNow.not(), () -> {
-                        childDigit.connect(probedDigit);
-                        childSlot.connect(probedSlot);
-                        childWord.connect(t.wordData);
-                        childMin.connect(t.minData);
-                        childLeaf.connect(landedLeaf);
-                        childPassed.connect(landedLeaf.not().and(landedPassed));
-                        childWalked.connect(landedLeaf.not().and(landedPassed.not()));
+                    childDigit.connect(probedDigit);
+                    childSlot.connect(probedSlot);
+                    childWord.connect(t.wordData);
+                    childMin.connect(t.minData);
+                    childKids.connect(cw.present(t.wordData));
+                    childLeaf.connect(landedLeaf);
+                    childPassed.connect(landedLeaf.not().and(landedPassed));
+                    childWalked.connect(landedLeaf.not().and(landedPassed.not()));
+                    when(probe, () -> {
+                        t.readWord(probeSlot);
+                        t.readMin(probeSlot);
+                        cmd.read(probeSlot);
                     });
-                    when(leafNow, () -> {
-                        cmd.read(childSlot);
-                        leaves.connect(leaves.or(bit(childDigit, b)));
-                    });
-                    // The next probe's read goes out whatever the probes in flight turn out to be, so the read's
-                    // address and enable come from registers alone. Behind a child that is walked the probes are
-                    // dropped (their digits stay to do) and their data is never looked at.
-                    when(nextChild.found, () -> {
-                        t.readWord(nextSlot);
-                        t.readMin(nextSlot);
-                    });
+                    // Into the walked child: the node waits on the stack with the digits of its dropped probes behind
+                    // it still to do; the parent's dropped probes were never taken from its frame.
                     when(walkNow, () -> {
-                                UInt dropped = Mux(probing, bit(probedDigit, b), U(0, b))
-                                        .or(Mux(sent, bit(sentDigit, b), U(0, b)));
-                                todo.connect(todo.or(dropped));
-                                step.go(DESCEND);
+                                frames.write(depth.bits(frameIndexBits - 1, 0), pushed);
+                                depth.connect(depth.add(U(1, depth.getWidth())));
+                                slot.connect(childSlot);
+                                word.connect(childWord);
+                                todo.connect(Mux(
+                                        probe,
+                                        childKids.and(bit(firstKid.index, b).not()),
+                                        childKids));
+                                sum.connect(countLag == 0 ? cmd.readValue.pad(sumBits) : U(0, sumBits));
+                                leaves.connect(U(0, b));
+                                least.connect(none);
+                                upTaken.connect(U(0, b));
                             })
-                            .elsewhen(nextChild.found, () -> {
-                                sent.connect(B(true));
-                                sentDigit.connect(nextChild.index);
-                                sentSlot.connect(nextSlot);
-                                todo.connect(todo.and(bit(nextChild.index, b).not()));
-                            })
-                            .elsewhen(probing.not().and(sent.not()).and(pendingIn.eq(0)), () -> step.go(DECIDE));
-                })
-                // Into an interior child once this node's READs are in: the node waits on the stack.
-                .on(DESCEND, () -> {
-                    sum.connect(sumIn);
-                    pending.connect(pendingIn);
-                    when(pending.eq(0), () -> {
-                        frames.write(
-                                depth.bits(frameIndexBits - 1, 0),
-                                Cat(slot, word, todo, sum, leaves, least, childDigit));
-                        depth.connect(depth.add(U(1, depth.getWidth())));
-                        slot.connect(childSlot);
-                        word.connect(childWord);
-                        enter(cw, cmd, childSlot, childWord, todo, sum, leaves, least, pending, none, pendingBits);
-                        step.go(SCAN);
-                    });
-                })
-                .on(DECIDE, () -> {
-                    merges.connect(leaves.orR()
-                            .and(SplitCompare.atLeastComplement(sum, notThreshold)
-                                    .not()));
-                    clips.connect(sumBits > cb ? sum.bits(sumBits - 1, cb).orR() : B(false));
-                    step.go(ACT);
-                })
-                .on(ACT, () -> {
-                    newCount.connect(clipped);
-                    when(merges, () -> {
-                                cmd.set(slot, clipped);
-                                st.removed.connect(cw.ones(leaves));
-                                when(clips, () -> st.saturation.connect(B(true)));
-                                freeing.connect(leaves);
-                                newLeast.connect(least);
-                                step.go(FREE);
-                            })
-                            .otherwise(() -> {
-                                newLeast.connect(Mux(leaves.orR().and(sum.lt(least)), sum, least));
-                                step.go(FINISH);
+                            .elsewhen(
+                                    nextChild.found.and(probe),
+                                    () -> todo.connect(
+                                            todo.and(bit(nextChild.index, b).not())))
+                            // Back to the parent: its probes sent so far are its own from here on.
+                            .elsewhen(handOver, () -> {
+                                verdict.take(slot, word, sumIn, leavesIn, leastIn, frame.bits(k - 1, 0), depth);
+                                when(depth.orR(), () -> {
+                                            depth.connect(parentIndex.pad(depth.getWidth()));
+                                            slot.connect(frame.bits(fw - 1, fw - slotBits));
+                                            word.connect(frameWord);
+                                            todo.connect(frameTodo.and(upTakenIn.not()));
+                                            sum.connect(frame.bits(sumBits + b + sumBits + k - 1, b + sumBits + k));
+                                            leaves.connect(frame.bits(b + sumBits + k - 1, sumBits + k));
+                                            least.connect(frame.bits(sumBits + k - 1, k));
+                                            sentUp.connect(B(false));
+                                            probingUp.connect(B(false));
+                                            upTaken.connect(U(0, b));
+                                        })
+                                        .otherwise(() -> step.go(LAST));
                             });
                 })
+                // The root was handed over: the batch ends when its verdict is written.
                 .on(
-                        FREE,
-                        () -> when(nextFree.found, () -> {
-                                    free.push(freeSlot);
-                                    t.free(freeSlot);
-                                    freeing.connect(
-                                            freeing.and(bit(nextFree.index, b).not()));
-                                })
-                                .otherwise(() -> {
-                                    UInt kept = cw.without(word, leaves);
-                                    t.writeWord(slot, kept);
-                                    word.connect(kept);
-                                    step.go(FINISH);
-                                }))
-                .on(FINISH, () -> {
-                    t.writeMin(slot, newLeast);
-                    nowLeaf.connect(merges.and(word.eq(0)));
-                    step.go(RETURN);
-                })
-                .on(
-                        RETURN,
-                        () -> when(depth.eq(0), () -> {
-                                    done.connect(B(true));
-                                    step.go(IDLE);
-                                })
-                                .otherwise(() -> {
-                                    UInt pDigit = frame.bits(k - 1, 0);
-                                    UInt pLeast = frame.bits(sumBits + k - 1, k);
-                                    UInt pLeaves = frame.bits(b + sumBits + k - 1, sumBits + k);
-                                    UInt pSum = frame.bits(sumBits + b + sumBits + k - 1, b + sumBits + k);
-                                    UInt pTodo =
-                                            frame.bits(b + sumBits + b + sumBits + k - 1, sumBits + b + sumBits + k);
-                                    depth.connect(parentIndex.pad(depth.getWidth()));
-                                    slot.connect(frame.bits(fw - 1, fw - slotBits));
-                                    word.connect(frame.bits(fw - slotBits - 1, fw - slotBits - ww));
-                                    todo.connect(pTodo);
-                                    sum.connect(Mux(nowLeaf, pSum.add(newCount.pad(sumBits)), pSum));
-                                    leaves.connect(Mux(nowLeaf, pLeaves.or(bit(pDigit, b)), pLeaves));
-                                    least.connect(Mux(nowLeaf.not().and(newLeast.lt(pLeast)), newLeast, pLeast));
-                                    pending.connect(U(0, pendingBits));
-                                    step.go(SCAN);
-                                }));
+                        LAST,
+                        () -> when(verdict.drained, () -> {
+                            done.connect(B(true));
+                            step.go(IDLE);
+                        }));
         when(walkStart, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
         Assert(step.is(SCAN).or(sent.or(probing).or(judged).not()), "a probe in flight outside SCAN");
+        when(
+                step.is(SCAN).and(depth.orR()),
+                () -> Assert(frame.eq(frames.read(parentIndex)), "walk_parent_frame is not the parent's frame"));
+        // A parent's probe is judged only after the walk is back in the parent.
+        when(probingUp.and(walkNow.not()), () -> Assert(handOver, "a parent's probe lands before the hand-over"));
+        when(upTaken.orR(), () -> Assert(step.is(SCAN).and(depth.orR()), "parent's probes outside a child"));
+        // Every count the walk adds is a READ result on the clock it expects it.
+        when(countHere.or(countEntered), () -> Assert(cmd.readResult, "a child's count did not land when due"));
+        when(rootCount, () -> Assert(cmd.readResult.and(countHere.not()), "the root's count did not land alone"));
+        when(verdict.adding.and(countQ), () -> Assert(cmd.readResult, "the last leaf's count did not land when due"));
         // The judged child's kind, registered as its data landed, is what its word and bound say.
         when(judged, () -> {
             Bool leaf = childWord.eq(0);
@@ -274,35 +292,8 @@ final class TrieMergeWalk {
             Assert(childLeaf.eq(leaf), "walk_child_leaf is not the judged child's word = 0");
             Assert(childPassed.eq(leaf.not().and(passed)), "walk_child_passed is not its bound >= T");
             Assert(childWalked.eq(leaf.not().and(passed.not())), "walk_child_walked is not its bound < T");
+            Assert(childKids.eq(cw.present(childWord)), "walk_child_kids is not the judged child's children");
         });
-        when(
-                step.is(DECIDE),
-                () -> Assert(pending.eq(0).and(todo.eq(0)), "a merge verdict with READs or children to come"));
-    }
-
-    /** Entering a node: READ its own count; its children are all still to look at. */
-    private static void enter(
-            ChildWord cw,
-            CounterPort cmd,
-            UInt slot,
-            UInt word,
-            UInt todo,
-            UInt sum,
-            UInt leaves,
-            UInt least,
-            UInt pending,
-            UInt none,
-            int pendingBits) {
-        cmd.read(slot);
-        todo.connect(cw.present(word));
-        sum.connect(U(0, sum.getWidth()));
-        leaves.connect(U(0, leaves.getWidth()));
-        least.connect(none);
-        pending.connect(U(1, pendingBits));
-    }
-
-    private static UInt bit(UInt index, int width) {
-        return U(1, width).shl(index).bits(width - 1, 0);
     }
 
     /** A batch starts on this clock edge (threshold: the constructor's ~T, unchanged until {@link #done}). */

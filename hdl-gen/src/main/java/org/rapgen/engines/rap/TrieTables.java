@@ -21,8 +21,9 @@ import org.rapgen.hdl.UInt;
  * Why the bound holds: a batch writes it exactly for every node it visits (bottom-up, as the minimum of the node's own
  * S and its children's bounds); between batches counts only grow, so S only grows, except at a split, which marks the
  * split node and its ancestors with 0 (the split node's parent lost a leaf child, so its S fell).
- * Each RAM has one read port and one write port, used by one unit at a time (the FSM's states exclude each other), and
- * a read never meets a write of the same clock. Every read lands in a plain register, whatever reads it next: {@link
+ * Each RAM has one read port and one write port, each used by one unit at a time (the FSM's states exclude each other;
+ * in a merge batch the walk reads while its verdict unit writes), and a read never meets a write of the same slot on
+ * the same clock. Every read lands in a plain register, whatever reads it next: {@link
  * #READ_LATENCY} clocks from the read to its data, so that no logic follows a block RAM's slow read in the same clock
  * (on the ECP5 the register becomes the RAM's own output register). The data then holds until the next read's lands.
  * Built in the caller's module; the units drive the port wires.
@@ -100,9 +101,17 @@ final class TrieTables {
             subMin.write(minWriteSlot, minWriteValue);
             when(minWriteSlot.eq(0), () -> rootMin.connect(minWriteValue));
         });
-        Assert(minRead.and(minWrite).not(), "sub_min read and written on one clock");
-        Assert(wordRead.and(wordWrite).not(), "ctl_words read and written on one clock");
-        Assert(infoRead.and(infoWrite).not(), "slot_info read and written on one clock");
+        // A read beside a write of another slot is the RAM's two ports; of the same slot it would be undefined
+        // (no_rw_check).
+        Assert(
+                minRead.and(minWrite).and(minReadSlot.eq(minWriteSlot)).not(),
+                "sub_min read and written at one slot on one clock");
+        Assert(
+                wordRead.and(wordWrite).and(wordReadSlot.eq(wordWriteSlot)).not(),
+                "ctl_words read and written at one slot on one clock");
+        Assert(
+                infoRead.and(infoWrite).and(infoReadSlot.eq(infoWriteSlot)).not(),
+                "slot_info read and written at one slot on one clock");
     }
 
     /** On this clock edge slot's child word becomes {@code word} in every copy. */

@@ -3,6 +3,7 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 
 import org.rapgen.hdl.Bool;
+import org.rapgen.hdl.UInt;
 
 /**
  * When the trie walk moves and when it corrects its events after a split in place ({@link TrieWalk}). Each decision
@@ -40,8 +41,12 @@ final class WalkControl {
      * @param resume       the controller's RESUME state bit
      * @param splitInPlace the split being resumed from was in place (a register)
      * @param fixing       RESUME held on the clock before (a register)
+     * @param node         the split node, steady while the fix lasts
+     * @param word         its new child word
      */
-    static void fix(TrieControllerIO io, Bool resume, Bool splitInPlace, Bool fixing) {
+    static void fix(TrieControllerIO io, Bool resume, Bool splitInPlace, Bool fixing, UInt node, UInt word) {
         io.walkFixNext.connect(resume.and(splitInPlace).and(fixing));
+        io.walkFix.slot.connect(node);
+        io.walkFix.word.connect(word);
     }
 }
