@@ -3,34 +3,34 @@
 `default_nettype none
 
 module EventQueue_k32_wt16_d1024_cb0 (
-  input  wire clock, // EventQueue.java:87
-  input  wire reset, // EventQueue.java:87
-  output wire io_in_ready, // EventQueue.java:103
-  input  wire io_in_valid, // EventQueue.java:103
-  input  wire [31:0] io_in_bits_key, // EventQueue.java:103
-  input  wire [15:0] io_in_bits_weight, // EventQueue.java:103
-  input  wire io_in_bits_last, // EventQueue.java:103
-  input  wire io_flush, // EventQueue.java:103
-  output wire io_flushBusy, // EventQueue.java:103
-  input  wire io_out_ready, // EventQueue.java:103
-  output wire io_out_valid, // EventQueue.java:103
-  output wire [31:0] io_out_bits_key, // EventQueue.java:103
-  output wire [15:0] io_out_bits_weight  // EventQueue.java:103
+  input  wire clock, // EventQueue.java:76
+  input  wire reset, // EventQueue.java:76
+  output wire io_in_ready, // EventQueue.java:85
+  input  wire io_in_valid, // EventQueue.java:85
+  input  wire [31:0] io_in_bits_key, // EventQueue.java:85
+  input  wire [15:0] io_in_bits_weight, // EventQueue.java:85
+  input  wire io_in_bits_last, // EventQueue.java:85
+  input  wire io_flush, // EventQueue.java:85
+  output wire io_flushBusy, // EventQueue.java:85
+  input  wire io_out_ready, // EventQueue.java:85
+  output wire io_out_valid, // EventQueue.java:85
+  output wire [31:0] io_out_bits_key, // EventQueue.java:85
+  output wire [15:0] io_out_bits_weight  // EventQueue.java:85
 );
 
   // Wires
-  wire fifo_io_enq_ready; // EventQueue.java:107
-  wire fifo_io_enq_valid; // EventQueue.java:107
-  wire [47:0] fifo_io_enq_bits; // EventQueue.java:107
-  wire fifo_io_deq_ready; // EventQueue.java:107
-  wire fifo_io_deq_valid; // EventQueue.java:107
-  wire [47:0] fifo_io_deq_bits; // EventQueue.java:107
-  wire [10:0] fifo_io_count; // EventQueue.java:107
+  wire fifo_io_enq_ready; // EventQueue.java:89
+  wire fifo_io_enq_valid; // EventQueue.java:89
+  wire [47:0] fifo_io_enq_bits; // EventQueue.java:89
+  wire fifo_io_deq_ready; // EventQueue.java:89
+  wire fifo_io_deq_valid; // EventQueue.java:89
+  wire [47:0] fifo_io_deq_bits; // EventQueue.java:89
+  wire [10:0] fifo_io_count; // EventQueue.java:89
 
   // Logic
-  wire [31:0] _bits_0 = fifo_io_deq_bits[47:16]; // EventQueue.java:109
-  wire [15:0] _bits_1 = fifo_io_deq_bits[15:0]; // EventQueue.java:110
-  wire [47:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:119
+  wire [31:0] _bits_0 = fifo_io_deq_bits[47:16]; // EventQueue.java:91
+  wire [15:0] _bits_1 = fifo_io_deq_bits[15:0]; // EventQueue.java:92
+  wire [47:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:99
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = fifo_io_enq_ready;
@@ -42,7 +42,7 @@ module EventQueue_k32_wt16_d1024_cb0 (
   assign fifo_io_enq_bits = _cat_0;
   assign fifo_io_deq_ready = io_out_ready;
 
-  Fifo_w48_d1024_o1 fifo ( // EventQueue.java:107
+  Fifo_w48_d1024_o1 fifo ( // EventQueue.java:89
     .clock(clock),
 
     .reset(reset),

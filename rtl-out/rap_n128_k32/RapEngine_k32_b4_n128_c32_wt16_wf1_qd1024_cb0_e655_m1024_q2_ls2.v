@@ -78,9 +78,9 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   reg csr_write_sel_snap_flags; // CsrFile.java:111
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:117
-  reg zero_weight_seen; // RapEngine.java:118
-  reg slot_written; // RapEngine.java:210
+  reg [63:0] zero_weight_count; // RapEngine.java:115
+  reg zero_weight_seen; // RapEngine.java:116
+  reg slot_written; // RapEngine.java:208
   reg csr_m0_hi_value_zero; // CsrFile.java:143
   reg csr_m0_lo_value_zero; // CsrFile.java:143
   reg csr_ar_full; // CsrFile.java:228
@@ -116,443 +116,443 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:302
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:71
-  wire eventQueue_io_in_valid; // RapEngine.java:71
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:71
-  wire [15:0] eventQueue_io_in_bits_weight; // RapEngine.java:71
-  wire eventQueue_io_in_bits_last; // RapEngine.java:71
-  wire eventQueue_io_flush; // RapEngine.java:71
-  wire eventQueue_io_flushBusy; // RapEngine.java:71
-  wire eventQueue_io_out_ready; // RapEngine.java:71
-  wire eventQueue_io_out_valid; // RapEngine.java:71
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:71
-  wire [15:0] eventQueue_io_out_bits_weight; // RapEngine.java:71
-  wire thresholdUnit_io_in_ready; // RapEngine.java:72
-  wire thresholdUnit_io_in_valid; // RapEngine.java:72
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_in_bits_weight; // RapEngine.java:72
-  wire thresholdUnit_io_out_ready; // RapEngine.java:72
-  wire thresholdUnit_io_out_valid; // RapEngine.java:72
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_out_bits_weight; // RapEngine.java:72
-  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:72
-  wire thresholdUnit_io_clear; // RapEngine.java:72
-  wire thresholdUnit_io_empty; // RapEngine.java:72
-  wire replayWindow_io_enq_ready; // RapEngine.java:73
-  wire replayWindow_io_enq_valid; // RapEngine.java:73
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:73
-  wire [15:0] replayWindow_io_enq_bits_weight; // RapEngine.java:73
-  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:73
-  wire replayWindow_io_issue_ready; // RapEngine.java:73
-  wire replayWindow_io_issue_valid; // RapEngine.java:73
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:73
-  wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:73
-  wire replayWindow_io_issueEnable; // RapEngine.java:73
-  wire [15:0] replayWindow_io_head_weight; // RapEngine.java:73
-  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:73
-  wire replayWindow_io_head_thresholdFits; // RapEngine.java:73
-  wire [31:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:73
-  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:73
-  wire [35:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:73
-  wire replayWindow_io_headValid; // RapEngine.java:73
-  wire replayWindow_io_commit; // RapEngine.java:73
-  wire replayWindow_io_rewind; // RapEngine.java:73
-  wire tcam_io_write_ready; // RapEngine.java:81
-  wire tcam_io_write_valid; // RapEngine.java:81
-  wire [6:0] tcam_io_write_bits_index; // RapEngine.java:81
-  wire [31:0] tcam_io_write_bits_value; // RapEngine.java:81
-  wire [31:0] tcam_io_write_bits_mask; // RapEngine.java:81
-  wire tcam_io_write_bits_valid; // RapEngine.java:81
-  wire tcam_io_search_ready; // RapEngine.java:81
-  wire tcam_io_search_valid; // RapEngine.java:81
-  wire [31:0] tcam_io_search_bits_key; // RapEngine.java:81
-  wire [15:0] tcam_io_search_bits_payload; // RapEngine.java:81
-  wire tcam_io_result_ready; // RapEngine.java:81
-  wire tcam_io_result_valid; // RapEngine.java:81
-  wire [31:0] tcam_io_result_bits_key; // RapEngine.java:81
-  wire [15:0] tcam_io_result_bits_payload; // RapEngine.java:81
-  wire [127:0] tcam_io_result_bits_match; // RapEngine.java:81
-  wire [127:0] tcam_io_entryValid; // RapEngine.java:81
-  wire prefixSelector_io_in_ready; // RapEngine.java:83
-  wire prefixSelector_io_in_valid; // RapEngine.java:83
-  wire [127:0] prefixSelector_io_in_bits_match; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_32; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_33; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_34; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_35; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_36; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_37; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_38; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_39; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_40; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_41; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_42; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_43; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_44; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_45; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_46; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_47; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_48; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_49; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_50; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_51; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_52; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_53; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_54; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_55; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_56; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_57; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_58; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_59; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_60; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_61; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_62; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_63; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_64; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_65; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_66; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_67; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_68; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_69; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_70; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_71; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_72; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_73; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_74; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_75; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_76; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_77; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_78; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_79; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_80; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_81; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_82; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_83; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_84; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_85; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_86; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_87; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_88; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_89; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_90; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_91; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_92; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_93; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_94; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_95; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_96; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_97; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_98; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_99; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_100; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_101; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_102; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_103; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_104; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_105; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_106; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_107; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_108; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_109; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_110; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_111; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_112; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_113; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_114; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_115; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_116; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_117; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_118; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_119; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_120; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_121; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_122; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_123; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_124; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_125; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_126; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_in_bits_lens_127; // RapEngine.java:83
-  wire [15:0] prefixSelector_io_in_bits_payload; // RapEngine.java:83
-  wire prefixSelector_io_out_ready; // RapEngine.java:83
-  wire prefixSelector_io_out_valid; // RapEngine.java:83
-  wire prefixSelector_io_out_bits_found; // RapEngine.java:83
-  wire [6:0] prefixSelector_io_out_bits_slot; // RapEngine.java:83
-  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:83
-  wire [15:0] prefixSelector_io_out_bits_payload; // RapEngine.java:83
-  wire counterSram_io_in_ready; // RapEngine.java:85
-  wire counterSram_io_in_valid; // RapEngine.java:85
-  wire [6:0] counterSram_io_in_bits_addr; // RapEngine.java:85
-  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:85
-  wire counterSram_io_out_ready; // RapEngine.java:85
-  wire counterSram_io_out_valid; // RapEngine.java:85
-  wire [6:0] counterSram_io_out_bits_addr; // RapEngine.java:85
-  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:85
-  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:85
-  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:85
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:85
-  wire counterSram_io_clear; // RapEngine.java:85
-  wire counterSram_io_clearing; // RapEngine.java:85
-  wire [15:0] rapController_io_head_weight; // RapEngine.java:87
-  wire [35:0] rapController_io_head_notThreshold; // RapEngine.java:87
-  wire rapController_io_head_thresholdFits; // RapEngine.java:87
-  wire [31:0] rapController_io_head_compareNotThreshold; // RapEngine.java:87
-  wire rapController_io_headValid; // RapEngine.java:87
-  wire rapController_io_issued; // RapEngine.java:87
-  wire rapController_io_issueEnable; // RapEngine.java:87
-  wire rapController_io_commit; // RapEngine.java:87
-  wire rapController_io_rewind; // RapEngine.java:87
-  wire rapController_io_counterCmd_ready; // RapEngine.java:87
-  wire rapController_io_counterCmd_valid; // RapEngine.java:87
-  wire [6:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:87
-  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:87
-  wire [31:0] rapController_io_counterCmd_bits_value; // RapEngine.java:87
-  wire rapController_io_counterResult_ready; // RapEngine.java:87
-  wire rapController_io_counterResult_valid; // RapEngine.java:87
-  wire [6:0] rapController_io_counterResult_bits_addr; // RapEngine.java:87
-  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:87
-  wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:87
-  wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:87
-  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:87
-  wire rapController_io_softClear; // RapEngine.java:87
-  wire rapController_io_counterClearing; // RapEngine.java:87
-  wire rapController_io_enable; // RapEngine.java:87
-  wire rapController_io_softReset; // RapEngine.java:87
-  wire rapController_io_snapshot; // RapEngine.java:87
-  wire rapController_io_readout; // RapEngine.java:87
-  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:87
-  wire rapController_io_inputsDrained; // RapEngine.java:87
-  wire [15:0] rapController_io_epsCsr; // RapEngine.java:87
-  wire [63:0] rapController_io_m0Csr; // RapEngine.java:87
-  wire rapController_io_m0CsrZero; // RapEngine.java:87
-  wire [31:0] rapController_io_qCsr; // RapEngine.java:87
-  wire [15:0] rapController_io_epsActive; // RapEngine.java:87
-  wire rapController_io_acceptEnable; // RapEngine.java:87
-  wire [63:0] rapController_io_live_n; // RapEngine.java:87
-  wire [7:0] rapController_io_live_nodes; // RapEngine.java:87
-  wire [7:0] rapController_io_live_highWater; // RapEngine.java:87
-  wire rapController_io_live_overflow; // RapEngine.java:87
-  wire rapController_io_live_saturated; // RapEngine.java:87
-  wire rapController_io_live_updated; // RapEngine.java:87
-  wire rapController_io_live_split; // RapEngine.java:87
-  wire [2:0] rapController_io_live_merged; // RapEngine.java:87
-  wire rapController_io_live_batch; // RapEngine.java:87
-  wire rapController_io_live_deferred; // RapEngine.java:87
-  wire rapController_io_live_saturation; // RapEngine.java:87
-  wire rapController_io_snapFreeze; // RapEngine.java:87
-  wire rapController_io_countersIdle; // RapEngine.java:87
-  wire rapController_io_snapCopied; // RapEngine.java:87
-  wire [63:0] rapController_io_errorBound; // RapEngine.java:87
-  wire rapController_io_errorBoundReady; // RapEngine.java:87
-  wire rapController_io_snapBusy; // RapEngine.java:87
-  wire rapController_io_node_valid; // RapEngine.java:87
-  wire [5:0] rapController_io_node_len; // RapEngine.java:87
-  wire [31:0] rapController_io_node_prefix; // RapEngine.java:87
-  wire [31:0] rapController_io_node_count; // RapEngine.java:87
-  wire rapController_io_readoutBusy; // RapEngine.java:87
-  wire rapController_io_busy; // RapEngine.java:87
-  wire rapController_io_idle; // RapEngine.java:87
-  wire rapController_io_resetting; // RapEngine.java:87
-  wire [2:0] rapController_io_stallCause; // RapEngine.java:87
-  wire rapController_io_selected_ready; // RapEngine.java:87
-  wire rapController_io_selected_valid; // RapEngine.java:87
-  wire rapController_io_selected_bits_found; // RapEngine.java:87
-  wire [6:0] rapController_io_selected_bits_slot; // RapEngine.java:87
-  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:87
-  wire [15:0] rapController_io_selected_bits_weight; // RapEngine.java:87
-  wire rapController_io_headLoad_fromRead; // RapEngine.java:87
-  wire [35:0] rapController_io_headLoad_readNotThreshold; // RapEngine.java:87
-  wire rapController_io_tcamWrite_ready; // RapEngine.java:87
-  wire rapController_io_tcamWrite_valid; // RapEngine.java:87
-  wire [6:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:87
-  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:87
-  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:87
-  wire [127:0] rapController_io_slotValid; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_0; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_1; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_2; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_3; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_4; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_5; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_6; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_7; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_8; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_9; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_10; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_11; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_12; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_13; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_14; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_15; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_16; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_17; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_18; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_19; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_20; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_21; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_22; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_23; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_24; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_25; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_26; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_27; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_28; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_29; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_30; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_31; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_32; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_33; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_34; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_35; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_36; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_37; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_38; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_39; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_40; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_41; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_42; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_43; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_44; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_45; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_46; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_47; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_48; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_49; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_50; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_51; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_52; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_53; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_54; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_55; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_56; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_57; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_58; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_59; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_60; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_61; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_62; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_63; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_64; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_65; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_66; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_67; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_68; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_69; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_70; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_71; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_72; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_73; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_74; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_75; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_76; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_77; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_78; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_79; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_80; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_81; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_82; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_83; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_84; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_85; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_86; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_87; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_88; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_89; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_90; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_91; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_92; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_93; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_94; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_95; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_96; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_97; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_98; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_99; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_100; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_101; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_102; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_103; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_104; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_105; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_106; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_107; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_108; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_109; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_110; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_111; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_112; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_113; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_114; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_115; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_116; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_117; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_118; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_119; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_120; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_121; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_122; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_123; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_124; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_125; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_126; // RapEngine.java:87
-  wire [4:0] rapController_io_depths_127; // RapEngine.java:87
+  wire eventQueue_io_in_ready; // RapEngine.java:69
+  wire eventQueue_io_in_valid; // RapEngine.java:69
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:69
+  wire [15:0] eventQueue_io_in_bits_weight; // RapEngine.java:69
+  wire eventQueue_io_in_bits_last; // RapEngine.java:69
+  wire eventQueue_io_flush; // RapEngine.java:69
+  wire eventQueue_io_flushBusy; // RapEngine.java:69
+  wire eventQueue_io_out_ready; // RapEngine.java:69
+  wire eventQueue_io_out_valid; // RapEngine.java:69
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:69
+  wire [15:0] eventQueue_io_out_bits_weight; // RapEngine.java:69
+  wire thresholdUnit_io_in_ready; // RapEngine.java:70
+  wire thresholdUnit_io_in_valid; // RapEngine.java:70
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:70
+  wire [15:0] thresholdUnit_io_in_bits_weight; // RapEngine.java:70
+  wire thresholdUnit_io_out_ready; // RapEngine.java:70
+  wire thresholdUnit_io_out_valid; // RapEngine.java:70
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:70
+  wire [15:0] thresholdUnit_io_out_bits_weight; // RapEngine.java:70
+  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:70
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:70
+  wire thresholdUnit_io_clear; // RapEngine.java:70
+  wire thresholdUnit_io_empty; // RapEngine.java:70
+  wire replayWindow_io_enq_ready; // RapEngine.java:71
+  wire replayWindow_io_enq_valid; // RapEngine.java:71
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:71
+  wire [15:0] replayWindow_io_enq_bits_weight; // RapEngine.java:71
+  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:71
+  wire replayWindow_io_issue_ready; // RapEngine.java:71
+  wire replayWindow_io_issue_valid; // RapEngine.java:71
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:71
+  wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:71
+  wire replayWindow_io_issueEnable; // RapEngine.java:71
+  wire [15:0] replayWindow_io_head_weight; // RapEngine.java:71
+  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:71
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:71
+  wire [31:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:71
+  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:71
+  wire [35:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:71
+  wire replayWindow_io_headValid; // RapEngine.java:71
+  wire replayWindow_io_commit; // RapEngine.java:71
+  wire replayWindow_io_rewind; // RapEngine.java:71
+  wire tcam_io_write_ready; // RapEngine.java:79
+  wire tcam_io_write_valid; // RapEngine.java:79
+  wire [6:0] tcam_io_write_bits_index; // RapEngine.java:79
+  wire [31:0] tcam_io_write_bits_value; // RapEngine.java:79
+  wire [31:0] tcam_io_write_bits_mask; // RapEngine.java:79
+  wire tcam_io_write_bits_valid; // RapEngine.java:79
+  wire tcam_io_search_ready; // RapEngine.java:79
+  wire tcam_io_search_valid; // RapEngine.java:79
+  wire [31:0] tcam_io_search_bits_key; // RapEngine.java:79
+  wire [15:0] tcam_io_search_bits_payload; // RapEngine.java:79
+  wire tcam_io_result_ready; // RapEngine.java:79
+  wire tcam_io_result_valid; // RapEngine.java:79
+  wire [31:0] tcam_io_result_bits_key; // RapEngine.java:79
+  wire [15:0] tcam_io_result_bits_payload; // RapEngine.java:79
+  wire [127:0] tcam_io_result_bits_match; // RapEngine.java:79
+  wire [127:0] tcam_io_entryValid; // RapEngine.java:79
+  wire prefixSelector_io_in_ready; // RapEngine.java:81
+  wire prefixSelector_io_in_valid; // RapEngine.java:81
+  wire [127:0] prefixSelector_io_in_bits_match; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_0; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_1; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_2; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_3; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_4; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_5; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_6; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_7; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_8; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_9; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_10; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_11; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_12; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_13; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_14; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_15; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_16; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_17; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_18; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_19; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_20; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_21; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_22; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_23; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_24; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_25; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_26; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_27; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_28; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_29; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_30; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_31; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_32; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_33; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_34; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_35; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_36; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_37; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_38; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_39; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_40; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_41; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_42; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_43; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_44; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_45; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_46; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_47; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_48; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_49; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_50; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_51; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_52; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_53; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_54; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_55; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_56; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_57; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_58; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_59; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_60; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_61; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_62; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_63; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_64; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_65; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_66; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_67; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_68; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_69; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_70; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_71; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_72; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_73; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_74; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_75; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_76; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_77; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_78; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_79; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_80; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_81; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_82; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_83; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_84; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_85; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_86; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_87; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_88; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_89; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_90; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_91; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_92; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_93; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_94; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_95; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_96; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_97; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_98; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_99; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_100; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_101; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_102; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_103; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_104; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_105; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_106; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_107; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_108; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_109; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_110; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_111; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_112; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_113; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_114; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_115; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_116; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_117; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_118; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_119; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_120; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_121; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_122; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_123; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_124; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_125; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_126; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_in_bits_lens_127; // RapEngine.java:81
+  wire [15:0] prefixSelector_io_in_bits_payload; // RapEngine.java:81
+  wire prefixSelector_io_out_ready; // RapEngine.java:81
+  wire prefixSelector_io_out_valid; // RapEngine.java:81
+  wire prefixSelector_io_out_bits_found; // RapEngine.java:81
+  wire [6:0] prefixSelector_io_out_bits_slot; // RapEngine.java:81
+  wire [4:0] prefixSelector_io_out_bits_len; // RapEngine.java:81
+  wire [15:0] prefixSelector_io_out_bits_payload; // RapEngine.java:81
+  wire counterSram_io_in_ready; // RapEngine.java:83
+  wire counterSram_io_in_valid; // RapEngine.java:83
+  wire [6:0] counterSram_io_in_bits_addr; // RapEngine.java:83
+  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:83
+  wire counterSram_io_out_ready; // RapEngine.java:83
+  wire counterSram_io_out_valid; // RapEngine.java:83
+  wire [6:0] counterSram_io_out_bits_addr; // RapEngine.java:83
+  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:83
+  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:83
+  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:83
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:83
+  wire counterSram_io_clear; // RapEngine.java:83
+  wire counterSram_io_clearing; // RapEngine.java:83
+  wire [15:0] rapController_io_head_weight; // RapEngine.java:85
+  wire [35:0] rapController_io_head_notThreshold; // RapEngine.java:85
+  wire rapController_io_head_thresholdFits; // RapEngine.java:85
+  wire [31:0] rapController_io_head_compareNotThreshold; // RapEngine.java:85
+  wire rapController_io_headValid; // RapEngine.java:85
+  wire rapController_io_issued; // RapEngine.java:85
+  wire rapController_io_issueEnable; // RapEngine.java:85
+  wire rapController_io_commit; // RapEngine.java:85
+  wire rapController_io_rewind; // RapEngine.java:85
+  wire rapController_io_counterCmd_ready; // RapEngine.java:85
+  wire rapController_io_counterCmd_valid; // RapEngine.java:85
+  wire [6:0] rapController_io_counterCmd_bits_addr; // RapEngine.java:85
+  wire [1:0] rapController_io_counterCmd_bits_op; // RapEngine.java:85
+  wire [31:0] rapController_io_counterCmd_bits_value; // RapEngine.java:85
+  wire rapController_io_counterResult_ready; // RapEngine.java:85
+  wire rapController_io_counterResult_valid; // RapEngine.java:85
+  wire [6:0] rapController_io_counterResult_bits_addr; // RapEngine.java:85
+  wire [1:0] rapController_io_counterResult_bits_op; // RapEngine.java:85
+  wire [31:0] rapController_io_counterResult_bits_old; // RapEngine.java:85
+  wire [31:0] rapController_io_counterResult_bits_updated; // RapEngine.java:85
+  wire rapController_io_counterResult_bits_saturated; // RapEngine.java:85
+  wire rapController_io_softClear; // RapEngine.java:85
+  wire rapController_io_counterClearing; // RapEngine.java:85
+  wire rapController_io_enable; // RapEngine.java:85
+  wire rapController_io_softReset; // RapEngine.java:85
+  wire rapController_io_snapshot; // RapEngine.java:85
+  wire rapController_io_readout; // RapEngine.java:85
+  wire [15:0] rapController_io_readoutSlot; // RapEngine.java:85
+  wire rapController_io_inputsDrained; // RapEngine.java:85
+  wire [15:0] rapController_io_epsCsr; // RapEngine.java:85
+  wire [63:0] rapController_io_m0Csr; // RapEngine.java:85
+  wire rapController_io_m0CsrZero; // RapEngine.java:85
+  wire [31:0] rapController_io_qCsr; // RapEngine.java:85
+  wire [15:0] rapController_io_epsActive; // RapEngine.java:85
+  wire rapController_io_acceptEnable; // RapEngine.java:85
+  wire [63:0] rapController_io_live_n; // RapEngine.java:85
+  wire [7:0] rapController_io_live_nodes; // RapEngine.java:85
+  wire [7:0] rapController_io_live_highWater; // RapEngine.java:85
+  wire rapController_io_live_overflow; // RapEngine.java:85
+  wire rapController_io_live_saturated; // RapEngine.java:85
+  wire rapController_io_live_updated; // RapEngine.java:85
+  wire rapController_io_live_split; // RapEngine.java:85
+  wire [2:0] rapController_io_live_merged; // RapEngine.java:85
+  wire rapController_io_live_batch; // RapEngine.java:85
+  wire rapController_io_live_deferred; // RapEngine.java:85
+  wire rapController_io_live_saturation; // RapEngine.java:85
+  wire rapController_io_snapFreeze; // RapEngine.java:85
+  wire rapController_io_countersIdle; // RapEngine.java:85
+  wire rapController_io_snapCopied; // RapEngine.java:85
+  wire [63:0] rapController_io_errorBound; // RapEngine.java:85
+  wire rapController_io_errorBoundReady; // RapEngine.java:85
+  wire rapController_io_snapBusy; // RapEngine.java:85
+  wire rapController_io_node_valid; // RapEngine.java:85
+  wire [5:0] rapController_io_node_len; // RapEngine.java:85
+  wire [31:0] rapController_io_node_prefix; // RapEngine.java:85
+  wire [31:0] rapController_io_node_count; // RapEngine.java:85
+  wire rapController_io_readoutBusy; // RapEngine.java:85
+  wire rapController_io_busy; // RapEngine.java:85
+  wire rapController_io_idle; // RapEngine.java:85
+  wire rapController_io_resetting; // RapEngine.java:85
+  wire [2:0] rapController_io_stallCause; // RapEngine.java:85
+  wire rapController_io_selected_ready; // RapEngine.java:85
+  wire rapController_io_selected_valid; // RapEngine.java:85
+  wire rapController_io_selected_bits_found; // RapEngine.java:85
+  wire [6:0] rapController_io_selected_bits_slot; // RapEngine.java:85
+  wire [4:0] rapController_io_selected_bits_depth; // RapEngine.java:85
+  wire [15:0] rapController_io_selected_bits_weight; // RapEngine.java:85
+  wire rapController_io_headLoad_fromRead; // RapEngine.java:85
+  wire [35:0] rapController_io_headLoad_readNotThreshold; // RapEngine.java:85
+  wire rapController_io_tcamWrite_ready; // RapEngine.java:85
+  wire rapController_io_tcamWrite_valid; // RapEngine.java:85
+  wire [6:0] rapController_io_tcamWrite_bits_index; // RapEngine.java:85
+  wire [31:0] rapController_io_tcamWrite_bits_value; // RapEngine.java:85
+  wire [31:0] rapController_io_tcamWrite_bits_mask; // RapEngine.java:85
+  wire [127:0] rapController_io_slotValid; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_0; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_1; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_2; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_3; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_4; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_5; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_6; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_7; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_8; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_9; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_10; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_11; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_12; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_13; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_14; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_15; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_16; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_17; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_18; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_19; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_20; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_21; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_22; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_23; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_24; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_25; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_26; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_27; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_28; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_29; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_30; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_31; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_32; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_33; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_34; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_35; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_36; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_37; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_38; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_39; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_40; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_41; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_42; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_43; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_44; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_45; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_46; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_47; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_48; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_49; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_50; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_51; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_52; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_53; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_54; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_55; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_56; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_57; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_58; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_59; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_60; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_61; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_62; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_63; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_64; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_65; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_66; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_67; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_68; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_69; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_70; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_71; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_72; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_73; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_74; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_75; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_76; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_77; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_78; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_79; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_80; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_81; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_82; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_83; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_84; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_85; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_86; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_87; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_88; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_89; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_90; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_91; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_92; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_93; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_94; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_95; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_96; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_97; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_98; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_99; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_100; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_101; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_102; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_103; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_104; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_105; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_106; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_107; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_108; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_109; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_110; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_111; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_112; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_113; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_114; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_115; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_116; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_117; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_118; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_119; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_120; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_121; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_122; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_123; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_124; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_125; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_126; // RapEngine.java:85
+  wire [4:0] rapController_io_depths_127; // RapEngine.java:85
   wire [63:0] csr_node_prefix; // CsrFile.java:174
   wire [63:0] csr_node_count; // CsrFile.java:174
   wire [63:0] csr_n; // CsrFile.java:174
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:260
-  wire statusCounterBank_io_clear; // RapEngine.java:260
-  wire statusCounterBank_io_idle; // RapEngine.java:260
-  wire statusCounterBank_io_readEnable; // RapEngine.java:260
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:260
-  wire statusCounterBank_io_readValid; // RapEngine.java:260
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:260
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:256
+  wire statusCounterBank_io_clear; // RapEngine.java:256
+  wire statusCounterBank_io_idle; // RapEngine.java:256
+  wire statusCounterBank_io_readEnable; // RapEngine.java:256
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:256
+  wire statusCounterBank_io_readValid; // RapEngine.java:256
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:256
   wire [63:0] csr_error_bound; // CsrFile.java:174
   wire [63:0] csr_zero_weight; // CsrFile.java:174
   wire csr_snapshot_copied; // CsrFile.java:215
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:113
-  wire _not_0 = ~rapController_io_snapFreeze; // RapEngine.java:113
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:113
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:115
+  wire _and_0 = rapController_io_acceptEnable & soft_idle; // RapEngine.java:111
+  wire _not_0 = ~rapController_io_snapFreeze; // RapEngine.java:111
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:111
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:113
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:64
   wire _not_1 = ~csr_bvalid; // CsrFile.java:64
   wire _and_3 = _and_2 & _not_1; // CsrFile.java:64
@@ -561,31 +561,31 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   wire _not_3 = ~csr_ar_full; // CsrFile.java:230
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:370
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:53
-  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:129
-  wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:105
-  wire _eq_1 = _bits_0 == 16'd0; // RapEngine.java:106
-  wire _not_4 = ~_eq_1; // RapEngine.java:129
-  wire _and_5 = _and_4 & _not_4; // RapEngine.java:129
+  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:127
+  wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:103
+  wire _eq_1 = _bits_0 == 16'd0; // RapEngine.java:104
+  wire _not_4 = ~_eq_1; // RapEngine.java:127
+  wire _and_5 = _and_4 & _not_4; // RapEngine.java:127
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:56
-  wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:104
+  wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:102
   wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:83
   wire _bits_2 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_7 = 1'd1 & _bits_2; // CsrFile.java:119
   wire _and_8 = _and_6 & _and_7; // CsrFile.java:100
   wire _bits_3 = csr_write_data[1]; // CsrFile.java:101
   wire csr_ctrl_flush = _and_8 & _bits_3; // CsrFile.java:101
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:116
-  wire _and_9 = beat & _eq_1; // RapEngine.java:134
-  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:134
-  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:134
-  wire _eq_2 = eventQueue_io_out_bits_weight == 16'd0; // RapEngine.java:143
-  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:143
-  wire _not_6 = ~marker_out; // RapEngine.java:145
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:145
-  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:163
-  wire [127:0] _and_13 = tcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:171
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:114
+  wire _and_9 = beat & _eq_1; // RapEngine.java:132
+  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:132
+  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:132
+  wire _eq_2 = eventQueue_io_out_bits_weight == 16'd0; // RapEngine.java:141
+  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:141
+  wire _not_6 = ~marker_out; // RapEngine.java:143
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:143
+  wire _and_12 = rapController_io_tcamWrite_valid & rapController_io_tcamWrite_ready; // RapEngine.java:161
+  wire [127:0] _and_13 = tcam_io_result_bits_match & rapController_io_slotValid; // RapEngine.java:169
   wire [33:0] _cat_0 = {rapController_io_counterCmd_bits_op, rapController_io_counterCmd_bits_value}; // CounterSram.java:112
-  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:184
+  wire _and_14 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:182
   wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:124
   wire _bits_5 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_15 = 1'd1 & _bits_5; // CsrFile.java:119
@@ -599,9 +599,9 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   wire _bits_8 = csr_write_data[3]; // CsrFile.java:101
   wire csr_ctrl_snapshot = _and_18 & _bits_8; // CsrFile.java:101
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:213
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:215
-  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:216
+  wire _and_19 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:211
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:213
+  wire _and_20 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:214
   wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:79
   wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:112
   wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:112
@@ -692,13 +692,13 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   wire _eq_38 = _bits_9 == 10'd36; // CsrFile.java:112
   wire _and_49 = soft_drained & rapController_io_acceptEnable; // SoftResetSequencer.java:70
   wire _eq_39 = soft_phase == 2'd2; // SoftResetSequencer.java:65
-  wire _and_50 = marker_out & thresholdUnit_io_in_ready; // RapEngine.java:144
+  wire _and_50 = marker_out & thresholdUnit_io_in_ready; // RapEngine.java:142
   wire _and_51 = _eq_39 & _and_50; // SoftResetSequencer.java:65
   wire _and_52 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:59
-  wire _not_7 = ~_eq_1; // RapEngine.java:133
-  wire _and_53 = beat & _not_7; // RapEngine.java:133
-  wire _and_54 = beat & _eq_1; // RapEngine.java:124
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:125
+  wire _not_7 = ~_eq_1; // RapEngine.java:131
+  wire _and_53 = beat & _not_7; // RapEngine.java:131
+  wire _and_54 = beat & _eq_1; // RapEngine.java:122
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:123
   wire _bits_33 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_55 = 1'd1 & _bits_33; // CsrFile.java:119
   wire _bits_34 = csr_write_strobes[1]; // CsrFile.java:119
@@ -801,10 +801,10 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   wire [31:0] _or_19 = _or_18 | _bits_55; // CsrFile.java:281
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_19 : 32'd0; // CsrFile.java:241
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:241
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:233
-  wire _and_70 = rapController_io_idle & _not_16; // RapEngine.java:233
-  wire _and_71 = _and_70 & thresholdUnit_io_empty; // RapEngine.java:233
-  wire _and_72 = _and_71 & soft_idle; // RapEngine.java:233
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:231
+  wire _and_70 = rapController_io_idle & _not_16; // RapEngine.java:231
+  wire _and_71 = _and_70 & thresholdUnit_io_empty; // RapEngine.java:231
+  wire _and_72 = _and_71 & soft_idle; // RapEngine.java:231
   wire [31:0] _bits_56 = {{31{1'b0}}, _and_72}; // CsrFile.java:281
   wire [31:0] _or_21 = 32'd0 | _bits_56; // CsrFile.java:281
   wire [1:0] _cat_11 = {rapController_io_busy, 1'd0}; // CsrFile.java:280
@@ -822,12 +822,12 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:280
   wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:281
   wire [31:0] _or_26 = _or_25 | _bits_61; // CsrFile.java:281
-  wire _not_17 = ~soft_idle; // RapEngine.java:242
-  wire _or_27 = rapController_io_resetting | _not_17; // RapEngine.java:242
+  wire _not_17 = ~soft_idle; // RapEngine.java:238
+  wire _or_27 = rapController_io_resetting | _not_17; // RapEngine.java:238
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:280
   wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:281
   wire [31:0] _or_28 = _or_26 | _bits_62; // CsrFile.java:281
-  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:243
+  wire _or_29 = rapController_io_readoutBusy | slot_written; // RapEngine.java:239
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:280
   wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:281
   wire [31:0] _or_30 = _or_28 | _bits_63; // CsrFile.java:281
@@ -1736,7 +1736,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
     end
   end
 
-  EventQueue_k32_wt16_d1024_cb0 eventQueue ( // RapEngine.java:71
+  EventQueue_k32_wt16_d1024_cb0 eventQueue ( // RapEngine.java:69
     .clock(clock),
 
     .reset(reset),
@@ -1765,7 +1765,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  ThresholdUnit_k32_lv16_wt16_th36_pc20 thresholdUnit ( // RapEngine.java:72
+  ThresholdUnit_k32_lv16_wt16_th36_pc20 thresholdUnit ( // RapEngine.java:70
     .clock(clock),
 
     .reset(reset),
@@ -1796,7 +1796,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  ReplayWindow_k32_wt16_u0_th36_d16 replayWindow ( // RapEngine.java:73
+  ReplayWindow_k32_wt16_u0_th36_d16 replayWindow ( // RapEngine.java:71
     .clock(clock),
 
     .reset(reset),
@@ -1841,7 +1841,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  Tcam_n128_k32_p16 tcam ( // RapEngine.java:81
+  Tcam_n128_k32_p16 tcam ( // RapEngine.java:79
     .clock(clock),
 
     .reset(reset),
@@ -1880,7 +1880,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  PrefixSelector_n128_l5_p16_ls2 prefixSelector ( // RapEngine.java:83
+  PrefixSelector_n128_l5_p16_ls2 prefixSelector ( // RapEngine.java:81
     .clock(clock),
 
     .reset(reset),
@@ -2163,7 +2163,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  CounterSram_d128_c32 counterSram ( // RapEngine.java:85
+  CounterSram_d128_c32 counterSram ( // RapEngine.java:83
     .clock(clock),
 
     .reset(reset),
@@ -2196,7 +2196,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  RapController_k32_b4_n128_c32_wt16_th36_d16 rapController ( // RapEngine.java:87
+  RapController_k32_b4_n128_c32_wt16_th36_d16 rapController ( // RapEngine.java:85
     .clock(clock),
 
     .reset(reset),
@@ -2609,7 +2609,7 @@ module RapEngine_k32_b4_n128_c32_wt16_wf1_qd1024_cb0_e655_m1024_q2_ls2 (
 
   );
 
-  StatusCounterBank_n6_inc3_w16 statusCounterBank ( // RapEngine.java:260
+  StatusCounterBank_n6_inc3_w16 statusCounterBank ( // RapEngine.java:256
     .clock(clock),
 
     .reset(reset),

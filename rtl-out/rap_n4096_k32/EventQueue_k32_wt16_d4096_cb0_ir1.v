@@ -3,42 +3,42 @@
 `default_nettype none
 
 module EventQueue_k32_wt16_d4096_cb0_ir1 (
-  input  wire clock, // EventQueue.java:87
-  input  wire reset, // EventQueue.java:87
-  output wire io_in_ready, // EventQueue.java:103
-  input  wire io_in_valid, // EventQueue.java:103
-  input  wire [31:0] io_in_bits_key, // EventQueue.java:103
-  input  wire [15:0] io_in_bits_weight, // EventQueue.java:103
-  input  wire io_in_bits_last, // EventQueue.java:103
-  input  wire io_flush, // EventQueue.java:103
-  output wire io_flushBusy, // EventQueue.java:103
-  input  wire io_out_ready, // EventQueue.java:103
-  output wire io_out_valid, // EventQueue.java:103
-  output wire [31:0] io_out_bits_key, // EventQueue.java:103
-  output wire [15:0] io_out_bits_weight  // EventQueue.java:103
+  input  wire clock, // EventQueue.java:76
+  input  wire reset, // EventQueue.java:76
+  output wire io_in_ready, // EventQueue.java:85
+  input  wire io_in_valid, // EventQueue.java:85
+  input  wire [31:0] io_in_bits_key, // EventQueue.java:85
+  input  wire [15:0] io_in_bits_weight, // EventQueue.java:85
+  input  wire io_in_bits_last, // EventQueue.java:85
+  input  wire io_flush, // EventQueue.java:85
+  output wire io_flushBusy, // EventQueue.java:85
+  input  wire io_out_ready, // EventQueue.java:85
+  output wire io_out_valid, // EventQueue.java:85
+  output wire [31:0] io_out_bits_key, // EventQueue.java:85
+  output wire [15:0] io_out_bits_weight  // EventQueue.java:85
 );
 
   // State
-  reg input_valid; // EventQueue.java:129
-  reg [47:0] input_bits; // EventQueue.java:130
+  reg input_valid; // EventQueue.java:165
+  reg [47:0] input_bits; // EventQueue.java:166
 
   // Wires
-  wire fifo_io_enq_ready; // EventQueue.java:107
-  wire fifo_io_enq_valid; // EventQueue.java:107
-  wire [47:0] fifo_io_enq_bits; // EventQueue.java:107
-  wire fifo_io_deq_ready; // EventQueue.java:107
-  wire fifo_io_deq_valid; // EventQueue.java:107
-  wire [47:0] fifo_io_deq_bits; // EventQueue.java:107
-  wire [12:0] fifo_io_count; // EventQueue.java:107
+  wire fifo_io_enq_ready; // EventQueue.java:89
+  wire fifo_io_enq_valid; // EventQueue.java:89
+  wire [47:0] fifo_io_enq_bits; // EventQueue.java:89
+  wire fifo_io_deq_ready; // EventQueue.java:89
+  wire fifo_io_deq_valid; // EventQueue.java:89
+  wire [47:0] fifo_io_deq_bits; // EventQueue.java:89
+  wire [12:0] fifo_io_count; // EventQueue.java:89
 
   // Logic
-  wire _not_0 = ~input_valid; // EventQueue.java:131
-  wire _or_0 = _not_0 | fifo_io_enq_ready; // EventQueue.java:131
-  wire [31:0] _bits_0 = fifo_io_deq_bits[47:16]; // EventQueue.java:109
-  wire [15:0] _bits_1 = fifo_io_deq_bits[15:0]; // EventQueue.java:110
-  wire _and_0 = io_in_valid & io_in_ready; // EventQueue.java:134
-  wire _and_1 = fifo_io_enq_valid & fifo_io_enq_ready; // EventQueue.java:138
-  wire [47:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:136
+  wire _not_0 = ~input_valid; // EventQueue.java:167
+  wire _or_0 = _not_0 | fifo_io_enq_ready; // EventQueue.java:167
+  wire [31:0] _bits_0 = fifo_io_deq_bits[47:16]; // EventQueue.java:91
+  wire [15:0] _bits_1 = fifo_io_deq_bits[15:0]; // EventQueue.java:92
+  wire _and_0 = io_in_valid & io_in_ready; // EventQueue.java:170
+  wire _and_1 = fifo_io_enq_valid & fifo_io_enq_ready; // EventQueue.java:174
+  wire [47:0] _cat_0 = {io_in_bits_key, io_in_bits_weight}; // EventQueue.java:172
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_in_ready = _or_0;
@@ -62,7 +62,7 @@ module EventQueue_k32_wt16_d4096_cb0_ir1 (
     input_bits <= (_and_0 ? _cat_0 : input_bits);
   end
 
-  Fifo_w48_d4096_o1 fifo ( // EventQueue.java:107
+  Fifo_w48_d4096_o1 fifo ( // EventQueue.java:89
     .clock(clock),
 
     .reset(reset),

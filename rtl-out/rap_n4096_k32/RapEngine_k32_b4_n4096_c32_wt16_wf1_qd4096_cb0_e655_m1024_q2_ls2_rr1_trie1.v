@@ -78,9 +78,9 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   reg csr_write_sel_snap_flags; // CsrFile.java:111
   reg [1:0] soft_phase; // SoftResetSequencer.java:31
   reg [31:0] last_key; // SoftResetSequencer.java:37
-  reg [63:0] zero_weight_count; // RapEngine.java:117
-  reg zero_weight_seen; // RapEngine.java:118
-  reg slot_written; // RapEngine.java:210
+  reg [63:0] zero_weight_count; // RapEngine.java:115
+  reg zero_weight_seen; // RapEngine.java:116
+  reg slot_written; // RapEngine.java:208
   reg csr_m0_hi_value_zero; // CsrFile.java:143
   reg csr_m0_lo_value_zero; // CsrFile.java:143
   reg csr_ar_full; // CsrFile.java:228
@@ -116,181 +116,181 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   reg [31:0] csr_snapshot [0:20]; // CsrFile.java:302
 
   // Wires
-  wire eventQueue_io_in_ready; // RapEngine.java:71
-  wire eventQueue_io_in_valid; // RapEngine.java:71
-  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:71
-  wire [15:0] eventQueue_io_in_bits_weight; // RapEngine.java:71
-  wire eventQueue_io_in_bits_last; // RapEngine.java:71
-  wire eventQueue_io_flush; // RapEngine.java:71
-  wire eventQueue_io_flushBusy; // RapEngine.java:71
-  wire eventQueue_io_out_ready; // RapEngine.java:71
-  wire eventQueue_io_out_valid; // RapEngine.java:71
-  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:71
-  wire [15:0] eventQueue_io_out_bits_weight; // RapEngine.java:71
-  wire thresholdUnit_io_in_ready; // RapEngine.java:72
-  wire thresholdUnit_io_in_valid; // RapEngine.java:72
-  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_in_bits_weight; // RapEngine.java:72
-  wire thresholdUnit_io_out_ready; // RapEngine.java:72
-  wire thresholdUnit_io_out_valid; // RapEngine.java:72
-  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_out_bits_weight; // RapEngine.java:72
-  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:72
-  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:72
-  wire thresholdUnit_io_clear; // RapEngine.java:72
-  wire thresholdUnit_io_empty; // RapEngine.java:72
-  wire replayWindow_io_enq_ready; // RapEngine.java:73
-  wire replayWindow_io_enq_valid; // RapEngine.java:73
-  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:73
-  wire [15:0] replayWindow_io_enq_bits_weight; // RapEngine.java:73
-  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:73
-  wire replayWindow_io_issue_ready; // RapEngine.java:73
-  wire replayWindow_io_issue_valid; // RapEngine.java:73
-  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:73
-  wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:73
-  wire replayWindow_io_issueEnable; // RapEngine.java:73
-  wire [15:0] replayWindow_io_head_weight; // RapEngine.java:73
-  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:73
-  wire replayWindow_io_head_thresholdFits; // RapEngine.java:73
-  wire [31:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:73
-  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:73
-  wire [35:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:73
-  wire replayWindow_io_headValid; // RapEngine.java:73
-  wire replayWindow_io_commit; // RapEngine.java:73
-  wire replayWindow_io_rewind; // RapEngine.java:73
-  wire trieWalk_io_search_ready; // RapEngine.java:78
-  wire trieWalk_io_search_valid; // RapEngine.java:78
-  wire [31:0] trieWalk_io_search_bits_key; // RapEngine.java:78
-  wire [15:0] trieWalk_io_search_bits_weight; // RapEngine.java:78
-  wire trieWalk_io_result_valid; // RapEngine.java:78
-  wire [11:0] trieWalk_io_result_bits_slot; // RapEngine.java:78
-  wire [4:0] trieWalk_io_result_bits_depth; // RapEngine.java:78
-  wire [2:0] trieWalk_io_result_bits_children; // RapEngine.java:78
-  wire [15:0] trieWalk_io_result_bits_weight; // RapEngine.java:78
-  wire [31:0] trieWalk_io_result_bits_key; // RapEngine.java:78
-  wire trieWalk_io_write_valid; // RapEngine.java:78
-  wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:78
-  wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:78
-  wire [47:0] trieWalk_io_rootWord; // RapEngine.java:78
-  wire trieWalk_io_flush; // RapEngine.java:78
-  wire trieWalk_io_holdNext; // RapEngine.java:78
-  wire trieWalk_io_fixNext; // RapEngine.java:78
-  wire [11:0] trieWalk_io_fix_slot; // RapEngine.java:78
-  wire [47:0] trieWalk_io_fix_word; // RapEngine.java:78
-  wire counterSram_io_in_ready; // RapEngine.java:85
-  wire counterSram_io_in_valid; // RapEngine.java:85
-  wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:85
-  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:85
-  wire counterSram_io_out_ready; // RapEngine.java:85
-  wire counterSram_io_out_valid; // RapEngine.java:85
-  wire [11:0] counterSram_io_out_bits_addr; // RapEngine.java:85
-  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:85
-  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:85
-  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:85
-  wire counterSram_io_out_bits_saturated; // RapEngine.java:85
-  wire counterSram_io_clear; // RapEngine.java:85
-  wire counterSram_io_clearing; // RapEngine.java:85
-  wire [15:0] trieController_io_head_weight; // RapEngine.java:88
-  wire [35:0] trieController_io_head_notThreshold; // RapEngine.java:88
-  wire trieController_io_head_thresholdFits; // RapEngine.java:88
-  wire [31:0] trieController_io_head_compareNotThreshold; // RapEngine.java:88
-  wire trieController_io_headValid; // RapEngine.java:88
-  wire trieController_io_issued; // RapEngine.java:88
-  wire trieController_io_issueEnable; // RapEngine.java:88
-  wire trieController_io_commit; // RapEngine.java:88
-  wire trieController_io_rewind; // RapEngine.java:88
-  wire trieController_io_counterCmd_ready; // RapEngine.java:88
-  wire trieController_io_counterCmd_valid; // RapEngine.java:88
-  wire [11:0] trieController_io_counterCmd_bits_addr; // RapEngine.java:88
-  wire [1:0] trieController_io_counterCmd_bits_op; // RapEngine.java:88
-  wire [31:0] trieController_io_counterCmd_bits_value; // RapEngine.java:88
-  wire trieController_io_counterResult_ready; // RapEngine.java:88
-  wire trieController_io_counterResult_valid; // RapEngine.java:88
-  wire [11:0] trieController_io_counterResult_bits_addr; // RapEngine.java:88
-  wire [1:0] trieController_io_counterResult_bits_op; // RapEngine.java:88
-  wire [31:0] trieController_io_counterResult_bits_old; // RapEngine.java:88
-  wire [31:0] trieController_io_counterResult_bits_updated; // RapEngine.java:88
-  wire trieController_io_counterResult_bits_saturated; // RapEngine.java:88
-  wire trieController_io_softClear; // RapEngine.java:88
-  wire trieController_io_counterClearing; // RapEngine.java:88
-  wire trieController_io_enable; // RapEngine.java:88
-  wire trieController_io_softReset; // RapEngine.java:88
-  wire trieController_io_snapshot; // RapEngine.java:88
-  wire trieController_io_readout; // RapEngine.java:88
-  wire [15:0] trieController_io_readoutSlot; // RapEngine.java:88
-  wire trieController_io_inputsDrained; // RapEngine.java:88
-  wire [15:0] trieController_io_epsCsr; // RapEngine.java:88
-  wire [63:0] trieController_io_m0Csr; // RapEngine.java:88
-  wire trieController_io_m0CsrZero; // RapEngine.java:88
-  wire [31:0] trieController_io_qCsr; // RapEngine.java:88
-  wire [15:0] trieController_io_epsActive; // RapEngine.java:88
-  wire trieController_io_acceptEnable; // RapEngine.java:88
-  wire [63:0] trieController_io_live_n; // RapEngine.java:88
-  wire [12:0] trieController_io_live_nodes; // RapEngine.java:88
-  wire [12:0] trieController_io_live_highWater; // RapEngine.java:88
-  wire trieController_io_live_overflow; // RapEngine.java:88
-  wire trieController_io_live_saturated; // RapEngine.java:88
-  wire trieController_io_live_updated; // RapEngine.java:88
-  wire trieController_io_live_split; // RapEngine.java:88
-  wire [2:0] trieController_io_live_merged; // RapEngine.java:88
-  wire trieController_io_live_batch; // RapEngine.java:88
-  wire trieController_io_live_deferred; // RapEngine.java:88
-  wire trieController_io_live_saturation; // RapEngine.java:88
-  wire trieController_io_snapFreeze; // RapEngine.java:88
-  wire trieController_io_countersIdle; // RapEngine.java:88
-  wire trieController_io_snapCopied; // RapEngine.java:88
-  wire [63:0] trieController_io_errorBound; // RapEngine.java:88
-  wire trieController_io_errorBoundReady; // RapEngine.java:88
-  wire trieController_io_snapBusy; // RapEngine.java:88
-  wire trieController_io_node_valid; // RapEngine.java:88
-  wire [5:0] trieController_io_node_len; // RapEngine.java:88
-  wire [31:0] trieController_io_node_prefix; // RapEngine.java:88
-  wire [31:0] trieController_io_node_count; // RapEngine.java:88
-  wire trieController_io_readoutBusy; // RapEngine.java:88
-  wire trieController_io_busy; // RapEngine.java:88
-  wire trieController_io_idle; // RapEngine.java:88
-  wire trieController_io_resetting; // RapEngine.java:88
-  wire [2:0] trieController_io_stallCause; // RapEngine.java:88
-  wire trieController_io_found_valid; // RapEngine.java:88
-  wire [11:0] trieController_io_found_bits_slot; // RapEngine.java:88
-  wire [4:0] trieController_io_found_bits_depth; // RapEngine.java:88
-  wire [2:0] trieController_io_found_bits_children; // RapEngine.java:88
-  wire [15:0] trieController_io_found_bits_weight; // RapEngine.java:88
-  wire [31:0] trieController_io_found_bits_key; // RapEngine.java:88
-  wire trieController_io_wordWrite_valid; // RapEngine.java:88
-  wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:88
-  wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:88
-  wire [47:0] trieController_io_rootWord; // RapEngine.java:88
-  wire trieController_io_walkFlush; // RapEngine.java:88
-  wire trieController_io_walkHoldNext; // RapEngine.java:88
-  wire trieController_io_walkFixNext; // RapEngine.java:88
-  wire [11:0] trieController_io_walkFix_slot; // RapEngine.java:88
-  wire [47:0] trieController_io_walkFix_word; // RapEngine.java:88
+  wire eventQueue_io_in_ready; // RapEngine.java:69
+  wire eventQueue_io_in_valid; // RapEngine.java:69
+  wire [31:0] eventQueue_io_in_bits_key; // RapEngine.java:69
+  wire [15:0] eventQueue_io_in_bits_weight; // RapEngine.java:69
+  wire eventQueue_io_in_bits_last; // RapEngine.java:69
+  wire eventQueue_io_flush; // RapEngine.java:69
+  wire eventQueue_io_flushBusy; // RapEngine.java:69
+  wire eventQueue_io_out_ready; // RapEngine.java:69
+  wire eventQueue_io_out_valid; // RapEngine.java:69
+  wire [31:0] eventQueue_io_out_bits_key; // RapEngine.java:69
+  wire [15:0] eventQueue_io_out_bits_weight; // RapEngine.java:69
+  wire thresholdUnit_io_in_ready; // RapEngine.java:70
+  wire thresholdUnit_io_in_valid; // RapEngine.java:70
+  wire [31:0] thresholdUnit_io_in_bits_key; // RapEngine.java:70
+  wire [15:0] thresholdUnit_io_in_bits_weight; // RapEngine.java:70
+  wire thresholdUnit_io_out_ready; // RapEngine.java:70
+  wire thresholdUnit_io_out_valid; // RapEngine.java:70
+  wire [31:0] thresholdUnit_io_out_bits_key; // RapEngine.java:70
+  wire [15:0] thresholdUnit_io_out_bits_weight; // RapEngine.java:70
+  wire [35:0] thresholdUnit_io_out_bits_threshold; // RapEngine.java:70
+  wire [15:0] thresholdUnit_io_epsFx; // RapEngine.java:70
+  wire thresholdUnit_io_clear; // RapEngine.java:70
+  wire thresholdUnit_io_empty; // RapEngine.java:70
+  wire replayWindow_io_enq_ready; // RapEngine.java:71
+  wire replayWindow_io_enq_valid; // RapEngine.java:71
+  wire [31:0] replayWindow_io_enq_bits_key; // RapEngine.java:71
+  wire [15:0] replayWindow_io_enq_bits_weight; // RapEngine.java:71
+  wire [35:0] replayWindow_io_enq_bits_threshold; // RapEngine.java:71
+  wire replayWindow_io_issue_ready; // RapEngine.java:71
+  wire replayWindow_io_issue_valid; // RapEngine.java:71
+  wire [31:0] replayWindow_io_issue_bits_key; // RapEngine.java:71
+  wire [15:0] replayWindow_io_issue_bits_weight; // RapEngine.java:71
+  wire replayWindow_io_issueEnable; // RapEngine.java:71
+  wire [15:0] replayWindow_io_head_weight; // RapEngine.java:71
+  wire [35:0] replayWindow_io_head_notThreshold; // RapEngine.java:71
+  wire replayWindow_io_head_thresholdFits; // RapEngine.java:71
+  wire [31:0] replayWindow_io_head_compareNotThreshold; // RapEngine.java:71
+  wire replayWindow_io_headLoad_fromRead; // RapEngine.java:71
+  wire [35:0] replayWindow_io_headLoad_readNotThreshold; // RapEngine.java:71
+  wire replayWindow_io_headValid; // RapEngine.java:71
+  wire replayWindow_io_commit; // RapEngine.java:71
+  wire replayWindow_io_rewind; // RapEngine.java:71
+  wire trieWalk_io_search_ready; // RapEngine.java:76
+  wire trieWalk_io_search_valid; // RapEngine.java:76
+  wire [31:0] trieWalk_io_search_bits_key; // RapEngine.java:76
+  wire [15:0] trieWalk_io_search_bits_weight; // RapEngine.java:76
+  wire trieWalk_io_result_valid; // RapEngine.java:76
+  wire [11:0] trieWalk_io_result_bits_slot; // RapEngine.java:76
+  wire [4:0] trieWalk_io_result_bits_depth; // RapEngine.java:76
+  wire [2:0] trieWalk_io_result_bits_children; // RapEngine.java:76
+  wire [15:0] trieWalk_io_result_bits_weight; // RapEngine.java:76
+  wire [31:0] trieWalk_io_result_bits_key; // RapEngine.java:76
+  wire trieWalk_io_write_valid; // RapEngine.java:76
+  wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:76
+  wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:76
+  wire [47:0] trieWalk_io_rootWord; // RapEngine.java:76
+  wire trieWalk_io_flush; // RapEngine.java:76
+  wire trieWalk_io_holdNext; // RapEngine.java:76
+  wire trieWalk_io_fixNext; // RapEngine.java:76
+  wire [11:0] trieWalk_io_fix_slot; // RapEngine.java:76
+  wire [47:0] trieWalk_io_fix_word; // RapEngine.java:76
+  wire counterSram_io_in_ready; // RapEngine.java:83
+  wire counterSram_io_in_valid; // RapEngine.java:83
+  wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:83
+  wire [33:0] counterSram_io_in_bits_cmd; // RapEngine.java:83
+  wire counterSram_io_out_ready; // RapEngine.java:83
+  wire counterSram_io_out_valid; // RapEngine.java:83
+  wire [11:0] counterSram_io_out_bits_addr; // RapEngine.java:83
+  wire [33:0] counterSram_io_out_bits_cmd; // RapEngine.java:83
+  wire [31:0] counterSram_io_out_bits_old; // RapEngine.java:83
+  wire [31:0] counterSram_io_out_bits_updated; // RapEngine.java:83
+  wire counterSram_io_out_bits_saturated; // RapEngine.java:83
+  wire counterSram_io_clear; // RapEngine.java:83
+  wire counterSram_io_clearing; // RapEngine.java:83
+  wire [15:0] trieController_io_head_weight; // RapEngine.java:86
+  wire [35:0] trieController_io_head_notThreshold; // RapEngine.java:86
+  wire trieController_io_head_thresholdFits; // RapEngine.java:86
+  wire [31:0] trieController_io_head_compareNotThreshold; // RapEngine.java:86
+  wire trieController_io_headValid; // RapEngine.java:86
+  wire trieController_io_issued; // RapEngine.java:86
+  wire trieController_io_issueEnable; // RapEngine.java:86
+  wire trieController_io_commit; // RapEngine.java:86
+  wire trieController_io_rewind; // RapEngine.java:86
+  wire trieController_io_counterCmd_ready; // RapEngine.java:86
+  wire trieController_io_counterCmd_valid; // RapEngine.java:86
+  wire [11:0] trieController_io_counterCmd_bits_addr; // RapEngine.java:86
+  wire [1:0] trieController_io_counterCmd_bits_op; // RapEngine.java:86
+  wire [31:0] trieController_io_counterCmd_bits_value; // RapEngine.java:86
+  wire trieController_io_counterResult_ready; // RapEngine.java:86
+  wire trieController_io_counterResult_valid; // RapEngine.java:86
+  wire [11:0] trieController_io_counterResult_bits_addr; // RapEngine.java:86
+  wire [1:0] trieController_io_counterResult_bits_op; // RapEngine.java:86
+  wire [31:0] trieController_io_counterResult_bits_old; // RapEngine.java:86
+  wire [31:0] trieController_io_counterResult_bits_updated; // RapEngine.java:86
+  wire trieController_io_counterResult_bits_saturated; // RapEngine.java:86
+  wire trieController_io_softClear; // RapEngine.java:86
+  wire trieController_io_counterClearing; // RapEngine.java:86
+  wire trieController_io_enable; // RapEngine.java:86
+  wire trieController_io_softReset; // RapEngine.java:86
+  wire trieController_io_snapshot; // RapEngine.java:86
+  wire trieController_io_readout; // RapEngine.java:86
+  wire [15:0] trieController_io_readoutSlot; // RapEngine.java:86
+  wire trieController_io_inputsDrained; // RapEngine.java:86
+  wire [15:0] trieController_io_epsCsr; // RapEngine.java:86
+  wire [63:0] trieController_io_m0Csr; // RapEngine.java:86
+  wire trieController_io_m0CsrZero; // RapEngine.java:86
+  wire [31:0] trieController_io_qCsr; // RapEngine.java:86
+  wire [15:0] trieController_io_epsActive; // RapEngine.java:86
+  wire trieController_io_acceptEnable; // RapEngine.java:86
+  wire [63:0] trieController_io_live_n; // RapEngine.java:86
+  wire [12:0] trieController_io_live_nodes; // RapEngine.java:86
+  wire [12:0] trieController_io_live_highWater; // RapEngine.java:86
+  wire trieController_io_live_overflow; // RapEngine.java:86
+  wire trieController_io_live_saturated; // RapEngine.java:86
+  wire trieController_io_live_updated; // RapEngine.java:86
+  wire trieController_io_live_split; // RapEngine.java:86
+  wire [2:0] trieController_io_live_merged; // RapEngine.java:86
+  wire trieController_io_live_batch; // RapEngine.java:86
+  wire trieController_io_live_deferred; // RapEngine.java:86
+  wire trieController_io_live_saturation; // RapEngine.java:86
+  wire trieController_io_snapFreeze; // RapEngine.java:86
+  wire trieController_io_countersIdle; // RapEngine.java:86
+  wire trieController_io_snapCopied; // RapEngine.java:86
+  wire [63:0] trieController_io_errorBound; // RapEngine.java:86
+  wire trieController_io_errorBoundReady; // RapEngine.java:86
+  wire trieController_io_snapBusy; // RapEngine.java:86
+  wire trieController_io_node_valid; // RapEngine.java:86
+  wire [5:0] trieController_io_node_len; // RapEngine.java:86
+  wire [31:0] trieController_io_node_prefix; // RapEngine.java:86
+  wire [31:0] trieController_io_node_count; // RapEngine.java:86
+  wire trieController_io_readoutBusy; // RapEngine.java:86
+  wire trieController_io_busy; // RapEngine.java:86
+  wire trieController_io_idle; // RapEngine.java:86
+  wire trieController_io_resetting; // RapEngine.java:86
+  wire [2:0] trieController_io_stallCause; // RapEngine.java:86
+  wire trieController_io_found_valid; // RapEngine.java:86
+  wire [11:0] trieController_io_found_bits_slot; // RapEngine.java:86
+  wire [4:0] trieController_io_found_bits_depth; // RapEngine.java:86
+  wire [2:0] trieController_io_found_bits_children; // RapEngine.java:86
+  wire [15:0] trieController_io_found_bits_weight; // RapEngine.java:86
+  wire [31:0] trieController_io_found_bits_key; // RapEngine.java:86
+  wire trieController_io_wordWrite_valid; // RapEngine.java:86
+  wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:86
+  wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:86
+  wire [47:0] trieController_io_rootWord; // RapEngine.java:86
+  wire trieController_io_walkFlush; // RapEngine.java:86
+  wire trieController_io_walkHoldNext; // RapEngine.java:86
+  wire trieController_io_walkFixNext; // RapEngine.java:86
+  wire [11:0] trieController_io_walkFix_slot; // RapEngine.java:86
+  wire [47:0] trieController_io_walkFix_word; // RapEngine.java:86
   wire [63:0] csr_node_prefix; // CsrFile.java:174
   wire [63:0] csr_node_count; // CsrFile.java:174
   wire [63:0] csr_n; // CsrFile.java:174
-  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:260
-  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:260
-  wire statusCounterBank_io_clear; // RapEngine.java:260
-  wire statusCounterBank_io_idle; // RapEngine.java:260
-  wire statusCounterBank_io_readEnable; // RapEngine.java:260
-  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:260
-  wire statusCounterBank_io_readValid; // RapEngine.java:260
-  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:260
+  wire [2:0] statusCounterBank_io_inc_0; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_1; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_2; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_3; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_4; // RapEngine.java:256
+  wire [2:0] statusCounterBank_io_inc_5; // RapEngine.java:256
+  wire statusCounterBank_io_clear; // RapEngine.java:256
+  wire statusCounterBank_io_idle; // RapEngine.java:256
+  wire statusCounterBank_io_readEnable; // RapEngine.java:256
+  wire [3:0] statusCounterBank_io_readIndex; // RapEngine.java:256
+  wire statusCounterBank_io_readValid; // RapEngine.java:256
+  wire [31:0] statusCounterBank_io_readData; // RapEngine.java:256
   wire [63:0] csr_error_bound; // CsrFile.java:174
   wire [63:0] csr_zero_weight; // CsrFile.java:174
   wire csr_snapshot_copied; // CsrFile.java:215
 
   // Logic
   wire soft_idle = soft_phase == 2'd0; // SoftResetSequencer.java:38
-  wire _and_0 = trieController_io_acceptEnable & soft_idle; // RapEngine.java:113
-  wire _not_0 = ~trieController_io_snapFreeze; // RapEngine.java:113
-  wire stream_open = _and_0 & _not_0; // RapEngine.java:113
-  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:115
+  wire _and_0 = trieController_io_acceptEnable & soft_idle; // RapEngine.java:111
+  wire _not_0 = ~trieController_io_snapFreeze; // RapEngine.java:111
+  wire stream_open = _and_0 & _not_0; // RapEngine.java:111
+  wire _and_1 = stream_open & eventQueue_io_in_ready; // RapEngine.java:113
   wire _and_2 = io_s_axil_awvalid & io_s_axil_wvalid; // CsrFile.java:64
   wire _not_1 = ~csr_bvalid; // CsrFile.java:64
   wire _and_3 = _and_2 & _not_1; // CsrFile.java:64
@@ -299,29 +299,29 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire _not_3 = ~csr_ar_full; // CsrFile.java:230
   wire [31:0] _mux_0 = csr_rdata_ram ? csr_snapshot_rdata_0 : csr_rdata; // CsrFile.java:370
   wire _eq_0 = soft_phase == 2'd1; // SoftResetSequencer.java:53
-  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:129
-  wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:105
-  wire _eq_1 = _bits_0 == 16'd0; // RapEngine.java:106
-  wire _not_4 = ~_eq_1; // RapEngine.java:129
-  wire _and_5 = _and_4 & _not_4; // RapEngine.java:129
+  wire _and_4 = io_s_axis_tvalid & stream_open; // RapEngine.java:127
+  wire [15:0] _bits_0 = io_s_axis_tdata[47:32]; // RapEngine.java:103
+  wire _eq_1 = _bits_0 == 16'd0; // RapEngine.java:104
+  wire _not_4 = ~_eq_1; // RapEngine.java:127
+  wire _and_5 = _and_4 & _not_4; // RapEngine.java:127
   wire [31:0] _not_5 = ~last_key; // SoftResetSequencer.java:56
-  wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:104
+  wire [31:0] _bits_1 = io_s_axis_tdata[31:0]; // RapEngine.java:102
   wire _and_6 = csr_writing & csr_write_sel_ctrl; // CsrFile.java:83
   wire _bits_2 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_7 = 1'd1 & _bits_2; // CsrFile.java:119
   wire _and_8 = _and_6 & _and_7; // CsrFile.java:100
   wire _bits_3 = csr_write_data[1]; // CsrFile.java:101
   wire csr_ctrl_flush = _and_8 & _bits_3; // CsrFile.java:101
-  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:116
-  wire _and_9 = beat & _eq_1; // RapEngine.java:134
-  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:134
-  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:134
-  wire _eq_2 = eventQueue_io_out_bits_weight == 16'd0; // RapEngine.java:143
-  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:143
-  wire _not_6 = ~marker_out; // RapEngine.java:145
-  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:145
+  wire beat = io_s_axis_tvalid & io_s_axis_tready; // RapEngine.java:114
+  wire _and_9 = beat & _eq_1; // RapEngine.java:132
+  wire _and_10 = _and_9 & io_s_axis_tlast; // RapEngine.java:132
+  wire _or_0 = csr_ctrl_flush | _and_10; // RapEngine.java:132
+  wire _eq_2 = eventQueue_io_out_bits_weight == 16'd0; // RapEngine.java:141
+  wire marker_out = eventQueue_io_out_valid & _eq_2; // RapEngine.java:141
+  wire _not_6 = ~marker_out; // RapEngine.java:143
+  wire _and_11 = eventQueue_io_out_valid & _not_6; // RapEngine.java:143
   wire [33:0] _cat_0 = {trieController_io_counterCmd_bits_op, trieController_io_counterCmd_bits_value}; // CounterSram.java:112
-  wire _and_12 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:184
+  wire _and_12 = replayWindow_io_issue_valid & replayWindow_io_issue_ready; // RapEngine.java:182
   wire [1:0] _bits_4 = counterSram_io_out_bits_cmd[33:32]; // CounterSram.java:124
   wire _bits_5 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_13 = 1'd1 & _bits_5; // CsrFile.java:119
@@ -335,9 +335,9 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire _bits_8 = csr_write_data[3]; // CsrFile.java:101
   wire csr_ctrl_snapshot = _and_16 & _bits_8; // CsrFile.java:101
   wire soft_drained = soft_phase == 2'd3; // SoftResetSequencer.java:40
-  wire _and_17 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:213
-  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:215
-  wire _and_18 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:216
+  wire _and_17 = soft_drained & thresholdUnit_io_empty; // RapEngine.java:211
+  wire [63:0] _cat_1 = {csr_m0_hi_value, csr_m0_lo_value}; // RapEngine.java:213
+  wire _and_18 = csr_m0_hi_value_zero & csr_m0_lo_value_zero; // RapEngine.java:214
   wire [9:0] _bits_9 = io_s_axil_awaddr[11:2]; // CsrFile.java:79
   wire _eq_3 = _bits_9 == 10'd0; // CsrFile.java:112
   wire _eq_4 = _bits_9 == 10'd1; // CsrFile.java:112
@@ -428,13 +428,13 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire _eq_38 = _bits_9 == 10'd36; // CsrFile.java:112
   wire _and_47 = soft_drained & trieController_io_acceptEnable; // SoftResetSequencer.java:70
   wire _eq_39 = soft_phase == 2'd2; // SoftResetSequencer.java:65
-  wire _and_48 = marker_out & thresholdUnit_io_in_ready; // RapEngine.java:144
+  wire _and_48 = marker_out & thresholdUnit_io_in_ready; // RapEngine.java:142
   wire _and_49 = _eq_39 & _and_48; // SoftResetSequencer.java:65
   wire _and_50 = eventQueue_io_in_valid & eventQueue_io_in_ready; // SoftResetSequencer.java:59
-  wire _not_7 = ~_eq_1; // RapEngine.java:133
-  wire _and_51 = beat & _not_7; // RapEngine.java:133
-  wire _and_52 = beat & _eq_1; // RapEngine.java:124
-  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:125
+  wire _not_7 = ~_eq_1; // RapEngine.java:131
+  wire _and_51 = beat & _not_7; // RapEngine.java:131
+  wire _and_52 = beat & _eq_1; // RapEngine.java:122
+  wire [63:0] _add_0 = zero_weight_count + 64'd1; // RapEngine.java:123
   wire _bits_33 = csr_write_strobes[0]; // CsrFile.java:119
   wire _and_53 = 1'd1 & _bits_33; // CsrFile.java:119
   wire _bits_34 = csr_write_strobes[1]; // CsrFile.java:119
@@ -537,12 +537,12 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire [31:0] _or_19 = _or_18 | _bits_55; // CsrFile.java:281
   wire [31:0] _mux_4 = csr_read_sel_ctrl ? _or_19 : 32'd0; // CsrFile.java:241
   wire [31:0] _or_20 = _or_15 | _mux_4; // CsrFile.java:241
-  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:233
-  wire _and_68 = trieController_io_idle & _not_16; // RapEngine.java:233
-  wire _and_69 = _and_68 & thresholdUnit_io_empty; // RapEngine.java:233
-  wire _and_70 = _and_69 & soft_idle; // RapEngine.java:233
-  wire _not_17 = ~eventQueue_io_flushBusy; // RapEngine.java:235
-  wire _and_71 = _and_70 & _not_17; // RapEngine.java:235
+  wire _not_16 = ~eventQueue_io_out_valid; // RapEngine.java:231
+  wire _and_68 = trieController_io_idle & _not_16; // RapEngine.java:231
+  wire _and_69 = _and_68 & thresholdUnit_io_empty; // RapEngine.java:231
+  wire _and_70 = _and_69 & soft_idle; // RapEngine.java:231
+  wire _not_17 = ~eventQueue_io_flushBusy; // RapEngine.java:340
+  wire _and_71 = _and_70 & _not_17; // RapEngine.java:340
   wire [31:0] _bits_56 = {{31{1'b0}}, _and_71}; // CsrFile.java:281
   wire [31:0] _or_21 = 32'd0 | _bits_56; // CsrFile.java:281
   wire [1:0] _cat_11 = {trieController_io_busy, 1'd0}; // CsrFile.java:280
@@ -560,12 +560,12 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire [5:0] _cat_15 = {eventQueue_io_flushBusy, 5'd0}; // CsrFile.java:280
   wire [31:0] _bits_61 = {{26{1'b0}}, _cat_15}; // CsrFile.java:281
   wire [31:0] _or_26 = _or_25 | _bits_61; // CsrFile.java:281
-  wire _not_18 = ~soft_idle; // RapEngine.java:242
-  wire _or_27 = trieController_io_resetting | _not_18; // RapEngine.java:242
+  wire _not_18 = ~soft_idle; // RapEngine.java:238
+  wire _or_27 = trieController_io_resetting | _not_18; // RapEngine.java:238
   wire [6:0] _cat_16 = {_or_27, 6'd0}; // CsrFile.java:280
   wire [31:0] _bits_62 = {{25{1'b0}}, _cat_16}; // CsrFile.java:281
   wire [31:0] _or_28 = _or_26 | _bits_62; // CsrFile.java:281
-  wire _or_29 = trieController_io_readoutBusy | slot_written; // RapEngine.java:243
+  wire _or_29 = trieController_io_readoutBusy | slot_written; // RapEngine.java:239
   wire [7:0] _cat_17 = {_or_29, 7'd0}; // CsrFile.java:280
   wire [31:0] _bits_63 = {{24{1'b0}}, _cat_17}; // CsrFile.java:281
   wire [31:0] _or_30 = _or_28 | _bits_63; // CsrFile.java:281
@@ -1343,7 +1343,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
     end
   end
 
-  EventQueue_k32_wt16_d4096_cb0_ir1 eventQueue ( // RapEngine.java:71
+  EventQueue_k32_wt16_d4096_cb0_ir1 eventQueue ( // RapEngine.java:69
     .clock(clock),
 
     .reset(reset),
@@ -1372,7 +1372,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  ThresholdUnit_k32_lv16_wt16_th36_pc20 thresholdUnit ( // RapEngine.java:72
+  ThresholdUnit_k32_lv16_wt16_th36_pc20 thresholdUnit ( // RapEngine.java:70
     .clock(clock),
 
     .reset(reset),
@@ -1403,7 +1403,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  ReplayWindow_k32_wt16_u0_th36_d64 replayWindow ( // RapEngine.java:73
+  ReplayWindow_k32_wt16_u0_th36_d64 replayWindow ( // RapEngine.java:71
     .clock(clock),
 
     .reset(reset),
@@ -1448,7 +1448,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  TrieWalk_k32_b4_n4096_wt16 trieWalk ( // RapEngine.java:78
+  TrieWalk_k32_b4_n4096_wt16 trieWalk ( // RapEngine.java:76
     .clock(clock),
 
     .reset(reset),
@@ -1493,7 +1493,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  CounterSram_d4096_c32_rr1 counterSram ( // RapEngine.java:85
+  CounterSram_d4096_c32_rr1 counterSram ( // RapEngine.java:83
     .clock(clock),
 
     .reset(reset),
@@ -1526,7 +1526,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  TrieController_k32_b4_n4096_c32_wt16_th36_d64 trieController ( // RapEngine.java:88
+  TrieController_k32_b4_n4096_c32_wt16_th36_d64 trieController ( // RapEngine.java:86
     .clock(clock),
 
     .reset(reset),
@@ -1685,7 +1685,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  StatusCounterBank_n6_inc3_w16 statusCounterBank ( // RapEngine.java:260
+  StatusCounterBank_n6_inc3_w16 statusCounterBank ( // RapEngine.java:256
     .clock(clock),
 
     .reset(reset),

@@ -3,7 +3,6 @@ package org.rapgen.engines.rap;
 import static org.rapgen.hdl.Hdl.*;
 import static org.rapgen.hdl.lib.NameKey.CB;
 import static org.rapgen.hdl.lib.NameKey.D;
-import static org.rapgen.hdl.lib.NameKey.IR;
 import static org.rapgen.hdl.lib.NameKey.K;
 import static org.rapgen.hdl.lib.NameKey.WT;
 
@@ -73,26 +72,9 @@ public final class EventQueue extends Module {
 
     public final IO io;
 
-    public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
-        this(keyBits, weightBits, depth, combine, false);
-    }
-
-    /**
-     * @param inputRegister a plain queue takes each event into a register before the FIFO, so the FIFO's write
-     *     (its block RAMs' enables, the pointer and the count) starts at flip-flops and not at the producer's
-     *     handshake. One clock more from the input to the output; the combining queue's pending register already
-     *     is such a stage, so it takes none.
-     */
     public EventQueue(int keyBits, int weightBits, int depth, boolean combine, boolean inputRegister) {
-        super(
-                inputRegister
-                        ? new Object[] {K, keyBits, WT, weightBits, D, depth, CB, combine, IR, 1}
-                        : new Object[] {K, keyBits, WT, weightBits, D, depth, CB, combine});
+        super(nameParams(keyBits, weightBits, depth, combine, inputRegister));
         SourceLoc here = SourceLoc.callerOf(EventQueue.class);
-        if (inputRegister && combine)
-            throw new HdlException(
-                    here,
-                    "EventQueue input register is for the plain queue: the combining queue's pending register is one");
         if (keyBits < 1 || keyBits > 64)
             throw new HdlException(here, "EventQueue key bits must be 1..64, got " + keyBits);
         if (weightBits < 1 || weightBits > 63)
@@ -110,38 +92,23 @@ public final class EventQueue extends Module {
         io.out.bits.weight.connect(fifo.io.deq.bits.bits(weightBits - 1, 0));
         fifo.io.deq.ready.connect(io.out.ready);
         if (combine) {
-            combiner(fifo.io.enq, keyBits, weightBits);
-        } else if (inputRegister) {
-            inputStage(fifo.io.enq, keyBits, weightBits);
-        } else {
+            combiner(fifo.io.enq, keyBits, weightBits, inputRegister);
+        } else if (!inputRegister) {
             io.in.ready.connect(fifo.io.enq.ready);
             fifo.io.enq.valid.connect(io.in.valid);
             fifo.io.enq.bits.connect(Cat(io.in.bits.key, io.in.bits.weight));
             io.flushBusy.connect(B(false));
+        } else {
+            inputStage(fifo.io.enq, keyBits, weightBits);
         }
     }
 
-    /**
-     * A register in front of the plain FIFO: one event or none. It takes an event whenever it is empty or passes its
-     * own on, so one event a clock goes through; {@code in.ready} is an OR of two flip-flops.
-     */
-    private void inputStage(DecoupledIO<UInt> enq, int keyBits, int weightBits) {
-        Bool inputValid = RegInit(B(false)).named("input_valid");
-        UInt inputBits = Reg(UInt(keyBits + weightBits)).named("input_bits"); // datapath: no reset
-        io.in.ready.connect(inputValid.not().or(enq.ready));
-        enq.valid.connect(inputValid);
-        enq.bits.connect(inputBits);
-        when(io.in.fire(), () -> {
-                    inputValid.connect(B(true));
-                    inputBits.connect(Cat(io.in.bits.key, io.in.bits.weight));
-                })
-                .elsewhen(enq.fire(), () -> inputValid.connect(B(false)));
-        // A held event counts as one waiting outside the FIFO, so STATUS.flush_busy and the engine's idle see it.
-        io.flushBusy.connect(inputValid);
-    }
-
     /** The pending register in front of the FIFO's enqueue side. */
-    private void combiner(DecoupledIO<UInt> enq, int keyBits, int weightBits) {
+    private void combiner(DecoupledIO<UInt> enq, int keyBits, int weightBits, boolean inputRegister) {
+        if (inputRegister)
+            throw new HdlException(
+                    SourceLoc.callerOf(EventQueue.class),
+                    "EventQueue input register is for the plain queue: the combining queue's pending register is one");
         Bool valid = RegInit(B(false)).named("pending_valid");
         Bool closed = RegInit(B(false)).named("pending_closed"); // released: absorbs nothing more, waits for the FIFO
         UInt key = Reg(UInt(keyBits)).named("pending_key"); // datapath: no reset
@@ -187,5 +154,40 @@ public final class EventQueue extends Module {
                         "event queue: combined weight %0d + %0d wraps past the cap",
                         weight,
                         io.in.bits.weight));
+    }
+
+    /**
+     * A register in front of the plain FIFO: one event or none. It takes an event whenever it is empty or passes its
+     * own on, so one event a clock goes through; {@code in.ready} is an OR of two flip-flops. A held event is one still
+     * waiting outside the FIFO, as {@code flushBusy} says.
+     */
+    private void inputStage(DecoupledIO<UInt> enq, int keyBits, int weightBits) {
+        Bool inputValid = RegInit(B(false)).named("input_valid");
+        UInt inputBits = Reg(UInt(keyBits + weightBits)).named("input_bits"); // datapath: no reset
+        io.in.ready.connect(inputValid.not().or(enq.ready));
+        enq.valid.connect(inputValid);
+        enq.bits.connect(inputBits);
+        when(io.in.fire(), () -> {
+                    inputValid.connect(B(true));
+                    inputBits.connect(Cat(io.in.bits.key, io.in.bits.weight));
+                })
+                .elsewhen(enq.fire(), () -> inputValid.connect(B(false)));
+        io.flushBusy.connect(inputValid);
+    }
+
+    /** Without an input register. */
+    public EventQueue(int keyBits, int weightBits, int depth, boolean combine) {
+        this(keyBits, weightBits, depth, combine, false);
+    }
+
+    /**
+     * The module name's parameters; with {@code inputRegister} (a plain queue takes each event into a register before
+     * the FIFO, so the FIFO's write, its block RAMs' enables, pointer and count, starts at flip-flops and not at the
+     * producer's handshake, one clock more from input to output) the name says so.
+     */
+    private static Object[] nameParams(int keyBits, int weightBits, int depth, boolean combine, boolean inputRegister) {
+        return inputRegister
+                ? new Object[] {K, keyBits, WT, weightBits, D, depth, CB, combine, org.rapgen.hdl.lib.NameKey.IR, 1}
+                : new Object[] {K, keyBits, WT, weightBits, D, depth, CB, combine};
     }
 }

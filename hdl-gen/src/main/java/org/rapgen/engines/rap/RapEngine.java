@@ -66,9 +66,7 @@ public final class RapEngine extends Module {
         int wb = c.weightBits();
         int windowDepth = windowDepth(c);
 
-        // The trie engine spans the part, and its queue is many block RAMs: their write starts at a register.
-        boolean queueInputRegister = c.trie() && !c.combine();
-        EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine(), queueInputRegister));
+        EventQueue queue = Module(new EventQueue(kb, wb, c.queueDepth(), c.combine(), queueInputRegister(c)));
         ThresholdUnit threshold = Module(new ThresholdUnit(c));
         ReplayWindow window = Module(new ReplayWindow(c, windowDepth));
         Tcam.IO tcam = null;
@@ -229,10 +227,8 @@ public final class RapEngine extends Module {
         csr.ro("CONFIG1", "combine", B(c.combine()));
         csr.ro("CONFIG1", "weight_field", B(c.weightField()));
         // Not inputsDrained: that is the soft reset's drained phase, which excludes soft.idle.
-        Bool idleBehindQueue =
-                ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle);
-        // An event in the queue's input register is one on its way in (the queue shows it as flush_busy).
-        Bool idle = queueInputRegister ? idleBehindQueue.and(queue.io.flushBusy.not()) : idleBehindQueue;
+        Bool idle = inputIdle(
+                ctl.idle.and(queue.io.out.valid.not()).and(threshold.io.empty).and(soft.idle), queue, c);
         csr.ro("STATUS", "idle", gates == null ? idle : idle.and(gates.ahead.not()));
         csr.ro("STATUS", "busy", ctl.busy);
         csr.ro("STATUS", "overflow", ctl.live.overflow);
@@ -329,5 +325,18 @@ public final class RapEngine extends Module {
                         + PrefixSelector.latency(c.nodes(), c.selectLevels());
         int inFlight = lookup + CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister()) + 2;
         return Integer.highestOneBit(inFlight - 1) << 1;
+    }
+
+    /**
+     * The trie engine spans the part, and its plain queue is many block RAMs: their write starts at a register
+     * ({@link EventQueue}'s input register).
+     */
+    private static boolean queueInputRegister(RapConfig c) {
+        return c.trie() && !c.combine();
+    }
+
+    /** Idle behind the queue, and no event in the queue's input register (which shows as its flush_busy). */
+    private static Bool inputIdle(Bool idleBehind, EventQueue queue, RapConfig c) {
+        return queueInputRegister(c) ? idleBehind.and(queue.io.flushBusy.not()) : idleBehind;
     }
 }

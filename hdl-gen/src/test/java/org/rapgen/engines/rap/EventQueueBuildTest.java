@@ -26,6 +26,9 @@ class EventQueueBuildTest {
         assertRejected(() -> new EventQueue(8, 64, 4, true), "weight bits W must be 1..63");
         assertRejected(() -> new EventQueue(8, 3, 6, true), "depth must be a power of two >= 2 (the FIFO's), got 6");
         assertRejected(() -> new EventQueue(8, 3, 1, false), "depth must be a power of two >= 2 (the FIFO's), got 1");
+        assertRejected(
+                () -> new EventQueue(8, 3, 4, true, true),
+                "input register is for the plain queue: the combining queue's pending register is one");
     }
 
     private static void assertRejected(java.util.function.Supplier<EventQueue> top, String fragment) {

@@ -19,9 +19,13 @@ import org.rapgen.engines.rap.EventQueue;
  * the golden one exactly; ready/valid rules are checked every cycle (see {@link EventQueueBench}).
  */
 class EventQueueTest {
-    record Cfg(int keyBits, int weightBits, int depth, boolean combine) {
+    record Cfg(int keyBits, int weightBits, int depth, boolean combine, boolean inputRegister) {
+        Cfg(int keyBits, int weightBits, int depth, boolean combine) {
+            this(keyBits, weightBits, depth, combine, false);
+        }
+
         EventQueue build() {
-            return new EventQueue(keyBits, weightBits, depth, combine);
+            return new EventQueue(keyBits, weightBits, depth, combine, inputRegister);
         }
 
         long maxWeight() {
@@ -34,6 +38,7 @@ class EventQueueTest {
     static final Cfg W16 = new Cfg(32, 16, 16, true);
     static final Cfg W16_PLAIN = new Cfg(32, 16, 16, false);
     static final Cfg K64_D2 = new Cfg(64, 16, 2, true);
+    static final Cfg W16_PLAIN_INPUT_REGISTER = new Cfg(32, 16, 16, false, true);
 
     private static final class W3Dut extends DslProvider {
         W3Dut() {
@@ -56,6 +61,12 @@ class EventQueueTest {
     private static final class W16PlainDut extends DslProvider {
         W16PlainDut() {
             super(W16_PLAIN::build);
+        }
+    }
+
+    private static final class W16PlainInputRegisterDut extends DslProvider {
+        W16PlainInputRegisterDut() {
+            super(W16_PLAIN_INPUT_REGISTER::build);
         }
     }
 
@@ -89,6 +100,12 @@ class EventQueueTest {
     @Cosim(W16PlainDut.class)
     void plainW16(Sim sim) {
         randomTraffic(sim, W16_PLAIN, 4);
+    }
+
+    @Test
+    @Cosim(W16PlainInputRegisterDut.class)
+    void plainW16WithInputRegister(Sim sim) {
+        randomTraffic(sim, W16_PLAIN_INPUT_REGISTER, 6);
     }
 
     @Test
