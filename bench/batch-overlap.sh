@@ -6,12 +6,10 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-TRACES="$ROOT/../shared/traces"
+source "$ROOT/bench/rap-traces.sh"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-for f in ipsrc-181k ipdst-181k; do xz -dc "$TRACES/$f.txt.xz" > "$WORK/$f.txt"; done
-valgrind --tool=lackey --trace-mem=yes --log-file="$WORK/ls.lackey" ls -la /usr/lib /usr/share/doc >/dev/null 2>&1
-awk '/^I/ { split($2, a, ","); print a[1]; if (++n == 1000000) exit }' "$WORK/ls.lackey" > "$WORK/ls-1m.txt"
+rap_traces "$WORK"
 python3 -c "
 for i in range(1000000): print('%x' % (((i * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> 32))" > "$WORK/distinct-1m.txt"
 [ -f hdl-gen/target/rapgen.jar ] || mvn -B -q -o -pl hdl-gen package -DskipTests

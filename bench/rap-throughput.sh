@@ -6,13 +6,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 CONFIGS=("$@"); [ ${#CONFIGS[@]} -gt 0 ] || CONFIGS=(configs/rap_n32_k32.yaml configs/rap_n128_k32.yaml)
-TRACES="$ROOT/../shared/traces"
+source "$ROOT/bench/rap-traces.sh"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-for f in ipsrc-181k ipdst-181k; do xz -dc "$TRACES/$f.txt.xz" > "$WORK/$f.txt"; done
-valgrind --tool=lackey --trace-mem=yes --log-file="$WORK/ls.lackey" ls -la /usr/lib /usr/share/doc >/dev/null 2>&1
-# awk stops reading itself: 'grep | head' would end grep with SIGPIPE, which pipefail turns into a failure.
-awk '/^I/ { split($2, a, ","); print a[1]; if (++n == 1000000) exit }' "$WORK/ls.lackey" > "$WORK/ls-1m.txt"
+rap_traces "$WORK"
 for cfg in "${CONFIGS[@]}"; do
   nodes=$(grep -E '^\s*nodes:' "$cfg" | awk '{print $2}')
   eps=$(grep -E '^\s*eps_fx:' "$cfg" | awk '{print $2}'); eps=${eps:-655}
