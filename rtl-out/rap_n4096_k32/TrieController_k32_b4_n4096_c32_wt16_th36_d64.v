@@ -142,18 +142,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg commit_stop; // TrieController.java:83
   reg split_in_place; // TrieController.java:84
   reg [47:0] split_word; // TrieController.java:85
-  reg [2:0] hit_children_1; // SplitRedo.java:79
-  reg [2:0] hit_children_2; // SplitRedo.java:79
-  reg [2:0] hit_children_3; // SplitRedo.java:79
-  reg [2:0] hit_children_4; // SplitRedo.java:79
-  reg [15:0] hit_weight_1; // SplitRedo.java:80
-  reg [15:0] hit_weight_2; // SplitRedo.java:80
-  reg [15:0] hit_weight_3; // SplitRedo.java:80
-  reg [15:0] hit_weight_4; // SplitRedo.java:80
-  reg [31:0] hit_key_1; // SplitRedo.java:81
-  reg [31:0] hit_key_2; // SplitRedo.java:81
-  reg [31:0] hit_key_3; // SplitRedo.java:81
-  reg [31:0] hit_key_4; // SplitRedo.java:81
+  reg [2:0] hit_children_1; // SplitRedo.java:102
+  reg [2:0] hit_children_2; // SplitRedo.java:102
+  reg [2:0] hit_children_3; // SplitRedo.java:102
+  reg [2:0] hit_children_4; // SplitRedo.java:102
+  reg [15:0] hit_weight_1; // SplitRedo.java:103
+  reg [15:0] hit_weight_2; // SplitRedo.java:103
+  reg [15:0] hit_weight_3; // SplitRedo.java:103
+  reg [15:0] hit_weight_4; // SplitRedo.java:103
+  reg [31:0] hit_key_1; // SplitRedo.java:104
+  reg [31:0] hit_key_2; // SplitRedo.java:104
+  reg [31:0] hit_key_3; // SplitRedo.java:104
+  reg [31:0] hit_key_4; // SplitRedo.java:104
+  reg hit_redo_set_1; // SplitRedo.java:105
+  reg hit_redo_set_2; // SplitRedo.java:105
+  reg hit_redo_set_3; // SplitRedo.java:105
+  reg hit_redo_set_4; // SplitRedo.java:105
+  reg [31:0] hit_redo_old_1; // SplitRedo.java:106
+  reg [31:0] hit_redo_old_2; // SplitRedo.java:106
+  reg [31:0] hit_redo_old_3; // SplitRedo.java:106
+  reg [31:0] hit_redo_old_4; // SplitRedo.java:106
+  reg hit_redo_saturated_1; // SplitRedo.java:107
+  reg hit_redo_saturated_2; // SplitRedo.java:107
+  reg hit_redo_saturated_3; // SplitRedo.java:107
+  reg hit_redo_saturated_4; // SplitRedo.java:107
   reg walk_step_idle; // TrieMergeWalk.java:51
   reg walk_step_begin; // TrieMergeWalk.java:51
   reg walk_step_scan; // TrieMergeWalk.java:51
@@ -244,8 +256,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [7:0] front_count; // TrieController.java:115
-  reg wrote_word; // TrieController.java:125
+  reg [7:0] front_count; // TrieController.java:119
+  reg wrote_word; // TrieController.java:129
   reg walk_moves; // WalkControl.java:30
   reg room_for_1; // SplitRoom.java:32
   reg room_for_2; // SplitRoom.java:32
@@ -272,14 +284,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
+  reg [31:0] op_count; // TrieController.java:150
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [6:0] undo_sp_below; // UndoStack.java:45
   reg [6:0] undo_sp_two_below; // UndoStack.java:47
   reg [43:0] undo_rdata_0; // UndoStack.java:51
-  reg [31:0] split_prefix; // TrieController.java:162
-  reg [11:0] split_parent; // TrieController.java:163
-  reg [3:0] split_present; // TrieController.java:164
+  reg [31:0] split_prefix; // TrieController.java:177
+  reg [11:0] split_parent; // TrieController.java:178
+  reg [3:0] split_present; // TrieController.java:179
   reg [4:0] child_depth; // SplitChild.java:33
   reg child_field_0; // SplitChild.java:37
   reg child_field_1; // SplitChild.java:37
@@ -297,7 +310,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
-  reg split_fits; // TrieController.java:169
+  reg split_fits; // TrieController.java:184
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -312,13 +325,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [11:0] mark_next; // SplitMarks.java:29
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:179
-  reg advance_settled_was_2; // TrieController.java:179
-  reg advance_settled_before; // TrieController.java:179
-  reg fix_after_write_before; // TrieController.java:181
-  reg fix_done_was_1; // TrieController.java:182
-  reg fix_done_before; // TrieController.java:182
-  reg op_batch_empty; // TrieController.java:203
+  reg advance_settled_was_1; // TrieController.java:194
+  reg advance_settled_was_2; // TrieController.java:194
+  reg advance_settled_before; // TrieController.java:194
+  reg fix_after_write_before; // TrieController.java:196
+  reg fix_done_was_1; // TrieController.java:197
+  reg fix_done_before; // TrieController.java:197
+  reg op_batch_empty; // TrieController.java:224
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -360,13 +373,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire free_take; // FreeSlots.java:27
   wire free_clear; // FreeSlots.java:28
   wire [11:0] free_pushed; // FreeSlots.java:40
-  wire fifo_io_enq_ready; // SplitRedo.java:52
-  wire fifo_io_enq_valid; // SplitRedo.java:52
-  wire [67:0] fifo_io_enq_bits; // SplitRedo.java:52
-  wire fifo_io_deq_ready; // SplitRedo.java:52
-  wire fifo_io_deq_valid; // SplitRedo.java:52
-  wire [67:0] fifo_io_deq_bits; // SplitRedo.java:52
-  wire [3:0] fifo_io_count; // SplitRedo.java:52
+  wire fifo_io_enq_ready; // SplitRedo.java:70
+  wire fifo_io_enq_valid; // SplitRedo.java:70
+  wire [132:0] fifo_io_enq_bits; // SplitRedo.java:70
+  wire fifo_io_deq_ready; // SplitRedo.java:70
+  wire fifo_io_deq_valid; // SplitRedo.java:70
+  wire [132:0] fifo_io_deq_bits; // SplitRedo.java:70
+  wire [3:0] fifo_io_count; // SplitRedo.java:70
   wire [1:0] _wire_0_0; // TrieWalk.java:139
   wire [1:0] _wire_0_1; // TrieWalk.java:139
   wire [1:0] _wire_0_2; // TrieWalk.java:139
@@ -430,88 +443,89 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:212
+  wire _not_0 = ~io_counterClearing; // TrieController.java:233
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:212
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:233
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:233
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:233
+  wire _not_2 = ~io_headValid; // TrieController.java:253
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:253
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:329
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:329
+  wire _not_3 = ~split_in_place; // TrieController.java:356
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:356
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
-  wire _not_4 = ~cmd_q_valid; // CounterPort.java:54
-  wire counters_quiet = _eq_1 & _not_4; // CounterPort.java:54
-  wire _eq_2 = front_count == 8'd0; // TrieController.java:128
-  wire _and_4 = _eq_2 & counters_quiet; // TrieController.java:128
-  wire redo_queued = |fifo_io_count; // SplitRedo.java:57
-  wire _not_5 = ~redo_queued; // TrieController.java:128
-  wire pipe_empty = _and_4 & _not_5; // TrieController.java:128
-  wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:129
-  wire _not_6 = ~undo_empty; // TrieController.java:245
-  wire _not_7 = ~marking; // TrieController.java:246
-  wire _and_5 = split_req & _not_7; // TrieController.java:246
-  wire _not_8 = ~split_req; // TrieController.java:250
-  wire _not_9 = ~early_done; // TrieController.java:273
-  wire [3:0] _not_10 = ~split_present; // TrieController.java:166
-  wire _bits_0 = _not_10[0]; // FirstSet.java:24
-  wire _bits_1 = _not_10[1]; // FirstSet.java:24
+  wire _not_4 = ~marking; // TrieController.java:259
+  wire _and_4 = split_in_place & _not_4; // TrieController.java:259
+  wire _eq_1 = front_count == 8'd0; // TrieController.java:132
+  wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
+  wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
+  wire counters_quiet = _eq_2 & _not_5; // CounterPort.java:54
+  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:132
+  wire redo_queued = |fifo_io_count; // SplitRedo.java:75
+  wire _not_6 = ~redo_queued; // TrieController.java:132
+  wire pipe_empty = _and_5 & _not_6; // TrieController.java:132
+  wire _not_7 = ~undo_empty; // TrieController.java:270
+  wire _not_8 = ~marking; // TrieController.java:271
+  wire _and_6 = split_req & _not_8; // TrieController.java:271
+  wire _not_9 = ~split_req; // TrieController.java:275
+  wire _not_10 = ~early_done; // TrieController.java:298
+  wire [3:0] _not_11 = ~split_present; // TrieController.java:181
+  wire _bits_0 = _not_11[0]; // FirstSet.java:24
+  wire _bits_1 = _not_11[1]; // FirstSet.java:24
   wire _or_1 = _bits_0 | _bits_1; // FirstSet.java:36
-  wire _bits_2 = _not_10[2]; // FirstSet.java:24
-  wire _bits_3 = _not_10[3]; // FirstSet.java:24
+  wire _bits_2 = _not_11[2]; // FirstSet.java:24
+  wire _bits_3 = _not_11[3]; // FirstSet.java:24
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
-  wire _not_11 = ~_or_3; // TrieController.java:284
-  wire _not_12 = ~marking; // TrieController.java:307
-  wire _not_13 = ~advance_settled_before; // TrieController.java:321
+  wire _not_12 = ~_or_3; // TrieController.java:309
+  wire _not_13 = ~marking; // TrieController.java:334
+  wire _not_14 = ~advance_settled_before; // TrieController.java:348
   wire _or_4 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_6 = walk_moves & issue_gate; // TrieController.java:385
-  wire _and_7 = state_run & hit_event_4; // CommitVerdict.java:66
-  wire _not_14 = ~commit_stop; // CommitVerdict.java:66
-  wire commit_fire = _and_7 & _not_14; // CommitVerdict.java:66
-  wire _not_15 = ~split_in_place; // TrieController.java:330
-  wire _not_16 = ~soft_pending; // CsrRequests.java:64
-  wire _or_5 = state_init | state_soft_clear; // TrieController.java:387
-  wire _not_17 = ~_or_5; // CsrRequests.java:64
-  wire _and_8 = _not_16 & _not_17; // CsrRequests.java:64
+  wire _and_7 = walk_moves & issue_gate; // TrieController.java:417
+  wire _and_8 = state_run & hit_event_4; // CommitVerdict.java:66
+  wire _not_15 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_8 & _not_15; // CommitVerdict.java:66
+  wire _not_16 = ~split_in_place; // TrieController.java:357
+  wire _not_17 = ~soft_pending; // CsrRequests.java:64
+  wire _or_5 = state_init | state_soft_clear; // TrieController.java:419
+  wire _not_18 = ~_or_5; // CsrRequests.java:64
+  wire _and_9 = _not_17 & _not_18; // CsrRequests.java:64
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
   wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
-  wire _not_18 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
-  wire _not_19 = ~_reg_0; // ScheduleAndSnapshot.java:50
-  wire snapshot_product_start = snapshot_frozen & _not_19; // ScheduleAndSnapshot.java:50
-  wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
-  wire _and_9 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
+  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_20 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:50
+  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_10 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
   wire _or_6 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:387
+  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:419
   wire _or_8 = readout_pending | _or_7; // CsrRequests.java:63
-  wire _or_9 = state_drain | state_undo; // TrieController.java:389
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:389
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:389
-  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:389
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:389
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:389
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:389
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:389
-  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:389
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:389
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:389
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:389
-  wire _and_10 = state_run & pipe_empty; // TrieController.java:390
-  wire _not_21 = ~io_headValid; // TrieController.java:390
-  wire _and_11 = _and_10 & _not_21; // TrieController.java:390
-  wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_23 = ~split_in_place; // TrieController.java:122
-  wire _and_12 = commit_stop & _not_23; // TrieController.java:122
-  wire _not_24 = ~commit_stop; // WalkControl.java:29
-  wire _and_13 = state_run & _not_24; // WalkControl.java:29
-  wire _not_25 = ~redo_queued; // WalkControl.java:29
-  wire walk_goes = _and_13 & _not_25; // WalkControl.java:29
-  wire _not_26 = ~walk_goes; // WalkControl.java:31
-  wire _and_14 = state_resume & split_in_place; // WalkControl.java:48
-  wire _and_15 = _and_14 & fix_after_write_before; // WalkControl.java:48
+  wire _or_9 = state_drain | state_undo; // TrieController.java:421
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:421
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:421
+  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:421
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:421
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:421
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:421
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:421
+  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:421
+  wire _or_18 = _or_17 | state_advance; // TrieController.java:421
+  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:421
+  wire _or_20 = _or_19 | state_resume; // TrieController.java:421
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:422
+  wire _not_22 = ~io_headValid; // TrieController.java:422
+  wire _and_12 = _and_11 & _not_22; // TrieController.java:422
+  wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
+  wire _not_24 = ~split_in_place; // TrieController.java:126
+  wire _and_13 = commit_stop & _not_24; // TrieController.java:126
+  wire _not_25 = ~commit_stop; // WalkControl.java:29
+  wire _and_14 = state_run & _not_25; // WalkControl.java:29
+  wire _not_26 = ~redo_queued; // WalkControl.java:29
+  wire walk_goes = _and_14 & _not_26; // WalkControl.java:29
+  wire _not_27 = ~walk_goes; // WalkControl.java:31
+  wire _and_15 = state_resume & split_in_place; // WalkControl.java:48
+  wire _and_16 = _and_15 & fix_after_write_before; // WalkControl.java:48
   wire [15:0] _bits_5 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_0 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
   wire [15:0] _bits_6 = _add_0[15:0]; // SplitCounter.java:70
@@ -527,12 +541,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [16:0] _add_3 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
   wire [15:0] _bits_14 = _add_3[15:0]; // SplitCounter.java:56
   wire _bits_15 = _add_2[16]; // SplitCounter.java:57
+  wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:109
+  wire _and_17 = commit_fire & result_saturated; // TrieController.java:174
   wire _or_21 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
-  wire _and_16 = ev_commit_q & split_req; // CommitVerdict.java:116
-  wire _not_27 = ~merge_due; // CommitVerdict.java:117
-  wire _and_17 = _and_16 & _not_27; // CommitVerdict.java:117
-  wire _and_18 = _and_17 & split_short; // CommitVerdict.java:118
-  wire deferred_at_commit = _and_18 & skip_batch_empty; // CommitVerdict.java:119
+  wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
+  wire _not_28 = ~merge_due; // CommitVerdict.java:117
+  wire _and_19 = _and_18 & _not_28; // CommitVerdict.java:117
+  wire _and_20 = _and_19 & split_short; // CommitVerdict.java:118
+  wire deferred_at_commit = _and_20 & skip_batch_empty; // CommitVerdict.java:119
   wire [12:0] _add_4 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_0 = _add_4 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
@@ -553,55 +569,55 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_23 = _bits_22 | _bits_23; // FirstSet.java:36
   wire _or_24 = _or_22 | _or_23; // FirstSet.java:36
   wire _or_25 = walk_walk_now | _or_24; // TrieMergeWalk.java:163
-  wire _not_28 = ~walk_walk_now; // TrieMergeWalk.java:150
-  wire _not_29 = ~_or_24; // TrieMergeWalk.java:151
-  wire _and_19 = _not_28 & _not_29; // TrieMergeWalk.java:151
+  wire _not_29 = ~walk_walk_now; // TrieMergeWalk.java:150
+  wire _not_30 = ~_or_24; // TrieMergeWalk.java:151
+  wire _and_21 = _not_29 & _not_30; // TrieMergeWalk.java:151
   wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:152
-  wire _and_20 = _and_19 & _or_r_0; // TrieMergeWalk.java:152
+  wire _and_22 = _and_21 & _or_r_0; // TrieMergeWalk.java:152
   wire [2:0] _add_9 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:149
   wire verdict_room = _add_9 < 3'd4; // TrieNodeVerdict.java:150
-  wire _and_21 = _and_20 & verdict_room; // TrieMergeWalk.java:153
+  wire _and_23 = _and_22 & verdict_room; // TrieMergeWalk.java:153
   wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:154
-  wire _not_30 = ~verdict_setting; // TrieMergeWalk.java:154
-  wire _and_22 = _and_21 & _not_30; // TrieMergeWalk.java:154
+  wire _not_31 = ~verdict_setting; // TrieMergeWalk.java:154
+  wire _and_24 = _and_23 & _not_31; // TrieMergeWalk.java:154
   wire [3:0] _bits_24 = walk_parent_frame[79:76]; // TrieMergeWalk.java:129
-  wire [3:0] _not_31 = ~walk_up_taken; // TrieMergeWalk.java:144
-  wire [3:0] _and_23 = _bits_24 & _not_31; // TrieMergeWalk.java:144
-  wire _bits_25 = _and_23[0]; // FirstSet.java:24
-  wire _bits_26 = _and_23[1]; // FirstSet.java:24
+  wire [3:0] _not_32 = ~walk_up_taken; // TrieMergeWalk.java:144
+  wire [3:0] _and_25 = _bits_24 & _not_32; // TrieMergeWalk.java:144
+  wire _bits_25 = _and_25[0]; // FirstSet.java:24
+  wire _bits_26 = _and_25[1]; // FirstSet.java:24
   wire _or_26 = _bits_25 | _bits_26; // FirstSet.java:36
-  wire _bits_27 = _and_23[2]; // FirstSet.java:24
-  wire _bits_28 = _and_23[3]; // FirstSet.java:24
+  wire _bits_27 = _and_25[2]; // FirstSet.java:24
+  wire _bits_28 = _and_25[3]; // FirstSet.java:24
   wire _or_27 = _bits_27 | _bits_28; // FirstSet.java:36
   wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
-  wire walk_probe_up = _and_22 & _or_28; // TrieMergeWalk.java:155
+  wire walk_probe_up = _and_24 & _or_28; // TrieMergeWalk.java:155
   wire _or_29 = _or_25 | walk_probe_up; // TrieMergeWalk.java:164
-  wire _not_32 = ~verdict_setting; // TrieMergeWalk.java:165
-  wire walk_probe = _or_29 & _not_32; // TrieMergeWalk.java:165
+  wire _not_33 = ~verdict_setting; // TrieMergeWalk.java:165
+  wire walk_probe = _or_29 & _not_33; // TrieMergeWalk.java:165
   wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:46
   wire _bits_29 = walk_child_kids[0]; // FirstSet.java:24
   wire _bits_30 = walk_child_kids[1]; // FirstSet.java:24
   wire _or_30 = _bits_29 | _bits_30; // FirstSet.java:36
-  wire _not_33 = ~_or_30; // FirstSet.java:34
+  wire _not_34 = ~_or_30; // FirstSet.java:34
   wire _bits_31 = walk_child_kids[2]; // FirstSet.java:24
-  wire _not_34 = ~_bits_31; // FirstSet.java:34
-  wire _not_35 = ~_bits_29; // FirstSet.java:34
-  wire _mux_0 = _not_33 ? _not_34 : _not_35; // FirstSet.java:35
-  wire [1:0] _cat_1 = {_not_33, _mux_0}; // FirstSet.java:35
+  wire _not_35 = ~_bits_31; // FirstSet.java:34
+  wire _not_36 = ~_bits_29; // FirstSet.java:34
+  wire _mux_0 = _not_34 ? _not_35 : _not_36; // FirstSet.java:35
+  wire [1:0] _cat_1 = {_not_34, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_32 = _cat_1; // FirstSet.java:43
   wire [11:0] _dyn_index_0 = _bits_32[1] ? (_bits_32[0] ? _wire_3_3 : _wire_3_2) : (_bits_32[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _not_36 = ~_or_22; // FirstSet.java:34
-  wire _not_37 = ~_bits_22; // FirstSet.java:34
-  wire _not_38 = ~_bits_20; // FirstSet.java:34
-  wire _mux_1 = _not_36 ? _not_37 : _not_38; // FirstSet.java:35
-  wire [1:0] _cat_2 = {_not_36, _mux_1}; // FirstSet.java:35
+  wire _not_37 = ~_or_22; // FirstSet.java:34
+  wire _not_38 = ~_bits_22; // FirstSet.java:34
+  wire _not_39 = ~_bits_20; // FirstSet.java:34
+  wire _mux_1 = _not_37 ? _not_38 : _not_39; // FirstSet.java:35
+  wire [1:0] _cat_2 = {_not_37, _mux_1}; // FirstSet.java:35
   wire [1:0] _bits_33 = _cat_2; // FirstSet.java:43
   wire [11:0] _dyn_index_1 = _bits_33[1] ? (_bits_33[0] ? _wire_4_3 : _wire_4_2) : (_bits_33[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire _not_39 = ~_or_26; // FirstSet.java:34
-  wire _not_40 = ~_bits_27; // FirstSet.java:34
-  wire _not_41 = ~_bits_25; // FirstSet.java:34
-  wire _mux_2 = _not_39 ? _not_40 : _not_41; // FirstSet.java:35
-  wire [1:0] _cat_3 = {_not_39, _mux_2}; // FirstSet.java:35
+  wire _not_40 = ~_or_26; // FirstSet.java:34
+  wire _not_41 = ~_bits_27; // FirstSet.java:34
+  wire _not_42 = ~_bits_25; // FirstSet.java:34
+  wire _mux_2 = _not_40 ? _not_41 : _not_42; // FirstSet.java:35
+  wire [1:0] _cat_3 = {_not_40, _mux_2}; // FirstSet.java:35
   wire [1:0] _bits_34 = _cat_3; // FirstSet.java:43
   wire [11:0] _dyn_index_2 = _bits_34[1] ? (_bits_34[0] ? _wire_5_3 : _wire_5_2) : (_bits_34[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
   wire [11:0] _mux_3 = _or_24 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
@@ -627,89 +643,89 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_45 = verdict_freeing[0]; // FirstSet.java:24
   wire _bits_46 = verdict_freeing[1]; // FirstSet.java:24
   wire _or_31 = _bits_45 | _bits_46; // FirstSet.java:36
-  wire _not_42 = ~_or_31; // FirstSet.java:34
+  wire _not_43 = ~_or_31; // FirstSet.java:34
   wire _bits_47 = verdict_freeing[2]; // FirstSet.java:24
-  wire _not_43 = ~_bits_47; // FirstSet.java:34
-  wire _not_44 = ~_bits_45; // FirstSet.java:34
-  wire _mux_8 = _not_42 ? _not_43 : _not_44; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_42, _mux_8}; // FirstSet.java:35
+  wire _not_44 = ~_bits_47; // FirstSet.java:34
+  wire _not_45 = ~_bits_45; // FirstSet.java:34
+  wire _mux_8 = _not_43 ? _not_44 : _not_45; // FirstSet.java:35
+  wire [1:0] _cat_5 = {_not_43, _mux_8}; // FirstSet.java:35
   wire [1:0] _bits_48 = _cat_5; // FirstSet.java:43
   wire [11:0] verdict_free_slot = _bits_48[1] ? (_bits_48[0] ? _wire_2_3 : _wire_2_2) : (_bits_48[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire [61:0] _cat_6 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
   wire [1:0] _bits_49 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire _not_45 = ~_or_1; // FirstSet.java:34
-  wire _not_46 = ~_bits_2; // FirstSet.java:34
-  wire _not_47 = ~_bits_0; // FirstSet.java:34
-  wire _mux_9 = _not_45 ? _not_46 : _not_47; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_45, _mux_9}; // FirstSet.java:35
+  wire _not_46 = ~_or_1; // FirstSet.java:34
+  wire _not_47 = ~_bits_2; // FirstSet.java:34
+  wire _not_48 = ~_bits_0; // FirstSet.java:34
+  wire _mux_9 = _not_46 ? _not_47 : _not_48; // FirstSet.java:35
+  wire [1:0] _cat_7 = {_not_46, _mux_9}; // FirstSet.java:35
   wire [1:0] _bits_50 = _cat_7; // FirstSet.java:43
-  wire [1:0] _and_24 = _fill_0 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_32 = _bits_49 | _and_24; // SplitChild.java:42
+  wire [1:0] _and_26 = _fill_0 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_32 = _bits_49 | _and_26; // SplitChild.java:42
   wire [1:0] _bits_51 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_25 = _fill_1 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_33 = _bits_51 | _and_25; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_1 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_33 = _bits_51 | _and_27; // SplitChild.java:42
   wire [1:0] _bits_52 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_26 = _fill_2 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_52 | _and_26; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_2 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_52 | _and_28; // SplitChild.java:42
   wire [1:0] _bits_53 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_3 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_53 | _and_27; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_3 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_53 | _and_29; // SplitChild.java:42
   wire [1:0] _bits_54 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_4 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_54 | _and_28; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_4 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_54 | _and_30; // SplitChild.java:42
   wire [1:0] _bits_55 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_5 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_55 | _and_29; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_5 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_55 | _and_31; // SplitChild.java:42
   wire [1:0] _bits_56 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_6 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_56 | _and_30; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_6 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_56 | _and_32; // SplitChild.java:42
   wire [1:0] _bits_57 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_7 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_57 | _and_31; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_7 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_57 | _and_33; // SplitChild.java:42
   wire [1:0] _bits_58 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_8 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_58 | _and_32; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_8 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_58 | _and_34; // SplitChild.java:42
   wire [1:0] _bits_59 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_9 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_59 | _and_33; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_9 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_59 | _and_35; // SplitChild.java:42
   wire [1:0] _bits_60 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_10 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_60 | _and_34; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_10 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_60 | _and_36; // SplitChild.java:42
   wire [1:0] _bits_61 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_35 = _fill_11 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_61 | _and_35; // SplitChild.java:42
+  wire [1:0] _and_37 = _fill_11 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_61 | _and_37; // SplitChild.java:42
   wire [1:0] _bits_62 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_36 = _fill_12 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_44 = _bits_62 | _and_36; // SplitChild.java:42
+  wire [1:0] _and_38 = _fill_12 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_62 | _and_38; // SplitChild.java:42
   wire [1:0] _bits_63 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_37 = _fill_13 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_45 = _bits_63 | _and_37; // SplitChild.java:42
+  wire [1:0] _and_39 = _fill_13 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_45 = _bits_63 | _and_39; // SplitChild.java:42
   wire [1:0] _bits_64 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_38 = _fill_14 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_46 = _bits_64 | _and_38; // SplitChild.java:42
+  wire [1:0] _and_40 = _fill_14 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_46 = _bits_64 | _and_40; // SplitChild.java:42
   wire [1:0] _bits_65 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_39 = _fill_15 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_47 = _bits_65 | _and_39; // SplitChild.java:42
+  wire [1:0] _and_41 = _fill_15 & _bits_50; // SplitChild.java:42
+  wire [1:0] _or_47 = _bits_65 | _and_41; // SplitChild.java:42
   wire [31:0] child_prefix = {_or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47}; // SplitChild.java:44
   wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:165
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:180
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
   wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:57
@@ -717,10 +733,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:58
   wire _or_48 = free_push | free_take; // FreeSlots.java:48
   wire _or_49 = _or_48 | free_clear; // FreeSlots.java:48
-  wire _not_48 = ~_or_49; // FreeSlots.java:48
-  wire _and_40 = _not_48 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_41 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_42 = _and_41 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _not_49 = ~_or_49; // FreeSlots.java:48
+  wire _and_42 = _not_49 & free_ready_was_1; // FreeSlots.java:48
+  wire _and_43 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_44 = _and_43 & io_head_thresholdFits; // CommitVerdict.java:90
   wire _bits_66 = io_head_notThreshold[35]; // SplitCompare.java:59
   wire _and_r_0 = &_bits_66; // SplitCompare.java:59
   wire [11:0] _bits_67 = root_min[34:23]; // SplitCompare.java:71
@@ -748,18 +764,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_14 = {_bits_79, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_16 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
   wire _bits_80 = _add_16[12]; // SplitCompare.java:86
-  wire _and_43 = _bits_77 & _bits_80; // SplitCompare.java:75
-  wire _or_50 = _bits_76 | _and_43; // SplitCompare.java:75
-  wire _and_44 = _bits_71 & _or_50; // SplitCompare.java:75
-  wire _or_51 = _bits_70 | _and_44; // SplitCompare.java:75
+  wire _and_45 = _bits_77 & _bits_80; // SplitCompare.java:75
+  wire _or_50 = _bits_76 | _and_45; // SplitCompare.java:75
+  wire _and_46 = _bits_71 & _or_50; // SplitCompare.java:75
+  wire _or_51 = _bits_70 | _and_46; // SplitCompare.java:75
   wire skip_now = _and_r_0 & _or_51; // SplitCompare.java:59
-  wire _and_45 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire _and_47 = hit_short_4 & skip_now; // CommitVerdict.java:91
   wire [16:0] _bits_81 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
   wire _ge_0 = {1'b0, io_head_weight} >= _bits_81; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_49 = ~merge_now; // CommitVerdict.java:91
-  wire _and_46 = _and_45 & _not_49; // CommitVerdict.java:91
-  wire _not_50 = ~_and_46; // CommitVerdict.java:91
+  wire _not_50 = ~merge_now; // CommitVerdict.java:91
+  wire _and_48 = _and_47 & _not_50; // CommitVerdict.java:91
+  wire _not_51 = ~_and_48; // CommitVerdict.java:91
   wire [15:0] _bits_82 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
   wire [15:0] _bits_83 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
   wire [16:0] _add_17 = {1'b0, _bits_82} + {1'b0, _bits_83}; // SplitCompare.java:85
@@ -772,16 +788,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_87 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
   wire [16:0] _add_19 = {1'b0, _bits_86} + {1'b0, _bits_87}; // SplitCompare.java:85
   wire _bits_88 = _add_19[16]; // SplitCompare.java:85
-  wire _and_47 = _bits_85 & _bits_88; // SplitCompare.java:75
-  wire _and_48 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_49 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_48 | _and_49; // CommitVerdict.java:94
-  wire _and_50 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_50 & over_t; // CommitVerdict.java:78
-  wire _not_51 = ~merge_now; // TrieController.java:146
-  wire _and_51 = split_now & _not_51; // TrieController.java:146
-  wire _not_52 = ~hit_short_4; // TrieController.java:146
-  wire _and_52 = _and_51 & _not_52; // TrieController.java:146
+  wire _and_49 = _bits_85 & _bits_88; // SplitCompare.java:75
+  wire _and_50 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_51 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_50 | _and_51; // CommitVerdict.java:94
+  wire _and_52 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_52 & over_t; // CommitVerdict.java:78
+  wire _not_52 = ~merge_now; // TrieController.java:149
+  wire _and_53 = split_now & _not_52; // TrieController.java:149
+  wire _not_53 = ~hit_short_4; // TrieController.java:149
+  wire _and_54 = _and_53 & _not_53; // TrieController.java:149
   wire _eq_6 = _bits_50 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_89 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_10 = _eq_6 ? free_next : _bits_89; // ChildWord.java:63
@@ -795,14 +811,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_92 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_13 = _eq_9 ? free_next : _bits_92; // ChildWord.java:63
   wire [47:0] _cat_17 = {_mux_10, _mux_11, _mux_12, _mux_13}; // ChildWord.java:64
-  wire draining = state_drain | commit_stop; // TrieController.java:156
-  wire _and_53 = draining & io_counterResult_valid; // TrieController.java:158
-  wire _and_54 = _and_53 & split_in_place; // TrieController.java:158
-  wire [67:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
-  wire _not_53 = ~commit_stop; // TrieController.java:87
-  wire _and_55 = state_run & _not_53; // TrieController.java:87
-  wire redo_issue = _and_55 & fifo_io_deq_valid; // TrieController.java:87
-  wire [31:0] _bits_93 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
+  wire _and_55 = io_counterResult_valid & hit_event_4; // TrieController.java:171
+  wire _not_54 = ~commit_stop; // TrieController.java:171
+  wire _and_56 = state_run & _not_54; // TrieController.java:171
+  wire _not_55 = ~_and_56; // TrieController.java:171
+  wire _and_57 = _and_55 & _not_55; // TrieController.java:171
+  wire _and_58 = _and_57 & split_in_place; // TrieController.java:172
+  wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:108
+  wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:116
+  wire _not_56 = ~commit_stop; // TrieController.java:88
+  wire _and_59 = state_run & _not_56; // TrieController.java:88
+  wire _or_52 = _and_59 | state_resume; // TrieController.java:89
+  wire redo_issue = _or_52 & fifo_io_deq_valid; // TrieController.java:90
+  wire [31:0] _bits_93 = fifo_io_deq_bits[96:65]; // SplitRedo.java:82
   wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:141
   wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:141
   wire [1:0] _bits_96 = _bits_93[27:26]; // TrieWalk.java:141
@@ -823,455 +844,464 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_111 = split_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_112 = split_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_113 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_114 = fifo_io_deq_bits[67:56]; // SplitRedo.java:60
-  wire redo_moved = _bits_114 == op_slot; // SplitRedo.java:65
-  wire [2:0] _bits_115 = fifo_io_deq_bits[50:48]; // SplitRedo.java:62
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_115; // SplitRedo.java:69
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:95
-  wire [15:0] _bits_116 = fifo_io_deq_bits[47:32]; // SplitRedo.java:63
-  wire [15:0] issue_weight = redo_issue ? _bits_116 : io_found_bits_weight; // TrieController.java:96
-  wire [31:0] _mux_14 = redo_issue ? _bits_93 : io_found_bits_key; // TrieController.java:97
-  wire event_issue = io_found_valid | redo_issue; // TrieController.java:91
-  wire [11:0] _bits_117 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [4:0] _bits_118 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_119 = _bits_118[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_3 = _bits_119[3] ? (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_15 : _wire_0_14) : (_bits_119[0] ? _wire_0_13 : _wire_0_12)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_11 : _wire_0_10) : (_bits_119[0] ? _wire_0_9 : _wire_0_8))) : (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_7 : _wire_0_6) : (_bits_119[0] ? _wire_0_5 : _wire_0_4)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
+  wire [11:0] _bits_114 = fifo_io_deq_bits[132:121]; // SplitRedo.java:78
+  wire redo_moved = _bits_114 == op_slot; // SplitRedo.java:86
+  wire [2:0] _bits_115 = fifo_io_deq_bits[115:113]; // SplitRedo.java:80
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_115; // SplitRedo.java:91
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:99
+  wire [15:0] _bits_116 = fifo_io_deq_bits[112:97]; // SplitRedo.java:81
+  wire [15:0] issue_weight = redo_issue ? _bits_116 : io_found_bits_weight; // TrieController.java:100
+  wire [31:0] _mux_14 = redo_issue ? _bits_93 : io_found_bits_key; // TrieController.java:101
+  wire redo_sets = ~redo_moved; // SplitRedo.java:87
+  wire _and_60 = redo_issue & redo_sets; // SplitRedo.java:105
+  wire [31:0] _bits_117 = fifo_io_deq_bits[32:1]; // SplitRedo.java:84
+  wire _bits_118 = fifo_io_deq_bits[0]; // SplitRedo.java:85
+  wire _and_61 = redo_issue & redo_sets; // TrieController.java:202
+  wire event_issue = io_found_valid | redo_issue; // TrieController.java:95
+  wire _and_62 = redo_issue & redo_sets; // TrieController.java:202
+  wire [4:0] _bits_119 = fifo_io_deq_bits[120:116]; // SplitRedo.java:79
+  wire [3:0] _bits_120 = _bits_119[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_3 = _bits_120[3] ? (_bits_120[2] ? (_bits_120[1] ? (_bits_120[0] ? _wire_0_15 : _wire_0_14) : (_bits_120[0] ? _wire_0_13 : _wire_0_12)) : (_bits_120[1] ? (_bits_120[0] ? _wire_0_11 : _wire_0_10) : (_bits_120[0] ? _wire_0_9 : _wire_0_8))) : (_bits_120[2] ? (_bits_120[1] ? (_bits_120[0] ? _wire_0_7 : _wire_0_6) : (_bits_120[0] ? _wire_0_5 : _wire_0_4)) : (_bits_120[1] ? (_bits_120[0] ? _wire_0_3 : _wire_0_2) : (_bits_120[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
   wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_114; // SplitRedo.java:67
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:93
-  wire [31:0] _bits_120 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_114; // SplitRedo.java:89
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:97
+  wire [11:0] _bits_121 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [31:0] _bits_122 = fifo_io_deq_bits[64:33]; // SplitRedo.java:83
+  wire [31:0] _bits_123 = undo_rdata_0[31:0]; // UndoStack.java:58
   wire _or_r_1 = |verdict_queued; // TrieNodeVerdict.java:152
-  wire _not_54 = ~_or_r_1; // TrieNodeVerdict.java:152
-  wire _and_56 = verdict_step_idle & _not_54; // TrieNodeVerdict.java:152
-  wire _not_55 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
-  wire _and_57 = _and_56 & _not_55; // TrieNodeVerdict.java:152
-  wire _and_58 = _or_24 & walk_probe; // TrieMergeWalk.java:248
-  wire _not_56 = ~walk_walk_now; // TrieMergeWalk.java:171
-  wire _not_57 = ~_or_24; // TrieMergeWalk.java:172
-  wire _and_59 = _not_56 & _not_57; // TrieMergeWalk.java:172
-  wire _not_58 = ~walk_sent_up; // TrieMergeWalk.java:169
-  wire _and_60 = walk_probe_sent & _not_58; // TrieMergeWalk.java:169
-  wire _not_59 = ~_and_60; // TrieMergeWalk.java:173
-  wire _and_61 = _and_59 & _not_59; // TrieMergeWalk.java:173
-  wire _not_60 = ~walk_probing_up; // TrieMergeWalk.java:170
-  wire _and_62 = walk_probing & _not_60; // TrieMergeWalk.java:170
-  wire _not_61 = ~_and_62; // TrieMergeWalk.java:174
-  wire _and_63 = _and_61 & _not_61; // TrieMergeWalk.java:174
-  wire _or_52 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
-  wire _or_53 = _or_52 | walk_root_read_2; // TrieMergeWalk.java:136
-  wire _or_54 = _or_53 | walk_root_read_3; // TrieMergeWalk.java:136
-  wire _not_62 = ~_or_54; // TrieMergeWalk.java:175
-  wire _and_64 = _and_63 & _not_62; // TrieMergeWalk.java:175
-  wire walk_hand_over = _and_64 & verdict_room; // TrieMergeWalk.java:176
+  wire _not_57 = ~_or_r_1; // TrieNodeVerdict.java:152
+  wire _and_63 = verdict_step_idle & _not_57; // TrieNodeVerdict.java:152
+  wire _not_58 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
+  wire _and_64 = _and_63 & _not_58; // TrieNodeVerdict.java:152
+  wire _and_65 = _or_24 & walk_probe; // TrieMergeWalk.java:248
+  wire _not_59 = ~walk_walk_now; // TrieMergeWalk.java:171
+  wire _not_60 = ~_or_24; // TrieMergeWalk.java:172
+  wire _and_66 = _not_59 & _not_60; // TrieMergeWalk.java:172
+  wire _not_61 = ~walk_sent_up; // TrieMergeWalk.java:169
+  wire _and_67 = walk_probe_sent & _not_61; // TrieMergeWalk.java:169
+  wire _not_62 = ~_and_67; // TrieMergeWalk.java:173
+  wire _and_68 = _and_66 & _not_62; // TrieMergeWalk.java:173
+  wire _not_63 = ~walk_probing_up; // TrieMergeWalk.java:170
+  wire _and_69 = walk_probing & _not_63; // TrieMergeWalk.java:170
+  wire _not_64 = ~_and_69; // TrieMergeWalk.java:174
+  wire _and_70 = _and_68 & _not_64; // TrieMergeWalk.java:174
+  wire _or_53 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
+  wire _or_54 = _or_53 | walk_root_read_2; // TrieMergeWalk.java:136
+  wire _or_55 = _or_54 | walk_root_read_3; // TrieMergeWalk.java:136
+  wire _not_65 = ~_or_55; // TrieMergeWalk.java:175
+  wire _and_71 = _and_70 & _not_65; // TrieMergeWalk.java:175
+  wire walk_hand_over = _and_71 & verdict_room; // TrieMergeWalk.java:176
   wire _or_r_2 = |walk_depth; // TrieMergeWalk.java:254
   wire [4:0] _add_20 = walk_depth + 5'd1; // TrieMergeWalk.java:235
   wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:124
-  wire [3:0] _bits_121 = _sub_2[3:0]; // TrieMergeWalk.java:124
-  wire [11:0] _bits_122 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
-  wire [47:0] _bits_123 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
-  wire [11:0] _bits_124 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_124; // ChildWord.java:43
-  wire [11:0] _bits_125 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_125; // ChildWord.java:43
-  wire [11:0] _bits_126 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_126; // ChildWord.java:43
-  wire [11:0] _bits_127 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_127; // ChildWord.java:43
+  wire [3:0] _bits_124 = _sub_2[3:0]; // TrieMergeWalk.java:124
+  wire [11:0] _bits_125 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
+  wire [47:0] _bits_126 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
+  wire [11:0] _bits_127 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_127; // ChildWord.java:43
+  wire [11:0] _bits_128 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_128; // ChildWord.java:43
+  wire [11:0] _bits_129 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_129; // ChildWord.java:43
+  wire [11:0] _bits_130 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_130; // ChildWord.java:43
   wire [3:0] _cat_19 = {_or_r_3, _or_r_4, _or_r_5, _or_r_6}; // ChildWord.java:44
   wire [6:0] _dshl_0 = 7'd1 << _bits_32; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_128 = _dshl_0[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_63 = ~_bits_128; // TrieMergeWalk.java:240
-  wire [3:0] _and_65 = walk_child_kids & _not_63; // TrieMergeWalk.java:240
-  wire [3:0] _mux_15 = walk_probe ? _and_65 : walk_child_kids; // TrieMergeWalk.java:238
+  wire [3:0] _bits_131 = _dshl_0[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_66 = ~_bits_131; // TrieMergeWalk.java:240
+  wire [3:0] _and_72 = walk_child_kids & _not_66; // TrieMergeWalk.java:240
+  wire [3:0] _mux_15 = walk_probe ? _and_72 : walk_child_kids; // TrieMergeWalk.java:238
   wire [6:0] _dshl_1 = 7'd1 << _bits_33; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_129 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_64 = ~_bits_129; // TrieMergeWalk.java:250
-  wire [3:0] _and_66 = walk_todo & _not_64; // TrieMergeWalk.java:250
+  wire [3:0] _bits_132 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_67 = ~_bits_132; // TrieMergeWalk.java:250
+  wire [3:0] _and_73 = walk_todo & _not_67; // TrieMergeWalk.java:250
   wire [6:0] _dshl_2 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_130 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_55 = walk_up_taken | _bits_130; // TrieMergeWalk.java:167
-  wire [3:0] _mux_16 = walk_probe_up ? _or_55 : walk_up_taken; // TrieMergeWalk.java:167
-  wire [3:0] _not_65 = ~_mux_16; // TrieMergeWalk.java:258
-  wire [3:0] _and_67 = _bits_24 & _not_65; // TrieMergeWalk.java:258
-  wire _not_66 = ~verdict_hand_valid; // TrieMergeWalk.java:118
-  wire walk_count_here = walk_count_q & _not_66; // TrieMergeWalk.java:118
-  wire _or_56 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
+  wire [3:0] _bits_133 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_56 = walk_up_taken | _bits_133; // TrieMergeWalk.java:167
+  wire [3:0] _mux_16 = walk_probe_up ? _or_56 : walk_up_taken; // TrieMergeWalk.java:167
+  wire [3:0] _not_68 = ~_mux_16; // TrieMergeWalk.java:258
+  wire [3:0] _and_74 = _bits_24 & _not_68; // TrieMergeWalk.java:258
+  wire _not_69 = ~verdict_hand_valid; // TrieMergeWalk.java:118
+  wire walk_count_here = walk_count_q & _not_69; // TrieMergeWalk.java:118
+  wire _or_57 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
   wire [34:0] _add_21 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
-  wire [34:0] _mux_17 = _or_56 ? _add_21 : walk_sum; // TrieMergeWalk.java:137
-  wire [34:0] _bits_131 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
+  wire [34:0] _mux_17 = _or_57 ? _add_21 : walk_sum; // TrieMergeWalk.java:137
+  wire [34:0] _bits_134 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
   wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
   wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_132 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_57 = walk_leaves | _bits_132; // TrieMergeWalk.java:138
-  wire [3:0] _mux_18 = walk_leaf_now ? _or_57 : walk_leaves; // TrieMergeWalk.java:138
-  wire [3:0] _bits_133 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
+  wire [3:0] _bits_135 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_58 = walk_leaves | _bits_135; // TrieMergeWalk.java:138
+  wire [3:0] _mux_18 = walk_leaf_now ? _or_58 : walk_leaves; // TrieMergeWalk.java:138
+  wire [3:0] _bits_136 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
   wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:64
   wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
   wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:139
-  wire _and_68 = walk_pass_now & _lt_0; // TrieMergeWalk.java:139
-  wire [34:0] _mux_19 = _and_68 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
-  wire [34:0] _bits_134 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
+  wire _and_75 = walk_pass_now & _lt_0; // TrieMergeWalk.java:139
+  wire [34:0] _mux_19 = _and_75 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
+  wire [34:0] _bits_137 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
   wire [1:0] _mux_20 = _or_24 ? _bits_33 : _bits_34; // TrieMergeWalk.java:157
   wire [1:0] _mux_21 = walk_walk_now ? _bits_32 : _mux_20; // TrieMergeWalk.java:157
-  wire _not_67 = ~walk_walk_now; // TrieMergeWalk.java:212
-  wire _and_69 = walk_probe_sent & _not_67; // TrieMergeWalk.java:212
-  wire _not_68 = ~walk_walk_now; // TrieMergeWalk.java:213
-  wire _and_70 = walk_sent_up & _not_68; // TrieMergeWalk.java:213
-  wire _not_69 = ~walk_walk_now; // TrieMergeWalk.java:214
-  wire _and_71 = walk_probing & _not_69; // TrieMergeWalk.java:214
+  wire _not_70 = ~walk_walk_now; // TrieMergeWalk.java:212
+  wire _and_76 = walk_probe_sent & _not_70; // TrieMergeWalk.java:212
+  wire _not_71 = ~walk_walk_now; // TrieMergeWalk.java:213
+  wire _and_77 = walk_sent_up & _not_71; // TrieMergeWalk.java:213
+  wire _not_72 = ~walk_walk_now; // TrieMergeWalk.java:214
+  wire _and_78 = walk_probing & _not_72; // TrieMergeWalk.java:214
   wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:140
-  wire _not_70 = ~_eq_10; // TrieMergeWalk.java:224
-  wire _bits_135 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_135; // SplitCompare.java:59
-  wire [11:0] _bits_136 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_137 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_138 = _bits_137[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_22 = {1'b0, _bits_136} + {1'b0, _bits_138}; // SplitCompare.java:85
-  wire _bits_139 = _add_22[12]; // SplitCompare.java:85
-  wire [12:0] _cat_20 = {_bits_136, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_21 = {_bits_138, 1'd1}; // SplitCompare.java:86
+  wire _not_73 = ~_eq_10; // TrieMergeWalk.java:224
+  wire _bits_138 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_138; // SplitCompare.java:59
+  wire [11:0] _bits_139 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_140 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_141 = _bits_140[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_22 = {1'b0, _bits_139} + {1'b0, _bits_141}; // SplitCompare.java:85
+  wire _bits_142 = _add_22[12]; // SplitCompare.java:85
+  wire [12:0] _cat_20 = {_bits_139, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_21 = {_bits_141, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_23 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_140 = _add_23[13]; // SplitCompare.java:86
-  wire [22:0] _bits_141 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_142 = _bits_141[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_143 = _bits_137[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_144 = _bits_143[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_24 = {1'b0, _bits_142} + {1'b0, _bits_144}; // SplitCompare.java:85
-  wire _bits_145 = _add_24[12]; // SplitCompare.java:85
-  wire [12:0] _cat_22 = {_bits_142, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_23 = {_bits_144, 1'd1}; // SplitCompare.java:86
+  wire _bits_143 = _add_23[13]; // SplitCompare.java:86
+  wire [22:0] _bits_144 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_145 = _bits_144[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_146 = _bits_140[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_147 = _bits_146[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_24 = {1'b0, _bits_145} + {1'b0, _bits_147}; // SplitCompare.java:85
+  wire _bits_148 = _add_24[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_145, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_147, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_25 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
-  wire _bits_146 = _add_25[13]; // SplitCompare.java:86
-  wire [10:0] _bits_147 = _bits_141[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_24 = {_bits_147, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_148 = _bits_143[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_25 = {_bits_148, 1'd1}; // SplitCompare.java:86
+  wire _bits_149 = _add_25[13]; // SplitCompare.java:86
+  wire [10:0] _bits_150 = _bits_144[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_24 = {_bits_150, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_151 = _bits_146[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_25 = {_bits_151, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_26 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_149 = _add_26[12]; // SplitCompare.java:86
-  wire _and_72 = _bits_146 & _bits_149; // SplitCompare.java:75
-  wire _or_58 = _bits_145 | _and_72; // SplitCompare.java:75
-  wire _and_73 = _bits_140 & _or_58; // SplitCompare.java:75
-  wire _or_59 = _bits_139 | _and_73; // SplitCompare.java:75
-  wire _and_74 = _and_r_1 & _or_59; // SplitCompare.java:59
-  wire _and_75 = _not_70 & _and_74; // TrieMergeWalk.java:224
-  wire _not_71 = ~_eq_10; // TrieMergeWalk.java:225
-  wire _not_72 = ~_and_74; // TrieMergeWalk.java:225
-  wire _and_76 = _not_71 & _not_72; // TrieMergeWalk.java:225
-  wire [11:0] _bits_150 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_150; // ChildWord.java:43
-  wire [11:0] _bits_151 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_151; // ChildWord.java:43
-  wire [11:0] _bits_152 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_152; // ChildWord.java:43
-  wire [11:0] _bits_153 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_153; // ChildWord.java:43
+  wire _bits_152 = _add_26[12]; // SplitCompare.java:86
+  wire _and_79 = _bits_149 & _bits_152; // SplitCompare.java:75
+  wire _or_59 = _bits_148 | _and_79; // SplitCompare.java:75
+  wire _and_80 = _bits_143 & _or_59; // SplitCompare.java:75
+  wire _or_60 = _bits_142 | _and_80; // SplitCompare.java:75
+  wire _and_81 = _and_r_1 & _or_60; // SplitCompare.java:59
+  wire _and_82 = _not_73 & _and_81; // TrieMergeWalk.java:224
+  wire _not_74 = ~_eq_10; // TrieMergeWalk.java:225
+  wire _not_75 = ~_and_81; // TrieMergeWalk.java:225
+  wire _and_83 = _not_74 & _not_75; // TrieMergeWalk.java:225
+  wire [11:0] _bits_153 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_153; // ChildWord.java:43
+  wire [11:0] _bits_154 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_154; // ChildWord.java:43
+  wire [11:0] _bits_155 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_155; // ChildWord.java:43
+  wire [11:0] _bits_156 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_156; // ChildWord.java:43
   wire [3:0] _cat_26 = {_or_r_7, _or_r_8, _or_r_9, _or_r_10}; // ChildWord.java:44
-  wire _or_60 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
-  wire _and_77 = walk_judged & _or_60; // TrieMergeWalk.java:115
-  wire _not_73 = ~verdict_merges; // TrieNodeVerdict.java:134
-  wire _and_78 = verdict_step_act & _not_73; // TrieNodeVerdict.java:134
-  wire _or_61 = verdict_step_idle | _and_78; // TrieNodeVerdict.java:134
+  wire _or_61 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
+  wire _and_84 = walk_judged & _or_61; // TrieMergeWalk.java:115
+  wire _not_76 = ~verdict_merges; // TrieNodeVerdict.java:134
+  wire _and_85 = verdict_step_act & _not_76; // TrieNodeVerdict.java:134
+  wire _or_62 = verdict_step_idle | _and_85; // TrieNodeVerdict.java:134
   wire _or_r_11 = |verdict_queued; // TrieNodeVerdict.java:135
-  wire verdict_pop = _or_61 & _or_r_11; // TrieNodeVerdict.java:135
+  wire verdict_pop = _or_62 & _or_r_11; // TrieNodeVerdict.java:135
   wire [6:0] _dshl_4 = 7'd1 << _bits_48; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_154 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_74 = ~_bits_154; // TrieNodeVerdict.java:163
-  wire [3:0] _and_79 = verdict_freeing & _not_74; // TrieNodeVerdict.java:163
-  wire _or_r_12 = |_and_79; // TrieNodeVerdict.java:169
-  wire _or_r_13 = |_and_79; // TrieNodeVerdict.java:169
+  wire [3:0] _bits_157 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_77 = ~_bits_157; // TrieNodeVerdict.java:163
+  wire [3:0] _and_86 = verdict_freeing & _not_77; // TrieNodeVerdict.java:163
+  wire _or_r_12 = |_and_86; // TrieNodeVerdict.java:169
+  wire _or_r_13 = |_and_86; // TrieNodeVerdict.java:169
   wire _or_r_14 = |verdict_depth; // TrieNodeVerdict.java:185
   wire verdict_sharing = verdict_step_act & _or_r_14; // TrieNodeVerdict.java:185
   wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
-  wire [4:0] _bits_155 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
+  wire [4:0] _bits_158 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
   wire [4:0] _sub_3 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
-  wire _eq_11 = _bits_155 == _sub_3; // TrieNodeVerdict.java:188
+  wire _eq_11 = _bits_158 == _sub_3; // TrieNodeVerdict.java:188
   wire verdict_forward = verdict_sharing & _eq_11; // TrieNodeVerdict.java:188
-  wire [3:0] _bits_156 = _bits_155[3:0]; // TrieNodeVerdict.java:186
-  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_156; // TrieNodeVerdict.java:189
-  wire _bits_157 = _dshr_0[0]; // TrieNodeVerdict.java:189
-  wire _or_62 = verdict_forward | _bits_157; // TrieNodeVerdict.java:189
-  wire [1:0] _bits_158 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
-  wire [11:0] _bits_159 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [11:0] _bits_160 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [47:0] _bits_161 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [47:0] _bits_162 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [34:0] _bits_163 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [34:0] _bits_164 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
-  wire [34:0] _add_27 = verdict_sum + _bits_164; // TrieNodeVerdict.java:215
-  wire [34:0] _bits_165 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [3:0] _bits_166 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [3:0] _bits_167 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
-  wire [3:0] _or_63 = verdict_leaves | _bits_167; // TrieNodeVerdict.java:216
-  wire [3:0] _bits_168 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [34:0] _bits_169 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [34:0] _bits_170 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
-  wire _lt_1 = _bits_170 < verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _mux_22 = _lt_1 ? _bits_170 : verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _bits_171 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [1:0] _bits_172 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
-  wire [1:0] _bits_173 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [3:0] _bits_159 = _bits_158[3:0]; // TrieNodeVerdict.java:186
+  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_159; // TrieNodeVerdict.java:189
+  wire _bits_160 = _dshr_0[0]; // TrieNodeVerdict.java:189
+  wire _or_63 = verdict_forward | _bits_160; // TrieNodeVerdict.java:189
+  wire [1:0] _bits_161 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_162 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [11:0] _bits_163 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [47:0] _bits_164 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [47:0] _bits_165 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [34:0] _bits_166 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [34:0] _bits_167 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
+  wire [34:0] _add_27 = verdict_sum + _bits_167; // TrieNodeVerdict.java:215
+  wire [34:0] _bits_168 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [3:0] _bits_169 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [3:0] _bits_170 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
+  wire [3:0] _or_64 = verdict_leaves | _bits_170; // TrieNodeVerdict.java:216
+  wire [3:0] _bits_171 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [34:0] _bits_172 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [34:0] _bits_173 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
+  wire _lt_1 = _bits_173 < verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _mux_22 = _lt_1 ? _bits_173 : verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _bits_174 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [1:0] _bits_175 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [1:0] _bits_176 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
   wire _or_r_15 = |verdict_leaves; // TrieNodeVerdict.java:157
-  wire _bits_174 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_174; // SplitCompare.java:59
-  wire [11:0] _bits_175 = verdict_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_176 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_177 = _bits_176[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_28 = {1'b0, _bits_175} + {1'b0, _bits_177}; // SplitCompare.java:85
-  wire _bits_178 = _add_28[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_175, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_177, 1'd1}; // SplitCompare.java:86
+  wire _bits_177 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_177; // SplitCompare.java:59
+  wire [11:0] _bits_178 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_179 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_180 = _bits_179[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_28 = {1'b0, _bits_178} + {1'b0, _bits_180}; // SplitCompare.java:85
+  wire _bits_181 = _add_28[12]; // SplitCompare.java:85
+  wire [12:0] _cat_27 = {_bits_178, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_28 = {_bits_180, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_29 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_179 = _add_29[13]; // SplitCompare.java:86
-  wire [22:0] _bits_180 = verdict_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_181 = _bits_180[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_182 = _bits_176[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_183 = _bits_182[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_30 = {1'b0, _bits_181} + {1'b0, _bits_183}; // SplitCompare.java:85
-  wire _bits_184 = _add_30[12]; // SplitCompare.java:85
-  wire [12:0] _cat_29 = {_bits_181, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_30 = {_bits_183, 1'd1}; // SplitCompare.java:86
+  wire _bits_182 = _add_29[13]; // SplitCompare.java:86
+  wire [22:0] _bits_183 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_184 = _bits_183[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_185 = _bits_179[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_186 = _bits_185[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_30 = {1'b0, _bits_184} + {1'b0, _bits_186}; // SplitCompare.java:85
+  wire _bits_187 = _add_30[12]; // SplitCompare.java:85
+  wire [12:0] _cat_29 = {_bits_184, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_30 = {_bits_186, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_31 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_185 = _add_31[13]; // SplitCompare.java:86
-  wire [10:0] _bits_186 = _bits_180[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_31 = {_bits_186, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_187 = _bits_182[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_32 = {_bits_187, 1'd1}; // SplitCompare.java:86
+  wire _bits_188 = _add_31[13]; // SplitCompare.java:86
+  wire [10:0] _bits_189 = _bits_183[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_31 = {_bits_189, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_190 = _bits_185[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_32 = {_bits_190, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_32 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
-  wire _bits_188 = _add_32[12]; // SplitCompare.java:86
-  wire _and_80 = _bits_185 & _bits_188; // SplitCompare.java:75
-  wire _or_64 = _bits_184 | _and_80; // SplitCompare.java:75
-  wire _and_81 = _bits_179 & _or_64; // SplitCompare.java:75
-  wire _or_65 = _bits_178 | _and_81; // SplitCompare.java:75
-  wire _and_82 = _and_r_2 & _or_65; // SplitCompare.java:59
-  wire _not_75 = ~_and_82; // TrieNodeVerdict.java:156
-  wire _and_83 = _or_r_15 & _not_75; // TrieNodeVerdict.java:157
-  wire [2:0] _bits_189 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
-  wire _or_r_16 = |_bits_189; // TrieNodeVerdict.java:222
-  wire [11:0] _bits_190 = verdict_word[47:36]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_190; // ChildWord.java:43
-  wire [11:0] _bits_191 = verdict_word[35:24]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_191; // ChildWord.java:43
-  wire [11:0] _bits_192 = verdict_word[23:12]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_192; // ChildWord.java:43
-  wire [11:0] _bits_193 = verdict_word[11:0]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_193; // ChildWord.java:43
+  wire _bits_191 = _add_32[12]; // SplitCompare.java:86
+  wire _and_87 = _bits_188 & _bits_191; // SplitCompare.java:75
+  wire _or_65 = _bits_187 | _and_87; // SplitCompare.java:75
+  wire _and_88 = _bits_182 & _or_65; // SplitCompare.java:75
+  wire _or_66 = _bits_181 | _and_88; // SplitCompare.java:75
+  wire _and_89 = _and_r_2 & _or_66; // SplitCompare.java:59
+  wire _not_78 = ~_and_89; // TrieNodeVerdict.java:156
+  wire _and_90 = _or_r_15 & _not_78; // TrieNodeVerdict.java:157
+  wire [2:0] _bits_192 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
+  wire _or_r_16 = |_bits_192; // TrieNodeVerdict.java:222
+  wire [11:0] _bits_193 = verdict_word[47:36]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_193; // ChildWord.java:43
+  wire [11:0] _bits_194 = verdict_word[35:24]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_194; // ChildWord.java:43
+  wire [11:0] _bits_195 = verdict_word[23:12]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_195; // ChildWord.java:43
+  wire [11:0] _bits_196 = verdict_word[11:0]; // ChildWord.java:30
+  wire _or_r_20 = |_bits_196; // ChildWord.java:43
   wire [3:0] _cat_33 = {_or_r_17, _or_r_18, _or_r_19, _or_r_20}; // ChildWord.java:44
   wire _eq_12 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
-  wire _and_84 = _and_83 & _eq_12; // TrieNodeVerdict.java:225
-  wire [2:0] _bits_194 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
-  wire _or_r_21 = |_bits_194; // TrieNodeVerdict.java:159
+  wire _and_91 = _and_90 & _eq_12; // TrieNodeVerdict.java:225
+  wire [2:0] _bits_197 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
+  wire _or_r_21 = |_bits_197; // TrieNodeVerdict.java:159
   wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:159
-  wire [31:0] _bits_195 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
-  wire [31:0] _mux_23 = _or_r_21 ? _fill_19 : _bits_195; // TrieNodeVerdict.java:159
+  wire [31:0] _bits_198 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
+  wire [31:0] _mux_23 = _or_r_21 ? _fill_19 : _bits_198; // TrieNodeVerdict.java:159
   wire _or_r_22 = |verdict_leaves; // TrieNodeVerdict.java:227
-  wire _not_76 = ~_not_75; // TrieNodeVerdict.java:227
-  wire _and_85 = _or_r_22 & _not_76; // TrieNodeVerdict.java:227
+  wire _not_79 = ~_not_78; // TrieNodeVerdict.java:227
+  wire _and_92 = _or_r_22 & _not_79; // TrieNodeVerdict.java:227
   wire _lt_2 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
-  wire _and_86 = _and_85 & _lt_2; // TrieNodeVerdict.java:227
-  wire [34:0] _mux_24 = _and_86 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
+  wire _and_93 = _and_92 & _lt_2; // TrieNodeVerdict.java:227
+  wire [34:0] _mux_24 = _and_93 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
   wire [4:0] _sub_4 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
-  wire [3:0] _bits_196 = _sub_4[3:0]; // TrieNodeVerdict.java:116
-  wire [30:0] _dshl_5 = 31'd1 << _bits_196; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_197 = _dshl_5[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_25 = verdict_sharing ? _bits_197 : 16'd0; // TrieNodeVerdict.java:190
-  wire [15:0] _or_66 = verdict_kids_valid | _mux_25; // TrieNodeVerdict.java:192
-  wire [30:0] _dshl_6 = 31'd1 << _bits_156; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_198 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_26 = verdict_pop ? _bits_198 : 16'd0; // TrieNodeVerdict.java:191
-  wire [15:0] _not_77 = ~_mux_26; // TrieNodeVerdict.java:192
-  wire [15:0] _and_87 = _or_66 & _not_77; // TrieNodeVerdict.java:192
+  wire [3:0] _bits_199 = _sub_4[3:0]; // TrieNodeVerdict.java:116
+  wire [30:0] _dshl_5 = 31'd1 << _bits_199; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_200 = _dshl_5[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_25 = verdict_sharing ? _bits_200 : 16'd0; // TrieNodeVerdict.java:190
+  wire [15:0] _or_67 = verdict_kids_valid | _mux_25; // TrieNodeVerdict.java:192
+  wire [30:0] _dshl_6 = 31'd1 << _bits_159; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_201 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_26 = verdict_pop ? _bits_201 : 16'd0; // TrieNodeVerdict.java:191
+  wire [15:0] _not_80 = ~_mux_26; // TrieNodeVerdict.java:192
+  wire [15:0] _and_94 = _or_67 & _not_80; // TrieNodeVerdict.java:192
   wire [34:0] _fill_20 = {35{1'd1}}; // TrieNodeVerdict.java:119
   wire [73:0] _cat_34 = {35'd0, 4'd0, _fill_20}; // TrieNodeVerdict.java:119
   wire [73:0] _mux_27 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
-  wire [34:0] _bits_199 = _mux_27[73:39]; // TrieNodeVerdict.java:177
-  wire [34:0] _add_33 = _bits_199 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
-  wire [3:0] _bits_200 = _mux_27[38:35]; // TrieNodeVerdict.java:178
+  wire [34:0] _bits_202 = _mux_27[73:39]; // TrieNodeVerdict.java:177
+  wire [34:0] _add_33 = _bits_202 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
+  wire [3:0] _bits_203 = _mux_27[38:35]; // TrieNodeVerdict.java:178
   wire [6:0] _dshl_7 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_201 = _dshl_7[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_67 = _bits_200 | _bits_201; // TrieNodeVerdict.java:182
-  wire [34:0] _bits_202 = _mux_27[34:0]; // TrieNodeVerdict.java:179
-  wire [73:0] _cat_35 = {_add_33, _or_67, _bits_202}; // TrieNodeVerdict.java:182
-  wire _lt_3 = verdict_bound < _bits_202; // TrieNodeVerdict.java:183
-  wire [34:0] _mux_28 = _lt_3 ? verdict_bound : _bits_202; // TrieNodeVerdict.java:183
-  wire [73:0] _cat_36 = {_bits_199, _bits_200, _mux_28}; // TrieNodeVerdict.java:183
+  wire [3:0] _bits_204 = _dshl_7[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_68 = _bits_203 | _bits_204; // TrieNodeVerdict.java:182
+  wire [34:0] _bits_205 = _mux_27[34:0]; // TrieNodeVerdict.java:179
+  wire [73:0] _cat_35 = {_add_33, _or_68, _bits_205}; // TrieNodeVerdict.java:182
+  wire _lt_3 = verdict_bound < _bits_205; // TrieNodeVerdict.java:183
+  wire [34:0] _mux_28 = _lt_3 ? verdict_bound : _bits_205; // TrieNodeVerdict.java:183
+  wire [73:0] _cat_36 = {_bits_202, _bits_203, _mux_28}; // TrieNodeVerdict.java:183
   wire [73:0] verdict_share = verdict_now_leaf ? _cat_35 : _cat_36; // TrieNodeVerdict.java:180
-  wire [73:0] _mem_read_1 = verdict_kids[_bits_156]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_29 = _or_62 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_1 = verdict_kids[_bits_159]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_29 = _or_63 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_30 = verdict_forward ? verdict_share : _mux_29; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_2 = verdict_kids[_bits_156]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_31 = _or_62 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_2 = verdict_kids[_bits_159]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_31 = _or_63 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_3 = verdict_kids[_bits_196]; // TrieNodeVerdict.java:229
+  wire [73:0] _mem_read_3 = verdict_kids[_bits_199]; // TrieNodeVerdict.java:229
   wire _or_r_23 = |verdict_depth; // TrieNodeVerdict.java:230
-  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_196; // TrieNodeVerdict.java:230
-  wire _bits_203 = _dshr_1[0]; // TrieNodeVerdict.java:230
-  wire _and_88 = _or_r_23 & _bits_203; // TrieNodeVerdict.java:230
+  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_199; // TrieNodeVerdict.java:230
+  wire _bits_206 = _dshr_1[0]; // TrieNodeVerdict.java:230
+  wire _and_95 = _or_r_23 & _bits_206; // TrieNodeVerdict.java:230
   wire [140:0] _cat_37 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
   wire [1:0] _add_34 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
   wire [1:0] _add_35 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
   wire [2:0] _add_36 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
   wire [2:0] _sub_5 = _add_36 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
-  wire [11:0] _bits_204 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_205 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_206 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_207 = verdict_word[47:36]; // ChildWord.java:30
-  wire _and_89 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
+  wire [11:0] _bits_207 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_208 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_209 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_210 = verdict_word[47:36]; // ChildWord.java:30
+  wire _and_96 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
   wire [6:0] _dshl_8 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_208 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_33 = _and_62 ? _bits_208 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _bits_211 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_33 = _and_69 ? _bits_211 : 4'd0; // TrieMergeWalk.java:179
   wire [6:0] _dshl_9 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_209 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_34 = _and_60 ? _bits_209 : 4'd0; // TrieMergeWalk.java:179
-  wire [3:0] _or_68 = _mux_33 | _mux_34; // TrieMergeWalk.java:179
-  wire [3:0] _or_69 = walk_todo | _or_68; // TrieMergeWalk.java:180
-  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_69, _mux_17, _mux_18, _mux_19, walk_child_digit}; // TrieMergeWalk.java:180
-  wire _and_90 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
+  wire [3:0] _bits_212 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_34 = _and_67 ? _bits_212 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _or_69 = _mux_33 | _mux_34; // TrieMergeWalk.java:179
+  wire [3:0] _or_70 = walk_todo | _or_69; // TrieMergeWalk.java:180
+  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_70, _mux_17, _mux_18, _mux_19, walk_child_digit}; // TrieMergeWalk.java:180
+  wire _and_97 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
   wire [4:0] _sub_6 = walk_depth - 5'd2; // TrieMergeWalk.java:182
-  wire [3:0] _bits_210 = _sub_6[3:0]; // TrieMergeWalk.java:182
-  wire [3:0] _mux_35 = _and_90 ? _bits_210 : _bits_121; // TrieMergeWalk.java:184
+  wire [3:0] _bits_213 = _sub_6[3:0]; // TrieMergeWalk.java:182
+  wire [3:0] _mux_35 = _and_97 ? _bits_213 : _bits_124; // TrieMergeWalk.java:184
   wire [139:0] _mem_read_4 = walk_frames[_mux_35]; // TrieMergeWalk.java:184
-  wire [139:0] _mux_36 = _and_89 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
-  wire [11:0] _bits_211 = walk_child_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_212 = walk_child_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_213 = walk_child_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_214 = walk_child_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_215 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_216 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_217 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_218 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_219 = _bits_123[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_220 = _bits_123[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_221 = _bits_123[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_222 = _bits_123[47:36]; // ChildWord.java:30
+  wire [139:0] _mux_36 = _and_96 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
+  wire [11:0] _bits_214 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_215 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_216 = walk_child_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_217 = walk_child_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_218 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_219 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_220 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_221 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_222 = _bits_126[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_223 = _bits_126[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_224 = _bits_126[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_225 = _bits_126[47:36]; // ChildWord.java:30
   wire [7:0] _add_37 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_7 = _add_37 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_78 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_91 = snapshot_pending & _not_78; // CsrRequests.java:90
-  wire _and_92 = _and_91 & quiet_held; // CsrRequests.java:90
-  wire _and_93 = _and_92 & snapshot_settled; // CsrRequests.java:90
-  wire _and_94 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _not_81 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_98 = snapshot_pending & _not_81; // CsrRequests.java:90
+  wire _and_99 = _and_98 & quiet_held; // CsrRequests.java:90
+  wire _and_100 = _and_99 & snapshot_settled; // CsrRequests.java:90
+  wire _and_101 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
   wire _eq_13 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
   wire [15:0] _mux_37 = _eq_13 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_223 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_24 = |_bits_223; // ScheduleAndSnapshot.java:62
-  wire _not_79 = ~_or_r_24; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_38 = _not_79 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_70 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [30:0] _bits_226 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_24 = |_bits_226; // ScheduleAndSnapshot.java:62
+  wire _not_82 = ~_or_r_24; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_38 = _not_82 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_71 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_39 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_40 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_224 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_225 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_71 = _bits_225 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_224, _or_71}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_226 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_80 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_95 = following_running & _not_80; // MergeScheduleUnit.java:43
-  wire _not_81 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_227 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_25 = |_bits_227; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_228 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_229 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_8 = {1'b0, _bits_228} - {1'b0, _bits_229}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_230 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_231 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_9 = {1'b0, _bits_230} - {1'b0, _bits_231}; // ScheduleAndSnapshot.java:74
-  wire _bits_232 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_10 = _sub_9 - {{32{1'b0}}, _bits_232}; // ScheduleAndSnapshot.java:75
-  wire _bits_233 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_82 = ~_bits_233; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_234 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_235 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_234, _bits_235}; // ScheduleAndSnapshot.java:77
+  wire [62:0] _bits_227 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_228 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_72 = _bits_228 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_227, _or_72}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_229 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_83 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_102 = following_running & _not_83; // MergeScheduleUnit.java:43
+  wire _not_84 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_230 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_25 = |_bits_230; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_231 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_232 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_8 = {1'b0, _bits_231} - {1'b0, _bits_232}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_233 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_234 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_9 = {1'b0, _bits_233} - {1'b0, _bits_234}; // ScheduleAndSnapshot.java:74
+  wire _bits_235 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_10 = _sub_9 - {{32{1'b0}}, _bits_235}; // ScheduleAndSnapshot.java:75
+  wire _bits_236 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_85 = ~_bits_236; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_237 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_238 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_237, _bits_238}; // ScheduleAndSnapshot.java:77
   wire _or_r_26 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_96 = _not_82 & _or_r_26; // ScheduleAndSnapshot.java:78
+  wire _and_103 = _not_85 & _or_r_26; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_11 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_236 = _sub_11[17:0]; // SplitCounter.java:70
-  wire _or_72 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_237 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_238 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_239 = _sub_11[17:0]; // SplitCounter.java:70
+  wire _or_73 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_240 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_241 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_12 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_239 = _sub_12[15:0]; // SplitCounter.java:56
-  wire _bits_240 = _sub_11[18]; // SplitCounter.java:71
-  wire [15:0] _bits_241 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_242 = _sub_12[15:0]; // SplitCounter.java:56
+  wire _bits_243 = _sub_11[18]; // SplitCounter.java:71
+  wire [15:0] _bits_244 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_13 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_242 = _sub_13[15:0]; // SplitCounter.java:56
-  wire _bits_243 = _sub_12[16]; // SplitCounter.java:57
-  wire [13:0] _bits_244 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_245 = _sub_13[15:0]; // SplitCounter.java:56
+  wire _bits_246 = _sub_12[16]; // SplitCounter.java:57
+  wire [13:0] _bits_247 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_14 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_245 = _sub_14[13:0]; // SplitCounter.java:56
-  wire _bits_246 = _sub_13[16]; // SplitCounter.java:57
-  wire _not_83 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire [13:0] _bits_248 = _sub_14[13:0]; // SplitCounter.java:56
+  wire _bits_249 = _sub_13[16]; // SplitCounter.java:57
+  wire _not_86 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_27 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_84 = ~_or_r_27; // SplitCounter.java:91
+  wire _not_87 = ~_or_r_27; // SplitCounter.java:91
   wire _or_r_28 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_85 = ~_or_r_28; // SplitCounter.java:92
-  wire _and_97 = _not_84 & _not_85; // SplitCounter.java:92
+  wire _not_88 = ~_or_r_28; // SplitCounter.java:92
+  wire _and_104 = _not_87 & _not_88; // SplitCounter.java:92
   wire _or_r_29 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_86 = ~_or_r_29; // SplitCounter.java:92
-  wire _and_98 = _and_97 & _not_86; // SplitCounter.java:92
-  wire _and_99 = _not_83 & _and_98; // ScheduleAndSnapshot.java:97
-  wire _bits_247 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_30 = |_bits_247; // ScheduleAndSnapshot.java:102
-  wire _not_87 = ~_or_r_30; // ScheduleAndSnapshot.java:103
-  wire _and_100 = _and_99 & _not_87; // ScheduleAndSnapshot.java:99
+  wire _not_89 = ~_or_r_29; // SplitCounter.java:92
+  wire _and_105 = _and_104 & _not_89; // SplitCounter.java:92
+  wire _and_106 = _not_86 & _and_105; // ScheduleAndSnapshot.java:97
+  wire _bits_250 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_30 = |_bits_250; // ScheduleAndSnapshot.java:102
+  wire _not_90 = ~_or_r_30; // ScheduleAndSnapshot.java:103
+  wire _and_107 = _and_106 & _not_90; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_41 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_88 = ~split_in_place; // TrieController.java:127
-  wire _and_101 = commit_stop & _not_88; // TrieController.java:127
-  wire [7:0] _add_38 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:116
-  wire [7:0] _sub_15 = _add_38 - {{7{1'b0}}, io_found_valid}; // TrieController.java:117
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:133
+  wire _not_91 = ~split_in_place; // TrieController.java:131
+  wire _and_108 = commit_stop & _not_91; // TrieController.java:131
+  wire [7:0] _add_38 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:120
+  wire [7:0] _sub_15 = _add_38 - {{7{1'b0}}, io_found_valid}; // TrieController.java:121
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:136
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:32
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:32
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:32
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:32
   wire _eq_14 = issue_children == 3'd4; // SplitRoom.java:42
-  wire _and_102 = 1'd1 & _eq_14; // SplitRoom.java:42
-  wire _or_73 = 1'd0 | _and_102; // SplitRoom.java:42
+  wire _and_109 = 1'd1 & _eq_14; // SplitRoom.java:42
+  wire _or_74 = 1'd0 | _and_109; // SplitRoom.java:42
   wire _eq_15 = issue_children == 3'd3; // SplitRoom.java:42
-  wire _and_103 = room_for_1 & _eq_15; // SplitRoom.java:42
-  wire _or_74 = _or_73 | _and_103; // SplitRoom.java:42
+  wire _and_110 = room_for_1 & _eq_15; // SplitRoom.java:42
+  wire _or_75 = _or_74 | _and_110; // SplitRoom.java:42
   wire _eq_16 = issue_children == 3'd2; // SplitRoom.java:42
-  wire _and_104 = room_for_2 & _eq_16; // SplitRoom.java:42
-  wire _or_75 = _or_74 | _and_104; // SplitRoom.java:42
+  wire _and_111 = room_for_2 & _eq_16; // SplitRoom.java:42
+  wire _or_76 = _or_75 | _and_111; // SplitRoom.java:42
   wire _eq_17 = issue_children == 3'd1; // SplitRoom.java:42
-  wire _and_105 = room_for_3 & _eq_17; // SplitRoom.java:42
-  wire _or_76 = _or_75 | _and_105; // SplitRoom.java:42
+  wire _and_112 = room_for_3 & _eq_17; // SplitRoom.java:42
+  wire _or_77 = _or_76 | _and_112; // SplitRoom.java:42
   wire _eq_18 = issue_children == 3'd0; // SplitRoom.java:42
-  wire _and_106 = room_for_4 & _eq_18; // SplitRoom.java:42
-  wire room_at_issue = _or_76 | _and_106; // SplitRoom.java:42
-  wire _not_89 = ~room_at_issue; // SplitRoom.java:55
-  wire [4:0] _add_39 = _bits_118 + 5'd1; // SplitRedo.java:68
-  wire [4:0] redo_depth = redo_moved ? _add_39 : _bits_118; // SplitRedo.java:68
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:94
-  wire _and_107 = state_run & event_issue; // TrieController.java:140
+  wire _and_113 = room_for_4 & _eq_18; // SplitRoom.java:42
+  wire room_at_issue = _or_77 | _and_113; // SplitRoom.java:42
+  wire _not_92 = ~room_at_issue; // SplitRoom.java:55
+  wire [4:0] _add_39 = _bits_119 + 5'd1; // SplitRedo.java:90
+  wire [4:0] redo_depth = redo_moved ? _add_39 : _bits_119; // SplitRedo.java:90
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:98
   wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_90 = ~merge_now; // CommitVerdict.java:84
-  wire _and_108 = split_now & _not_90; // CommitVerdict.java:84
-  wire _and_109 = _and_108 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_109 & skip_now; // CommitVerdict.java:84
-  wire _and_110 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_91 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_91; // UndoStack.java:40
+  wire _not_93 = ~merge_now; // CommitVerdict.java:84
+  wire _and_114 = split_now & _not_93; // CommitVerdict.java:84
+  wire _and_115 = _and_114 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_115 & skip_now; // CommitVerdict.java:84
+  wire _and_116 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_94 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_94; // UndoStack.java:40
   wire [6:0] _sub_16 = undo_sp - 7'd1; // UndoStack.java:56
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
+  wire draining = state_drain | commit_stop; // TrieController.java:162
+  wire _and_117 = draining & io_counterResult_valid; // TrieController.java:166
+  wire _not_95 = ~split_in_place; // TrieController.java:166
+  wire undo_push = _and_117 & _not_95; // TrieController.java:166
   wire [6:0] _add_40 = undo_sp + 7'd1; // UndoStack.java:54
   wire _eq_19 = undo_sp_next == 7'd0; // UndoStack.java:39
   wire [6:0] _sub_17 = undo_sp_next - 7'd1; // UndoStack.java:45
   wire [6:0] _sub_18 = undo_sp_next - 7'd2; // UndoStack.java:47
-  wire [31:0] _bits_248 = info_data[55:24]; // TrieTables.java:181
-  wire [11:0] _bits_249 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_250 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_250; // ChildWord.java:43
-  wire [11:0] _bits_251 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_251; // ChildWord.java:43
-  wire [11:0] _bits_252 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_252; // ChildWord.java:43
-  wire [11:0] _bits_253 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_253; // ChildWord.java:43
+  wire [31:0] _bits_251 = info_data[55:24]; // TrieTables.java:181
+  wire [11:0] _bits_252 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_253 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_253; // ChildWord.java:43
+  wire [11:0] _bits_254 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_254; // ChildWord.java:43
+  wire [11:0] _bits_255 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_255; // ChildWord.java:43
+  wire [11:0] _bits_256 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_256; // ChildWord.java:43
   wire [3:0] _cat_39 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire [6:0] _dshl_10 = 7'd1 << _bits_50; // TrieController.java:295
-  wire [3:0] _bits_254 = _dshl_10[3:0]; // TrieController.java:295
-  wire [3:0] _or_77 = split_present | _bits_254; // TrieController.java:294
+  wire [6:0] _dshl_10 = 7'd1 << _bits_50; // TrieController.java:320
+  wire [3:0] _bits_257 = _dshl_10[3:0]; // TrieController.java:320
+  wire [3:0] _or_78 = split_present | _bits_257; // TrieController.java:319
   wire [4:0] _add_41 = op_depth_ahead + 5'd1; // SplitChild.java:33
   wire _eq_20 = op_depth_ahead == 5'd0; // SplitChild.java:37
   wire _eq_21 = op_depth_ahead == 5'd1; // SplitChild.java:37
@@ -1289,410 +1319,413 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _eq_33 = op_depth_ahead == 5'd13; // SplitChild.java:37
   wire _eq_34 = op_depth_ahead == 5'd14; // SplitChild.java:37
   wire _eq_35 = op_depth_ahead == 5'd15; // SplitChild.java:37
-  wire [11:0] _bits_255 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_35 = |_bits_255; // ChildWord.java:43
-  wire [11:0] _bits_256 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_256; // ChildWord.java:43
-  wire [11:0] _bits_257 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_257; // ChildWord.java:43
-  wire [11:0] _bits_258 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_258; // ChildWord.java:43
+  wire [11:0] _bits_258 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_35 = |_bits_258; // ChildWord.java:43
+  wire [11:0] _bits_259 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_259; // ChildWord.java:43
+  wire [11:0] _bits_260 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_260; // ChildWord.java:43
+  wire [11:0] _bits_261 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_261; // ChildWord.java:43
   wire [3:0] _cat_40 = {_or_r_35, _or_r_36, _or_r_37, _or_r_38}; // ChildWord.java:44
-  wire _bits_259 = _cat_40[0]; // ChildWord.java:56
-  wire [2:0] _add_42 = 3'd0 + {{2{1'b0}}, _bits_259}; // ChildWord.java:56
-  wire _bits_260 = _cat_40[1]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_260}; // ChildWord.java:56
-  wire _bits_261 = _cat_40[2]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_261}; // ChildWord.java:56
-  wire _bits_262 = _cat_40[3]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_262}; // ChildWord.java:56
+  wire _bits_262 = _cat_40[0]; // ChildWord.java:56
+  wire [2:0] _add_42 = 3'd0 + {{2{1'b0}}, _bits_262}; // ChildWord.java:56
+  wire _bits_263 = _cat_40[1]; // ChildWord.java:56
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_263}; // ChildWord.java:56
+  wire _bits_264 = _cat_40[2]; // ChildWord.java:56
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_264}; // ChildWord.java:56
+  wire _bits_265 = _cat_40[3]; // ChildWord.java:56
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_265}; // ChildWord.java:56
   wire _eq_36 = _add_45 == 3'd4; // SplitRoom.java:42
-  wire _and_111 = 1'd1 & _eq_36; // SplitRoom.java:42
-  wire _or_78 = 1'd0 | _and_111; // SplitRoom.java:42
+  wire _and_118 = 1'd1 & _eq_36; // SplitRoom.java:42
+  wire _or_79 = 1'd0 | _and_118; // SplitRoom.java:42
   wire _eq_37 = _add_45 == 3'd3; // SplitRoom.java:42
-  wire _and_112 = room_for_1 & _eq_37; // SplitRoom.java:42
-  wire _or_79 = _or_78 | _and_112; // SplitRoom.java:42
+  wire _and_119 = room_for_1 & _eq_37; // SplitRoom.java:42
+  wire _or_80 = _or_79 | _and_119; // SplitRoom.java:42
   wire _eq_38 = _add_45 == 3'd2; // SplitRoom.java:42
-  wire _and_113 = room_for_2 & _eq_38; // SplitRoom.java:42
-  wire _or_80 = _or_79 | _and_113; // SplitRoom.java:42
+  wire _and_120 = room_for_2 & _eq_38; // SplitRoom.java:42
+  wire _or_81 = _or_80 | _and_120; // SplitRoom.java:42
   wire _eq_39 = _add_45 == 3'd1; // SplitRoom.java:42
-  wire _and_114 = room_for_3 & _eq_39; // SplitRoom.java:42
-  wire _or_81 = _or_80 | _and_114; // SplitRoom.java:42
+  wire _and_121 = room_for_3 & _eq_39; // SplitRoom.java:42
+  wire _or_82 = _or_81 | _and_121; // SplitRoom.java:42
   wire _eq_40 = _add_45 == 3'd0; // SplitRoom.java:42
-  wire _and_115 = room_for_4 & _eq_40; // SplitRoom.java:42
-  wire split_fits_landed = _or_81 | _and_115; // SplitRoom.java:42
+  wire _and_122 = room_for_4 & _eq_40; // SplitRoom.java:42
+  wire split_fits_landed = _or_82 | _and_122; // SplitRoom.java:42
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_263 = info_data[61]; // TrieTables.java:173
-  wire _and_116 = _lt_5 & _bits_263; // TrieController.java:345
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
-  wire _and_117 = _and_116 & _lt_6; // TrieController.java:346
-  wire [31:0] _bits_264 = info_data[55:24]; // TrieTables.java:181
-  wire [31:0] _mux_42 = _and_117 ? _bits_264 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_265 = info_data[60:56]; // TrieTables.java:177
-  wire [5:0] _cat_41 = {_bits_265, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_43 = _and_117 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_266 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_267 = info_data[11:0]; // TrieTables.java:189
-  wire _not_92 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_92 & pipe_empty; // QuietPipe.java:31
-  wire _and_118 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_93 = ~io_issued; // QuietPipe.java:32
-  wire _and_119 = _and_118 & _not_93; // QuietPipe.java:32
-  wire _not_94 = ~marking; // QuietPipe.java:33
-  wire _and_120 = _and_119 & _not_94; // QuietPipe.java:33
-  wire _and_121 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_82 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_83 = _or_82 | ev_split_q; // StatusRegs.java:86
-  wire _or_84 = _or_83 | ev_batch_q; // StatusRegs.java:87
-  wire _or_85 = _or_84 | ev_deferred_q; // StatusRegs.java:88
+  wire _bits_266 = info_data[61]; // TrieTables.java:173
+  wire _and_123 = _lt_5 & _bits_266; // TrieController.java:373
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:374
+  wire _and_124 = _and_123 & _lt_6; // TrieController.java:374
+  wire [31:0] _bits_267 = info_data[55:24]; // TrieTables.java:181
+  wire [31:0] _mux_42 = _and_124 ? _bits_267 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_268 = info_data[60:56]; // TrieTables.java:177
+  wire [5:0] _cat_41 = {_bits_268, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_43 = _and_124 ? _cat_41 : 6'd0; // CsrRequests.java:45
+  wire [11:0] _bits_269 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_270 = info_data[11:0]; // TrieTables.java:189
+  wire _not_96 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_96 & pipe_empty; // QuietPipe.java:31
+  wire _and_125 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_97 = ~io_issued; // QuietPipe.java:32
+  wire _and_126 = _and_125 & _not_97; // QuietPipe.java:32
+  wire _not_98 = ~marking; // QuietPipe.java:33
+  wire _and_127 = _and_126 & _not_98; // QuietPipe.java:33
+  wire _and_128 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_83 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_84 = _or_83 | ev_split_q; // StatusRegs.java:86
+  wire _or_85 = _or_84 | ev_batch_q; // StatusRegs.java:87
+  wire _or_86 = _or_85 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_39 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_86 = _or_85 | _or_r_39; // StatusRegs.java:89
-  wire _not_95 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_96 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_122 = _not_95 & _not_96; // SplitCounter.java:111
-  wire _not_97 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_123 = _and_122 & _not_97; // SplitCounter.java:111
-  wire _not_98 = ~_and_123; // StatusRegs.java:90
-  wire ev_pending = _or_86 | _not_98; // StatusRegs.java:90
-  wire _not_99 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_124 = _not_99 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_124 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_125 = _and_121 & status_still; // QuietPipe.java:36
-  wire _and_126 = state_advance & advance_settled_was_1; // TrieController.java:179
-  wire _and_127 = state_advance & advance_settled_was_2; // TrieController.java:179
-  wire _and_128 = state_resume & fix_done_was_1; // TrieController.java:182
-  wire _bits_268 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_268; // SplitCompare.java:59
-  wire [11:0] _bits_269 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_270 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_271 = _bits_270[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_46 = {1'b0, _bits_269} + {1'b0, _bits_271}; // SplitCompare.java:85
-  wire _bits_272 = _add_46[12]; // SplitCompare.java:85
-  wire [12:0] _cat_42 = {_bits_269, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_43 = {_bits_271, 1'd1}; // SplitCompare.java:86
+  wire _or_87 = _or_86 | _or_r_39; // StatusRegs.java:89
+  wire _not_99 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_100 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_129 = _not_99 & _not_100; // SplitCounter.java:111
+  wire _not_101 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_130 = _and_129 & _not_101; // SplitCounter.java:111
+  wire _not_102 = ~_and_130; // StatusRegs.java:90
+  wire ev_pending = _or_87 | _not_102; // StatusRegs.java:90
+  wire _not_103 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_131 = _not_103 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_131 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_132 = _and_128 & status_still; // QuietPipe.java:36
+  wire _and_133 = state_advance & advance_settled_was_1; // TrieController.java:194
+  wire _and_134 = state_advance & advance_settled_was_2; // TrieController.java:194
+  wire _and_135 = state_resume & fix_done_was_1; // TrieController.java:197
+  wire _bits_271 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_271; // SplitCompare.java:59
+  wire [11:0] _bits_272 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_273 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_274 = _bits_273[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_46 = {1'b0, _bits_272} + {1'b0, _bits_274}; // SplitCompare.java:85
+  wire _bits_275 = _add_46[12]; // SplitCompare.java:85
+  wire [12:0] _cat_42 = {_bits_272, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_43 = {_bits_274, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_47 = {1'b0, _cat_42} + {1'b0, _cat_43}; // SplitCompare.java:86
-  wire _bits_273 = _add_47[13]; // SplitCompare.java:86
-  wire [22:0] _bits_274 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_275 = _bits_274[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_276 = _bits_270[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_277 = _bits_276[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_48 = {1'b0, _bits_275} + {1'b0, _bits_277}; // SplitCompare.java:85
-  wire _bits_278 = _add_48[12]; // SplitCompare.java:85
-  wire [12:0] _cat_44 = {_bits_275, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_45 = {_bits_277, 1'd1}; // SplitCompare.java:86
+  wire _bits_276 = _add_47[13]; // SplitCompare.java:86
+  wire [22:0] _bits_277 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_278 = _bits_277[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_279 = _bits_273[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_280 = _bits_279[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_48 = {1'b0, _bits_278} + {1'b0, _bits_280}; // SplitCompare.java:85
+  wire _bits_281 = _add_48[12]; // SplitCompare.java:85
+  wire [12:0] _cat_44 = {_bits_278, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_45 = {_bits_280, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_49 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_279 = _add_49[13]; // SplitCompare.java:86
-  wire [10:0] _bits_280 = _bits_274[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_46 = {_bits_280, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_281 = _bits_276[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_47 = {_bits_281, 1'd1}; // SplitCompare.java:86
+  wire _bits_282 = _add_49[13]; // SplitCompare.java:86
+  wire [10:0] _bits_283 = _bits_277[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_46 = {_bits_283, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_284 = _bits_279[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_47 = {_bits_284, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_282 = _add_50[12]; // SplitCompare.java:86
-  wire _and_129 = _bits_279 & _bits_282; // SplitCompare.java:75
-  wire _or_87 = _bits_278 | _and_129; // SplitCompare.java:75
-  wire _and_130 = _bits_273 & _or_87; // SplitCompare.java:75
-  wire _or_88 = _bits_272 | _and_130; // SplitCompare.java:75
-  wire _and_131 = _and_r_3 & _or_88; // SplitCompare.java:59
-  wire _not_100 = ~state_init; // IssueGate.java:42
-  wire _and_132 = _not_100 & io_enable; // IssueGate.java:44
-  wire _or_89 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_101 = ~_or_89; // IssueGate.java:45
-  wire _and_133 = _and_132 & _not_101; // IssueGate.java:45
-  wire _or_90 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_102 = ~_or_90; // IssueGate.java:46
-  wire _and_134 = _and_133 & _not_102; // IssueGate.java:46
-  wire _not_103 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_135 = _and_134 & _not_103; // IssueGate.java:47
-  wire _not_104 = ~commit_stop; // TrieController.java:393
-  wire _and_136 = state_run & _not_104; // TrieController.java:393
-  wire _not_105 = ~io_headValid; // TrieController.java:394
-  wire _and_137 = pipe_empty & _not_105; // TrieController.java:394
-  wire [2:0] _mux_44 = _and_137 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_91 = state_drain | state_undo; // TrieController.java:395
-  wire _or_92 = _or_91 | state_resume; // TrieController.java:395
-  wire _or_93 = _or_92 | commit_stop; // TrieController.java:395
+  wire _bits_285 = _add_50[12]; // SplitCompare.java:86
+  wire _and_136 = _bits_282 & _bits_285; // SplitCompare.java:75
+  wire _or_88 = _bits_281 | _and_136; // SplitCompare.java:75
+  wire _and_137 = _bits_276 & _or_88; // SplitCompare.java:75
+  wire _or_89 = _bits_275 | _and_137; // SplitCompare.java:75
+  wire _and_138 = _and_r_3 & _or_89; // SplitCompare.java:59
+  wire _not_104 = ~state_init; // IssueGate.java:42
+  wire _and_139 = _not_104 & io_enable; // IssueGate.java:44
+  wire _or_90 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_105 = ~_or_90; // IssueGate.java:45
+  wire _and_140 = _and_139 & _not_105; // IssueGate.java:45
+  wire _or_91 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_106 = ~_or_91; // IssueGate.java:46
+  wire _and_141 = _and_140 & _not_106; // IssueGate.java:46
+  wire _not_107 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_142 = _and_141 & _not_107; // IssueGate.java:47
+  wire _not_108 = ~commit_stop; // TrieController.java:425
+  wire _and_143 = state_run & _not_108; // TrieController.java:425
+  wire _not_109 = ~io_headValid; // TrieController.java:426
+  wire _and_144 = pipe_empty & _not_109; // TrieController.java:426
+  wire [2:0] _mux_44 = _and_144 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_92 = state_drain | state_undo; // TrieController.java:427
+  wire _or_93 = _or_92 | state_resume; // TrieController.java:427
+  wire _or_94 = _or_93 | commit_stop; // TrieController.java:427
   wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_94 = state_split_read | state_split_check; // TrieController.java:397
-  wire _or_95 = _or_94 | state_split_fit; // TrieController.java:397
-  wire _or_96 = _or_95 | state_split_alloc; // TrieController.java:397
-  wire _or_97 = _or_96 | state_split_link; // TrieController.java:397
-  wire _or_98 = state_merge_start | state_merge; // TrieController.java:398
-  wire _or_99 = _or_98 | state_batch_done; // TrieController.java:398
-  wire _or_100 = _or_99 | state_advance; // TrieController.java:398
-  wire _or_101 = _or_100 | state_advance_wait; // TrieController.java:398
-  wire [11:0] _bits_283 = free_depth[11:0]; // FreeSlots.java:49
+  wire _or_95 = state_split_read | state_split_check; // TrieController.java:429
+  wire _or_96 = _or_95 | state_split_fit; // TrieController.java:429
+  wire _or_97 = _or_96 | state_split_alloc; // TrieController.java:429
+  wire _or_98 = _or_97 | state_split_link; // TrieController.java:429
+  wire _or_99 = state_merge_start | state_merge; // TrieController.java:430
+  wire _or_100 = _or_99 | state_batch_done; // TrieController.java:430
+  wire _or_101 = _or_100 | state_advance; // TrieController.java:430
+  wire _or_102 = _or_101 | state_advance_wait; // TrieController.java:430
+  wire [11:0] _bits_286 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_19 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_284 = _sub_19[11:0]; // FreeSlots.java:44
-  wire [59:0] _bits_285 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
-  wire [34:0] _bits_286 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
-  wire [34:0] _add_51 = _bits_286 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
-  wire [34:0] _mux_46 = walk_count_q ? _add_51 : _bits_286; // TrieNodeVerdict.java:138
-  wire [45:0] _bits_287 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
-  wire [140:0] _cat_48 = {_bits_285, _mux_46, _bits_287}; // TrieNodeVerdict.java:141
-  wire [3:0] _bits_288 = walk_depth[3:0]; // TrieMergeWalk.java:234
-  wire [5:0] _bits_289 = undo_sp[5:0]; // UndoStack.java:53
-  wire [43:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
+  wire [11:0] _bits_287 = _sub_19[11:0]; // FreeSlots.java:44
+  wire [59:0] _bits_288 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
+  wire [34:0] _bits_289 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
+  wire [34:0] _add_51 = _bits_289 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
+  wire [34:0] _mux_46 = walk_count_q ? _add_51 : _bits_289; // TrieNodeVerdict.java:138
+  wire [45:0] _bits_290 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
+  wire [140:0] _cat_48 = {_bits_288, _mux_46, _bits_290}; // TrieNodeVerdict.java:141
+  wire [3:0] _bits_291 = walk_depth[3:0]; // TrieMergeWalk.java:234
+  wire [5:0] _bits_292 = undo_sp[5:0]; // UndoStack.java:53
+  wire [43:0] _cat_49 = {io_counterResult_bits_addr, result_old}; // UndoStack.java:53
   wire [6:0] _mux_47 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [5:0] _bits_290 = _mux_47[5:0]; // UndoStack.java:51
-  wire _not_106 = ~undo_push; // UndoStack.java:51
+  wire [5:0] _bits_293 = _mux_47[5:0]; // UndoStack.java:51
+  wire _not_110 = ~undo_push; // UndoStack.java:51
   wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
   wire _or_r_40 = |_cat_50; // TrieController.java:56
   wire [17:0] _sub_20 = _cat_50 - 18'd1; // TrieController.java:56
-  wire [17:0] _and_138 = _cat_50 & _sub_20; // TrieController.java:56
-  wire _or_r_41 = |_and_138; // TrieController.java:56
-  wire _not_107 = ~_or_r_41; // TrieController.java:56
-  wire _and_139 = _or_r_40 & _not_107; // TrieController.java:56
+  wire [17:0] _and_145 = _cat_50 & _sub_20; // TrieController.java:56
+  wire _or_r_41 = |_and_145; // TrieController.java:56
+  wire _not_111 = ~_or_r_41; // TrieController.java:56
+  wire _and_146 = _or_r_40 & _not_111; // TrieController.java:56
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_140 = min_read & min_write; // TrieTables.java:107
+  wire _and_147 = min_read & min_write; // TrieTables.java:107
   wire _eq_41 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_141 = _and_140 & _eq_41; // TrieTables.java:107
-  wire _not_108 = ~_and_141; // TrieTables.java:107
-  wire _and_142 = word_read & word_write; // TrieTables.java:110
+  wire _and_148 = _and_147 & _eq_41; // TrieTables.java:107
+  wire _not_112 = ~_and_148; // TrieTables.java:107
+  wire _and_149 = word_read & word_write; // TrieTables.java:110
   wire _eq_42 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_143 = _and_142 & _eq_42; // TrieTables.java:110
-  wire _not_109 = ~_and_143; // TrieTables.java:110
-  wire _and_144 = info_read & info_write; // TrieTables.java:113
+  wire _and_150 = _and_149 & _eq_42; // TrieTables.java:110
+  wire _not_113 = ~_and_150; // TrieTables.java:110
+  wire _and_151 = info_read & info_write; // TrieTables.java:113
   wire _eq_43 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_145 = _and_144 & _eq_43; // TrieTables.java:113
-  wire _not_110 = ~_and_145; // TrieTables.java:113
-  wire _not_111 = ~free_push; // FreeSlots.java:61
-  wire _not_112 = ~free_stack_empty; // FreeSlots.java:62
+  wire _and_152 = _and_151 & _eq_43; // TrieTables.java:113
+  wire _not_114 = ~_and_152; // TrieTables.java:113
+  wire _not_115 = ~free_push; // FreeSlots.java:61
+  wire _not_116 = ~free_stack_empty; // FreeSlots.java:62
   wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_102 = _not_112 | _lt_7; // FreeSlots.java:62
-  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:71
-  wire _not_113 = ~fifo_io_deq_valid; // TrieController.java:92
-  wire _and_146 = state_run & _not_113; // TrieController.java:92
+  wire _or_103 = _not_116 | _lt_7; // FreeSlots.java:62
+  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:93
+  wire _not_117 = ~fifo_io_deq_valid; // TrieController.java:96
+  wire _and_153 = state_run & _not_117; // TrieController.java:96
   wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
   wire _or_r_42 = |_cat_51; // TrieMergeWalk.java:51
   wire [3:0] _sub_21 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
-  wire [3:0] _and_147 = _cat_51 & _sub_21; // TrieMergeWalk.java:51
-  wire _or_r_43 = |_and_147; // TrieMergeWalk.java:51
-  wire _not_114 = ~_or_r_43; // TrieMergeWalk.java:51
-  wire _and_148 = _or_r_42 & _not_114; // TrieMergeWalk.java:51
+  wire [3:0] _and_154 = _cat_51 & _sub_21; // TrieMergeWalk.java:51
+  wire _or_r_43 = |_and_154; // TrieMergeWalk.java:51
+  wire _not_118 = ~_or_r_43; // TrieMergeWalk.java:51
+  wire _and_155 = _or_r_42 & _not_118; // TrieMergeWalk.java:51
   wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
   wire _or_r_44 = |_cat_52; // TrieNodeVerdict.java:42
   wire [4:0] _sub_22 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
-  wire [4:0] _and_149 = _cat_52 & _sub_22; // TrieNodeVerdict.java:42
-  wire _or_r_45 = |_and_149; // TrieNodeVerdict.java:42
-  wire _not_115 = ~_or_r_45; // TrieNodeVerdict.java:42
-  wire _and_150 = _or_r_44 & _not_115; // TrieNodeVerdict.java:42
+  wire [4:0] _and_156 = _cat_52 & _sub_22; // TrieNodeVerdict.java:42
+  wire _or_r_45 = |_and_156; // TrieNodeVerdict.java:42
+  wire _not_119 = ~_or_r_45; // TrieNodeVerdict.java:42
+  wire _and_157 = _or_r_44 & _not_119; // TrieNodeVerdict.java:42
   wire _eq_44 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
-  wire _and_151 = _and_57 & _eq_44; // TrieNodeVerdict.java:250
-  wire [3:0] _and_152 = verdict_leaves & _bits_167; // TrieNodeVerdict.java:251
-  wire _eq_45 = _and_152 == 4'd0; // TrieNodeVerdict.java:251
-  wire _not_116 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
-  wire _or_103 = _not_116 | verdict_merges; // TrieNodeVerdict.java:252
-  wire _not_117 = ~cmd_valid; // TrieNodeVerdict.java:253
+  wire _and_158 = _and_64 & _eq_44; // TrieNodeVerdict.java:250
+  wire [3:0] _and_159 = verdict_leaves & _bits_170; // TrieNodeVerdict.java:251
+  wire _eq_45 = _and_159 == 4'd0; // TrieNodeVerdict.java:251
+  wire _not_120 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
+  wire _or_104 = _not_120 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _not_121 = ~cmd_valid; // TrieNodeVerdict.java:253
   wire _eq_46 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
-  wire _or_104 = _not_117 | _eq_46; // TrieNodeVerdict.java:253
-  wire _or_105 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
-  wire _or_106 = _or_105 | walk_judged; // TrieMergeWalk.java:277
-  wire _not_118 = ~_or_106; // TrieMergeWalk.java:277
-  wire _or_107 = walk_step_scan | _not_118; // TrieMergeWalk.java:277
-  wire [139:0] _mem_read_5 = walk_frames[_bits_121]; // TrieMergeWalk.java:280
+  wire _or_105 = _not_121 | _eq_46; // TrieNodeVerdict.java:253
+  wire _or_106 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
+  wire _or_107 = _or_106 | walk_judged; // TrieMergeWalk.java:277
+  wire _not_122 = ~_or_107; // TrieMergeWalk.java:277
+  wire _or_108 = walk_step_scan | _not_122; // TrieMergeWalk.java:277
+  wire [139:0] _mem_read_5 = walk_frames[_bits_124]; // TrieMergeWalk.java:280
   wire _eq_47 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
   wire _or_r_46 = |walk_depth; // TrieMergeWalk.java:279
-  wire _and_153 = walk_step_scan & _or_r_46; // TrieMergeWalk.java:279
-  wire _not_119 = ~walk_walk_now; // TrieMergeWalk.java:282
-  wire _and_154 = walk_probing_up & _not_119; // TrieMergeWalk.java:282
+  wire _and_160 = walk_step_scan & _or_r_46; // TrieMergeWalk.java:279
+  wire _not_123 = ~walk_walk_now; // TrieMergeWalk.java:282
+  wire _and_161 = walk_probing_up & _not_123; // TrieMergeWalk.java:282
   wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:283
-  wire _and_155 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:283
+  wire _and_162 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:283
   wire _or_r_48 = |walk_up_taken; // TrieMergeWalk.java:283
-  wire _or_108 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
-  wire _not_120 = ~walk_count_here; // TrieMergeWalk.java:286
-  wire _and_156 = read_result & _not_120; // TrieMergeWalk.java:286
-  wire _and_157 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
+  wire _or_109 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
+  wire _not_124 = ~walk_count_here; // TrieMergeWalk.java:286
+  wire _and_163 = read_result & _not_124; // TrieMergeWalk.java:286
+  wire _and_164 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
   wire _eq_48 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
   wire _eq_49 = walk_child_leaf == _eq_48; // TrieMergeWalk.java:292
-  wire _not_121 = ~_eq_48; // TrieMergeWalk.java:293
-  wire _bits_291 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_291; // SplitCompare.java:59
-  wire [11:0] _bits_292 = walk_child_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_293 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_294 = _bits_293[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_52 = {1'b0, _bits_292} + {1'b0, _bits_294}; // SplitCompare.java:85
-  wire _bits_295 = _add_52[12]; // SplitCompare.java:85
-  wire [12:0] _cat_53 = {_bits_292, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_54 = {_bits_294, 1'd1}; // SplitCompare.java:86
+  wire _not_125 = ~_eq_48; // TrieMergeWalk.java:293
+  wire _bits_294 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_294; // SplitCompare.java:59
+  wire [11:0] _bits_295 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_296 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_297 = _bits_296[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_52 = {1'b0, _bits_295} + {1'b0, _bits_297}; // SplitCompare.java:85
+  wire _bits_298 = _add_52[12]; // SplitCompare.java:85
+  wire [12:0] _cat_53 = {_bits_295, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_54 = {_bits_297, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_53 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
-  wire _bits_296 = _add_53[13]; // SplitCompare.java:86
-  wire [22:0] _bits_297 = walk_child_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_298 = _bits_297[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_299 = _bits_293[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_300 = _bits_299[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_54 = {1'b0, _bits_298} + {1'b0, _bits_300}; // SplitCompare.java:85
-  wire _bits_301 = _add_54[12]; // SplitCompare.java:85
-  wire [12:0] _cat_55 = {_bits_298, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_56 = {_bits_300, 1'd1}; // SplitCompare.java:86
+  wire _bits_299 = _add_53[13]; // SplitCompare.java:86
+  wire [22:0] _bits_300 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_301 = _bits_300[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_302 = _bits_296[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_303 = _bits_302[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_54 = {1'b0, _bits_301} + {1'b0, _bits_303}; // SplitCompare.java:85
+  wire _bits_304 = _add_54[12]; // SplitCompare.java:85
+  wire [12:0] _cat_55 = {_bits_301, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_56 = {_bits_303, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_55 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
-  wire _bits_302 = _add_55[13]; // SplitCompare.java:86
-  wire [10:0] _bits_303 = _bits_297[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_57 = {_bits_303, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_304 = _bits_299[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_58 = {_bits_304, 1'd1}; // SplitCompare.java:86
+  wire _bits_305 = _add_55[13]; // SplitCompare.java:86
+  wire [10:0] _bits_306 = _bits_300[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_57 = {_bits_306, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_307 = _bits_302[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_58 = {_bits_307, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_56 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
-  wire _bits_305 = _add_56[12]; // SplitCompare.java:86
-  wire _and_158 = _bits_302 & _bits_305; // SplitCompare.java:75
-  wire _or_109 = _bits_301 | _and_158; // SplitCompare.java:75
-  wire _and_159 = _bits_296 & _or_109; // SplitCompare.java:75
-  wire _or_110 = _bits_295 | _and_159; // SplitCompare.java:75
-  wire _and_160 = _and_r_4 & _or_110; // SplitCompare.java:59
-  wire _and_161 = _not_121 & _and_160; // TrieMergeWalk.java:293
-  wire _eq_50 = walk_child_passed == _and_161; // TrieMergeWalk.java:293
-  wire _not_122 = ~_eq_48; // TrieMergeWalk.java:294
-  wire _not_123 = ~_and_160; // TrieMergeWalk.java:294
-  wire _and_162 = _not_122 & _not_123; // TrieMergeWalk.java:294
-  wire _eq_51 = walk_child_walked == _and_162; // TrieMergeWalk.java:294
-  wire [11:0] _bits_306 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_306; // ChildWord.java:43
-  wire [11:0] _bits_307 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_50 = |_bits_307; // ChildWord.java:43
-  wire [11:0] _bits_308 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_308; // ChildWord.java:43
-  wire [11:0] _bits_309 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_309; // ChildWord.java:43
+  wire _bits_308 = _add_56[12]; // SplitCompare.java:86
+  wire _and_165 = _bits_305 & _bits_308; // SplitCompare.java:75
+  wire _or_110 = _bits_304 | _and_165; // SplitCompare.java:75
+  wire _and_166 = _bits_299 & _or_110; // SplitCompare.java:75
+  wire _or_111 = _bits_298 | _and_166; // SplitCompare.java:75
+  wire _and_167 = _and_r_4 & _or_111; // SplitCompare.java:59
+  wire _and_168 = _not_125 & _and_167; // TrieMergeWalk.java:293
+  wire _eq_50 = walk_child_passed == _and_168; // TrieMergeWalk.java:293
+  wire _not_126 = ~_eq_48; // TrieMergeWalk.java:294
+  wire _not_127 = ~_and_167; // TrieMergeWalk.java:294
+  wire _and_169 = _not_126 & _not_127; // TrieMergeWalk.java:294
+  wire _eq_51 = walk_child_walked == _and_169; // TrieMergeWalk.java:294
+  wire [11:0] _bits_309 = walk_child_word[47:36]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_309; // ChildWord.java:43
+  wire [11:0] _bits_310 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _or_r_50 = |_bits_310; // ChildWord.java:43
+  wire [11:0] _bits_311 = walk_child_word[23:12]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_311; // ChildWord.java:43
+  wire [11:0] _bits_312 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_312; // ChildWord.java:43
   wire [3:0] _cat_59 = {_or_r_49, _or_r_50, _or_r_51, _or_r_52}; // ChildWord.java:44
   wire _eq_52 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
-  wire _not_124 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_125 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_126 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_163 = _not_125 & _not_126; // SplitCounter.java:111
-  wire _not_127 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_164 = _and_163 & _not_127; // SplitCounter.java:111
-  wire st_n_steady = _not_124 & _and_164; // StatusRegs.java:83
-  wire _or_111 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_112 = _or_111 | ev_split; // StatusRegs.java:114
-  wire _or_113 = _or_112 | ev_allocated; // StatusRegs.java:115
-  wire _or_114 = _or_113 | ev_batch; // StatusRegs.java:116
-  wire _or_115 = _or_114 | ev_deferred; // StatusRegs.java:117
-  wire _or_116 = _or_115 | ev_clear; // StatusRegs.java:118
+  wire _not_128 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_129 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_130 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_170 = _not_129 & _not_130; // SplitCounter.java:111
+  wire _not_131 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_171 = _and_170 & _not_131; // SplitCounter.java:111
+  wire st_n_steady = _not_128 & _and_171; // StatusRegs.java:83
+  wire _or_112 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_113 = _or_112 | ev_split; // StatusRegs.java:114
+  wire _or_114 = _or_113 | ev_allocated; // StatusRegs.java:115
+  wire _or_115 = _or_114 | ev_batch; // StatusRegs.java:116
+  wire _or_116 = _or_115 | ev_deferred; // StatusRegs.java:117
+  wire _or_117 = _or_116 | ev_clear; // StatusRegs.java:118
   wire _or_r_53 = |ev_removed; // StatusRegs.java:119
-  wire _or_117 = _or_116 | _or_r_53; // StatusRegs.java:119
-  wire _or_118 = _or_117 | ev_pending; // StatusRegs.java:120
-  wire _not_128 = ~_or_118; // ScheduleAndSnapshot.java:108
-  wire _not_129 = ~walk_moves; // WalkControl.java:33
-  wire _not_130 = ~fifo_io_deq_valid; // WalkControl.java:33
-  wire _not_131 = ~wrote_word; // WalkControl.java:33
-  wire _and_165 = _not_130 & _not_131; // WalkControl.java:33
-  wire _or_119 = _not_129 | _and_165; // WalkControl.java:33
+  wire _or_118 = _or_117 | _or_r_53; // StatusRegs.java:119
+  wire _or_119 = _or_118 | ev_pending; // StatusRegs.java:120
+  wire _not_132 = ~_or_119; // ScheduleAndSnapshot.java:108
+  wire _not_133 = ~walk_moves; // WalkControl.java:33
+  wire _not_134 = ~fifo_io_deq_valid; // WalkControl.java:33
+  wire _not_135 = ~wrote_word; // WalkControl.java:33
+  wire _and_172 = _not_134 & _not_135; // WalkControl.java:33
+  wire _or_120 = _not_133 | _and_172; // WalkControl.java:33
   wire [13:0] _sub_23 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
   wire _ge_5 = free_slots >= _sub_23; // SplitRoom.java:61
   wire _eq_53 = room_at_issue == _ge_5; // SplitRoom.java:54
-  wire _and_166 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_310 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_5 = &_bits_310; // SplitCompare.java:59
-  wire [10:0] _bits_311 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_312 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_313 = _bits_312[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_57 = {1'b0, _bits_311} + {1'b0, _bits_313}; // SplitCompare.java:85
-  wire _bits_314 = _add_57[11]; // SplitCompare.java:85
-  wire [11:0] _cat_60 = {_bits_311, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_61 = {_bits_313, 1'd1}; // SplitCompare.java:86
+  wire _and_173 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_313 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_313; // SplitCompare.java:59
+  wire [10:0] _bits_314 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_315 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_316 = _bits_315[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_57 = {1'b0, _bits_314} + {1'b0, _bits_316}; // SplitCompare.java:85
+  wire _bits_317 = _add_57[11]; // SplitCompare.java:85
+  wire [11:0] _cat_60 = {_bits_314, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_61 = {_bits_316, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_58 = {1'b0, _cat_60} + {1'b0, _cat_61}; // SplitCompare.java:86
-  wire _bits_315 = _add_58[12]; // SplitCompare.java:86
-  wire [20:0] _bits_316 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_317 = _bits_316[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_318 = _bits_312[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_319 = _bits_318[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_59 = {1'b0, _bits_317} + {1'b0, _bits_319}; // SplitCompare.java:85
-  wire _bits_320 = _add_59[11]; // SplitCompare.java:85
-  wire [11:0] _cat_62 = {_bits_317, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_63 = {_bits_319, 1'd1}; // SplitCompare.java:86
+  wire _bits_318 = _add_58[12]; // SplitCompare.java:86
+  wire [20:0] _bits_319 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_320 = _bits_319[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_321 = _bits_315[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_322 = _bits_321[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_59 = {1'b0, _bits_320} + {1'b0, _bits_322}; // SplitCompare.java:85
+  wire _bits_323 = _add_59[11]; // SplitCompare.java:85
+  wire [11:0] _cat_62 = {_bits_320, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_63 = {_bits_322, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_60 = {1'b0, _cat_62} + {1'b0, _cat_63}; // SplitCompare.java:86
-  wire _bits_321 = _add_60[12]; // SplitCompare.java:86
-  wire [9:0] _bits_322 = _bits_316[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_323 = _bits_318[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_61 = {1'b0, _bits_322} + {1'b0, _bits_323}; // SplitCompare.java:85
-  wire _bits_324 = _add_61[10]; // SplitCompare.java:85
-  wire _and_167 = _bits_321 & _bits_324; // SplitCompare.java:75
-  wire _or_120 = _bits_320 | _and_167; // SplitCompare.java:75
-  wire _and_168 = _bits_315 & _or_120; // SplitCompare.java:75
-  wire _or_121 = _bits_314 | _and_168; // SplitCompare.java:75
-  wire _and_169 = _and_r_5 & _or_121; // SplitCompare.java:59
-  wire _eq_54 = _and_166 == _and_169; // CommitVerdict.java:74
-  wire _not_132 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _bits_324 = _add_60[12]; // SplitCompare.java:86
+  wire [9:0] _bits_325 = _bits_319[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_326 = _bits_321[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_61 = {1'b0, _bits_325} + {1'b0, _bits_326}; // SplitCompare.java:85
+  wire _bits_327 = _add_61[10]; // SplitCompare.java:85
+  wire _and_174 = _bits_324 & _bits_327; // SplitCompare.java:75
+  wire _or_121 = _bits_323 | _and_174; // SplitCompare.java:75
+  wire _and_175 = _bits_318 & _or_121; // SplitCompare.java:75
+  wire _or_122 = _bits_317 | _and_175; // SplitCompare.java:75
+  wire _and_176 = _and_r_5 & _or_122; // SplitCompare.java:59
+  wire _eq_54 = _and_173 == _and_176; // CommitVerdict.java:74
+  wire _not_136 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_54 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_133 = ~_or_r_54; // SplitCounter.java:91
+  wire _not_137 = ~_or_r_54; // SplitCounter.java:91
   wire _or_r_55 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_134 = ~_or_r_55; // SplitCounter.java:92
-  wire _and_170 = _not_133 & _not_134; // SplitCounter.java:92
+  wire _not_138 = ~_or_r_55; // SplitCounter.java:92
+  wire _and_177 = _not_137 & _not_138; // SplitCounter.java:92
   wire _or_r_56 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_135 = ~_or_r_56; // SplitCounter.java:92
-  wire _and_171 = _and_170 & _not_135; // SplitCounter.java:92
-  wire _and_172 = _not_132 & _and_171; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_325 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_57 = |_bits_325; // ScheduleAndSnapshot.java:126
-  wire _not_136 = ~_or_r_57; // ScheduleAndSnapshot.java:126
-  wire _and_173 = _and_172 & _not_136; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_326 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_6 = io_head_weight >= _bits_326; // ScheduleAndSnapshot.java:127
-  wire _and_174 = _and_173 & _ge_6; // ScheduleAndSnapshot.java:127
-  wire _eq_55 = merge_now == _and_174; // CommitVerdict.java:82
-  wire _or_122 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_175 = commit_fire & _or_122; // CommitVerdict.java:95
-  wire _not_137 = ~defer_now; // CommitVerdict.java:95
-  wire _and_176 = _and_175 & _not_137; // CommitVerdict.java:95
-  wire _eq_56 = stop_now == _and_176; // CommitVerdict.java:95
+  wire _not_139 = ~_or_r_56; // SplitCounter.java:92
+  wire _and_178 = _and_177 & _not_139; // SplitCounter.java:92
+  wire _and_179 = _not_136 & _and_178; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_328 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_57 = |_bits_328; // ScheduleAndSnapshot.java:126
+  wire _not_140 = ~_or_r_57; // ScheduleAndSnapshot.java:126
+  wire _and_180 = _and_179 & _not_140; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_329 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_6 = io_head_weight >= _bits_329; // ScheduleAndSnapshot.java:127
+  wire _and_181 = _and_180 & _ge_6; // ScheduleAndSnapshot.java:127
+  wire _eq_55 = merge_now == _and_181; // CommitVerdict.java:82
+  wire _or_123 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_182 = commit_fire & _or_123; // CommitVerdict.java:95
+  wire _not_141 = ~defer_now; // CommitVerdict.java:95
+  wire _and_183 = _and_182 & _not_141; // CommitVerdict.java:95
+  wire _eq_56 = stop_now == _and_183; // CommitVerdict.java:95
   wire _eq_57 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire [6:0] _sub_24 = undo_sp - 7'd1; // UndoStack.java:49
   wire _eq_58 = undo_sp_below == _sub_24; // UndoStack.java:49
   wire [6:0] _sub_25 = undo_sp - 7'd2; // UndoStack.java:49
   wire _eq_59 = undo_sp_two_below == _sub_25; // UndoStack.java:49
-  wire _and_177 = _eq_58 & _eq_59; // UndoStack.java:49
+  wire _and_184 = _eq_58 & _eq_59; // UndoStack.java:49
   wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
-  wire _not_138 = ~undo_pop; // UndoStack.java:61
+  wire _not_142 = ~undo_pop; // UndoStack.java:61
   wire _eq_60 = undo_sp == 7'd0; // UndoStack.java:63
   wire _eq_61 = undo_empty == _eq_60; // UndoStack.java:63
-  wire _and_178 = draining & io_counterResult_valid; // TrieController.java:159
-  wire _and_179 = state_run & quiet_held; // QuietPipe.java:37
-  wire [11:0] _bits_327 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_327; // ChildWord.java:43
-  wire [11:0] _bits_328 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_328; // ChildWord.java:43
-  wire [11:0] _bits_329 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_60 = |_bits_329; // ChildWord.java:43
-  wire [11:0] _bits_330 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_330; // ChildWord.java:43
+  wire _and_185 = draining & io_counterResult_valid; // TrieController.java:173
+  wire _and_186 = state_run & quiet_held; // QuietPipe.java:37
+  wire [11:0] _bits_330 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_330; // ChildWord.java:43
+  wire [11:0] _bits_331 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_331; // ChildWord.java:43
+  wire [11:0] _bits_332 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_60 = |_bits_332; // ChildWord.java:43
+  wire [11:0] _bits_333 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_333; // ChildWord.java:43
   wire [3:0] _cat_64 = {_or_r_58, _or_r_59, _or_r_60, _or_r_61}; // ChildWord.java:44
-  wire _bits_331 = _cat_64[0]; // ChildWord.java:56
-  wire [2:0] _add_62 = 3'd0 + {{2{1'b0}}, _bits_331}; // ChildWord.java:56
-  wire _bits_332 = _cat_64[1]; // ChildWord.java:56
-  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_332}; // ChildWord.java:56
-  wire _bits_333 = _cat_64[2]; // ChildWord.java:56
-  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_333}; // ChildWord.java:56
-  wire _bits_334 = _cat_64[3]; // ChildWord.java:56
-  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_334}; // ChildWord.java:56
+  wire _bits_334 = _cat_64[0]; // ChildWord.java:56
+  wire [2:0] _add_62 = 3'd0 + {{2{1'b0}}, _bits_334}; // ChildWord.java:56
+  wire _bits_335 = _cat_64[1]; // ChildWord.java:56
+  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_335}; // ChildWord.java:56
+  wire _bits_336 = _cat_64[2]; // ChildWord.java:56
+  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_336}; // ChildWord.java:56
+  wire _bits_337 = _cat_64[3]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_337}; // ChildWord.java:56
   wire [13:0] _sub_26 = 14'd4 - {{11{1'b0}}, _add_65}; // SplitRoom.java:61
   wire _ge_7 = free_slots >= _sub_26; // SplitRoom.java:61
-  wire _eq_62 = split_fits_landed == _ge_7; // TrieController.java:261
-  wire _not_139 = ~split_in_place; // TrieController.java:263
-  wire _or_123 = split_fits_landed | _not_139; // TrieController.java:263
-  wire _not_140 = ~marking; // SplitMarks.java:58
-  wire _or_124 = state_drain | state_undo; // TrieController.java:363
-  wire _or_125 = state_run | _or_124; // TrieController.java:363
-  wire _or_126 = _or_125 | state_resume; // TrieController.java:364
-  wire _or_127 = _or_126 | state_merge_start; // TrieController.java:365
-  wire _or_128 = state_advance | state_advance_wait; // TrieController.java:366
-  wire _or_129 = _or_127 | _or_128; // TrieController.java:366
-  wire _or_130 = _not_140 | _or_129; // SplitMarks.java:58
-  wire _eq_63 = op_batch_empty == _and_131; // TrieController.java:370
-  wire _or_131 = state_undo | state_split_read; // TrieController.java:370
-  wire _or_132 = _or_131 | state_split_check; // TrieController.java:370
-  wire _or_133 = _or_132 | state_split_fit; // TrieController.java:370
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:372
-  wire _and_180 = state_run & io_counterResult_valid; // TrieController.java:372
-  wire _or_r_62 = |free_slots; // TrieController.java:375
-  wire _and_181 = state_split_alloc & _or_3; // TrieController.java:374
-  wire _and_182 = _and_181 & free_ready_before; // TrieController.java:374
-  wire _eq_64 = front_count == 8'd0; // TrieController.java:379
-  wire _or_134 = _eq_64 | split_in_place; // TrieController.java:379
-  wire _not_141 = ~io_issued; // TrieController.java:379
-  wire _and_183 = _or_134 & _not_141; // TrieController.java:379
+  wire _eq_62 = split_fits_landed == _ge_7; // TrieController.java:286
+  wire _not_143 = ~split_in_place; // TrieController.java:288
+  wire _or_124 = split_fits_landed | _not_143; // TrieController.java:288
+  wire _not_144 = ~marking; // SplitMarks.java:58
+  wire _or_125 = state_drain | state_undo; // TrieController.java:391
+  wire _or_126 = state_run | _or_125; // TrieController.java:391
+  wire _or_127 = _or_126 | state_resume; // TrieController.java:392
+  wire _or_128 = _or_127 | state_merge_start; // TrieController.java:393
+  wire _or_129 = state_advance | state_advance_wait; // TrieController.java:394
+  wire _or_130 = _or_128 | _or_129; // TrieController.java:394
+  wire _or_131 = _not_144 | _or_130; // SplitMarks.java:58
+  wire _eq_63 = op_batch_empty == _and_138; // TrieController.java:398
+  wire _or_132 = state_undo | state_split_read; // TrieController.java:398
+  wire _or_133 = _or_132 | state_split_check; // TrieController.java:398
+  wire _or_134 = _or_133 | state_split_fit; // TrieController.java:398
+  wire _not_145 = ~split_in_place; // TrieController.java:399
+  wire _not_146 = ~hit_event_4; // TrieController.java:402
+  wire _and_187 = state_resume & io_counterResult_valid; // TrieController.java:401
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:404
+  wire _and_188 = state_run & io_counterResult_valid; // TrieController.java:404
+  wire _or_r_62 = |free_slots; // TrieController.java:407
+  wire _and_189 = state_split_alloc & _or_3; // TrieController.java:406
+  wire _and_190 = _and_189 & free_ready_before; // TrieController.java:406
+  wire _eq_64 = front_count == 8'd0; // TrieController.java:411
+  wire _or_135 = _eq_64 | split_in_place; // TrieController.java:411
+  wire _not_147 = ~io_issued; // TrieController.java:411
+  wire _and_191 = _or_135 & _not_147; // TrieController.java:411
 
   // Connections (last connect wins; when-blocks become muxes)
-  assign io_issueEnable = _and_6;
+  assign io_issueEnable = _and_7;
   assign io_commit = commit_fire;
-  assign io_rewind = (state_resume ? (_or_0 ? _not_15 : 1'd0) : 1'd0);
+  assign io_rewind = (state_resume ? (_or_0 ? _not_16 : 1'd0) : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
@@ -1700,7 +1733,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_counterResult_ready = 1'd1;
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
   assign io_epsActive = eps_active;
-  assign io_acceptEnable = _and_8;
+  assign io_acceptEnable = _and_9;
   assign io_live_n = _cat_0;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
@@ -1714,7 +1747,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
   assign io_errorBound = _bits_4;
-  assign io_errorBoundReady = _and_9;
+  assign io_errorBoundReady = _and_10;
   assign io_snapBusy = _or_6;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
@@ -1722,49 +1755,49 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_node_count = node_count;
   assign io_readoutBusy = _or_8;
   assign io_busy = _or_20;
-  assign io_idle = _and_11;
-  assign io_resetting = _not_22;
+  assign io_idle = _and_12;
+  assign io_resetting = _not_23;
   assign io_stallCause = cause;
   assign io_wordWrite_valid = word_write;
   assign io_wordWrite_bits_slot = word_write_slot;
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
-  assign io_walkFlush = _and_12;
-  assign io_walkHoldNext = _not_26;
-  assign io_walkFixNext = _and_15;
+  assign io_walkFlush = _and_13;
+  assign io_walkHoldNext = _not_27;
+  assign io_walkFixNext = _and_16;
   assign io_walkFix_slot = op_slot;
   assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (commit_fire ? (_or_21 ? 1'd1 : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0));
+  assign ev_saturation = (_and_17 ? 1'd1 : (commit_fire ? (_or_21 ? 1'd1 : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
-  assign ev_allocated = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
-  assign ev_batch = (state_undo ? (_not_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_5 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_8 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
-  assign ev_deferred = (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
+  assign ev_allocated = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign ev_batch = (state_undo ? (_not_7 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_10 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
+  assign ev_deferred = (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_10 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (verdict_step_act ? (verdict_merges ? _add_8 : 3'd0) : 3'd0);
-  assign word_read = (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))));
-  assign info_read = (marking ? (_eq_3 ? (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : (mark_odd ? (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))) : 1'd1)) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
+  assign word_read = (state_run ? (commit_stop ? (_and_4 ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))));
+  assign info_read = (marking ? (_eq_3 ? (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))) : 1'd1)) : (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
   assign min_read = (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : (mark_odd ? (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))) : _bits_44)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_6 : 62'd0) : (state_split_alloc ? (_not_11 ? 62'd0 : (free_ready_before ? _cat_8 : 62'd0)) : 62'd0));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
+  assign word_read_slot = (state_run ? (commit_stop ? (_and_4 ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))));
+  assign info_read_slot = (marking ? (_eq_3 ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : _bits_44)) : (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_6 : 62'd0) : (state_split_alloc ? (_not_12 ? 62'd0 : (free_ready_before ? _cat_8 : 62'd0)) : 62'd0));
   assign min_read_slot = (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_11 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
   assign free_push = (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0));
-  assign free_take = (state_split_alloc ? (_not_11 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign free_take = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
-  assign fifo_io_enq_valid = _and_54;
+  assign fifo_io_enq_valid = _and_58;
   assign fifo_io_enq_bits = _cat_18;
-  assign fifo_io_deq_ready = (state_run ? redo_issue : 1'd0);
+  assign fifo_io_deq_ready = (state_run ? redo_issue : (state_resume ? redo_issue : 1'd0));
   assign _wire_0_0 = _bits_94;
   assign _wire_0_1 = _bits_95;
   assign _wire_0_2 = _bits_96;
@@ -1785,44 +1818,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign _wire_1_1 = _bits_111;
   assign _wire_1_2 = _bits_112;
   assign _wire_1_3 = _bits_113;
-  assign cmd_valid = (state_run ? event_issue : (state_undo ? (_not_6 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))));
-  assign cmd_op = (state_undo ? (_not_6 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))));
-  assign cmd_addr = (state_undo ? (_not_6 ? _bits_117 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))));
-  assign cmd_value = (state_undo ? (_not_6 ? _bits_120 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_11 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))));
-  assign walk_start = (state_merge_start ? (_not_12 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_last ? (_and_57 ? 1'd1 : 1'd0) : 1'd0);
-  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_58 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
-  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_58 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
-  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_58 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
-  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_58 ? 35'd0 : (walk_hand_over ? _mux_17 : 35'd0))) : 35'd0);
-  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_58 ? 4'd0 : (walk_hand_over ? _mux_18 : 4'd0))) : 4'd0);
-  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_58 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
-  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_58 ? 2'd0 : (walk_hand_over ? _bits_158 : 2'd0))) : 2'd0);
-  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_58 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
-  assign _wire_2_0 = _bits_204;
-  assign _wire_2_1 = _bits_205;
-  assign _wire_2_2 = _bits_206;
-  assign _wire_2_3 = _bits_207;
-  assign _wire_3_0 = _bits_211;
-  assign _wire_3_1 = _bits_212;
-  assign _wire_3_2 = _bits_213;
-  assign _wire_3_3 = _bits_214;
-  assign _wire_4_0 = _bits_215;
-  assign _wire_4_1 = _bits_216;
-  assign _wire_4_2 = _bits_217;
-  assign _wire_4_3 = _bits_218;
-  assign _wire_5_0 = _bits_219;
-  assign _wire_5_1 = _bits_220;
-  assign _wire_5_2 = _bits_221;
-  assign _wire_5_3 = _bits_222;
-  assign serialMultiplier_io_start = _or_70;
+  assign cmd_valid = (state_run ? (_and_61 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_resume ? (_and_62 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign cmd_op = (state_run ? (_and_61 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_62 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))))))));
+  assign cmd_addr = (state_run ? (_and_61 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_121 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_62 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))))))));
+  assign cmd_value = (state_run ? (_and_61 ? _bits_122 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_123 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_62 ? _bits_122 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))))));
+  assign walk_start = (state_merge_start ? (_not_13 ? 1'd1 : 1'd0) : 1'd0);
+  assign walk_done = (walk_step_last ? (_and_64 ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_65 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_65 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_65 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_65 ? 35'd0 : (walk_hand_over ? _mux_17 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_65 ? 4'd0 : (walk_hand_over ? _mux_18 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_65 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_65 ? 2'd0 : (walk_hand_over ? _bits_161 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_65 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
+  assign _wire_2_0 = _bits_207;
+  assign _wire_2_1 = _bits_208;
+  assign _wire_2_2 = _bits_209;
+  assign _wire_2_3 = _bits_210;
+  assign _wire_3_0 = _bits_214;
+  assign _wire_3_1 = _bits_215;
+  assign _wire_3_2 = _bits_216;
+  assign _wire_3_3 = _bits_217;
+  assign _wire_4_0 = _bits_218;
+  assign _wire_4_1 = _bits_219;
+  assign _wire_4_2 = _bits_220;
+  assign _wire_4_3 = _bits_221;
+  assign _wire_5_0 = _bits_222;
+  assign _wire_5_1 = _bits_223;
+  assign _wire_5_2 = _bits_224;
+  assign _wire_5_3 = _bits_225;
+  assign serialMultiplier_io_start = _or_71;
   assign serialMultiplier_io_a = _mux_39;
   assign serialMultiplier_io_b = _mux_40;
   assign undo_sp_next = (undo_pop ? _sub_16 : (undo_push ? _add_40 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_136 ? _mux_44 : (_or_93 ? _mux_45 : (_or_97 ? 3'd3 : (_or_101 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_42 & _not_50;
-  assign over_t = _bits_84 | _and_47;
+  assign cause = (commit_fire ? 3'd0 : (_and_143 ? _mux_44 : (_or_94 ? _mux_45 : (_or_98 ? 3'd3 : (_or_102 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_44 & _not_51;
+  assign over_t = _bits_84 | _and_49;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1845,7 +1878,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_drain <= 1'd0;
     end else begin
-      state_drain <= (state_run ? (commit_stop ? 1'd1 : state_drain) : (state_drain ? (drained ? 1'd0 : state_drain) : state_drain));
+      state_drain <= (state_run ? (commit_stop ? (_and_4 ? state_drain : (split_in_place ? state_drain : 1'd1)) : state_drain) : (state_drain ? (pipe_empty ? 1'd0 : state_drain) : state_drain));
     end
   end
 
@@ -1853,7 +1886,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_undo <= 1'd0;
     end else begin
-      state_undo <= (state_drain ? (drained ? 1'd1 : state_undo) : (state_undo ? (_not_6 ? state_undo : (_and_5 ? 1'd0 : (_not_8 ? 1'd0 : state_undo))) : state_undo));
+      state_undo <= (state_run ? (commit_stop ? (_and_4 ? state_undo : (split_in_place ? 1'd1 : 1'd0)) : state_undo) : (state_drain ? (pipe_empty ? 1'd1 : state_undo) : (state_undo ? (_not_7 ? state_undo : (_and_6 ? 1'd0 : (_not_9 ? 1'd0 : state_undo))) : state_undo)));
     end
   end
 
@@ -1861,7 +1894,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_read <= 1'd0;
     end else begin
-      state_split_read <= (state_undo ? (_not_6 ? state_split_read : (_and_5 ? 1'd1 : (_not_8 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_fit ? (split_fits ? state_split_read : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read))));
+      state_split_read <= (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : state_split_read) : (state_undo ? (_not_7 ? state_split_read : (_and_6 ? 1'd1 : (_not_9 ? 1'd0 : state_split_read))) : (state_split_read ? 1'd0 : (state_split_fit ? (split_fits ? state_split_read : (_not_10 ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0)) : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : state_split_read)))));
     end
   end
 
@@ -1885,7 +1918,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split_check ? (split_in_place ? 1'd1 : 1'd0) : (state_split_fit ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_11 ? 1'd0 : state_split_alloc) : state_split_alloc)));
+      state_split_alloc <= (state_split_check ? (split_in_place ? 1'd1 : 1'd0) : (state_split_fit ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_12 ? 1'd0 : state_split_alloc) : state_split_alloc)));
     end
   end
 
@@ -1893,7 +1926,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_link <= 1'd0;
     end else begin
-      state_split_link <= (state_split_alloc ? (_not_11 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
+      state_split_link <= (state_split_alloc ? (_not_12 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
     end
   end
 
@@ -1901,7 +1934,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge_start <= 1'd0;
     end else begin
-      state_merge_start <= (state_undo ? (_not_6 ? state_merge_start : (_and_5 ? state_merge_start : (_not_8 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_fit ? (split_fits ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_12 ? 1'd0 : state_merge_start) : state_merge_start))));
+      state_merge_start <= (state_undo ? (_not_7 ? state_merge_start : (_and_6 ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_fit ? (split_fits ? state_merge_start : (_not_10 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_13 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1909,7 +1942,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge <= 1'd0;
     end else begin
-      state_merge <= (state_merge_start ? (_not_12 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
+      state_merge <= (state_merge_start ? (_not_13 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
     end
   end
 
@@ -1925,7 +1958,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_6 ? state_advance : (_and_5 ? state_advance : (_not_8 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_fit ? (split_fits ? state_advance : (_not_9 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_batch_done ? (early_batch ? state_advance : 1'd1) : (state_advance ? (_not_13 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_7 ? state_advance : (_and_6 ? state_advance : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_fit ? (split_fits ? state_advance : (_not_10 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_batch_done ? (early_batch ? state_advance : 1'd1) : (state_advance ? (_not_14 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1933,7 +1966,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_13 ? state_advance_wait : (_or_4 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_14 ? state_advance_wait : (_or_4 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -1941,7 +1974,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split_fit ? (split_fits ? state_resume : (_not_9 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_13 ? state_resume : (_or_4 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
+      state_resume <= (state_split_fit ? (split_fits ? state_resume : (_not_10 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_14 ? state_resume : (_or_4 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
     end
   end
 
@@ -2165,7 +2198,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_was_1 <= 1'd0;
     end else begin
-      free_ready_was_1 <= _not_48;
+      free_ready_was_1 <= _not_49;
     end
   end
 
@@ -2173,7 +2206,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       free_ready_before <= 1'd0;
     end else begin
-      free_ready_before <= _and_40;
+      free_ready_before <= _and_42;
     end
   end
 
@@ -2193,7 +2226,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_done <= 1'd0;
     end else begin
-      early_done <= (state_undo ? (_not_6 ? early_done : (_and_5 ? 1'd0 : early_done)) : (state_split_fit ? (split_fits ? early_done : (_not_9 ? 1'd1 : early_done)) : early_done));
+      early_done <= (state_undo ? (_not_7 ? early_done : (_and_6 ? 1'd0 : early_done)) : (state_split_fit ? (split_fits ? early_done : (_not_10 ? 1'd1 : early_done)) : early_done));
     end
   end
 
@@ -2201,7 +2234,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       early_batch <= 1'd0;
     end else begin
-      early_batch <= (state_undo ? (_not_6 ? early_batch : (_and_5 ? early_batch : (_not_8 ? 1'd0 : early_batch))) : (state_split_fit ? (split_fits ? early_batch : (_not_9 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
+      early_batch <= (state_undo ? (_not_7 ? early_batch : (_and_6 ? early_batch : (_not_9 ? 1'd0 : early_batch))) : (state_split_fit ? (split_fits ? early_batch : (_not_10 ? 1'd1 : (merge_due ? 1'd0 : early_batch))) : (state_split_link ? (merge_due ? 1'd0 : early_batch) : early_batch)));
     end
   end
 
@@ -2217,12 +2250,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_52 : split_in_place);
+      split_in_place <= (commit_fire ? _and_54 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_11 ? split_word : (free_ready_before ? _cat_17 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_12 ? split_word : (free_ready_before ? _cat_17 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -2275,9 +2308,73 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (reset) begin
+      hit_redo_set_1 <= 1'd0;
+    end else begin
+      hit_redo_set_1 <= _and_60;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_redo_set_2 <= 1'd0;
+    end else begin
+      hit_redo_set_2 <= hit_redo_set_1;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_redo_set_3 <= 1'd0;
+    end else begin
+      hit_redo_set_3 <= hit_redo_set_2;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      hit_redo_set_4 <= 1'd0;
+    end else begin
+      hit_redo_set_4 <= hit_redo_set_3;
+    end
+  end
+
+  always @(posedge clock) begin
+    hit_redo_old_1 <= _bits_117;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_old_2 <= hit_redo_old_1;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_old_3 <= hit_redo_old_2;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_old_4 <= hit_redo_old_3;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_saturated_1 <= _bits_118;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_saturated_2 <= hit_redo_saturated_1;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_saturated_3 <= hit_redo_saturated_2;
+  end
+
+  always @(posedge clock) begin
+    hit_redo_saturated_4 <= hit_redo_saturated_3;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_57 ? 1'd1 : walk_step_idle) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_64 ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -2293,7 +2390,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_58 ? walk_step_scan : (walk_hand_over ? (_or_r_2 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_65 ? walk_step_scan : (walk_hand_over ? (_or_r_2 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
@@ -2301,7 +2398,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_last <= 1'd0;
     end else begin
-      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_58 ? walk_step_last : (walk_hand_over ? (_or_r_2 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_57 ? 1'd0 : walk_step_last) : walk_step_last));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_65 ? walk_step_last : (walk_hand_over ? (_or_r_2 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_64 ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2309,32 +2406,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_20 : (_and_58 ? walk_depth : (walk_hand_over ? (_or_r_2 ? {1'b0, _bits_121} : walk_depth) : walk_depth))) : walk_depth));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_20 : (_and_65 ? walk_depth : (walk_hand_over ? (_or_r_2 ? {1'b0, _bits_124} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_58 ? walk_slot : (walk_hand_over ? (_or_r_2 ? _bits_122 : walk_slot) : walk_slot))) : walk_slot));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_65 ? walk_slot : (walk_hand_over ? (_or_r_2 ? _bits_125 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_58 ? walk_word : (walk_hand_over ? (_or_r_2 ? _bits_123 : walk_word) : walk_word))) : walk_word));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_65 ? walk_word : (walk_hand_over ? (_or_r_2 ? _bits_126 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_15 : (_and_58 ? _and_66 : (walk_hand_over ? (_or_r_2 ? _and_67 : walk_todo) : walk_todo))) : walk_todo));
+    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_15 : (_and_65 ? _and_73 : (walk_hand_over ? (_or_r_2 ? _and_74 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_58 ? _mux_17 : (walk_hand_over ? (_or_r_2 ? _bits_131 : _mux_17) : _mux_17))) : walk_sum));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_65 ? _mux_17 : (walk_hand_over ? (_or_r_2 ? _bits_134 : _mux_17) : _mux_17))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_58 ? _mux_18 : (walk_hand_over ? (_or_r_2 ? _bits_133 : _mux_18) : _mux_18))) : walk_leaves));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_65 ? _mux_18 : (walk_hand_over ? (_or_r_2 ? _bits_136 : _mux_18) : _mux_18))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_58 ? _mux_19 : (walk_hand_over ? (_or_r_2 ? _bits_134 : _mux_19) : _mux_19))) : walk_least));
+    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_65 ? _mux_19 : (walk_hand_over ? (_or_r_2 ? _bits_137 : _mux_19) : _mux_19))) : walk_least));
   end
 
   always @(posedge clock) begin
@@ -2357,7 +2454,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_69 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_76 : walk_probing);
     end
   end
 
@@ -2373,7 +2470,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_sent_up <= 1'd0;
     end else begin
-      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_58 ? walk_probe_up : (walk_hand_over ? (_or_r_2 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
+      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_65 ? walk_probe_up : (walk_hand_over ? (_or_r_2 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
     end
   end
 
@@ -2381,7 +2478,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing_up <= 1'd0;
     end else begin
-      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_70 : (_and_58 ? _and_70 : (walk_hand_over ? (_or_r_2 ? 1'd0 : _and_70) : _and_70))) : walk_probing_up);
+      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_77 : (_and_65 ? _and_77 : (walk_hand_over ? (_or_r_2 ? 1'd0 : _and_77) : _and_77))) : walk_probing_up);
     end
   end
 
@@ -2389,7 +2486,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_up_taken <= 4'd0;
     end else begin
-      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_58 ? _mux_16 : (walk_hand_over ? (_or_r_2 ? 4'd0 : _mux_16) : _mux_16))) : walk_up_taken);
+      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_65 ? _mux_16 : (walk_hand_over ? (_or_r_2 ? 4'd0 : _mux_16) : _mux_16))) : walk_up_taken);
     end
   end
 
@@ -2397,7 +2494,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_judged <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_71 : walk_judged);
+      walk_judged <= (walk_step_scan ? _and_78 : walk_judged);
     end
   end
 
@@ -2422,11 +2519,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? _and_75 : walk_child_passed);
+    walk_child_passed <= (walk_step_scan ? _and_82 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? _and_76 : walk_child_walked);
+    walk_child_walked <= (walk_step_scan ? _and_83 : walk_child_walked);
   end
 
   always @(posedge clock) begin
@@ -2437,7 +2534,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_count_q <= 1'd0;
     end else begin
-      walk_count_q <= _and_77;
+      walk_count_q <= _and_84;
     end
   end
 
@@ -2453,7 +2550,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_fold <= 1'd0;
     end else begin
-      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_62 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_62 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
+      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_63 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_63 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
     end
   end
 
@@ -2461,7 +2558,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_decide <= 1'd0;
     end else begin
-      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_62 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_62 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
+      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_63 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_63 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
     end
   end
 
@@ -2482,35 +2579,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_159 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_160 : verdict_slot)) : verdict_slot));
+    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_162 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_163 : verdict_slot)) : verdict_slot));
   end
 
   always @(posedge clock) begin
-    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_161 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_162 : verdict_word)) : verdict_word));
+    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_164 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_165 : verdict_word)) : verdict_word));
   end
 
   always @(posedge clock) begin
-    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_163 : verdict_sum) : (verdict_step_fold ? _add_27 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_165 : verdict_sum)) : verdict_sum)));
+    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_166 : verdict_sum) : (verdict_step_fold ? _add_27 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_168 : verdict_sum)) : verdict_sum)));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_166 : verdict_leaves) : (verdict_step_fold ? _or_63 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_168 : verdict_leaves)) : verdict_leaves)));
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_169 : verdict_leaves) : (verdict_step_fold ? _or_64 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_171 : verdict_leaves)) : verdict_leaves)));
   end
 
   always @(posedge clock) begin
-    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_169 : verdict_least) : (verdict_step_fold ? _mux_22 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_171 : verdict_least)) : verdict_least)));
+    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_172 : verdict_least) : (verdict_step_fold ? _mux_22 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_174 : verdict_least)) : verdict_least)));
   end
 
   always @(posedge clock) begin
-    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_172 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_173 : verdict_digit)) : verdict_digit));
+    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_175 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_176 : verdict_digit)) : verdict_digit));
   end
 
   always @(posedge clock) begin
-    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_155 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_155 : verdict_depth)) : verdict_depth));
+    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_158 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_158 : verdict_depth)) : verdict_depth));
   end
 
   always @(posedge clock) begin
-    verdict_merges <= (verdict_step_decide ? _and_83 : verdict_merges);
+    verdict_merges <= (verdict_step_decide ? _and_90 : verdict_merges);
   end
 
   always @(posedge clock) begin
@@ -2518,7 +2615,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_now_leaf <= (verdict_step_decide ? _and_84 : verdict_now_leaf);
+    verdict_now_leaf <= (verdict_step_decide ? _and_91 : verdict_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -2530,14 +2627,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_79 : verdict_freeing) : (verdict_step_free ? _and_79 : verdict_freeing)));
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_86 : verdict_freeing) : (verdict_step_free ? _and_86 : verdict_freeing)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       verdict_kids_valid <= 16'd0;
     end else begin
-      verdict_kids_valid <= (walk_start ? 16'd0 : _and_87);
+      verdict_kids_valid <= (walk_start ? 16'd0 : _and_94);
     end
   end
 
@@ -2550,7 +2647,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_parent_valid <= (verdict_step_decide ? _and_88 : verdict_parent_valid);
+    verdict_parent_valid <= (verdict_step_decide ? _and_95 : verdict_parent_valid);
   end
 
   always @(posedge clock) begin
@@ -2657,7 +2754,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_93 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_100 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2665,7 +2762,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_94 ? _mux_37 : eps_active);
+      eps_active <= (_and_101 ? _mux_37 : eps_active);
     end
   end
 
@@ -2673,7 +2770,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_94 ? _mux_38 : q_active);
+      q_active <= (_and_101 ? _mux_38 : q_active);
     end
   end
 
@@ -2689,7 +2786,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_226) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_229) : next_merge) : next_merge));
     end
   end
 
@@ -2705,7 +2802,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_95 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_95 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_81 ? 1'd1 : (_and_95 ? 1'd0 : multiplier_for_schedule))) : (_and_95 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_102 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_102 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_84 ? 1'd1 : (_and_102 ? 1'd0 : multiplier_for_schedule))) : (_and_102 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2713,7 +2810,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_95 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_95 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_95 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_102 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_102 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_102 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2721,7 +2818,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_81 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_84 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2729,12 +2826,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_95 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_102 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_95 ? _or_r_25 : following_overflows);
+    following_overflows <= (_and_102 ? _or_r_25 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2746,14 +2843,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_96;
+    merge_ahead <= _and_103;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_236 : (_or_72 ? _bits_237 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_239 : (_or_73 ? _bits_240 : until_merge_lo));
     end
   end
 
@@ -2761,7 +2858,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_72 ? _bits_238 : _bits_239);
+      until_merge_hi_0 <= (_or_73 ? _bits_241 : _bits_242);
     end
   end
 
@@ -2769,7 +2866,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_240 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_243 : 1'd0);
     end
   end
 
@@ -2777,7 +2874,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_72 ? _bits_241 : _bits_242);
+      until_merge_hi_1 <= (_or_73 ? _bits_244 : _bits_245);
     end
   end
 
@@ -2785,7 +2882,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_72 ? 1'd0 : _bits_243);
+      until_merge_carry_1 <= (_or_73 ? 1'd0 : _bits_246);
     end
   end
 
@@ -2793,7 +2890,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_72 ? _bits_244 : _bits_245);
+      until_merge_hi_2 <= (_or_73 ? _bits_247 : _bits_248);
     end
   end
 
@@ -2801,7 +2898,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_72 ? 1'd0 : _bits_246);
+      until_merge_carry_2 <= (_or_73 ? 1'd0 : _bits_249);
     end
   end
 
@@ -2809,7 +2906,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_100;
+      merge_near <= _and_107;
     end
   end
 
@@ -2817,7 +2914,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_93 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_41 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_100 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_41 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2825,7 +2922,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_101 ? 8'd0 : _sub_15);
+      front_count <= (_and_108 ? 8'd0 : _sub_15);
     end
   end
 
@@ -2862,7 +2959,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _not_89;
+    hit_short_1 <= _not_92;
   end
 
   always @(posedge clock) begin
@@ -2913,7 +3010,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_event_1 <= 1'd0;
     end else begin
-      hit_event_1 <= _and_107;
+      hit_event_1 <= event_issue;
     end
   end
 
@@ -2969,8 +3066,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_110;
+      _reg_1 <= _and_116;
     end
+  end
+
+  always @(posedge clock) begin
+    op_count <= (commit_fire ? io_counterResult_bits_updated : op_count);
   end
 
   always @(posedge clock) begin
@@ -3006,15 +3107,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_248 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_251 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_249 : split_parent);
+    split_parent <= (state_split_check ? _bits_252 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_11 ? split_present : (free_ready_before ? _or_77 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_12 ? split_present : (free_ready_before ? _or_78 : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
@@ -3101,7 +3202,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_93 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_100 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3121,7 +3222,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_117 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_124 : node_valid) : node_valid);
     end
   end
 
@@ -3162,18 +3263,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_266)) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_269)) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_267)) : (state_split_link ? split_parent : mark_next));
+    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_270)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_120;
+      quiet_held <= _and_127;
     end
   end
 
@@ -3181,7 +3282,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_125;
+      snapshot_settled <= _and_132;
     end
   end
 
@@ -3197,7 +3298,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_126;
+      advance_settled_was_2 <= _and_133;
     end
   end
 
@@ -3205,7 +3306,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_127;
+      advance_settled_before <= _and_134;
     end
   end
 
@@ -3229,19 +3330,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_128;
+      fix_done_before <= _and_135;
     end
   end
 
   always @(posedge clock) begin
-    op_batch_empty <= _and_131;
+    op_batch_empty <= _and_138;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_135;
+      issue_gate <= _and_142;
     end
   end
 
@@ -3265,13 +3366,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_283] <= free_pushed;
+      free_stack[_bits_286] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
     if (verdict_sharing) begin
-      verdict_kids[_bits_196] <= verdict_share;
+      verdict_kids[_bits_199] <= verdict_share;
     end
   end
 
@@ -3283,13 +3384,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (walk_step_scan && walk_walk_now) begin
-      walk_frames[_bits_288] <= _cat_38;
+      walk_frames[_bits_291] <= _cat_38;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_289] <= _cat_49;
+      undo[_bits_292] <= _cat_49;
     end
   end
 
@@ -3316,17 +3417,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_284];
+    free_stack_rdata_0 <= free_stack[_bits_287];
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_106) begin
-      undo_rdata_0 <= undo[_bits_290];
+    if (_not_110) begin
+      undo_rdata_0 <= undo[_bits_293];
     end
   end
 
-  Fifo_w68_d8 fifo ( // SplitRedo.java:52
+  Fifo_w133_d8 fifo ( // SplitRedo.java:70
     .clock(clock),
 
     .reset(reset),
@@ -3368,7 +3469,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_139) begin // TrieController.java:56
+    if (!reset && !_and_146) begin // TrieController.java:56
       $display("Assertion failed at TrieController.java:56: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
@@ -3376,15 +3477,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_108) begin // TrieTables.java:106
+    if (!reset && !_not_112) begin // TrieTables.java:106
       $display("Assertion failed at TrieTables.java:106: sub_min read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_109) begin // TrieTables.java:109
+    if (!reset && !_not_113) begin // TrieTables.java:109
       $display("Assertion failed at TrieTables.java:109: ctl_words read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_110) begin // TrieTables.java:112
+    if (!reset && !_not_114) begin // TrieTables.java:112
       $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
@@ -3392,27 +3493,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
       $stop;
     end
-    if (!reset && free_take && !_not_111) begin // FreeSlots.java:61
+    if (!reset && free_take && !_not_115) begin // FreeSlots.java:61
       $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_102) begin // FreeSlots.java:62
+    if (!reset && free_take && !_or_103) begin // FreeSlots.java:62
       $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
       $stop;
     end
-    if (!reset && !_le_1) begin // SplitRedo.java:70
-      $display("Assertion failed at SplitRedo.java:70: more squashed events to redo than in the SRAM");
+    if (!reset && !_le_1) begin // SplitRedo.java:92
+      $display("Assertion failed at SplitRedo.java:92: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_146) begin // TrieController.java:92
-      $display("Assertion failed at TrieController.java:92: a walk result outside RUN or beside a redo");
+    if (!reset && io_found_valid && !_and_153) begin // TrieController.java:96
+      $display("Assertion failed at TrieController.java:96: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_148) begin // TrieMergeWalk.java:51
+    if (!reset && !_and_155) begin // TrieMergeWalk.java:51
       $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
-    if (!reset && !_and_150) begin // TrieNodeVerdict.java:42
+    if (!reset && !_and_157) begin // TrieNodeVerdict.java:42
       $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
       $stop;
     end
@@ -3420,7 +3521,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && walk_start && !_and_151) begin // TrieNodeVerdict.java:250
+    if (!reset && walk_start && !_and_158) begin // TrieNodeVerdict.java:250
       $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
@@ -3428,11 +3529,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
-    if (!reset && verdict_step_act && !_or_103) begin // TrieNodeVerdict.java:252
+    if (!reset && verdict_step_act && !_or_104) begin // TrieNodeVerdict.java:252
       $display("Assertion failed at TrieNodeVerdict.java:252: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && verdict_setting && !_or_104) begin // TrieNodeVerdict.java:253
+    if (!reset && verdict_setting && !_or_105) begin // TrieNodeVerdict.java:253
       $display("Assertion failed at TrieNodeVerdict.java:253: a command beside a SET");
       $stop;
     end
@@ -3440,31 +3541,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:276: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && !_or_107) begin // TrieMergeWalk.java:277
+    if (!reset && !_or_108) begin // TrieMergeWalk.java:277
       $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && _and_153 && !_eq_47) begin // TrieMergeWalk.java:280
+    if (!reset && _and_160 && !_eq_47) begin // TrieMergeWalk.java:280
       $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
       $stop;
     end
-    if (!reset && _and_154 && !walk_hand_over) begin // TrieMergeWalk.java:282
+    if (!reset && _and_161 && !walk_hand_over) begin // TrieMergeWalk.java:282
       $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
       $stop;
     end
-    if (!reset && _or_r_48 && !_and_155) begin // TrieMergeWalk.java:283
+    if (!reset && _or_r_48 && !_and_162) begin // TrieMergeWalk.java:283
       $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
       $stop;
     end
-    if (!reset && _or_108 && !read_result) begin // TrieMergeWalk.java:285
+    if (!reset && _or_109 && !read_result) begin // TrieMergeWalk.java:285
       $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
       $stop;
     end
-    if (!reset && walk_root_read_4 && !_and_156) begin // TrieMergeWalk.java:286
+    if (!reset && walk_root_read_4 && !_and_163) begin // TrieMergeWalk.java:286
       $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
       $stop;
     end
-    if (!reset && _and_157 && !read_result) begin // TrieMergeWalk.java:287
+    if (!reset && _and_164 && !read_result) begin // TrieMergeWalk.java:287
       $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
       $stop;
     end
@@ -3492,11 +3593,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_128) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_132) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_119) begin // WalkControl.java:32
+    if (!reset && !_or_120) begin // WalkControl.java:32
       $display("Assertion failed at WalkControl.java:32: the walk moves beside a redo or as a child word lands");
       $stop;
     end
@@ -3520,7 +3621,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_177) begin // UndoStack.java:48
+    if (!reset && !_and_184) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
@@ -3528,7 +3629,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_138) begin // UndoStack.java:61
+    if (!reset && undo_push && !_not_142) begin // UndoStack.java:61
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
@@ -3536,52 +3637,60 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_54 && !fifo_io_enq_ready) begin // SplitRedo.java:88
-      $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
+    if (!reset && _and_58 && !fifo_io_enq_ready) begin // SplitRedo.java:117
+      $display("Assertion failed at SplitRedo.java:117: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_178 && !hit_event_4) begin // TrieController.java:159
-      $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
+    if (!reset && _and_185 && !hit_event_4) begin // TrieController.java:173
+      $display("Assertion failed at TrieController.java:173: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_179 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_186 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_93 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_100 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_62) begin // TrieController.java:260
-      $display("Assertion failed at TrieController.java:260: split_fits_landed is not free slots >= missing children");
+    if (!reset && state_split_check && !_eq_62) begin // TrieController.java:285
+      $display("Assertion failed at TrieController.java:285: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_123) begin // TrieController.java:263
-      $display("Assertion failed at TrieController.java:263: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_124) begin // TrieController.java:288
+      $display("Assertion failed at TrieController.java:288: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_130) begin // SplitMarks.java:58
+    if (!reset && !_or_131) begin // SplitMarks.java:58
       $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_133 && !_eq_63) begin // TrieController.java:370
-      $display("Assertion failed at TrieController.java:370: op_batch_empty is stale");
+    if (!reset && _or_134 && !_eq_63) begin // TrieController.java:398
+      $display("Assertion failed at TrieController.java:398: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:371
-      $display("Assertion failed at TrieController.java:371: a commit without its event in the replay window");
+    if (!reset && state_drain && !_not_145) begin // TrieController.java:399
+      $display("Assertion failed at TrieController.java:399: a split in place drains");
       $stop;
     end
-    if (!reset && _and_180 && !_ne_0) begin // TrieController.java:372
-      $display("Assertion failed at TrieController.java:372: a READ result in RUN");
+    if (!reset && _and_187 && !_not_146) begin // TrieController.java:402
+      $display("Assertion failed at TrieController.java:402: a squashed result after its split");
       $stop;
     end
-    if (!reset && _and_182 && !_or_r_62) begin // TrieController.java:375
-      $display("Assertion failed at TrieController.java:375: a split ran out of slots");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:403
+      $display("Assertion failed at TrieController.java:403: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && word_write && !_and_183) begin // TrieController.java:378
-      $display("Assertion failed at TrieController.java:378: a child word written while the walk holds events");
+    if (!reset && _and_188 && !_ne_0) begin // TrieController.java:404
+      $display("Assertion failed at TrieController.java:404: a READ result in RUN");
+      $stop;
+    end
+    if (!reset && _and_190 && !_or_r_62) begin // TrieController.java:407
+      $display("Assertion failed at TrieController.java:407: a split ran out of slots");
+      $stop;
+    end
+    if (!reset && word_write && !_and_191) begin // TrieController.java:410
+      $display("Assertion failed at TrieController.java:410: a child word written while the walk holds events");
       $stop;
     end
   end

@@ -8,10 +8,17 @@ import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.Fifo;
 
 /**
- * The younger events a split in place finds in the counter SRAM ({@link TrieController}). Their updates are undone like
- * any squashed update; their walk results wait here, oldest first, and are issued again once the split is over,
- * corrected for it: one that stopped at the split node moves into the new leaf of its digit. The events still in the
- * walk are older than none of these, so these go first, while the walk holds.
+ * The younger events a split in place finds in the counter SRAM ({@link TrieController}). Their updates are not undone:
+ * their results wait here, oldest first, and are issued again once the split is over, so that they commit after it.
+ * One that stopped at the split node moves into the new leaf of its digit and is issued as an ADD there (the split sets
+ * the node's count back to the splitting event's). Any other keeps its count, since a split changes no count but the
+ * node's: it is issued as a SET of the count its squashed ADD made, so its result carries that count to the commit
+ * again, and a later event's ADD of the same slot, squashed too, is re-set after it. The events still in the walk are
+ * older than none of these, so these go first, while the walk holds.
+ *
+ * <p>A SET's own result has the wrong count before it (the one every squashed ADD left) and no saturation flag, so both
+ * ride beside a SET from the queue to its result ({@code resultOld}, {@code resultSaturated}): a later stop that
+ * squashes it again, undone or redone, needs them.
  *
  * <p>There are at most one more than the SRAM's result latency: each was issued after the splitting event and no later
  * than the clock its verdict stopped the pipeline (the walk stops a clock after the verdict). Reissued one a clock,
@@ -30,10 +37,20 @@ final class SplitRedo {
     final UInt children;
     final UInt weight;
     final UInt key;
+    /** The head is issued as a SET of {@link #count}; one that moved into a new leaf is an ADD of its weight. */
+    final Bool sets;
+
+    final UInt count;
 
     private final int latency;
     private final Fifo queue;
+    private final UInt headOld;
+    private final Bool headSaturated;
     private final UInt[] beside = new UInt[3];
+    /** The count before the result's update: a redone SET's comes from its record (after {@link #beside}). */
+    UInt resultOld;
+    /** The result's update saturated: a redone SET's flag comes from its record (after {@link #beside}). */
+    Bool resultSaturated;
 
     /**
      * @param latency   clocks from a counter command's issue to its result
@@ -48,8 +65,9 @@ final class SplitRedo {
         int kidBits = c.childCountBits();
         int weightBits = c.weightBits();
         int keyBits = c.keyBits();
+        int cb = c.counterBits();
         int entries = Math.max(2, Integer.highestOneBit(latency) << 1);
-        queue = Module(new Fifo(slotBits + depthBits + kidBits + weightBits + keyBits, entries));
+        queue = Module(new Fifo(slotBits + depthBits + kidBits + weightBits + keyBits + 2 * cb + 1, entries));
         queue.io.deq.ready.connect(B(false));
         queue.io.enq.valid.connect(B(false));
         queue.io.enq.bits.connect(U(0, queue.io.enq.bits.getWidth()));
@@ -61,8 +79,12 @@ final class SplitRedo {
         UInt headDepth = head.bits(at - 1, at -= depthBits);
         UInt headKids = head.bits(at - 1, at -= kidBits);
         weight = head.bits(at - 1, at -= weightBits);
-        key = head.bits(at - 1, 0);
+        key = head.bits(at - 1, at -= keyBits);
+        count = head.bits(at - 1, at -= cb);
+        headOld = head.bits(at - 1, at -= cb);
+        headSaturated = head.bit(0);
         Bool moved = headSlot.eq(splitSlot).named("redo_moved");
+        sets = moved.not().named("redo_sets");
         UInt leaf = cw.entry(splitWord, TrieWalk.digitAt(c, key, headDepth)).named("redo_leaf");
         slot = Mux(moved, leaf, headSlot).named("redo_slot");
         depth = Mux(moved, headDepth.add(U(1, depthBits)), headDepth).named("redo_depth");
@@ -73,18 +95,25 @@ final class SplitRedo {
     }
 
     /**
-     * The fields of a counter command as it is issued, carried beside it to its result (a redo's push needs them then).
+     * The fields of a counter command as it is issued, carried beside it to its result (a redo's push needs them then),
+     * and for a redo issued on this clock ({@code redoIssue}) as a SET, the count before it and its saturation flag.
      */
-    void beside(UInt children, UInt weight, UInt key) {
+    void beside(UInt children, UInt weight, UInt key, Bool redoIssue, ControllerIO.CounterResult res) {
         beside[0] = ShiftRegister(children, latency, null, "hit_children");
         beside[1] = ShiftRegister(weight, latency, null, "hit_weight");
         beside[2] = ShiftRegister(key, latency, null, "hit_key");
+        Bool setAtResult = ShiftRegister(redoIssue.and(sets), latency, B(false), "hit_redo_set");
+        UInt oldAtResult = ShiftRegister(headOld, latency, null, "hit_redo_old");
+        Bool saturatedAtResult = ShiftRegister(headSaturated, latency, null, "hit_redo_saturated");
+        resultOld = Mux(setAtResult, oldAtResult, res.old).named("result_old");
+        resultSaturated = Mux(setAtResult, saturatedAtResult, res.saturated).named("result_saturated");
     }
 
     /** A squashed event's result leaves the SRAM: queue its walk result (slot and depth come with the result). */
-    void push(Bool valid, UInt resultSlot, UInt resultDepth) {
+    void push(Bool valid, ControllerIO.CounterResult res, UInt resultDepth) {
         queue.io.enq.valid.connect(valid);
-        queue.io.enq.bits.connect(Cat(resultSlot, resultDepth, beside[0], beside[1], beside[2]));
+        queue.io.enq.bits.connect(
+                Cat(res.addr, resultDepth, beside[0], beside[1], beside[2], res.updated, resultOld, resultSaturated));
         when(valid, () -> Assert(queue.io.enq.ready, "the redo queue is full"));
     }
 

@@ -84,7 +84,11 @@ public final class TrieController extends Module {
         Bool splitInPlace = RegInit(B(false)).named("split_in_place");
         UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         SplitRedo redo = new SplitRedo(c, resultLatency, opSlot, splitWord);
-        Bool redoIssue = inRun.and(commitStop.not()).and(redo.pending).named("redo_issue");
+        // Redone events go from RESUME on, while the walk is fixed: their results come back in RUN.
+        Bool redoIssue = inRun.and(commitStop.not())
+                .or(state.is(RESUME))
+                .and(redo.pending)
+                .named("redo_issue");
         // An event's counter command leaves this clock: a walk result, or a redone one first. The walk stops a clock
         // after a commit stops the pipeline (WalkControl), and the result it lets out then is issued too: it is
         // squashed with the younger events already in the counter SRAM.
@@ -94,7 +98,7 @@ public final class TrieController extends Module {
         UInt issueDepth = Mux(redoIssue, redo.depth, hit.depth).named("issue_depth");
         UInt issueChildren = Mux(redoIssue, redo.children, hit.children).named("issue_children");
         UInt issueWeight = Mux(redoIssue, redo.weight, hit.weight).named("issue_weight");
-        redo.beside(issueChildren, issueWeight, Mux(redoIssue, redo.key, hit.key));
+        redo.beside(issueChildren, issueWeight, Mux(redoIssue, redo.key, hit.key), redoIssue, res);
         CounterPort cmd = new CounterPort(c, res, resValid, issueSlot, CounterPort.clipWeight(issueWeight, cb));
         TrieMergeWalk walk = new TrieMergeWalk(c, tables, free, st, cmd, opNotThreshold);
         Bool countersQuiet = cmd.drive(io.counterCmd);
@@ -126,7 +130,6 @@ public final class TrieController extends Module {
         Bool walkMoves = new WalkControl(io, inRun, commitStop, redo, wroteWord).moves;
         when(commitStop.and(splitInPlace.not()), () -> front.connect(U(0, frontBits)));
         Bool pipeEmpty = front.eq(0).and(countersQuiet).and(redo.queued.not()).named("pipe_empty");
-        Bool drained = Mux(splitInPlace, countersQuiet, pipeEmpty).named("drained");
 
         // --- commit (RUN): the event's result against T(n) and the schedule (CommitVerdict)
         int fw = c.nodeCountBits() + 1;
@@ -137,26 +140,38 @@ public final class TrieController extends Module {
         Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold)
                 .named("skip_now");
         CommitVerdict commit = new CommitVerdict(
-                c, st, sched, inRun, commitStop, inRun.and(eventIssue), issueDepth, hitShort, skipNow, res, io.head);
+                c, st, sched, inRun, commitStop, eventIssue, issueDepth, hitShort, skipNow, res, io.head);
         Bool commitFire = commit.fire;
         Bool splitReq = commit.splitReq;
         Bool dueReq = commit.mergeDue;
         io.commit.connect(commitFire);
         // In place: a split that needs no batch and finds enough free slots (the early batch needs an empty walk).
         Bool inPlaceNow = commit.splitNow.and(commit.dueNow.not()).and(hitShort.not());
+        UInt opCount = Reg(UInt(cb)).named("op_count");
         when(commitFire, () -> {
             stall.committed();
             splitInPlace.connect(inPlaceNow);
             opSlot.connect(res.addr);
+            opCount.connect(res.updated);
             opDepth.connect(commit.hitDepth);
             opNotThreshold.connect(io.head.notThreshold);
         });
 
-        // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first
+        // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first. A split in
+        // place undoes nothing: the younger events' results, until the last is out, go to the redo queue.
         Bool draining = state.is(DRAIN).or(commitStop).named("draining");
-        UndoStack undo = new UndoStack(c, windowDepth, draining.and(resValid), res.addr, res.old, state.is(UNDO));
-        redo.push(draining.and(resValid).and(splitInPlace), res.addr, commit.hitDepth);
+        UndoStack undo = new UndoStack(
+                c,
+                windowDepth,
+                draining.and(resValid).and(splitInPlace.not()),
+                res.addr,
+                redo.resultOld,
+                state.is(UNDO));
+        Bool squashed =
+                resValid.and(commit.eventResult).and(inRun.and(commitStop.not()).not());
+        redo.push(squashed.and(splitInPlace), res, commit.hitDepth);
         when(draining.and(resValid), () -> Assert(commit.eventResult, "a squashed result that is not an event's"));
+        when(commitFire.and(redo.resultSaturated), () -> st.saturation.connect(B(true)));
 
         // --- the split
         UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
@@ -181,6 +196,12 @@ public final class TrieController extends Module {
         Bool fixing = HeldBefore(state.is(RESUME), 2, "fix_after_write");
         Bool fixed = HeldBefore(state.is(RESUME), TrieWalk.FIX_CLOCKS + 1, "fix_done");
 
+        // An event's counter command: a walk result's ADD, or a redone event's (a SET, unless it moved to a new leaf).
+        Runnable issueEvents = () -> {
+            cmd.valid.connect(eventIssue);
+            when(redoIssue.and(redo.sets), () -> cmd.set(redo.slot, redo.count));
+            redo.pop(redoIssue);
+        };
         // Into SPLIT_READ, reading v's word and info on the way in.
         Runnable toSplitRead = () -> {
             tables.readWord(opSlot);
@@ -223,8 +244,7 @@ public final class TrieController extends Module {
                             state.go(RUN);
                         }))
                 .on(RUN, () -> {
-                    cmd.valid.connect(eventIssue);
-                    redo.pop(redoIssue);
+                    issueEvents.run();
                     req.serve(
                             sched,
                             stall,
@@ -233,9 +253,14 @@ public final class TrieController extends Module {
                             io.inputsDrained.and(io.headValid.not()),
                             () -> state.go(READ_ISSUE),
                             () -> state.go(SOFT_CLEAR));
-                    when(commitStop, () -> state.go(DRAIN));
+                    // A split in place undoes nothing: it reads the split node at once, or in UNDO after the marks.
+                    when(
+                            commitStop,
+                            () -> when(splitInPlace.and(marking.not()), toSplitRead)
+                                    .elsewhen(splitInPlace, () -> state.go(UNDO))
+                                    .otherwise(() -> state.go(DRAIN)));
                 })
-                .on(DRAIN, () -> when(drained, () -> state.go(UNDO)))
+                .on(DRAIN, () -> when(pipeEmpty, () -> state.go(UNDO)))
                 .on(UNDO, () -> {
                     // v is read on every clock of UNDO (marks beside it take the info port while they last): the reads
                     // do not wait on the undo stack, and the one on the clock that leaves for SPLIT_READ is the
@@ -296,8 +321,10 @@ public final class TrieController extends Module {
                                 }))
                 // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at
                 // once, the others one a clock from here on, while the replay refills the walk (below).
+                // In place, v's count goes back to the splitting event's: its younger events there move to the leaves.
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
+                    when(splitInPlace, () -> cmd.set(opSlot, opCount));
                     marks.start(opSlot, splitParent);
                     st.split.connect(B(true));
                     afterSplit.accept(true);
@@ -324,14 +351,15 @@ public final class TrieController extends Module {
                 .on(ADVANCE_WAIT, () -> when(sched.step(), () -> state.go(ADVANCE)))
                 // After a split in place the walk reads its words again and moves the events that stopped at the
                 // split node (TrieWalk's fix, FIX_CLOCKS clocks); nothing is replayed.
-                .on(
-                        RESUME,
-                        () -> when(splitInPlace.not().or(fixed), () -> {
-                            io.rewind.connect(splitInPlace.not());
-                            stall.resumed(splitReq);
-                            commit.clear();
-                            state.go(RUN);
-                        }))
+                .on(RESUME, () -> {
+                    issueEvents.run();
+                    when(splitInPlace.not().or(fixed), () -> {
+                        io.rewind.connect(splitInPlace.not());
+                        stall.resumed(splitReq);
+                        commit.clear();
+                        state.go(RUN);
+                    });
+                })
                 .on(READ_ISSUE, () -> {
                     cmd.read(readIndex);
                     tables.readInfo(readIndex);
@@ -368,6 +396,10 @@ public final class TrieController extends Module {
 
         // --- invariants (simulation only)
         when(state.within(UNDO, SPLIT_FIT), () -> Assert(opBatchEmpty.eq(opBatchEmptyNow), "op_batch_empty is stale"));
+        when(state.is(DRAIN), () -> Assert(splitInPlace.not(), "a split in place drains"));
+        when(
+                state.is(RESUME).and(resValid),
+                () -> Assert(commit.eventResult.not(), "a squashed result after its split"));
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
         when(
