@@ -128,12 +128,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [34:0] sub_min_rdata_0; // TrieTables.java:98
   reg [34:0] min_data; // TrieTables.java:98
   reg [34:0] root_min; // TrieTables.java:99
-  reg [12:0] fresh_slot; // FreeSlots.java:38
-  reg [12:0] free_depth; // FreeSlots.java:39
-  reg [11:0] free_stack_rdata_0; // FreeSlots.java:44
-  reg [11:0] free_top; // FreeSlots.java:44
-  reg free_ready_was_1; // FreeSlots.java:48
-  reg free_ready_before; // FreeSlots.java:48
+  reg [12:0] fresh_slot; // FreeSlots.java:42
+  reg [12:0] free_depth; // FreeSlots.java:43
+  reg [12:0] free_unread; // FreeSlots.java:49
+  reg [1:0] free_buffered; // FreeSlots.java:50
+  reg [11:0] free_ahead_0; // FreeSlots.java:52
+  reg [11:0] free_ahead_1; // FreeSlots.java:52
+  reg [11:0] free_ahead_2; // FreeSlots.java:52
+  reg free_read_sent; // FreeSlots.java:53
+  reg free_read_landing; // FreeSlots.java:54
+  reg [11:0] free_stack_rdata_0; // FreeSlots.java:63
+  reg [11:0] free_top; // FreeSlots.java:63
   reg [11:0] op_slot; // TrieController.java:74
   reg [4:0] op_depth; // TrieController.java:75
   reg [35:0] op_not_threshold; // TrieController.java:76
@@ -142,30 +147,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg commit_stop; // TrieController.java:83
   reg split_in_place; // TrieController.java:84
   reg [47:0] split_word; // TrieController.java:85
-  reg [2:0] hit_children_1; // SplitRedo.java:102
-  reg [2:0] hit_children_2; // SplitRedo.java:102
-  reg [2:0] hit_children_3; // SplitRedo.java:102
-  reg [2:0] hit_children_4; // SplitRedo.java:102
-  reg [15:0] hit_weight_1; // SplitRedo.java:103
-  reg [15:0] hit_weight_2; // SplitRedo.java:103
-  reg [15:0] hit_weight_3; // SplitRedo.java:103
-  reg [15:0] hit_weight_4; // SplitRedo.java:103
-  reg [31:0] hit_key_1; // SplitRedo.java:104
-  reg [31:0] hit_key_2; // SplitRedo.java:104
-  reg [31:0] hit_key_3; // SplitRedo.java:104
-  reg [31:0] hit_key_4; // SplitRedo.java:104
-  reg hit_redo_set_1; // SplitRedo.java:105
-  reg hit_redo_set_2; // SplitRedo.java:105
-  reg hit_redo_set_3; // SplitRedo.java:105
-  reg hit_redo_set_4; // SplitRedo.java:105
-  reg [31:0] hit_redo_old_1; // SplitRedo.java:106
-  reg [31:0] hit_redo_old_2; // SplitRedo.java:106
-  reg [31:0] hit_redo_old_3; // SplitRedo.java:106
-  reg [31:0] hit_redo_old_4; // SplitRedo.java:106
-  reg hit_redo_saturated_1; // SplitRedo.java:107
-  reg hit_redo_saturated_2; // SplitRedo.java:107
-  reg hit_redo_saturated_3; // SplitRedo.java:107
-  reg hit_redo_saturated_4; // SplitRedo.java:107
+  reg [2:0] hit_children_1; // SplitRedo.java:104
+  reg [2:0] hit_children_2; // SplitRedo.java:104
+  reg [2:0] hit_children_3; // SplitRedo.java:104
+  reg [2:0] hit_children_4; // SplitRedo.java:104
+  reg [15:0] hit_weight_1; // SplitRedo.java:105
+  reg [15:0] hit_weight_2; // SplitRedo.java:105
+  reg [15:0] hit_weight_3; // SplitRedo.java:105
+  reg [15:0] hit_weight_4; // SplitRedo.java:105
+  reg [31:0] hit_key_1; // SplitRedo.java:106
+  reg [31:0] hit_key_2; // SplitRedo.java:106
+  reg [31:0] hit_key_3; // SplitRedo.java:106
+  reg [31:0] hit_key_4; // SplitRedo.java:106
+  reg hit_redo_set_1; // SplitRedo.java:107
+  reg hit_redo_set_2; // SplitRedo.java:107
+  reg hit_redo_set_3; // SplitRedo.java:107
+  reg hit_redo_set_4; // SplitRedo.java:107
+  reg [31:0] hit_redo_old_1; // SplitRedo.java:108
+  reg [31:0] hit_redo_old_2; // SplitRedo.java:108
+  reg [31:0] hit_redo_old_3; // SplitRedo.java:108
+  reg [31:0] hit_redo_old_4; // SplitRedo.java:108
+  reg hit_redo_saturated_1; // SplitRedo.java:109
+  reg hit_redo_saturated_2; // SplitRedo.java:109
+  reg hit_redo_saturated_3; // SplitRedo.java:109
+  reg hit_redo_saturated_4; // SplitRedo.java:109
   reg walk_step_idle; // TrieMergeWalk.java:51
   reg walk_step_begin; // TrieMergeWalk.java:51
   reg walk_step_scan; // TrieMergeWalk.java:51
@@ -258,7 +263,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [2:0] fill_cause; // StallAccount.java:14
   reg [7:0] front_count; // TrieController.java:119
   reg wrote_word; // TrieController.java:129
-  reg walk_moves; // WalkControl.java:30
+  reg walk_moves; // WalkControl.java:33
   reg room_for_1; // SplitRoom.java:32
   reg room_for_2; // SplitRoom.java:32
   reg room_for_3; // SplitRoom.java:32
@@ -310,7 +315,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
-  reg split_fits; // TrieController.java:184
+  reg split_fits; // TrieController.java:186
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -319,26 +324,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [31:0] node_prefix; // CsrRequests.java:34
   reg [5:0] node_len; // CsrRequests.java:35
   reg [31:0] node_count; // CsrRequests.java:36
-  reg marking; // SplitMarks.java:19
-  reg mark_odd; // SplitMarks.java:23
-  reg [11:0] mark_slot; // SplitMarks.java:28
-  reg [11:0] mark_next; // SplitMarks.java:29
+  reg marking; // SplitMarks.java:24
+  reg mark_odd; // SplitMarks.java:28
+  reg mark_only_node; // SplitMarks.java:29
+  reg [11:0] mark_slot; // SplitMarks.java:34
+  reg [11:0] mark_next; // SplitMarks.java:35
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:194
-  reg advance_settled_was_2; // TrieController.java:194
-  reg advance_settled_before; // TrieController.java:194
-  reg fix_after_write_before; // TrieController.java:196
-  reg fix_done_was_1; // TrieController.java:197
-  reg fix_done_before; // TrieController.java:197
-  reg op_batch_empty; // TrieController.java:224
+  reg advance_settled_was_1; // TrieController.java:196
+  reg advance_settled_was_2; // TrieController.java:196
+  reg advance_settled_before; // TrieController.java:196
+  reg fix_after_write_before; // TrieController.java:198
+  reg fix_done_was_1; // TrieController.java:199
+  reg fix_done_before; // TrieController.java:199
+  reg op_batch_empty; // TrieController.java:226
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:81
   (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:89
   (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:97
-  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:43
+  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:62
   reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
   reg [140:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
   reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:123
@@ -369,17 +375,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] min_read_slot; // TrieTables.java:93
   wire [11:0] min_write_slot; // TrieTables.java:94
   wire [34:0] min_write_value; // TrieTables.java:95
-  wire free_push; // FreeSlots.java:25
-  wire free_take; // FreeSlots.java:27
-  wire free_clear; // FreeSlots.java:28
-  wire [11:0] free_pushed; // FreeSlots.java:40
-  wire fifo_io_enq_ready; // SplitRedo.java:70
-  wire fifo_io_enq_valid; // SplitRedo.java:70
-  wire [132:0] fifo_io_enq_bits; // SplitRedo.java:70
-  wire fifo_io_deq_ready; // SplitRedo.java:70
-  wire fifo_io_deq_valid; // SplitRedo.java:70
-  wire [132:0] fifo_io_deq_bits; // SplitRedo.java:70
-  wire [3:0] fifo_io_count; // SplitRedo.java:70
+  wire free_push; // FreeSlots.java:30
+  wire free_take; // FreeSlots.java:32
+  wire free_clear; // FreeSlots.java:33
+  wire [11:0] free_pushed; // FreeSlots.java:44
+  wire redo_last_issued; // SplitRedo.java:34
+  wire fifo_io_enq_ready; // SplitRedo.java:72
+  wire fifo_io_enq_valid; // SplitRedo.java:72
+  wire [132:0] fifo_io_enq_bits; // SplitRedo.java:72
+  wire fifo_io_deq_ready; // SplitRedo.java:72
+  wire fifo_io_deq_valid; // SplitRedo.java:72
+  wire [132:0] fifo_io_deq_bits; // SplitRedo.java:72
+  wire [3:0] fifo_io_count; // SplitRedo.java:72
   wire [1:0] _wire_0_0; // TrieWalk.java:139
   wire [1:0] _wire_0_1; // TrieWalk.java:139
   wire [1:0] _wire_0_2; // TrieWalk.java:139
@@ -443,33 +450,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:233
+  wire _not_0 = ~io_counterClearing; // TrieController.java:235
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:233
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:235
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:253
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:253
+  wire _not_2 = ~io_headValid; // TrieController.java:255
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:255
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:356
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:356
+  wire _not_3 = ~split_in_place; // TrieController.java:361
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:361
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _not_4 = ~marking; // TrieController.java:259
-  wire _and_4 = split_in_place & _not_4; // TrieController.java:259
+  wire _not_4 = ~marking; // TrieController.java:261
+  wire _and_4 = split_in_place & _not_4; // TrieController.java:261
   wire _eq_1 = front_count == 8'd0; // TrieController.java:132
   wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_2 & _not_5; // CounterPort.java:54
   wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:132
-  wire redo_queued = |fifo_io_count; // SplitRedo.java:75
+  wire redo_queued = |fifo_io_count; // SplitRedo.java:77
   wire _not_6 = ~redo_queued; // TrieController.java:132
   wire pipe_empty = _and_5 & _not_6; // TrieController.java:132
-  wire _not_7 = ~undo_empty; // TrieController.java:270
-  wire _not_8 = ~marking; // TrieController.java:271
-  wire _and_6 = split_req & _not_8; // TrieController.java:271
-  wire _not_9 = ~split_req; // TrieController.java:275
-  wire _not_10 = ~early_done; // TrieController.java:298
+  wire _not_7 = ~undo_empty; // TrieController.java:272
+  wire _not_8 = ~marking; // TrieController.java:273
+  wire _and_6 = split_req & _not_8; // TrieController.java:273
+  wire _not_9 = ~split_req; // TrieController.java:277
+  wire _not_10 = ~early_done; // TrieController.java:302
   wire [3:0] _not_11 = ~split_present; // TrieController.java:181
   wire _bits_0 = _not_11[0]; // FirstSet.java:24
   wire _bits_1 = _not_11[1]; // FirstSet.java:24
@@ -478,1254 +485,1295 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_3 = _not_11[3]; // FirstSet.java:24
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
-  wire _not_12 = ~_or_3; // TrieController.java:309
-  wire _not_13 = ~marking; // TrieController.java:334
-  wire _not_14 = ~advance_settled_before; // TrieController.java:348
-  wire _or_4 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_7 = walk_moves & issue_gate; // TrieController.java:417
+  wire _not_12 = ~_or_3; // TrieController.java:313
+  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:45
+  wire free_have_top = |free_buffered; // FreeSlots.java:67
+  wire _or_4 = free_stack_empty | free_have_top; // FreeSlots.java:70
+  wire free_ready = _or_4 | free_read_landing; // FreeSlots.java:70
+  wire _not_13 = ~_or_1; // FirstSet.java:34
+  wire _not_14 = ~_bits_2; // FirstSet.java:34
+  wire _not_15 = ~_bits_0; // FirstSet.java:34
+  wire _mux_0 = _not_13 ? _not_14 : _not_15; // FirstSet.java:35
+  wire [1:0] _cat_0 = {_not_13, _mux_0}; // FirstSet.java:35
+  wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
+  wire [6:0] _dshl_0 = 7'd1 << _bits_4; // TrieController.java:183
+  wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieController.java:183
+  wire [3:0] split_present_after = split_present | _bits_5; // TrieController.java:183
+  wire _and_r_0 = &split_present_after; // TrieController.java:316
+  wire _not_16 = ~marking; // TrieController.java:339
+  wire _not_17 = ~advance_settled_before; // TrieController.java:353
+  wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
+  wire _and_7 = walk_moves & issue_gate; // TrieController.java:422
   wire _and_8 = state_run & hit_event_4; // CommitVerdict.java:66
-  wire _not_15 = ~commit_stop; // CommitVerdict.java:66
-  wire commit_fire = _and_8 & _not_15; // CommitVerdict.java:66
-  wire _not_16 = ~split_in_place; // TrieController.java:357
-  wire _not_17 = ~soft_pending; // CsrRequests.java:64
-  wire _or_5 = state_init | state_soft_clear; // TrieController.java:419
-  wire _not_18 = ~_or_5; // CsrRequests.java:64
-  wire _and_9 = _not_17 & _not_18; // CsrRequests.java:64
-  wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
-  wire [63:0] _bits_4 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
-  wire _not_19 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
-  wire _not_20 = ~_reg_0; // ScheduleAndSnapshot.java:50
-  wire snapshot_product_start = snapshot_frozen & _not_20; // ScheduleAndSnapshot.java:50
-  wire _not_21 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
-  wire _and_10 = _not_19 & _not_21; // ScheduleAndSnapshot.java:184
-  wire _or_6 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:419
-  wire _or_8 = readout_pending | _or_7; // CsrRequests.java:63
-  wire _or_9 = state_drain | state_undo; // TrieController.java:421
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:421
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:421
-  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:421
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:421
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:421
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:421
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:421
-  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:421
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:421
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:421
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:421
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:422
-  wire _not_22 = ~io_headValid; // TrieController.java:422
-  wire _and_12 = _and_11 & _not_22; // TrieController.java:422
-  wire _not_23 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_24 = ~split_in_place; // TrieController.java:126
-  wire _and_13 = commit_stop & _not_24; // TrieController.java:126
-  wire _not_25 = ~commit_stop; // WalkControl.java:29
-  wire _and_14 = state_run & _not_25; // WalkControl.java:29
-  wire _not_26 = ~redo_queued; // WalkControl.java:29
-  wire walk_goes = _and_14 & _not_26; // WalkControl.java:29
-  wire _not_27 = ~walk_goes; // WalkControl.java:31
-  wire _and_15 = state_resume & split_in_place; // WalkControl.java:48
-  wire _and_16 = _and_15 & fix_after_write_before; // WalkControl.java:48
-  wire [15:0] _bits_5 = 16'd0; // SplitCounter.java:76
+  wire _not_18 = ~commit_stop; // CommitVerdict.java:66
+  wire commit_fire = _and_8 & _not_18; // CommitVerdict.java:66
+  wire _not_19 = ~split_in_place; // TrieController.java:362
+  wire _not_20 = ~soft_pending; // CsrRequests.java:64
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:424
+  wire _not_21 = ~_or_6; // CsrRequests.java:64
+  wire _and_9 = _not_20 & _not_21; // CsrRequests.java:64
+  wire [63:0] _cat_1 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
+  wire [63:0] _bits_6 = serialMultiplier_io_product[79:16]; // ScheduleAndSnapshot.java:180
+  wire _not_22 = ~serialMultiplier_io_busy; // ScheduleAndSnapshot.java:184
+  wire _not_23 = ~_reg_0; // ScheduleAndSnapshot.java:50
+  wire snapshot_product_start = snapshot_frozen & _not_23; // ScheduleAndSnapshot.java:50
+  wire _not_24 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
+  wire _and_10 = _not_22 & _not_24; // ScheduleAndSnapshot.java:184
+  wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:424
+  wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
+  wire _or_10 = state_drain | state_undo; // TrieController.java:426
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:426
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:426
+  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:426
+  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:426
+  wire _or_15 = _or_14 | state_split_link; // TrieController.java:426
+  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:426
+  wire _or_17 = _or_16 | state_merge; // TrieController.java:426
+  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:426
+  wire _or_19 = _or_18 | state_advance; // TrieController.java:426
+  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:426
+  wire _or_21 = _or_20 | state_resume; // TrieController.java:426
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:427
+  wire _not_25 = ~io_headValid; // TrieController.java:427
+  wire _and_12 = _and_11 & _not_25; // TrieController.java:427
+  wire _not_26 = ~io_acceptEnable; // CsrRequests.java:65
+  wire _not_27 = ~split_in_place; // TrieController.java:126
+  wire _and_13 = commit_stop & _not_27; // TrieController.java:126
+  wire _not_28 = ~commit_stop; // WalkControl.java:30
+  wire _and_14 = state_run & _not_28; // WalkControl.java:30
+  wire _not_29 = ~redo_queued; // WalkControl.java:31
+  wire _or_22 = _not_29 | redo_last_issued; // WalkControl.java:31
+  wire walk_goes = _and_14 & _or_22; // WalkControl.java:31
+  wire _not_30 = ~walk_goes; // WalkControl.java:34
+  wire _and_15 = state_resume & split_in_place; // WalkControl.java:51
+  wire _and_16 = _and_15 & fix_after_write_before; // WalkControl.java:51
+  wire [15:0] _bits_7 = 16'd0; // SplitCounter.java:76
   wire [16:0] _add_0 = {1'b0, st_n_lo} + {1'b0, ev_weight_q}; // SplitCounter.java:64
-  wire [15:0] _bits_6 = _add_0[15:0]; // SplitCounter.java:70
-  wire [15:0] _bits_7 = 16'd0; // SplitCounter.java:79
+  wire [15:0] _bits_8 = _add_0[15:0]; // SplitCounter.java:70
+  wire [15:0] _bits_9 = 16'd0; // SplitCounter.java:79
   wire [16:0] _add_1 = {1'b0, st_n_hi_0} + {{16{1'b0}}, st_n_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_8 = _add_1[15:0]; // SplitCounter.java:56
-  wire _bits_9 = _add_0[16]; // SplitCounter.java:71
-  wire [15:0] _bits_10 = 16'd0; // SplitCounter.java:79
+  wire [15:0] _bits_10 = _add_1[15:0]; // SplitCounter.java:56
+  wire _bits_11 = _add_0[16]; // SplitCounter.java:71
+  wire [15:0] _bits_12 = 16'd0; // SplitCounter.java:79
   wire [16:0] _add_2 = {1'b0, st_n_hi_1} + {{16{1'b0}}, st_n_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_11 = _add_2[15:0]; // SplitCounter.java:56
-  wire _bits_12 = _add_1[16]; // SplitCounter.java:57
-  wire [15:0] _bits_13 = 16'd0; // SplitCounter.java:79
+  wire [15:0] _bits_13 = _add_2[15:0]; // SplitCounter.java:56
+  wire _bits_14 = _add_1[16]; // SplitCounter.java:57
+  wire [15:0] _bits_15 = 16'd0; // SplitCounter.java:79
   wire [16:0] _add_3 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
-  wire [15:0] _bits_14 = _add_3[15:0]; // SplitCounter.java:56
-  wire _bits_15 = _add_2[16]; // SplitCounter.java:57
-  wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:109
+  wire [15:0] _bits_16 = _add_3[15:0]; // SplitCounter.java:56
+  wire _bits_17 = _add_2[16]; // SplitCounter.java:57
+  wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:111
   wire _and_17 = commit_fire & result_saturated; // TrieController.java:174
-  wire _or_21 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
+  wire _or_23 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
-  wire _not_28 = ~merge_due; // CommitVerdict.java:117
-  wire _and_19 = _and_18 & _not_28; // CommitVerdict.java:117
+  wire _not_31 = ~merge_due; // CommitVerdict.java:117
+  wire _and_19 = _and_18 & _not_31; // CommitVerdict.java:117
   wire _and_20 = _and_19 & split_short; // CommitVerdict.java:118
   wire deferred_at_commit = _and_20 & skip_batch_empty; // CommitVerdict.java:119
   wire [12:0] _add_4 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_0 = _add_4 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _bits_16 = verdict_leaves[0]; // ChildWord.java:56
-  wire [2:0] _add_5 = 3'd0 + {{2{1'b0}}, _bits_16}; // ChildWord.java:56
-  wire _bits_17 = verdict_leaves[1]; // ChildWord.java:56
-  wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_17}; // ChildWord.java:56
-  wire _bits_18 = verdict_leaves[2]; // ChildWord.java:56
-  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_18}; // ChildWord.java:56
-  wire _bits_19 = verdict_leaves[3]; // ChildWord.java:56
-  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_19}; // ChildWord.java:56
+  wire _bits_18 = verdict_leaves[0]; // ChildWord.java:56
+  wire [2:0] _add_5 = 3'd0 + {{2{1'b0}}, _bits_18}; // ChildWord.java:56
+  wire _bits_19 = verdict_leaves[1]; // ChildWord.java:56
+  wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_19}; // ChildWord.java:56
+  wire _bits_20 = verdict_leaves[2]; // ChildWord.java:56
+  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_20}; // ChildWord.java:56
+  wire _bits_21 = verdict_leaves[3]; // ChildWord.java:56
+  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_21}; // ChildWord.java:56
   wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:108
-  wire _bits_20 = walk_todo[0]; // FirstSet.java:24
-  wire _bits_21 = walk_todo[1]; // FirstSet.java:24
-  wire _or_22 = _bits_20 | _bits_21; // FirstSet.java:36
-  wire _bits_22 = walk_todo[2]; // FirstSet.java:24
-  wire _bits_23 = walk_todo[3]; // FirstSet.java:24
-  wire _or_23 = _bits_22 | _bits_23; // FirstSet.java:36
-  wire _or_24 = _or_22 | _or_23; // FirstSet.java:36
-  wire _or_25 = walk_walk_now | _or_24; // TrieMergeWalk.java:163
-  wire _not_29 = ~walk_walk_now; // TrieMergeWalk.java:150
-  wire _not_30 = ~_or_24; // TrieMergeWalk.java:151
-  wire _and_21 = _not_29 & _not_30; // TrieMergeWalk.java:151
+  wire _bits_22 = walk_todo[0]; // FirstSet.java:24
+  wire _bits_23 = walk_todo[1]; // FirstSet.java:24
+  wire _or_24 = _bits_22 | _bits_23; // FirstSet.java:36
+  wire _bits_24 = walk_todo[2]; // FirstSet.java:24
+  wire _bits_25 = walk_todo[3]; // FirstSet.java:24
+  wire _or_25 = _bits_24 | _bits_25; // FirstSet.java:36
+  wire _or_26 = _or_24 | _or_25; // FirstSet.java:36
+  wire _or_27 = walk_walk_now | _or_26; // TrieMergeWalk.java:163
+  wire _not_32 = ~walk_walk_now; // TrieMergeWalk.java:150
+  wire _not_33 = ~_or_26; // TrieMergeWalk.java:151
+  wire _and_21 = _not_32 & _not_33; // TrieMergeWalk.java:151
   wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:152
   wire _and_22 = _and_21 & _or_r_0; // TrieMergeWalk.java:152
   wire [2:0] _add_9 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:149
   wire verdict_room = _add_9 < 3'd4; // TrieNodeVerdict.java:150
   wire _and_23 = _and_22 & verdict_room; // TrieMergeWalk.java:153
   wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:154
-  wire _not_31 = ~verdict_setting; // TrieMergeWalk.java:154
-  wire _and_24 = _and_23 & _not_31; // TrieMergeWalk.java:154
-  wire [3:0] _bits_24 = walk_parent_frame[79:76]; // TrieMergeWalk.java:129
-  wire [3:0] _not_32 = ~walk_up_taken; // TrieMergeWalk.java:144
-  wire [3:0] _and_25 = _bits_24 & _not_32; // TrieMergeWalk.java:144
-  wire _bits_25 = _and_25[0]; // FirstSet.java:24
-  wire _bits_26 = _and_25[1]; // FirstSet.java:24
-  wire _or_26 = _bits_25 | _bits_26; // FirstSet.java:36
-  wire _bits_27 = _and_25[2]; // FirstSet.java:24
-  wire _bits_28 = _and_25[3]; // FirstSet.java:24
-  wire _or_27 = _bits_27 | _bits_28; // FirstSet.java:36
-  wire _or_28 = _or_26 | _or_27; // FirstSet.java:36
-  wire walk_probe_up = _and_24 & _or_28; // TrieMergeWalk.java:155
-  wire _or_29 = _or_25 | walk_probe_up; // TrieMergeWalk.java:164
-  wire _not_33 = ~verdict_setting; // TrieMergeWalk.java:165
-  wire walk_probe = _or_29 & _not_33; // TrieMergeWalk.java:165
-  wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:46
-  wire _bits_29 = walk_child_kids[0]; // FirstSet.java:24
-  wire _bits_30 = walk_child_kids[1]; // FirstSet.java:24
-  wire _or_30 = _bits_29 | _bits_30; // FirstSet.java:36
-  wire _not_34 = ~_or_30; // FirstSet.java:34
-  wire _bits_31 = walk_child_kids[2]; // FirstSet.java:24
-  wire _not_35 = ~_bits_31; // FirstSet.java:34
-  wire _not_36 = ~_bits_29; // FirstSet.java:34
-  wire _mux_0 = _not_34 ? _not_35 : _not_36; // FirstSet.java:35
-  wire [1:0] _cat_1 = {_not_34, _mux_0}; // FirstSet.java:35
-  wire [1:0] _bits_32 = _cat_1; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_32[1] ? (_bits_32[0] ? _wire_3_3 : _wire_3_2) : (_bits_32[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
-  wire _not_37 = ~_or_22; // FirstSet.java:34
-  wire _not_38 = ~_bits_22; // FirstSet.java:34
-  wire _not_39 = ~_bits_20; // FirstSet.java:34
+  wire _not_34 = ~verdict_setting; // TrieMergeWalk.java:154
+  wire _and_24 = _and_23 & _not_34; // TrieMergeWalk.java:154
+  wire [3:0] _bits_26 = walk_parent_frame[79:76]; // TrieMergeWalk.java:129
+  wire [3:0] _not_35 = ~walk_up_taken; // TrieMergeWalk.java:144
+  wire [3:0] _and_25 = _bits_26 & _not_35; // TrieMergeWalk.java:144
+  wire _bits_27 = _and_25[0]; // FirstSet.java:24
+  wire _bits_28 = _and_25[1]; // FirstSet.java:24
+  wire _or_28 = _bits_27 | _bits_28; // FirstSet.java:36
+  wire _bits_29 = _and_25[2]; // FirstSet.java:24
+  wire _bits_30 = _and_25[3]; // FirstSet.java:24
+  wire _or_29 = _bits_29 | _bits_30; // FirstSet.java:36
+  wire _or_30 = _or_28 | _or_29; // FirstSet.java:36
+  wire walk_probe_up = _and_24 & _or_30; // TrieMergeWalk.java:155
+  wire _or_31 = _or_27 | walk_probe_up; // TrieMergeWalk.java:164
+  wire _not_36 = ~verdict_setting; // TrieMergeWalk.java:165
+  wire walk_probe = _or_31 & _not_36; // TrieMergeWalk.java:165
+  wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:56
+  wire _or_32 = _eq_3 | mark_only_node; // SplitMarks.java:56
+  wire _bits_31 = walk_child_kids[0]; // FirstSet.java:24
+  wire _bits_32 = walk_child_kids[1]; // FirstSet.java:24
+  wire _or_33 = _bits_31 | _bits_32; // FirstSet.java:36
+  wire _not_37 = ~_or_33; // FirstSet.java:34
+  wire _bits_33 = walk_child_kids[2]; // FirstSet.java:24
+  wire _not_38 = ~_bits_33; // FirstSet.java:34
+  wire _not_39 = ~_bits_31; // FirstSet.java:34
   wire _mux_1 = _not_37 ? _not_38 : _not_39; // FirstSet.java:35
   wire [1:0] _cat_2 = {_not_37, _mux_1}; // FirstSet.java:35
-  wire [1:0] _bits_33 = _cat_2; // FirstSet.java:43
-  wire [11:0] _dyn_index_1 = _bits_33[1] ? (_bits_33[0] ? _wire_4_3 : _wire_4_2) : (_bits_33[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire _not_40 = ~_or_26; // FirstSet.java:34
-  wire _not_41 = ~_bits_27; // FirstSet.java:34
-  wire _not_42 = ~_bits_25; // FirstSet.java:34
+  wire [1:0] _bits_34 = _cat_2; // FirstSet.java:43
+  wire [11:0] _dyn_index_0 = _bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire _not_40 = ~_or_24; // FirstSet.java:34
+  wire _not_41 = ~_bits_24; // FirstSet.java:34
+  wire _not_42 = ~_bits_22; // FirstSet.java:34
   wire _mux_2 = _not_40 ? _not_41 : _not_42; // FirstSet.java:35
   wire [1:0] _cat_3 = {_not_40, _mux_2}; // FirstSet.java:35
-  wire [1:0] _bits_34 = _cat_3; // FirstSet.java:43
-  wire [11:0] _dyn_index_2 = _bits_34[1] ? (_bits_34[0] ? _wire_5_3 : _wire_5_2) : (_bits_34[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
-  wire [11:0] _mux_3 = _or_24 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
-  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_3; // TrieMergeWalk.java:158
-  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:46
-  wire [11:0] _bits_35 = fresh_slot[11:0]; // FreeSlots.java:47
-  wire [11:0] free_next = free_stack_empty ? _bits_35 : free_top; // FreeSlots.java:47
-  wire _bits_36 = verdict_leaves[3]; // ChildWord.java:70
-  wire [11:0] _bits_37 = verdict_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _bits_36 ? 12'd0 : _bits_37; // ChildWord.java:70
-  wire _bits_38 = verdict_leaves[2]; // ChildWord.java:70
-  wire [11:0] _bits_39 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_5 = _bits_38 ? 12'd0 : _bits_39; // ChildWord.java:70
-  wire _bits_40 = verdict_leaves[1]; // ChildWord.java:70
-  wire [11:0] _bits_41 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_6 = _bits_40 ? 12'd0 : _bits_41; // ChildWord.java:70
-  wire _bits_42 = verdict_leaves[0]; // ChildWord.java:70
-  wire [11:0] _bits_43 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _bits_42 ? 12'd0 : _bits_43; // ChildWord.java:70
-  wire [47:0] _cat_4 = {_mux_4, _mux_5, _mux_6, _mux_7}; // ChildWord.java:71
+  wire [1:0] _bits_35 = _cat_3; // FirstSet.java:43
+  wire [11:0] _dyn_index_1 = _bits_35[1] ? (_bits_35[0] ? _wire_4_3 : _wire_4_2) : (_bits_35[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire _not_43 = ~_or_28; // FirstSet.java:34
+  wire _not_44 = ~_bits_29; // FirstSet.java:34
+  wire _not_45 = ~_bits_27; // FirstSet.java:34
+  wire _mux_3 = _not_43 ? _not_44 : _not_45; // FirstSet.java:35
+  wire [1:0] _cat_4 = {_not_43, _mux_3}; // FirstSet.java:35
+  wire [1:0] _bits_36 = _cat_4; // FirstSet.java:43
+  wire [11:0] _dyn_index_2 = _bits_36[1] ? (_bits_36[0] ? _wire_5_3 : _wire_5_2) : (_bits_36[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
+  wire [11:0] _mux_4 = _or_26 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
+  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_4; // TrieMergeWalk.java:158
+  wire [11:0] _bits_37 = fresh_slot[11:0]; // FreeSlots.java:68
+  wire [11:0] _mux_5 = free_have_top ? free_ahead_0 : free_top; // FreeSlots.java:68
+  wire [11:0] free_next = free_stack_empty ? _bits_37 : _mux_5; // FreeSlots.java:68
+  wire _bits_38 = verdict_leaves[3]; // ChildWord.java:70
+  wire [11:0] _bits_39 = verdict_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_6 = _bits_38 ? 12'd0 : _bits_39; // ChildWord.java:70
+  wire _bits_40 = verdict_leaves[2]; // ChildWord.java:70
+  wire [11:0] _bits_41 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_7 = _bits_40 ? 12'd0 : _bits_41; // ChildWord.java:70
+  wire _bits_42 = verdict_leaves[1]; // ChildWord.java:70
+  wire [11:0] _bits_43 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_8 = _bits_42 ? 12'd0 : _bits_43; // ChildWord.java:70
+  wire _bits_44 = verdict_leaves[0]; // ChildWord.java:70
+  wire [11:0] _bits_45 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _bits_44 ? 12'd0 : _bits_45; // ChildWord.java:70
+  wire [47:0] _cat_5 = {_mux_6, _mux_7, _mux_8, _mux_9}; // ChildWord.java:71
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_44 = info_data[11:0]; // TrieTables.java:189
-  wire _bits_45 = verdict_freeing[0]; // FirstSet.java:24
-  wire _bits_46 = verdict_freeing[1]; // FirstSet.java:24
-  wire _or_31 = _bits_45 | _bits_46; // FirstSet.java:36
-  wire _not_43 = ~_or_31; // FirstSet.java:34
-  wire _bits_47 = verdict_freeing[2]; // FirstSet.java:24
-  wire _not_44 = ~_bits_47; // FirstSet.java:34
-  wire _not_45 = ~_bits_45; // FirstSet.java:34
-  wire _mux_8 = _not_43 ? _not_44 : _not_45; // FirstSet.java:35
-  wire [1:0] _cat_5 = {_not_43, _mux_8}; // FirstSet.java:35
-  wire [1:0] _bits_48 = _cat_5; // FirstSet.java:43
-  wire [11:0] verdict_free_slot = _bits_48[1] ? (_bits_48[0] ? _wire_2_3 : _wire_2_2) : (_bits_48[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [61:0] _cat_6 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
-  wire [1:0] _bits_49 = split_prefix[31:30]; // SplitChild.java:42
+  wire [11:0] _bits_46 = info_data[11:0]; // TrieTables.java:189
+  wire _bits_47 = verdict_freeing[0]; // FirstSet.java:24
+  wire _bits_48 = verdict_freeing[1]; // FirstSet.java:24
+  wire _or_34 = _bits_47 | _bits_48; // FirstSet.java:36
+  wire _not_46 = ~_or_34; // FirstSet.java:34
+  wire _bits_49 = verdict_freeing[2]; // FirstSet.java:24
+  wire _not_47 = ~_bits_49; // FirstSet.java:34
+  wire _not_48 = ~_bits_47; // FirstSet.java:34
+  wire _mux_10 = _not_46 ? _not_47 : _not_48; // FirstSet.java:35
+  wire [1:0] _cat_6 = {_not_46, _mux_10}; // FirstSet.java:35
+  wire [1:0] _bits_50 = _cat_6; // FirstSet.java:43
+  wire [11:0] verdict_free_slot = _bits_50[1] ? (_bits_50[0] ? _wire_2_3 : _wire_2_2) : (_bits_50[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [61:0] _cat_7 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
+  wire [1:0] _bits_51 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire _not_46 = ~_or_1; // FirstSet.java:34
-  wire _not_47 = ~_bits_2; // FirstSet.java:34
-  wire _not_48 = ~_bits_0; // FirstSet.java:34
-  wire _mux_9 = _not_46 ? _not_47 : _not_48; // FirstSet.java:35
-  wire [1:0] _cat_7 = {_not_46, _mux_9}; // FirstSet.java:35
-  wire [1:0] _bits_50 = _cat_7; // FirstSet.java:43
-  wire [1:0] _and_26 = _fill_0 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_32 = _bits_49 | _and_26; // SplitChild.java:42
-  wire [1:0] _bits_51 = split_prefix[29:28]; // SplitChild.java:42
+  wire [1:0] _and_26 = _fill_0 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_51 | _and_26; // SplitChild.java:42
+  wire [1:0] _bits_52 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_1 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_33 = _bits_51 | _and_27; // SplitChild.java:42
-  wire [1:0] _bits_52 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _and_27 = _fill_1 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_52 | _and_27; // SplitChild.java:42
+  wire [1:0] _bits_53 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_2 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_52 | _and_28; // SplitChild.java:42
-  wire [1:0] _bits_53 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _and_28 = _fill_2 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_53 | _and_28; // SplitChild.java:42
+  wire [1:0] _bits_54 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_3 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_53 | _and_29; // SplitChild.java:42
-  wire [1:0] _bits_54 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _and_29 = _fill_3 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_54 | _and_29; // SplitChild.java:42
+  wire [1:0] _bits_55 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_4 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_54 | _and_30; // SplitChild.java:42
-  wire [1:0] _bits_55 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_4 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_55 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_56 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_5 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_55 | _and_31; // SplitChild.java:42
-  wire [1:0] _bits_56 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_5 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_56 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_57 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_6 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_56 | _and_32; // SplitChild.java:42
-  wire [1:0] _bits_57 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_6 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_57 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_58 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_7 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_57 | _and_33; // SplitChild.java:42
-  wire [1:0] _bits_58 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_7 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_58 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_59 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_8 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_58 | _and_34; // SplitChild.java:42
-  wire [1:0] _bits_59 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_8 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_59 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_60 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_35 = _fill_9 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_59 | _and_35; // SplitChild.java:42
-  wire [1:0] _bits_60 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_9 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_60 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_61 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_36 = _fill_10 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_60 | _and_36; // SplitChild.java:42
-  wire [1:0] _bits_61 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_10 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_45 = _bits_61 | _and_36; // SplitChild.java:42
+  wire [1:0] _bits_62 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_37 = _fill_11 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_61 | _and_37; // SplitChild.java:42
-  wire [1:0] _bits_62 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _and_37 = _fill_11 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_46 = _bits_62 | _and_37; // SplitChild.java:42
+  wire [1:0] _bits_63 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_38 = _fill_12 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_44 = _bits_62 | _and_38; // SplitChild.java:42
-  wire [1:0] _bits_63 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _and_38 = _fill_12 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_47 = _bits_63 | _and_38; // SplitChild.java:42
+  wire [1:0] _bits_64 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_39 = _fill_13 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_45 = _bits_63 | _and_39; // SplitChild.java:42
-  wire [1:0] _bits_64 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _and_39 = _fill_13 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_48 = _bits_64 | _and_39; // SplitChild.java:42
+  wire [1:0] _bits_65 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_40 = _fill_14 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_46 = _bits_64 | _and_40; // SplitChild.java:42
-  wire [1:0] _bits_65 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _and_40 = _fill_14 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_49 = _bits_65 | _and_40; // SplitChild.java:42
+  wire [1:0] _bits_66 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_41 = _fill_15 & _bits_50; // SplitChild.java:42
-  wire [1:0] _or_47 = _bits_65 | _and_41; // SplitChild.java:42
-  wire [31:0] child_prefix = {_or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47}; // SplitChild.java:44
+  wire [1:0] _and_41 = _fill_15 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_50 = _bits_66 | _and_41; // SplitChild.java:42
+  wire [31:0] child_prefix = {_or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47, _or_48, _or_49, _or_50}; // SplitChild.java:44
   wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
+  wire [11:0] _bits_67 = info_data[23:12]; // TrieTables.java:185
   wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:180
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
-  wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:57
-  wire [12:0] _add_11 = free_depth + 13'd1; // FreeSlots.java:54
-  wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:58
-  wire _or_48 = free_push | free_take; // FreeSlots.java:48
-  wire _or_49 = _or_48 | free_clear; // FreeSlots.java:48
-  wire _not_49 = ~_or_49; // FreeSlots.java:48
-  wire _and_42 = _not_49 & free_ready_was_1; // FreeSlots.java:48
-  wire _and_43 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_44 = _and_43 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_66 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_0 = &_bits_66; // SplitCompare.java:59
-  wire [11:0] _bits_67 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_68 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_69 = _bits_68[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_12 = {1'b0, _bits_67} + {1'b0, _bits_69}; // SplitCompare.java:85
-  wire _bits_70 = _add_12[12]; // SplitCompare.java:85
-  wire [12:0] _cat_9 = {_bits_67, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_10 = {_bits_69, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_13 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SplitCompare.java:86
-  wire _bits_71 = _add_13[13]; // SplitCompare.java:86
-  wire [22:0] _bits_72 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_73 = _bits_72[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_74 = _bits_68[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_75 = _bits_74[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_14 = {1'b0, _bits_73} + {1'b0, _bits_75}; // SplitCompare.java:85
-  wire _bits_76 = _add_14[12]; // SplitCompare.java:85
-  wire [12:0] _cat_11 = {_bits_73, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_12 = {_bits_75, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_15 = {1'b0, _cat_11} + {1'b0, _cat_12}; // SplitCompare.java:86
-  wire _bits_77 = _add_15[13]; // SplitCompare.java:86
-  wire [10:0] _bits_78 = _bits_72[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_13 = {_bits_78, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_79 = _bits_74[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_14 = {_bits_79, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_16 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
-  wire _bits_80 = _add_16[12]; // SplitCompare.java:86
-  wire _and_45 = _bits_77 & _bits_80; // SplitCompare.java:75
-  wire _or_50 = _bits_76 | _and_45; // SplitCompare.java:75
-  wire _and_46 = _bits_71 & _or_50; // SplitCompare.java:75
-  wire _or_51 = _bits_70 | _and_46; // SplitCompare.java:75
-  wire skip_now = _and_r_0 & _or_51; // SplitCompare.java:59
-  wire _and_47 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_81 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_81; // ScheduleAndSnapshot.java:117
+  wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:97
+  wire [12:0] _add_11 = free_depth + 13'd1; // FreeSlots.java:94
+  wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:98
+  wire free_restart = free_push | free_clear; // FreeSlots.java:46
+  wire [12:0] _add_12 = free_depth + 13'd1; // FreeSlots.java:102
+  wire [12:0] _mux_11 = free_clear ? 13'd0 : _add_12; // FreeSlots.java:102
+  wire _or_r_1 = |free_unread; // FreeSlots.java:58
+  wire [1:0] free_in_flight = {1'b0, free_read_sent} + {1'b0, free_read_landing}; // FreeSlots.java:55
+  wire [2:0] _add_13 = {1'b0, free_buffered} + {1'b0, free_in_flight}; // FreeSlots.java:59
+  wire _lt_0 = _add_13 < 3'd3; // FreeSlots.java:59
+  wire free_read = _or_r_1 & _lt_0; // FreeSlots.java:59
+  wire [12:0] _sub_2 = free_unread - 13'd1; // FreeSlots.java:73
+  wire _not_49 = ~free_stack_empty; // FreeSlots.java:72
+  wire free_pop = free_take & _not_49; // FreeSlots.java:72
+  wire _not_50 = ~free_have_top; // FreeSlots.java:81
+  wire _and_42 = free_pop & _not_50; // FreeSlots.java:81
+  wire _not_51 = ~_and_42; // FreeSlots.java:81
+  wire _and_43 = free_read_landing & _not_51; // FreeSlots.java:81
+  wire [1:0] _add_14 = free_buffered + {1'b0, _and_43}; // FreeSlots.java:87
+  wire _and_44 = free_pop & free_have_top; // FreeSlots.java:87
+  wire [1:0] _sub_3 = _add_14 - {1'b0, _and_44}; // FreeSlots.java:87
+  wire [1:0] free_land_at = free_buffered - {1'b0, free_pop}; // FreeSlots.java:80
+  wire _eq_6 = free_land_at == 2'd0; // FreeSlots.java:84
+  wire _and_45 = _and_43 & _eq_6; // FreeSlots.java:84
+  wire _eq_7 = free_land_at == 2'd1; // FreeSlots.java:84
+  wire _and_46 = _and_43 & _eq_7; // FreeSlots.java:84
+  wire _eq_8 = free_land_at == 2'd2; // FreeSlots.java:84
+  wire _and_47 = _and_43 & _eq_8; // FreeSlots.java:84
+  wire _not_52 = ~free_restart; // FreeSlots.java:65
+  wire _and_48 = free_read & _not_52; // FreeSlots.java:65
+  wire _not_53 = ~free_restart; // FreeSlots.java:66
+  wire _and_49 = free_read_sent & _not_53; // FreeSlots.java:66
+  wire _and_50 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_51 = _and_50 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_68 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_68; // SplitCompare.java:59
+  wire [11:0] _bits_69 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_70 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_71 = _bits_70[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_15 = {1'b0, _bits_69} + {1'b0, _bits_71}; // SplitCompare.java:85
+  wire _bits_72 = _add_15[12]; // SplitCompare.java:85
+  wire [12:0] _cat_9 = {_bits_69, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_10 = {_bits_71, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_16 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SplitCompare.java:86
+  wire _bits_73 = _add_16[13]; // SplitCompare.java:86
+  wire [22:0] _bits_74 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_75 = _bits_74[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_76 = _bits_70[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_77 = _bits_76[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_17 = {1'b0, _bits_75} + {1'b0, _bits_77}; // SplitCompare.java:85
+  wire _bits_78 = _add_17[12]; // SplitCompare.java:85
+  wire [12:0] _cat_11 = {_bits_75, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_12 = {_bits_77, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_18 = {1'b0, _cat_11} + {1'b0, _cat_12}; // SplitCompare.java:86
+  wire _bits_79 = _add_18[13]; // SplitCompare.java:86
+  wire [10:0] _bits_80 = _bits_74[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_13 = {_bits_80, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_81 = _bits_76[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_14 = {_bits_81, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_19 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
+  wire _bits_82 = _add_19[12]; // SplitCompare.java:86
+  wire _and_52 = _bits_79 & _bits_82; // SplitCompare.java:75
+  wire _or_51 = _bits_78 | _and_52; // SplitCompare.java:75
+  wire _and_53 = _bits_73 & _or_51; // SplitCompare.java:75
+  wire _or_52 = _bits_72 | _and_53; // SplitCompare.java:75
+  wire skip_now = _and_r_1 & _or_52; // SplitCompare.java:59
+  wire _and_54 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_83 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_83; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_50 = ~merge_now; // CommitVerdict.java:91
-  wire _and_48 = _and_47 & _not_50; // CommitVerdict.java:91
-  wire _not_51 = ~_and_48; // CommitVerdict.java:91
-  wire [15:0] _bits_82 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_83 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_17 = {1'b0, _bits_82} + {1'b0, _bits_83}; // SplitCompare.java:85
-  wire _bits_84 = _add_17[16]; // SplitCompare.java:85
-  wire [16:0] _cat_15 = {_bits_82, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_16 = {_bits_83, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_18 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
-  wire _bits_85 = _add_18[17]; // SplitCompare.java:86
-  wire [15:0] _bits_86 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_87 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_19 = {1'b0, _bits_86} + {1'b0, _bits_87}; // SplitCompare.java:85
-  wire _bits_88 = _add_19[16]; // SplitCompare.java:85
-  wire _and_49 = _bits_85 & _bits_88; // SplitCompare.java:75
-  wire _and_50 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_51 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_50 | _and_51; // CommitVerdict.java:94
-  wire _and_52 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_52 & over_t; // CommitVerdict.java:78
-  wire _not_52 = ~merge_now; // TrieController.java:149
-  wire _and_53 = split_now & _not_52; // TrieController.java:149
-  wire _not_53 = ~hit_short_4; // TrieController.java:149
-  wire _and_54 = _and_53 & _not_53; // TrieController.java:149
-  wire _eq_6 = _bits_50 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_89 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_10 = _eq_6 ? free_next : _bits_89; // ChildWord.java:63
-  wire _eq_7 = _bits_50 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_90 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_11 = _eq_7 ? free_next : _bits_90; // ChildWord.java:63
-  wire _eq_8 = _bits_50 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_91 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_12 = _eq_8 ? free_next : _bits_91; // ChildWord.java:63
-  wire _eq_9 = _bits_50 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_92 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_13 = _eq_9 ? free_next : _bits_92; // ChildWord.java:63
-  wire [47:0] _cat_17 = {_mux_10, _mux_11, _mux_12, _mux_13}; // ChildWord.java:64
-  wire _and_55 = io_counterResult_valid & hit_event_4; // TrieController.java:171
-  wire _not_54 = ~commit_stop; // TrieController.java:171
-  wire _and_56 = state_run & _not_54; // TrieController.java:171
-  wire _not_55 = ~_and_56; // TrieController.java:171
-  wire _and_57 = _and_55 & _not_55; // TrieController.java:171
-  wire _and_58 = _and_57 & split_in_place; // TrieController.java:172
-  wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:108
-  wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:116
-  wire _not_56 = ~commit_stop; // TrieController.java:88
-  wire _and_59 = state_run & _not_56; // TrieController.java:88
-  wire _or_52 = _and_59 | state_resume; // TrieController.java:89
-  wire redo_issue = _or_52 & fifo_io_deq_valid; // TrieController.java:90
-  wire [31:0] _bits_93 = fifo_io_deq_bits[96:65]; // SplitRedo.java:82
-  wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_96 = _bits_93[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_97 = _bits_93[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_98 = _bits_93[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_99 = _bits_93[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_100 = _bits_93[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_101 = _bits_93[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_102 = _bits_93[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_103 = _bits_93[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_104 = _bits_93[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_105 = _bits_93[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_106 = _bits_93[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_107 = _bits_93[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_108 = _bits_93[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_109 = _bits_93[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_110 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_111 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_112 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_113 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_114 = fifo_io_deq_bits[132:121]; // SplitRedo.java:78
-  wire redo_moved = _bits_114 == op_slot; // SplitRedo.java:86
-  wire [2:0] _bits_115 = fifo_io_deq_bits[115:113]; // SplitRedo.java:80
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_115; // SplitRedo.java:91
+  wire _not_54 = ~merge_now; // CommitVerdict.java:91
+  wire _and_55 = _and_54 & _not_54; // CommitVerdict.java:91
+  wire _not_55 = ~_and_55; // CommitVerdict.java:91
+  wire [15:0] _bits_84 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_85 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_20 = {1'b0, _bits_84} + {1'b0, _bits_85}; // SplitCompare.java:85
+  wire _bits_86 = _add_20[16]; // SplitCompare.java:85
+  wire [16:0] _cat_15 = {_bits_84, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_16 = {_bits_85, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_21 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
+  wire _bits_87 = _add_21[17]; // SplitCompare.java:86
+  wire [15:0] _bits_88 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_89 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_22 = {1'b0, _bits_88} + {1'b0, _bits_89}; // SplitCompare.java:85
+  wire _bits_90 = _add_22[16]; // SplitCompare.java:85
+  wire _and_56 = _bits_87 & _bits_90; // SplitCompare.java:75
+  wire _and_57 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_58 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_57 | _and_58; // CommitVerdict.java:94
+  wire _and_59 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_59 & over_t; // CommitVerdict.java:78
+  wire _not_56 = ~merge_now; // TrieController.java:149
+  wire _and_60 = split_now & _not_56; // TrieController.java:149
+  wire _not_57 = ~hit_short_4; // TrieController.java:149
+  wire _and_61 = _and_60 & _not_57; // TrieController.java:149
+  wire _eq_9 = _bits_4 == 2'd3; // ChildWord.java:63
+  wire [11:0] _bits_91 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_12 = _eq_9 ? free_next : _bits_91; // ChildWord.java:63
+  wire _eq_10 = _bits_4 == 2'd2; // ChildWord.java:63
+  wire [11:0] _bits_92 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _mux_13 = _eq_10 ? free_next : _bits_92; // ChildWord.java:63
+  wire _eq_11 = _bits_4 == 2'd1; // ChildWord.java:63
+  wire [11:0] _bits_93 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _mux_14 = _eq_11 ? free_next : _bits_93; // ChildWord.java:63
+  wire _eq_12 = _bits_4 == 2'd0; // ChildWord.java:63
+  wire [11:0] _bits_94 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _mux_15 = _eq_12 ? free_next : _bits_94; // ChildWord.java:63
+  wire [47:0] _cat_17 = {_mux_12, _mux_13, _mux_14, _mux_15}; // ChildWord.java:64
+  wire _not_58 = ~commit_stop; // TrieController.java:88
+  wire _and_62 = state_run & _not_58; // TrieController.java:88
+  wire _or_53 = _and_62 | state_resume; // TrieController.java:89
+  wire redo_issue = _or_53 & fifo_io_deq_valid; // TrieController.java:90
+  wire _eq_13 = fifo_io_count == 4'd1; // SplitRedo.java:125
+  wire _and_63 = redo_issue & _eq_13; // SplitRedo.java:125
+  wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:125
+  wire _and_64 = redo_issue & _eq_14; // SplitRedo.java:125
+  wire _and_65 = io_counterResult_valid & hit_event_4; // TrieController.java:171
+  wire _not_59 = ~commit_stop; // TrieController.java:171
+  wire _and_66 = state_run & _not_59; // TrieController.java:171
+  wire _not_60 = ~_and_66; // TrieController.java:171
+  wire _and_67 = _and_65 & _not_60; // TrieController.java:171
+  wire _and_68 = _and_67 & split_in_place; // TrieController.java:172
+  wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:110
+  wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:118
+  wire [31:0] _bits_95 = fifo_io_deq_bits[96:65]; // SplitRedo.java:84
+  wire [1:0] _bits_96 = _bits_95[31:30]; // TrieWalk.java:141
+  wire [1:0] _bits_97 = _bits_95[29:28]; // TrieWalk.java:141
+  wire [1:0] _bits_98 = _bits_95[27:26]; // TrieWalk.java:141
+  wire [1:0] _bits_99 = _bits_95[25:24]; // TrieWalk.java:141
+  wire [1:0] _bits_100 = _bits_95[23:22]; // TrieWalk.java:141
+  wire [1:0] _bits_101 = _bits_95[21:20]; // TrieWalk.java:141
+  wire [1:0] _bits_102 = _bits_95[19:18]; // TrieWalk.java:141
+  wire [1:0] _bits_103 = _bits_95[17:16]; // TrieWalk.java:141
+  wire [1:0] _bits_104 = _bits_95[15:14]; // TrieWalk.java:141
+  wire [1:0] _bits_105 = _bits_95[13:12]; // TrieWalk.java:141
+  wire [1:0] _bits_106 = _bits_95[11:10]; // TrieWalk.java:141
+  wire [1:0] _bits_107 = _bits_95[9:8]; // TrieWalk.java:141
+  wire [1:0] _bits_108 = _bits_95[7:6]; // TrieWalk.java:141
+  wire [1:0] _bits_109 = _bits_95[5:4]; // TrieWalk.java:141
+  wire [1:0] _bits_110 = _bits_95[3:2]; // TrieWalk.java:141
+  wire [1:0] _bits_111 = _bits_95[1:0]; // TrieWalk.java:141
+  wire [11:0] _bits_112 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_113 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_114 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_115 = split_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_116 = fifo_io_deq_bits[132:121]; // SplitRedo.java:80
+  wire redo_moved = _bits_116 == op_slot; // SplitRedo.java:88
+  wire [2:0] _bits_117 = fifo_io_deq_bits[115:113]; // SplitRedo.java:82
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_117; // SplitRedo.java:93
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:99
-  wire [15:0] _bits_116 = fifo_io_deq_bits[112:97]; // SplitRedo.java:81
-  wire [15:0] issue_weight = redo_issue ? _bits_116 : io_found_bits_weight; // TrieController.java:100
-  wire [31:0] _mux_14 = redo_issue ? _bits_93 : io_found_bits_key; // TrieController.java:101
-  wire redo_sets = ~redo_moved; // SplitRedo.java:87
-  wire _and_60 = redo_issue & redo_sets; // SplitRedo.java:105
-  wire [31:0] _bits_117 = fifo_io_deq_bits[32:1]; // SplitRedo.java:84
-  wire _bits_118 = fifo_io_deq_bits[0]; // SplitRedo.java:85
-  wire _and_61 = redo_issue & redo_sets; // TrieController.java:202
+  wire [15:0] _bits_118 = fifo_io_deq_bits[112:97]; // SplitRedo.java:83
+  wire [15:0] issue_weight = redo_issue ? _bits_118 : io_found_bits_weight; // TrieController.java:100
+  wire [31:0] _mux_16 = redo_issue ? _bits_95 : io_found_bits_key; // TrieController.java:101
+  wire redo_sets = ~redo_moved; // SplitRedo.java:89
+  wire _and_69 = redo_issue & redo_sets; // SplitRedo.java:107
+  wire [31:0] _bits_119 = fifo_io_deq_bits[32:1]; // SplitRedo.java:86
+  wire _bits_120 = fifo_io_deq_bits[0]; // SplitRedo.java:87
+  wire _and_70 = redo_issue & redo_sets; // TrieController.java:204
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:95
-  wire _and_62 = redo_issue & redo_sets; // TrieController.java:202
-  wire [4:0] _bits_119 = fifo_io_deq_bits[120:116]; // SplitRedo.java:79
-  wire [3:0] _bits_120 = _bits_119[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_3 = _bits_120[3] ? (_bits_120[2] ? (_bits_120[1] ? (_bits_120[0] ? _wire_0_15 : _wire_0_14) : (_bits_120[0] ? _wire_0_13 : _wire_0_12)) : (_bits_120[1] ? (_bits_120[0] ? _wire_0_11 : _wire_0_10) : (_bits_120[0] ? _wire_0_9 : _wire_0_8))) : (_bits_120[2] ? (_bits_120[1] ? (_bits_120[0] ? _wire_0_7 : _wire_0_6) : (_bits_120[0] ? _wire_0_5 : _wire_0_4)) : (_bits_120[1] ? (_bits_120[0] ? _wire_0_3 : _wire_0_2) : (_bits_120[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
+  wire _and_71 = redo_issue & redo_sets; // TrieController.java:204
+  wire [4:0] _bits_121 = fifo_io_deq_bits[120:116]; // SplitRedo.java:81
+  wire [3:0] _bits_122 = _bits_121[3:0]; // TrieWalk.java:142
+  wire [1:0] _dyn_index_3 = _bits_122[3] ? (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_15 : _wire_0_14) : (_bits_122[0] ? _wire_0_13 : _wire_0_12)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_11 : _wire_0_10) : (_bits_122[0] ? _wire_0_9 : _wire_0_8))) : (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_7 : _wire_0_6) : (_bits_122[0] ? _wire_0_5 : _wire_0_4)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_3 : _wire_0_2) : (_bits_122[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
   wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_114; // SplitRedo.java:89
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_116; // SplitRedo.java:91
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:97
-  wire [11:0] _bits_121 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [31:0] _bits_122 = fifo_io_deq_bits[64:33]; // SplitRedo.java:83
-  wire [31:0] _bits_123 = undo_rdata_0[31:0]; // UndoStack.java:58
-  wire _or_r_1 = |verdict_queued; // TrieNodeVerdict.java:152
-  wire _not_57 = ~_or_r_1; // TrieNodeVerdict.java:152
-  wire _and_63 = verdict_step_idle & _not_57; // TrieNodeVerdict.java:152
-  wire _not_58 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
-  wire _and_64 = _and_63 & _not_58; // TrieNodeVerdict.java:152
-  wire _and_65 = _or_24 & walk_probe; // TrieMergeWalk.java:248
-  wire _not_59 = ~walk_walk_now; // TrieMergeWalk.java:171
-  wire _not_60 = ~_or_24; // TrieMergeWalk.java:172
-  wire _and_66 = _not_59 & _not_60; // TrieMergeWalk.java:172
-  wire _not_61 = ~walk_sent_up; // TrieMergeWalk.java:169
-  wire _and_67 = walk_probe_sent & _not_61; // TrieMergeWalk.java:169
-  wire _not_62 = ~_and_67; // TrieMergeWalk.java:173
-  wire _and_68 = _and_66 & _not_62; // TrieMergeWalk.java:173
-  wire _not_63 = ~walk_probing_up; // TrieMergeWalk.java:170
-  wire _and_69 = walk_probing & _not_63; // TrieMergeWalk.java:170
-  wire _not_64 = ~_and_69; // TrieMergeWalk.java:174
-  wire _and_70 = _and_68 & _not_64; // TrieMergeWalk.java:174
-  wire _or_53 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
-  wire _or_54 = _or_53 | walk_root_read_2; // TrieMergeWalk.java:136
-  wire _or_55 = _or_54 | walk_root_read_3; // TrieMergeWalk.java:136
-  wire _not_65 = ~_or_55; // TrieMergeWalk.java:175
-  wire _and_71 = _and_70 & _not_65; // TrieMergeWalk.java:175
-  wire walk_hand_over = _and_71 & verdict_room; // TrieMergeWalk.java:176
-  wire _or_r_2 = |walk_depth; // TrieMergeWalk.java:254
-  wire [4:0] _add_20 = walk_depth + 5'd1; // TrieMergeWalk.java:235
-  wire [4:0] _sub_2 = walk_depth - 5'd1; // TrieMergeWalk.java:124
-  wire [3:0] _bits_124 = _sub_2[3:0]; // TrieMergeWalk.java:124
-  wire [11:0] _bits_125 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
-  wire [47:0] _bits_126 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
-  wire [11:0] _bits_127 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_127; // ChildWord.java:43
-  wire [11:0] _bits_128 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_128; // ChildWord.java:43
-  wire [11:0] _bits_129 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_129; // ChildWord.java:43
-  wire [11:0] _bits_130 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_130; // ChildWord.java:43
-  wire [3:0] _cat_19 = {_or_r_3, _or_r_4, _or_r_5, _or_r_6}; // ChildWord.java:44
-  wire [6:0] _dshl_0 = 7'd1 << _bits_32; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_131 = _dshl_0[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_66 = ~_bits_131; // TrieMergeWalk.java:240
-  wire [3:0] _and_72 = walk_child_kids & _not_66; // TrieMergeWalk.java:240
-  wire [3:0] _mux_15 = walk_probe ? _and_72 : walk_child_kids; // TrieMergeWalk.java:238
-  wire [6:0] _dshl_1 = 7'd1 << _bits_33; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_132 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_67 = ~_bits_132; // TrieMergeWalk.java:250
-  wire [3:0] _and_73 = walk_todo & _not_67; // TrieMergeWalk.java:250
-  wire [6:0] _dshl_2 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_133 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_56 = walk_up_taken | _bits_133; // TrieMergeWalk.java:167
-  wire [3:0] _mux_16 = walk_probe_up ? _or_56 : walk_up_taken; // TrieMergeWalk.java:167
-  wire [3:0] _not_68 = ~_mux_16; // TrieMergeWalk.java:258
-  wire [3:0] _and_74 = _bits_24 & _not_68; // TrieMergeWalk.java:258
-  wire _not_69 = ~verdict_hand_valid; // TrieMergeWalk.java:118
-  wire walk_count_here = walk_count_q & _not_69; // TrieMergeWalk.java:118
-  wire _or_57 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
-  wire [34:0] _add_21 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
-  wire [34:0] _mux_17 = _or_57 ? _add_21 : walk_sum; // TrieMergeWalk.java:137
-  wire [34:0] _bits_134 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
-  wire [6:0] _dshl_3 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
+  wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [31:0] _bits_124 = fifo_io_deq_bits[64:33]; // SplitRedo.java:85
+  wire [31:0] _bits_125 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire _or_r_2 = |verdict_queued; // TrieNodeVerdict.java:152
+  wire _not_61 = ~_or_r_2; // TrieNodeVerdict.java:152
+  wire _and_72 = verdict_step_idle & _not_61; // TrieNodeVerdict.java:152
+  wire _not_62 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
+  wire _and_73 = _and_72 & _not_62; // TrieNodeVerdict.java:152
+  wire _and_74 = _or_26 & walk_probe; // TrieMergeWalk.java:248
+  wire _not_63 = ~walk_walk_now; // TrieMergeWalk.java:171
+  wire _not_64 = ~_or_26; // TrieMergeWalk.java:172
+  wire _and_75 = _not_63 & _not_64; // TrieMergeWalk.java:172
+  wire _not_65 = ~walk_sent_up; // TrieMergeWalk.java:169
+  wire _and_76 = walk_probe_sent & _not_65; // TrieMergeWalk.java:169
+  wire _not_66 = ~_and_76; // TrieMergeWalk.java:173
+  wire _and_77 = _and_75 & _not_66; // TrieMergeWalk.java:173
+  wire _not_67 = ~walk_probing_up; // TrieMergeWalk.java:170
+  wire _and_78 = walk_probing & _not_67; // TrieMergeWalk.java:170
+  wire _not_68 = ~_and_78; // TrieMergeWalk.java:174
+  wire _and_79 = _and_77 & _not_68; // TrieMergeWalk.java:174
+  wire _or_54 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
+  wire _or_55 = _or_54 | walk_root_read_2; // TrieMergeWalk.java:136
+  wire _or_56 = _or_55 | walk_root_read_3; // TrieMergeWalk.java:136
+  wire _not_69 = ~_or_56; // TrieMergeWalk.java:175
+  wire _and_80 = _and_79 & _not_69; // TrieMergeWalk.java:175
+  wire walk_hand_over = _and_80 & verdict_room; // TrieMergeWalk.java:176
+  wire _or_r_3 = |walk_depth; // TrieMergeWalk.java:254
+  wire [4:0] _add_23 = walk_depth + 5'd1; // TrieMergeWalk.java:235
+  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:124
+  wire [3:0] _bits_126 = _sub_4[3:0]; // TrieMergeWalk.java:124
+  wire [11:0] _bits_127 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
+  wire [47:0] _bits_128 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
+  wire [11:0] _bits_129 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_129; // ChildWord.java:43
+  wire [11:0] _bits_130 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_130; // ChildWord.java:43
+  wire [11:0] _bits_131 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_131; // ChildWord.java:43
+  wire [11:0] _bits_132 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_132; // ChildWord.java:43
+  wire [3:0] _cat_19 = {_or_r_4, _or_r_5, _or_r_6, _or_r_7}; // ChildWord.java:44
+  wire [6:0] _dshl_1 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_133 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_70 = ~_bits_133; // TrieMergeWalk.java:240
+  wire [3:0] _and_81 = walk_child_kids & _not_70; // TrieMergeWalk.java:240
+  wire [3:0] _mux_17 = walk_probe ? _and_81 : walk_child_kids; // TrieMergeWalk.java:238
+  wire [6:0] _dshl_2 = 7'd1 << _bits_35; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_134 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_71 = ~_bits_134; // TrieMergeWalk.java:250
+  wire [3:0] _and_82 = walk_todo & _not_71; // TrieMergeWalk.java:250
+  wire [6:0] _dshl_3 = 7'd1 << _bits_36; // TrieNodeVerdict.java:269
   wire [3:0] _bits_135 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_58 = walk_leaves | _bits_135; // TrieMergeWalk.java:138
-  wire [3:0] _mux_18 = walk_leaf_now ? _or_58 : walk_leaves; // TrieMergeWalk.java:138
-  wire [3:0] _bits_136 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
+  wire [3:0] _or_57 = walk_up_taken | _bits_135; // TrieMergeWalk.java:167
+  wire [3:0] _mux_18 = walk_probe_up ? _or_57 : walk_up_taken; // TrieMergeWalk.java:167
+  wire [3:0] _not_72 = ~_mux_18; // TrieMergeWalk.java:258
+  wire [3:0] _and_83 = _bits_26 & _not_72; // TrieMergeWalk.java:258
+  wire _not_73 = ~verdict_hand_valid; // TrieMergeWalk.java:118
+  wire walk_count_here = walk_count_q & _not_73; // TrieMergeWalk.java:118
+  wire _or_58 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
+  wire [34:0] _add_24 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
+  wire [34:0] _mux_19 = _or_58 ? _add_24 : walk_sum; // TrieMergeWalk.java:137
+  wire [34:0] _bits_136 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
+  wire [6:0] _dshl_4 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_137 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_59 = walk_leaves | _bits_137; // TrieMergeWalk.java:138
+  wire [3:0] _mux_20 = walk_leaf_now ? _or_59 : walk_leaves; // TrieMergeWalk.java:138
+  wire [3:0] _bits_138 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
   wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:64
   wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
-  wire _lt_0 = walk_child_min < walk_least; // TrieMergeWalk.java:139
-  wire _and_75 = walk_pass_now & _lt_0; // TrieMergeWalk.java:139
-  wire [34:0] _mux_19 = _and_75 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
-  wire [34:0] _bits_137 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
-  wire [1:0] _mux_20 = _or_24 ? _bits_33 : _bits_34; // TrieMergeWalk.java:157
-  wire [1:0] _mux_21 = walk_walk_now ? _bits_32 : _mux_20; // TrieMergeWalk.java:157
-  wire _not_70 = ~walk_walk_now; // TrieMergeWalk.java:212
-  wire _and_76 = walk_probe_sent & _not_70; // TrieMergeWalk.java:212
-  wire _not_71 = ~walk_walk_now; // TrieMergeWalk.java:213
-  wire _and_77 = walk_sent_up & _not_71; // TrieMergeWalk.java:213
-  wire _not_72 = ~walk_walk_now; // TrieMergeWalk.java:214
-  wire _and_78 = walk_probing & _not_72; // TrieMergeWalk.java:214
-  wire _eq_10 = word_data == 48'd0; // TrieMergeWalk.java:140
-  wire _not_73 = ~_eq_10; // TrieMergeWalk.java:224
-  wire _bits_138 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_138; // SplitCompare.java:59
-  wire [11:0] _bits_139 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_140 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_141 = _bits_140[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_22 = {1'b0, _bits_139} + {1'b0, _bits_141}; // SplitCompare.java:85
-  wire _bits_142 = _add_22[12]; // SplitCompare.java:85
-  wire [12:0] _cat_20 = {_bits_139, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_21 = {_bits_141, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_23 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_143 = _add_23[13]; // SplitCompare.java:86
-  wire [22:0] _bits_144 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_145 = _bits_144[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_146 = _bits_140[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_147 = _bits_146[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_24 = {1'b0, _bits_145} + {1'b0, _bits_147}; // SplitCompare.java:85
-  wire _bits_148 = _add_24[12]; // SplitCompare.java:85
-  wire [12:0] _cat_22 = {_bits_145, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_23 = {_bits_147, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_25 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
-  wire _bits_149 = _add_25[13]; // SplitCompare.java:86
-  wire [10:0] _bits_150 = _bits_144[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_24 = {_bits_150, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_151 = _bits_146[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_25 = {_bits_151, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_26 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_152 = _add_26[12]; // SplitCompare.java:86
-  wire _and_79 = _bits_149 & _bits_152; // SplitCompare.java:75
-  wire _or_59 = _bits_148 | _and_79; // SplitCompare.java:75
-  wire _and_80 = _bits_143 & _or_59; // SplitCompare.java:75
-  wire _or_60 = _bits_142 | _and_80; // SplitCompare.java:75
-  wire _and_81 = _and_r_1 & _or_60; // SplitCompare.java:59
-  wire _and_82 = _not_73 & _and_81; // TrieMergeWalk.java:224
-  wire _not_74 = ~_eq_10; // TrieMergeWalk.java:225
-  wire _not_75 = ~_and_81; // TrieMergeWalk.java:225
-  wire _and_83 = _not_74 & _not_75; // TrieMergeWalk.java:225
-  wire [11:0] _bits_153 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_153; // ChildWord.java:43
-  wire [11:0] _bits_154 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_154; // ChildWord.java:43
-  wire [11:0] _bits_155 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_155; // ChildWord.java:43
-  wire [11:0] _bits_156 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_156; // ChildWord.java:43
-  wire [3:0] _cat_26 = {_or_r_7, _or_r_8, _or_r_9, _or_r_10}; // ChildWord.java:44
-  wire _or_61 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
-  wire _and_84 = walk_judged & _or_61; // TrieMergeWalk.java:115
-  wire _not_76 = ~verdict_merges; // TrieNodeVerdict.java:134
-  wire _and_85 = verdict_step_act & _not_76; // TrieNodeVerdict.java:134
-  wire _or_62 = verdict_step_idle | _and_85; // TrieNodeVerdict.java:134
-  wire _or_r_11 = |verdict_queued; // TrieNodeVerdict.java:135
-  wire verdict_pop = _or_62 & _or_r_11; // TrieNodeVerdict.java:135
-  wire [6:0] _dshl_4 = 7'd1 << _bits_48; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_157 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_77 = ~_bits_157; // TrieNodeVerdict.java:163
-  wire [3:0] _and_86 = verdict_freeing & _not_77; // TrieNodeVerdict.java:163
-  wire _or_r_12 = |_and_86; // TrieNodeVerdict.java:169
-  wire _or_r_13 = |_and_86; // TrieNodeVerdict.java:169
-  wire _or_r_14 = |verdict_depth; // TrieNodeVerdict.java:185
-  wire verdict_sharing = verdict_step_act & _or_r_14; // TrieNodeVerdict.java:185
+  wire _lt_1 = walk_child_min < walk_least; // TrieMergeWalk.java:139
+  wire _and_84 = walk_pass_now & _lt_1; // TrieMergeWalk.java:139
+  wire [34:0] _mux_21 = _and_84 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
+  wire [34:0] _bits_139 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
+  wire [1:0] _mux_22 = _or_26 ? _bits_35 : _bits_36; // TrieMergeWalk.java:157
+  wire [1:0] _mux_23 = walk_walk_now ? _bits_34 : _mux_22; // TrieMergeWalk.java:157
+  wire _not_74 = ~walk_walk_now; // TrieMergeWalk.java:212
+  wire _and_85 = walk_probe_sent & _not_74; // TrieMergeWalk.java:212
+  wire _not_75 = ~walk_walk_now; // TrieMergeWalk.java:213
+  wire _and_86 = walk_sent_up & _not_75; // TrieMergeWalk.java:213
+  wire _not_76 = ~walk_walk_now; // TrieMergeWalk.java:214
+  wire _and_87 = walk_probing & _not_76; // TrieMergeWalk.java:214
+  wire _eq_15 = word_data == 48'd0; // TrieMergeWalk.java:140
+  wire _not_77 = ~_eq_15; // TrieMergeWalk.java:224
+  wire _bits_140 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_140; // SplitCompare.java:59
+  wire [11:0] _bits_141 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_142 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_143 = _bits_142[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_25 = {1'b0, _bits_141} + {1'b0, _bits_143}; // SplitCompare.java:85
+  wire _bits_144 = _add_25[12]; // SplitCompare.java:85
+  wire [12:0] _cat_20 = {_bits_141, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_21 = {_bits_143, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_145 = _add_26[13]; // SplitCompare.java:86
+  wire [22:0] _bits_146 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_147 = _bits_146[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_148 = _bits_142[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_149 = _bits_148[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_27 = {1'b0, _bits_147} + {1'b0, _bits_149}; // SplitCompare.java:85
+  wire _bits_150 = _add_27[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_147, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_149, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_28 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_151 = _add_28[13]; // SplitCompare.java:86
+  wire [10:0] _bits_152 = _bits_146[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_24 = {_bits_152, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_153 = _bits_148[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_25 = {_bits_153, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
+  wire _bits_154 = _add_29[12]; // SplitCompare.java:86
+  wire _and_88 = _bits_151 & _bits_154; // SplitCompare.java:75
+  wire _or_60 = _bits_150 | _and_88; // SplitCompare.java:75
+  wire _and_89 = _bits_145 & _or_60; // SplitCompare.java:75
+  wire _or_61 = _bits_144 | _and_89; // SplitCompare.java:75
+  wire _and_90 = _and_r_2 & _or_61; // SplitCompare.java:59
+  wire _and_91 = _not_77 & _and_90; // TrieMergeWalk.java:224
+  wire _not_78 = ~_eq_15; // TrieMergeWalk.java:225
+  wire _not_79 = ~_and_90; // TrieMergeWalk.java:225
+  wire _and_92 = _not_78 & _not_79; // TrieMergeWalk.java:225
+  wire [11:0] _bits_155 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_155; // ChildWord.java:43
+  wire [11:0] _bits_156 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_156; // ChildWord.java:43
+  wire [11:0] _bits_157 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_157; // ChildWord.java:43
+  wire [11:0] _bits_158 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_158; // ChildWord.java:43
+  wire [3:0] _cat_26 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11}; // ChildWord.java:44
+  wire _or_62 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
+  wire _and_93 = walk_judged & _or_62; // TrieMergeWalk.java:115
+  wire _not_80 = ~verdict_merges; // TrieNodeVerdict.java:134
+  wire _and_94 = verdict_step_act & _not_80; // TrieNodeVerdict.java:134
+  wire _or_63 = verdict_step_idle | _and_94; // TrieNodeVerdict.java:134
+  wire _or_r_12 = |verdict_queued; // TrieNodeVerdict.java:135
+  wire verdict_pop = _or_63 & _or_r_12; // TrieNodeVerdict.java:135
+  wire [6:0] _dshl_5 = 7'd1 << _bits_50; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_159 = _dshl_5[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_81 = ~_bits_159; // TrieNodeVerdict.java:163
+  wire [3:0] _and_95 = verdict_freeing & _not_81; // TrieNodeVerdict.java:163
+  wire _or_r_13 = |_and_95; // TrieNodeVerdict.java:169
+  wire _or_r_14 = |_and_95; // TrieNodeVerdict.java:169
+  wire _or_r_15 = |verdict_depth; // TrieNodeVerdict.java:185
+  wire verdict_sharing = verdict_step_act & _or_r_15; // TrieNodeVerdict.java:185
   wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
-  wire [4:0] _bits_158 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
-  wire [4:0] _sub_3 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
-  wire _eq_11 = _bits_158 == _sub_3; // TrieNodeVerdict.java:188
-  wire verdict_forward = verdict_sharing & _eq_11; // TrieNodeVerdict.java:188
-  wire [3:0] _bits_159 = _bits_158[3:0]; // TrieNodeVerdict.java:186
-  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_159; // TrieNodeVerdict.java:189
-  wire _bits_160 = _dshr_0[0]; // TrieNodeVerdict.java:189
-  wire _or_63 = verdict_forward | _bits_160; // TrieNodeVerdict.java:189
-  wire [1:0] _bits_161 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
-  wire [11:0] _bits_162 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [11:0] _bits_163 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [47:0] _bits_164 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [47:0] _bits_165 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [34:0] _bits_166 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [34:0] _bits_167 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
-  wire [34:0] _add_27 = verdict_sum + _bits_167; // TrieNodeVerdict.java:215
+  wire [4:0] _bits_160 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
+  wire [4:0] _sub_5 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
+  wire _eq_16 = _bits_160 == _sub_5; // TrieNodeVerdict.java:188
+  wire verdict_forward = verdict_sharing & _eq_16; // TrieNodeVerdict.java:188
+  wire [3:0] _bits_161 = _bits_160[3:0]; // TrieNodeVerdict.java:186
+  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_161; // TrieNodeVerdict.java:189
+  wire _bits_162 = _dshr_0[0]; // TrieNodeVerdict.java:189
+  wire _or_64 = verdict_forward | _bits_162; // TrieNodeVerdict.java:189
+  wire [1:0] _bits_163 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_164 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [11:0] _bits_165 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [47:0] _bits_166 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [47:0] _bits_167 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
   wire [34:0] _bits_168 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [3:0] _bits_169 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [3:0] _bits_170 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
-  wire [3:0] _or_64 = verdict_leaves | _bits_170; // TrieNodeVerdict.java:216
+  wire [34:0] _bits_169 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
+  wire [34:0] _add_30 = verdict_sum + _bits_169; // TrieNodeVerdict.java:215
+  wire [34:0] _bits_170 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
   wire [3:0] _bits_171 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [34:0] _bits_172 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [34:0] _bits_173 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
-  wire _lt_1 = _bits_173 < verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _mux_22 = _lt_1 ? _bits_173 : verdict_least; // TrieNodeVerdict.java:217
+  wire [3:0] _bits_172 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
+  wire [3:0] _or_65 = verdict_leaves | _bits_172; // TrieNodeVerdict.java:216
+  wire [3:0] _bits_173 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
   wire [34:0] _bits_174 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [1:0] _bits_175 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
-  wire [1:0] _bits_176 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
-  wire _or_r_15 = |verdict_leaves; // TrieNodeVerdict.java:157
-  wire _bits_177 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_177; // SplitCompare.java:59
-  wire [11:0] _bits_178 = verdict_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_179 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_180 = _bits_179[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_28 = {1'b0, _bits_178} + {1'b0, _bits_180}; // SplitCompare.java:85
-  wire _bits_181 = _add_28[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_178, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_180, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_29 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_182 = _add_29[13]; // SplitCompare.java:86
-  wire [22:0] _bits_183 = verdict_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_184 = _bits_183[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_185 = _bits_179[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_186 = _bits_185[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_30 = {1'b0, _bits_184} + {1'b0, _bits_186}; // SplitCompare.java:85
-  wire _bits_187 = _add_30[12]; // SplitCompare.java:85
-  wire [12:0] _cat_29 = {_bits_184, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_30 = {_bits_186, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_31 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_188 = _add_31[13]; // SplitCompare.java:86
-  wire [10:0] _bits_189 = _bits_183[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_31 = {_bits_189, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_190 = _bits_185[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_32 = {_bits_190, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_32 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
-  wire _bits_191 = _add_32[12]; // SplitCompare.java:86
-  wire _and_87 = _bits_188 & _bits_191; // SplitCompare.java:75
-  wire _or_65 = _bits_187 | _and_87; // SplitCompare.java:75
-  wire _and_88 = _bits_182 & _or_65; // SplitCompare.java:75
-  wire _or_66 = _bits_181 | _and_88; // SplitCompare.java:75
-  wire _and_89 = _and_r_2 & _or_66; // SplitCompare.java:59
-  wire _not_78 = ~_and_89; // TrieNodeVerdict.java:156
-  wire _and_90 = _or_r_15 & _not_78; // TrieNodeVerdict.java:157
-  wire [2:0] _bits_192 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
-  wire _or_r_16 = |_bits_192; // TrieNodeVerdict.java:222
-  wire [11:0] _bits_193 = verdict_word[47:36]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_193; // ChildWord.java:43
-  wire [11:0] _bits_194 = verdict_word[35:24]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_194; // ChildWord.java:43
-  wire [11:0] _bits_195 = verdict_word[23:12]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_195; // ChildWord.java:43
-  wire [11:0] _bits_196 = verdict_word[11:0]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_196; // ChildWord.java:43
-  wire [3:0] _cat_33 = {_or_r_17, _or_r_18, _or_r_19, _or_r_20}; // ChildWord.java:44
-  wire _eq_12 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
-  wire _and_91 = _and_90 & _eq_12; // TrieNodeVerdict.java:225
-  wire [2:0] _bits_197 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
-  wire _or_r_21 = |_bits_197; // TrieNodeVerdict.java:159
+  wire [34:0] _bits_175 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
+  wire _lt_2 = _bits_175 < verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _mux_24 = _lt_2 ? _bits_175 : verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _bits_176 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [1:0] _bits_177 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [1:0] _bits_178 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire _or_r_16 = |verdict_leaves; // TrieNodeVerdict.java:157
+  wire _bits_179 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_179; // SplitCompare.java:59
+  wire [11:0] _bits_180 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_181 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_182 = _bits_181[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_31 = {1'b0, _bits_180} + {1'b0, _bits_182}; // SplitCompare.java:85
+  wire _bits_183 = _add_31[12]; // SplitCompare.java:85
+  wire [12:0] _cat_27 = {_bits_180, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_28 = {_bits_182, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_32 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
+  wire _bits_184 = _add_32[13]; // SplitCompare.java:86
+  wire [22:0] _bits_185 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_186 = _bits_185[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_187 = _bits_181[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_188 = _bits_187[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_33 = {1'b0, _bits_186} + {1'b0, _bits_188}; // SplitCompare.java:85
+  wire _bits_189 = _add_33[12]; // SplitCompare.java:85
+  wire [12:0] _cat_29 = {_bits_186, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_30 = {_bits_188, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_34 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
+  wire _bits_190 = _add_34[13]; // SplitCompare.java:86
+  wire [10:0] _bits_191 = _bits_185[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_31 = {_bits_191, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_192 = _bits_187[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_32 = {_bits_192, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_35 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
+  wire _bits_193 = _add_35[12]; // SplitCompare.java:86
+  wire _and_96 = _bits_190 & _bits_193; // SplitCompare.java:75
+  wire _or_66 = _bits_189 | _and_96; // SplitCompare.java:75
+  wire _and_97 = _bits_184 & _or_66; // SplitCompare.java:75
+  wire _or_67 = _bits_183 | _and_97; // SplitCompare.java:75
+  wire _and_98 = _and_r_3 & _or_67; // SplitCompare.java:59
+  wire _not_82 = ~_and_98; // TrieNodeVerdict.java:156
+  wire _and_99 = _or_r_16 & _not_82; // TrieNodeVerdict.java:157
+  wire [2:0] _bits_194 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
+  wire _or_r_17 = |_bits_194; // TrieNodeVerdict.java:222
+  wire [11:0] _bits_195 = verdict_word[47:36]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_195; // ChildWord.java:43
+  wire [11:0] _bits_196 = verdict_word[35:24]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_196; // ChildWord.java:43
+  wire [11:0] _bits_197 = verdict_word[23:12]; // ChildWord.java:30
+  wire _or_r_20 = |_bits_197; // ChildWord.java:43
+  wire [11:0] _bits_198 = verdict_word[11:0]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_198; // ChildWord.java:43
+  wire [3:0] _cat_33 = {_or_r_18, _or_r_19, _or_r_20, _or_r_21}; // ChildWord.java:44
+  wire _eq_17 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
+  wire _and_100 = _and_99 & _eq_17; // TrieNodeVerdict.java:225
+  wire [2:0] _bits_199 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
+  wire _or_r_22 = |_bits_199; // TrieNodeVerdict.java:159
   wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:159
-  wire [31:0] _bits_198 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
-  wire [31:0] _mux_23 = _or_r_21 ? _fill_19 : _bits_198; // TrieNodeVerdict.java:159
-  wire _or_r_22 = |verdict_leaves; // TrieNodeVerdict.java:227
-  wire _not_79 = ~_not_78; // TrieNodeVerdict.java:227
-  wire _and_92 = _or_r_22 & _not_79; // TrieNodeVerdict.java:227
-  wire _lt_2 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
-  wire _and_93 = _and_92 & _lt_2; // TrieNodeVerdict.java:227
-  wire [34:0] _mux_24 = _and_93 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
-  wire [4:0] _sub_4 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
-  wire [3:0] _bits_199 = _sub_4[3:0]; // TrieNodeVerdict.java:116
-  wire [30:0] _dshl_5 = 31'd1 << _bits_199; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_200 = _dshl_5[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_25 = verdict_sharing ? _bits_200 : 16'd0; // TrieNodeVerdict.java:190
-  wire [15:0] _or_67 = verdict_kids_valid | _mux_25; // TrieNodeVerdict.java:192
-  wire [30:0] _dshl_6 = 31'd1 << _bits_159; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_201 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_26 = verdict_pop ? _bits_201 : 16'd0; // TrieNodeVerdict.java:191
-  wire [15:0] _not_80 = ~_mux_26; // TrieNodeVerdict.java:192
-  wire [15:0] _and_94 = _or_67 & _not_80; // TrieNodeVerdict.java:192
+  wire [31:0] _bits_200 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
+  wire [31:0] _mux_25 = _or_r_22 ? _fill_19 : _bits_200; // TrieNodeVerdict.java:159
+  wire _or_r_23 = |verdict_leaves; // TrieNodeVerdict.java:227
+  wire _not_83 = ~_not_82; // TrieNodeVerdict.java:227
+  wire _and_101 = _or_r_23 & _not_83; // TrieNodeVerdict.java:227
+  wire _lt_3 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
+  wire _and_102 = _and_101 & _lt_3; // TrieNodeVerdict.java:227
+  wire [34:0] _mux_26 = _and_102 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
+  wire [4:0] _sub_6 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
+  wire [3:0] _bits_201 = _sub_6[3:0]; // TrieNodeVerdict.java:116
+  wire [30:0] _dshl_6 = 31'd1 << _bits_201; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_202 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_27 = verdict_sharing ? _bits_202 : 16'd0; // TrieNodeVerdict.java:190
+  wire [15:0] _or_68 = verdict_kids_valid | _mux_27; // TrieNodeVerdict.java:192
+  wire [30:0] _dshl_7 = 31'd1 << _bits_161; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_203 = _dshl_7[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_28 = verdict_pop ? _bits_203 : 16'd0; // TrieNodeVerdict.java:191
+  wire [15:0] _not_84 = ~_mux_28; // TrieNodeVerdict.java:192
+  wire [15:0] _and_103 = _or_68 & _not_84; // TrieNodeVerdict.java:192
   wire [34:0] _fill_20 = {35{1'd1}}; // TrieNodeVerdict.java:119
   wire [73:0] _cat_34 = {35'd0, 4'd0, _fill_20}; // TrieNodeVerdict.java:119
-  wire [73:0] _mux_27 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
-  wire [34:0] _bits_202 = _mux_27[73:39]; // TrieNodeVerdict.java:177
-  wire [34:0] _add_33 = _bits_202 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
-  wire [3:0] _bits_203 = _mux_27[38:35]; // TrieNodeVerdict.java:178
-  wire [6:0] _dshl_7 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_204 = _dshl_7[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_68 = _bits_203 | _bits_204; // TrieNodeVerdict.java:182
-  wire [34:0] _bits_205 = _mux_27[34:0]; // TrieNodeVerdict.java:179
-  wire [73:0] _cat_35 = {_add_33, _or_68, _bits_205}; // TrieNodeVerdict.java:182
-  wire _lt_3 = verdict_bound < _bits_205; // TrieNodeVerdict.java:183
-  wire [34:0] _mux_28 = _lt_3 ? verdict_bound : _bits_205; // TrieNodeVerdict.java:183
-  wire [73:0] _cat_36 = {_bits_202, _bits_203, _mux_28}; // TrieNodeVerdict.java:183
+  wire [73:0] _mux_29 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
+  wire [34:0] _bits_204 = _mux_29[73:39]; // TrieNodeVerdict.java:177
+  wire [34:0] _add_36 = _bits_204 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
+  wire [3:0] _bits_205 = _mux_29[38:35]; // TrieNodeVerdict.java:178
+  wire [6:0] _dshl_8 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_206 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_69 = _bits_205 | _bits_206; // TrieNodeVerdict.java:182
+  wire [34:0] _bits_207 = _mux_29[34:0]; // TrieNodeVerdict.java:179
+  wire [73:0] _cat_35 = {_add_36, _or_69, _bits_207}; // TrieNodeVerdict.java:182
+  wire _lt_4 = verdict_bound < _bits_207; // TrieNodeVerdict.java:183
+  wire [34:0] _mux_30 = _lt_4 ? verdict_bound : _bits_207; // TrieNodeVerdict.java:183
+  wire [73:0] _cat_36 = {_bits_204, _bits_205, _mux_30}; // TrieNodeVerdict.java:183
   wire [73:0] verdict_share = verdict_now_leaf ? _cat_35 : _cat_36; // TrieNodeVerdict.java:180
-  wire [73:0] _mem_read_1 = verdict_kids[_bits_159]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_29 = _or_63 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_30 = verdict_forward ? verdict_share : _mux_29; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_2 = verdict_kids[_bits_159]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_31 = _or_63 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_1 = verdict_kids[_bits_161]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_31 = _or_64 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_3 = verdict_kids[_bits_199]; // TrieNodeVerdict.java:229
-  wire _or_r_23 = |verdict_depth; // TrieNodeVerdict.java:230
-  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_199; // TrieNodeVerdict.java:230
-  wire _bits_206 = _dshr_1[0]; // TrieNodeVerdict.java:230
-  wire _and_95 = _or_r_23 & _bits_206; // TrieNodeVerdict.java:230
+  wire [73:0] _mem_read_2 = verdict_kids[_bits_161]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_33 = _or_64 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_34 = verdict_forward ? verdict_share : _mux_33; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_3 = verdict_kids[_bits_201]; // TrieNodeVerdict.java:229
+  wire _or_r_24 = |verdict_depth; // TrieNodeVerdict.java:230
+  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_201; // TrieNodeVerdict.java:230
+  wire _bits_208 = _dshr_1[0]; // TrieNodeVerdict.java:230
+  wire _and_104 = _or_r_24 & _bits_208; // TrieNodeVerdict.java:230
   wire [140:0] _cat_37 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
-  wire [1:0] _add_34 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
-  wire [1:0] _add_35 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
-  wire [2:0] _add_36 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
-  wire [2:0] _sub_5 = _add_36 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
-  wire [11:0] _bits_207 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_208 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_209 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_210 = verdict_word[47:36]; // ChildWord.java:30
-  wire _and_96 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
-  wire [6:0] _dshl_8 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_211 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_33 = _and_69 ? _bits_211 : 4'd0; // TrieMergeWalk.java:179
-  wire [6:0] _dshl_9 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_212 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_34 = _and_67 ? _bits_212 : 4'd0; // TrieMergeWalk.java:179
-  wire [3:0] _or_69 = _mux_33 | _mux_34; // TrieMergeWalk.java:179
-  wire [3:0] _or_70 = walk_todo | _or_69; // TrieMergeWalk.java:180
-  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_70, _mux_17, _mux_18, _mux_19, walk_child_digit}; // TrieMergeWalk.java:180
-  wire _and_97 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
-  wire [4:0] _sub_6 = walk_depth - 5'd2; // TrieMergeWalk.java:182
-  wire [3:0] _bits_213 = _sub_6[3:0]; // TrieMergeWalk.java:182
-  wire [3:0] _mux_35 = _and_97 ? _bits_213 : _bits_124; // TrieMergeWalk.java:184
-  wire [139:0] _mem_read_4 = walk_frames[_mux_35]; // TrieMergeWalk.java:184
-  wire [139:0] _mux_36 = _and_96 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
-  wire [11:0] _bits_214 = walk_child_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_215 = walk_child_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_216 = walk_child_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_217 = walk_child_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_218 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_219 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_220 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_221 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_222 = _bits_126[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_223 = _bits_126[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_224 = _bits_126[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_225 = _bits_126[47:36]; // ChildWord.java:30
-  wire [7:0] _add_37 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
-  wire [7:0] _sub_7 = _add_37 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_81 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_98 = snapshot_pending & _not_81; // CsrRequests.java:90
-  wire _and_99 = _and_98 & quiet_held; // CsrRequests.java:90
-  wire _and_100 = _and_99 & snapshot_settled; // CsrRequests.java:90
-  wire _and_101 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_13 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_37 = _eq_13 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_226 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_24 = |_bits_226; // ScheduleAndSnapshot.java:62
-  wire _not_82 = ~_or_r_24; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_38 = _not_82 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_71 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
-  wire [63:0] _mux_39 = multiplier_for_schedule ? next_merge : _cat_0; // ScheduleAndSnapshot.java:53
-  wire [31:0] _mux_40 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_227 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_228 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_72 = _bits_228 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_227, _or_72}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_229 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_83 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_102 = following_running & _not_83; // MergeScheduleUnit.java:43
-  wire _not_84 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_230 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_25 = |_bits_230; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_231 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_232 = _cat_0[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_8 = {1'b0, _bits_231} - {1'b0, _bits_232}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_233 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_234 = _cat_0[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_9 = {1'b0, _bits_233} - {1'b0, _bits_234}; // ScheduleAndSnapshot.java:74
-  wire _bits_235 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_10 = _sub_9 - {{32{1'b0}}, _bits_235}; // ScheduleAndSnapshot.java:75
-  wire _bits_236 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_85 = ~_bits_236; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_237 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_238 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_237, _bits_238}; // ScheduleAndSnapshot.java:77
-  wire _or_r_26 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_103 = _not_85 & _or_r_26; // ScheduleAndSnapshot.java:78
-  wire [18:0] _sub_11 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_239 = _sub_11[17:0]; // SplitCounter.java:70
-  wire _or_73 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_240 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_241 = until_merge_load[33:18]; // SplitCounter.java:79
-  wire [16:0] _sub_12 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_242 = _sub_12[15:0]; // SplitCounter.java:56
-  wire _bits_243 = _sub_11[18]; // SplitCounter.java:71
-  wire [15:0] _bits_244 = until_merge_load[49:34]; // SplitCounter.java:79
-  wire [16:0] _sub_13 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_245 = _sub_13[15:0]; // SplitCounter.java:56
-  wire _bits_246 = _sub_12[16]; // SplitCounter.java:57
-  wire [13:0] _bits_247 = until_merge_load[63:50]; // SplitCounter.java:79
-  wire [14:0] _sub_14 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_248 = _sub_14[13:0]; // SplitCounter.java:56
-  wire _bits_249 = _sub_13[16]; // SplitCounter.java:57
-  wire _not_86 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
-  wire _or_r_27 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_87 = ~_or_r_27; // SplitCounter.java:91
-  wire _or_r_28 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_88 = ~_or_r_28; // SplitCounter.java:92
-  wire _and_104 = _not_87 & _not_88; // SplitCounter.java:92
-  wire _or_r_29 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_89 = ~_or_r_29; // SplitCounter.java:92
-  wire _and_105 = _and_104 & _not_89; // SplitCounter.java:92
-  wire _and_106 = _not_86 & _and_105; // ScheduleAndSnapshot.java:97
-  wire _bits_250 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_30 = |_bits_250; // ScheduleAndSnapshot.java:102
-  wire _not_90 = ~_or_r_30; // ScheduleAndSnapshot.java:103
-  wire _and_107 = _and_106 & _not_90; // ScheduleAndSnapshot.java:99
-  wire [2:0] _mux_41 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_91 = ~split_in_place; // TrieController.java:131
-  wire _and_108 = commit_stop & _not_91; // TrieController.java:131
-  wire [7:0] _add_38 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:120
-  wire [7:0] _sub_15 = _add_38 - {{7{1'b0}}, io_found_valid}; // TrieController.java:121
+  wire [1:0] _add_37 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
+  wire [1:0] _add_38 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
+  wire [2:0] _add_39 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
+  wire [2:0] _sub_7 = _add_39 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
+  wire [11:0] _bits_209 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_210 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_211 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_212 = verdict_word[47:36]; // ChildWord.java:30
+  wire _and_105 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
+  wire [6:0] _dshl_9 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_213 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_35 = _and_78 ? _bits_213 : 4'd0; // TrieMergeWalk.java:179
+  wire [6:0] _dshl_10 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_214 = _dshl_10[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_36 = _and_76 ? _bits_214 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _or_70 = _mux_35 | _mux_36; // TrieMergeWalk.java:179
+  wire [3:0] _or_71 = walk_todo | _or_70; // TrieMergeWalk.java:180
+  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_71, _mux_19, _mux_20, _mux_21, walk_child_digit}; // TrieMergeWalk.java:180
+  wire _and_106 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
+  wire [4:0] _sub_8 = walk_depth - 5'd2; // TrieMergeWalk.java:182
+  wire [3:0] _bits_215 = _sub_8[3:0]; // TrieMergeWalk.java:182
+  wire [3:0] _mux_37 = _and_106 ? _bits_215 : _bits_126; // TrieMergeWalk.java:184
+  wire [139:0] _mem_read_4 = walk_frames[_mux_37]; // TrieMergeWalk.java:184
+  wire [139:0] _mux_38 = _and_105 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
+  wire [11:0] _bits_216 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_217 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_218 = walk_child_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_219 = walk_child_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_220 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_221 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_222 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_223 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_224 = _bits_128[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_225 = _bits_128[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_226 = _bits_128[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_227 = _bits_128[47:36]; // ChildWord.java:30
+  wire [7:0] _add_40 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
+  wire [7:0] _sub_9 = _add_40 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
+  wire _not_85 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_107 = snapshot_pending & _not_85; // CsrRequests.java:90
+  wire _and_108 = _and_107 & quiet_held; // CsrRequests.java:90
+  wire _and_109 = _and_108 & snapshot_settled; // CsrRequests.java:90
+  wire _and_110 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_18 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_39 = _eq_18 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_228 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_25 = |_bits_228; // ScheduleAndSnapshot.java:62
+  wire _not_86 = ~_or_r_25; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_40 = _not_86 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_72 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_41 = multiplier_for_schedule ? next_merge : _cat_1; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_42 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_229 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_230 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_73 = _bits_230 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_229, _or_73}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_231 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_87 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_111 = following_running & _not_87; // MergeScheduleUnit.java:43
+  wire _not_88 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_232 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_26 = |_bits_232; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_233 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_234 = _cat_1[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_10 = {1'b0, _bits_233} - {1'b0, _bits_234}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_235 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_236 = _cat_1[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_11 = {1'b0, _bits_235} - {1'b0, _bits_236}; // ScheduleAndSnapshot.java:74
+  wire _bits_237 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_237}; // ScheduleAndSnapshot.java:75
+  wire _bits_238 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_89 = ~_bits_238; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_239 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_240 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_239, _bits_240}; // ScheduleAndSnapshot.java:77
+  wire _or_r_27 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_112 = _not_89 & _or_r_27; // ScheduleAndSnapshot.java:78
+  wire [18:0] _sub_13 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
+  wire [17:0] _bits_241 = _sub_13[17:0]; // SplitCounter.java:70
+  wire _or_74 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_242 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_243 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [16:0] _sub_14 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
+  wire [15:0] _bits_244 = _sub_14[15:0]; // SplitCounter.java:56
+  wire _bits_245 = _sub_13[18]; // SplitCounter.java:71
+  wire [15:0] _bits_246 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [16:0] _sub_15 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
+  wire [15:0] _bits_247 = _sub_15[15:0]; // SplitCounter.java:56
+  wire _bits_248 = _sub_14[16]; // SplitCounter.java:57
+  wire [13:0] _bits_249 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [14:0] _sub_16 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
+  wire [13:0] _bits_250 = _sub_16[13:0]; // SplitCounter.java:56
+  wire _bits_251 = _sub_15[16]; // SplitCounter.java:57
+  wire _not_90 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_91 = ~_or_r_28; // SplitCounter.java:91
+  wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_92 = ~_or_r_29; // SplitCounter.java:92
+  wire _and_113 = _not_91 & _not_92; // SplitCounter.java:92
+  wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_93 = ~_or_r_30; // SplitCounter.java:92
+  wire _and_114 = _and_113 & _not_93; // SplitCounter.java:92
+  wire _and_115 = _not_90 & _and_114; // ScheduleAndSnapshot.java:97
+  wire _bits_252 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_31 = |_bits_252; // ScheduleAndSnapshot.java:102
+  wire _not_94 = ~_or_r_31; // ScheduleAndSnapshot.java:103
+  wire _and_116 = _and_115 & _not_94; // ScheduleAndSnapshot.java:99
+  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _not_95 = ~split_in_place; // TrieController.java:131
+  wire _and_117 = commit_stop & _not_95; // TrieController.java:131
+  wire [7:0] _add_41 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:120
+  wire [7:0] _sub_17 = _add_41 - {{7{1'b0}}, io_found_valid}; // TrieController.java:121
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:136
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:32
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:32
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:32
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:32
-  wire _eq_14 = issue_children == 3'd4; // SplitRoom.java:42
-  wire _and_109 = 1'd1 & _eq_14; // SplitRoom.java:42
-  wire _or_74 = 1'd0 | _and_109; // SplitRoom.java:42
-  wire _eq_15 = issue_children == 3'd3; // SplitRoom.java:42
-  wire _and_110 = room_for_1 & _eq_15; // SplitRoom.java:42
-  wire _or_75 = _or_74 | _and_110; // SplitRoom.java:42
-  wire _eq_16 = issue_children == 3'd2; // SplitRoom.java:42
-  wire _and_111 = room_for_2 & _eq_16; // SplitRoom.java:42
-  wire _or_76 = _or_75 | _and_111; // SplitRoom.java:42
-  wire _eq_17 = issue_children == 3'd1; // SplitRoom.java:42
-  wire _and_112 = room_for_3 & _eq_17; // SplitRoom.java:42
-  wire _or_77 = _or_76 | _and_112; // SplitRoom.java:42
-  wire _eq_18 = issue_children == 3'd0; // SplitRoom.java:42
-  wire _and_113 = room_for_4 & _eq_18; // SplitRoom.java:42
-  wire room_at_issue = _or_77 | _and_113; // SplitRoom.java:42
-  wire _not_92 = ~room_at_issue; // SplitRoom.java:55
-  wire [4:0] _add_39 = _bits_119 + 5'd1; // SplitRedo.java:90
-  wire [4:0] redo_depth = redo_moved ? _add_39 : _bits_119; // SplitRedo.java:90
+  wire _eq_19 = issue_children == 3'd4; // SplitRoom.java:42
+  wire _and_118 = 1'd1 & _eq_19; // SplitRoom.java:42
+  wire _or_75 = 1'd0 | _and_118; // SplitRoom.java:42
+  wire _eq_20 = issue_children == 3'd3; // SplitRoom.java:42
+  wire _and_119 = room_for_1 & _eq_20; // SplitRoom.java:42
+  wire _or_76 = _or_75 | _and_119; // SplitRoom.java:42
+  wire _eq_21 = issue_children == 3'd2; // SplitRoom.java:42
+  wire _and_120 = room_for_2 & _eq_21; // SplitRoom.java:42
+  wire _or_77 = _or_76 | _and_120; // SplitRoom.java:42
+  wire _eq_22 = issue_children == 3'd1; // SplitRoom.java:42
+  wire _and_121 = room_for_3 & _eq_22; // SplitRoom.java:42
+  wire _or_78 = _or_77 | _and_121; // SplitRoom.java:42
+  wire _eq_23 = issue_children == 3'd0; // SplitRoom.java:42
+  wire _and_122 = room_for_4 & _eq_23; // SplitRoom.java:42
+  wire room_at_issue = _or_78 | _and_122; // SplitRoom.java:42
+  wire _not_96 = ~room_at_issue; // SplitRoom.java:55
+  wire [4:0] _add_42 = _bits_121 + 5'd1; // SplitRedo.java:92
+  wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_121; // SplitRedo.java:92
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:98
-  wire _lt_4 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_93 = ~merge_now; // CommitVerdict.java:84
-  wire _and_114 = split_now & _not_93; // CommitVerdict.java:84
-  wire _and_115 = _and_114 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_115 & skip_now; // CommitVerdict.java:84
-  wire _and_116 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_94 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_94; // UndoStack.java:40
-  wire [6:0] _sub_16 = undo_sp - 7'd1; // UndoStack.java:56
+  wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
+  wire _not_97 = ~merge_now; // CommitVerdict.java:84
+  wire _and_123 = split_now & _not_97; // CommitVerdict.java:84
+  wire _and_124 = _and_123 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_124 & skip_now; // CommitVerdict.java:84
+  wire _and_125 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_98 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_98; // UndoStack.java:40
+  wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:56
   wire draining = state_drain | commit_stop; // TrieController.java:162
-  wire _and_117 = draining & io_counterResult_valid; // TrieController.java:166
-  wire _not_95 = ~split_in_place; // TrieController.java:166
-  wire undo_push = _and_117 & _not_95; // TrieController.java:166
-  wire [6:0] _add_40 = undo_sp + 7'd1; // UndoStack.java:54
-  wire _eq_19 = undo_sp_next == 7'd0; // UndoStack.java:39
-  wire [6:0] _sub_17 = undo_sp_next - 7'd1; // UndoStack.java:45
-  wire [6:0] _sub_18 = undo_sp_next - 7'd2; // UndoStack.java:47
-  wire [31:0] _bits_251 = info_data[55:24]; // TrieTables.java:181
-  wire [11:0] _bits_252 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_253 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_253; // ChildWord.java:43
-  wire [11:0] _bits_254 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_254; // ChildWord.java:43
-  wire [11:0] _bits_255 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_255; // ChildWord.java:43
-  wire [11:0] _bits_256 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_256; // ChildWord.java:43
-  wire [3:0] _cat_39 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire [6:0] _dshl_10 = 7'd1 << _bits_50; // TrieController.java:320
-  wire [3:0] _bits_257 = _dshl_10[3:0]; // TrieController.java:320
-  wire [3:0] _or_78 = split_present | _bits_257; // TrieController.java:319
-  wire [4:0] _add_41 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_20 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_21 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_22 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_23 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_24 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_25 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_26 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_27 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_28 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_29 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_30 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_31 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_32 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_33 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_34 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_35 = op_depth_ahead == 5'd15; // SplitChild.java:37
-  wire [11:0] _bits_258 = word_data[47:36]; // ChildWord.java:30
+  wire _and_126 = draining & io_counterResult_valid; // TrieController.java:166
+  wire _not_99 = ~split_in_place; // TrieController.java:166
+  wire undo_push = _and_126 & _not_99; // TrieController.java:166
+  wire [6:0] _add_43 = undo_sp + 7'd1; // UndoStack.java:54
+  wire _eq_24 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire [6:0] _sub_19 = undo_sp_next - 7'd1; // UndoStack.java:45
+  wire [6:0] _sub_20 = undo_sp_next - 7'd2; // UndoStack.java:47
+  wire [31:0] _bits_253 = info_data[55:24]; // TrieTables.java:181
+  wire [11:0] _bits_254 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_255 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_255; // ChildWord.java:43
+  wire [11:0] _bits_256 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_256; // ChildWord.java:43
+  wire [11:0] _bits_257 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_257; // ChildWord.java:43
+  wire [11:0] _bits_258 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_35 = |_bits_258; // ChildWord.java:43
-  wire [11:0] _bits_259 = word_data[35:24]; // ChildWord.java:30
+  wire [3:0] _cat_39 = {_or_r_32, _or_r_33, _or_r_34, _or_r_35}; // ChildWord.java:44
+  wire [4:0] _add_44 = op_depth_ahead + 5'd1; // SplitChild.java:33
+  wire _eq_25 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_26 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_27 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_28 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_29 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_30 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_31 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_32 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_33 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_34 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_35 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_36 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_37 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_38 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_39 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_40 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire [11:0] _bits_259 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_259; // ChildWord.java:43
-  wire [11:0] _bits_260 = word_data[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_260 = word_data[35:24]; // ChildWord.java:30
   wire _or_r_37 = |_bits_260; // ChildWord.java:43
-  wire [11:0] _bits_261 = word_data[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_261 = word_data[23:12]; // ChildWord.java:30
   wire _or_r_38 = |_bits_261; // ChildWord.java:43
-  wire [3:0] _cat_40 = {_or_r_35, _or_r_36, _or_r_37, _or_r_38}; // ChildWord.java:44
-  wire _bits_262 = _cat_40[0]; // ChildWord.java:56
-  wire [2:0] _add_42 = 3'd0 + {{2{1'b0}}, _bits_262}; // ChildWord.java:56
-  wire _bits_263 = _cat_40[1]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_263}; // ChildWord.java:56
-  wire _bits_264 = _cat_40[2]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_264}; // ChildWord.java:56
-  wire _bits_265 = _cat_40[3]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_265}; // ChildWord.java:56
-  wire _eq_36 = _add_45 == 3'd4; // SplitRoom.java:42
-  wire _and_118 = 1'd1 & _eq_36; // SplitRoom.java:42
-  wire _or_79 = 1'd0 | _and_118; // SplitRoom.java:42
-  wire _eq_37 = _add_45 == 3'd3; // SplitRoom.java:42
-  wire _and_119 = room_for_1 & _eq_37; // SplitRoom.java:42
-  wire _or_80 = _or_79 | _and_119; // SplitRoom.java:42
-  wire _eq_38 = _add_45 == 3'd2; // SplitRoom.java:42
-  wire _and_120 = room_for_2 & _eq_38; // SplitRoom.java:42
-  wire _or_81 = _or_80 | _and_120; // SplitRoom.java:42
-  wire _eq_39 = _add_45 == 3'd1; // SplitRoom.java:42
-  wire _and_121 = room_for_3 & _eq_39; // SplitRoom.java:42
-  wire _or_82 = _or_81 | _and_121; // SplitRoom.java:42
-  wire _eq_40 = _add_45 == 3'd0; // SplitRoom.java:42
-  wire _and_122 = room_for_4 & _eq_40; // SplitRoom.java:42
-  wire split_fits_landed = _or_82 | _and_122; // SplitRoom.java:42
-  wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_266 = info_data[61]; // TrieTables.java:173
-  wire _and_123 = _lt_5 & _bits_266; // TrieController.java:373
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:374
-  wire _and_124 = _and_123 & _lt_6; // TrieController.java:374
-  wire [31:0] _bits_267 = info_data[55:24]; // TrieTables.java:181
-  wire [31:0] _mux_42 = _and_124 ? _bits_267 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_268 = info_data[60:56]; // TrieTables.java:177
-  wire [5:0] _cat_41 = {_bits_268, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_43 = _and_124 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire [11:0] _bits_269 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_270 = info_data[11:0]; // TrieTables.java:189
-  wire _not_96 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_96 & pipe_empty; // QuietPipe.java:31
-  wire _and_125 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_97 = ~io_issued; // QuietPipe.java:32
-  wire _and_126 = _and_125 & _not_97; // QuietPipe.java:32
-  wire _not_98 = ~marking; // QuietPipe.java:33
-  wire _and_127 = _and_126 & _not_98; // QuietPipe.java:33
-  wire _and_128 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire [11:0] _bits_262 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_262; // ChildWord.java:43
+  wire [3:0] _cat_40 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
+  wire _bits_263 = _cat_40[0]; // ChildWord.java:56
+  wire [2:0] _add_45 = 3'd0 + {{2{1'b0}}, _bits_263}; // ChildWord.java:56
+  wire _bits_264 = _cat_40[1]; // ChildWord.java:56
+  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_264}; // ChildWord.java:56
+  wire _bits_265 = _cat_40[2]; // ChildWord.java:56
+  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_265}; // ChildWord.java:56
+  wire _bits_266 = _cat_40[3]; // ChildWord.java:56
+  wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_266}; // ChildWord.java:56
+  wire _eq_41 = _add_48 == 3'd4; // SplitRoom.java:42
+  wire _and_127 = 1'd1 & _eq_41; // SplitRoom.java:42
+  wire _or_79 = 1'd0 | _and_127; // SplitRoom.java:42
+  wire _eq_42 = _add_48 == 3'd3; // SplitRoom.java:42
+  wire _and_128 = room_for_1 & _eq_42; // SplitRoom.java:42
+  wire _or_80 = _or_79 | _and_128; // SplitRoom.java:42
+  wire _eq_43 = _add_48 == 3'd2; // SplitRoom.java:42
+  wire _and_129 = room_for_2 & _eq_43; // SplitRoom.java:42
+  wire _or_81 = _or_80 | _and_129; // SplitRoom.java:42
+  wire _eq_44 = _add_48 == 3'd1; // SplitRoom.java:42
+  wire _and_130 = room_for_3 & _eq_44; // SplitRoom.java:42
+  wire _or_82 = _or_81 | _and_130; // SplitRoom.java:42
+  wire _eq_45 = _add_48 == 3'd0; // SplitRoom.java:42
+  wire _and_131 = room_for_4 & _eq_45; // SplitRoom.java:42
+  wire split_fits_landed = _or_82 | _and_131; // SplitRoom.java:42
+  wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
+  wire _bits_267 = info_data[61]; // TrieTables.java:173
+  wire _and_132 = _lt_6 & _bits_267; // TrieController.java:378
+  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:379
+  wire _and_133 = _and_132 & _lt_7; // TrieController.java:379
+  wire [31:0] _bits_268 = info_data[55:24]; // TrieTables.java:181
+  wire [31:0] _mux_44 = _and_133 ? _bits_268 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_269 = info_data[60:56]; // TrieTables.java:177
+  wire [5:0] _cat_41 = {_bits_269, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_45 = _and_133 ? _cat_41 : 6'd0; // CsrRequests.java:45
+  wire _eq_46 = min_data == 35'd0; // TrieController.java:333
+  wire [11:0] _bits_270 = info_data[23:12]; // TrieTables.java:185
+  wire [11:0] _bits_271 = info_data[11:0]; // TrieTables.java:189
+  wire _not_100 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_100 & pipe_empty; // QuietPipe.java:31
+  wire _and_134 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_101 = ~io_issued; // QuietPipe.java:32
+  wire _and_135 = _and_134 & _not_101; // QuietPipe.java:32
+  wire _not_102 = ~marking; // QuietPipe.java:33
+  wire _and_136 = _and_135 & _not_102; // QuietPipe.java:33
+  wire _and_137 = state_run & pipe_quiet; // QuietPipe.java:36
   wire _or_83 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
   wire _or_84 = _or_83 | ev_split_q; // StatusRegs.java:86
   wire _or_85 = _or_84 | ev_batch_q; // StatusRegs.java:87
   wire _or_86 = _or_85 | ev_deferred_q; // StatusRegs.java:88
-  wire _or_r_39 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_87 = _or_86 | _or_r_39; // StatusRegs.java:89
-  wire _not_99 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_100 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_129 = _not_99 & _not_100; // SplitCounter.java:111
-  wire _not_101 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_130 = _and_129 & _not_101; // SplitCounter.java:111
-  wire _not_102 = ~_and_130; // StatusRegs.java:90
-  wire ev_pending = _or_87 | _not_102; // StatusRegs.java:90
-  wire _not_103 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_131 = _not_103 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_131 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_132 = _and_128 & status_still; // QuietPipe.java:36
-  wire _and_133 = state_advance & advance_settled_was_1; // TrieController.java:194
-  wire _and_134 = state_advance & advance_settled_was_2; // TrieController.java:194
-  wire _and_135 = state_resume & fix_done_was_1; // TrieController.java:197
-  wire _bits_271 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_271; // SplitCompare.java:59
-  wire [11:0] _bits_272 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_273 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_274 = _bits_273[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_46 = {1'b0, _bits_272} + {1'b0, _bits_274}; // SplitCompare.java:85
-  wire _bits_275 = _add_46[12]; // SplitCompare.java:85
-  wire [12:0] _cat_42 = {_bits_272, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_43 = {_bits_274, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_47 = {1'b0, _cat_42} + {1'b0, _cat_43}; // SplitCompare.java:86
-  wire _bits_276 = _add_47[13]; // SplitCompare.java:86
-  wire [22:0] _bits_277 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_278 = _bits_277[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_279 = _bits_273[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_280 = _bits_279[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_48 = {1'b0, _bits_278} + {1'b0, _bits_280}; // SplitCompare.java:85
-  wire _bits_281 = _add_48[12]; // SplitCompare.java:85
-  wire [12:0] _cat_44 = {_bits_278, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_45 = {_bits_280, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_49 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_282 = _add_49[13]; // SplitCompare.java:86
-  wire [10:0] _bits_283 = _bits_277[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_46 = {_bits_283, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_284 = _bits_279[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_47 = {_bits_284, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_50 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_285 = _add_50[12]; // SplitCompare.java:86
-  wire _and_136 = _bits_282 & _bits_285; // SplitCompare.java:75
-  wire _or_88 = _bits_281 | _and_136; // SplitCompare.java:75
-  wire _and_137 = _bits_276 & _or_88; // SplitCompare.java:75
-  wire _or_89 = _bits_275 | _and_137; // SplitCompare.java:75
-  wire _and_138 = _and_r_3 & _or_89; // SplitCompare.java:59
-  wire _not_104 = ~state_init; // IssueGate.java:42
-  wire _and_139 = _not_104 & io_enable; // IssueGate.java:44
+  wire _or_r_40 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_87 = _or_86 | _or_r_40; // StatusRegs.java:89
+  wire _not_103 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_104 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_138 = _not_103 & _not_104; // SplitCounter.java:111
+  wire _not_105 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_139 = _and_138 & _not_105; // SplitCounter.java:111
+  wire _not_106 = ~_and_139; // StatusRegs.java:90
+  wire ev_pending = _or_87 | _not_106; // StatusRegs.java:90
+  wire _not_107 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_140 = _not_107 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_140 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_141 = _and_137 & status_still; // QuietPipe.java:36
+  wire _and_142 = state_advance & advance_settled_was_1; // TrieController.java:196
+  wire _and_143 = state_advance & advance_settled_was_2; // TrieController.java:196
+  wire _and_144 = state_resume & fix_done_was_1; // TrieController.java:199
+  wire _bits_272 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_272; // SplitCompare.java:59
+  wire [11:0] _bits_273 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_274 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_275 = _bits_274[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_49 = {1'b0, _bits_273} + {1'b0, _bits_275}; // SplitCompare.java:85
+  wire _bits_276 = _add_49[12]; // SplitCompare.java:85
+  wire [12:0] _cat_42 = {_bits_273, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_43 = {_bits_275, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_50 = {1'b0, _cat_42} + {1'b0, _cat_43}; // SplitCompare.java:86
+  wire _bits_277 = _add_50[13]; // SplitCompare.java:86
+  wire [22:0] _bits_278 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_279 = _bits_278[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_280 = _bits_274[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_281 = _bits_280[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_51 = {1'b0, _bits_279} + {1'b0, _bits_281}; // SplitCompare.java:85
+  wire _bits_282 = _add_51[12]; // SplitCompare.java:85
+  wire [12:0] _cat_44 = {_bits_279, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_45 = {_bits_281, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_52 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
+  wire _bits_283 = _add_52[13]; // SplitCompare.java:86
+  wire [10:0] _bits_284 = _bits_278[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_46 = {_bits_284, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_285 = _bits_280[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_47 = {_bits_285, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_53 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
+  wire _bits_286 = _add_53[12]; // SplitCompare.java:86
+  wire _and_145 = _bits_283 & _bits_286; // SplitCompare.java:75
+  wire _or_88 = _bits_282 | _and_145; // SplitCompare.java:75
+  wire _and_146 = _bits_277 & _or_88; // SplitCompare.java:75
+  wire _or_89 = _bits_276 | _and_146; // SplitCompare.java:75
+  wire _and_147 = _and_r_4 & _or_89; // SplitCompare.java:59
+  wire _not_108 = ~state_init; // IssueGate.java:42
+  wire _and_148 = _not_108 & io_enable; // IssueGate.java:44
   wire _or_90 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_105 = ~_or_90; // IssueGate.java:45
-  wire _and_140 = _and_139 & _not_105; // IssueGate.java:45
+  wire _not_109 = ~_or_90; // IssueGate.java:45
+  wire _and_149 = _and_148 & _not_109; // IssueGate.java:45
   wire _or_91 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_106 = ~_or_91; // IssueGate.java:46
-  wire _and_141 = _and_140 & _not_106; // IssueGate.java:46
-  wire _not_107 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_142 = _and_141 & _not_107; // IssueGate.java:47
-  wire _not_108 = ~commit_stop; // TrieController.java:425
-  wire _and_143 = state_run & _not_108; // TrieController.java:425
-  wire _not_109 = ~io_headValid; // TrieController.java:426
-  wire _and_144 = pipe_empty & _not_109; // TrieController.java:426
-  wire [2:0] _mux_44 = _and_144 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_92 = state_drain | state_undo; // TrieController.java:427
-  wire _or_93 = _or_92 | state_resume; // TrieController.java:427
-  wire _or_94 = _or_93 | commit_stop; // TrieController.java:427
-  wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_95 = state_split_read | state_split_check; // TrieController.java:429
-  wire _or_96 = _or_95 | state_split_fit; // TrieController.java:429
-  wire _or_97 = _or_96 | state_split_alloc; // TrieController.java:429
-  wire _or_98 = _or_97 | state_split_link; // TrieController.java:429
-  wire _or_99 = state_merge_start | state_merge; // TrieController.java:430
-  wire _or_100 = _or_99 | state_batch_done; // TrieController.java:430
-  wire _or_101 = _or_100 | state_advance; // TrieController.java:430
-  wire _or_102 = _or_101 | state_advance_wait; // TrieController.java:430
-  wire [11:0] _bits_286 = free_depth[11:0]; // FreeSlots.java:49
-  wire [12:0] _sub_19 = free_depth - 13'd1; // FreeSlots.java:44
-  wire [11:0] _bits_287 = _sub_19[11:0]; // FreeSlots.java:44
-  wire [59:0] _bits_288 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
-  wire [34:0] _bits_289 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
-  wire [34:0] _add_51 = _bits_289 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
-  wire [34:0] _mux_46 = walk_count_q ? _add_51 : _bits_289; // TrieNodeVerdict.java:138
-  wire [45:0] _bits_290 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
-  wire [140:0] _cat_48 = {_bits_288, _mux_46, _bits_290}; // TrieNodeVerdict.java:141
-  wire [3:0] _bits_291 = walk_depth[3:0]; // TrieMergeWalk.java:234
-  wire [5:0] _bits_292 = undo_sp[5:0]; // UndoStack.java:53
+  wire _not_110 = ~_or_91; // IssueGate.java:46
+  wire _and_150 = _and_149 & _not_110; // IssueGate.java:46
+  wire _not_111 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_151 = _and_150 & _not_111; // IssueGate.java:47
+  wire _not_112 = ~commit_stop; // TrieController.java:430
+  wire _and_152 = state_run & _not_112; // TrieController.java:430
+  wire _not_113 = ~io_headValid; // TrieController.java:431
+  wire _and_153 = pipe_empty & _not_113; // TrieController.java:431
+  wire [2:0] _mux_46 = _and_153 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_92 = state_drain | state_undo; // TrieController.java:432
+  wire _or_93 = _or_92 | state_resume; // TrieController.java:432
+  wire _or_94 = _or_93 | commit_stop; // TrieController.java:432
+  wire [2:0] _mux_47 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_95 = state_split_read | state_split_check; // TrieController.java:434
+  wire _or_96 = _or_95 | state_split_fit; // TrieController.java:434
+  wire _or_97 = _or_96 | state_split_alloc; // TrieController.java:434
+  wire _or_98 = _or_97 | state_split_link; // TrieController.java:434
+  wire _or_99 = state_merge_start | state_merge; // TrieController.java:435
+  wire _or_100 = _or_99 | state_batch_done; // TrieController.java:435
+  wire _or_101 = _or_100 | state_advance; // TrieController.java:435
+  wire _or_102 = _or_101 | state_advance_wait; // TrieController.java:435
+  wire [11:0] _bits_287 = free_depth[11:0]; // FreeSlots.java:89
+  wire [12:0] _sub_21 = free_unread - 13'd1; // FreeSlots.java:63
+  wire [11:0] _bits_288 = _sub_21[11:0]; // FreeSlots.java:63
+  wire [59:0] _bits_289 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
+  wire [34:0] _bits_290 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
+  wire [34:0] _add_54 = _bits_290 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
+  wire [34:0] _mux_48 = walk_count_q ? _add_54 : _bits_290; // TrieNodeVerdict.java:138
+  wire [45:0] _bits_291 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
+  wire [140:0] _cat_48 = {_bits_289, _mux_48, _bits_291}; // TrieNodeVerdict.java:141
+  wire [3:0] _bits_292 = walk_depth[3:0]; // TrieMergeWalk.java:234
+  wire [5:0] _bits_293 = undo_sp[5:0]; // UndoStack.java:53
   wire [43:0] _cat_49 = {io_counterResult_bits_addr, result_old}; // UndoStack.java:53
-  wire [6:0] _mux_47 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [5:0] _bits_293 = _mux_47[5:0]; // UndoStack.java:51
-  wire _not_110 = ~undo_push; // UndoStack.java:51
+  wire [6:0] _mux_49 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [5:0] _bits_294 = _mux_49[5:0]; // UndoStack.java:51
+  wire _not_114 = ~undo_push; // UndoStack.java:51
   wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
-  wire _or_r_40 = |_cat_50; // TrieController.java:56
-  wire [17:0] _sub_20 = _cat_50 - 18'd1; // TrieController.java:56
-  wire [17:0] _and_145 = _cat_50 & _sub_20; // TrieController.java:56
-  wire _or_r_41 = |_and_145; // TrieController.java:56
-  wire _not_111 = ~_or_r_41; // TrieController.java:56
-  wire _and_146 = _or_r_40 & _not_111; // TrieController.java:56
+  wire _or_r_41 = |_cat_50; // TrieController.java:56
+  wire [17:0] _sub_22 = _cat_50 - 18'd1; // TrieController.java:56
+  wire [17:0] _and_154 = _cat_50 & _sub_22; // TrieController.java:56
+  wire _or_r_42 = |_and_154; // TrieController.java:56
+  wire _not_115 = ~_or_r_42; // TrieController.java:56
+  wire _and_155 = _or_r_41 & _not_115; // TrieController.java:56
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_147 = min_read & min_write; // TrieTables.java:107
-  wire _eq_41 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_148 = _and_147 & _eq_41; // TrieTables.java:107
-  wire _not_112 = ~_and_148; // TrieTables.java:107
-  wire _and_149 = word_read & word_write; // TrieTables.java:110
-  wire _eq_42 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_150 = _and_149 & _eq_42; // TrieTables.java:110
-  wire _not_113 = ~_and_150; // TrieTables.java:110
-  wire _and_151 = info_read & info_write; // TrieTables.java:113
-  wire _eq_43 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_152 = _and_151 & _eq_43; // TrieTables.java:113
-  wire _not_114 = ~_and_152; // TrieTables.java:113
-  wire _not_115 = ~free_push; // FreeSlots.java:61
-  wire _not_116 = ~free_stack_empty; // FreeSlots.java:62
-  wire _lt_7 = fresh_slot < 13'h1000; // FreeSlots.java:62
-  wire _or_103 = _not_116 | _lt_7; // FreeSlots.java:62
-  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:93
-  wire _not_117 = ~fifo_io_deq_valid; // TrieController.java:96
-  wire _and_153 = state_run & _not_117; // TrieController.java:96
+  wire _and_156 = min_read & min_write; // TrieTables.java:107
+  wire _eq_47 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_157 = _and_156 & _eq_47; // TrieTables.java:107
+  wire _not_116 = ~_and_157; // TrieTables.java:107
+  wire _and_158 = word_read & word_write; // TrieTables.java:110
+  wire _eq_48 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_159 = _and_158 & _eq_48; // TrieTables.java:110
+  wire _not_117 = ~_and_159; // TrieTables.java:110
+  wire _and_160 = info_read & info_write; // TrieTables.java:113
+  wire _eq_49 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_161 = _and_160 & _eq_49; // TrieTables.java:113
+  wire _not_118 = ~_and_161; // TrieTables.java:113
+  wire [12:0] _add_55 = free_unread + {{11{1'b0}}, free_buffered}; // FreeSlots.java:105
+  wire [12:0] _add_56 = _add_55 + {{11{1'b0}}, free_in_flight}; // FreeSlots.java:105
+  wire _eq_50 = _add_56 == free_depth; // FreeSlots.java:105
+  wire _not_119 = ~free_push; // FreeSlots.java:109
+  wire _not_120 = ~free_stack_empty; // FreeSlots.java:110
+  wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:110
+  wire _or_103 = _not_120 | _lt_8; // FreeSlots.java:110
+  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:95
+  wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:96
+  wire _and_162 = state_run & _not_121; // TrieController.java:96
   wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
-  wire _or_r_42 = |_cat_51; // TrieMergeWalk.java:51
-  wire [3:0] _sub_21 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
-  wire [3:0] _and_154 = _cat_51 & _sub_21; // TrieMergeWalk.java:51
-  wire _or_r_43 = |_and_154; // TrieMergeWalk.java:51
-  wire _not_118 = ~_or_r_43; // TrieMergeWalk.java:51
-  wire _and_155 = _or_r_42 & _not_118; // TrieMergeWalk.java:51
+  wire _or_r_43 = |_cat_51; // TrieMergeWalk.java:51
+  wire [3:0] _sub_23 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
+  wire [3:0] _and_163 = _cat_51 & _sub_23; // TrieMergeWalk.java:51
+  wire _or_r_44 = |_and_163; // TrieMergeWalk.java:51
+  wire _not_122 = ~_or_r_44; // TrieMergeWalk.java:51
+  wire _and_164 = _or_r_43 & _not_122; // TrieMergeWalk.java:51
   wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
-  wire _or_r_44 = |_cat_52; // TrieNodeVerdict.java:42
-  wire [4:0] _sub_22 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
-  wire [4:0] _and_156 = _cat_52 & _sub_22; // TrieNodeVerdict.java:42
-  wire _or_r_45 = |_and_156; // TrieNodeVerdict.java:42
-  wire _not_119 = ~_or_r_45; // TrieNodeVerdict.java:42
-  wire _and_157 = _or_r_44 & _not_119; // TrieNodeVerdict.java:42
-  wire _eq_44 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
-  wire _and_158 = _and_64 & _eq_44; // TrieNodeVerdict.java:250
-  wire [3:0] _and_159 = verdict_leaves & _bits_170; // TrieNodeVerdict.java:251
-  wire _eq_45 = _and_159 == 4'd0; // TrieNodeVerdict.java:251
-  wire _not_120 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
-  wire _or_104 = _not_120 | verdict_merges; // TrieNodeVerdict.java:252
-  wire _not_121 = ~cmd_valid; // TrieNodeVerdict.java:253
-  wire _eq_46 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
-  wire _or_105 = _not_121 | _eq_46; // TrieNodeVerdict.java:253
+  wire _or_r_45 = |_cat_52; // TrieNodeVerdict.java:42
+  wire [4:0] _sub_24 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
+  wire [4:0] _and_165 = _cat_52 & _sub_24; // TrieNodeVerdict.java:42
+  wire _or_r_46 = |_and_165; // TrieNodeVerdict.java:42
+  wire _not_123 = ~_or_r_46; // TrieNodeVerdict.java:42
+  wire _and_166 = _or_r_45 & _not_123; // TrieNodeVerdict.java:42
+  wire _eq_51 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_167 = _and_73 & _eq_51; // TrieNodeVerdict.java:250
+  wire [3:0] _and_168 = verdict_leaves & _bits_172; // TrieNodeVerdict.java:251
+  wire _eq_52 = _and_168 == 4'd0; // TrieNodeVerdict.java:251
+  wire _not_124 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
+  wire _or_104 = _not_124 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _not_125 = ~cmd_valid; // TrieNodeVerdict.java:253
+  wire _eq_53 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_105 = _not_125 | _eq_53; // TrieNodeVerdict.java:253
   wire _or_106 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
   wire _or_107 = _or_106 | walk_judged; // TrieMergeWalk.java:277
-  wire _not_122 = ~_or_107; // TrieMergeWalk.java:277
-  wire _or_108 = walk_step_scan | _not_122; // TrieMergeWalk.java:277
-  wire [139:0] _mem_read_5 = walk_frames[_bits_124]; // TrieMergeWalk.java:280
-  wire _eq_47 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
-  wire _or_r_46 = |walk_depth; // TrieMergeWalk.java:279
-  wire _and_160 = walk_step_scan & _or_r_46; // TrieMergeWalk.java:279
-  wire _not_123 = ~walk_walk_now; // TrieMergeWalk.java:282
-  wire _and_161 = walk_probing_up & _not_123; // TrieMergeWalk.java:282
-  wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:283
-  wire _and_162 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:283
-  wire _or_r_48 = |walk_up_taken; // TrieMergeWalk.java:283
+  wire _not_126 = ~_or_107; // TrieMergeWalk.java:277
+  wire _or_108 = walk_step_scan | _not_126; // TrieMergeWalk.java:277
+  wire [139:0] _mem_read_5 = walk_frames[_bits_126]; // TrieMergeWalk.java:280
+  wire _eq_54 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
+  wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:279
+  wire _and_169 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
+  wire _not_127 = ~walk_walk_now; // TrieMergeWalk.java:282
+  wire _and_170 = walk_probing_up & _not_127; // TrieMergeWalk.java:282
+  wire _or_r_48 = |walk_depth; // TrieMergeWalk.java:283
+  wire _and_171 = walk_step_scan & _or_r_48; // TrieMergeWalk.java:283
+  wire _or_r_49 = |walk_up_taken; // TrieMergeWalk.java:283
   wire _or_109 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
-  wire _not_124 = ~walk_count_here; // TrieMergeWalk.java:286
-  wire _and_163 = read_result & _not_124; // TrieMergeWalk.java:286
-  wire _and_164 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
-  wire _eq_48 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
-  wire _eq_49 = walk_child_leaf == _eq_48; // TrieMergeWalk.java:292
-  wire _not_125 = ~_eq_48; // TrieMergeWalk.java:293
-  wire _bits_294 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_294; // SplitCompare.java:59
-  wire [11:0] _bits_295 = walk_child_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_296 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_297 = _bits_296[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_52 = {1'b0, _bits_295} + {1'b0, _bits_297}; // SplitCompare.java:85
-  wire _bits_298 = _add_52[12]; // SplitCompare.java:85
-  wire [12:0] _cat_53 = {_bits_295, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_54 = {_bits_297, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_53 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
-  wire _bits_299 = _add_53[13]; // SplitCompare.java:86
-  wire [22:0] _bits_300 = walk_child_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_301 = _bits_300[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_302 = _bits_296[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_303 = _bits_302[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_54 = {1'b0, _bits_301} + {1'b0, _bits_303}; // SplitCompare.java:85
-  wire _bits_304 = _add_54[12]; // SplitCompare.java:85
-  wire [12:0] _cat_55 = {_bits_301, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_56 = {_bits_303, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_55 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
-  wire _bits_305 = _add_55[13]; // SplitCompare.java:86
-  wire [10:0] _bits_306 = _bits_300[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_57 = {_bits_306, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_307 = _bits_302[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_58 = {_bits_307, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_56 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
-  wire _bits_308 = _add_56[12]; // SplitCompare.java:86
-  wire _and_165 = _bits_305 & _bits_308; // SplitCompare.java:75
-  wire _or_110 = _bits_304 | _and_165; // SplitCompare.java:75
-  wire _and_166 = _bits_299 & _or_110; // SplitCompare.java:75
-  wire _or_111 = _bits_298 | _and_166; // SplitCompare.java:75
-  wire _and_167 = _and_r_4 & _or_111; // SplitCompare.java:59
-  wire _and_168 = _not_125 & _and_167; // TrieMergeWalk.java:293
-  wire _eq_50 = walk_child_passed == _and_168; // TrieMergeWalk.java:293
-  wire _not_126 = ~_eq_48; // TrieMergeWalk.java:294
-  wire _not_127 = ~_and_167; // TrieMergeWalk.java:294
-  wire _and_169 = _not_126 & _not_127; // TrieMergeWalk.java:294
-  wire _eq_51 = walk_child_walked == _and_169; // TrieMergeWalk.java:294
-  wire [11:0] _bits_309 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_309; // ChildWord.java:43
-  wire [11:0] _bits_310 = walk_child_word[35:24]; // ChildWord.java:30
+  wire _not_128 = ~walk_count_here; // TrieMergeWalk.java:286
+  wire _and_172 = read_result & _not_128; // TrieMergeWalk.java:286
+  wire _and_173 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
+  wire _eq_55 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
+  wire _eq_56 = walk_child_leaf == _eq_55; // TrieMergeWalk.java:292
+  wire _not_129 = ~_eq_55; // TrieMergeWalk.java:293
+  wire _bits_295 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_295; // SplitCompare.java:59
+  wire [11:0] _bits_296 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_297 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_298 = _bits_297[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_57 = {1'b0, _bits_296} + {1'b0, _bits_298}; // SplitCompare.java:85
+  wire _bits_299 = _add_57[12]; // SplitCompare.java:85
+  wire [12:0] _cat_53 = {_bits_296, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_54 = {_bits_298, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_58 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
+  wire _bits_300 = _add_58[13]; // SplitCompare.java:86
+  wire [22:0] _bits_301 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_302 = _bits_301[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_303 = _bits_297[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_304 = _bits_303[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_59 = {1'b0, _bits_302} + {1'b0, _bits_304}; // SplitCompare.java:85
+  wire _bits_305 = _add_59[12]; // SplitCompare.java:85
+  wire [12:0] _cat_55 = {_bits_302, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_56 = {_bits_304, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_60 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
+  wire _bits_306 = _add_60[13]; // SplitCompare.java:86
+  wire [10:0] _bits_307 = _bits_301[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_57 = {_bits_307, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_308 = _bits_303[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_58 = {_bits_308, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_61 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
+  wire _bits_309 = _add_61[12]; // SplitCompare.java:86
+  wire _and_174 = _bits_306 & _bits_309; // SplitCompare.java:75
+  wire _or_110 = _bits_305 | _and_174; // SplitCompare.java:75
+  wire _and_175 = _bits_300 & _or_110; // SplitCompare.java:75
+  wire _or_111 = _bits_299 | _and_175; // SplitCompare.java:75
+  wire _and_176 = _and_r_5 & _or_111; // SplitCompare.java:59
+  wire _and_177 = _not_129 & _and_176; // TrieMergeWalk.java:293
+  wire _eq_57 = walk_child_passed == _and_177; // TrieMergeWalk.java:293
+  wire _not_130 = ~_eq_55; // TrieMergeWalk.java:294
+  wire _not_131 = ~_and_176; // TrieMergeWalk.java:294
+  wire _and_178 = _not_130 & _not_131; // TrieMergeWalk.java:294
+  wire _eq_58 = walk_child_walked == _and_178; // TrieMergeWalk.java:294
+  wire [11:0] _bits_310 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_50 = |_bits_310; // ChildWord.java:43
-  wire [11:0] _bits_311 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_311 = walk_child_word[35:24]; // ChildWord.java:30
   wire _or_r_51 = |_bits_311; // ChildWord.java:43
-  wire [11:0] _bits_312 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_312 = walk_child_word[23:12]; // ChildWord.java:30
   wire _or_r_52 = |_bits_312; // ChildWord.java:43
-  wire [3:0] _cat_59 = {_or_r_49, _or_r_50, _or_r_51, _or_r_52}; // ChildWord.java:44
-  wire _eq_52 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
-  wire _not_128 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_129 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_130 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_170 = _not_129 & _not_130; // SplitCounter.java:111
-  wire _not_131 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_171 = _and_170 & _not_131; // SplitCounter.java:111
-  wire st_n_steady = _not_128 & _and_171; // StatusRegs.java:83
+  wire [11:0] _bits_313 = walk_child_word[11:0]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_313; // ChildWord.java:43
+  wire [3:0] _cat_59 = {_or_r_50, _or_r_51, _or_r_52, _or_r_53}; // ChildWord.java:44
+  wire _eq_59 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
+  wire _not_132 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_133 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_134 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_179 = _not_133 & _not_134; // SplitCounter.java:111
+  wire _not_135 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_180 = _and_179 & _not_135; // SplitCounter.java:111
+  wire st_n_steady = _not_132 & _and_180; // StatusRegs.java:83
   wire _or_112 = ev_commit | ev_saturation; // StatusRegs.java:113
   wire _or_113 = _or_112 | ev_split; // StatusRegs.java:114
   wire _or_114 = _or_113 | ev_allocated; // StatusRegs.java:115
   wire _or_115 = _or_114 | ev_batch; // StatusRegs.java:116
   wire _or_116 = _or_115 | ev_deferred; // StatusRegs.java:117
   wire _or_117 = _or_116 | ev_clear; // StatusRegs.java:118
-  wire _or_r_53 = |ev_removed; // StatusRegs.java:119
-  wire _or_118 = _or_117 | _or_r_53; // StatusRegs.java:119
+  wire _or_r_54 = |ev_removed; // StatusRegs.java:119
+  wire _or_118 = _or_117 | _or_r_54; // StatusRegs.java:119
   wire _or_119 = _or_118 | ev_pending; // StatusRegs.java:120
-  wire _not_132 = ~_or_119; // ScheduleAndSnapshot.java:108
-  wire _not_133 = ~walk_moves; // WalkControl.java:33
-  wire _not_134 = ~fifo_io_deq_valid; // WalkControl.java:33
-  wire _not_135 = ~wrote_word; // WalkControl.java:33
-  wire _and_172 = _not_134 & _not_135; // WalkControl.java:33
-  wire _or_120 = _not_133 | _and_172; // WalkControl.java:33
-  wire [13:0] _sub_23 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
-  wire _ge_5 = free_slots >= _sub_23; // SplitRoom.java:61
-  wire _eq_53 = room_at_issue == _ge_5; // SplitRoom.java:54
-  wire _and_173 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_313 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_5 = &_bits_313; // SplitCompare.java:59
-  wire [10:0] _bits_314 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_315 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_316 = _bits_315[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_57 = {1'b0, _bits_314} + {1'b0, _bits_316}; // SplitCompare.java:85
-  wire _bits_317 = _add_57[11]; // SplitCompare.java:85
-  wire [11:0] _cat_60 = {_bits_314, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_61 = {_bits_316, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_58 = {1'b0, _cat_60} + {1'b0, _cat_61}; // SplitCompare.java:86
-  wire _bits_318 = _add_58[12]; // SplitCompare.java:86
-  wire [20:0] _bits_319 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_320 = _bits_319[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_321 = _bits_315[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_322 = _bits_321[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_59 = {1'b0, _bits_320} + {1'b0, _bits_322}; // SplitCompare.java:85
-  wire _bits_323 = _add_59[11]; // SplitCompare.java:85
-  wire [11:0] _cat_62 = {_bits_320, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_63 = {_bits_322, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_60 = {1'b0, _cat_62} + {1'b0, _cat_63}; // SplitCompare.java:86
-  wire _bits_324 = _add_60[12]; // SplitCompare.java:86
-  wire [9:0] _bits_325 = _bits_319[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_326 = _bits_321[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_61 = {1'b0, _bits_325} + {1'b0, _bits_326}; // SplitCompare.java:85
-  wire _bits_327 = _add_61[10]; // SplitCompare.java:85
-  wire _and_174 = _bits_324 & _bits_327; // SplitCompare.java:75
-  wire _or_121 = _bits_323 | _and_174; // SplitCompare.java:75
-  wire _and_175 = _bits_318 & _or_121; // SplitCompare.java:75
-  wire _or_122 = _bits_317 | _and_175; // SplitCompare.java:75
-  wire _and_176 = _and_r_5 & _or_122; // SplitCompare.java:59
-  wire _eq_54 = _and_173 == _and_176; // CommitVerdict.java:74
-  wire _not_136 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
-  wire _or_r_54 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_137 = ~_or_r_54; // SplitCounter.java:91
-  wire _or_r_55 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_138 = ~_or_r_55; // SplitCounter.java:92
-  wire _and_177 = _not_137 & _not_138; // SplitCounter.java:92
-  wire _or_r_56 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_139 = ~_or_r_56; // SplitCounter.java:92
-  wire _and_178 = _and_177 & _not_139; // SplitCounter.java:92
-  wire _and_179 = _not_136 & _and_178; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_328 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_57 = |_bits_328; // ScheduleAndSnapshot.java:126
-  wire _not_140 = ~_or_r_57; // ScheduleAndSnapshot.java:126
-  wire _and_180 = _and_179 & _not_140; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_329 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_6 = io_head_weight >= _bits_329; // ScheduleAndSnapshot.java:127
-  wire _and_181 = _and_180 & _ge_6; // ScheduleAndSnapshot.java:127
-  wire _eq_55 = merge_now == _and_181; // CommitVerdict.java:82
+  wire _not_136 = ~_or_119; // ScheduleAndSnapshot.java:108
+  wire _not_137 = ~walk_moves; // WalkControl.java:36
+  wire _not_138 = ~fifo_io_deq_valid; // WalkControl.java:36
+  wire _not_139 = ~wrote_word; // WalkControl.java:36
+  wire _and_181 = _not_138 & _not_139; // WalkControl.java:36
+  wire _or_120 = _not_137 | _and_181; // WalkControl.java:36
+  wire [13:0] _sub_25 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
+  wire _ge_5 = free_slots >= _sub_25; // SplitRoom.java:61
+  wire _eq_60 = room_at_issue == _ge_5; // SplitRoom.java:54
+  wire _and_182 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_314 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_6 = &_bits_314; // SplitCompare.java:59
+  wire [10:0] _bits_315 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_316 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_317 = _bits_316[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_62 = {1'b0, _bits_315} + {1'b0, _bits_317}; // SplitCompare.java:85
+  wire _bits_318 = _add_62[11]; // SplitCompare.java:85
+  wire [11:0] _cat_60 = {_bits_315, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_61 = {_bits_317, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_63 = {1'b0, _cat_60} + {1'b0, _cat_61}; // SplitCompare.java:86
+  wire _bits_319 = _add_63[12]; // SplitCompare.java:86
+  wire [20:0] _bits_320 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_321 = _bits_320[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_322 = _bits_316[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_323 = _bits_322[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_64 = {1'b0, _bits_321} + {1'b0, _bits_323}; // SplitCompare.java:85
+  wire _bits_324 = _add_64[11]; // SplitCompare.java:85
+  wire [11:0] _cat_62 = {_bits_321, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_63 = {_bits_323, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_65 = {1'b0, _cat_62} + {1'b0, _cat_63}; // SplitCompare.java:86
+  wire _bits_325 = _add_65[12]; // SplitCompare.java:86
+  wire [9:0] _bits_326 = _bits_320[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_327 = _bits_322[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_66 = {1'b0, _bits_326} + {1'b0, _bits_327}; // SplitCompare.java:85
+  wire _bits_328 = _add_66[10]; // SplitCompare.java:85
+  wire _and_183 = _bits_325 & _bits_328; // SplitCompare.java:75
+  wire _or_121 = _bits_324 | _and_183; // SplitCompare.java:75
+  wire _and_184 = _bits_319 & _or_121; // SplitCompare.java:75
+  wire _or_122 = _bits_318 | _and_184; // SplitCompare.java:75
+  wire _and_185 = _and_r_6 & _or_122; // SplitCompare.java:59
+  wire _eq_61 = _and_182 == _and_185; // CommitVerdict.java:74
+  wire _not_140 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_55 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_141 = ~_or_r_55; // SplitCounter.java:91
+  wire _or_r_56 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_142 = ~_or_r_56; // SplitCounter.java:92
+  wire _and_186 = _not_141 & _not_142; // SplitCounter.java:92
+  wire _or_r_57 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_143 = ~_or_r_57; // SplitCounter.java:92
+  wire _and_187 = _and_186 & _not_143; // SplitCounter.java:92
+  wire _and_188 = _not_140 & _and_187; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_329 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_58 = |_bits_329; // ScheduleAndSnapshot.java:126
+  wire _not_144 = ~_or_r_58; // ScheduleAndSnapshot.java:126
+  wire _and_189 = _and_188 & _not_144; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_330 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_6 = io_head_weight >= _bits_330; // ScheduleAndSnapshot.java:127
+  wire _and_190 = _and_189 & _ge_6; // ScheduleAndSnapshot.java:127
+  wire _eq_62 = merge_now == _and_190; // CommitVerdict.java:82
   wire _or_123 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_182 = commit_fire & _or_123; // CommitVerdict.java:95
-  wire _not_141 = ~defer_now; // CommitVerdict.java:95
-  wire _and_183 = _and_182 & _not_141; // CommitVerdict.java:95
-  wire _eq_56 = stop_now == _and_183; // CommitVerdict.java:95
-  wire _eq_57 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
-  wire [6:0] _sub_24 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_58 = undo_sp_below == _sub_24; // UndoStack.java:49
-  wire [6:0] _sub_25 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_59 = undo_sp_two_below == _sub_25; // UndoStack.java:49
-  wire _and_184 = _eq_58 & _eq_59; // UndoStack.java:49
-  wire _lt_8 = undo_sp < 7'd64; // UndoStack.java:60
-  wire _not_142 = ~undo_pop; // UndoStack.java:61
-  wire _eq_60 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_61 = undo_empty == _eq_60; // UndoStack.java:63
-  wire _and_185 = draining & io_counterResult_valid; // TrieController.java:173
-  wire _and_186 = state_run & quiet_held; // QuietPipe.java:37
-  wire [11:0] _bits_330 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_330; // ChildWord.java:43
-  wire [11:0] _bits_331 = word_data[35:24]; // ChildWord.java:30
+  wire _and_191 = commit_fire & _or_123; // CommitVerdict.java:95
+  wire _not_145 = ~defer_now; // CommitVerdict.java:95
+  wire _and_192 = _and_191 & _not_145; // CommitVerdict.java:95
+  wire _eq_63 = stop_now == _and_192; // CommitVerdict.java:95
+  wire _eq_64 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire [6:0] _sub_26 = undo_sp - 7'd1; // UndoStack.java:49
+  wire _eq_65 = undo_sp_below == _sub_26; // UndoStack.java:49
+  wire [6:0] _sub_27 = undo_sp - 7'd2; // UndoStack.java:49
+  wire _eq_66 = undo_sp_two_below == _sub_27; // UndoStack.java:49
+  wire _and_193 = _eq_65 & _eq_66; // UndoStack.java:49
+  wire _lt_9 = undo_sp < 7'd64; // UndoStack.java:60
+  wire _not_146 = ~undo_pop; // UndoStack.java:61
+  wire _eq_67 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_68 = undo_empty == _eq_67; // UndoStack.java:63
+  wire _and_194 = draining & io_counterResult_valid; // TrieController.java:173
+  wire _and_195 = state_run & quiet_held; // QuietPipe.java:37
+  wire [11:0] _bits_331 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_59 = |_bits_331; // ChildWord.java:43
-  wire [11:0] _bits_332 = word_data[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_332 = word_data[35:24]; // ChildWord.java:30
   wire _or_r_60 = |_bits_332; // ChildWord.java:43
-  wire [11:0] _bits_333 = word_data[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_333 = word_data[23:12]; // ChildWord.java:30
   wire _or_r_61 = |_bits_333; // ChildWord.java:43
-  wire [3:0] _cat_64 = {_or_r_58, _or_r_59, _or_r_60, _or_r_61}; // ChildWord.java:44
-  wire _bits_334 = _cat_64[0]; // ChildWord.java:56
-  wire [2:0] _add_62 = 3'd0 + {{2{1'b0}}, _bits_334}; // ChildWord.java:56
-  wire _bits_335 = _cat_64[1]; // ChildWord.java:56
-  wire [2:0] _add_63 = _add_62 + {{2{1'b0}}, _bits_335}; // ChildWord.java:56
-  wire _bits_336 = _cat_64[2]; // ChildWord.java:56
-  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_336}; // ChildWord.java:56
-  wire _bits_337 = _cat_64[3]; // ChildWord.java:56
-  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_337}; // ChildWord.java:56
-  wire [13:0] _sub_26 = 14'd4 - {{11{1'b0}}, _add_65}; // SplitRoom.java:61
-  wire _ge_7 = free_slots >= _sub_26; // SplitRoom.java:61
-  wire _eq_62 = split_fits_landed == _ge_7; // TrieController.java:286
-  wire _not_143 = ~split_in_place; // TrieController.java:288
-  wire _or_124 = split_fits_landed | _not_143; // TrieController.java:288
-  wire _not_144 = ~marking; // SplitMarks.java:58
-  wire _or_125 = state_drain | state_undo; // TrieController.java:391
-  wire _or_126 = state_run | _or_125; // TrieController.java:391
-  wire _or_127 = _or_126 | state_resume; // TrieController.java:392
-  wire _or_128 = _or_127 | state_merge_start; // TrieController.java:393
-  wire _or_129 = state_advance | state_advance_wait; // TrieController.java:394
-  wire _or_130 = _or_128 | _or_129; // TrieController.java:394
-  wire _or_131 = _not_144 | _or_130; // SplitMarks.java:58
-  wire _eq_63 = op_batch_empty == _and_138; // TrieController.java:398
-  wire _or_132 = state_undo | state_split_read; // TrieController.java:398
-  wire _or_133 = _or_132 | state_split_check; // TrieController.java:398
-  wire _or_134 = _or_133 | state_split_fit; // TrieController.java:398
-  wire _not_145 = ~split_in_place; // TrieController.java:399
-  wire _not_146 = ~hit_event_4; // TrieController.java:402
-  wire _and_187 = state_resume & io_counterResult_valid; // TrieController.java:401
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:404
-  wire _and_188 = state_run & io_counterResult_valid; // TrieController.java:404
-  wire _or_r_62 = |free_slots; // TrieController.java:407
-  wire _and_189 = state_split_alloc & _or_3; // TrieController.java:406
-  wire _and_190 = _and_189 & free_ready_before; // TrieController.java:406
-  wire _eq_64 = front_count == 8'd0; // TrieController.java:411
-  wire _or_135 = _eq_64 | split_in_place; // TrieController.java:411
-  wire _not_147 = ~io_issued; // TrieController.java:411
-  wire _and_191 = _or_135 & _not_147; // TrieController.java:411
+  wire [11:0] _bits_334 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_334; // ChildWord.java:43
+  wire [3:0] _cat_64 = {_or_r_59, _or_r_60, _or_r_61, _or_r_62}; // ChildWord.java:44
+  wire _bits_335 = _cat_64[0]; // ChildWord.java:56
+  wire [2:0] _add_67 = 3'd0 + {{2{1'b0}}, _bits_335}; // ChildWord.java:56
+  wire _bits_336 = _cat_64[1]; // ChildWord.java:56
+  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_336}; // ChildWord.java:56
+  wire _bits_337 = _cat_64[2]; // ChildWord.java:56
+  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_337}; // ChildWord.java:56
+  wire _bits_338 = _cat_64[3]; // ChildWord.java:56
+  wire [2:0] _add_70 = _add_69 + {{2{1'b0}}, _bits_338}; // ChildWord.java:56
+  wire [13:0] _sub_28 = 14'd4 - {{11{1'b0}}, _add_70}; // SplitRoom.java:61
+  wire _ge_7 = free_slots >= _sub_28; // SplitRoom.java:61
+  wire _eq_69 = split_fits_landed == _ge_7; // TrieController.java:290
+  wire _not_147 = ~split_in_place; // TrieController.java:292
+  wire _or_124 = split_fits_landed | _not_147; // TrieController.java:292
+  wire _not_148 = ~marking; // SplitMarks.java:68
+  wire _or_125 = state_drain | state_undo; // TrieController.java:396
+  wire _or_126 = state_run | _or_125; // TrieController.java:396
+  wire _or_127 = _or_126 | state_resume; // TrieController.java:397
+  wire _or_128 = _or_127 | state_merge_start; // TrieController.java:398
+  wire _or_129 = state_advance | state_advance_wait; // TrieController.java:399
+  wire _or_130 = _or_128 | _or_129; // TrieController.java:399
+  wire _or_131 = _not_148 | _or_130; // SplitMarks.java:68
+  wire _eq_70 = op_batch_empty == _and_147; // TrieController.java:403
+  wire _or_132 = state_undo | state_split_read; // TrieController.java:403
+  wire _or_133 = _or_132 | state_split_check; // TrieController.java:403
+  wire _or_134 = _or_133 | state_split_fit; // TrieController.java:403
+  wire _not_149 = ~split_in_place; // TrieController.java:404
+  wire _not_150 = ~hit_event_4; // TrieController.java:407
+  wire _and_196 = state_resume & io_counterResult_valid; // TrieController.java:406
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:409
+  wire _and_197 = state_run & io_counterResult_valid; // TrieController.java:409
+  wire _or_r_63 = |free_slots; // TrieController.java:412
+  wire _and_198 = state_split_alloc & _or_3; // TrieController.java:411
+  wire _and_199 = _and_198 & free_ready; // TrieController.java:411
+  wire _eq_71 = front_count == 8'd0; // TrieController.java:416
+  wire _or_135 = _eq_71 | split_in_place; // TrieController.java:416
+  wire _not_151 = ~io_issued; // TrieController.java:416
+  wire _and_200 = _or_135 & _not_151; // TrieController.java:416
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_7;
   assign io_commit = commit_fire;
-  assign io_rewind = (state_resume ? (_or_0 ? _not_16 : 1'd0) : 1'd0);
+  assign io_rewind = (state_resume ? (_or_0 ? _not_19 : 1'd0) : 1'd0);
   assign io_counterCmd_valid = cmd_q_valid;
   assign io_counterCmd_bits_addr = cmd_q_addr;
   assign io_counterCmd_bits_op = cmd_q_op;
@@ -1734,7 +1782,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_softClear = (state_soft_clear ? 1'd1 : 1'd0);
   assign io_epsActive = eps_active;
   assign io_acceptEnable = _and_9;
-  assign io_live_n = _cat_0;
+  assign io_live_n = _cat_1;
   assign io_live_nodes = st_nodes;
   assign io_live_highWater = st_high_water;
   assign io_live_overflow = st_overflow;
@@ -1746,116 +1794,117 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign io_live_deferred = ev_deferred_q;
   assign io_live_saturation = ev_saturation_q;
   assign io_snapFreeze = snapshot_frozen;
-  assign io_errorBound = _bits_4;
+  assign io_errorBound = _bits_6;
   assign io_errorBoundReady = _and_10;
-  assign io_snapBusy = _or_6;
+  assign io_snapBusy = _or_7;
   assign io_node_valid = node_valid;
   assign io_node_len = node_len;
   assign io_node_prefix = node_prefix;
   assign io_node_count = node_count;
-  assign io_readoutBusy = _or_8;
-  assign io_busy = _or_20;
+  assign io_readoutBusy = _or_9;
+  assign io_busy = _or_21;
   assign io_idle = _and_12;
-  assign io_resetting = _not_23;
+  assign io_resetting = _not_26;
   assign io_stallCause = cause;
   assign io_wordWrite_valid = word_write;
   assign io_wordWrite_bits_slot = word_write_slot;
   assign io_wordWrite_bits_word = word_write_value;
   assign io_rootWord = root_word;
   assign io_walkFlush = _and_13;
-  assign io_walkHoldNext = _not_27;
+  assign io_walkHoldNext = _not_30;
   assign io_walkFixNext = _and_16;
   assign io_walkFix_slot = op_slot;
   assign io_walkFix_word = split_word;
   assign ev_commit = (commit_fire ? 1'd1 : 1'd0);
-  assign ev_saturation = (_and_17 ? 1'd1 : (commit_fire ? (_or_21 ? 1'd1 : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)));
+  assign ev_saturation = (_and_17 ? 1'd1 : (commit_fire ? (_or_23 ? 1'd1 : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? (verdict_clips ? 1'd1 : 1'd0) : 1'd0) : 1'd0)));
   assign ev_split = (state_split_link ? 1'd1 : 1'd0);
-  assign ev_allocated = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign ev_allocated = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
   assign ev_batch = (state_undo ? (_not_7 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_and_6 ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_9 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_10 ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (merge_due ? (op_batch_empty ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0)))) : (state_merge ? (walk_done ? 1'd1 : (deferred_at_commit ? 1'd1 : 1'd0)) : (deferred_at_commit ? 1'd1 : 1'd0))));
   assign ev_deferred = (state_split_fit ? (split_fits ? (deferred_at_commit ? 1'd1 : 1'd0) : (_not_10 ? (deferred_at_commit ? 1'd1 : 1'd0) : 1'd1)) : (deferred_at_commit ? 1'd1 : 1'd0));
   assign ev_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign ev_weight = (commit_fire ? io_head_weight : 16'd0);
   assign ev_removed = (verdict_step_act ? (verdict_merges ? _add_8 : 3'd0) : 3'd0);
   assign word_read = (state_run ? (commit_stop ? (_and_4 ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)) : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0)))));
-  assign word_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))));
-  assign info_read = (marking ? (_eq_3 ? (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))) : 1'd1)) : (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))));
-  assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready_before ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
-  assign min_read = (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0);
-  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready_before ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
+  assign word_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0) : (free_ready ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))));
+  assign info_read = (marking ? (_or_32 ? (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))) : 1'd1)) : (state_run ? (commit_stop ? (_and_4 ? 1'd1 : 1'd0) : 1'd0) : (state_undo ? 1'd1 : (state_split_fit ? 1'd1 : (state_split_link ? 1'd1 : (state_batch_done ? (early_batch ? 1'd1 : 1'd0) : (state_read_issue ? 1'd1 : 1'd0)))))));
+  assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
+  assign min_read = (state_split_check ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0));
+  assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
   assign word_read_slot = (state_run ? (commit_stop ? (_and_4 ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)))));
-  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0) : (free_ready_before ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_4 : 48'd0) : 48'd0))));
-  assign info_read_slot = (marking ? (_eq_3 ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : _bits_44)) : (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))));
-  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready_before ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_6 : 62'd0) : (state_split_alloc ? (_not_12 ? 62'd0 : (free_ready_before ? _cat_8 : 62'd0)) : 62'd0));
-  assign min_read_slot = (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0);
-  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready_before ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
-  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready_before ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
+  assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
+  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0) : (free_ready ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0))));
+  assign info_read_slot = (marking ? (_or_32 ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : _bits_46)) : (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))));
+  assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_7 : 62'd0) : (state_split_alloc ? (_not_12 ? 62'd0 : (free_ready ? _cat_8 : 62'd0)) : 62'd0));
+  assign min_read_slot = (state_split_check ? _bits_67 : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0));
+  assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
+  assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
   assign free_push = (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0));
-  assign free_take = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready_before ? 1'd1 : 1'd0)) : 1'd0);
+  assign free_take = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
-  assign fifo_io_enq_valid = _and_58;
+  assign redo_last_issued = (state_run ? _and_63 : (state_resume ? _and_64 : 1'd0));
+  assign fifo_io_enq_valid = _and_68;
   assign fifo_io_enq_bits = _cat_18;
   assign fifo_io_deq_ready = (state_run ? redo_issue : (state_resume ? redo_issue : 1'd0));
-  assign _wire_0_0 = _bits_94;
-  assign _wire_0_1 = _bits_95;
-  assign _wire_0_2 = _bits_96;
-  assign _wire_0_3 = _bits_97;
-  assign _wire_0_4 = _bits_98;
-  assign _wire_0_5 = _bits_99;
-  assign _wire_0_6 = _bits_100;
-  assign _wire_0_7 = _bits_101;
-  assign _wire_0_8 = _bits_102;
-  assign _wire_0_9 = _bits_103;
-  assign _wire_0_10 = _bits_104;
-  assign _wire_0_11 = _bits_105;
-  assign _wire_0_12 = _bits_106;
-  assign _wire_0_13 = _bits_107;
-  assign _wire_0_14 = _bits_108;
-  assign _wire_0_15 = _bits_109;
-  assign _wire_1_0 = _bits_110;
-  assign _wire_1_1 = _bits_111;
-  assign _wire_1_2 = _bits_112;
-  assign _wire_1_3 = _bits_113;
-  assign cmd_valid = (state_run ? (_and_61 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready_before ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_resume ? (_and_62 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign cmd_op = (state_run ? (_and_61 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready_before ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_62 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))))))));
-  assign cmd_addr = (state_run ? (_and_61 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_121 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready_before ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_62 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))))))));
-  assign cmd_value = (state_run ? (_and_61 ? _bits_122 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_123 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready_before ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_62 ? _bits_122 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))))));
-  assign walk_start = (state_merge_start ? (_not_13 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_last ? (_and_64 ? 1'd1 : 1'd0) : 1'd0);
-  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_65 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
-  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_65 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
-  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_65 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
-  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_65 ? 35'd0 : (walk_hand_over ? _mux_17 : 35'd0))) : 35'd0);
-  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_65 ? 4'd0 : (walk_hand_over ? _mux_18 : 4'd0))) : 4'd0);
-  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_65 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
-  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_65 ? 2'd0 : (walk_hand_over ? _bits_161 : 2'd0))) : 2'd0);
-  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_65 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
-  assign _wire_2_0 = _bits_207;
-  assign _wire_2_1 = _bits_208;
-  assign _wire_2_2 = _bits_209;
-  assign _wire_2_3 = _bits_210;
-  assign _wire_3_0 = _bits_214;
-  assign _wire_3_1 = _bits_215;
-  assign _wire_3_2 = _bits_216;
-  assign _wire_3_3 = _bits_217;
-  assign _wire_4_0 = _bits_218;
-  assign _wire_4_1 = _bits_219;
-  assign _wire_4_2 = _bits_220;
-  assign _wire_4_3 = _bits_221;
-  assign _wire_5_0 = _bits_222;
-  assign _wire_5_1 = _bits_223;
-  assign _wire_5_2 = _bits_224;
-  assign _wire_5_3 = _bits_225;
-  assign serialMultiplier_io_start = _or_71;
-  assign serialMultiplier_io_a = _mux_39;
-  assign serialMultiplier_io_b = _mux_40;
-  assign undo_sp_next = (undo_pop ? _sub_16 : (undo_push ? _add_40 : undo_sp));
+  assign _wire_0_0 = _bits_96;
+  assign _wire_0_1 = _bits_97;
+  assign _wire_0_2 = _bits_98;
+  assign _wire_0_3 = _bits_99;
+  assign _wire_0_4 = _bits_100;
+  assign _wire_0_5 = _bits_101;
+  assign _wire_0_6 = _bits_102;
+  assign _wire_0_7 = _bits_103;
+  assign _wire_0_8 = _bits_104;
+  assign _wire_0_9 = _bits_105;
+  assign _wire_0_10 = _bits_106;
+  assign _wire_0_11 = _bits_107;
+  assign _wire_0_12 = _bits_108;
+  assign _wire_0_13 = _bits_109;
+  assign _wire_0_14 = _bits_110;
+  assign _wire_0_15 = _bits_111;
+  assign _wire_1_0 = _bits_112;
+  assign _wire_1_1 = _bits_113;
+  assign _wire_1_2 = _bits_114;
+  assign _wire_1_3 = _bits_115;
+  assign cmd_valid = (state_run ? (_and_70 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_resume ? (_and_71 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))))));
+  assign cmd_op = (state_run ? (_and_70 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_71 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))))))));
+  assign cmd_addr = (state_run ? (_and_70 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_123 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_71 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))))))));
+  assign cmd_value = (state_run ? (_and_70 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_125 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_71 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))))));
+  assign walk_start = (state_merge_start ? (_not_16 ? 1'd1 : 1'd0) : 1'd0);
+  assign walk_done = (walk_step_last ? (_and_73 ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_74 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_74 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_74 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? 4'd0 : (walk_hand_over ? _mux_20 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? 35'd0 : (walk_hand_over ? _mux_21 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_74 ? 2'd0 : (walk_hand_over ? _bits_163 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_74 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
+  assign _wire_2_0 = _bits_209;
+  assign _wire_2_1 = _bits_210;
+  assign _wire_2_2 = _bits_211;
+  assign _wire_2_3 = _bits_212;
+  assign _wire_3_0 = _bits_216;
+  assign _wire_3_1 = _bits_217;
+  assign _wire_3_2 = _bits_218;
+  assign _wire_3_3 = _bits_219;
+  assign _wire_4_0 = _bits_220;
+  assign _wire_4_1 = _bits_221;
+  assign _wire_4_2 = _bits_222;
+  assign _wire_4_3 = _bits_223;
+  assign _wire_5_0 = _bits_224;
+  assign _wire_5_1 = _bits_225;
+  assign _wire_5_2 = _bits_226;
+  assign _wire_5_3 = _bits_227;
+  assign serialMultiplier_io_start = _or_72;
+  assign serialMultiplier_io_a = _mux_41;
+  assign serialMultiplier_io_b = _mux_42;
+  assign undo_sp_next = (undo_pop ? _sub_18 : (undo_push ? _add_43 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_143 ? _mux_44 : (_or_94 ? _mux_45 : (_or_98 ? 3'd3 : (_or_102 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_44 & _not_51;
-  assign over_t = _bits_84 | _and_49;
+  assign cause = (commit_fire ? 3'd0 : (_and_152 ? _mux_46 : (_or_94 ? _mux_47 : (_or_98 ? 3'd3 : (_or_102 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_51 & _not_55;
+  assign over_t = _bits_86 | _and_56;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -1918,7 +1967,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_alloc <= 1'd0;
     end else begin
-      state_split_alloc <= (state_split_check ? (split_in_place ? 1'd1 : 1'd0) : (state_split_fit ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_12 ? 1'd0 : state_split_alloc) : state_split_alloc)));
+      state_split_alloc <= (state_split_check ? (split_in_place ? 1'd1 : 1'd0) : (state_split_fit ? (split_fits ? 1'd1 : 1'd0) : (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready ? (_and_r_0 ? 1'd0 : state_split_alloc) : state_split_alloc)) : state_split_alloc)));
     end
   end
 
@@ -1926,7 +1975,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_split_link <= 1'd0;
     end else begin
-      state_split_link <= (state_split_alloc ? (_not_12 ? 1'd1 : state_split_link) : (state_split_link ? 1'd0 : state_split_link));
+      state_split_link <= (state_split_alloc ? (_not_12 ? 1'd1 : (free_ready ? (_and_r_0 ? 1'd1 : state_split_link) : state_split_link)) : (state_split_link ? 1'd0 : state_split_link));
     end
   end
 
@@ -1934,7 +1983,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge_start <= 1'd0;
     end else begin
-      state_merge_start <= (state_undo ? (_not_7 ? state_merge_start : (_and_6 ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_fit ? (split_fits ? state_merge_start : (_not_10 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_13 ? 1'd0 : state_merge_start) : state_merge_start))));
+      state_merge_start <= (state_undo ? (_not_7 ? state_merge_start : (_and_6 ? state_merge_start : (_not_9 ? (op_batch_empty ? state_merge_start : 1'd1) : state_merge_start))) : (state_split_fit ? (split_fits ? state_merge_start : (_not_10 ? (op_batch_empty ? state_merge_start : 1'd1) : (merge_due ? (op_batch_empty ? 1'd0 : 1'd1) : 1'd0))) : (state_split_link ? (merge_due ? 1'd1 : 1'd0) : (state_merge_start ? (_not_16 ? 1'd0 : state_merge_start) : state_merge_start))));
     end
   end
 
@@ -1942,7 +1991,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_merge <= 1'd0;
     end else begin
-      state_merge <= (state_merge_start ? (_not_13 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
+      state_merge <= (state_merge_start ? (_not_16 ? 1'd1 : state_merge) : (state_merge ? (walk_done ? 1'd0 : state_merge) : state_merge));
     end
   end
 
@@ -1958,7 +2007,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance <= 1'd0;
     end else begin
-      state_advance <= (state_undo ? (_not_7 ? state_advance : (_and_6 ? state_advance : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_fit ? (split_fits ? state_advance : (_not_10 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_batch_done ? (early_batch ? state_advance : 1'd1) : (state_advance ? (_not_14 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
+      state_advance <= (state_undo ? (_not_7 ? state_advance : (_and_6 ? state_advance : (_not_9 ? (op_batch_empty ? 1'd1 : 1'd0) : state_advance))) : (state_split_fit ? (split_fits ? state_advance : (_not_10 ? state_advance : (merge_due ? (op_batch_empty ? 1'd1 : 1'd0) : 1'd0))) : (state_split_link ? 1'd0 : (state_batch_done ? (early_batch ? state_advance : 1'd1) : (state_advance ? (_not_17 ? state_advance : 1'd0) : (state_advance_wait ? (following_ready ? 1'd1 : state_advance) : state_advance))))));
     end
   end
 
@@ -1966,7 +2015,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_advance_wait <= 1'd0;
     end else begin
-      state_advance_wait <= (state_advance ? (_not_14 ? state_advance_wait : (_or_4 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
+      state_advance_wait <= (state_advance ? (_not_17 ? state_advance_wait : (_or_5 ? state_advance_wait : 1'd1)) : (state_advance_wait ? (following_ready ? 1'd0 : state_advance_wait) : state_advance_wait));
     end
   end
 
@@ -1974,7 +2023,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       state_resume <= 1'd0;
     end else begin
-      state_resume <= (state_split_fit ? (split_fits ? state_resume : (_not_10 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_14 ? state_resume : (_or_4 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
+      state_resume <= (state_split_fit ? (split_fits ? state_resume : (_not_10 ? state_resume : (merge_due ? state_resume : 1'd1))) : (state_split_link ? (merge_due ? state_resume : 1'd1) : (state_advance ? (_not_17 ? state_resume : (_or_5 ? 1'd1 : 1'd0)) : (state_resume ? (_or_0 ? 1'd0 : state_resume) : state_resume))));
     end
   end
 
@@ -2006,7 +2055,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_lo <= 16'd0;
     end else begin
-      st_n_lo <= (ev_clear ? _bits_5 : (ev_commit_q ? _bits_6 : st_n_lo));
+      st_n_lo <= (ev_clear ? _bits_7 : (ev_commit_q ? _bits_8 : st_n_lo));
     end
   end
 
@@ -2014,7 +2063,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_hi_0 <= 16'd0;
     end else begin
-      st_n_hi_0 <= (ev_clear ? _bits_7 : _bits_8);
+      st_n_hi_0 <= (ev_clear ? _bits_9 : _bits_10);
     end
   end
 
@@ -2022,7 +2071,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_carry_0 <= 1'd0;
     end else begin
-      st_n_carry_0 <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_9 : 1'd0));
+      st_n_carry_0 <= (ev_clear ? 1'd0 : (ev_commit_q ? _bits_11 : 1'd0));
     end
   end
 
@@ -2030,7 +2079,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_hi_1 <= 16'd0;
     end else begin
-      st_n_hi_1 <= (ev_clear ? _bits_10 : _bits_11);
+      st_n_hi_1 <= (ev_clear ? _bits_12 : _bits_13);
     end
   end
 
@@ -2038,7 +2087,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_carry_1 <= 1'd0;
     end else begin
-      st_n_carry_1 <= (ev_clear ? 1'd0 : _bits_12);
+      st_n_carry_1 <= (ev_clear ? 1'd0 : _bits_14);
     end
   end
 
@@ -2046,7 +2095,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_hi_2 <= 16'd0;
     end else begin
-      st_n_hi_2 <= (ev_clear ? _bits_13 : _bits_14);
+      st_n_hi_2 <= (ev_clear ? _bits_15 : _bits_16);
     end
   end
 
@@ -2054,7 +2103,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       st_n_carry_2 <= 1'd0;
     end else begin
-      st_n_carry_2 <= (ev_clear ? 1'd0 : _bits_15);
+      st_n_carry_2 <= (ev_clear ? 1'd0 : _bits_17);
     end
   end
 
@@ -2191,23 +2240,51 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      free_unread <= 13'd0;
+    end else begin
+      free_unread <= (free_restart ? _mux_11 : (free_read ? _sub_2 : free_unread));
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      free_buffered <= 2'd0;
+    end else begin
+      free_buffered <= (free_restart ? 2'd0 : _sub_3);
+    end
+  end
+
+  always @(posedge clock) begin
+    free_ahead_0 <= (_and_45 ? free_top : (free_pop ? free_ahead_1 : free_ahead_0));
+  end
+
+  always @(posedge clock) begin
+    free_ahead_1 <= (_and_46 ? free_top : (free_pop ? free_ahead_2 : free_ahead_1));
+  end
+
+  always @(posedge clock) begin
+    free_ahead_2 <= (_and_47 ? free_top : free_ahead_2);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      free_read_sent <= 1'd0;
+    end else begin
+      free_read_sent <= _and_48;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      free_read_landing <= 1'd0;
+    end else begin
+      free_read_landing <= _and_49;
+    end
+  end
+
+  always @(posedge clock) begin
     free_top <= free_stack_rdata_0;
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      free_ready_was_1 <= 1'd0;
-    end else begin
-      free_ready_was_1 <= _not_49;
-    end
-  end
-
-  always @(posedge clock) begin
-    if (reset) begin
-      free_ready_before <= 1'd0;
-    end else begin
-      free_ready_before <= _and_42;
-    end
   end
 
   always @(posedge clock) begin
@@ -2250,12 +2327,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_54 : split_in_place);
+      split_in_place <= (commit_fire ? _and_61 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_12 ? split_word : (free_ready_before ? _cat_17 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_12 ? split_word : (free_ready ? _cat_17 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -2291,7 +2368,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_key_1 <= _mux_14;
+    hit_key_1 <= _mux_16;
   end
 
   always @(posedge clock) begin
@@ -2310,7 +2387,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_redo_set_1 <= 1'd0;
     end else begin
-      hit_redo_set_1 <= _and_60;
+      hit_redo_set_1 <= _and_69;
     end
   end
 
@@ -2339,7 +2416,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_redo_old_1 <= _bits_117;
+    hit_redo_old_1 <= _bits_119;
   end
 
   always @(posedge clock) begin
@@ -2355,7 +2432,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_redo_saturated_1 <= _bits_118;
+    hit_redo_saturated_1 <= _bits_120;
   end
 
   always @(posedge clock) begin
@@ -2374,7 +2451,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_64 ? 1'd1 : walk_step_idle) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_73 ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -2390,7 +2467,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_65 ? walk_step_scan : (walk_hand_over ? (_or_r_2 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_74 ? walk_step_scan : (walk_hand_over ? (_or_r_3 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
@@ -2398,7 +2475,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_last <= 1'd0;
     end else begin
-      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_65 ? walk_step_last : (walk_hand_over ? (_or_r_2 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_64 ? 1'd0 : walk_step_last) : walk_step_last));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_74 ? walk_step_last : (walk_hand_over ? (_or_r_3 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_73 ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2406,32 +2483,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_20 : (_and_65 ? walk_depth : (walk_hand_over ? (_or_r_2 ? {1'b0, _bits_124} : walk_depth) : walk_depth))) : walk_depth));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_74 ? walk_depth : (walk_hand_over ? (_or_r_3 ? {1'b0, _bits_126} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_65 ? walk_slot : (walk_hand_over ? (_or_r_2 ? _bits_125 : walk_slot) : walk_slot))) : walk_slot));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_74 ? walk_slot : (walk_hand_over ? (_or_r_3 ? _bits_127 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_65 ? walk_word : (walk_hand_over ? (_or_r_2 ? _bits_126 : walk_word) : walk_word))) : walk_word));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_74 ? walk_word : (walk_hand_over ? (_or_r_3 ? _bits_128 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_15 : (_and_65 ? _and_73 : (walk_hand_over ? (_or_r_2 ? _and_74 : walk_todo) : walk_todo))) : walk_todo));
+    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_17 : (_and_74 ? _and_82 : (walk_hand_over ? (_or_r_3 ? _and_83 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_65 ? _mux_17 : (walk_hand_over ? (_or_r_2 ? _bits_134 : _mux_17) : _mux_17))) : walk_sum));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? _mux_19 : (walk_hand_over ? (_or_r_3 ? _bits_136 : _mux_19) : _mux_19))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_65 ? _mux_18 : (walk_hand_over ? (_or_r_2 ? _bits_136 : _mux_18) : _mux_18))) : walk_leaves));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? _mux_20 : (walk_hand_over ? (_or_r_3 ? _bits_138 : _mux_20) : _mux_20))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_65 ? _mux_19 : (walk_hand_over ? (_or_r_2 ? _bits_137 : _mux_19) : _mux_19))) : walk_least));
+    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_74 ? _mux_21 : (walk_hand_over ? (_or_r_3 ? _bits_139 : _mux_21) : _mux_21))) : walk_least));
   end
 
   always @(posedge clock) begin
@@ -2443,7 +2520,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_sent_digit <= (walk_step_scan ? _mux_21 : walk_sent_digit);
+    walk_sent_digit <= (walk_step_scan ? _mux_23 : walk_sent_digit);
   end
 
   always @(posedge clock) begin
@@ -2454,7 +2531,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_76 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_85 : walk_probing);
     end
   end
 
@@ -2470,7 +2547,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_sent_up <= 1'd0;
     end else begin
-      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_65 ? walk_probe_up : (walk_hand_over ? (_or_r_2 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
+      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_74 ? walk_probe_up : (walk_hand_over ? (_or_r_3 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
     end
   end
 
@@ -2478,7 +2555,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing_up <= 1'd0;
     end else begin
-      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_77 : (_and_65 ? _and_77 : (walk_hand_over ? (_or_r_2 ? 1'd0 : _and_77) : _and_77))) : walk_probing_up);
+      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_86 : (_and_74 ? _and_86 : (walk_hand_over ? (_or_r_3 ? 1'd0 : _and_86) : _and_86))) : walk_probing_up);
     end
   end
 
@@ -2486,7 +2563,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_up_taken <= 4'd0;
     end else begin
-      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_65 ? _mux_16 : (walk_hand_over ? (_or_r_2 ? 4'd0 : _mux_16) : _mux_16))) : walk_up_taken);
+      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? _mux_18 : (walk_hand_over ? (_or_r_3 ? 4'd0 : _mux_18) : _mux_18))) : walk_up_taken);
     end
   end
 
@@ -2494,7 +2571,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_judged <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_78 : walk_judged);
+      walk_judged <= (walk_step_scan ? _and_87 : walk_judged);
     end
   end
 
@@ -2515,15 +2592,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_child_leaf <= (walk_step_scan ? _eq_10 : walk_child_leaf);
+    walk_child_leaf <= (walk_step_scan ? _eq_15 : walk_child_leaf);
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? _and_82 : walk_child_passed);
+    walk_child_passed <= (walk_step_scan ? _and_91 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? _and_83 : walk_child_walked);
+    walk_child_walked <= (walk_step_scan ? _and_92 : walk_child_walked);
   end
 
   always @(posedge clock) begin
@@ -2534,7 +2611,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_count_q <= 1'd0;
     end else begin
-      walk_count_q <= _and_84;
+      walk_count_q <= _and_93;
     end
   end
 
@@ -2542,7 +2619,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_idle <= 1'd1;
     end else begin
-      verdict_step_idle <= (verdict_step_idle ? (verdict_pop ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_12 ? verdict_step_idle : 1'd1) : (verdict_pop ? 1'd0 : 1'd1)) : (verdict_step_free ? (_or_r_13 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
+      verdict_step_idle <= (verdict_step_idle ? (verdict_pop ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_13 ? verdict_step_idle : 1'd1) : (verdict_pop ? 1'd0 : 1'd1)) : (verdict_step_free ? (_or_r_14 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
     end
   end
 
@@ -2550,7 +2627,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_fold <= 1'd0;
     end else begin
-      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_63 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_63 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
+      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_64 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_64 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
     end
   end
 
@@ -2558,7 +2635,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_decide <= 1'd0;
     end else begin
-      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_63 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_63 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
+      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_64 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_64 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
     end
   end
 
@@ -2574,72 +2651,72 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_free <= 1'd0;
     end else begin
-      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_12 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_13 ? 1'd1 : 1'd0) : verdict_step_free));
+      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_13 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_14 ? 1'd1 : 1'd0) : verdict_step_free));
     end
   end
 
   always @(posedge clock) begin
-    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_162 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_163 : verdict_slot)) : verdict_slot));
+    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_164 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_165 : verdict_slot)) : verdict_slot));
   end
 
   always @(posedge clock) begin
-    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_164 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_165 : verdict_word)) : verdict_word));
+    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_166 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_167 : verdict_word)) : verdict_word));
   end
 
   always @(posedge clock) begin
-    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_166 : verdict_sum) : (verdict_step_fold ? _add_27 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_168 : verdict_sum)) : verdict_sum)));
+    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_168 : verdict_sum) : (verdict_step_fold ? _add_30 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_170 : verdict_sum)) : verdict_sum)));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_169 : verdict_leaves) : (verdict_step_fold ? _or_64 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_171 : verdict_leaves)) : verdict_leaves)));
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_171 : verdict_leaves) : (verdict_step_fold ? _or_65 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_173 : verdict_leaves)) : verdict_leaves)));
   end
 
   always @(posedge clock) begin
-    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_172 : verdict_least) : (verdict_step_fold ? _mux_22 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_174 : verdict_least)) : verdict_least)));
+    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_174 : verdict_least) : (verdict_step_fold ? _mux_24 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_176 : verdict_least)) : verdict_least)));
   end
 
   always @(posedge clock) begin
-    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_175 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_176 : verdict_digit)) : verdict_digit));
+    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_177 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_178 : verdict_digit)) : verdict_digit));
   end
 
   always @(posedge clock) begin
-    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_158 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_158 : verdict_depth)) : verdict_depth));
+    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_160 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_160 : verdict_depth)) : verdict_depth));
   end
 
   always @(posedge clock) begin
-    verdict_merges <= (verdict_step_decide ? _and_90 : verdict_merges);
+    verdict_merges <= (verdict_step_decide ? _and_99 : verdict_merges);
   end
 
   always @(posedge clock) begin
-    verdict_clips <= (verdict_step_decide ? _or_r_16 : verdict_clips);
+    verdict_clips <= (verdict_step_decide ? _or_r_17 : verdict_clips);
   end
 
   always @(posedge clock) begin
-    verdict_now_leaf <= (verdict_step_decide ? _and_91 : verdict_now_leaf);
+    verdict_now_leaf <= (verdict_step_decide ? _and_100 : verdict_now_leaf);
   end
 
   always @(posedge clock) begin
-    verdict_count <= (verdict_step_decide ? _mux_23 : verdict_count);
+    verdict_count <= (verdict_step_decide ? _mux_25 : verdict_count);
   end
 
   always @(posedge clock) begin
-    verdict_bound <= (verdict_step_decide ? _mux_24 : verdict_bound);
+    verdict_bound <= (verdict_step_decide ? _mux_26 : verdict_bound);
   end
 
   always @(posedge clock) begin
-    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_86 : verdict_freeing) : (verdict_step_free ? _and_86 : verdict_freeing)));
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_95 : verdict_freeing) : (verdict_step_free ? _and_95 : verdict_freeing)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       verdict_kids_valid <= 16'd0;
     end else begin
-      verdict_kids_valid <= (walk_start ? 16'd0 : _and_94);
+      verdict_kids_valid <= (walk_start ? 16'd0 : _and_103);
     end
   end
 
   always @(posedge clock) begin
-    verdict_kids_here <= (verdict_step_idle ? (verdict_pop ? _mux_30 : verdict_kids_here) : (verdict_step_act ? (verdict_merges ? verdict_kids_here : (verdict_pop ? _mux_32 : verdict_kids_here)) : verdict_kids_here));
+    verdict_kids_here <= (verdict_step_idle ? (verdict_pop ? _mux_32 : verdict_kids_here) : (verdict_step_act ? (verdict_merges ? verdict_kids_here : (verdict_pop ? _mux_34 : verdict_kids_here)) : verdict_kids_here));
   end
 
   always @(posedge clock) begin
@@ -2647,7 +2724,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_parent_valid <= (verdict_step_decide ? _and_95 : verdict_parent_valid);
+    verdict_parent_valid <= (verdict_step_decide ? _and_104 : verdict_parent_valid);
   end
 
   always @(posedge clock) begin
@@ -2666,7 +2743,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_head <= 2'd0;
     end else begin
-      verdict_head <= (verdict_pop ? _add_34 : verdict_head);
+      verdict_head <= (verdict_pop ? _add_37 : verdict_head);
     end
   end
 
@@ -2674,7 +2751,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_tail <= 2'd0;
     end else begin
-      verdict_tail <= (verdict_hand_valid ? _add_35 : verdict_tail);
+      verdict_tail <= (verdict_hand_valid ? _add_38 : verdict_tail);
     end
   end
 
@@ -2682,12 +2759,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_queued <= 3'd0;
     end else begin
-      verdict_queued <= _sub_5;
+      verdict_queued <= _sub_7;
     end
   end
 
   always @(posedge clock) begin
-    walk_parent_frame <= _mux_36;
+    walk_parent_frame <= _mux_38;
   end
 
   always @(posedge clock) begin
@@ -2746,7 +2823,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       sram_count <= 8'd0;
     end else begin
-      sram_count <= _sub_7;
+      sram_count <= _sub_9;
     end
   end
 
@@ -2754,7 +2831,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_100 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_109 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2762,7 +2839,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_101 ? _mux_37 : eps_active);
+      eps_active <= (_and_110 ? _mux_39 : eps_active);
     end
   end
 
@@ -2770,7 +2847,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_101 ? _mux_38 : q_active);
+      q_active <= (_and_110 ? _mux_40 : q_active);
     end
   end
 
@@ -2786,7 +2863,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_229) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_231) : next_merge) : next_merge));
     end
   end
 
@@ -2802,7 +2879,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_102 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_102 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_84 ? 1'd1 : (_and_102 ? 1'd0 : multiplier_for_schedule))) : (_and_102 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_111 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_111 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_88 ? 1'd1 : (_and_111 ? 1'd0 : multiplier_for_schedule))) : (_and_111 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2810,7 +2887,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_102 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_102 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_102 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2818,7 +2895,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_84 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_88 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2826,31 +2903,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_102 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_111 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_102 ? _or_r_25 : following_overflows);
+    following_overflows <= (_and_111 ? _or_r_26 : following_overflows);
   end
 
   always @(posedge clock) begin
-    to_merge_lo <= _sub_8;
+    to_merge_lo <= _sub_10;
   end
 
   always @(posedge clock) begin
-    to_merge_hi <= _sub_10;
+    to_merge_hi <= _sub_12;
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_103;
+    merge_ahead <= _and_112;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_239 : (_or_73 ? _bits_240 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_241 : (_or_74 ? _bits_242 : until_merge_lo));
     end
   end
 
@@ -2858,7 +2935,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_73 ? _bits_241 : _bits_242);
+      until_merge_hi_0 <= (_or_74 ? _bits_243 : _bits_244);
     end
   end
 
@@ -2866,7 +2943,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_243 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_245 : 1'd0);
     end
   end
 
@@ -2874,7 +2951,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_73 ? _bits_244 : _bits_245);
+      until_merge_hi_1 <= (_or_74 ? _bits_246 : _bits_247);
     end
   end
 
@@ -2882,7 +2959,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_73 ? 1'd0 : _bits_246);
+      until_merge_carry_1 <= (_or_74 ? 1'd0 : _bits_248);
     end
   end
 
@@ -2890,7 +2967,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_73 ? _bits_247 : _bits_248);
+      until_merge_hi_2 <= (_or_74 ? _bits_249 : _bits_250);
     end
   end
 
@@ -2898,7 +2975,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_73 ? 1'd0 : _bits_249);
+      until_merge_carry_2 <= (_or_74 ? 1'd0 : _bits_251);
     end
   end
 
@@ -2906,7 +2983,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_107;
+      merge_near <= _and_116;
     end
   end
 
@@ -2914,7 +2991,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_100 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_41 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_109 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_43 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2922,7 +2999,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_108 ? 8'd0 : _sub_15);
+      front_count <= (_and_117 ? 8'd0 : _sub_17);
     end
   end
 
@@ -2959,7 +3036,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _not_92;
+    hit_short_1 <= _not_96;
   end
 
   always @(posedge clock) begin
@@ -3039,7 +3116,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    hit_splittable_1 <= _lt_4;
+    hit_splittable_1 <= _lt_5;
   end
 
   always @(posedge clock) begin
@@ -3066,7 +3143,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_116;
+      _reg_1 <= _and_125;
     end
   end
 
@@ -3086,7 +3163,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_19;
+      undo_empty <= _eq_24;
     end
   end
 
@@ -3094,7 +3171,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_below <= 7'd127;
     end else begin
-      undo_sp_below <= _sub_17;
+      undo_sp_below <= _sub_19;
     end
   end
 
@@ -3102,88 +3179,88 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_sp_two_below <= 7'd126;
     end else begin
-      undo_sp_two_below <= _sub_18;
+      undo_sp_two_below <= _sub_20;
     end
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_251 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_253 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_252 : split_parent);
+    split_parent <= (state_split_check ? _bits_254 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_12 ? split_present : (free_ready_before ? _or_78 : split_present)) : split_present));
+    split_present <= (state_split_check ? _cat_39 : (state_split_alloc ? (_not_12 ? split_present : (free_ready ? split_present_after : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
-    child_depth <= _add_41;
+    child_depth <= _add_44;
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_20;
+    child_field_0 <= _eq_25;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_21;
+    child_field_1 <= _eq_26;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_22;
+    child_field_2 <= _eq_27;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_23;
+    child_field_3 <= _eq_28;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_24;
+    child_field_4 <= _eq_29;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_25;
+    child_field_5 <= _eq_30;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_26;
+    child_field_6 <= _eq_31;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_27;
+    child_field_7 <= _eq_32;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_28;
+    child_field_8 <= _eq_33;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_29;
+    child_field_9 <= _eq_34;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_30;
+    child_field_10 <= _eq_35;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_31;
+    child_field_11 <= _eq_36;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_32;
+    child_field_12 <= _eq_37;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_33;
+    child_field_13 <= _eq_38;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_34;
+    child_field_14 <= _eq_39;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_35;
+    child_field_15 <= _eq_40;
   end
 
   always @(posedge clock) begin
@@ -3202,7 +3279,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_100 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_109 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3222,19 +3299,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_124 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_133 : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (read_result ? _mux_42 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (read_result ? _mux_44 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_43 : node_len) : node_len);
+      node_len <= (state_read_wait ? (read_result ? _mux_45 : node_len) : node_len);
     end
   end
 
@@ -3250,7 +3327,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       marking <= 1'd0;
     end else begin
-      marking <= (marking ? (_eq_3 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking));
+      marking <= (marking ? (_or_32 ? 1'd0 : (state_split_link ? 1'd1 : marking)) : (state_split_link ? 1'd1 : marking));
     end
   end
 
@@ -3258,23 +3335,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       mark_odd <= 1'd0;
     end else begin
-      mark_odd <= (marking ? (_eq_3 ? (state_split_link ? 1'd1 : mark_odd) : (mark_odd ? 1'd0 : 1'd1)) : (state_split_link ? 1'd1 : mark_odd));
+      mark_odd <= (marking ? (_or_32 ? (state_split_link ? 1'd1 : mark_odd) : (mark_odd ? 1'd0 : 1'd1)) : (state_split_link ? 1'd1 : mark_odd));
     end
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_eq_3 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_269)) : (state_split_link ? op_slot : mark_slot));
+    mark_only_node <= (state_split_link ? _eq_46 : mark_only_node);
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_eq_3 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_270)) : (state_split_link ? split_parent : mark_next));
+    mark_slot <= (marking ? (_or_32 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_270)) : (state_split_link ? op_slot : mark_slot));
+  end
+
+  always @(posedge clock) begin
+    mark_next <= (marking ? (_or_32 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_271)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_127;
+      quiet_held <= _and_136;
     end
   end
 
@@ -3282,7 +3363,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_132;
+      snapshot_settled <= _and_141;
     end
   end
 
@@ -3298,7 +3379,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_133;
+      advance_settled_was_2 <= _and_142;
     end
   end
 
@@ -3306,7 +3387,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_134;
+      advance_settled_before <= _and_143;
     end
   end
 
@@ -3330,19 +3411,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_135;
+      fix_done_before <= _and_144;
     end
   end
 
   always @(posedge clock) begin
-    op_batch_empty <= _and_138;
+    op_batch_empty <= _and_147;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_142;
+      issue_gate <= _and_151;
     end
   end
 
@@ -3366,13 +3447,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_286] <= free_pushed;
+      free_stack[_bits_287] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
     if (verdict_sharing) begin
-      verdict_kids[_bits_199] <= verdict_share;
+      verdict_kids[_bits_201] <= verdict_share;
     end
   end
 
@@ -3384,13 +3465,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   always @(posedge clock) begin
     if (walk_step_scan && walk_walk_now) begin
-      walk_frames[_bits_291] <= _cat_38;
+      walk_frames[_bits_292] <= _cat_38;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_292] <= _cat_49;
+      undo[_bits_293] <= _cat_49;
     end
   end
 
@@ -3417,17 +3498,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    free_stack_rdata_0 <= free_stack[_bits_287];
+    if (free_read) begin
+      free_stack_rdata_0 <= free_stack[_bits_288];
+    end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_110) begin
-      undo_rdata_0 <= undo[_bits_293];
+    if (_not_114) begin
+      undo_rdata_0 <= undo[_bits_294];
     end
   end
 
-  Fifo_w133_d8 fifo ( // SplitRedo.java:70
+  Fifo_w133_d8 fifo ( // SplitRedo.java:72
     .clock(clock),
 
     .reset(reset),
@@ -3469,7 +3552,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_146) begin // TrieController.java:56
+    if (!reset && !_and_155) begin // TrieController.java:56
       $display("Assertion failed at TrieController.java:56: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
@@ -3477,43 +3560,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_112) begin // TrieTables.java:106
+    if (!reset && !_not_116) begin // TrieTables.java:106
       $display("Assertion failed at TrieTables.java:106: sub_min read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_113) begin // TrieTables.java:109
+    if (!reset && !_not_117) begin // TrieTables.java:109
       $display("Assertion failed at TrieTables.java:109: ctl_words read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_not_114) begin // TrieTables.java:112
+    if (!reset && !_not_118) begin // TrieTables.java:112
       $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && free_take && !free_ready_before) begin // FreeSlots.java:60
-      $display("Assertion failed at FreeSlots.java:60: a free slot taken before the stack's top was read again");
+    if (!reset && !_eq_50) begin // FreeSlots.java:104
+      $display("Assertion failed at FreeSlots.java:104: the free stack's read-ahead lost count of its entries");
       $stop;
     end
-    if (!reset && free_take && !_not_115) begin // FreeSlots.java:61
-      $display("Assertion failed at FreeSlots.java:61: a free slot taken and pushed on one clock");
+    if (!reset && free_take && !free_ready) begin // FreeSlots.java:108
+      $display("Assertion failed at FreeSlots.java:108: a free slot taken before the stack's top was read");
       $stop;
     end
-    if (!reset && free_take && !_or_103) begin // FreeSlots.java:62
-      $display("Assertion failed at FreeSlots.java:62: a free slot taken with none left");
+    if (!reset && free_take && !_not_119) begin // FreeSlots.java:109
+      $display("Assertion failed at FreeSlots.java:109: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && !_le_1) begin // SplitRedo.java:92
-      $display("Assertion failed at SplitRedo.java:92: more squashed events to redo than in the SRAM");
+    if (!reset && free_take && !_or_103) begin // FreeSlots.java:110
+      $display("Assertion failed at FreeSlots.java:110: a free slot taken with none left");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_153) begin // TrieController.java:96
+    if (!reset && !_le_1) begin // SplitRedo.java:94
+      $display("Assertion failed at SplitRedo.java:94: more squashed events to redo than in the SRAM");
+      $stop;
+    end
+    if (!reset && io_found_valid && !_and_162) begin // TrieController.java:96
       $display("Assertion failed at TrieController.java:96: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_155) begin // TrieMergeWalk.java:51
+    if (!reset && !_and_164) begin // TrieMergeWalk.java:51
       $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
-    if (!reset && !_and_157) begin // TrieNodeVerdict.java:42
+    if (!reset && !_and_166) begin // TrieNodeVerdict.java:42
       $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
       $stop;
     end
@@ -3521,11 +3608,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && walk_start && !_and_158) begin // TrieNodeVerdict.java:250
+    if (!reset && walk_start && !_and_167) begin // TrieNodeVerdict.java:250
       $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && verdict_step_fold && !_eq_45) begin // TrieNodeVerdict.java:251
+    if (!reset && verdict_step_fold && !_eq_52) begin // TrieNodeVerdict.java:251
       $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
@@ -3545,15 +3632,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && _and_160 && !_eq_47) begin // TrieMergeWalk.java:280
+    if (!reset && _and_169 && !_eq_54) begin // TrieMergeWalk.java:280
       $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
       $stop;
     end
-    if (!reset && _and_161 && !walk_hand_over) begin // TrieMergeWalk.java:282
+    if (!reset && _and_170 && !walk_hand_over) begin // TrieMergeWalk.java:282
       $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
       $stop;
     end
-    if (!reset && _or_r_48 && !_and_162) begin // TrieMergeWalk.java:283
+    if (!reset && _or_r_49 && !_and_171) begin // TrieMergeWalk.java:283
       $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
       $stop;
     end
@@ -3561,27 +3648,27 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
       $stop;
     end
-    if (!reset && walk_root_read_4 && !_and_163) begin // TrieMergeWalk.java:286
+    if (!reset && walk_root_read_4 && !_and_172) begin // TrieMergeWalk.java:286
       $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
       $stop;
     end
-    if (!reset && _and_164 && !read_result) begin // TrieMergeWalk.java:287
+    if (!reset && _and_173 && !read_result) begin // TrieMergeWalk.java:287
       $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_49) begin // TrieMergeWalk.java:292
+    if (!reset && walk_judged && !_eq_56) begin // TrieMergeWalk.java:292
       $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_50) begin // TrieMergeWalk.java:293
+    if (!reset && walk_judged && !_eq_57) begin // TrieMergeWalk.java:293
       $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_51) begin // TrieMergeWalk.java:294
+    if (!reset && walk_judged && !_eq_58) begin // TrieMergeWalk.java:294
       $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_52) begin // TrieMergeWalk.java:295
+    if (!reset && walk_judged && !_eq_59) begin // TrieMergeWalk.java:295
       $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
       $stop;
     end
@@ -3593,104 +3680,104 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_132) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_136) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_120) begin // WalkControl.java:32
-      $display("Assertion failed at WalkControl.java:32: the walk moves beside a redo or as a child word lands");
+    if (!reset && !_or_120) begin // WalkControl.java:35
+      $display("Assertion failed at WalkControl.java:35: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && event_issue && !_eq_53) begin // SplitRoom.java:54
+    if (!reset && event_issue && !_eq_60) begin // SplitRoom.java:54
       $display("Assertion failed at SplitRoom.java:54: room_at_issue is stale");
       $stop;
     end
-    if (!reset && !_eq_54) begin // CommitVerdict.java:73
+    if (!reset && !_eq_61) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_55) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_62) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_56) begin // CommitVerdict.java:95
+    if (!reset && !_eq_63) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_57) begin // CommitVerdict.java:125
+    if (!reset && !_eq_64) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_184) begin // UndoStack.java:48
+    if (!reset && !_and_193) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
-    if (!reset && undo_push && !_lt_8) begin // UndoStack.java:60
+    if (!reset && undo_push && !_lt_9) begin // UndoStack.java:60
       $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_142) begin // UndoStack.java:61
+    if (!reset && undo_push && !_not_146) begin // UndoStack.java:61
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_61) begin // UndoStack.java:63
+    if (!reset && !_eq_68) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_58 && !fifo_io_enq_ready) begin // SplitRedo.java:117
-      $display("Assertion failed at SplitRedo.java:117: the redo queue is full");
+    if (!reset && _and_68 && !fifo_io_enq_ready) begin // SplitRedo.java:119
+      $display("Assertion failed at SplitRedo.java:119: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_185 && !hit_event_4) begin // TrieController.java:173
+    if (!reset && _and_194 && !hit_event_4) begin // TrieController.java:173
       $display("Assertion failed at TrieController.java:173: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_186 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_195 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_100 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_109 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_62) begin // TrieController.java:285
-      $display("Assertion failed at TrieController.java:285: split_fits_landed is not free slots >= missing children");
+    if (!reset && state_split_check && !_eq_69) begin // TrieController.java:289
+      $display("Assertion failed at TrieController.java:289: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_124) begin // TrieController.java:288
-      $display("Assertion failed at TrieController.java:288: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_124) begin // TrieController.java:292
+      $display("Assertion failed at TrieController.java:292: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_131) begin // SplitMarks.java:58
-      $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
+    if (!reset && !_or_131) begin // SplitMarks.java:68
+      $display("Assertion failed at SplitMarks.java:68: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_134 && !_eq_63) begin // TrieController.java:398
-      $display("Assertion failed at TrieController.java:398: op_batch_empty is stale");
+    if (!reset && _or_134 && !_eq_70) begin // TrieController.java:403
+      $display("Assertion failed at TrieController.java:403: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && state_drain && !_not_145) begin // TrieController.java:399
-      $display("Assertion failed at TrieController.java:399: a split in place drains");
+    if (!reset && state_drain && !_not_149) begin // TrieController.java:404
+      $display("Assertion failed at TrieController.java:404: a split in place drains");
       $stop;
     end
-    if (!reset && _and_187 && !_not_146) begin // TrieController.java:402
-      $display("Assertion failed at TrieController.java:402: a squashed result after its split");
+    if (!reset && _and_196 && !_not_150) begin // TrieController.java:407
+      $display("Assertion failed at TrieController.java:407: a squashed result after its split");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:403
-      $display("Assertion failed at TrieController.java:403: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:408
+      $display("Assertion failed at TrieController.java:408: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_188 && !_ne_0) begin // TrieController.java:404
-      $display("Assertion failed at TrieController.java:404: a READ result in RUN");
+    if (!reset && _and_197 && !_ne_0) begin // TrieController.java:409
+      $display("Assertion failed at TrieController.java:409: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_190 && !_or_r_62) begin // TrieController.java:407
-      $display("Assertion failed at TrieController.java:407: a split ran out of slots");
+    if (!reset && _and_199 && !_or_r_63) begin // TrieController.java:412
+      $display("Assertion failed at TrieController.java:412: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_191) begin // TrieController.java:410
-      $display("Assertion failed at TrieController.java:410: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_200) begin // TrieController.java:415
+      $display("Assertion failed at TrieController.java:415: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -3698,7 +3785,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_3[16], _add_12[11:0], _add_13[12:0], _add_14[11:0], _add_15[12:0], _add_16[11:0], _add_17[15:0], _add_18[16:0], _add_19[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[12:0], _add_26[11:0], _dshl_4[6:4], _dshr_0[15:1], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_5[30:16], _dshl_6[30:16], _dshl_7[6:4], _dshr_1[15:1], _dshl_8[6:4], _dshl_9[6:4], _sub_6[4], _sub_14[14], _dshl_10[6:4], _add_46[11:0], _add_47[12:0], _add_48[11:0], _add_49[12:0], _add_50[11:0], _sub_19[12], _mux_47[6], _add_52[11:0], _add_53[12:0], _add_54[11:0], _add_55[12:0], _add_56[11:0], _add_57[10:0], _add_58[11:0], _add_59[10:0], _add_60[11:0], _add_61[9:0]};
+  wire _unused_ok = ^{_dshl_0[6:4], _add_3[16], _add_15[11:0], _add_16[12:0], _add_17[11:0], _add_18[12:0], _add_19[11:0], _add_20[15:0], _add_21[16:0], _add_22[15:0], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _dshl_5[6:4], _dshr_0[15:1], _add_31[11:0], _add_32[12:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _sub_6[4], _dshl_6[30:16], _dshl_7[30:16], _dshl_8[6:4], _dshr_1[15:1], _dshl_9[6:4], _dshl_10[6:4], _sub_8[4], _sub_16[14], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[12:0], _add_53[11:0], _sub_21[12], _mux_49[6], _add_57[11:0], _add_58[12:0], _add_59[11:0], _add_60[12:0], _add_61[11:0], _add_62[10:0], _add_63[11:0], _add_64[10:0], _add_65[11:0], _add_66[9:0]};
 
 endmodule
 

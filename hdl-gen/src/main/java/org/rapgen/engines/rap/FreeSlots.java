@@ -12,11 +12,16 @@ import org.rapgen.hdl.UInt;
  * {@code fresh} to 1 (slot 0 is the root). How many slots are free is N minus the status's node count; this only says
  * which. Built in the caller's module.
  *
- * <p>The stack's top is read on every clock into a register ({@link TrieTables#READ_LATENCY}), so {@link #next} is
- * ready two clocks after the stack last changed ({@link #ready}); a split takes a slot at most every third clock from
- * the stack, every clock from {@code fresh}.
+ * <p>A split takes a slot a clock, from the stack too: the stack's top entries are read ahead, one a clock from a
+ * cursor of their own ({@code free_unread}, the entries not yet read), into a buffer of three registers, which with the
+ * two reads in flight ({@link TrieTables#READ_LATENCY}) keeps one a clock coming; a read that lands as the buffer is
+ * empty is taken on the same clock. Pushes come only in merge batches and takes only in splits, so a push simply
+ * starts the reads again from the new top, and the reads in flight are dropped.
  */
 final class FreeSlots {
+    /** Entries buffered ahead of the stack's top, besides the reads in flight. */
+    private static final int AHEAD = TrieTables.READ_LATENCY + 1;
+
     /** The next slot never used since reset, 1..N. */
     private final UInt fresh;
     /** Slots on the stack. */
@@ -26,26 +31,61 @@ final class FreeSlots {
     private final UInt pushed;
     private final Bool freeTake = WireDefault(Bool(), B(false)).named("free_take");
     private final Bool freeClear = WireDefault(Bool(), B(false)).named("free_clear");
-    private final int slotBits;
     /** The slot a take returns. */
     final UInt next;
-    /** {@link #next} describes the stack as it is: it did not change on the last clock. */
+    /** {@link #next} is a free slot: the stack is empty (fresh), or its top has been read. */
     final Bool ready;
 
     FreeSlots(RapConfig c) {
-        slotBits = c.slotBits();
+        int slotBits = c.slotBits();
         int countBits = c.nodeCountBits();
         fresh = RegInit(U(1, countBits)).named("fresh_slot");
         depth = RegInit(U(0, countBits)).named("free_depth");
         pushed = WireDefault(UInt(slotBits), U(0, slotBits)).named("free_pushed");
-        // A push writes above the top and the top is read below it: never the same address (no_rw_check).
+        Bool stackEmpty = depth.eq(0).named("free_stack_empty");
+        Bool restart = freePush.or(freeClear).named("free_restart");
+
+        // The read-ahead: unread + buffered + in flight = depth, the buffer holding the top entries in order.
+        UInt unread = RegInit(U(0, countBits)).named("free_unread");
+        UInt buffered = RegInit(U(0, 2)).named("free_buffered");
+        UInt[] buffer = new UInt[AHEAD];
+        for (int i = 0; i < AHEAD; i++) buffer[i] = Reg(UInt(slotBits)).named("free_ahead_" + i);
+        Bool sent = RegInit(B(false)).named("free_read_sent");
+        Bool landing = RegInit(B(false)).named("free_read_landing");
+        UInt inFlight = sent.asUInt().pad(2).add(landing.asUInt().pad(2)).named("free_in_flight");
+        // Issued while the buffer and the reads in flight leave room; a push writes above the top and the reads are
+        // below it (no_rw_check). A read beside a restart is dropped a clock later.
+        Bool read = unread.orR()
+                .and(buffered.pad(3).add(inFlight.pad(3)).lt(U(AHEAD, 3)))
+                .named("free_read");
         SyncReadMem<UInt> stack =
                 SyncReadMem(c.nodes(), UInt(slotBits)).named("free_stack").attribute("no_rw_check");
-        UInt top = RegNext(stack.read(depth.sub(U(1, countBits)).bits(slotBits - 1, 0), B(true)))
+        UInt landed = RegNext(stack.read(unread.sub(U(1, countBits)).bits(slotBits - 1, 0), read))
                 .named("free_top");
-        Bool stackEmpty = depth.eq(0).named("free_stack_empty");
-        next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), top).named("free_next");
-        ready = HeldBefore(freePush.or(freeTake).or(freeClear).not(), TrieTables.READ_LATENCY + 1, "free_ready");
+        sent.connect(read.and(restart.not()));
+        landing.connect(sent.and(restart.not()));
+        Bool haveTop = buffered.orR().named("free_have_top");
+        next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), Mux(haveTop, buffer[0], landed))
+                .named("free_next");
+        ready = stackEmpty.or(haveTop).or(landing).named("free_ready");
+
+        Bool pop = freeTake.and(stackEmpty.not()).named("free_pop");
+        when(read, () -> unread.connect(unread.sub(U(1, countBits))));
+        for (int i = 0; i + 1 < AHEAD; i++) {
+            UInt to = buffer[i];
+            UInt from = buffer[i + 1];
+            when(pop, () -> to.connect(from));
+        }
+        // A landing read goes behind what stays buffered (or is taken at once).
+        UInt slotFor = buffered.sub(pop.asUInt().pad(2)).named("free_land_at");
+        Bool keep = landing.and(pop.and(haveTop.not()).not());
+        for (int i = 0; i < AHEAD; i++) {
+            UInt entry = buffer[i];
+            when(keep.and(slotFor.eq(i)), () -> entry.connect(landed));
+        }
+        buffered.connect(
+                buffered.add(keep.asUInt().pad(2)).sub(pop.and(haveTop).asUInt().pad(2)));
+
         when(freePush, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
         when(freeClear, () -> {
                     fresh.connect(U(1, countBits));
@@ -56,8 +96,16 @@ final class FreeSlots {
                         freeTake,
                         () -> when(stackEmpty, () -> fresh.connect(fresh.add(U(1, countBits))))
                                 .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
+        // Any change but a take starts the read-ahead again from the top.
+        when(restart, () -> {
+            buffered.connect(U(0, 2));
+            unread.connect(Mux(freeClear, U(0, countBits), depth.add(U(1, countBits))));
+        });
+        Assert(
+                unread.add(buffered.pad(countBits)).add(inFlight.pad(countBits)).eq(depth),
+                "the free stack's read-ahead lost count of its entries");
         when(freeTake, () -> {
-            Assert(ready, "a free slot taken before the stack's top was read again");
+            Assert(ready, "a free slot taken before the stack's top was read");
             Assert(freePush.not(), "a free slot taken and pushed on one clock");
             Assert(stackEmpty.not().or(fresh.lt(U(c.nodes(), countBits))), "a free slot taken with none left");
         });

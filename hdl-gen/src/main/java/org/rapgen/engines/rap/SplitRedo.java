@@ -30,6 +30,8 @@ final class SplitRedo {
     final Bool pending;
     /** A record is queued (from the clock after its push). */
     final Bool queued;
+    /** The last queued record is issued on this clock (set by {@link #pop}). */
+    final Bool lastIssued = WireDefault(Bool(), B(false)).named("redo_last_issued");
     /** The head record, corrected for the split. */
     final UInt slot;
 
@@ -120,5 +122,6 @@ final class SplitRedo {
     /** The head record is issued on this clock. */
     void pop(Bool issue) {
         queue.io.deq.ready.connect(issue);
+        lastIssued.connect(issue.and(queue.io.count.eq(1)));
     }
 }

@@ -179,6 +179,8 @@ public final class TrieController extends Module {
         UInt present = Reg(UInt(b)).named("split_present");
         UInt none = Fill(c.mergeSumBits(), B(true));
         FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
+        UInt presentAfter =
+                present.or(U(1, b).shl(missing.index).bits(b - 1, 0)).named("split_present_after");
         SplitChild child = new SplitChild(c, opDepth, splitPrefix, missing.index);
         Bool fitsLanded = room.fits(cw.count(tables.wordData)).named("split_fits_landed");
         Bool fits = Reg(Bool()).named("split_fits");
@@ -280,6 +282,8 @@ public final class TrieController extends Module {
                     splitWord.connect(tables.wordData);
                     splitPrefix.connect(tables.infoPrefix());
                     splitParent.connect(tables.infoParent());
+                    // The parent's bound, for the marks (SplitMarks): it holds in min_data until the link.
+                    tables.readMin(tables.infoParent());
                     present.connect(cw.present(tables.wordData));
                     fits.connect(fitsLanded);
                     Assert(
@@ -308,6 +312,8 @@ public final class TrieController extends Module {
                         SPLIT_ALLOC,
                         () -> when(missing.found.not(), () -> state.go(SPLIT_LINK))
                                 .elsewhen(free.ready, () -> {
+                                    // The last missing child links on the next clock.
+                                    when(presentAfter.andR(), () -> state.go(SPLIT_LINK));
                                     // One child: an empty word in every copy, its slot info, its count 0.
                                     free.take();
                                     tables.writeWord(free.next, U(0, cw.width()));
@@ -316,8 +322,7 @@ public final class TrieController extends Module {
                                     cmd.set(free.next, U(0, cb));
                                     st.allocated.connect(B(true));
                                     splitWord.connect(cw.with(splitWord, missing.index, free.next));
-                                    present.connect(present.or(
-                                            U(1, b).shl(missing.index).bits(b - 1, 0)));
+                                    present.connect(presentAfter);
                                 }))
                 // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at
                 // once, the others one a clock from here on, while the replay refills the walk (below).
@@ -325,7 +330,7 @@ public final class TrieController extends Module {
                 .on(SPLIT_LINK, () -> {
                     tables.writeWord(opSlot, splitWord);
                     when(splitInPlace, () -> cmd.set(opSlot, opCount));
-                    marks.start(opSlot, splitParent);
+                    marks.start(opSlot, splitParent, tables.minData.eq(0));
                     st.split.connect(B(true));
                     afterSplit.accept(true);
                 })

@@ -25,8 +25,11 @@ final class WalkControl {
      */
     WalkControl(TrieControllerIO io, Bool inRun, Bool commitStop, SplitRedo redo, Bool wroteWord) {
         // A redo record reaches the queue's head from the second clock after its push, so the walk that waits while
-        // one is queued never meets one at the head. Child words are written only outside RUN.
-        Bool walkGoes = inRun.and(commitStop.not()).and(redo.queued.not()).named("walk_goes");
+        // one is queued never meets one at the head; it goes on the clock after the last record's issue (no push
+        // comes in RUN after a split). Child words are written only outside RUN.
+        Bool walkGoes = inRun.and(commitStop.not())
+                .and(redo.queued.not().or(redo.lastIssued))
+                .named("walk_goes");
         moves = RegNext(walkGoes, B(false)).named("walk_moves");
         io.walkHoldNext.connect(walkGoes.not());
         Assert(
