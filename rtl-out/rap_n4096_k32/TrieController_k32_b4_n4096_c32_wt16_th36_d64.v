@@ -138,7 +138,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg free_read_sent; // FreeSlots.java:53
   reg free_read_landing; // FreeSlots.java:54
   reg [11:0] free_stack_rdata_0; // FreeSlots.java:63
-  reg [11:0] free_top; // FreeSlots.java:63
+  reg [11:0] free_landed; // FreeSlots.java:63
   reg [11:0] op_slot; // TrieController.java:74
   reg [4:0] op_depth; // TrieController.java:75
   reg [35:0] op_not_threshold; // TrieController.java:76
@@ -261,8 +261,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [7:0] front_count; // TrieController.java:119
-  reg wrote_word; // TrieController.java:129
+  reg [7:0] front_count; // TrieController.java:120
+  reg wrote_word; // TrieController.java:130
   reg walk_moves; // WalkControl.java:33
   reg room_for_1; // SplitRoom.java:32
   reg room_for_2; // SplitRoom.java:32
@@ -289,15 +289,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
-  reg [31:0] op_count; // TrieController.java:150
+  reg [31:0] op_count; // TrieController.java:151
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [6:0] undo_sp_below; // UndoStack.java:45
   reg [6:0] undo_sp_two_below; // UndoStack.java:47
   reg [43:0] undo_rdata_0; // UndoStack.java:51
-  reg [31:0] split_prefix; // TrieController.java:177
-  reg [11:0] split_parent; // TrieController.java:178
-  reg [3:0] split_present; // TrieController.java:179
+  reg [31:0] split_prefix; // TrieController.java:178
+  reg [11:0] split_parent; // TrieController.java:179
+  reg [3:0] split_present; // TrieController.java:180
   reg [4:0] child_depth; // SplitChild.java:33
   reg child_field_0; // SplitChild.java:37
   reg child_field_1; // SplitChild.java:37
@@ -315,7 +315,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
-  reg split_fits; // TrieController.java:186
+  reg split_fits; // TrieController.java:187
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -331,13 +331,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [11:0] mark_next; // SplitMarks.java:35
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:196
-  reg advance_settled_was_2; // TrieController.java:196
-  reg advance_settled_before; // TrieController.java:196
-  reg fix_after_write_before; // TrieController.java:198
-  reg fix_done_was_1; // TrieController.java:199
-  reg fix_done_before; // TrieController.java:199
-  reg op_batch_empty; // TrieController.java:226
+  reg advance_settled_was_1; // TrieController.java:197
+  reg advance_settled_was_2; // TrieController.java:197
+  reg advance_settled_before; // TrieController.java:197
+  reg fix_after_write_before; // TrieController.java:199
+  reg fix_done_was_1; // TrieController.java:200
+  reg fix_done_before; // TrieController.java:200
+  reg op_batch_empty; // TrieController.java:227
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -450,34 +450,34 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:235
+  wire _not_0 = ~io_counterClearing; // TrieController.java:236
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:235
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:236
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:255
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:255
+  wire _not_2 = ~io_headValid; // TrieController.java:256
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:256
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:361
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:361
+  wire _not_3 = ~split_in_place; // TrieController.java:364
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:364
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _not_4 = ~marking; // TrieController.java:261
-  wire _and_4 = split_in_place & _not_4; // TrieController.java:261
-  wire _eq_1 = front_count == 8'd0; // TrieController.java:132
+  wire _not_4 = ~marking; // TrieController.java:262
+  wire _and_4 = split_in_place & _not_4; // TrieController.java:262
+  wire _eq_1 = front_count == 8'd0; // TrieController.java:133
   wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_2 & _not_5; // CounterPort.java:54
-  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:132
+  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:133
   wire redo_queued = |fifo_io_count; // SplitRedo.java:77
-  wire _not_6 = ~redo_queued; // TrieController.java:132
-  wire pipe_empty = _and_5 & _not_6; // TrieController.java:132
-  wire _not_7 = ~undo_empty; // TrieController.java:272
-  wire _not_8 = ~marking; // TrieController.java:273
-  wire _and_6 = split_req & _not_8; // TrieController.java:273
-  wire _not_9 = ~split_req; // TrieController.java:277
-  wire _not_10 = ~early_done; // TrieController.java:302
-  wire [3:0] _not_11 = ~split_present; // TrieController.java:181
+  wire _not_6 = ~redo_queued; // TrieController.java:133
+  wire pipe_empty = _and_5 & _not_6; // TrieController.java:133
+  wire _not_7 = ~undo_empty; // TrieController.java:273
+  wire _not_8 = ~marking; // TrieController.java:274
+  wire _and_6 = split_req & _not_8; // TrieController.java:274
+  wire _not_9 = ~split_req; // TrieController.java:278
+  wire _not_10 = ~early_done; // TrieController.java:306
+  wire [3:0] _not_11 = ~split_present; // TrieController.java:182
   wire _bits_0 = _not_11[0]; // FirstSet.java:24
   wire _bits_1 = _not_11[1]; // FirstSet.java:24
   wire _or_1 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -485,7 +485,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_3 = _not_11[3]; // FirstSet.java:24
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
-  wire _not_12 = ~_or_3; // TrieController.java:313
+  wire _not_12 = ~_or_3; // TrieController.java:317
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:45
   wire free_have_top = |free_buffered; // FreeSlots.java:67
   wire _or_4 = free_stack_empty | free_have_top; // FreeSlots.java:70
@@ -496,20 +496,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _mux_0 = _not_13 ? _not_14 : _not_15; // FirstSet.java:35
   wire [1:0] _cat_0 = {_not_13, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [6:0] _dshl_0 = 7'd1 << _bits_4; // TrieController.java:183
-  wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieController.java:183
-  wire [3:0] split_present_after = split_present | _bits_5; // TrieController.java:183
-  wire _and_r_0 = &split_present_after; // TrieController.java:316
-  wire _not_16 = ~marking; // TrieController.java:339
-  wire _not_17 = ~advance_settled_before; // TrieController.java:353
+  wire [6:0] _dshl_0 = 7'd1 << _bits_4; // TrieController.java:184
+  wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieController.java:184
+  wire [3:0] split_present_after = split_present | _bits_5; // TrieController.java:184
+  wire _and_r_0 = &split_present_after; // TrieController.java:320
+  wire _not_16 = ~marking; // TrieController.java:342
+  wire _not_17 = ~advance_settled_before; // TrieController.java:356
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_7 = walk_moves & issue_gate; // TrieController.java:422
+  wire _and_7 = walk_moves & issue_gate; // TrieController.java:425
   wire _and_8 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_18 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_8 & _not_18; // CommitVerdict.java:66
-  wire _not_19 = ~split_in_place; // TrieController.java:362
+  wire _not_19 = ~split_in_place; // TrieController.java:365
   wire _not_20 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:424
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:427
   wire _not_21 = ~_or_6; // CsrRequests.java:64
   wire _and_9 = _not_20 & _not_21; // CsrRequests.java:64
   wire [63:0] _cat_1 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -520,26 +520,26 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_24 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_10 = _not_22 & _not_24; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:424
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:427
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:426
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:426
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:426
-  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:426
-  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:426
-  wire _or_15 = _or_14 | state_split_link; // TrieController.java:426
-  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:426
-  wire _or_17 = _or_16 | state_merge; // TrieController.java:426
-  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:426
-  wire _or_19 = _or_18 | state_advance; // TrieController.java:426
-  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:426
-  wire _or_21 = _or_20 | state_resume; // TrieController.java:426
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:427
-  wire _not_25 = ~io_headValid; // TrieController.java:427
-  wire _and_12 = _and_11 & _not_25; // TrieController.java:427
+  wire _or_10 = state_drain | state_undo; // TrieController.java:429
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:429
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:429
+  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:429
+  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:429
+  wire _or_15 = _or_14 | state_split_link; // TrieController.java:429
+  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:429
+  wire _or_17 = _or_16 | state_merge; // TrieController.java:429
+  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:429
+  wire _or_19 = _or_18 | state_advance; // TrieController.java:429
+  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:429
+  wire _or_21 = _or_20 | state_resume; // TrieController.java:429
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:430
+  wire _not_25 = ~io_headValid; // TrieController.java:430
+  wire _and_12 = _and_11 & _not_25; // TrieController.java:430
   wire _not_26 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_27 = ~split_in_place; // TrieController.java:126
-  wire _and_13 = commit_stop & _not_27; // TrieController.java:126
+  wire _not_27 = ~split_in_place; // TrieController.java:127
+  wire _and_13 = commit_stop & _not_27; // TrieController.java:127
   wire _not_28 = ~commit_stop; // WalkControl.java:30
   wire _and_14 = state_run & _not_28; // WalkControl.java:30
   wire _not_29 = ~redo_queued; // WalkControl.java:31
@@ -564,7 +564,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_16 = _add_3[15:0]; // SplitCounter.java:56
   wire _bits_17 = _add_2[16]; // SplitCounter.java:57
   wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:111
-  wire _and_17 = commit_fire & result_saturated; // TrieController.java:174
+  wire _and_17 = commit_fire & result_saturated; // TrieController.java:175
   wire _or_23 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
   wire _not_31 = ~merge_due; // CommitVerdict.java:117
@@ -646,7 +646,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _mux_4 = _or_26 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
   wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_4; // TrieMergeWalk.java:158
   wire [11:0] _bits_37 = fresh_slot[11:0]; // FreeSlots.java:68
-  wire [11:0] _mux_5 = free_have_top ? free_ahead_0 : free_top; // FreeSlots.java:68
+  wire [11:0] _mux_5 = free_have_top ? free_ahead_0 : free_landed; // FreeSlots.java:68
   wire [11:0] free_next = free_stack_empty ? _bits_37 : _mux_5; // FreeSlots.java:68
   wire _bits_38 = verdict_leaves[3]; // ChildWord.java:70
   wire [11:0] _bits_39 = verdict_word[47:36]; // ChildWord.java:30
@@ -743,7 +743,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
   wire [11:0] _bits_67 = info_data[23:12]; // TrieTables.java:185
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:180
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:181
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
   wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:97
@@ -837,10 +837,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire stop_now = _and_57 | _and_58; // CommitVerdict.java:94
   wire _and_59 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
   wire split_now = _and_59 & over_t; // CommitVerdict.java:78
-  wire _not_56 = ~merge_now; // TrieController.java:149
-  wire _and_60 = split_now & _not_56; // TrieController.java:149
-  wire _not_57 = ~hit_short_4; // TrieController.java:149
-  wire _and_61 = _and_60 & _not_57; // TrieController.java:149
+  wire _not_56 = ~merge_now; // TrieController.java:150
+  wire _and_60 = split_now & _not_56; // TrieController.java:150
+  wire _not_57 = ~hit_short_4; // TrieController.java:150
+  wire _and_61 = _and_60 & _not_57; // TrieController.java:150
   wire _eq_9 = _bits_4 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_91 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_12 = _eq_9 ? free_next : _bits_91; // ChildWord.java:63
@@ -856,18 +856,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [47:0] _cat_17 = {_mux_12, _mux_13, _mux_14, _mux_15}; // ChildWord.java:64
   wire _not_58 = ~commit_stop; // TrieController.java:88
   wire _and_62 = state_run & _not_58; // TrieController.java:88
-  wire _or_53 = _and_62 | state_resume; // TrieController.java:89
-  wire redo_issue = _or_53 & fifo_io_deq_valid; // TrieController.java:90
+  wire _or_53 = _and_62 | state_split_link; // TrieController.java:89
+  wire _or_54 = _or_53 | state_resume; // TrieController.java:90
+  wire redo_issue = _or_54 & fifo_io_deq_valid; // TrieController.java:91
   wire _eq_13 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_63 = redo_issue & _eq_13; // SplitRedo.java:125
   wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_64 = redo_issue & _eq_14; // SplitRedo.java:125
-  wire _and_65 = io_counterResult_valid & hit_event_4; // TrieController.java:171
-  wire _not_59 = ~commit_stop; // TrieController.java:171
-  wire _and_66 = state_run & _not_59; // TrieController.java:171
-  wire _not_60 = ~_and_66; // TrieController.java:171
-  wire _and_67 = _and_65 & _not_60; // TrieController.java:171
-  wire _and_68 = _and_67 & split_in_place; // TrieController.java:172
+  wire _eq_15 = fifo_io_count == 4'd1; // SplitRedo.java:125
+  wire _and_65 = redo_issue & _eq_15; // SplitRedo.java:125
+  wire _and_66 = io_counterResult_valid & hit_event_4; // TrieController.java:172
+  wire _not_59 = ~commit_stop; // TrieController.java:172
+  wire _and_67 = state_run & _not_59; // TrieController.java:172
+  wire _not_60 = ~_and_67; // TrieController.java:172
+  wire _and_68 = _and_66 & _not_60; // TrieController.java:172
+  wire _and_69 = _and_68 & split_in_place; // TrieController.java:173
   wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:110
   wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:118
   wire [31:0] _bits_95 = fifo_io_deq_bits[96:65]; // SplitRedo.java:84
@@ -895,49 +898,50 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire redo_moved = _bits_116 == op_slot; // SplitRedo.java:88
   wire [2:0] _bits_117 = fifo_io_deq_bits[115:113]; // SplitRedo.java:82
   wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_117; // SplitRedo.java:93
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:99
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:100
   wire [15:0] _bits_118 = fifo_io_deq_bits[112:97]; // SplitRedo.java:83
-  wire [15:0] issue_weight = redo_issue ? _bits_118 : io_found_bits_weight; // TrieController.java:100
-  wire [31:0] _mux_16 = redo_issue ? _bits_95 : io_found_bits_key; // TrieController.java:101
+  wire [15:0] issue_weight = redo_issue ? _bits_118 : io_found_bits_weight; // TrieController.java:101
+  wire [31:0] _mux_16 = redo_issue ? _bits_95 : io_found_bits_key; // TrieController.java:102
   wire redo_sets = ~redo_moved; // SplitRedo.java:89
-  wire _and_69 = redo_issue & redo_sets; // SplitRedo.java:107
+  wire _and_70 = redo_issue & redo_sets; // SplitRedo.java:107
   wire [31:0] _bits_119 = fifo_io_deq_bits[32:1]; // SplitRedo.java:86
   wire _bits_120 = fifo_io_deq_bits[0]; // SplitRedo.java:87
-  wire _and_70 = redo_issue & redo_sets; // TrieController.java:204
-  wire event_issue = io_found_valid | redo_issue; // TrieController.java:95
-  wire _and_71 = redo_issue & redo_sets; // TrieController.java:204
+  wire _and_71 = redo_issue & redo_sets; // TrieController.java:205
+  wire event_issue = io_found_valid | redo_issue; // TrieController.java:96
+  wire _and_72 = redo_issue & redo_sets; // TrieController.java:205
+  wire _and_73 = redo_issue & redo_sets; // TrieController.java:205
   wire [4:0] _bits_121 = fifo_io_deq_bits[120:116]; // SplitRedo.java:81
   wire [3:0] _bits_122 = _bits_121[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_3 = _bits_122[3] ? (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_15 : _wire_0_14) : (_bits_122[0] ? _wire_0_13 : _wire_0_12)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_11 : _wire_0_10) : (_bits_122[0] ? _wire_0_9 : _wire_0_8))) : (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_7 : _wire_0_6) : (_bits_122[0] ? _wire_0_5 : _wire_0_4)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_3 : _wire_0_2) : (_bits_122[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
   wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_116; // SplitRedo.java:91
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:97
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:98
   wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:57
   wire [31:0] _bits_124 = fifo_io_deq_bits[64:33]; // SplitRedo.java:85
   wire [31:0] _bits_125 = undo_rdata_0[31:0]; // UndoStack.java:58
   wire _or_r_2 = |verdict_queued; // TrieNodeVerdict.java:152
   wire _not_61 = ~_or_r_2; // TrieNodeVerdict.java:152
-  wire _and_72 = verdict_step_idle & _not_61; // TrieNodeVerdict.java:152
+  wire _and_74 = verdict_step_idle & _not_61; // TrieNodeVerdict.java:152
   wire _not_62 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
-  wire _and_73 = _and_72 & _not_62; // TrieNodeVerdict.java:152
-  wire _and_74 = _or_26 & walk_probe; // TrieMergeWalk.java:248
+  wire _and_75 = _and_74 & _not_62; // TrieNodeVerdict.java:152
+  wire _and_76 = _or_26 & walk_probe; // TrieMergeWalk.java:248
   wire _not_63 = ~walk_walk_now; // TrieMergeWalk.java:171
   wire _not_64 = ~_or_26; // TrieMergeWalk.java:172
-  wire _and_75 = _not_63 & _not_64; // TrieMergeWalk.java:172
+  wire _and_77 = _not_63 & _not_64; // TrieMergeWalk.java:172
   wire _not_65 = ~walk_sent_up; // TrieMergeWalk.java:169
-  wire _and_76 = walk_probe_sent & _not_65; // TrieMergeWalk.java:169
-  wire _not_66 = ~_and_76; // TrieMergeWalk.java:173
-  wire _and_77 = _and_75 & _not_66; // TrieMergeWalk.java:173
+  wire _and_78 = walk_probe_sent & _not_65; // TrieMergeWalk.java:169
+  wire _not_66 = ~_and_78; // TrieMergeWalk.java:173
+  wire _and_79 = _and_77 & _not_66; // TrieMergeWalk.java:173
   wire _not_67 = ~walk_probing_up; // TrieMergeWalk.java:170
-  wire _and_78 = walk_probing & _not_67; // TrieMergeWalk.java:170
-  wire _not_68 = ~_and_78; // TrieMergeWalk.java:174
-  wire _and_79 = _and_77 & _not_68; // TrieMergeWalk.java:174
-  wire _or_54 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
-  wire _or_55 = _or_54 | walk_root_read_2; // TrieMergeWalk.java:136
-  wire _or_56 = _or_55 | walk_root_read_3; // TrieMergeWalk.java:136
-  wire _not_69 = ~_or_56; // TrieMergeWalk.java:175
-  wire _and_80 = _and_79 & _not_69; // TrieMergeWalk.java:175
-  wire walk_hand_over = _and_80 & verdict_room; // TrieMergeWalk.java:176
+  wire _and_80 = walk_probing & _not_67; // TrieMergeWalk.java:170
+  wire _not_68 = ~_and_80; // TrieMergeWalk.java:174
+  wire _and_81 = _and_79 & _not_68; // TrieMergeWalk.java:174
+  wire _or_55 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
+  wire _or_56 = _or_55 | walk_root_read_2; // TrieMergeWalk.java:136
+  wire _or_57 = _or_56 | walk_root_read_3; // TrieMergeWalk.java:136
+  wire _not_69 = ~_or_57; // TrieMergeWalk.java:175
+  wire _and_82 = _and_81 & _not_69; // TrieMergeWalk.java:175
+  wire walk_hand_over = _and_82 & verdict_room; // TrieMergeWalk.java:176
   wire _or_r_3 = |walk_depth; // TrieMergeWalk.java:254
   wire [4:0] _add_23 = walk_depth + 5'd1; // TrieMergeWalk.java:235
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:124
@@ -956,46 +960,46 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [6:0] _dshl_1 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
   wire [3:0] _bits_133 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
   wire [3:0] _not_70 = ~_bits_133; // TrieMergeWalk.java:240
-  wire [3:0] _and_81 = walk_child_kids & _not_70; // TrieMergeWalk.java:240
-  wire [3:0] _mux_17 = walk_probe ? _and_81 : walk_child_kids; // TrieMergeWalk.java:238
+  wire [3:0] _and_83 = walk_child_kids & _not_70; // TrieMergeWalk.java:240
+  wire [3:0] _mux_17 = walk_probe ? _and_83 : walk_child_kids; // TrieMergeWalk.java:238
   wire [6:0] _dshl_2 = 7'd1 << _bits_35; // TrieNodeVerdict.java:269
   wire [3:0] _bits_134 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
   wire [3:0] _not_71 = ~_bits_134; // TrieMergeWalk.java:250
-  wire [3:0] _and_82 = walk_todo & _not_71; // TrieMergeWalk.java:250
+  wire [3:0] _and_84 = walk_todo & _not_71; // TrieMergeWalk.java:250
   wire [6:0] _dshl_3 = 7'd1 << _bits_36; // TrieNodeVerdict.java:269
   wire [3:0] _bits_135 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_57 = walk_up_taken | _bits_135; // TrieMergeWalk.java:167
-  wire [3:0] _mux_18 = walk_probe_up ? _or_57 : walk_up_taken; // TrieMergeWalk.java:167
+  wire [3:0] _or_58 = walk_up_taken | _bits_135; // TrieMergeWalk.java:167
+  wire [3:0] _mux_18 = walk_probe_up ? _or_58 : walk_up_taken; // TrieMergeWalk.java:167
   wire [3:0] _not_72 = ~_mux_18; // TrieMergeWalk.java:258
-  wire [3:0] _and_83 = _bits_26 & _not_72; // TrieMergeWalk.java:258
+  wire [3:0] _and_85 = _bits_26 & _not_72; // TrieMergeWalk.java:258
   wire _not_73 = ~verdict_hand_valid; // TrieMergeWalk.java:118
   wire walk_count_here = walk_count_q & _not_73; // TrieMergeWalk.java:118
-  wire _or_58 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
+  wire _or_59 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
   wire [34:0] _add_24 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
-  wire [34:0] _mux_19 = _or_58 ? _add_24 : walk_sum; // TrieMergeWalk.java:137
+  wire [34:0] _mux_19 = _or_59 ? _add_24 : walk_sum; // TrieMergeWalk.java:137
   wire [34:0] _bits_136 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
   wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
   wire [6:0] _dshl_4 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
   wire [3:0] _bits_137 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_59 = walk_leaves | _bits_137; // TrieMergeWalk.java:138
-  wire [3:0] _mux_20 = walk_leaf_now ? _or_59 : walk_leaves; // TrieMergeWalk.java:138
+  wire [3:0] _or_60 = walk_leaves | _bits_137; // TrieMergeWalk.java:138
+  wire [3:0] _mux_20 = walk_leaf_now ? _or_60 : walk_leaves; // TrieMergeWalk.java:138
   wire [3:0] _bits_138 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
   wire [34:0] _fill_18 = {35{1'd1}}; // TrieMergeWalk.java:64
   wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
   wire _lt_1 = walk_child_min < walk_least; // TrieMergeWalk.java:139
-  wire _and_84 = walk_pass_now & _lt_1; // TrieMergeWalk.java:139
-  wire [34:0] _mux_21 = _and_84 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
+  wire _and_86 = walk_pass_now & _lt_1; // TrieMergeWalk.java:139
+  wire [34:0] _mux_21 = _and_86 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
   wire [34:0] _bits_139 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
   wire [1:0] _mux_22 = _or_26 ? _bits_35 : _bits_36; // TrieMergeWalk.java:157
   wire [1:0] _mux_23 = walk_walk_now ? _bits_34 : _mux_22; // TrieMergeWalk.java:157
   wire _not_74 = ~walk_walk_now; // TrieMergeWalk.java:212
-  wire _and_85 = walk_probe_sent & _not_74; // TrieMergeWalk.java:212
+  wire _and_87 = walk_probe_sent & _not_74; // TrieMergeWalk.java:212
   wire _not_75 = ~walk_walk_now; // TrieMergeWalk.java:213
-  wire _and_86 = walk_sent_up & _not_75; // TrieMergeWalk.java:213
+  wire _and_88 = walk_sent_up & _not_75; // TrieMergeWalk.java:213
   wire _not_76 = ~walk_walk_now; // TrieMergeWalk.java:214
-  wire _and_87 = walk_probing & _not_76; // TrieMergeWalk.java:214
-  wire _eq_15 = word_data == 48'd0; // TrieMergeWalk.java:140
-  wire _not_77 = ~_eq_15; // TrieMergeWalk.java:224
+  wire _and_89 = walk_probing & _not_76; // TrieMergeWalk.java:214
+  wire _eq_16 = word_data == 48'd0; // TrieMergeWalk.java:140
+  wire _not_77 = ~_eq_16; // TrieMergeWalk.java:224
   wire _bits_140 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_2 = &_bits_140; // SplitCompare.java:59
   wire [11:0] _bits_141 = min_data[34:23]; // SplitCompare.java:71
@@ -1023,15 +1027,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_25 = {_bits_153, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
   wire _bits_154 = _add_29[12]; // SplitCompare.java:86
-  wire _and_88 = _bits_151 & _bits_154; // SplitCompare.java:75
-  wire _or_60 = _bits_150 | _and_88; // SplitCompare.java:75
-  wire _and_89 = _bits_145 & _or_60; // SplitCompare.java:75
-  wire _or_61 = _bits_144 | _and_89; // SplitCompare.java:75
-  wire _and_90 = _and_r_2 & _or_61; // SplitCompare.java:59
-  wire _and_91 = _not_77 & _and_90; // TrieMergeWalk.java:224
-  wire _not_78 = ~_eq_15; // TrieMergeWalk.java:225
-  wire _not_79 = ~_and_90; // TrieMergeWalk.java:225
-  wire _and_92 = _not_78 & _not_79; // TrieMergeWalk.java:225
+  wire _and_90 = _bits_151 & _bits_154; // SplitCompare.java:75
+  wire _or_61 = _bits_150 | _and_90; // SplitCompare.java:75
+  wire _and_91 = _bits_145 & _or_61; // SplitCompare.java:75
+  wire _or_62 = _bits_144 | _and_91; // SplitCompare.java:75
+  wire _and_92 = _and_r_2 & _or_62; // SplitCompare.java:59
+  wire _and_93 = _not_77 & _and_92; // TrieMergeWalk.java:224
+  wire _not_78 = ~_eq_16; // TrieMergeWalk.java:225
+  wire _not_79 = ~_and_92; // TrieMergeWalk.java:225
+  wire _and_94 = _not_78 & _not_79; // TrieMergeWalk.java:225
   wire [11:0] _bits_155 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_8 = |_bits_155; // ChildWord.java:43
   wire [11:0] _bits_156 = word_data[35:24]; // ChildWord.java:30
@@ -1041,30 +1045,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_158 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_11 = |_bits_158; // ChildWord.java:43
   wire [3:0] _cat_26 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11}; // ChildWord.java:44
-  wire _or_62 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
-  wire _and_93 = walk_judged & _or_62; // TrieMergeWalk.java:115
+  wire _or_63 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
+  wire _and_95 = walk_judged & _or_63; // TrieMergeWalk.java:115
   wire _not_80 = ~verdict_merges; // TrieNodeVerdict.java:134
-  wire _and_94 = verdict_step_act & _not_80; // TrieNodeVerdict.java:134
-  wire _or_63 = verdict_step_idle | _and_94; // TrieNodeVerdict.java:134
+  wire _and_96 = verdict_step_act & _not_80; // TrieNodeVerdict.java:134
+  wire _or_64 = verdict_step_idle | _and_96; // TrieNodeVerdict.java:134
   wire _or_r_12 = |verdict_queued; // TrieNodeVerdict.java:135
-  wire verdict_pop = _or_63 & _or_r_12; // TrieNodeVerdict.java:135
+  wire verdict_pop = _or_64 & _or_r_12; // TrieNodeVerdict.java:135
   wire [6:0] _dshl_5 = 7'd1 << _bits_50; // TrieNodeVerdict.java:269
   wire [3:0] _bits_159 = _dshl_5[3:0]; // TrieNodeVerdict.java:269
   wire [3:0] _not_81 = ~_bits_159; // TrieNodeVerdict.java:163
-  wire [3:0] _and_95 = verdict_freeing & _not_81; // TrieNodeVerdict.java:163
-  wire _or_r_13 = |_and_95; // TrieNodeVerdict.java:169
-  wire _or_r_14 = |_and_95; // TrieNodeVerdict.java:169
+  wire [3:0] _and_97 = verdict_freeing & _not_81; // TrieNodeVerdict.java:163
+  wire _or_r_13 = |_and_97; // TrieNodeVerdict.java:169
+  wire _or_r_14 = |_and_97; // TrieNodeVerdict.java:169
   wire _or_r_15 = |verdict_depth; // TrieNodeVerdict.java:185
   wire verdict_sharing = verdict_step_act & _or_r_15; // TrieNodeVerdict.java:185
   wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
   wire [4:0] _bits_160 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
   wire [4:0] _sub_5 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
-  wire _eq_16 = _bits_160 == _sub_5; // TrieNodeVerdict.java:188
-  wire verdict_forward = verdict_sharing & _eq_16; // TrieNodeVerdict.java:188
+  wire _eq_17 = _bits_160 == _sub_5; // TrieNodeVerdict.java:188
+  wire verdict_forward = verdict_sharing & _eq_17; // TrieNodeVerdict.java:188
   wire [3:0] _bits_161 = _bits_160[3:0]; // TrieNodeVerdict.java:186
   wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_161; // TrieNodeVerdict.java:189
   wire _bits_162 = _dshr_0[0]; // TrieNodeVerdict.java:189
-  wire _or_64 = verdict_forward | _bits_162; // TrieNodeVerdict.java:189
+  wire _or_65 = verdict_forward | _bits_162; // TrieNodeVerdict.java:189
   wire [1:0] _bits_163 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
   wire [11:0] _bits_164 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
   wire [11:0] _bits_165 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
@@ -1076,7 +1080,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [34:0] _bits_170 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
   wire [3:0] _bits_171 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
   wire [3:0] _bits_172 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
-  wire [3:0] _or_65 = verdict_leaves | _bits_172; // TrieNodeVerdict.java:216
+  wire [3:0] _or_66 = verdict_leaves | _bits_172; // TrieNodeVerdict.java:216
   wire [3:0] _bits_173 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
   wire [34:0] _bits_174 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
   wire [34:0] _bits_175 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
@@ -1113,13 +1117,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_32 = {_bits_192, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_35 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
   wire _bits_193 = _add_35[12]; // SplitCompare.java:86
-  wire _and_96 = _bits_190 & _bits_193; // SplitCompare.java:75
-  wire _or_66 = _bits_189 | _and_96; // SplitCompare.java:75
-  wire _and_97 = _bits_184 & _or_66; // SplitCompare.java:75
-  wire _or_67 = _bits_183 | _and_97; // SplitCompare.java:75
-  wire _and_98 = _and_r_3 & _or_67; // SplitCompare.java:59
-  wire _not_82 = ~_and_98; // TrieNodeVerdict.java:156
-  wire _and_99 = _or_r_16 & _not_82; // TrieNodeVerdict.java:157
+  wire _and_98 = _bits_190 & _bits_193; // SplitCompare.java:75
+  wire _or_67 = _bits_189 | _and_98; // SplitCompare.java:75
+  wire _and_99 = _bits_184 & _or_67; // SplitCompare.java:75
+  wire _or_68 = _bits_183 | _and_99; // SplitCompare.java:75
+  wire _and_100 = _and_r_3 & _or_68; // SplitCompare.java:59
+  wire _not_82 = ~_and_100; // TrieNodeVerdict.java:156
+  wire _and_101 = _or_r_16 & _not_82; // TrieNodeVerdict.java:157
   wire [2:0] _bits_194 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
   wire _or_r_17 = |_bits_194; // TrieNodeVerdict.java:222
   wire [11:0] _bits_195 = verdict_word[47:36]; // ChildWord.java:30
@@ -1131,8 +1135,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_198 = verdict_word[11:0]; // ChildWord.java:30
   wire _or_r_21 = |_bits_198; // ChildWord.java:43
   wire [3:0] _cat_33 = {_or_r_18, _or_r_19, _or_r_20, _or_r_21}; // ChildWord.java:44
-  wire _eq_17 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
-  wire _and_100 = _and_99 & _eq_17; // TrieNodeVerdict.java:225
+  wire _eq_18 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
+  wire _and_102 = _and_101 & _eq_18; // TrieNodeVerdict.java:225
   wire [2:0] _bits_199 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
   wire _or_r_22 = |_bits_199; // TrieNodeVerdict.java:159
   wire [31:0] _fill_19 = {32{1'd1}}; // TrieNodeVerdict.java:159
@@ -1140,21 +1144,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [31:0] _mux_25 = _or_r_22 ? _fill_19 : _bits_200; // TrieNodeVerdict.java:159
   wire _or_r_23 = |verdict_leaves; // TrieNodeVerdict.java:227
   wire _not_83 = ~_not_82; // TrieNodeVerdict.java:227
-  wire _and_101 = _or_r_23 & _not_83; // TrieNodeVerdict.java:227
+  wire _and_103 = _or_r_23 & _not_83; // TrieNodeVerdict.java:227
   wire _lt_3 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
-  wire _and_102 = _and_101 & _lt_3; // TrieNodeVerdict.java:227
-  wire [34:0] _mux_26 = _and_102 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
+  wire _and_104 = _and_103 & _lt_3; // TrieNodeVerdict.java:227
+  wire [34:0] _mux_26 = _and_104 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
   wire [4:0] _sub_6 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
   wire [3:0] _bits_201 = _sub_6[3:0]; // TrieNodeVerdict.java:116
   wire [30:0] _dshl_6 = 31'd1 << _bits_201; // TrieNodeVerdict.java:269
   wire [15:0] _bits_202 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
   wire [15:0] _mux_27 = verdict_sharing ? _bits_202 : 16'd0; // TrieNodeVerdict.java:190
-  wire [15:0] _or_68 = verdict_kids_valid | _mux_27; // TrieNodeVerdict.java:192
+  wire [15:0] _or_69 = verdict_kids_valid | _mux_27; // TrieNodeVerdict.java:192
   wire [30:0] _dshl_7 = 31'd1 << _bits_161; // TrieNodeVerdict.java:269
   wire [15:0] _bits_203 = _dshl_7[15:0]; // TrieNodeVerdict.java:269
   wire [15:0] _mux_28 = verdict_pop ? _bits_203 : 16'd0; // TrieNodeVerdict.java:191
   wire [15:0] _not_84 = ~_mux_28; // TrieNodeVerdict.java:192
-  wire [15:0] _and_103 = _or_68 & _not_84; // TrieNodeVerdict.java:192
+  wire [15:0] _and_105 = _or_69 & _not_84; // TrieNodeVerdict.java:192
   wire [34:0] _fill_20 = {35{1'd1}}; // TrieNodeVerdict.java:119
   wire [73:0] _cat_34 = {35'd0, 4'd0, _fill_20}; // TrieNodeVerdict.java:119
   wire [73:0] _mux_29 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
@@ -1163,24 +1167,24 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _bits_205 = _mux_29[38:35]; // TrieNodeVerdict.java:178
   wire [6:0] _dshl_8 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
   wire [3:0] _bits_206 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_69 = _bits_205 | _bits_206; // TrieNodeVerdict.java:182
+  wire [3:0] _or_70 = _bits_205 | _bits_206; // TrieNodeVerdict.java:182
   wire [34:0] _bits_207 = _mux_29[34:0]; // TrieNodeVerdict.java:179
-  wire [73:0] _cat_35 = {_add_36, _or_69, _bits_207}; // TrieNodeVerdict.java:182
+  wire [73:0] _cat_35 = {_add_36, _or_70, _bits_207}; // TrieNodeVerdict.java:182
   wire _lt_4 = verdict_bound < _bits_207; // TrieNodeVerdict.java:183
   wire [34:0] _mux_30 = _lt_4 ? verdict_bound : _bits_207; // TrieNodeVerdict.java:183
   wire [73:0] _cat_36 = {_bits_204, _bits_205, _mux_30}; // TrieNodeVerdict.java:183
   wire [73:0] verdict_share = verdict_now_leaf ? _cat_35 : _cat_36; // TrieNodeVerdict.java:180
   wire [73:0] _mem_read_1 = verdict_kids[_bits_161]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_31 = _or_64 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_31 = _or_65 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
   wire [73:0] _mem_read_2 = verdict_kids[_bits_161]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_33 = _or_64 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_33 = _or_65 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_34 = verdict_forward ? verdict_share : _mux_33; // TrieNodeVerdict.java:209
   wire [73:0] _mem_read_3 = verdict_kids[_bits_201]; // TrieNodeVerdict.java:229
   wire _or_r_24 = |verdict_depth; // TrieNodeVerdict.java:230
   wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_201; // TrieNodeVerdict.java:230
   wire _bits_208 = _dshr_1[0]; // TrieNodeVerdict.java:230
-  wire _and_104 = _or_r_24 & _bits_208; // TrieNodeVerdict.java:230
+  wire _and_106 = _or_r_24 & _bits_208; // TrieNodeVerdict.java:230
   wire [140:0] _cat_37 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
   wire [1:0] _add_37 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
   wire [1:0] _add_38 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
@@ -1190,22 +1194,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_210 = verdict_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_211 = verdict_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_212 = verdict_word[47:36]; // ChildWord.java:30
-  wire _and_105 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
+  wire _and_107 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
   wire [6:0] _dshl_9 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
   wire [3:0] _bits_213 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_35 = _and_78 ? _bits_213 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _mux_35 = _and_80 ? _bits_213 : 4'd0; // TrieMergeWalk.java:179
   wire [6:0] _dshl_10 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
   wire [3:0] _bits_214 = _dshl_10[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_36 = _and_76 ? _bits_214 : 4'd0; // TrieMergeWalk.java:179
-  wire [3:0] _or_70 = _mux_35 | _mux_36; // TrieMergeWalk.java:179
-  wire [3:0] _or_71 = walk_todo | _or_70; // TrieMergeWalk.java:180
-  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_71, _mux_19, _mux_20, _mux_21, walk_child_digit}; // TrieMergeWalk.java:180
-  wire _and_106 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
+  wire [3:0] _mux_36 = _and_78 ? _bits_214 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _or_71 = _mux_35 | _mux_36; // TrieMergeWalk.java:179
+  wire [3:0] _or_72 = walk_todo | _or_71; // TrieMergeWalk.java:180
+  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_72, _mux_19, _mux_20, _mux_21, walk_child_digit}; // TrieMergeWalk.java:180
+  wire _and_108 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
   wire [4:0] _sub_8 = walk_depth - 5'd2; // TrieMergeWalk.java:182
   wire [3:0] _bits_215 = _sub_8[3:0]; // TrieMergeWalk.java:182
-  wire [3:0] _mux_37 = _and_106 ? _bits_215 : _bits_126; // TrieMergeWalk.java:184
+  wire [3:0] _mux_37 = _and_108 ? _bits_215 : _bits_126; // TrieMergeWalk.java:184
   wire [139:0] _mem_read_4 = walk_frames[_mux_37]; // TrieMergeWalk.java:184
-  wire [139:0] _mux_38 = _and_105 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
+  wire [139:0] _mux_38 = _and_107 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
   wire [11:0] _bits_216 = walk_child_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_217 = walk_child_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_218 = walk_child_word[35:24]; // ChildWord.java:30
@@ -1221,26 +1225,26 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [7:0] _add_40 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_9 = _add_40 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_85 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_107 = snapshot_pending & _not_85; // CsrRequests.java:90
-  wire _and_108 = _and_107 & quiet_held; // CsrRequests.java:90
-  wire _and_109 = _and_108 & snapshot_settled; // CsrRequests.java:90
-  wire _and_110 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_18 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_39 = _eq_18 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire _and_109 = snapshot_pending & _not_85; // CsrRequests.java:90
+  wire _and_110 = _and_109 & quiet_held; // CsrRequests.java:90
+  wire _and_111 = _and_110 & snapshot_settled; // CsrRequests.java:90
+  wire _and_112 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_19 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_39 = _eq_19 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
   wire [30:0] _bits_228 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
   wire _or_r_25 = |_bits_228; // ScheduleAndSnapshot.java:62
   wire _not_86 = ~_or_r_25; // ScheduleAndSnapshot.java:62
   wire [31:0] _mux_40 = _not_86 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_72 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire _or_73 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_41 = multiplier_for_schedule ? next_merge : _cat_1; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_42 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
   wire [62:0] _bits_229 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
   wire _bits_230 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_73 = _bits_230 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_229, _or_73}; // ScheduleAndSnapshot.java:84
+  wire _or_74 = _bits_230 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_229, _or_74}; // ScheduleAndSnapshot.java:84
   wire [63:0] _bits_231 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
   wire _not_87 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_111 = following_running & _not_87; // MergeScheduleUnit.java:43
+  wire _and_113 = following_running & _not_87; // MergeScheduleUnit.java:43
   wire _not_88 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
   wire [31:0] _bits_232 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
   wire _or_r_26 = |_bits_232; // MergeScheduleUnit.java:47
@@ -1258,10 +1262,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [31:0] _bits_240 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
   wire [63:0] to_merge = {_bits_239, _bits_240}; // ScheduleAndSnapshot.java:77
   wire _or_r_27 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_112 = _not_89 & _or_r_27; // ScheduleAndSnapshot.java:78
+  wire _and_114 = _not_89 & _or_r_27; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_13 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
   wire [17:0] _bits_241 = _sub_13[17:0]; // SplitCounter.java:70
-  wire _or_74 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire _or_75 = state_init | state_advance; // ScheduleAndSnapshot.java:91
   wire [17:0] _bits_242 = until_merge_load[17:0]; // SplitCounter.java:76
   wire [15:0] _bits_243 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_14 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
@@ -1280,59 +1284,59 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_91 = ~_or_r_28; // SplitCounter.java:91
   wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_92 = ~_or_r_29; // SplitCounter.java:92
-  wire _and_113 = _not_91 & _not_92; // SplitCounter.java:92
+  wire _and_115 = _not_91 & _not_92; // SplitCounter.java:92
   wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_93 = ~_or_r_30; // SplitCounter.java:92
-  wire _and_114 = _and_113 & _not_93; // SplitCounter.java:92
-  wire _and_115 = _not_90 & _and_114; // ScheduleAndSnapshot.java:97
+  wire _and_116 = _and_115 & _not_93; // SplitCounter.java:92
+  wire _and_117 = _not_90 & _and_116; // ScheduleAndSnapshot.java:97
   wire _bits_252 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
   wire _or_r_31 = |_bits_252; // ScheduleAndSnapshot.java:102
   wire _not_94 = ~_or_r_31; // ScheduleAndSnapshot.java:103
-  wire _and_116 = _and_115 & _not_94; // ScheduleAndSnapshot.java:99
+  wire _and_118 = _and_117 & _not_94; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_95 = ~split_in_place; // TrieController.java:131
-  wire _and_117 = commit_stop & _not_95; // TrieController.java:131
-  wire [7:0] _add_41 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:120
-  wire [7:0] _sub_17 = _add_41 - {{7{1'b0}}, io_found_valid}; // TrieController.java:121
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:136
+  wire _not_95 = ~split_in_place; // TrieController.java:132
+  wire _and_119 = commit_stop & _not_95; // TrieController.java:132
+  wire [7:0] _add_41 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:121
+  wire [7:0] _sub_17 = _add_41 - {{7{1'b0}}, io_found_valid}; // TrieController.java:122
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:137
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:32
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:32
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:32
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:32
-  wire _eq_19 = issue_children == 3'd4; // SplitRoom.java:42
-  wire _and_118 = 1'd1 & _eq_19; // SplitRoom.java:42
-  wire _or_75 = 1'd0 | _and_118; // SplitRoom.java:42
-  wire _eq_20 = issue_children == 3'd3; // SplitRoom.java:42
-  wire _and_119 = room_for_1 & _eq_20; // SplitRoom.java:42
-  wire _or_76 = _or_75 | _and_119; // SplitRoom.java:42
-  wire _eq_21 = issue_children == 3'd2; // SplitRoom.java:42
-  wire _and_120 = room_for_2 & _eq_21; // SplitRoom.java:42
-  wire _or_77 = _or_76 | _and_120; // SplitRoom.java:42
-  wire _eq_22 = issue_children == 3'd1; // SplitRoom.java:42
-  wire _and_121 = room_for_3 & _eq_22; // SplitRoom.java:42
-  wire _or_78 = _or_77 | _and_121; // SplitRoom.java:42
-  wire _eq_23 = issue_children == 3'd0; // SplitRoom.java:42
-  wire _and_122 = room_for_4 & _eq_23; // SplitRoom.java:42
-  wire room_at_issue = _or_78 | _and_122; // SplitRoom.java:42
+  wire _eq_20 = issue_children == 3'd4; // SplitRoom.java:42
+  wire _and_120 = 1'd1 & _eq_20; // SplitRoom.java:42
+  wire _or_76 = 1'd0 | _and_120; // SplitRoom.java:42
+  wire _eq_21 = issue_children == 3'd3; // SplitRoom.java:42
+  wire _and_121 = room_for_1 & _eq_21; // SplitRoom.java:42
+  wire _or_77 = _or_76 | _and_121; // SplitRoom.java:42
+  wire _eq_22 = issue_children == 3'd2; // SplitRoom.java:42
+  wire _and_122 = room_for_2 & _eq_22; // SplitRoom.java:42
+  wire _or_78 = _or_77 | _and_122; // SplitRoom.java:42
+  wire _eq_23 = issue_children == 3'd1; // SplitRoom.java:42
+  wire _and_123 = room_for_3 & _eq_23; // SplitRoom.java:42
+  wire _or_79 = _or_78 | _and_123; // SplitRoom.java:42
+  wire _eq_24 = issue_children == 3'd0; // SplitRoom.java:42
+  wire _and_124 = room_for_4 & _eq_24; // SplitRoom.java:42
+  wire room_at_issue = _or_79 | _and_124; // SplitRoom.java:42
   wire _not_96 = ~room_at_issue; // SplitRoom.java:55
   wire [4:0] _add_42 = _bits_121 + 5'd1; // SplitRedo.java:92
   wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_121; // SplitRedo.java:92
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:98
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:99
   wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
   wire _not_97 = ~merge_now; // CommitVerdict.java:84
-  wire _and_123 = split_now & _not_97; // CommitVerdict.java:84
-  wire _and_124 = _and_123 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_124 & skip_now; // CommitVerdict.java:84
-  wire _and_125 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _and_125 = split_now & _not_97; // CommitVerdict.java:84
+  wire _and_126 = _and_125 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_126 & skip_now; // CommitVerdict.java:84
+  wire _and_127 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _not_98 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_98; // UndoStack.java:40
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:56
-  wire draining = state_drain | commit_stop; // TrieController.java:162
-  wire _and_126 = draining & io_counterResult_valid; // TrieController.java:166
-  wire _not_99 = ~split_in_place; // TrieController.java:166
-  wire undo_push = _and_126 & _not_99; // TrieController.java:166
+  wire draining = state_drain | commit_stop; // TrieController.java:163
+  wire _and_128 = draining & io_counterResult_valid; // TrieController.java:167
+  wire _not_99 = ~split_in_place; // TrieController.java:167
+  wire undo_push = _and_128 & _not_99; // TrieController.java:167
   wire [6:0] _add_43 = undo_sp + 7'd1; // UndoStack.java:54
-  wire _eq_24 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire _eq_25 = undo_sp_next == 7'd0; // UndoStack.java:39
   wire [6:0] _sub_19 = undo_sp_next - 7'd1; // UndoStack.java:45
   wire [6:0] _sub_20 = undo_sp_next - 7'd2; // UndoStack.java:47
   wire [31:0] _bits_253 = info_data[55:24]; // TrieTables.java:181
@@ -1347,22 +1351,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_r_35 = |_bits_258; // ChildWord.java:43
   wire [3:0] _cat_39 = {_or_r_32, _or_r_33, _or_r_34, _or_r_35}; // ChildWord.java:44
   wire [4:0] _add_44 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_25 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_26 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_27 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_28 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_29 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_30 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_31 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_32 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_33 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_34 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_35 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_36 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_37 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_38 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_39 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_40 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire _eq_26 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_27 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_28 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_29 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_30 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_31 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_32 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_33 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_34 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_35 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_36 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_37 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_38 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_39 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_40 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_41 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire [11:0] _bits_259 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_259; // ChildWord.java:43
   wire [11:0] _bits_260 = word_data[35:24]; // ChildWord.java:30
@@ -1380,62 +1384,62 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_265}; // ChildWord.java:56
   wire _bits_266 = _cat_40[3]; // ChildWord.java:56
   wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_266}; // ChildWord.java:56
-  wire _eq_41 = _add_48 == 3'd4; // SplitRoom.java:42
-  wire _and_127 = 1'd1 & _eq_41; // SplitRoom.java:42
-  wire _or_79 = 1'd0 | _and_127; // SplitRoom.java:42
-  wire _eq_42 = _add_48 == 3'd3; // SplitRoom.java:42
-  wire _and_128 = room_for_1 & _eq_42; // SplitRoom.java:42
-  wire _or_80 = _or_79 | _and_128; // SplitRoom.java:42
-  wire _eq_43 = _add_48 == 3'd2; // SplitRoom.java:42
-  wire _and_129 = room_for_2 & _eq_43; // SplitRoom.java:42
-  wire _or_81 = _or_80 | _and_129; // SplitRoom.java:42
-  wire _eq_44 = _add_48 == 3'd1; // SplitRoom.java:42
-  wire _and_130 = room_for_3 & _eq_44; // SplitRoom.java:42
-  wire _or_82 = _or_81 | _and_130; // SplitRoom.java:42
-  wire _eq_45 = _add_48 == 3'd0; // SplitRoom.java:42
-  wire _and_131 = room_for_4 & _eq_45; // SplitRoom.java:42
-  wire split_fits_landed = _or_82 | _and_131; // SplitRoom.java:42
+  wire _eq_42 = _add_48 == 3'd4; // SplitRoom.java:42
+  wire _and_129 = 1'd1 & _eq_42; // SplitRoom.java:42
+  wire _or_80 = 1'd0 | _and_129; // SplitRoom.java:42
+  wire _eq_43 = _add_48 == 3'd3; // SplitRoom.java:42
+  wire _and_130 = room_for_1 & _eq_43; // SplitRoom.java:42
+  wire _or_81 = _or_80 | _and_130; // SplitRoom.java:42
+  wire _eq_44 = _add_48 == 3'd2; // SplitRoom.java:42
+  wire _and_131 = room_for_2 & _eq_44; // SplitRoom.java:42
+  wire _or_82 = _or_81 | _and_131; // SplitRoom.java:42
+  wire _eq_45 = _add_48 == 3'd1; // SplitRoom.java:42
+  wire _and_132 = room_for_3 & _eq_45; // SplitRoom.java:42
+  wire _or_83 = _or_82 | _and_132; // SplitRoom.java:42
+  wire _eq_46 = _add_48 == 3'd0; // SplitRoom.java:42
+  wire _and_133 = room_for_4 & _eq_46; // SplitRoom.java:42
+  wire split_fits_landed = _or_83 | _and_133; // SplitRoom.java:42
   wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_267 = info_data[61]; // TrieTables.java:173
-  wire _and_132 = _lt_6 & _bits_267; // TrieController.java:378
-  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:379
-  wire _and_133 = _and_132 & _lt_7; // TrieController.java:379
+  wire _and_134 = _lt_6 & _bits_267; // TrieController.java:381
+  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:382
+  wire _and_135 = _and_134 & _lt_7; // TrieController.java:382
   wire [31:0] _bits_268 = info_data[55:24]; // TrieTables.java:181
-  wire [31:0] _mux_44 = _and_133 ? _bits_268 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_44 = _and_135 ? _bits_268 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_269 = info_data[60:56]; // TrieTables.java:177
   wire [5:0] _cat_41 = {_bits_269, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_45 = _and_133 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire _eq_46 = min_data == 35'd0; // TrieController.java:333
+  wire [5:0] _mux_45 = _and_135 ? _cat_41 : 6'd0; // CsrRequests.java:45
+  wire _eq_47 = min_data == 35'd0; // TrieController.java:336
   wire [11:0] _bits_270 = info_data[23:12]; // TrieTables.java:185
   wire [11:0] _bits_271 = info_data[11:0]; // TrieTables.java:189
   wire _not_100 = ~commit_stop; // QuietPipe.java:31
   wire pipe_quiet = _not_100 & pipe_empty; // QuietPipe.java:31
-  wire _and_134 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _and_136 = state_run & pipe_quiet; // QuietPipe.java:32
   wire _not_101 = ~io_issued; // QuietPipe.java:32
-  wire _and_135 = _and_134 & _not_101; // QuietPipe.java:32
+  wire _and_137 = _and_136 & _not_101; // QuietPipe.java:32
   wire _not_102 = ~marking; // QuietPipe.java:33
-  wire _and_136 = _and_135 & _not_102; // QuietPipe.java:33
-  wire _and_137 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_83 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_84 = _or_83 | ev_split_q; // StatusRegs.java:86
-  wire _or_85 = _or_84 | ev_batch_q; // StatusRegs.java:87
-  wire _or_86 = _or_85 | ev_deferred_q; // StatusRegs.java:88
+  wire _and_138 = _and_137 & _not_102; // QuietPipe.java:33
+  wire _and_139 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_84 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_85 = _or_84 | ev_split_q; // StatusRegs.java:86
+  wire _or_86 = _or_85 | ev_batch_q; // StatusRegs.java:87
+  wire _or_87 = _or_86 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_40 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_87 = _or_86 | _or_r_40; // StatusRegs.java:89
+  wire _or_88 = _or_87 | _or_r_40; // StatusRegs.java:89
   wire _not_103 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_104 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_138 = _not_103 & _not_104; // SplitCounter.java:111
+  wire _and_140 = _not_103 & _not_104; // SplitCounter.java:111
   wire _not_105 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_139 = _and_138 & _not_105; // SplitCounter.java:111
-  wire _not_106 = ~_and_139; // StatusRegs.java:90
-  wire ev_pending = _or_87 | _not_106; // StatusRegs.java:90
+  wire _and_141 = _and_140 & _not_105; // SplitCounter.java:111
+  wire _not_106 = ~_and_141; // StatusRegs.java:90
+  wire ev_pending = _or_88 | _not_106; // StatusRegs.java:90
   wire _not_107 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_140 = _not_107 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_140 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_141 = _and_137 & status_still; // QuietPipe.java:36
-  wire _and_142 = state_advance & advance_settled_was_1; // TrieController.java:196
-  wire _and_143 = state_advance & advance_settled_was_2; // TrieController.java:196
-  wire _and_144 = state_resume & fix_done_was_1; // TrieController.java:199
+  wire _and_142 = _not_107 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_142 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_143 = _and_139 & status_still; // QuietPipe.java:36
+  wire _and_144 = state_advance & advance_settled_was_1; // TrieController.java:197
+  wire _and_145 = state_advance & advance_settled_was_2; // TrieController.java:197
+  wire _and_146 = state_resume & fix_done_was_1; // TrieController.java:200
   wire _bits_272 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_272; // SplitCompare.java:59
   wire [11:0] _bits_273 = root_min[34:23]; // SplitCompare.java:71
@@ -1463,38 +1467,38 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_47 = {_bits_285, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_53 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
   wire _bits_286 = _add_53[12]; // SplitCompare.java:86
-  wire _and_145 = _bits_283 & _bits_286; // SplitCompare.java:75
-  wire _or_88 = _bits_282 | _and_145; // SplitCompare.java:75
-  wire _and_146 = _bits_277 & _or_88; // SplitCompare.java:75
-  wire _or_89 = _bits_276 | _and_146; // SplitCompare.java:75
-  wire _and_147 = _and_r_4 & _or_89; // SplitCompare.java:59
+  wire _and_147 = _bits_283 & _bits_286; // SplitCompare.java:75
+  wire _or_89 = _bits_282 | _and_147; // SplitCompare.java:75
+  wire _and_148 = _bits_277 & _or_89; // SplitCompare.java:75
+  wire _or_90 = _bits_276 | _and_148; // SplitCompare.java:75
+  wire _and_149 = _and_r_4 & _or_90; // SplitCompare.java:59
   wire _not_108 = ~state_init; // IssueGate.java:42
-  wire _and_148 = _not_108 & io_enable; // IssueGate.java:44
-  wire _or_90 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_109 = ~_or_90; // IssueGate.java:45
-  wire _and_149 = _and_148 & _not_109; // IssueGate.java:45
-  wire _or_91 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_110 = ~_or_91; // IssueGate.java:46
-  wire _and_150 = _and_149 & _not_110; // IssueGate.java:46
+  wire _and_150 = _not_108 & io_enable; // IssueGate.java:44
+  wire _or_91 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_109 = ~_or_91; // IssueGate.java:45
+  wire _and_151 = _and_150 & _not_109; // IssueGate.java:45
+  wire _or_92 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_110 = ~_or_92; // IssueGate.java:46
+  wire _and_152 = _and_151 & _not_110; // IssueGate.java:46
   wire _not_111 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_151 = _and_150 & _not_111; // IssueGate.java:47
-  wire _not_112 = ~commit_stop; // TrieController.java:430
-  wire _and_152 = state_run & _not_112; // TrieController.java:430
-  wire _not_113 = ~io_headValid; // TrieController.java:431
-  wire _and_153 = pipe_empty & _not_113; // TrieController.java:431
-  wire [2:0] _mux_46 = _and_153 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_92 = state_drain | state_undo; // TrieController.java:432
-  wire _or_93 = _or_92 | state_resume; // TrieController.java:432
-  wire _or_94 = _or_93 | commit_stop; // TrieController.java:432
+  wire _and_153 = _and_152 & _not_111; // IssueGate.java:47
+  wire _not_112 = ~commit_stop; // TrieController.java:433
+  wire _and_154 = state_run & _not_112; // TrieController.java:433
+  wire _not_113 = ~io_headValid; // TrieController.java:434
+  wire _and_155 = pipe_empty & _not_113; // TrieController.java:434
+  wire [2:0] _mux_46 = _and_155 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_93 = state_drain | state_undo; // TrieController.java:435
+  wire _or_94 = _or_93 | state_resume; // TrieController.java:435
+  wire _or_95 = _or_94 | commit_stop; // TrieController.java:435
   wire [2:0] _mux_47 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_95 = state_split_read | state_split_check; // TrieController.java:434
-  wire _or_96 = _or_95 | state_split_fit; // TrieController.java:434
-  wire _or_97 = _or_96 | state_split_alloc; // TrieController.java:434
-  wire _or_98 = _or_97 | state_split_link; // TrieController.java:434
-  wire _or_99 = state_merge_start | state_merge; // TrieController.java:435
-  wire _or_100 = _or_99 | state_batch_done; // TrieController.java:435
-  wire _or_101 = _or_100 | state_advance; // TrieController.java:435
-  wire _or_102 = _or_101 | state_advance_wait; // TrieController.java:435
+  wire _or_96 = state_split_read | state_split_check; // TrieController.java:437
+  wire _or_97 = _or_96 | state_split_fit; // TrieController.java:437
+  wire _or_98 = _or_97 | state_split_alloc; // TrieController.java:437
+  wire _or_99 = _or_98 | state_split_link; // TrieController.java:437
+  wire _or_100 = state_merge_start | state_merge; // TrieController.java:438
+  wire _or_101 = _or_100 | state_batch_done; // TrieController.java:438
+  wire _or_102 = _or_101 | state_advance; // TrieController.java:438
+  wire _or_103 = _or_102 | state_advance_wait; // TrieController.java:438
   wire [11:0] _bits_287 = free_depth[11:0]; // FreeSlots.java:89
   wire [12:0] _sub_21 = free_unread - 13'd1; // FreeSlots.java:63
   wire [11:0] _bits_288 = _sub_21[11:0]; // FreeSlots.java:63
@@ -1513,76 +1517,76 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
   wire _or_r_41 = |_cat_50; // TrieController.java:56
   wire [17:0] _sub_22 = _cat_50 - 18'd1; // TrieController.java:56
-  wire [17:0] _and_154 = _cat_50 & _sub_22; // TrieController.java:56
-  wire _or_r_42 = |_and_154; // TrieController.java:56
+  wire [17:0] _and_156 = _cat_50 & _sub_22; // TrieController.java:56
+  wire _or_r_42 = |_and_156; // TrieController.java:56
   wire _not_115 = ~_or_r_42; // TrieController.java:56
-  wire _and_155 = _or_r_41 & _not_115; // TrieController.java:56
+  wire _and_157 = _or_r_41 & _not_115; // TrieController.java:56
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_156 = min_read & min_write; // TrieTables.java:107
-  wire _eq_47 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_157 = _and_156 & _eq_47; // TrieTables.java:107
-  wire _not_116 = ~_and_157; // TrieTables.java:107
-  wire _and_158 = word_read & word_write; // TrieTables.java:110
-  wire _eq_48 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_159 = _and_158 & _eq_48; // TrieTables.java:110
-  wire _not_117 = ~_and_159; // TrieTables.java:110
-  wire _and_160 = info_read & info_write; // TrieTables.java:113
-  wire _eq_49 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_161 = _and_160 & _eq_49; // TrieTables.java:113
-  wire _not_118 = ~_and_161; // TrieTables.java:113
+  wire _and_158 = min_read & min_write; // TrieTables.java:107
+  wire _eq_48 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_159 = _and_158 & _eq_48; // TrieTables.java:107
+  wire _not_116 = ~_and_159; // TrieTables.java:107
+  wire _and_160 = word_read & word_write; // TrieTables.java:110
+  wire _eq_49 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_161 = _and_160 & _eq_49; // TrieTables.java:110
+  wire _not_117 = ~_and_161; // TrieTables.java:110
+  wire _and_162 = info_read & info_write; // TrieTables.java:113
+  wire _eq_50 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_163 = _and_162 & _eq_50; // TrieTables.java:113
+  wire _not_118 = ~_and_163; // TrieTables.java:113
   wire [12:0] _add_55 = free_unread + {{11{1'b0}}, free_buffered}; // FreeSlots.java:105
   wire [12:0] _add_56 = _add_55 + {{11{1'b0}}, free_in_flight}; // FreeSlots.java:105
-  wire _eq_50 = _add_56 == free_depth; // FreeSlots.java:105
+  wire _eq_51 = _add_56 == free_depth; // FreeSlots.java:105
   wire _not_119 = ~free_push; // FreeSlots.java:109
   wire _not_120 = ~free_stack_empty; // FreeSlots.java:110
   wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:110
-  wire _or_103 = _not_120 | _lt_8; // FreeSlots.java:110
+  wire _or_104 = _not_120 | _lt_8; // FreeSlots.java:110
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:95
-  wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:96
-  wire _and_162 = state_run & _not_121; // TrieController.java:96
+  wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:97
+  wire _and_164 = state_run & _not_121; // TrieController.java:97
   wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
   wire _or_r_43 = |_cat_51; // TrieMergeWalk.java:51
   wire [3:0] _sub_23 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
-  wire [3:0] _and_163 = _cat_51 & _sub_23; // TrieMergeWalk.java:51
-  wire _or_r_44 = |_and_163; // TrieMergeWalk.java:51
+  wire [3:0] _and_165 = _cat_51 & _sub_23; // TrieMergeWalk.java:51
+  wire _or_r_44 = |_and_165; // TrieMergeWalk.java:51
   wire _not_122 = ~_or_r_44; // TrieMergeWalk.java:51
-  wire _and_164 = _or_r_43 & _not_122; // TrieMergeWalk.java:51
+  wire _and_166 = _or_r_43 & _not_122; // TrieMergeWalk.java:51
   wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
   wire _or_r_45 = |_cat_52; // TrieNodeVerdict.java:42
   wire [4:0] _sub_24 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
-  wire [4:0] _and_165 = _cat_52 & _sub_24; // TrieNodeVerdict.java:42
-  wire _or_r_46 = |_and_165; // TrieNodeVerdict.java:42
+  wire [4:0] _and_167 = _cat_52 & _sub_24; // TrieNodeVerdict.java:42
+  wire _or_r_46 = |_and_167; // TrieNodeVerdict.java:42
   wire _not_123 = ~_or_r_46; // TrieNodeVerdict.java:42
-  wire _and_166 = _or_r_45 & _not_123; // TrieNodeVerdict.java:42
-  wire _eq_51 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
-  wire _and_167 = _and_73 & _eq_51; // TrieNodeVerdict.java:250
-  wire [3:0] _and_168 = verdict_leaves & _bits_172; // TrieNodeVerdict.java:251
-  wire _eq_52 = _and_168 == 4'd0; // TrieNodeVerdict.java:251
+  wire _and_168 = _or_r_45 & _not_123; // TrieNodeVerdict.java:42
+  wire _eq_52 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_169 = _and_75 & _eq_52; // TrieNodeVerdict.java:250
+  wire [3:0] _and_170 = verdict_leaves & _bits_172; // TrieNodeVerdict.java:251
+  wire _eq_53 = _and_170 == 4'd0; // TrieNodeVerdict.java:251
   wire _not_124 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
-  wire _or_104 = _not_124 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _or_105 = _not_124 | verdict_merges; // TrieNodeVerdict.java:252
   wire _not_125 = ~cmd_valid; // TrieNodeVerdict.java:253
-  wire _eq_53 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
-  wire _or_105 = _not_125 | _eq_53; // TrieNodeVerdict.java:253
-  wire _or_106 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
-  wire _or_107 = _or_106 | walk_judged; // TrieMergeWalk.java:277
-  wire _not_126 = ~_or_107; // TrieMergeWalk.java:277
-  wire _or_108 = walk_step_scan | _not_126; // TrieMergeWalk.java:277
+  wire _eq_54 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_106 = _not_125 | _eq_54; // TrieNodeVerdict.java:253
+  wire _or_107 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
+  wire _or_108 = _or_107 | walk_judged; // TrieMergeWalk.java:277
+  wire _not_126 = ~_or_108; // TrieMergeWalk.java:277
+  wire _or_109 = walk_step_scan | _not_126; // TrieMergeWalk.java:277
   wire [139:0] _mem_read_5 = walk_frames[_bits_126]; // TrieMergeWalk.java:280
-  wire _eq_54 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
+  wire _eq_55 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
   wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:279
-  wire _and_169 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
+  wire _and_171 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
   wire _not_127 = ~walk_walk_now; // TrieMergeWalk.java:282
-  wire _and_170 = walk_probing_up & _not_127; // TrieMergeWalk.java:282
+  wire _and_172 = walk_probing_up & _not_127; // TrieMergeWalk.java:282
   wire _or_r_48 = |walk_depth; // TrieMergeWalk.java:283
-  wire _and_171 = walk_step_scan & _or_r_48; // TrieMergeWalk.java:283
+  wire _and_173 = walk_step_scan & _or_r_48; // TrieMergeWalk.java:283
   wire _or_r_49 = |walk_up_taken; // TrieMergeWalk.java:283
-  wire _or_109 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
+  wire _or_110 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
   wire _not_128 = ~walk_count_here; // TrieMergeWalk.java:286
-  wire _and_172 = read_result & _not_128; // TrieMergeWalk.java:286
-  wire _and_173 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
-  wire _eq_55 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
-  wire _eq_56 = walk_child_leaf == _eq_55; // TrieMergeWalk.java:292
-  wire _not_129 = ~_eq_55; // TrieMergeWalk.java:293
+  wire _and_174 = read_result & _not_128; // TrieMergeWalk.java:286
+  wire _and_175 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
+  wire _eq_56 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
+  wire _eq_57 = walk_child_leaf == _eq_56; // TrieMergeWalk.java:292
+  wire _not_129 = ~_eq_56; // TrieMergeWalk.java:293
   wire _bits_295 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_295; // SplitCompare.java:59
   wire [11:0] _bits_296 = walk_child_min[34:23]; // SplitCompare.java:71
@@ -1610,17 +1614,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_58 = {_bits_308, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_61 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
   wire _bits_309 = _add_61[12]; // SplitCompare.java:86
-  wire _and_174 = _bits_306 & _bits_309; // SplitCompare.java:75
-  wire _or_110 = _bits_305 | _and_174; // SplitCompare.java:75
-  wire _and_175 = _bits_300 & _or_110; // SplitCompare.java:75
-  wire _or_111 = _bits_299 | _and_175; // SplitCompare.java:75
-  wire _and_176 = _and_r_5 & _or_111; // SplitCompare.java:59
-  wire _and_177 = _not_129 & _and_176; // TrieMergeWalk.java:293
-  wire _eq_57 = walk_child_passed == _and_177; // TrieMergeWalk.java:293
-  wire _not_130 = ~_eq_55; // TrieMergeWalk.java:294
-  wire _not_131 = ~_and_176; // TrieMergeWalk.java:294
-  wire _and_178 = _not_130 & _not_131; // TrieMergeWalk.java:294
-  wire _eq_58 = walk_child_walked == _and_178; // TrieMergeWalk.java:294
+  wire _and_176 = _bits_306 & _bits_309; // SplitCompare.java:75
+  wire _or_111 = _bits_305 | _and_176; // SplitCompare.java:75
+  wire _and_177 = _bits_300 & _or_111; // SplitCompare.java:75
+  wire _or_112 = _bits_299 | _and_177; // SplitCompare.java:75
+  wire _and_178 = _and_r_5 & _or_112; // SplitCompare.java:59
+  wire _and_179 = _not_129 & _and_178; // TrieMergeWalk.java:293
+  wire _eq_58 = walk_child_passed == _and_179; // TrieMergeWalk.java:293
+  wire _not_130 = ~_eq_56; // TrieMergeWalk.java:294
+  wire _not_131 = ~_and_178; // TrieMergeWalk.java:294
+  wire _and_180 = _not_130 & _not_131; // TrieMergeWalk.java:294
+  wire _eq_59 = walk_child_walked == _and_180; // TrieMergeWalk.java:294
   wire [11:0] _bits_310 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_50 = |_bits_310; // ChildWord.java:43
   wire [11:0] _bits_311 = walk_child_word[35:24]; // ChildWord.java:30
@@ -1630,33 +1634,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_313 = walk_child_word[11:0]; // ChildWord.java:30
   wire _or_r_53 = |_bits_313; // ChildWord.java:43
   wire [3:0] _cat_59 = {_or_r_50, _or_r_51, _or_r_52, _or_r_53}; // ChildWord.java:44
-  wire _eq_59 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
+  wire _eq_60 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
   wire _not_132 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_133 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_134 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_179 = _not_133 & _not_134; // SplitCounter.java:111
+  wire _and_181 = _not_133 & _not_134; // SplitCounter.java:111
   wire _not_135 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_180 = _and_179 & _not_135; // SplitCounter.java:111
-  wire st_n_steady = _not_132 & _and_180; // StatusRegs.java:83
-  wire _or_112 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_113 = _or_112 | ev_split; // StatusRegs.java:114
-  wire _or_114 = _or_113 | ev_allocated; // StatusRegs.java:115
-  wire _or_115 = _or_114 | ev_batch; // StatusRegs.java:116
-  wire _or_116 = _or_115 | ev_deferred; // StatusRegs.java:117
-  wire _or_117 = _or_116 | ev_clear; // StatusRegs.java:118
+  wire _and_182 = _and_181 & _not_135; // SplitCounter.java:111
+  wire st_n_steady = _not_132 & _and_182; // StatusRegs.java:83
+  wire _or_113 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_114 = _or_113 | ev_split; // StatusRegs.java:114
+  wire _or_115 = _or_114 | ev_allocated; // StatusRegs.java:115
+  wire _or_116 = _or_115 | ev_batch; // StatusRegs.java:116
+  wire _or_117 = _or_116 | ev_deferred; // StatusRegs.java:117
+  wire _or_118 = _or_117 | ev_clear; // StatusRegs.java:118
   wire _or_r_54 = |ev_removed; // StatusRegs.java:119
-  wire _or_118 = _or_117 | _or_r_54; // StatusRegs.java:119
-  wire _or_119 = _or_118 | ev_pending; // StatusRegs.java:120
-  wire _not_136 = ~_or_119; // ScheduleAndSnapshot.java:108
+  wire _or_119 = _or_118 | _or_r_54; // StatusRegs.java:119
+  wire _or_120 = _or_119 | ev_pending; // StatusRegs.java:120
+  wire _not_136 = ~_or_120; // ScheduleAndSnapshot.java:108
   wire _not_137 = ~walk_moves; // WalkControl.java:36
   wire _not_138 = ~fifo_io_deq_valid; // WalkControl.java:36
   wire _not_139 = ~wrote_word; // WalkControl.java:36
-  wire _and_181 = _not_138 & _not_139; // WalkControl.java:36
-  wire _or_120 = _not_137 | _and_181; // WalkControl.java:36
+  wire _and_183 = _not_138 & _not_139; // WalkControl.java:36
+  wire _or_121 = _not_137 | _and_183; // WalkControl.java:36
   wire [13:0] _sub_25 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
   wire _ge_5 = free_slots >= _sub_25; // SplitRoom.java:61
-  wire _eq_60 = room_at_issue == _ge_5; // SplitRoom.java:54
-  wire _and_182 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _eq_61 = room_at_issue == _ge_5; // SplitRoom.java:54
+  wire _and_184 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_314 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_6 = &_bits_314; // SplitCompare.java:59
   wire [10:0] _bits_315 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1682,47 +1686,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [9:0] _bits_327 = _bits_322[9:0]; // SplitCompare.java:70
   wire [10:0] _add_66 = {1'b0, _bits_326} + {1'b0, _bits_327}; // SplitCompare.java:85
   wire _bits_328 = _add_66[10]; // SplitCompare.java:85
-  wire _and_183 = _bits_325 & _bits_328; // SplitCompare.java:75
-  wire _or_121 = _bits_324 | _and_183; // SplitCompare.java:75
-  wire _and_184 = _bits_319 & _or_121; // SplitCompare.java:75
-  wire _or_122 = _bits_318 | _and_184; // SplitCompare.java:75
-  wire _and_185 = _and_r_6 & _or_122; // SplitCompare.java:59
-  wire _eq_61 = _and_182 == _and_185; // CommitVerdict.java:74
+  wire _and_185 = _bits_325 & _bits_328; // SplitCompare.java:75
+  wire _or_122 = _bits_324 | _and_185; // SplitCompare.java:75
+  wire _and_186 = _bits_319 & _or_122; // SplitCompare.java:75
+  wire _or_123 = _bits_318 | _and_186; // SplitCompare.java:75
+  wire _and_187 = _and_r_6 & _or_123; // SplitCompare.java:59
+  wire _eq_62 = _and_184 == _and_187; // CommitVerdict.java:74
   wire _not_140 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_55 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_141 = ~_or_r_55; // SplitCounter.java:91
   wire _or_r_56 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_142 = ~_or_r_56; // SplitCounter.java:92
-  wire _and_186 = _not_141 & _not_142; // SplitCounter.java:92
+  wire _and_188 = _not_141 & _not_142; // SplitCounter.java:92
   wire _or_r_57 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_143 = ~_or_r_57; // SplitCounter.java:92
-  wire _and_187 = _and_186 & _not_143; // SplitCounter.java:92
-  wire _and_188 = _not_140 & _and_187; // ScheduleAndSnapshot.java:125
+  wire _and_189 = _and_188 & _not_143; // SplitCounter.java:92
+  wire _and_190 = _not_140 & _and_189; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_329 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_58 = |_bits_329; // ScheduleAndSnapshot.java:126
   wire _not_144 = ~_or_r_58; // ScheduleAndSnapshot.java:126
-  wire _and_189 = _and_188 & _not_144; // ScheduleAndSnapshot.java:126
+  wire _and_191 = _and_190 & _not_144; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_330 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_6 = io_head_weight >= _bits_330; // ScheduleAndSnapshot.java:127
-  wire _and_190 = _and_189 & _ge_6; // ScheduleAndSnapshot.java:127
-  wire _eq_62 = merge_now == _and_190; // CommitVerdict.java:82
-  wire _or_123 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_191 = commit_fire & _or_123; // CommitVerdict.java:95
+  wire _and_192 = _and_191 & _ge_6; // ScheduleAndSnapshot.java:127
+  wire _eq_63 = merge_now == _and_192; // CommitVerdict.java:82
+  wire _or_124 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_193 = commit_fire & _or_124; // CommitVerdict.java:95
   wire _not_145 = ~defer_now; // CommitVerdict.java:95
-  wire _and_192 = _and_191 & _not_145; // CommitVerdict.java:95
-  wire _eq_63 = stop_now == _and_192; // CommitVerdict.java:95
-  wire _eq_64 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _and_194 = _and_193 & _not_145; // CommitVerdict.java:95
+  wire _eq_64 = stop_now == _and_194; // CommitVerdict.java:95
+  wire _eq_65 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire [6:0] _sub_26 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_65 = undo_sp_below == _sub_26; // UndoStack.java:49
+  wire _eq_66 = undo_sp_below == _sub_26; // UndoStack.java:49
   wire [6:0] _sub_27 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_66 = undo_sp_two_below == _sub_27; // UndoStack.java:49
-  wire _and_193 = _eq_65 & _eq_66; // UndoStack.java:49
+  wire _eq_67 = undo_sp_two_below == _sub_27; // UndoStack.java:49
+  wire _and_195 = _eq_66 & _eq_67; // UndoStack.java:49
   wire _lt_9 = undo_sp < 7'd64; // UndoStack.java:60
   wire _not_146 = ~undo_pop; // UndoStack.java:61
-  wire _eq_67 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_68 = undo_empty == _eq_67; // UndoStack.java:63
-  wire _and_194 = draining & io_counterResult_valid; // TrieController.java:173
-  wire _and_195 = state_run & quiet_held; // QuietPipe.java:37
+  wire _eq_68 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_69 = undo_empty == _eq_68; // UndoStack.java:63
+  wire _and_196 = draining & io_counterResult_valid; // TrieController.java:174
+  wire _and_197 = state_run & quiet_held; // QuietPipe.java:37
   wire [11:0] _bits_331 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_59 = |_bits_331; // ChildWord.java:43
   wire [11:0] _bits_332 = word_data[35:24]; // ChildWord.java:30
@@ -1742,33 +1746,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_70 = _add_69 + {{2{1'b0}}, _bits_338}; // ChildWord.java:56
   wire [13:0] _sub_28 = 14'd4 - {{11{1'b0}}, _add_70}; // SplitRoom.java:61
   wire _ge_7 = free_slots >= _sub_28; // SplitRoom.java:61
-  wire _eq_69 = split_fits_landed == _ge_7; // TrieController.java:290
-  wire _not_147 = ~split_in_place; // TrieController.java:292
-  wire _or_124 = split_fits_landed | _not_147; // TrieController.java:292
+  wire _eq_70 = split_fits_landed == _ge_7; // TrieController.java:294
+  wire _not_147 = ~split_in_place; // TrieController.java:296
+  wire _or_125 = split_fits_landed | _not_147; // TrieController.java:296
   wire _not_148 = ~marking; // SplitMarks.java:68
-  wire _or_125 = state_drain | state_undo; // TrieController.java:396
-  wire _or_126 = state_run | _or_125; // TrieController.java:396
-  wire _or_127 = _or_126 | state_resume; // TrieController.java:397
-  wire _or_128 = _or_127 | state_merge_start; // TrieController.java:398
-  wire _or_129 = state_advance | state_advance_wait; // TrieController.java:399
-  wire _or_130 = _or_128 | _or_129; // TrieController.java:399
-  wire _or_131 = _not_148 | _or_130; // SplitMarks.java:68
-  wire _eq_70 = op_batch_empty == _and_147; // TrieController.java:403
-  wire _or_132 = state_undo | state_split_read; // TrieController.java:403
-  wire _or_133 = _or_132 | state_split_check; // TrieController.java:403
-  wire _or_134 = _or_133 | state_split_fit; // TrieController.java:403
-  wire _not_149 = ~split_in_place; // TrieController.java:404
-  wire _not_150 = ~hit_event_4; // TrieController.java:407
-  wire _and_196 = state_resume & io_counterResult_valid; // TrieController.java:406
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:409
-  wire _and_197 = state_run & io_counterResult_valid; // TrieController.java:409
-  wire _or_r_63 = |free_slots; // TrieController.java:412
-  wire _and_198 = state_split_alloc & _or_3; // TrieController.java:411
-  wire _and_199 = _and_198 & free_ready; // TrieController.java:411
-  wire _eq_71 = front_count == 8'd0; // TrieController.java:416
-  wire _or_135 = _eq_71 | split_in_place; // TrieController.java:416
-  wire _not_151 = ~io_issued; // TrieController.java:416
-  wire _and_200 = _or_135 & _not_151; // TrieController.java:416
+  wire _or_126 = state_drain | state_undo; // TrieController.java:399
+  wire _or_127 = state_run | _or_126; // TrieController.java:399
+  wire _or_128 = _or_127 | state_resume; // TrieController.java:400
+  wire _or_129 = _or_128 | state_merge_start; // TrieController.java:401
+  wire _or_130 = state_advance | state_advance_wait; // TrieController.java:402
+  wire _or_131 = _or_129 | _or_130; // TrieController.java:402
+  wire _or_132 = _not_148 | _or_131; // SplitMarks.java:68
+  wire _eq_71 = op_batch_empty == _and_149; // TrieController.java:406
+  wire _or_133 = state_undo | state_split_read; // TrieController.java:406
+  wire _or_134 = _or_133 | state_split_check; // TrieController.java:406
+  wire _or_135 = _or_134 | state_split_fit; // TrieController.java:406
+  wire _not_149 = ~split_in_place; // TrieController.java:407
+  wire _not_150 = ~hit_event_4; // TrieController.java:410
+  wire _and_198 = state_resume & io_counterResult_valid; // TrieController.java:409
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:412
+  wire _and_199 = state_run & io_counterResult_valid; // TrieController.java:412
+  wire _or_r_63 = |free_slots; // TrieController.java:415
+  wire _and_200 = state_split_alloc & _or_3; // TrieController.java:414
+  wire _and_201 = _and_200 & free_ready; // TrieController.java:414
+  wire _eq_72 = front_count == 8'd0; // TrieController.java:419
+  wire _or_136 = _eq_72 | split_in_place; // TrieController.java:419
+  wire _not_151 = ~io_issued; // TrieController.java:419
+  wire _and_202 = _or_136 & _not_151; // TrieController.java:419
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_7;
@@ -1843,10 +1847,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign free_take = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
   assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
-  assign redo_last_issued = (state_run ? _and_63 : (state_resume ? _and_64 : 1'd0));
-  assign fifo_io_enq_valid = _and_68;
+  assign redo_last_issued = (state_run ? _and_63 : (state_split_link ? _and_64 : (state_resume ? _and_65 : 1'd0)));
+  assign fifo_io_enq_valid = _and_69;
   assign fifo_io_enq_bits = _cat_18;
-  assign fifo_io_deq_ready = (state_run ? redo_issue : (state_resume ? redo_issue : 1'd0));
+  assign fifo_io_deq_ready = (state_run ? redo_issue : (state_split_link ? redo_issue : (state_resume ? redo_issue : 1'd0)));
   assign _wire_0_0 = _bits_96;
   assign _wire_0_1 = _bits_97;
   assign _wire_0_2 = _bits_98;
@@ -1867,20 +1871,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign _wire_1_1 = _bits_113;
   assign _wire_1_2 = _bits_114;
   assign _wire_1_3 = _bits_115;
-  assign cmd_valid = (state_run ? (_and_70 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_resume ? (_and_71 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))))))));
-  assign cmd_op = (state_run ? (_and_70 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_71 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))))))));
-  assign cmd_addr = (state_run ? (_and_70 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_123 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_71 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))))))));
-  assign cmd_value = (state_run ? (_and_70 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_125 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_71 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))))))));
+  assign cmd_valid = (state_run ? (_and_71 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_check ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (_and_72 ? 1'd1 : event_issue) : (state_resume ? (_and_73 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))))))));
+  assign cmd_op = (state_run ? (_and_71 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_check ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (_and_72 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_73 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))))))));
+  assign cmd_addr = (state_run ? (_and_71 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_123 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_check ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (_and_72 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_73 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))))))));
+  assign cmd_value = (state_run ? (_and_71 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_125 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_check ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (_and_72 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_73 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))))))));
   assign walk_start = (state_merge_start ? (_not_16 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_last ? (_and_73 ? 1'd1 : 1'd0) : 1'd0);
-  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_74 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
-  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_74 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
-  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_74 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
-  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
-  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? 4'd0 : (walk_hand_over ? _mux_20 : 4'd0))) : 4'd0);
-  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? 35'd0 : (walk_hand_over ? _mux_21 : 35'd0))) : 35'd0);
-  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_74 ? 2'd0 : (walk_hand_over ? _bits_163 : 2'd0))) : 2'd0);
-  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_74 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
+  assign walk_done = (walk_step_last ? (_and_75 ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_76 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_76 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_76 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_76 ? 4'd0 : (walk_hand_over ? _mux_20 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? 35'd0 : (walk_hand_over ? _mux_21 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_76 ? 2'd0 : (walk_hand_over ? _bits_163 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_76 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
   assign _wire_2_0 = _bits_209;
   assign _wire_2_1 = _bits_210;
   assign _wire_2_2 = _bits_211;
@@ -1897,12 +1901,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign _wire_5_1 = _bits_225;
   assign _wire_5_2 = _bits_226;
   assign _wire_5_3 = _bits_227;
-  assign serialMultiplier_io_start = _or_72;
+  assign serialMultiplier_io_start = _or_73;
   assign serialMultiplier_io_a = _mux_41;
   assign serialMultiplier_io_b = _mux_42;
   assign undo_sp_next = (undo_pop ? _sub_18 : (undo_push ? _add_43 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_152 ? _mux_46 : (_or_94 ? _mux_47 : (_or_98 ? 3'd3 : (_or_102 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_154 ? _mux_46 : (_or_95 ? _mux_47 : (_or_99 ? 3'd3 : (_or_103 ? 3'd4 : 3'd5)))));
   assign stop_if_over_t = _and_51 & _not_55;
   assign over_t = _bits_86 | _and_56;
   assign until_merge_load = state_init ? m0_effective : to_merge;
@@ -2256,15 +2260,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    free_ahead_0 <= (_and_45 ? free_top : (free_pop ? free_ahead_1 : free_ahead_0));
+    free_ahead_0 <= (_and_45 ? free_landed : (free_pop ? free_ahead_1 : free_ahead_0));
   end
 
   always @(posedge clock) begin
-    free_ahead_1 <= (_and_46 ? free_top : (free_pop ? free_ahead_2 : free_ahead_1));
+    free_ahead_1 <= (_and_46 ? free_landed : (free_pop ? free_ahead_2 : free_ahead_1));
   end
 
   always @(posedge clock) begin
-    free_ahead_2 <= (_and_47 ? free_top : free_ahead_2);
+    free_ahead_2 <= (_and_47 ? free_landed : free_ahead_2);
   end
 
   always @(posedge clock) begin
@@ -2284,7 +2288,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    free_top <= free_stack_rdata_0;
+    free_landed <= free_stack_rdata_0;
   end
 
   always @(posedge clock) begin
@@ -2387,7 +2391,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       hit_redo_set_1 <= 1'd0;
     end else begin
-      hit_redo_set_1 <= _and_69;
+      hit_redo_set_1 <= _and_70;
     end
   end
 
@@ -2451,7 +2455,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_73 ? 1'd1 : walk_step_idle) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_75 ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -2467,7 +2471,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_74 ? walk_step_scan : (walk_hand_over ? (_or_r_3 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_76 ? walk_step_scan : (walk_hand_over ? (_or_r_3 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
@@ -2475,7 +2479,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_step_last <= 1'd0;
     end else begin
-      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_74 ? walk_step_last : (walk_hand_over ? (_or_r_3 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_73 ? 1'd0 : walk_step_last) : walk_step_last));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_76 ? walk_step_last : (walk_hand_over ? (_or_r_3 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_75 ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2483,32 +2487,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_74 ? walk_depth : (walk_hand_over ? (_or_r_3 ? {1'b0, _bits_126} : walk_depth) : walk_depth))) : walk_depth));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_76 ? walk_depth : (walk_hand_over ? (_or_r_3 ? {1'b0, _bits_126} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_74 ? walk_slot : (walk_hand_over ? (_or_r_3 ? _bits_127 : walk_slot) : walk_slot))) : walk_slot));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_76 ? walk_slot : (walk_hand_over ? (_or_r_3 ? _bits_127 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_74 ? walk_word : (walk_hand_over ? (_or_r_3 ? _bits_128 : walk_word) : walk_word))) : walk_word));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_76 ? walk_word : (walk_hand_over ? (_or_r_3 ? _bits_128 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_17 : (_and_74 ? _and_82 : (walk_hand_over ? (_or_r_3 ? _and_83 : walk_todo) : walk_todo))) : walk_todo));
+    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_17 : (_and_76 ? _and_84 : (walk_hand_over ? (_or_r_3 ? _and_85 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? _mux_19 : (walk_hand_over ? (_or_r_3 ? _bits_136 : _mux_19) : _mux_19))) : walk_sum));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? _mux_19 : (walk_hand_over ? (_or_r_3 ? _bits_136 : _mux_19) : _mux_19))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? _mux_20 : (walk_hand_over ? (_or_r_3 ? _bits_138 : _mux_20) : _mux_20))) : walk_leaves));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_76 ? _mux_20 : (walk_hand_over ? (_or_r_3 ? _bits_138 : _mux_20) : _mux_20))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_74 ? _mux_21 : (walk_hand_over ? (_or_r_3 ? _bits_139 : _mux_21) : _mux_21))) : walk_least));
+    walk_least <= (walk_step_begin ? _fill_18 : (walk_step_scan ? (walk_walk_now ? _fill_18 : (_and_76 ? _mux_21 : (walk_hand_over ? (_or_r_3 ? _bits_139 : _mux_21) : _mux_21))) : walk_least));
   end
 
   always @(posedge clock) begin
@@ -2531,7 +2535,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_85 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_87 : walk_probing);
     end
   end
 
@@ -2547,7 +2551,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_sent_up <= 1'd0;
     end else begin
-      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_74 ? walk_probe_up : (walk_hand_over ? (_or_r_3 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
+      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_76 ? walk_probe_up : (walk_hand_over ? (_or_r_3 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
     end
   end
 
@@ -2555,7 +2559,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_probing_up <= 1'd0;
     end else begin
-      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_86 : (_and_74 ? _and_86 : (walk_hand_over ? (_or_r_3 ? 1'd0 : _and_86) : _and_86))) : walk_probing_up);
+      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_88 : (_and_76 ? _and_88 : (walk_hand_over ? (_or_r_3 ? 1'd0 : _and_88) : _and_88))) : walk_probing_up);
     end
   end
 
@@ -2563,7 +2567,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_up_taken <= 4'd0;
     end else begin
-      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? _mux_18 : (walk_hand_over ? (_or_r_3 ? 4'd0 : _mux_18) : _mux_18))) : walk_up_taken);
+      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_76 ? _mux_18 : (walk_hand_over ? (_or_r_3 ? 4'd0 : _mux_18) : _mux_18))) : walk_up_taken);
     end
   end
 
@@ -2571,7 +2575,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_judged <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_87 : walk_judged);
+      walk_judged <= (walk_step_scan ? _and_89 : walk_judged);
     end
   end
 
@@ -2592,15 +2596,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    walk_child_leaf <= (walk_step_scan ? _eq_15 : walk_child_leaf);
+    walk_child_leaf <= (walk_step_scan ? _eq_16 : walk_child_leaf);
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? _and_91 : walk_child_passed);
+    walk_child_passed <= (walk_step_scan ? _and_93 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? _and_92 : walk_child_walked);
+    walk_child_walked <= (walk_step_scan ? _and_94 : walk_child_walked);
   end
 
   always @(posedge clock) begin
@@ -2611,7 +2615,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       walk_count_q <= 1'd0;
     end else begin
-      walk_count_q <= _and_93;
+      walk_count_q <= _and_95;
     end
   end
 
@@ -2627,7 +2631,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_fold <= 1'd0;
     end else begin
-      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_64 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_64 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
+      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_65 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_65 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
     end
   end
 
@@ -2635,7 +2639,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       verdict_step_decide <= 1'd0;
     end else begin
-      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_64 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_64 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
+      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_65 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_65 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
     end
   end
 
@@ -2668,7 +2672,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_171 : verdict_leaves) : (verdict_step_fold ? _or_65 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_173 : verdict_leaves)) : verdict_leaves)));
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_171 : verdict_leaves) : (verdict_step_fold ? _or_66 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_173 : verdict_leaves)) : verdict_leaves)));
   end
 
   always @(posedge clock) begin
@@ -2684,7 +2688,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_merges <= (verdict_step_decide ? _and_99 : verdict_merges);
+    verdict_merges <= (verdict_step_decide ? _and_101 : verdict_merges);
   end
 
   always @(posedge clock) begin
@@ -2692,7 +2696,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_now_leaf <= (verdict_step_decide ? _and_100 : verdict_now_leaf);
+    verdict_now_leaf <= (verdict_step_decide ? _and_102 : verdict_now_leaf);
   end
 
   always @(posedge clock) begin
@@ -2704,14 +2708,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_95 : verdict_freeing) : (verdict_step_free ? _and_95 : verdict_freeing)));
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_97 : verdict_freeing) : (verdict_step_free ? _and_97 : verdict_freeing)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       verdict_kids_valid <= 16'd0;
     end else begin
-      verdict_kids_valid <= (walk_start ? 16'd0 : _and_103);
+      verdict_kids_valid <= (walk_start ? 16'd0 : _and_105);
     end
   end
 
@@ -2724,7 +2728,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    verdict_parent_valid <= (verdict_step_decide ? _and_104 : verdict_parent_valid);
+    verdict_parent_valid <= (verdict_step_decide ? _and_106 : verdict_parent_valid);
   end
 
   always @(posedge clock) begin
@@ -2831,7 +2835,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_109 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_111 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2839,7 +2843,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_110 ? _mux_39 : eps_active);
+      eps_active <= (_and_112 ? _mux_39 : eps_active);
     end
   end
 
@@ -2847,7 +2851,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_110 ? _mux_40 : q_active);
+      q_active <= (_and_112 ? _mux_40 : q_active);
     end
   end
 
@@ -2879,7 +2883,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_111 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_111 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_88 ? 1'd1 : (_and_111 ? 1'd0 : multiplier_for_schedule))) : (_and_111 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_113 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_113 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_88 ? 1'd1 : (_and_113 ? 1'd0 : multiplier_for_schedule))) : (_and_113 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2887,7 +2891,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_113 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_113 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_113 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2903,12 +2907,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_111 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_113 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_111 ? _or_r_26 : following_overflows);
+    following_overflows <= (_and_113 ? _or_r_26 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2920,14 +2924,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_112;
+    merge_ahead <= _and_114;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_241 : (_or_74 ? _bits_242 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_241 : (_or_75 ? _bits_242 : until_merge_lo));
     end
   end
 
@@ -2935,7 +2939,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_74 ? _bits_243 : _bits_244);
+      until_merge_hi_0 <= (_or_75 ? _bits_243 : _bits_244);
     end
   end
 
@@ -2951,7 +2955,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_74 ? _bits_246 : _bits_247);
+      until_merge_hi_1 <= (_or_75 ? _bits_246 : _bits_247);
     end
   end
 
@@ -2959,7 +2963,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_74 ? 1'd0 : _bits_248);
+      until_merge_carry_1 <= (_or_75 ? 1'd0 : _bits_248);
     end
   end
 
@@ -2967,7 +2971,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_74 ? _bits_249 : _bits_250);
+      until_merge_hi_2 <= (_or_75 ? _bits_249 : _bits_250);
     end
   end
 
@@ -2975,7 +2979,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_74 ? 1'd0 : _bits_251);
+      until_merge_carry_2 <= (_or_75 ? 1'd0 : _bits_251);
     end
   end
 
@@ -2983,7 +2987,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_116;
+      merge_near <= _and_118;
     end
   end
 
@@ -2991,7 +2995,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_109 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_43 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_111 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_43 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -2999,7 +3003,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       front_count <= 8'd0;
     end else begin
-      front_count <= (_and_117 ? 8'd0 : _sub_17);
+      front_count <= (_and_119 ? 8'd0 : _sub_17);
     end
   end
 
@@ -3143,7 +3147,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_125;
+      _reg_1 <= _and_127;
     end
   end
 
@@ -3163,7 +3167,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_24;
+      undo_empty <= _eq_25;
     end
   end
 
@@ -3200,67 +3204,67 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_25;
+    child_field_0 <= _eq_26;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_26;
+    child_field_1 <= _eq_27;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_27;
+    child_field_2 <= _eq_28;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_28;
+    child_field_3 <= _eq_29;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_29;
+    child_field_4 <= _eq_30;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_30;
+    child_field_5 <= _eq_31;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_31;
+    child_field_6 <= _eq_32;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_32;
+    child_field_7 <= _eq_33;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_33;
+    child_field_8 <= _eq_34;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_34;
+    child_field_9 <= _eq_35;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_35;
+    child_field_10 <= _eq_36;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_36;
+    child_field_11 <= _eq_37;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_37;
+    child_field_12 <= _eq_38;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_38;
+    child_field_13 <= _eq_39;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_39;
+    child_field_14 <= _eq_40;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_40;
+    child_field_15 <= _eq_41;
   end
 
   always @(posedge clock) begin
@@ -3279,7 +3283,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_109 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_111 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3299,7 +3303,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_133 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_135 : node_valid) : node_valid);
     end
   end
 
@@ -3340,7 +3344,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_only_node <= (state_split_link ? _eq_46 : mark_only_node);
+    mark_only_node <= (state_split_link ? _eq_47 : mark_only_node);
   end
 
   always @(posedge clock) begin
@@ -3355,7 +3359,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_136;
+      quiet_held <= _and_138;
     end
   end
 
@@ -3363,7 +3367,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_141;
+      snapshot_settled <= _and_143;
     end
   end
 
@@ -3379,7 +3383,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_142;
+      advance_settled_was_2 <= _and_144;
     end
   end
 
@@ -3387,7 +3391,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_143;
+      advance_settled_before <= _and_145;
     end
   end
 
@@ -3411,19 +3415,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_144;
+      fix_done_before <= _and_146;
     end
   end
 
   always @(posedge clock) begin
-    op_batch_empty <= _and_147;
+    op_batch_empty <= _and_149;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_151;
+      issue_gate <= _and_153;
     end
   end
 
@@ -3552,7 +3556,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_155) begin // TrieController.java:56
+    if (!reset && !_and_157) begin // TrieController.java:56
       $display("Assertion failed at TrieController.java:56: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
@@ -3572,7 +3576,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_eq_50) begin // FreeSlots.java:104
+    if (!reset && !_eq_51) begin // FreeSlots.java:104
       $display("Assertion failed at FreeSlots.java:104: the free stack's read-ahead lost count of its entries");
       $stop;
     end
@@ -3584,7 +3588,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:109: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_103) begin // FreeSlots.java:110
+    if (!reset && free_take && !_or_104) begin // FreeSlots.java:110
       $display("Assertion failed at FreeSlots.java:110: a free slot taken with none left");
       $stop;
     end
@@ -3592,15 +3596,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:94: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_162) begin // TrieController.java:96
-      $display("Assertion failed at TrieController.java:96: a walk result outside RUN or beside a redo");
+    if (!reset && io_found_valid && !_and_164) begin // TrieController.java:97
+      $display("Assertion failed at TrieController.java:97: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_164) begin // TrieMergeWalk.java:51
+    if (!reset && !_and_166) begin // TrieMergeWalk.java:51
       $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
-    if (!reset && !_and_166) begin // TrieNodeVerdict.java:42
+    if (!reset && !_and_168) begin // TrieNodeVerdict.java:42
       $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
       $stop;
     end
@@ -3608,19 +3612,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && walk_start && !_and_167) begin // TrieNodeVerdict.java:250
+    if (!reset && walk_start && !_and_169) begin // TrieNodeVerdict.java:250
       $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && verdict_step_fold && !_eq_52) begin // TrieNodeVerdict.java:251
+    if (!reset && verdict_step_fold && !_eq_53) begin // TrieNodeVerdict.java:251
       $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
-    if (!reset && verdict_step_act && !_or_104) begin // TrieNodeVerdict.java:252
+    if (!reset && verdict_step_act && !_or_105) begin // TrieNodeVerdict.java:252
       $display("Assertion failed at TrieNodeVerdict.java:252: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && verdict_setting && !_or_105) begin // TrieNodeVerdict.java:253
+    if (!reset && verdict_setting && !_or_106) begin // TrieNodeVerdict.java:253
       $display("Assertion failed at TrieNodeVerdict.java:253: a command beside a SET");
       $stop;
     end
@@ -3628,47 +3632,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:276: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && !_or_108) begin // TrieMergeWalk.java:277
+    if (!reset && !_or_109) begin // TrieMergeWalk.java:277
       $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && _and_169 && !_eq_54) begin // TrieMergeWalk.java:280
+    if (!reset && _and_171 && !_eq_55) begin // TrieMergeWalk.java:280
       $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
       $stop;
     end
-    if (!reset && _and_170 && !walk_hand_over) begin // TrieMergeWalk.java:282
+    if (!reset && _and_172 && !walk_hand_over) begin // TrieMergeWalk.java:282
       $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
       $stop;
     end
-    if (!reset && _or_r_49 && !_and_171) begin // TrieMergeWalk.java:283
+    if (!reset && _or_r_49 && !_and_173) begin // TrieMergeWalk.java:283
       $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
       $stop;
     end
-    if (!reset && _or_109 && !read_result) begin // TrieMergeWalk.java:285
+    if (!reset && _or_110 && !read_result) begin // TrieMergeWalk.java:285
       $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
       $stop;
     end
-    if (!reset && walk_root_read_4 && !_and_172) begin // TrieMergeWalk.java:286
+    if (!reset && walk_root_read_4 && !_and_174) begin // TrieMergeWalk.java:286
       $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
       $stop;
     end
-    if (!reset && _and_173 && !read_result) begin // TrieMergeWalk.java:287
+    if (!reset && _and_175 && !read_result) begin // TrieMergeWalk.java:287
       $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_56) begin // TrieMergeWalk.java:292
+    if (!reset && walk_judged && !_eq_57) begin // TrieMergeWalk.java:292
       $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_57) begin // TrieMergeWalk.java:293
+    if (!reset && walk_judged && !_eq_58) begin // TrieMergeWalk.java:293
       $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_58) begin // TrieMergeWalk.java:294
+    if (!reset && walk_judged && !_eq_59) begin // TrieMergeWalk.java:294
       $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_59) begin // TrieMergeWalk.java:295
+    if (!reset && walk_judged && !_eq_60) begin // TrieMergeWalk.java:295
       $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
       $stop;
     end
@@ -3684,31 +3688,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_120) begin // WalkControl.java:35
+    if (!reset && !_or_121) begin // WalkControl.java:35
       $display("Assertion failed at WalkControl.java:35: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && event_issue && !_eq_60) begin // SplitRoom.java:54
+    if (!reset && event_issue && !_eq_61) begin // SplitRoom.java:54
       $display("Assertion failed at SplitRoom.java:54: room_at_issue is stale");
       $stop;
     end
-    if (!reset && !_eq_61) begin // CommitVerdict.java:73
+    if (!reset && !_eq_62) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_62) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_63) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_63) begin // CommitVerdict.java:95
+    if (!reset && !_eq_64) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_64) begin // CommitVerdict.java:125
+    if (!reset && !_eq_65) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_193) begin // UndoStack.java:48
+    if (!reset && !_and_195) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
@@ -3720,64 +3724,64 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_68) begin // UndoStack.java:63
+    if (!reset && !_eq_69) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_68 && !fifo_io_enq_ready) begin // SplitRedo.java:119
+    if (!reset && _and_69 && !fifo_io_enq_ready) begin // SplitRedo.java:119
       $display("Assertion failed at SplitRedo.java:119: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_194 && !hit_event_4) begin // TrieController.java:173
-      $display("Assertion failed at TrieController.java:173: a squashed result that is not an event's");
+    if (!reset && _and_196 && !hit_event_4) begin // TrieController.java:174
+      $display("Assertion failed at TrieController.java:174: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_195 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_197 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_109 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_111 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_69) begin // TrieController.java:289
-      $display("Assertion failed at TrieController.java:289: split_fits_landed is not free slots >= missing children");
+    if (!reset && state_split_check && !_eq_70) begin // TrieController.java:293
+      $display("Assertion failed at TrieController.java:293: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_124) begin // TrieController.java:292
-      $display("Assertion failed at TrieController.java:292: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_125) begin // TrieController.java:296
+      $display("Assertion failed at TrieController.java:296: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_131) begin // SplitMarks.java:68
+    if (!reset && !_or_132) begin // SplitMarks.java:68
       $display("Assertion failed at SplitMarks.java:68: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_134 && !_eq_70) begin // TrieController.java:403
-      $display("Assertion failed at TrieController.java:403: op_batch_empty is stale");
+    if (!reset && _or_135 && !_eq_71) begin // TrieController.java:406
+      $display("Assertion failed at TrieController.java:406: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && state_drain && !_not_149) begin // TrieController.java:404
-      $display("Assertion failed at TrieController.java:404: a split in place drains");
+    if (!reset && state_drain && !_not_149) begin // TrieController.java:407
+      $display("Assertion failed at TrieController.java:407: a split in place drains");
       $stop;
     end
-    if (!reset && _and_196 && !_not_150) begin // TrieController.java:407
-      $display("Assertion failed at TrieController.java:407: a squashed result after its split");
+    if (!reset && _and_198 && !_not_150) begin // TrieController.java:410
+      $display("Assertion failed at TrieController.java:410: a squashed result after its split");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:408
-      $display("Assertion failed at TrieController.java:408: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:411
+      $display("Assertion failed at TrieController.java:411: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_197 && !_ne_0) begin // TrieController.java:409
-      $display("Assertion failed at TrieController.java:409: a READ result in RUN");
+    if (!reset && _and_199 && !_ne_0) begin // TrieController.java:412
+      $display("Assertion failed at TrieController.java:412: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_199 && !_or_r_63) begin // TrieController.java:412
-      $display("Assertion failed at TrieController.java:412: a split ran out of slots");
+    if (!reset && _and_201 && !_or_r_63) begin // TrieController.java:415
+      $display("Assertion failed at TrieController.java:415: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_200) begin // TrieController.java:415
-      $display("Assertion failed at TrieController.java:415: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_202) begin // TrieController.java:418
+      $display("Assertion failed at TrieController.java:418: a child word written while the walk holds events");
       $stop;
     end
   end

@@ -61,7 +61,7 @@ final class FreeSlots {
         SyncReadMem<UInt> stack =
                 SyncReadMem(c.nodes(), UInt(slotBits)).named("free_stack").attribute("no_rw_check");
         UInt landed = RegNext(stack.read(unread.sub(U(1, countBits)).bits(slotBits - 1, 0), read))
-                .named("free_top");
+                .named("free_landed");
         sent.connect(read.and(restart.not()));
         landing.connect(sent.and(restart.not()));
         Bool haveTop = buffered.orR().named("free_have_top");
@@ -77,11 +77,11 @@ final class FreeSlots {
             when(pop, () -> to.connect(from));
         }
         // A landing read goes behind what stays buffered (or is taken at once).
-        UInt slotFor = buffered.sub(pop.asUInt().pad(2)).named("free_land_at");
+        UInt landAt = buffered.sub(pop.asUInt().pad(2)).named("free_land_at");
         Bool keep = landing.and(pop.and(haveTop.not()).not());
         for (int i = 0; i < AHEAD; i++) {
             UInt entry = buffer[i];
-            when(keep.and(slotFor.eq(i)), () -> entry.connect(landed));
+            when(keep.and(landAt.eq(i)), () -> entry.connect(landed));
         }
         buffered.connect(
                 buffered.add(keep.asUInt().pad(2)).sub(pop.and(haveTop).asUInt().pad(2)));

@@ -84,8 +84,9 @@ public final class TrieController extends Module {
         Bool splitInPlace = RegInit(B(false)).named("split_in_place");
         UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         SplitRedo redo = new SplitRedo(c, resultLatency, opSlot, splitWord);
-        // Redone events go from RESUME on, while the walk is fixed: their results come back in RUN.
+        // Redone events go from the link on, while the walk is fixed: their results come back in RUN.
         Bool redoIssue = inRun.and(commitStop.not())
+                .or(state.is(SPLIT_LINK))
                 .or(state.is(RESUME))
                 .and(redo.pending)
                 .named("redo_issue");
@@ -286,6 +287,9 @@ public final class TrieController extends Module {
                     tables.readMin(tables.infoParent());
                     present.connect(cw.present(tables.wordData));
                     fits.connect(fitsLanded);
+                    // In place, v's count goes back to the splitting event's (its younger events there move to the
+                    // leaves), after their ADDs and before the redo.
+                    when(splitInPlace, () -> cmd.set(opSlot, opCount));
                     Assert(
                             fitsLanded.eq(room.fitsExactly(cw.count(tables.wordData))),
                             "split_fits_landed is not free slots >= missing children");
@@ -326,10 +330,9 @@ public final class TrieController extends Module {
                                 }))
                 // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at
                 // once, the others one a clock from here on, while the replay refills the walk (below).
-                // In place, v's count goes back to the splitting event's: its younger events there move to the leaves.
                 .on(SPLIT_LINK, () -> {
+                    issueEvents.run();
                     tables.writeWord(opSlot, splitWord);
-                    when(splitInPlace, () -> cmd.set(opSlot, opCount));
                     marks.start(opSlot, splitParent, tables.minData.eq(0));
                     st.split.connect(B(true));
                     afterSplit.accept(true);
