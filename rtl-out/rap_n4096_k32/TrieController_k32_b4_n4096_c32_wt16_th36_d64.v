@@ -264,14 +264,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [7:0] front_count; // TrieController.java:120
   reg wrote_word; // TrieController.java:130
   reg walk_moves; // WalkControl.java:33
-  reg room_for_1; // SplitRoom.java:32
-  reg room_for_2; // SplitRoom.java:32
-  reg room_for_3; // SplitRoom.java:32
-  reg room_for_4; // SplitRoom.java:32
-  reg hit_short_1; // SplitRoom.java:55
-  reg hit_short_2; // SplitRoom.java:55
-  reg hit_short_3; // SplitRoom.java:55
-  reg hit_short_4; // SplitRoom.java:55
+  reg room_for_1; // SplitRoom.java:33
+  reg room_for_2; // SplitRoom.java:33
+  reg room_for_3; // SplitRoom.java:33
+  reg room_for_4; // SplitRoom.java:33
+  reg room_for_5; // SplitRoom.java:33
+  reg allocated_before; // TrieController.java:143
+  reg hit_short_1; // SplitRoom.java:62
+  reg hit_short_2; // SplitRoom.java:62
+  reg hit_short_3; // SplitRoom.java:62
+  reg hit_short_4; // SplitRoom.java:62
   reg split_req; // CommitVerdict.java:36
   reg merge_due; // CommitVerdict.java:38
   reg [4:0] hit_depth_1; // CommitVerdict.java:62
@@ -289,15 +291,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
-  reg [31:0] op_count; // TrieController.java:151
+  reg [31:0] op_count; // TrieController.java:155
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [6:0] undo_sp_below; // UndoStack.java:45
   reg [6:0] undo_sp_two_below; // UndoStack.java:47
   reg [43:0] undo_rdata_0; // UndoStack.java:51
-  reg [31:0] split_prefix; // TrieController.java:178
-  reg [11:0] split_parent; // TrieController.java:179
-  reg [3:0] split_present; // TrieController.java:180
+  reg [31:0] split_prefix; // TrieController.java:182
+  reg [11:0] split_parent; // TrieController.java:183
+  reg [3:0] split_present; // TrieController.java:184
   reg [4:0] child_depth; // SplitChild.java:33
   reg child_field_0; // SplitChild.java:37
   reg child_field_1; // SplitChild.java:37
@@ -315,7 +317,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
-  reg split_fits; // TrieController.java:187
+  reg split_fits; // TrieController.java:191
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -331,13 +333,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [11:0] mark_next; // SplitMarks.java:35
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:197
-  reg advance_settled_was_2; // TrieController.java:197
-  reg advance_settled_before; // TrieController.java:197
-  reg fix_after_write_before; // TrieController.java:199
-  reg fix_done_was_1; // TrieController.java:200
-  reg fix_done_before; // TrieController.java:200
-  reg op_batch_empty; // TrieController.java:227
+  reg advance_settled_was_1; // TrieController.java:201
+  reg advance_settled_was_2; // TrieController.java:201
+  reg advance_settled_before; // TrieController.java:201
+  reg fix_after_write_before; // TrieController.java:203
+  reg fix_done_was_1; // TrieController.java:204
+  reg fix_done_before; // TrieController.java:204
+  reg op_batch_empty; // TrieController.java:231
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -450,20 +452,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:236
+  wire _not_0 = ~io_counterClearing; // TrieController.java:240
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:236
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:240
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:256
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:256
+  wire _not_2 = ~io_headValid; // TrieController.java:260
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:260
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:364
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:364
+  wire _not_3 = ~split_in_place; // TrieController.java:368
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:368
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _not_4 = ~marking; // TrieController.java:262
-  wire _and_4 = split_in_place & _not_4; // TrieController.java:262
+  wire _not_4 = ~marking; // TrieController.java:266
+  wire _and_4 = split_in_place & _not_4; // TrieController.java:266
   wire _eq_1 = front_count == 8'd0; // TrieController.java:133
   wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
@@ -472,12 +474,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire redo_queued = |fifo_io_count; // SplitRedo.java:77
   wire _not_6 = ~redo_queued; // TrieController.java:133
   wire pipe_empty = _and_5 & _not_6; // TrieController.java:133
-  wire _not_7 = ~undo_empty; // TrieController.java:273
-  wire _not_8 = ~marking; // TrieController.java:274
-  wire _and_6 = split_req & _not_8; // TrieController.java:274
-  wire _not_9 = ~split_req; // TrieController.java:278
-  wire _not_10 = ~early_done; // TrieController.java:306
-  wire [3:0] _not_11 = ~split_present; // TrieController.java:182
+  wire _not_7 = ~undo_empty; // TrieController.java:277
+  wire _not_8 = ~marking; // TrieController.java:278
+  wire _and_6 = split_req & _not_8; // TrieController.java:278
+  wire _not_9 = ~split_req; // TrieController.java:282
+  wire _not_10 = ~early_done; // TrieController.java:310
+  wire [3:0] _not_11 = ~split_present; // TrieController.java:186
   wire _bits_0 = _not_11[0]; // FirstSet.java:24
   wire _bits_1 = _not_11[1]; // FirstSet.java:24
   wire _or_1 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -485,7 +487,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _bits_3 = _not_11[3]; // FirstSet.java:24
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
-  wire _not_12 = ~_or_3; // TrieController.java:317
+  wire _not_12 = ~_or_3; // TrieController.java:321
   wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:45
   wire free_have_top = |free_buffered; // FreeSlots.java:67
   wire _or_4 = free_stack_empty | free_have_top; // FreeSlots.java:70
@@ -496,20 +498,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _mux_0 = _not_13 ? _not_14 : _not_15; // FirstSet.java:35
   wire [1:0] _cat_0 = {_not_13, _mux_0}; // FirstSet.java:35
   wire [1:0] _bits_4 = _cat_0; // FirstSet.java:43
-  wire [6:0] _dshl_0 = 7'd1 << _bits_4; // TrieController.java:184
-  wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieController.java:184
-  wire [3:0] split_present_after = split_present | _bits_5; // TrieController.java:184
-  wire _and_r_0 = &split_present_after; // TrieController.java:320
-  wire _not_16 = ~marking; // TrieController.java:342
-  wire _not_17 = ~advance_settled_before; // TrieController.java:356
+  wire [6:0] _dshl_0 = 7'd1 << _bits_4; // TrieController.java:188
+  wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieController.java:188
+  wire [3:0] split_present_after = split_present | _bits_5; // TrieController.java:188
+  wire _and_r_0 = &split_present_after; // TrieController.java:324
+  wire _not_16 = ~marking; // TrieController.java:346
+  wire _not_17 = ~advance_settled_before; // TrieController.java:360
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_7 = walk_moves & issue_gate; // TrieController.java:425
+  wire _and_7 = walk_moves & issue_gate; // TrieController.java:429
   wire _and_8 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_18 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_8 & _not_18; // CommitVerdict.java:66
-  wire _not_19 = ~split_in_place; // TrieController.java:365
+  wire _not_19 = ~split_in_place; // TrieController.java:369
   wire _not_20 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:427
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:431
   wire _not_21 = ~_or_6; // CsrRequests.java:64
   wire _and_9 = _not_20 & _not_21; // CsrRequests.java:64
   wire [63:0] _cat_1 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -520,23 +522,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_24 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_10 = _not_22 & _not_24; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:427
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:431
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:429
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:429
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:429
-  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:429
-  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:429
-  wire _or_15 = _or_14 | state_split_link; // TrieController.java:429
-  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:429
-  wire _or_17 = _or_16 | state_merge; // TrieController.java:429
-  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:429
-  wire _or_19 = _or_18 | state_advance; // TrieController.java:429
-  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:429
-  wire _or_21 = _or_20 | state_resume; // TrieController.java:429
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:430
-  wire _not_25 = ~io_headValid; // TrieController.java:430
-  wire _and_12 = _and_11 & _not_25; // TrieController.java:430
+  wire _or_10 = state_drain | state_undo; // TrieController.java:433
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:433
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:433
+  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:433
+  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:433
+  wire _or_15 = _or_14 | state_split_link; // TrieController.java:433
+  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:433
+  wire _or_17 = _or_16 | state_merge; // TrieController.java:433
+  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:433
+  wire _or_19 = _or_18 | state_advance; // TrieController.java:433
+  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:433
+  wire _or_21 = _or_20 | state_resume; // TrieController.java:433
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:434
+  wire _not_25 = ~io_headValid; // TrieController.java:434
+  wire _and_12 = _and_11 & _not_25; // TrieController.java:434
   wire _not_26 = ~io_acceptEnable; // CsrRequests.java:65
   wire _not_27 = ~split_in_place; // TrieController.java:127
   wire _and_13 = commit_stop & _not_27; // TrieController.java:127
@@ -564,7 +566,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_16 = _add_3[15:0]; // SplitCounter.java:56
   wire _bits_17 = _add_2[16]; // SplitCounter.java:57
   wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:111
-  wire _and_17 = commit_fire & result_saturated; // TrieController.java:175
+  wire _and_17 = commit_fire & result_saturated; // TrieController.java:179
   wire _or_23 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
   wire _not_31 = ~merge_due; // CommitVerdict.java:117
@@ -743,7 +745,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
   wire [11:0] _bits_67 = info_data[23:12]; // TrieTables.java:185
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:181
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:185
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
   wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:97
@@ -837,10 +839,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire stop_now = _and_57 | _and_58; // CommitVerdict.java:94
   wire _and_59 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
   wire split_now = _and_59 & over_t; // CommitVerdict.java:78
-  wire _not_56 = ~merge_now; // TrieController.java:150
-  wire _and_60 = split_now & _not_56; // TrieController.java:150
-  wire _not_57 = ~hit_short_4; // TrieController.java:150
-  wire _and_61 = _and_60 & _not_57; // TrieController.java:150
+  wire _not_56 = ~merge_now; // TrieController.java:154
+  wire _and_60 = split_now & _not_56; // TrieController.java:154
+  wire _not_57 = ~hit_short_4; // TrieController.java:154
+  wire _and_61 = _and_60 & _not_57; // TrieController.java:154
   wire _eq_9 = _bits_4 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_91 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_12 = _eq_9 ? free_next : _bits_91; // ChildWord.java:63
@@ -865,12 +867,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_64 = redo_issue & _eq_14; // SplitRedo.java:125
   wire _eq_15 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_65 = redo_issue & _eq_15; // SplitRedo.java:125
-  wire _and_66 = io_counterResult_valid & hit_event_4; // TrieController.java:172
-  wire _not_59 = ~commit_stop; // TrieController.java:172
-  wire _and_67 = state_run & _not_59; // TrieController.java:172
-  wire _not_60 = ~_and_67; // TrieController.java:172
-  wire _and_68 = _and_66 & _not_60; // TrieController.java:172
-  wire _and_69 = _and_68 & split_in_place; // TrieController.java:173
+  wire _and_66 = io_counterResult_valid & hit_event_4; // TrieController.java:176
+  wire _not_59 = ~commit_stop; // TrieController.java:176
+  wire _and_67 = state_run & _not_59; // TrieController.java:176
+  wire _not_60 = ~_and_67; // TrieController.java:176
+  wire _and_68 = _and_66 & _not_60; // TrieController.java:176
+  wire _and_69 = _and_68 & split_in_place; // TrieController.java:177
   wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:110
   wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:118
   wire [31:0] _bits_95 = fifo_io_deq_bits[96:65]; // SplitRedo.java:84
@@ -906,10 +908,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_70 = redo_issue & redo_sets; // SplitRedo.java:107
   wire [31:0] _bits_119 = fifo_io_deq_bits[32:1]; // SplitRedo.java:86
   wire _bits_120 = fifo_io_deq_bits[0]; // SplitRedo.java:87
-  wire _and_71 = redo_issue & redo_sets; // TrieController.java:205
+  wire _and_71 = redo_issue & redo_sets; // TrieController.java:209
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:96
-  wire _and_72 = redo_issue & redo_sets; // TrieController.java:205
-  wire _and_73 = redo_issue & redo_sets; // TrieController.java:205
+  wire _and_72 = redo_issue & redo_sets; // TrieController.java:209
+  wire _and_73 = redo_issue & redo_sets; // TrieController.java:209
   wire [4:0] _bits_121 = fifo_io_deq_bits[120:116]; // SplitRedo.java:81
   wire [3:0] _bits_122 = _bits_121[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_3 = _bits_122[3] ? (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_15 : _wire_0_14) : (_bits_122[0] ? _wire_0_13 : _wire_0_12)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_11 : _wire_0_10) : (_bits_122[0] ? _wire_0_9 : _wire_0_8))) : (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_7 : _wire_0_6) : (_bits_122[0] ? _wire_0_5 : _wire_0_4)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_3 : _wire_0_2) : (_bits_122[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
@@ -1299,44 +1301,61 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [7:0] _add_41 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:121
   wire [7:0] _sub_17 = _add_41 - {{7{1'b0}}, io_found_valid}; // TrieController.java:122
   wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:137
-  wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:32
-  wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:32
-  wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:32
-  wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:32
-  wire _eq_20 = issue_children == 3'd4; // SplitRoom.java:42
-  wire _and_120 = 1'd1 & _eq_20; // SplitRoom.java:42
-  wire _or_76 = 1'd0 | _and_120; // SplitRoom.java:42
-  wire _eq_21 = issue_children == 3'd3; // SplitRoom.java:42
-  wire _and_121 = room_for_1 & _eq_21; // SplitRoom.java:42
-  wire _or_77 = _or_76 | _and_121; // SplitRoom.java:42
-  wire _eq_22 = issue_children == 3'd2; // SplitRoom.java:42
-  wire _and_122 = room_for_2 & _eq_22; // SplitRoom.java:42
-  wire _or_78 = _or_77 | _and_122; // SplitRoom.java:42
-  wire _eq_23 = issue_children == 3'd1; // SplitRoom.java:42
-  wire _and_123 = room_for_3 & _eq_23; // SplitRoom.java:42
-  wire _or_79 = _or_78 | _and_123; // SplitRoom.java:42
-  wire _eq_24 = issue_children == 3'd0; // SplitRoom.java:42
-  wire _and_124 = room_for_4 & _eq_24; // SplitRoom.java:42
-  wire room_at_issue = _or_79 | _and_124; // SplitRoom.java:42
-  wire _not_96 = ~room_at_issue; // SplitRoom.java:55
+  wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:33
+  wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:33
+  wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:33
+  wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:33
+  wire _ge_5 = free_slots >= 14'd5; // SplitRoom.java:33
+  wire _eq_20 = issue_children == 3'd4; // SplitRoom.java:48
+  wire _and_120 = room_for_1 & _eq_20; // SplitRoom.java:48
+  wire _or_76 = 1'd0 | _and_120; // SplitRoom.java:48
+  wire _eq_21 = issue_children == 3'd3; // SplitRoom.java:48
+  wire _and_121 = room_for_2 & _eq_21; // SplitRoom.java:48
+  wire _or_77 = _or_76 | _and_121; // SplitRoom.java:48
+  wire _eq_22 = issue_children == 3'd2; // SplitRoom.java:48
+  wire _and_122 = room_for_3 & _eq_22; // SplitRoom.java:48
+  wire _or_78 = _or_77 | _and_122; // SplitRoom.java:48
+  wire _eq_23 = issue_children == 3'd1; // SplitRoom.java:48
+  wire _and_123 = room_for_4 & _eq_23; // SplitRoom.java:48
+  wire _or_79 = _or_78 | _and_123; // SplitRoom.java:48
+  wire _eq_24 = issue_children == 3'd0; // SplitRoom.java:48
+  wire _and_124 = room_for_5 & _eq_24; // SplitRoom.java:48
+  wire _or_80 = _or_79 | _and_124; // SplitRoom.java:48
+  wire _eq_25 = issue_children == 3'd4; // SplitRoom.java:48
+  wire _and_125 = 1'd1 & _eq_25; // SplitRoom.java:48
+  wire _or_81 = 1'd0 | _and_125; // SplitRoom.java:48
+  wire _eq_26 = issue_children == 3'd3; // SplitRoom.java:48
+  wire _and_126 = room_for_1 & _eq_26; // SplitRoom.java:48
+  wire _or_82 = _or_81 | _and_126; // SplitRoom.java:48
+  wire _eq_27 = issue_children == 3'd2; // SplitRoom.java:48
+  wire _and_127 = room_for_2 & _eq_27; // SplitRoom.java:48
+  wire _or_83 = _or_82 | _and_127; // SplitRoom.java:48
+  wire _eq_28 = issue_children == 3'd1; // SplitRoom.java:48
+  wire _and_128 = room_for_3 & _eq_28; // SplitRoom.java:48
+  wire _or_84 = _or_83 | _and_128; // SplitRoom.java:48
+  wire _eq_29 = issue_children == 3'd0; // SplitRoom.java:48
+  wire _and_129 = room_for_4 & _eq_29; // SplitRoom.java:48
+  wire _or_85 = _or_84 | _and_129; // SplitRoom.java:48
+  wire room_at_issue = allocated_before ? _or_80 : _or_85; // SplitRoom.java:60
+  wire _not_96 = ~room_at_issue; // SplitRoom.java:62
   wire [4:0] _add_42 = _bits_121 + 5'd1; // SplitRedo.java:92
   wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_121; // SplitRedo.java:92
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:99
   wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
   wire _not_97 = ~merge_now; // CommitVerdict.java:84
-  wire _and_125 = split_now & _not_97; // CommitVerdict.java:84
-  wire _and_126 = _and_125 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_126 & skip_now; // CommitVerdict.java:84
-  wire _and_127 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _and_130 = split_now & _not_97; // CommitVerdict.java:84
+  wire _and_131 = _and_130 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_131 & skip_now; // CommitVerdict.java:84
+  wire _and_132 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _not_98 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_98; // UndoStack.java:40
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:56
-  wire draining = state_drain | commit_stop; // TrieController.java:163
-  wire _and_128 = draining & io_counterResult_valid; // TrieController.java:167
-  wire _not_99 = ~split_in_place; // TrieController.java:167
-  wire undo_push = _and_128 & _not_99; // TrieController.java:167
+  wire draining = state_drain | commit_stop; // TrieController.java:167
+  wire _and_133 = draining & io_counterResult_valid; // TrieController.java:171
+  wire _not_99 = ~split_in_place; // TrieController.java:171
+  wire undo_push = _and_133 & _not_99; // TrieController.java:171
   wire [6:0] _add_43 = undo_sp + 7'd1; // UndoStack.java:54
-  wire _eq_25 = undo_sp_next == 7'd0; // UndoStack.java:39
+  wire _eq_30 = undo_sp_next == 7'd0; // UndoStack.java:39
   wire [6:0] _sub_19 = undo_sp_next - 7'd1; // UndoStack.java:45
   wire [6:0] _sub_20 = undo_sp_next - 7'd2; // UndoStack.java:47
   wire [31:0] _bits_253 = info_data[55:24]; // TrieTables.java:181
@@ -1351,22 +1370,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _or_r_35 = |_bits_258; // ChildWord.java:43
   wire [3:0] _cat_39 = {_or_r_32, _or_r_33, _or_r_34, _or_r_35}; // ChildWord.java:44
   wire [4:0] _add_44 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_26 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_27 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_28 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_29 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_30 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_31 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_32 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_33 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_34 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_35 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_36 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_37 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_38 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_39 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_40 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_41 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire _eq_31 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_32 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_33 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_34 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_35 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_36 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_37 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_38 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_39 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_40 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_41 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_42 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_43 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_44 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_45 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_46 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire [11:0] _bits_259 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_259; // ChildWord.java:43
   wire [11:0] _bits_260 = word_data[35:24]; // ChildWord.java:30
@@ -1384,62 +1403,62 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_265}; // ChildWord.java:56
   wire _bits_266 = _cat_40[3]; // ChildWord.java:56
   wire [2:0] _add_48 = _add_47 + {{2{1'b0}}, _bits_266}; // ChildWord.java:56
-  wire _eq_42 = _add_48 == 3'd4; // SplitRoom.java:42
-  wire _and_129 = 1'd1 & _eq_42; // SplitRoom.java:42
-  wire _or_80 = 1'd0 | _and_129; // SplitRoom.java:42
-  wire _eq_43 = _add_48 == 3'd3; // SplitRoom.java:42
-  wire _and_130 = room_for_1 & _eq_43; // SplitRoom.java:42
-  wire _or_81 = _or_80 | _and_130; // SplitRoom.java:42
-  wire _eq_44 = _add_48 == 3'd2; // SplitRoom.java:42
-  wire _and_131 = room_for_2 & _eq_44; // SplitRoom.java:42
-  wire _or_82 = _or_81 | _and_131; // SplitRoom.java:42
-  wire _eq_45 = _add_48 == 3'd1; // SplitRoom.java:42
-  wire _and_132 = room_for_3 & _eq_45; // SplitRoom.java:42
-  wire _or_83 = _or_82 | _and_132; // SplitRoom.java:42
-  wire _eq_46 = _add_48 == 3'd0; // SplitRoom.java:42
-  wire _and_133 = room_for_4 & _eq_46; // SplitRoom.java:42
-  wire split_fits_landed = _or_83 | _and_133; // SplitRoom.java:42
+  wire _eq_47 = _add_48 == 3'd4; // SplitRoom.java:48
+  wire _and_134 = 1'd1 & _eq_47; // SplitRoom.java:48
+  wire _or_86 = 1'd0 | _and_134; // SplitRoom.java:48
+  wire _eq_48 = _add_48 == 3'd3; // SplitRoom.java:48
+  wire _and_135 = room_for_1 & _eq_48; // SplitRoom.java:48
+  wire _or_87 = _or_86 | _and_135; // SplitRoom.java:48
+  wire _eq_49 = _add_48 == 3'd2; // SplitRoom.java:48
+  wire _and_136 = room_for_2 & _eq_49; // SplitRoom.java:48
+  wire _or_88 = _or_87 | _and_136; // SplitRoom.java:48
+  wire _eq_50 = _add_48 == 3'd1; // SplitRoom.java:48
+  wire _and_137 = room_for_3 & _eq_50; // SplitRoom.java:48
+  wire _or_89 = _or_88 | _and_137; // SplitRoom.java:48
+  wire _eq_51 = _add_48 == 3'd0; // SplitRoom.java:48
+  wire _and_138 = room_for_4 & _eq_51; // SplitRoom.java:48
+  wire split_fits_landed = _or_89 | _and_138; // SplitRoom.java:48
   wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_267 = info_data[61]; // TrieTables.java:173
-  wire _and_134 = _lt_6 & _bits_267; // TrieController.java:381
-  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:382
-  wire _and_135 = _and_134 & _lt_7; // TrieController.java:382
+  wire _and_139 = _lt_6 & _bits_267; // TrieController.java:385
+  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:386
+  wire _and_140 = _and_139 & _lt_7; // TrieController.java:386
   wire [31:0] _bits_268 = info_data[55:24]; // TrieTables.java:181
-  wire [31:0] _mux_44 = _and_135 ? _bits_268 : 32'd0; // CsrRequests.java:47
+  wire [31:0] _mux_44 = _and_140 ? _bits_268 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_269 = info_data[60:56]; // TrieTables.java:177
   wire [5:0] _cat_41 = {_bits_269, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_45 = _and_135 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire _eq_47 = min_data == 35'd0; // TrieController.java:336
+  wire [5:0] _mux_45 = _and_140 ? _cat_41 : 6'd0; // CsrRequests.java:45
+  wire _eq_52 = min_data == 35'd0; // TrieController.java:340
   wire [11:0] _bits_270 = info_data[23:12]; // TrieTables.java:185
   wire [11:0] _bits_271 = info_data[11:0]; // TrieTables.java:189
   wire _not_100 = ~commit_stop; // QuietPipe.java:31
   wire pipe_quiet = _not_100 & pipe_empty; // QuietPipe.java:31
-  wire _and_136 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _and_141 = state_run & pipe_quiet; // QuietPipe.java:32
   wire _not_101 = ~io_issued; // QuietPipe.java:32
-  wire _and_137 = _and_136 & _not_101; // QuietPipe.java:32
+  wire _and_142 = _and_141 & _not_101; // QuietPipe.java:32
   wire _not_102 = ~marking; // QuietPipe.java:33
-  wire _and_138 = _and_137 & _not_102; // QuietPipe.java:33
-  wire _and_139 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_84 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_85 = _or_84 | ev_split_q; // StatusRegs.java:86
-  wire _or_86 = _or_85 | ev_batch_q; // StatusRegs.java:87
-  wire _or_87 = _or_86 | ev_deferred_q; // StatusRegs.java:88
+  wire _and_143 = _and_142 & _not_102; // QuietPipe.java:33
+  wire _and_144 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_90 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_91 = _or_90 | ev_split_q; // StatusRegs.java:86
+  wire _or_92 = _or_91 | ev_batch_q; // StatusRegs.java:87
+  wire _or_93 = _or_92 | ev_deferred_q; // StatusRegs.java:88
   wire _or_r_40 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_88 = _or_87 | _or_r_40; // StatusRegs.java:89
+  wire _or_94 = _or_93 | _or_r_40; // StatusRegs.java:89
   wire _not_103 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_104 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_140 = _not_103 & _not_104; // SplitCounter.java:111
+  wire _and_145 = _not_103 & _not_104; // SplitCounter.java:111
   wire _not_105 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_141 = _and_140 & _not_105; // SplitCounter.java:111
-  wire _not_106 = ~_and_141; // StatusRegs.java:90
-  wire ev_pending = _or_88 | _not_106; // StatusRegs.java:90
+  wire _and_146 = _and_145 & _not_105; // SplitCounter.java:111
+  wire _not_106 = ~_and_146; // StatusRegs.java:90
+  wire ev_pending = _or_94 | _not_106; // StatusRegs.java:90
   wire _not_107 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_142 = _not_107 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_142 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_143 = _and_139 & status_still; // QuietPipe.java:36
-  wire _and_144 = state_advance & advance_settled_was_1; // TrieController.java:197
-  wire _and_145 = state_advance & advance_settled_was_2; // TrieController.java:197
-  wire _and_146 = state_resume & fix_done_was_1; // TrieController.java:200
+  wire _and_147 = _not_107 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_147 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_148 = _and_144 & status_still; // QuietPipe.java:36
+  wire _and_149 = state_advance & advance_settled_was_1; // TrieController.java:201
+  wire _and_150 = state_advance & advance_settled_was_2; // TrieController.java:201
+  wire _and_151 = state_resume & fix_done_was_1; // TrieController.java:204
   wire _bits_272 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_272; // SplitCompare.java:59
   wire [11:0] _bits_273 = root_min[34:23]; // SplitCompare.java:71
@@ -1467,38 +1486,38 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_47 = {_bits_285, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_53 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
   wire _bits_286 = _add_53[12]; // SplitCompare.java:86
-  wire _and_147 = _bits_283 & _bits_286; // SplitCompare.java:75
-  wire _or_89 = _bits_282 | _and_147; // SplitCompare.java:75
-  wire _and_148 = _bits_277 & _or_89; // SplitCompare.java:75
-  wire _or_90 = _bits_276 | _and_148; // SplitCompare.java:75
-  wire _and_149 = _and_r_4 & _or_90; // SplitCompare.java:59
+  wire _and_152 = _bits_283 & _bits_286; // SplitCompare.java:75
+  wire _or_95 = _bits_282 | _and_152; // SplitCompare.java:75
+  wire _and_153 = _bits_277 & _or_95; // SplitCompare.java:75
+  wire _or_96 = _bits_276 | _and_153; // SplitCompare.java:75
+  wire _and_154 = _and_r_4 & _or_96; // SplitCompare.java:59
   wire _not_108 = ~state_init; // IssueGate.java:42
-  wire _and_150 = _not_108 & io_enable; // IssueGate.java:44
-  wire _or_91 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_109 = ~_or_91; // IssueGate.java:45
-  wire _and_151 = _and_150 & _not_109; // IssueGate.java:45
-  wire _or_92 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_110 = ~_or_92; // IssueGate.java:46
-  wire _and_152 = _and_151 & _not_110; // IssueGate.java:46
+  wire _and_155 = _not_108 & io_enable; // IssueGate.java:44
+  wire _or_97 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_109 = ~_or_97; // IssueGate.java:45
+  wire _and_156 = _and_155 & _not_109; // IssueGate.java:45
+  wire _or_98 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_110 = ~_or_98; // IssueGate.java:46
+  wire _and_157 = _and_156 & _not_110; // IssueGate.java:46
   wire _not_111 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_153 = _and_152 & _not_111; // IssueGate.java:47
-  wire _not_112 = ~commit_stop; // TrieController.java:433
-  wire _and_154 = state_run & _not_112; // TrieController.java:433
-  wire _not_113 = ~io_headValid; // TrieController.java:434
-  wire _and_155 = pipe_empty & _not_113; // TrieController.java:434
-  wire [2:0] _mux_46 = _and_155 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_93 = state_drain | state_undo; // TrieController.java:435
-  wire _or_94 = _or_93 | state_resume; // TrieController.java:435
-  wire _or_95 = _or_94 | commit_stop; // TrieController.java:435
+  wire _and_158 = _and_157 & _not_111; // IssueGate.java:47
+  wire _not_112 = ~commit_stop; // TrieController.java:437
+  wire _and_159 = state_run & _not_112; // TrieController.java:437
+  wire _not_113 = ~io_headValid; // TrieController.java:438
+  wire _and_160 = pipe_empty & _not_113; // TrieController.java:438
+  wire [2:0] _mux_46 = _and_160 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_99 = state_drain | state_undo; // TrieController.java:439
+  wire _or_100 = _or_99 | state_resume; // TrieController.java:439
+  wire _or_101 = _or_100 | commit_stop; // TrieController.java:439
   wire [2:0] _mux_47 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_96 = state_split_read | state_split_check; // TrieController.java:437
-  wire _or_97 = _or_96 | state_split_fit; // TrieController.java:437
-  wire _or_98 = _or_97 | state_split_alloc; // TrieController.java:437
-  wire _or_99 = _or_98 | state_split_link; // TrieController.java:437
-  wire _or_100 = state_merge_start | state_merge; // TrieController.java:438
-  wire _or_101 = _or_100 | state_batch_done; // TrieController.java:438
-  wire _or_102 = _or_101 | state_advance; // TrieController.java:438
-  wire _or_103 = _or_102 | state_advance_wait; // TrieController.java:438
+  wire _or_102 = state_split_read | state_split_check; // TrieController.java:441
+  wire _or_103 = _or_102 | state_split_fit; // TrieController.java:441
+  wire _or_104 = _or_103 | state_split_alloc; // TrieController.java:441
+  wire _or_105 = _or_104 | state_split_link; // TrieController.java:441
+  wire _or_106 = state_merge_start | state_merge; // TrieController.java:442
+  wire _or_107 = _or_106 | state_batch_done; // TrieController.java:442
+  wire _or_108 = _or_107 | state_advance; // TrieController.java:442
+  wire _or_109 = _or_108 | state_advance_wait; // TrieController.java:442
   wire [11:0] _bits_287 = free_depth[11:0]; // FreeSlots.java:89
   wire [12:0] _sub_21 = free_unread - 13'd1; // FreeSlots.java:63
   wire [11:0] _bits_288 = _sub_21[11:0]; // FreeSlots.java:63
@@ -1517,76 +1536,76 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
   wire _or_r_41 = |_cat_50; // TrieController.java:56
   wire [17:0] _sub_22 = _cat_50 - 18'd1; // TrieController.java:56
-  wire [17:0] _and_156 = _cat_50 & _sub_22; // TrieController.java:56
-  wire _or_r_42 = |_and_156; // TrieController.java:56
+  wire [17:0] _and_161 = _cat_50 & _sub_22; // TrieController.java:56
+  wire _or_r_42 = |_and_161; // TrieController.java:56
   wire _not_115 = ~_or_r_42; // TrieController.java:56
-  wire _and_157 = _or_r_41 & _not_115; // TrieController.java:56
+  wire _and_162 = _or_r_41 & _not_115; // TrieController.java:56
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_158 = min_read & min_write; // TrieTables.java:107
-  wire _eq_48 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_159 = _and_158 & _eq_48; // TrieTables.java:107
-  wire _not_116 = ~_and_159; // TrieTables.java:107
-  wire _and_160 = word_read & word_write; // TrieTables.java:110
-  wire _eq_49 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_161 = _and_160 & _eq_49; // TrieTables.java:110
-  wire _not_117 = ~_and_161; // TrieTables.java:110
-  wire _and_162 = info_read & info_write; // TrieTables.java:113
-  wire _eq_50 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_163 = _and_162 & _eq_50; // TrieTables.java:113
-  wire _not_118 = ~_and_163; // TrieTables.java:113
+  wire _and_163 = min_read & min_write; // TrieTables.java:107
+  wire _eq_53 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_164 = _and_163 & _eq_53; // TrieTables.java:107
+  wire _not_116 = ~_and_164; // TrieTables.java:107
+  wire _and_165 = word_read & word_write; // TrieTables.java:110
+  wire _eq_54 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_166 = _and_165 & _eq_54; // TrieTables.java:110
+  wire _not_117 = ~_and_166; // TrieTables.java:110
+  wire _and_167 = info_read & info_write; // TrieTables.java:113
+  wire _eq_55 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_168 = _and_167 & _eq_55; // TrieTables.java:113
+  wire _not_118 = ~_and_168; // TrieTables.java:113
   wire [12:0] _add_55 = free_unread + {{11{1'b0}}, free_buffered}; // FreeSlots.java:105
   wire [12:0] _add_56 = _add_55 + {{11{1'b0}}, free_in_flight}; // FreeSlots.java:105
-  wire _eq_51 = _add_56 == free_depth; // FreeSlots.java:105
+  wire _eq_56 = _add_56 == free_depth; // FreeSlots.java:105
   wire _not_119 = ~free_push; // FreeSlots.java:109
   wire _not_120 = ~free_stack_empty; // FreeSlots.java:110
   wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:110
-  wire _or_104 = _not_120 | _lt_8; // FreeSlots.java:110
+  wire _or_110 = _not_120 | _lt_8; // FreeSlots.java:110
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:95
   wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:97
-  wire _and_164 = state_run & _not_121; // TrieController.java:97
+  wire _and_169 = state_run & _not_121; // TrieController.java:97
   wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
   wire _or_r_43 = |_cat_51; // TrieMergeWalk.java:51
   wire [3:0] _sub_23 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
-  wire [3:0] _and_165 = _cat_51 & _sub_23; // TrieMergeWalk.java:51
-  wire _or_r_44 = |_and_165; // TrieMergeWalk.java:51
+  wire [3:0] _and_170 = _cat_51 & _sub_23; // TrieMergeWalk.java:51
+  wire _or_r_44 = |_and_170; // TrieMergeWalk.java:51
   wire _not_122 = ~_or_r_44; // TrieMergeWalk.java:51
-  wire _and_166 = _or_r_43 & _not_122; // TrieMergeWalk.java:51
+  wire _and_171 = _or_r_43 & _not_122; // TrieMergeWalk.java:51
   wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
   wire _or_r_45 = |_cat_52; // TrieNodeVerdict.java:42
   wire [4:0] _sub_24 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
-  wire [4:0] _and_167 = _cat_52 & _sub_24; // TrieNodeVerdict.java:42
-  wire _or_r_46 = |_and_167; // TrieNodeVerdict.java:42
+  wire [4:0] _and_172 = _cat_52 & _sub_24; // TrieNodeVerdict.java:42
+  wire _or_r_46 = |_and_172; // TrieNodeVerdict.java:42
   wire _not_123 = ~_or_r_46; // TrieNodeVerdict.java:42
-  wire _and_168 = _or_r_45 & _not_123; // TrieNodeVerdict.java:42
-  wire _eq_52 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
-  wire _and_169 = _and_75 & _eq_52; // TrieNodeVerdict.java:250
-  wire [3:0] _and_170 = verdict_leaves & _bits_172; // TrieNodeVerdict.java:251
-  wire _eq_53 = _and_170 == 4'd0; // TrieNodeVerdict.java:251
+  wire _and_173 = _or_r_45 & _not_123; // TrieNodeVerdict.java:42
+  wire _eq_57 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_174 = _and_75 & _eq_57; // TrieNodeVerdict.java:250
+  wire [3:0] _and_175 = verdict_leaves & _bits_172; // TrieNodeVerdict.java:251
+  wire _eq_58 = _and_175 == 4'd0; // TrieNodeVerdict.java:251
   wire _not_124 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
-  wire _or_105 = _not_124 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _or_111 = _not_124 | verdict_merges; // TrieNodeVerdict.java:252
   wire _not_125 = ~cmd_valid; // TrieNodeVerdict.java:253
-  wire _eq_54 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
-  wire _or_106 = _not_125 | _eq_54; // TrieNodeVerdict.java:253
-  wire _or_107 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
-  wire _or_108 = _or_107 | walk_judged; // TrieMergeWalk.java:277
-  wire _not_126 = ~_or_108; // TrieMergeWalk.java:277
-  wire _or_109 = walk_step_scan | _not_126; // TrieMergeWalk.java:277
+  wire _eq_59 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_112 = _not_125 | _eq_59; // TrieNodeVerdict.java:253
+  wire _or_113 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
+  wire _or_114 = _or_113 | walk_judged; // TrieMergeWalk.java:277
+  wire _not_126 = ~_or_114; // TrieMergeWalk.java:277
+  wire _or_115 = walk_step_scan | _not_126; // TrieMergeWalk.java:277
   wire [139:0] _mem_read_5 = walk_frames[_bits_126]; // TrieMergeWalk.java:280
-  wire _eq_55 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
+  wire _eq_60 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
   wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:279
-  wire _and_171 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
+  wire _and_176 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
   wire _not_127 = ~walk_walk_now; // TrieMergeWalk.java:282
-  wire _and_172 = walk_probing_up & _not_127; // TrieMergeWalk.java:282
+  wire _and_177 = walk_probing_up & _not_127; // TrieMergeWalk.java:282
   wire _or_r_48 = |walk_depth; // TrieMergeWalk.java:283
-  wire _and_173 = walk_step_scan & _or_r_48; // TrieMergeWalk.java:283
+  wire _and_178 = walk_step_scan & _or_r_48; // TrieMergeWalk.java:283
   wire _or_r_49 = |walk_up_taken; // TrieMergeWalk.java:283
-  wire _or_110 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
+  wire _or_116 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
   wire _not_128 = ~walk_count_here; // TrieMergeWalk.java:286
-  wire _and_174 = read_result & _not_128; // TrieMergeWalk.java:286
-  wire _and_175 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
-  wire _eq_56 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
-  wire _eq_57 = walk_child_leaf == _eq_56; // TrieMergeWalk.java:292
-  wire _not_129 = ~_eq_56; // TrieMergeWalk.java:293
+  wire _and_179 = read_result & _not_128; // TrieMergeWalk.java:286
+  wire _and_180 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
+  wire _eq_61 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
+  wire _eq_62 = walk_child_leaf == _eq_61; // TrieMergeWalk.java:292
+  wire _not_129 = ~_eq_61; // TrieMergeWalk.java:293
   wire _bits_295 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_295; // SplitCompare.java:59
   wire [11:0] _bits_296 = walk_child_min[34:23]; // SplitCompare.java:71
@@ -1614,17 +1633,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _cat_58 = {_bits_308, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_61 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
   wire _bits_309 = _add_61[12]; // SplitCompare.java:86
-  wire _and_176 = _bits_306 & _bits_309; // SplitCompare.java:75
-  wire _or_111 = _bits_305 | _and_176; // SplitCompare.java:75
-  wire _and_177 = _bits_300 & _or_111; // SplitCompare.java:75
-  wire _or_112 = _bits_299 | _and_177; // SplitCompare.java:75
-  wire _and_178 = _and_r_5 & _or_112; // SplitCompare.java:59
-  wire _and_179 = _not_129 & _and_178; // TrieMergeWalk.java:293
-  wire _eq_58 = walk_child_passed == _and_179; // TrieMergeWalk.java:293
-  wire _not_130 = ~_eq_56; // TrieMergeWalk.java:294
-  wire _not_131 = ~_and_178; // TrieMergeWalk.java:294
-  wire _and_180 = _not_130 & _not_131; // TrieMergeWalk.java:294
-  wire _eq_59 = walk_child_walked == _and_180; // TrieMergeWalk.java:294
+  wire _and_181 = _bits_306 & _bits_309; // SplitCompare.java:75
+  wire _or_117 = _bits_305 | _and_181; // SplitCompare.java:75
+  wire _and_182 = _bits_300 & _or_117; // SplitCompare.java:75
+  wire _or_118 = _bits_299 | _and_182; // SplitCompare.java:75
+  wire _and_183 = _and_r_5 & _or_118; // SplitCompare.java:59
+  wire _and_184 = _not_129 & _and_183; // TrieMergeWalk.java:293
+  wire _eq_63 = walk_child_passed == _and_184; // TrieMergeWalk.java:293
+  wire _not_130 = ~_eq_61; // TrieMergeWalk.java:294
+  wire _not_131 = ~_and_183; // TrieMergeWalk.java:294
+  wire _and_185 = _not_130 & _not_131; // TrieMergeWalk.java:294
+  wire _eq_64 = walk_child_walked == _and_185; // TrieMergeWalk.java:294
   wire [11:0] _bits_310 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_50 = |_bits_310; // ChildWord.java:43
   wire [11:0] _bits_311 = walk_child_word[35:24]; // ChildWord.java:30
@@ -1634,33 +1653,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_313 = walk_child_word[11:0]; // ChildWord.java:30
   wire _or_r_53 = |_bits_313; // ChildWord.java:43
   wire [3:0] _cat_59 = {_or_r_50, _or_r_51, _or_r_52, _or_r_53}; // ChildWord.java:44
-  wire _eq_60 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
+  wire _eq_65 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
   wire _not_132 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_133 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_134 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_181 = _not_133 & _not_134; // SplitCounter.java:111
+  wire _and_186 = _not_133 & _not_134; // SplitCounter.java:111
   wire _not_135 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_182 = _and_181 & _not_135; // SplitCounter.java:111
-  wire st_n_steady = _not_132 & _and_182; // StatusRegs.java:83
-  wire _or_113 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_114 = _or_113 | ev_split; // StatusRegs.java:114
-  wire _or_115 = _or_114 | ev_allocated; // StatusRegs.java:115
-  wire _or_116 = _or_115 | ev_batch; // StatusRegs.java:116
-  wire _or_117 = _or_116 | ev_deferred; // StatusRegs.java:117
-  wire _or_118 = _or_117 | ev_clear; // StatusRegs.java:118
+  wire _and_187 = _and_186 & _not_135; // SplitCounter.java:111
+  wire st_n_steady = _not_132 & _and_187; // StatusRegs.java:83
+  wire _or_119 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_120 = _or_119 | ev_split; // StatusRegs.java:114
+  wire _or_121 = _or_120 | ev_allocated; // StatusRegs.java:115
+  wire _or_122 = _or_121 | ev_batch; // StatusRegs.java:116
+  wire _or_123 = _or_122 | ev_deferred; // StatusRegs.java:117
+  wire _or_124 = _or_123 | ev_clear; // StatusRegs.java:118
   wire _or_r_54 = |ev_removed; // StatusRegs.java:119
-  wire _or_119 = _or_118 | _or_r_54; // StatusRegs.java:119
-  wire _or_120 = _or_119 | ev_pending; // StatusRegs.java:120
-  wire _not_136 = ~_or_120; // ScheduleAndSnapshot.java:108
+  wire _or_125 = _or_124 | _or_r_54; // StatusRegs.java:119
+  wire _or_126 = _or_125 | ev_pending; // StatusRegs.java:120
+  wire _not_136 = ~_or_126; // ScheduleAndSnapshot.java:108
   wire _not_137 = ~walk_moves; // WalkControl.java:36
   wire _not_138 = ~fifo_io_deq_valid; // WalkControl.java:36
   wire _not_139 = ~wrote_word; // WalkControl.java:36
-  wire _and_183 = _not_138 & _not_139; // WalkControl.java:36
-  wire _or_121 = _not_137 | _and_183; // WalkControl.java:36
-  wire [13:0] _sub_25 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:61
-  wire _ge_5 = free_slots >= _sub_25; // SplitRoom.java:61
-  wire _eq_61 = room_at_issue == _ge_5; // SplitRoom.java:54
-  wire _and_184 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire _and_188 = _not_138 & _not_139; // WalkControl.java:36
+  wire _or_127 = _not_137 | _and_188; // WalkControl.java:36
+  wire [13:0] _sub_25 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:68
+  wire _ge_6 = free_slots >= _sub_25; // SplitRoom.java:68
+  wire _eq_66 = room_at_issue == _ge_6; // SplitRoom.java:61
+  wire _and_189 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_314 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_6 = &_bits_314; // SplitCompare.java:59
   wire [10:0] _bits_315 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
@@ -1686,47 +1705,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [9:0] _bits_327 = _bits_322[9:0]; // SplitCompare.java:70
   wire [10:0] _add_66 = {1'b0, _bits_326} + {1'b0, _bits_327}; // SplitCompare.java:85
   wire _bits_328 = _add_66[10]; // SplitCompare.java:85
-  wire _and_185 = _bits_325 & _bits_328; // SplitCompare.java:75
-  wire _or_122 = _bits_324 | _and_185; // SplitCompare.java:75
-  wire _and_186 = _bits_319 & _or_122; // SplitCompare.java:75
-  wire _or_123 = _bits_318 | _and_186; // SplitCompare.java:75
-  wire _and_187 = _and_r_6 & _or_123; // SplitCompare.java:59
-  wire _eq_62 = _and_184 == _and_187; // CommitVerdict.java:74
+  wire _and_190 = _bits_325 & _bits_328; // SplitCompare.java:75
+  wire _or_128 = _bits_324 | _and_190; // SplitCompare.java:75
+  wire _and_191 = _bits_319 & _or_128; // SplitCompare.java:75
+  wire _or_129 = _bits_318 | _and_191; // SplitCompare.java:75
+  wire _and_192 = _and_r_6 & _or_129; // SplitCompare.java:59
+  wire _eq_67 = _and_189 == _and_192; // CommitVerdict.java:74
   wire _not_140 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_55 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_141 = ~_or_r_55; // SplitCounter.java:91
   wire _or_r_56 = |until_merge_hi_1; // SplitCounter.java:92
   wire _not_142 = ~_or_r_56; // SplitCounter.java:92
-  wire _and_188 = _not_141 & _not_142; // SplitCounter.java:92
+  wire _and_193 = _not_141 & _not_142; // SplitCounter.java:92
   wire _or_r_57 = |until_merge_hi_2; // SplitCounter.java:92
   wire _not_143 = ~_or_r_57; // SplitCounter.java:92
-  wire _and_189 = _and_188 & _not_143; // SplitCounter.java:92
-  wire _and_190 = _not_140 & _and_189; // ScheduleAndSnapshot.java:125
+  wire _and_194 = _and_193 & _not_143; // SplitCounter.java:92
+  wire _and_195 = _not_140 & _and_194; // ScheduleAndSnapshot.java:125
   wire [1:0] _bits_329 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
   wire _or_r_58 = |_bits_329; // ScheduleAndSnapshot.java:126
   wire _not_144 = ~_or_r_58; // ScheduleAndSnapshot.java:126
-  wire _and_191 = _and_190 & _not_144; // ScheduleAndSnapshot.java:126
+  wire _and_196 = _and_195 & _not_144; // ScheduleAndSnapshot.java:126
   wire [15:0] _bits_330 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_6 = io_head_weight >= _bits_330; // ScheduleAndSnapshot.java:127
-  wire _and_192 = _and_191 & _ge_6; // ScheduleAndSnapshot.java:127
-  wire _eq_63 = merge_now == _and_192; // CommitVerdict.java:82
-  wire _or_124 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_193 = commit_fire & _or_124; // CommitVerdict.java:95
+  wire _ge_7 = io_head_weight >= _bits_330; // ScheduleAndSnapshot.java:127
+  wire _and_197 = _and_196 & _ge_7; // ScheduleAndSnapshot.java:127
+  wire _eq_68 = merge_now == _and_197; // CommitVerdict.java:82
+  wire _or_130 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_198 = commit_fire & _or_130; // CommitVerdict.java:95
   wire _not_145 = ~defer_now; // CommitVerdict.java:95
-  wire _and_194 = _and_193 & _not_145; // CommitVerdict.java:95
-  wire _eq_64 = stop_now == _and_194; // CommitVerdict.java:95
-  wire _eq_65 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _and_199 = _and_198 & _not_145; // CommitVerdict.java:95
+  wire _eq_69 = stop_now == _and_199; // CommitVerdict.java:95
+  wire _eq_70 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire [6:0] _sub_26 = undo_sp - 7'd1; // UndoStack.java:49
-  wire _eq_66 = undo_sp_below == _sub_26; // UndoStack.java:49
+  wire _eq_71 = undo_sp_below == _sub_26; // UndoStack.java:49
   wire [6:0] _sub_27 = undo_sp - 7'd2; // UndoStack.java:49
-  wire _eq_67 = undo_sp_two_below == _sub_27; // UndoStack.java:49
-  wire _and_195 = _eq_66 & _eq_67; // UndoStack.java:49
+  wire _eq_72 = undo_sp_two_below == _sub_27; // UndoStack.java:49
+  wire _and_200 = _eq_71 & _eq_72; // UndoStack.java:49
   wire _lt_9 = undo_sp < 7'd64; // UndoStack.java:60
   wire _not_146 = ~undo_pop; // UndoStack.java:61
-  wire _eq_68 = undo_sp == 7'd0; // UndoStack.java:63
-  wire _eq_69 = undo_empty == _eq_68; // UndoStack.java:63
-  wire _and_196 = draining & io_counterResult_valid; // TrieController.java:174
-  wire _and_197 = state_run & quiet_held; // QuietPipe.java:37
+  wire _eq_73 = undo_sp == 7'd0; // UndoStack.java:63
+  wire _eq_74 = undo_empty == _eq_73; // UndoStack.java:63
+  wire _and_201 = draining & io_counterResult_valid; // TrieController.java:178
+  wire _and_202 = state_run & quiet_held; // QuietPipe.java:37
   wire [11:0] _bits_331 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_59 = |_bits_331; // ChildWord.java:43
   wire [11:0] _bits_332 = word_data[35:24]; // ChildWord.java:30
@@ -1744,35 +1763,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_337}; // ChildWord.java:56
   wire _bits_338 = _cat_64[3]; // ChildWord.java:56
   wire [2:0] _add_70 = _add_69 + {{2{1'b0}}, _bits_338}; // ChildWord.java:56
-  wire [13:0] _sub_28 = 14'd4 - {{11{1'b0}}, _add_70}; // SplitRoom.java:61
-  wire _ge_7 = free_slots >= _sub_28; // SplitRoom.java:61
-  wire _eq_70 = split_fits_landed == _ge_7; // TrieController.java:294
-  wire _not_147 = ~split_in_place; // TrieController.java:296
-  wire _or_125 = split_fits_landed | _not_147; // TrieController.java:296
+  wire [13:0] _sub_28 = 14'd4 - {{11{1'b0}}, _add_70}; // SplitRoom.java:68
+  wire _ge_8 = free_slots >= _sub_28; // SplitRoom.java:68
+  wire _eq_75 = split_fits_landed == _ge_8; // TrieController.java:298
+  wire _not_147 = ~split_in_place; // TrieController.java:300
+  wire _or_131 = split_fits_landed | _not_147; // TrieController.java:300
   wire _not_148 = ~marking; // SplitMarks.java:68
-  wire _or_126 = state_drain | state_undo; // TrieController.java:399
-  wire _or_127 = state_run | _or_126; // TrieController.java:399
-  wire _or_128 = _or_127 | state_resume; // TrieController.java:400
-  wire _or_129 = _or_128 | state_merge_start; // TrieController.java:401
-  wire _or_130 = state_advance | state_advance_wait; // TrieController.java:402
-  wire _or_131 = _or_129 | _or_130; // TrieController.java:402
-  wire _or_132 = _not_148 | _or_131; // SplitMarks.java:68
-  wire _eq_71 = op_batch_empty == _and_149; // TrieController.java:406
-  wire _or_133 = state_undo | state_split_read; // TrieController.java:406
-  wire _or_134 = _or_133 | state_split_check; // TrieController.java:406
-  wire _or_135 = _or_134 | state_split_fit; // TrieController.java:406
-  wire _not_149 = ~split_in_place; // TrieController.java:407
-  wire _not_150 = ~hit_event_4; // TrieController.java:410
-  wire _and_198 = state_resume & io_counterResult_valid; // TrieController.java:409
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:412
-  wire _and_199 = state_run & io_counterResult_valid; // TrieController.java:412
-  wire _or_r_63 = |free_slots; // TrieController.java:415
-  wire _and_200 = state_split_alloc & _or_3; // TrieController.java:414
-  wire _and_201 = _and_200 & free_ready; // TrieController.java:414
-  wire _eq_72 = front_count == 8'd0; // TrieController.java:419
-  wire _or_136 = _eq_72 | split_in_place; // TrieController.java:419
-  wire _not_151 = ~io_issued; // TrieController.java:419
-  wire _and_202 = _or_136 & _not_151; // TrieController.java:419
+  wire _or_132 = state_drain | state_undo; // TrieController.java:403
+  wire _or_133 = state_run | _or_132; // TrieController.java:403
+  wire _or_134 = _or_133 | state_resume; // TrieController.java:404
+  wire _or_135 = _or_134 | state_merge_start; // TrieController.java:405
+  wire _or_136 = state_advance | state_advance_wait; // TrieController.java:406
+  wire _or_137 = _or_135 | _or_136; // TrieController.java:406
+  wire _or_138 = _not_148 | _or_137; // SplitMarks.java:68
+  wire _eq_76 = op_batch_empty == _and_154; // TrieController.java:410
+  wire _or_139 = state_undo | state_split_read; // TrieController.java:410
+  wire _or_140 = _or_139 | state_split_check; // TrieController.java:410
+  wire _or_141 = _or_140 | state_split_fit; // TrieController.java:410
+  wire _not_149 = ~split_in_place; // TrieController.java:411
+  wire _not_150 = ~hit_event_4; // TrieController.java:414
+  wire _and_203 = state_resume & io_counterResult_valid; // TrieController.java:413
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:416
+  wire _and_204 = state_run & io_counterResult_valid; // TrieController.java:416
+  wire _or_r_63 = |free_slots; // TrieController.java:419
+  wire _and_205 = state_split_alloc & _or_3; // TrieController.java:418
+  wire _and_206 = _and_205 & free_ready; // TrieController.java:418
+  wire _eq_77 = front_count == 8'd0; // TrieController.java:423
+  wire _or_142 = _eq_77 | split_in_place; // TrieController.java:423
+  wire _not_151 = ~io_issued; // TrieController.java:423
+  wire _and_207 = _or_142 & _not_151; // TrieController.java:423
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_7;
@@ -1906,7 +1925,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   assign serialMultiplier_io_b = _mux_42;
   assign undo_sp_next = (undo_pop ? _sub_18 : (undo_push ? _add_43 : undo_sp));
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_154 ? _mux_46 : (_or_95 ? _mux_47 : (_or_99 ? 3'd3 : (_or_103 ? 3'd4 : 3'd5)))));
+  assign cause = (commit_fire ? 3'd0 : (_and_159 ? _mux_46 : (_or_101 ? _mux_47 : (_or_105 ? 3'd3 : (_or_109 ? 3'd4 : 3'd5)))));
   assign stop_if_over_t = _and_51 & _not_55;
   assign over_t = _bits_86 | _and_56;
   assign until_merge_load = state_init ? m0_effective : to_merge;
@@ -3040,6 +3059,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
+    room_for_5 <= _ge_5;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      allocated_before <= 1'd0;
+    end else begin
+      allocated_before <= ev_allocated;
+    end
+  end
+
+  always @(posedge clock) begin
     hit_short_1 <= _not_96;
   end
 
@@ -3147,7 +3178,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_127;
+      _reg_1 <= _and_132;
     end
   end
 
@@ -3167,7 +3198,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_25;
+      undo_empty <= _eq_30;
     end
   end
 
@@ -3204,67 +3235,67 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_26;
+    child_field_0 <= _eq_31;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_27;
+    child_field_1 <= _eq_32;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_28;
+    child_field_2 <= _eq_33;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_29;
+    child_field_3 <= _eq_34;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_30;
+    child_field_4 <= _eq_35;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_31;
+    child_field_5 <= _eq_36;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_32;
+    child_field_6 <= _eq_37;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_33;
+    child_field_7 <= _eq_38;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_34;
+    child_field_8 <= _eq_39;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_35;
+    child_field_9 <= _eq_40;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_36;
+    child_field_10 <= _eq_41;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_37;
+    child_field_11 <= _eq_42;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_38;
+    child_field_12 <= _eq_43;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_39;
+    child_field_13 <= _eq_44;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_40;
+    child_field_14 <= _eq_45;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_41;
+    child_field_15 <= _eq_46;
   end
 
   always @(posedge clock) begin
@@ -3303,7 +3334,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_135 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_140 : node_valid) : node_valid);
     end
   end
 
@@ -3344,7 +3375,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   end
 
   always @(posedge clock) begin
-    mark_only_node <= (state_split_link ? _eq_47 : mark_only_node);
+    mark_only_node <= (state_split_link ? _eq_52 : mark_only_node);
   end
 
   always @(posedge clock) begin
@@ -3359,7 +3390,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_138;
+      quiet_held <= _and_143;
     end
   end
 
@@ -3367,7 +3398,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_143;
+      snapshot_settled <= _and_148;
     end
   end
 
@@ -3383,7 +3414,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_144;
+      advance_settled_was_2 <= _and_149;
     end
   end
 
@@ -3391,7 +3422,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_145;
+      advance_settled_before <= _and_150;
     end
   end
 
@@ -3415,19 +3446,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_146;
+      fix_done_before <= _and_151;
     end
   end
 
   always @(posedge clock) begin
-    op_batch_empty <= _and_149;
+    op_batch_empty <= _and_154;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_153;
+      issue_gate <= _and_158;
     end
   end
 
@@ -3556,7 +3587,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_157) begin // TrieController.java:56
+    if (!reset && !_and_162) begin // TrieController.java:56
       $display("Assertion failed at TrieController.java:56: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
@@ -3576,7 +3607,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_eq_51) begin // FreeSlots.java:104
+    if (!reset && !_eq_56) begin // FreeSlots.java:104
       $display("Assertion failed at FreeSlots.java:104: the free stack's read-ahead lost count of its entries");
       $stop;
     end
@@ -3588,7 +3619,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at FreeSlots.java:109: a free slot taken and pushed on one clock");
       $stop;
     end
-    if (!reset && free_take && !_or_104) begin // FreeSlots.java:110
+    if (!reset && free_take && !_or_110) begin // FreeSlots.java:110
       $display("Assertion failed at FreeSlots.java:110: a free slot taken with none left");
       $stop;
     end
@@ -3596,15 +3627,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:94: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_164) begin // TrieController.java:97
+    if (!reset && io_found_valid && !_and_169) begin // TrieController.java:97
       $display("Assertion failed at TrieController.java:97: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_166) begin // TrieMergeWalk.java:51
+    if (!reset && !_and_171) begin // TrieMergeWalk.java:51
       $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
       $stop;
     end
-    if (!reset && !_and_168) begin // TrieNodeVerdict.java:42
+    if (!reset && !_and_173) begin // TrieNodeVerdict.java:42
       $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
       $stop;
     end
@@ -3612,19 +3643,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && walk_start && !_and_169) begin // TrieNodeVerdict.java:250
+    if (!reset && walk_start && !_and_174) begin // TrieNodeVerdict.java:250
       $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && verdict_step_fold && !_eq_53) begin // TrieNodeVerdict.java:251
+    if (!reset && verdict_step_fold && !_eq_58) begin // TrieNodeVerdict.java:251
       $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
-    if (!reset && verdict_step_act && !_or_105) begin // TrieNodeVerdict.java:252
+    if (!reset && verdict_step_act && !_or_111) begin // TrieNodeVerdict.java:252
       $display("Assertion failed at TrieNodeVerdict.java:252: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && verdict_setting && !_or_106) begin // TrieNodeVerdict.java:253
+    if (!reset && verdict_setting && !_or_112) begin // TrieNodeVerdict.java:253
       $display("Assertion failed at TrieNodeVerdict.java:253: a command beside a SET");
       $stop;
     end
@@ -3632,47 +3663,47 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at TrieMergeWalk.java:276: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && !_or_109) begin // TrieMergeWalk.java:277
+    if (!reset && !_or_115) begin // TrieMergeWalk.java:277
       $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && _and_171 && !_eq_55) begin // TrieMergeWalk.java:280
+    if (!reset && _and_176 && !_eq_60) begin // TrieMergeWalk.java:280
       $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
       $stop;
     end
-    if (!reset && _and_172 && !walk_hand_over) begin // TrieMergeWalk.java:282
+    if (!reset && _and_177 && !walk_hand_over) begin // TrieMergeWalk.java:282
       $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
       $stop;
     end
-    if (!reset && _or_r_49 && !_and_173) begin // TrieMergeWalk.java:283
+    if (!reset && _or_r_49 && !_and_178) begin // TrieMergeWalk.java:283
       $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
       $stop;
     end
-    if (!reset && _or_110 && !read_result) begin // TrieMergeWalk.java:285
+    if (!reset && _or_116 && !read_result) begin // TrieMergeWalk.java:285
       $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
       $stop;
     end
-    if (!reset && walk_root_read_4 && !_and_174) begin // TrieMergeWalk.java:286
+    if (!reset && walk_root_read_4 && !_and_179) begin // TrieMergeWalk.java:286
       $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
       $stop;
     end
-    if (!reset && _and_175 && !read_result) begin // TrieMergeWalk.java:287
+    if (!reset && _and_180 && !read_result) begin // TrieMergeWalk.java:287
       $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_57) begin // TrieMergeWalk.java:292
+    if (!reset && walk_judged && !_eq_62) begin // TrieMergeWalk.java:292
       $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_58) begin // TrieMergeWalk.java:293
+    if (!reset && walk_judged && !_eq_63) begin // TrieMergeWalk.java:293
       $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_59) begin // TrieMergeWalk.java:294
+    if (!reset && walk_judged && !_eq_64) begin // TrieMergeWalk.java:294
       $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_60) begin // TrieMergeWalk.java:295
+    if (!reset && walk_judged && !_eq_65) begin // TrieMergeWalk.java:295
       $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
       $stop;
     end
@@ -3688,31 +3719,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_121) begin // WalkControl.java:35
+    if (!reset && !_or_127) begin // WalkControl.java:35
       $display("Assertion failed at WalkControl.java:35: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && event_issue && !_eq_61) begin // SplitRoom.java:54
-      $display("Assertion failed at SplitRoom.java:54: room_at_issue is stale");
+    if (!reset && event_issue && !_eq_66) begin // SplitRoom.java:61
+      $display("Assertion failed at SplitRoom.java:61: room_at_issue is stale");
       $stop;
     end
-    if (!reset && !_eq_62) begin // CommitVerdict.java:73
+    if (!reset && !_eq_67) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_63) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_68) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_64) begin // CommitVerdict.java:95
+    if (!reset && !_eq_69) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_65) begin // CommitVerdict.java:125
+    if (!reset && !_eq_70) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_195) begin // UndoStack.java:48
+    if (!reset && !_and_200) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
@@ -3724,7 +3755,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_69) begin // UndoStack.java:63
+    if (!reset && !_eq_74) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
@@ -3732,11 +3763,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:119: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_196 && !hit_event_4) begin // TrieController.java:174
-      $display("Assertion failed at TrieController.java:174: a squashed result that is not an event's");
+    if (!reset && _and_201 && !hit_event_4) begin // TrieController.java:178
+      $display("Assertion failed at TrieController.java:178: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_197 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_202 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
@@ -3744,44 +3775,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_70) begin // TrieController.java:293
-      $display("Assertion failed at TrieController.java:293: split_fits_landed is not free slots >= missing children");
+    if (!reset && state_split_check && !_eq_75) begin // TrieController.java:297
+      $display("Assertion failed at TrieController.java:297: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_125) begin // TrieController.java:296
-      $display("Assertion failed at TrieController.java:296: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_131) begin // TrieController.java:300
+      $display("Assertion failed at TrieController.java:300: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_132) begin // SplitMarks.java:68
+    if (!reset && !_or_138) begin // SplitMarks.java:68
       $display("Assertion failed at SplitMarks.java:68: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_135 && !_eq_71) begin // TrieController.java:406
-      $display("Assertion failed at TrieController.java:406: op_batch_empty is stale");
+    if (!reset && _or_141 && !_eq_76) begin // TrieController.java:410
+      $display("Assertion failed at TrieController.java:410: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && state_drain && !_not_149) begin // TrieController.java:407
-      $display("Assertion failed at TrieController.java:407: a split in place drains");
+    if (!reset && state_drain && !_not_149) begin // TrieController.java:411
+      $display("Assertion failed at TrieController.java:411: a split in place drains");
       $stop;
     end
-    if (!reset && _and_198 && !_not_150) begin // TrieController.java:410
-      $display("Assertion failed at TrieController.java:410: a squashed result after its split");
+    if (!reset && _and_203 && !_not_150) begin // TrieController.java:414
+      $display("Assertion failed at TrieController.java:414: a squashed result after its split");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:411
-      $display("Assertion failed at TrieController.java:411: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:415
+      $display("Assertion failed at TrieController.java:415: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_199 && !_ne_0) begin // TrieController.java:412
-      $display("Assertion failed at TrieController.java:412: a READ result in RUN");
+    if (!reset && _and_204 && !_ne_0) begin // TrieController.java:416
+      $display("Assertion failed at TrieController.java:416: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_201 && !_or_r_63) begin // TrieController.java:415
-      $display("Assertion failed at TrieController.java:415: a split ran out of slots");
+    if (!reset && _and_206 && !_or_r_63) begin // TrieController.java:419
+      $display("Assertion failed at TrieController.java:419: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_202) begin // TrieController.java:418
-      $display("Assertion failed at TrieController.java:418: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_207) begin // TrieController.java:422
+      $display("Assertion failed at TrieController.java:422: a child word written while the walk holds events");
       $stop;
     end
   end

@@ -12,10 +12,11 @@ import org.rapgen.hdl.UInt;
  * arrives: for every number m of missing children, 1..b, a flip-flop says whether m slots are free, and the count only
  * selects among them. Two places ask: {@link TrieController}'s {@code SPLIT_CHECK}, as the split node's word leaves
  * its block RAM, and the issue of every event, whose walk result carries its node's child count (the commit then knows
- * at once whether a split there would find too few slots). The free-slot count stands still for at least two clocks
- * before either asks (a split's reads come between a change and its check; events issue only in RUN, and no slot is
- * taken or freed in RUN or the clock before it), so flags a clock behind it are exact then (asserted where they are
- * used). Built in the caller's module.
+ * at once whether a split there would find too few slots). The flags are a clock behind the free-slot count, which is
+ * itself a clock behind a take. A split's reads come between a change and its check, so the flags are exact there;
+ * an event issues in RUN, where no slot is taken or freed, or is redone from a split's link on, the clock after the
+ * split took its last child, which the issue's flags then count in by asking for one slot more (asserted where they
+ * are used). Built in the caller's module.
  */
 final class SplitRoom {
     private final int branching;
@@ -28,7 +29,7 @@ final class SplitRoom {
         this.freeSlots = freeSlots;
         int fw = freeSlots.getWidth();
         roomFor.add(B(true));
-        for (int m = 1; m <= branching; m++)
+        for (int m = 1; m <= branching + 1; m++)
             roomFor.add(RegNext(freeSlots.ge(U(m, fw))).named("room_for_" + m));
     }
 
@@ -37,9 +38,14 @@ final class SplitRoom {
      * @return its missing children fit; exact on a clock where the free slots held on the clock before
      */
     Bool fits(UInt children) {
+        return fits(children, 0);
+    }
+
+    /** As {@link #fits}, with {@code more} slots than the missing children. */
+    private Bool fits(UInt children, int more) {
         Bool fits = B(false);
         for (int m = 0; m <= branching; m++) {
-            fits = fits.or(roomFor.get(m).and(children.eq(U(branching - m, children.getWidth()))));
+            fits = fits.or(roomFor.get(m + more).and(children.eq(U(branching - m, children.getWidth()))));
         }
         return fits;
     }
@@ -47,10 +53,11 @@ final class SplitRoom {
     /**
      * Whether a split at an event's node would find too few free slots, known as the event issues (its walk result
      * carries the node's child count; free slots do not change while events flow) and carried beside its counter
-     * command to the commit, {@code latency} clocks later.
+     * command to the commit, {@code latency} clocks later. {@code tookLastClock}: a slot was taken on the clock before,
+     * which the flags do not count yet.
      */
-    Bool shortAtResult(Bool issue, UInt children, int latency) {
-        Bool roomAtIssue = fits(children).named("room_at_issue");
+    Bool shortAtResult(Bool issue, UInt children, int latency, Bool tookLastClock) {
+        Bool roomAtIssue = Mux(tookLastClock, fits(children, 1), fits(children)).named("room_at_issue");
         when(issue, () -> Assert(roomAtIssue.eq(fitsExactly(children)), "room_at_issue is stale"));
         return ShiftRegister(roomAtIssue.not(), latency, null, "hit_short");
     }

@@ -136,7 +136,11 @@ public final class TrieController extends Module {
         int fw = c.nodeCountBits() + 1;
         UInt freeSlots = U(c.nodes(), fw).sub(st.nodes.pad(fw)).named("free_slots");
         SplitRoom room = new SplitRoom(c, freeSlots);
-        Bool hitShort = room.shortAtResult(eventIssue, issueChildren, resultLatency);
+        Bool hitShort = room.shortAtResult(
+                eventIssue,
+                issueChildren,
+                resultLatency,
+                RegNext(st.allocated, B(false)).named("allocated_before"));
         // A batch that certainly removes nothing: no merge sum in the tree is below T (the root's bound, TrieTables).
         Bool skipNow = SplitCompare.atLeastComplement(tables.rootMin, io.head.notThreshold)
                 .named("skip_now");
