@@ -2,7 +2,7 @@
 # How much of a merge batch the simplest exact "beside the stream" rule could hide, and what splits cost at their
 # present clocks, from the hardware-exact model (org.rapgen.experiments.BatchOverlap): the first 1 M lackey
 # instructions of `ls -la`, the shared IP traces, and 1 M distinct keys (a tree kept full).
-# Usage: bench/batch-overlap.sh [BatchOverlap options, e.g. --nodes 4096 --split-clocks 33]
+# Usage: bench/batch-overlap.sh [BatchOverlap options, e.g. --nodes 4096 --split-clocks 11]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

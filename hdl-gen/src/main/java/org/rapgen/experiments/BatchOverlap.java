@@ -34,7 +34,7 @@ public final class BatchOverlap {
                 "BatchOverlap",
                 argv,
                 Args.defaults(
-                        "nodes", "4096", "eps-fx", "655", "key-bits", "32", "events", "1000000", "split-clocks", "33"));
+                        "nodes", "4096", "eps-fx", "655", "key-bits", "32", "events", "1000000", "split-clocks", "11"));
         if (args.positional().isEmpty()) throw args.fail("give at least one trace");
         System.out.println(
                 "trace | events | splits | split clocks / events | walked batches | events let through after a"
