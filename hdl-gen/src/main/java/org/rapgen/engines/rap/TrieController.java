@@ -10,7 +10,6 @@ import org.rapgen.hdl.Module;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.lib.CounterSram;
-import org.rapgen.hdl.lib.FirstSet;
 import org.rapgen.hdl.lib.SplitCompare;
 
 /**
@@ -65,7 +64,6 @@ public final class TrieController extends Module {
         int slotBits = c.slotBits();
         int cb = c.counterBits();
         int tb = c.thresholdBits();
-        int b = c.branching();
         ControllerIO.CounterResult res = io.counterResult.bits;
         Bool resValid = io.counterResult.valid;
         TrieWalk.Found hit = io.found.bits;
@@ -179,16 +177,8 @@ public final class TrieController extends Module {
         when(commitFire.and(redo.resultSaturated), () -> st.saturation.connect(B(true)));
 
         // --- the split
-        UInt splitPrefix = Reg(UInt(c.keyBits())).named("split_prefix");
-        UInt splitParent = Reg(UInt(slotBits)).named("split_parent");
-        UInt present = Reg(UInt(b)).named("split_present");
         UInt none = Fill(c.mergeSumBits(), B(true));
-        FirstSet missing = new FirstSet(present.not(), c.bitsPerLevel());
-        UInt presentAfter =
-                present.or(U(1, b).shl(missing.index).bits(b - 1, 0)).named("split_present_after");
-        SplitChild child = new SplitChild(c, opDepth, splitPrefix, missing.index);
-        Bool fitsLanded = room.fits(cw.count(tables.wordData)).named("split_fits_landed");
-        Bool fits = Reg(Bool()).named("split_fits");
+        TrieSplit split = new TrieSplit(c, tables, free, st, room, opSlot, opDepth, splitWord);
 
         // --- readout and CSR requests
         CsrRequests req = new CsrRequests(c);
@@ -232,7 +222,7 @@ public final class TrieController extends Module {
         // The event's scheduled batch, if due, after its split: one that went ahead has just marked the root with 0 (in
         // the clock that reads the bound), so its batch is walked.
         Consumer<Boolean> afterSplit =
-                split -> when(dueReq, () -> startBatch.accept(split ? B(false) : opBatchEmpty, false))
+                didSplit -> when(dueReq, () -> startBatch.accept(didSplit ? B(false) : opBatchEmpty, false))
                         .otherwise(() -> state.go(RESUME));
 
         state.on(
@@ -282,22 +272,11 @@ public final class TrieController extends Module {
                             .elsewhen(splitReq.not(), () -> startBatch.accept(opBatchEmpty, false));
                 })
                 .on(SPLIT_READ, () -> state.go(SPLIT_CHECK))
-                // The word just read only goes into registers: no state or read waits on a test of it.
                 .on(SPLIT_CHECK, () -> {
-                    splitWord.connect(tables.wordData);
-                    splitPrefix.connect(tables.infoPrefix());
-                    splitParent.connect(tables.infoParent());
-                    // The parent's bound, for the marks (SplitMarks): it holds in min_data until the link.
-                    tables.readMin(tables.infoParent());
-                    present.connect(cw.present(tables.wordData));
-                    fits.connect(fitsLanded);
+                    split.check(splitInPlace);
                     // In place, v's count goes back to the splitting event's (its younger events there move to the
                     // leaves), after their ADDs and before the redo.
                     when(splitInPlace, () -> cmd.set(opSlot, opCount));
-                    Assert(
-                            fitsLanded.eq(room.fitsExactly(cw.count(tables.wordData))),
-                            "split_fits_landed is not free slots >= missing children");
-                    Assert(fitsLanded.or(splitInPlace.not()), "a split in place found too few free slots");
                     when(splitInPlace, () -> state.go(SPLIT_ALLOC)).otherwise(() -> state.go(SPLIT_FIT));
                 })
                 .on(SPLIT_FIT, () -> {
@@ -306,7 +285,7 @@ public final class TrieController extends Module {
                     // compare of the root's bound with T that decides whether that batch is empty.
                     tables.readWord(opSlot);
                     tables.readInfo(opSlot);
-                    when(fits, () -> state.go(SPLIT_ALLOC))
+                    when(split.fits, () -> state.go(SPLIT_ALLOC))
                             .elsewhen(earlyDone.not(), () -> {
                                 earlyDone.connect(B(true));
                                 startBatch.accept(opBatchEmpty, true);
@@ -316,29 +295,10 @@ public final class TrieController extends Module {
                                 afterSplit.accept(false);
                             });
                 })
-                .on(
-                        SPLIT_ALLOC,
-                        () -> when(missing.found.not(), () -> state.go(SPLIT_LINK))
-                                .elsewhen(free.ready, () -> {
-                                    // The last missing child links on the next clock.
-                                    when(presentAfter.andR(), () -> state.go(SPLIT_LINK));
-                                    // One child: an empty word in every copy, its slot info, its count 0.
-                                    free.take();
-                                    tables.writeWord(free.next, U(0, cw.width()));
-                                    tables.place(free.next, child.depth, child.prefix, opSlot, splitParent);
-                                    tables.writeMin(free.next, none);
-                                    cmd.set(free.next, U(0, cb));
-                                    st.allocated.connect(B(true));
-                                    splitWord.connect(cw.with(splitWord, missing.index, free.next));
-                                    present.connect(presentAfter);
-                                }))
-                // v now has leaf children and its parent lost one: v and its ancestors get the bound 0, the root at
-                // once, the others one a clock from here on, while the replay refills the walk (below).
+                .on(SPLIT_ALLOC, () -> split.allocate(cmd, () -> state.go(SPLIT_LINK)))
                 .on(SPLIT_LINK, () -> {
                     issueEvents.run();
-                    tables.writeWord(opSlot, splitWord);
-                    marks.start(opSlot, splitParent, tables.minData.eq(0));
-                    st.split.connect(B(true));
+                    split.link(marks);
                     afterSplit.accept(true);
                 })
                 .on(
@@ -414,9 +374,7 @@ public final class TrieController extends Module {
                 () -> Assert(commit.eventResult.not(), "a squashed result after its split"));
         when(commitFire, () -> Assert(io.headValid, "a commit without its event in the replay window"));
         when(inRun.and(resValid), () -> Assert(res.op.ne(ControllerIO.OP_READ), "a READ result in RUN"));
-        when(
-                state.is(SPLIT_ALLOC).and(missing.found).and(free.ready),
-                () -> Assert(freeSlots.orR(), "a split ran out of slots"));
+        when(state.is(SPLIT_ALLOC).and(split.allocating), () -> Assert(freeSlots.orR(), "a split ran out of slots"));
         when(
                 tables.wordWrite,
                 () -> Assert(
