@@ -3,105 +3,105 @@
 `default_nettype none
 
 module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
-  input  wire clock, // TrieController.java:58
-  input  wire reset, // TrieController.java:58
-  input  wire [15:0] io_head_weight, // TrieController.java:59
-  input  wire [35:0] io_head_notThreshold, // TrieController.java:59
-  input  wire io_head_thresholdFits, // TrieController.java:59
-  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:59
-  input  wire io_headValid, // TrieController.java:59
-  input  wire io_issued, // TrieController.java:59
-  output wire io_issueEnable, // TrieController.java:59
-  output wire io_commit, // TrieController.java:59
-  output wire io_rewind, // TrieController.java:59
-  input  wire io_counterCmd_ready, // TrieController.java:59
-  output wire io_counterCmd_valid, // TrieController.java:59
-  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:59
-  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:59
-  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:59
-  output wire io_counterResult_ready, // TrieController.java:59
-  input  wire io_counterResult_valid, // TrieController.java:59
-  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:59
-  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:59
-  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:59
-  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:59
-  input  wire io_counterResult_bits_saturated, // TrieController.java:59
-  output wire io_softClear, // TrieController.java:59
-  input  wire io_counterClearing, // TrieController.java:59
-  input  wire io_enable, // TrieController.java:59
-  input  wire io_softReset, // TrieController.java:59
-  input  wire io_snapshot, // TrieController.java:59
-  input  wire io_readout, // TrieController.java:59
-  input  wire [15:0] io_readoutSlot, // TrieController.java:59
-  input  wire io_inputsDrained, // TrieController.java:59
-  input  wire [15:0] io_epsCsr, // TrieController.java:59
-  input  wire [63:0] io_m0Csr, // TrieController.java:59
-  input  wire io_m0CsrZero, // TrieController.java:59
-  input  wire [31:0] io_qCsr, // TrieController.java:59
-  output wire [15:0] io_epsActive, // TrieController.java:59
-  output wire io_acceptEnable, // TrieController.java:59
-  output wire [63:0] io_live_n, // TrieController.java:59
-  output wire [12:0] io_live_nodes, // TrieController.java:59
-  output wire [12:0] io_live_highWater, // TrieController.java:59
-  output wire io_live_overflow, // TrieController.java:59
-  output wire io_live_saturated, // TrieController.java:59
-  output wire io_live_updated, // TrieController.java:59
-  output wire io_live_split, // TrieController.java:59
-  output wire [2:0] io_live_merged, // TrieController.java:59
-  output wire io_live_batch, // TrieController.java:59
-  output wire io_live_deferred, // TrieController.java:59
-  output wire io_live_saturation, // TrieController.java:59
-  output wire io_snapFreeze, // TrieController.java:59
-  input  wire io_countersIdle, // TrieController.java:59
-  input  wire io_snapCopied, // TrieController.java:59
-  output wire [63:0] io_errorBound, // TrieController.java:59
-  output wire io_errorBoundReady, // TrieController.java:59
-  output wire io_snapBusy, // TrieController.java:59
-  output wire io_node_valid, // TrieController.java:59
-  output wire [5:0] io_node_len, // TrieController.java:59
-  output wire [31:0] io_node_prefix, // TrieController.java:59
-  output wire [31:0] io_node_count, // TrieController.java:59
-  output wire io_readoutBusy, // TrieController.java:59
-  output wire io_busy, // TrieController.java:59
-  output wire io_idle, // TrieController.java:59
-  output wire io_resetting, // TrieController.java:59
-  output wire [2:0] io_stallCause, // TrieController.java:59
-  input  wire io_found_valid, // TrieController.java:59
-  input  wire [11:0] io_found_bits_slot, // TrieController.java:59
-  input  wire [4:0] io_found_bits_depth, // TrieController.java:59
-  input  wire [2:0] io_found_bits_children, // TrieController.java:59
-  input  wire [15:0] io_found_bits_weight, // TrieController.java:59
-  input  wire [31:0] io_found_bits_key, // TrieController.java:59
-  output wire io_wordWrite_valid, // TrieController.java:59
-  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:59
-  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:59
-  output wire [47:0] io_rootWord, // TrieController.java:59
-  output wire io_walkFlush, // TrieController.java:59
-  output wire io_walkHoldNext, // TrieController.java:59
-  output wire io_walkFixNext, // TrieController.java:59
-  output wire [11:0] io_walkFix_slot, // TrieController.java:59
-  output wire [47:0] io_walkFix_word  // TrieController.java:59
+  input  wire clock, // TrieController.java:57
+  input  wire reset, // TrieController.java:57
+  input  wire [15:0] io_head_weight, // TrieController.java:58
+  input  wire [35:0] io_head_notThreshold, // TrieController.java:58
+  input  wire io_head_thresholdFits, // TrieController.java:58
+  input  wire [31:0] io_head_compareNotThreshold, // TrieController.java:58
+  input  wire io_headValid, // TrieController.java:58
+  input  wire io_issued, // TrieController.java:58
+  output wire io_issueEnable, // TrieController.java:58
+  output wire io_commit, // TrieController.java:58
+  output wire io_rewind, // TrieController.java:58
+  input  wire io_counterCmd_ready, // TrieController.java:58
+  output wire io_counterCmd_valid, // TrieController.java:58
+  output wire [11:0] io_counterCmd_bits_addr, // TrieController.java:58
+  output wire [1:0] io_counterCmd_bits_op, // TrieController.java:58
+  output wire [31:0] io_counterCmd_bits_value, // TrieController.java:58
+  output wire io_counterResult_ready, // TrieController.java:58
+  input  wire io_counterResult_valid, // TrieController.java:58
+  input  wire [11:0] io_counterResult_bits_addr, // TrieController.java:58
+  input  wire [1:0] io_counterResult_bits_op, // TrieController.java:58
+  input  wire [31:0] io_counterResult_bits_old, // TrieController.java:58
+  input  wire [31:0] io_counterResult_bits_updated, // TrieController.java:58
+  input  wire io_counterResult_bits_saturated, // TrieController.java:58
+  output wire io_softClear, // TrieController.java:58
+  input  wire io_counterClearing, // TrieController.java:58
+  input  wire io_enable, // TrieController.java:58
+  input  wire io_softReset, // TrieController.java:58
+  input  wire io_snapshot, // TrieController.java:58
+  input  wire io_readout, // TrieController.java:58
+  input  wire [15:0] io_readoutSlot, // TrieController.java:58
+  input  wire io_inputsDrained, // TrieController.java:58
+  input  wire [15:0] io_epsCsr, // TrieController.java:58
+  input  wire [63:0] io_m0Csr, // TrieController.java:58
+  input  wire io_m0CsrZero, // TrieController.java:58
+  input  wire [31:0] io_qCsr, // TrieController.java:58
+  output wire [15:0] io_epsActive, // TrieController.java:58
+  output wire io_acceptEnable, // TrieController.java:58
+  output wire [63:0] io_live_n, // TrieController.java:58
+  output wire [12:0] io_live_nodes, // TrieController.java:58
+  output wire [12:0] io_live_highWater, // TrieController.java:58
+  output wire io_live_overflow, // TrieController.java:58
+  output wire io_live_saturated, // TrieController.java:58
+  output wire io_live_updated, // TrieController.java:58
+  output wire io_live_split, // TrieController.java:58
+  output wire [2:0] io_live_merged, // TrieController.java:58
+  output wire io_live_batch, // TrieController.java:58
+  output wire io_live_deferred, // TrieController.java:58
+  output wire io_live_saturation, // TrieController.java:58
+  output wire io_snapFreeze, // TrieController.java:58
+  input  wire io_countersIdle, // TrieController.java:58
+  input  wire io_snapCopied, // TrieController.java:58
+  output wire [63:0] io_errorBound, // TrieController.java:58
+  output wire io_errorBoundReady, // TrieController.java:58
+  output wire io_snapBusy, // TrieController.java:58
+  output wire io_node_valid, // TrieController.java:58
+  output wire [5:0] io_node_len, // TrieController.java:58
+  output wire [31:0] io_node_prefix, // TrieController.java:58
+  output wire [31:0] io_node_count, // TrieController.java:58
+  output wire io_readoutBusy, // TrieController.java:58
+  output wire io_busy, // TrieController.java:58
+  output wire io_idle, // TrieController.java:58
+  output wire io_resetting, // TrieController.java:58
+  output wire [2:0] io_stallCause, // TrieController.java:58
+  input  wire io_found_valid, // TrieController.java:58
+  input  wire [11:0] io_found_bits_slot, // TrieController.java:58
+  input  wire [4:0] io_found_bits_depth, // TrieController.java:58
+  input  wire [2:0] io_found_bits_children, // TrieController.java:58
+  input  wire [15:0] io_found_bits_weight, // TrieController.java:58
+  input  wire [31:0] io_found_bits_key, // TrieController.java:58
+  output wire io_wordWrite_valid, // TrieController.java:58
+  output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:58
+  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:58
+  output wire [47:0] io_rootWord, // TrieController.java:58
+  output wire io_walkFlush, // TrieController.java:58
+  output wire io_walkHoldNext, // TrieController.java:58
+  output wire io_walkFixNext, // TrieController.java:58
+  output wire [11:0] io_walkFix_slot, // TrieController.java:58
+  output wire [47:0] io_walkFix_word  // TrieController.java:58
 );
 
   // State
-  reg state_init; // TrieController.java:55
-  reg state_run; // TrieController.java:55
-  reg state_drain; // TrieController.java:55
-  reg state_undo; // TrieController.java:55
-  reg state_split_read; // TrieController.java:55
-  reg state_split_check; // TrieController.java:55
-  reg state_split_fit; // TrieController.java:55
-  reg state_split_alloc; // TrieController.java:55
-  reg state_split_link; // TrieController.java:55
-  reg state_merge_start; // TrieController.java:55
-  reg state_merge; // TrieController.java:55
-  reg state_batch_done; // TrieController.java:55
-  reg state_advance; // TrieController.java:55
-  reg state_advance_wait; // TrieController.java:55
-  reg state_resume; // TrieController.java:55
-  reg state_read_issue; // TrieController.java:55
-  reg state_read_wait; // TrieController.java:55
-  reg state_soft_clear; // TrieController.java:55
+  reg state_init; // TrieController.java:54
+  reg state_run; // TrieController.java:54
+  reg state_drain; // TrieController.java:54
+  reg state_undo; // TrieController.java:54
+  reg state_split_read; // TrieController.java:54
+  reg state_split_check; // TrieController.java:54
+  reg state_split_fit; // TrieController.java:54
+  reg state_split_alloc; // TrieController.java:54
+  reg state_split_link; // TrieController.java:54
+  reg state_merge_start; // TrieController.java:54
+  reg state_merge; // TrieController.java:54
+  reg state_batch_done; // TrieController.java:54
+  reg state_advance; // TrieController.java:54
+  reg state_advance_wait; // TrieController.java:54
+  reg state_resume; // TrieController.java:54
+  reg state_read_issue; // TrieController.java:54
+  reg state_read_wait; // TrieController.java:54
+  reg state_soft_clear; // TrieController.java:54
   reg [15:0] st_n_lo; // SplitCounter.java:43
   reg [15:0] st_n_hi_0; // SplitCounter.java:48
   reg st_n_carry_0; // SplitCounter.java:49
@@ -139,14 +139,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg free_read_landing; // FreeSlots.java:54
   reg [11:0] free_stack_rdata_0; // FreeSlots.java:63
   reg [11:0] free_landed; // FreeSlots.java:63
-  reg [11:0] op_slot; // TrieController.java:72
-  reg [4:0] op_depth; // TrieController.java:73
-  reg [35:0] op_not_threshold; // TrieController.java:74
-  reg early_done; // TrieController.java:75
-  reg early_batch; // TrieController.java:76
-  reg commit_stop; // TrieController.java:81
-  reg split_in_place; // TrieController.java:82
-  reg [47:0] split_word; // TrieController.java:83
+  reg [11:0] op_slot; // TrieController.java:71
+  reg [4:0] op_depth; // TrieController.java:72
+  reg [35:0] op_not_threshold; // TrieController.java:73
+  reg early_done; // TrieController.java:74
+  reg early_batch; // TrieController.java:75
+  reg commit_stop; // TrieController.java:80
+  reg split_in_place; // TrieController.java:81
+  reg [47:0] split_word; // TrieController.java:82
   reg [2:0] hit_children_1; // SplitRedo.java:104
   reg [2:0] hit_children_2; // SplitRedo.java:104
   reg [2:0] hit_children_3; // SplitRedo.java:104
@@ -261,15 +261,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [7:0] front_count; // TrieController.java:118
-  reg wrote_word; // TrieController.java:128
+  reg [7:0] front_count; // TrieController.java:117
+  reg wrote_word; // TrieController.java:127
   reg walk_moves; // WalkControl.java:33
   reg room_for_1; // SplitRoom.java:33
   reg room_for_2; // SplitRoom.java:33
   reg room_for_3; // SplitRoom.java:33
   reg room_for_4; // SplitRoom.java:33
   reg room_for_5; // SplitRoom.java:33
-  reg allocated_before; // TrieController.java:141
+  reg allocated_before; // TrieController.java:140
   reg hit_short_1; // SplitRoom.java:62
   reg hit_short_2; // SplitRoom.java:62
   reg hit_short_3; // SplitRoom.java:62
@@ -291,7 +291,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
-  reg [31:0] op_count; // TrieController.java:153
+  reg [31:0] op_count; // TrieController.java:152
   reg [6:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [6:0] undo_sp_below; // UndoStack.java:45
@@ -333,13 +333,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   reg [11:0] mark_next; // SplitMarks.java:35
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:191
-  reg advance_settled_was_2; // TrieController.java:191
-  reg advance_settled_before; // TrieController.java:191
-  reg fix_after_write_before; // TrieController.java:193
-  reg fix_done_was_1; // TrieController.java:194
-  reg fix_done_before; // TrieController.java:194
-  reg op_batch_empty; // TrieController.java:221
+  reg advance_settled_was_1; // TrieController.java:190
+  reg advance_settled_was_2; // TrieController.java:190
+  reg advance_settled_before; // TrieController.java:190
+  reg fix_after_write_before; // TrieController.java:192
+  reg fix_done_was_1; // TrieController.java:193
+  reg fix_done_before; // TrieController.java:193
+  reg op_batch_empty; // TrieController.java:220
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -452,33 +452,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:230
+  wire _not_0 = ~io_counterClearing; // TrieController.java:229
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:230
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:229
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:250
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:250
+  wire _not_2 = ~io_headValid; // TrieController.java:249
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:249
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:328
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:328
+  wire _not_3 = ~split_in_place; // TrieController.java:327
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:327
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _not_4 = ~marking; // TrieController.java:256
-  wire _and_4 = split_in_place & _not_4; // TrieController.java:256
-  wire _eq_1 = front_count == 8'd0; // TrieController.java:131
+  wire _not_4 = ~marking; // TrieController.java:255
+  wire _and_4 = split_in_place & _not_4; // TrieController.java:255
+  wire _eq_1 = front_count == 8'd0; // TrieController.java:130
   wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_2 & _not_5; // CounterPort.java:54
-  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:131
+  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:130
   wire redo_queued = |fifo_io_count; // SplitRedo.java:77
-  wire _not_6 = ~redo_queued; // TrieController.java:131
-  wire pipe_empty = _and_5 & _not_6; // TrieController.java:131
-  wire _not_7 = ~undo_empty; // TrieController.java:267
-  wire _not_8 = ~marking; // TrieController.java:268
-  wire _and_6 = split_req & _not_8; // TrieController.java:268
-  wire _not_9 = ~split_req; // TrieController.java:272
-  wire _not_10 = ~early_done; // TrieController.java:289
+  wire _not_6 = ~redo_queued; // TrieController.java:130
+  wire pipe_empty = _and_5 & _not_6; // TrieController.java:130
+  wire _not_7 = ~undo_empty; // TrieController.java:266
+  wire _not_8 = ~marking; // TrieController.java:267
+  wire _and_6 = split_req & _not_8; // TrieController.java:267
+  wire _not_9 = ~split_req; // TrieController.java:271
+  wire _not_10 = ~early_done; // TrieController.java:288
   wire [3:0] _not_11 = ~split_present; // TrieSplit.java:63
   wire _bits_0 = _not_11[0]; // FirstSet.java:24
   wire _bits_1 = _not_11[1]; // FirstSet.java:24
@@ -502,16 +502,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieSplit.java:64
   wire [3:0] split_present_after = split_present | _bits_5; // TrieSplit.java:64
   wire _and_r_0 = &split_present_after; // TrieSplit.java:94
-  wire _not_16 = ~marking; // TrieController.java:306
-  wire _not_17 = ~advance_settled_before; // TrieController.java:320
+  wire _not_16 = ~marking; // TrieController.java:305
+  wire _not_17 = ~advance_settled_before; // TrieController.java:319
   wire _or_5 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_7 = walk_moves & issue_gate; // TrieController.java:387
+  wire _and_7 = walk_moves & issue_gate; // TrieController.java:386
   wire _and_8 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_18 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_8 & _not_18; // CommitVerdict.java:66
-  wire _not_19 = ~split_in_place; // TrieController.java:329
+  wire _not_19 = ~split_in_place; // TrieController.java:328
   wire _not_20 = ~soft_pending; // CsrRequests.java:64
-  wire _or_6 = state_init | state_soft_clear; // TrieController.java:389
+  wire _or_6 = state_init | state_soft_clear; // TrieController.java:388
   wire _not_21 = ~_or_6; // CsrRequests.java:64
   wire _and_9 = _not_20 & _not_21; // CsrRequests.java:64
   wire [63:0] _cat_1 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -522,26 +522,26 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_24 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_10 = _not_22 & _not_24; // ScheduleAndSnapshot.java:184
   wire _or_7 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:389
+  wire _or_8 = state_read_issue | state_read_wait; // TrieController.java:388
   wire _or_9 = readout_pending | _or_8; // CsrRequests.java:63
-  wire _or_10 = state_drain | state_undo; // TrieController.java:391
-  wire _or_11 = _or_10 | state_split_read; // TrieController.java:391
-  wire _or_12 = _or_11 | state_split_check; // TrieController.java:391
-  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:391
-  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:391
-  wire _or_15 = _or_14 | state_split_link; // TrieController.java:391
-  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:391
-  wire _or_17 = _or_16 | state_merge; // TrieController.java:391
-  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:391
-  wire _or_19 = _or_18 | state_advance; // TrieController.java:391
-  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:391
-  wire _or_21 = _or_20 | state_resume; // TrieController.java:391
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:392
-  wire _not_25 = ~io_headValid; // TrieController.java:392
-  wire _and_12 = _and_11 & _not_25; // TrieController.java:392
+  wire _or_10 = state_drain | state_undo; // TrieController.java:390
+  wire _or_11 = _or_10 | state_split_read; // TrieController.java:390
+  wire _or_12 = _or_11 | state_split_check; // TrieController.java:390
+  wire _or_13 = _or_12 | state_split_fit; // TrieController.java:390
+  wire _or_14 = _or_13 | state_split_alloc; // TrieController.java:390
+  wire _or_15 = _or_14 | state_split_link; // TrieController.java:390
+  wire _or_16 = _or_15 | state_merge_start; // TrieController.java:390
+  wire _or_17 = _or_16 | state_merge; // TrieController.java:390
+  wire _or_18 = _or_17 | state_batch_done; // TrieController.java:390
+  wire _or_19 = _or_18 | state_advance; // TrieController.java:390
+  wire _or_20 = _or_19 | state_advance_wait; // TrieController.java:390
+  wire _or_21 = _or_20 | state_resume; // TrieController.java:390
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:391
+  wire _not_25 = ~io_headValid; // TrieController.java:391
+  wire _and_12 = _and_11 & _not_25; // TrieController.java:391
   wire _not_26 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_27 = ~split_in_place; // TrieController.java:125
-  wire _and_13 = commit_stop & _not_27; // TrieController.java:125
+  wire _not_27 = ~split_in_place; // TrieController.java:124
+  wire _and_13 = commit_stop & _not_27; // TrieController.java:124
   wire _not_28 = ~commit_stop; // WalkControl.java:30
   wire _and_14 = state_run & _not_28; // WalkControl.java:30
   wire _not_29 = ~redo_queued; // WalkControl.java:31
@@ -566,7 +566,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [15:0] _bits_16 = _add_3[15:0]; // SplitCounter.java:56
   wire _bits_17 = _add_2[16]; // SplitCounter.java:57
   wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:111
-  wire _and_17 = commit_fire & result_saturated; // TrieController.java:177
+  wire _and_17 = commit_fire & result_saturated; // TrieController.java:176
   wire _or_23 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
   wire _not_31 = ~merge_due; // CommitVerdict.java:117
@@ -745,7 +745,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
   wire [11:0] _bits_67 = info_data[23:12]; // TrieTables.java:185
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:180
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:179
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieSplit.java:98
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_18 = {35{1'd1}}; // TrieTables.java:99
@@ -840,10 +840,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire stop_now = _and_57 | _and_58; // CommitVerdict.java:94
   wire _and_59 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
   wire split_now = _and_59 & over_t; // CommitVerdict.java:78
-  wire _not_56 = ~merge_now; // TrieController.java:152
-  wire _and_60 = split_now & _not_56; // TrieController.java:152
-  wire _not_57 = ~hit_short_4; // TrieController.java:152
-  wire _and_61 = _and_60 & _not_57; // TrieController.java:152
+  wire _not_56 = ~merge_now; // TrieController.java:151
+  wire _and_60 = split_now & _not_56; // TrieController.java:151
+  wire _not_57 = ~hit_short_4; // TrieController.java:151
+  wire _and_61 = _and_60 & _not_57; // TrieController.java:151
   wire _eq_9 = _bits_4 == 2'd3; // ChildWord.java:63
   wire [11:0] _bits_91 = split_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_12 = _eq_9 ? free_next : _bits_91; // ChildWord.java:63
@@ -857,23 +857,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_94 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_15 = _eq_12 ? free_next : _bits_94; // ChildWord.java:63
   wire [47:0] _cat_17 = {_mux_12, _mux_13, _mux_14, _mux_15}; // ChildWord.java:64
-  wire _not_58 = ~commit_stop; // TrieController.java:86
-  wire _and_62 = state_run & _not_58; // TrieController.java:86
-  wire _or_53 = _and_62 | state_split_link; // TrieController.java:87
-  wire _or_54 = _or_53 | state_resume; // TrieController.java:88
-  wire redo_issue = _or_54 & fifo_io_deq_valid; // TrieController.java:89
+  wire _not_58 = ~commit_stop; // TrieController.java:85
+  wire _and_62 = state_run & _not_58; // TrieController.java:85
+  wire _or_53 = _and_62 | state_split_link; // TrieController.java:86
+  wire _or_54 = _or_53 | state_resume; // TrieController.java:87
+  wire redo_issue = _or_54 & fifo_io_deq_valid; // TrieController.java:88
   wire _eq_13 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_63 = redo_issue & _eq_13; // SplitRedo.java:125
   wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_64 = redo_issue & _eq_14; // SplitRedo.java:125
   wire _eq_15 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_65 = redo_issue & _eq_15; // SplitRedo.java:125
-  wire _and_66 = io_counterResult_valid & hit_event_4; // TrieController.java:174
-  wire _not_59 = ~commit_stop; // TrieController.java:174
-  wire _and_67 = state_run & _not_59; // TrieController.java:174
-  wire _not_60 = ~_and_67; // TrieController.java:174
-  wire _and_68 = _and_66 & _not_60; // TrieController.java:174
-  wire _and_69 = _and_68 & split_in_place; // TrieController.java:175
+  wire _and_66 = io_counterResult_valid & hit_event_4; // TrieController.java:173
+  wire _not_59 = ~commit_stop; // TrieController.java:173
+  wire _and_67 = state_run & _not_59; // TrieController.java:173
+  wire _not_60 = ~_and_67; // TrieController.java:173
+  wire _and_68 = _and_66 & _not_60; // TrieController.java:173
+  wire _and_69 = _and_68 & split_in_place; // TrieController.java:174
   wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:110
   wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:118
   wire [31:0] _bits_95 = fifo_io_deq_bits[96:65]; // SplitRedo.java:84
@@ -901,24 +901,24 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire redo_moved = _bits_116 == op_slot; // SplitRedo.java:88
   wire [2:0] _bits_117 = fifo_io_deq_bits[115:113]; // SplitRedo.java:82
   wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_117; // SplitRedo.java:93
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:98
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:97
   wire [15:0] _bits_118 = fifo_io_deq_bits[112:97]; // SplitRedo.java:83
-  wire [15:0] issue_weight = redo_issue ? _bits_118 : io_found_bits_weight; // TrieController.java:99
-  wire [31:0] _mux_16 = redo_issue ? _bits_95 : io_found_bits_key; // TrieController.java:100
+  wire [15:0] issue_weight = redo_issue ? _bits_118 : io_found_bits_weight; // TrieController.java:98
+  wire [31:0] _mux_16 = redo_issue ? _bits_95 : io_found_bits_key; // TrieController.java:99
   wire redo_sets = ~redo_moved; // SplitRedo.java:89
   wire _and_70 = redo_issue & redo_sets; // SplitRedo.java:107
   wire [31:0] _bits_119 = fifo_io_deq_bits[32:1]; // SplitRedo.java:86
   wire _bits_120 = fifo_io_deq_bits[0]; // SplitRedo.java:87
-  wire _and_71 = redo_issue & redo_sets; // TrieController.java:199
-  wire event_issue = io_found_valid | redo_issue; // TrieController.java:94
-  wire _and_72 = redo_issue & redo_sets; // TrieController.java:199
-  wire _and_73 = redo_issue & redo_sets; // TrieController.java:199
+  wire _and_71 = redo_issue & redo_sets; // TrieController.java:198
+  wire event_issue = io_found_valid | redo_issue; // TrieController.java:93
+  wire _and_72 = redo_issue & redo_sets; // TrieController.java:198
+  wire _and_73 = redo_issue & redo_sets; // TrieController.java:198
   wire [4:0] _bits_121 = fifo_io_deq_bits[120:116]; // SplitRedo.java:81
   wire [3:0] _bits_122 = _bits_121[3:0]; // TrieWalk.java:142
   wire [1:0] _dyn_index_3 = _bits_122[3] ? (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_15 : _wire_0_14) : (_bits_122[0] ? _wire_0_13 : _wire_0_12)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_11 : _wire_0_10) : (_bits_122[0] ? _wire_0_9 : _wire_0_8))) : (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_7 : _wire_0_6) : (_bits_122[0] ? _wire_0_5 : _wire_0_4)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_3 : _wire_0_2) : (_bits_122[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
   wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_116; // SplitRedo.java:91
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:96
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:95
   wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:57
   wire [31:0] _bits_124 = fifo_io_deq_bits[64:33]; // SplitRedo.java:85
   wire [31:0] _bits_125 = undo_rdata_0[31:0]; // UndoStack.java:58
@@ -1297,11 +1297,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_94 = ~_or_r_31; // ScheduleAndSnapshot.java:103
   wire _and_118 = _and_117 & _not_94; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_95 = ~split_in_place; // TrieController.java:130
-  wire _and_119 = commit_stop & _not_95; // TrieController.java:130
-  wire [7:0] _add_41 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:119
-  wire [7:0] _sub_17 = _add_41 - {{7{1'b0}}, io_found_valid}; // TrieController.java:120
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:135
+  wire _not_95 = ~split_in_place; // TrieController.java:129
+  wire _and_119 = commit_stop & _not_95; // TrieController.java:129
+  wire [7:0] _add_41 = front_count + {{7{1'b0}}, io_issued}; // TrieController.java:118
+  wire [7:0] _sub_17 = _add_41 - {{7{1'b0}}, io_found_valid}; // TrieController.java:119
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:134
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:33
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:33
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:33
@@ -1341,7 +1341,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_96 = ~room_at_issue; // SplitRoom.java:62
   wire [4:0] _add_42 = _bits_121 + 5'd1; // SplitRedo.java:92
   wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_121; // SplitRedo.java:92
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:97
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:96
   wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
   wire _not_97 = ~merge_now; // CommitVerdict.java:84
   wire _and_130 = split_now & _not_97; // CommitVerdict.java:84
@@ -1351,10 +1351,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_98 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_98; // UndoStack.java:40
   wire [6:0] _sub_18 = undo_sp - 7'd1; // UndoStack.java:56
-  wire draining = state_drain | commit_stop; // TrieController.java:165
-  wire _and_133 = draining & io_counterResult_valid; // TrieController.java:169
-  wire _not_99 = ~split_in_place; // TrieController.java:169
-  wire undo_push = _and_133 & _not_99; // TrieController.java:169
+  wire draining = state_drain | commit_stop; // TrieController.java:164
+  wire _and_133 = draining & io_counterResult_valid; // TrieController.java:168
+  wire _not_99 = ~split_in_place; // TrieController.java:168
+  wire undo_push = _and_133 & _not_99; // TrieController.java:168
   wire [6:0] _add_43 = undo_sp + 7'd1; // UndoStack.java:54
   wire _eq_30 = undo_sp_next == 7'd0; // UndoStack.java:39
   wire [6:0] _sub_19 = undo_sp_next - 7'd1; // UndoStack.java:45
@@ -1421,9 +1421,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _eq_51 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_267 = info_data[61]; // TrieTables.java:173
-  wire _and_139 = _lt_6 & _bits_267; // TrieController.java:345
-  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
-  wire _and_140 = _and_139 & _lt_7; // TrieController.java:346
+  wire _and_139 = _lt_6 & _bits_267; // TrieController.java:344
+  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:345
+  wire _and_140 = _and_139 & _lt_7; // TrieController.java:345
   wire [31:0] _bits_268 = info_data[55:24]; // TrieTables.java:181
   wire [31:0] _mux_44 = _and_140 ? _bits_268 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_269 = info_data[60:56]; // TrieTables.java:177
@@ -1457,9 +1457,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_147 = _not_107 & multiplier_free; // ScheduleAndSnapshot.java:107
   wire status_still = _and_147 & io_countersIdle; // ScheduleAndSnapshot.java:107
   wire _and_148 = _and_144 & status_still; // QuietPipe.java:36
-  wire _and_149 = state_advance & advance_settled_was_1; // TrieController.java:191
-  wire _and_150 = state_advance & advance_settled_was_2; // TrieController.java:191
-  wire _and_151 = state_resume & fix_done_was_1; // TrieController.java:194
+  wire _and_149 = state_advance & advance_settled_was_1; // TrieController.java:190
+  wire _and_150 = state_advance & advance_settled_was_2; // TrieController.java:190
+  wire _and_151 = state_resume & fix_done_was_1; // TrieController.java:193
   wire _bits_272 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_4 = &_bits_272; // SplitCompare.java:59
   wire [11:0] _bits_273 = root_min[34:23]; // SplitCompare.java:71
@@ -1502,23 +1502,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _and_157 = _and_156 & _not_110; // IssueGate.java:46
   wire _not_111 = ~snapshot_frozen; // IssueGate.java:47
   wire _and_158 = _and_157 & _not_111; // IssueGate.java:47
-  wire _not_112 = ~commit_stop; // TrieController.java:395
-  wire _and_159 = state_run & _not_112; // TrieController.java:395
-  wire _not_113 = ~io_headValid; // TrieController.java:396
-  wire _and_160 = pipe_empty & _not_113; // TrieController.java:396
+  wire _not_112 = ~commit_stop; // TrieController.java:394
+  wire _and_159 = state_run & _not_112; // TrieController.java:394
+  wire _not_113 = ~io_headValid; // TrieController.java:395
+  wire _and_160 = pipe_empty & _not_113; // TrieController.java:395
   wire [2:0] _mux_46 = _and_160 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_99 = state_drain | state_undo; // TrieController.java:397
-  wire _or_100 = _or_99 | state_resume; // TrieController.java:397
-  wire _or_101 = _or_100 | commit_stop; // TrieController.java:397
+  wire _or_99 = state_drain | state_undo; // TrieController.java:396
+  wire _or_100 = _or_99 | state_resume; // TrieController.java:396
+  wire _or_101 = _or_100 | commit_stop; // TrieController.java:396
   wire [2:0] _mux_47 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_102 = state_split_read | state_split_check; // TrieController.java:399
-  wire _or_103 = _or_102 | state_split_fit; // TrieController.java:399
-  wire _or_104 = _or_103 | state_split_alloc; // TrieController.java:399
-  wire _or_105 = _or_104 | state_split_link; // TrieController.java:399
-  wire _or_106 = state_merge_start | state_merge; // TrieController.java:400
-  wire _or_107 = _or_106 | state_batch_done; // TrieController.java:400
-  wire _or_108 = _or_107 | state_advance; // TrieController.java:400
-  wire _or_109 = _or_108 | state_advance_wait; // TrieController.java:400
+  wire _or_102 = state_split_read | state_split_check; // TrieController.java:398
+  wire _or_103 = _or_102 | state_split_fit; // TrieController.java:398
+  wire _or_104 = _or_103 | state_split_alloc; // TrieController.java:398
+  wire _or_105 = _or_104 | state_split_link; // TrieController.java:398
+  wire _or_106 = state_merge_start | state_merge; // TrieController.java:399
+  wire _or_107 = _or_106 | state_batch_done; // TrieController.java:399
+  wire _or_108 = _or_107 | state_advance; // TrieController.java:399
+  wire _or_109 = _or_108 | state_advance_wait; // TrieController.java:399
   wire [11:0] _bits_287 = free_depth[11:0]; // FreeSlots.java:89
   wire [12:0] _sub_21 = free_unread - 13'd1; // FreeSlots.java:63
   wire [11:0] _bits_288 = _sub_21[11:0]; // FreeSlots.java:63
@@ -1534,13 +1534,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [6:0] _mux_49 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
   wire [5:0] _bits_294 = _mux_49[5:0]; // UndoStack.java:51
   wire _not_114 = ~undo_push; // UndoStack.java:51
-  wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:55
-  wire _or_r_41 = |_cat_50; // TrieController.java:55
-  wire [17:0] _sub_22 = _cat_50 - 18'd1; // TrieController.java:55
-  wire [17:0] _and_161 = _cat_50 & _sub_22; // TrieController.java:55
-  wire _or_r_42 = |_and_161; // TrieController.java:55
-  wire _not_115 = ~_or_r_42; // TrieController.java:55
-  wire _and_162 = _or_r_41 & _not_115; // TrieController.java:55
+  wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:54
+  wire _or_r_41 = |_cat_50; // TrieController.java:54
+  wire [17:0] _sub_22 = _cat_50 - 18'd1; // TrieController.java:54
+  wire [17:0] _and_161 = _cat_50 & _sub_22; // TrieController.java:54
+  wire _or_r_42 = |_and_161; // TrieController.java:54
+  wire _not_115 = ~_or_r_42; // TrieController.java:54
+  wire _and_162 = _or_r_41 & _not_115; // TrieController.java:54
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
   wire _and_163 = min_read & min_write; // TrieTables.java:107
   wire _eq_53 = min_read_slot == min_write_slot; // TrieTables.java:107
@@ -1562,8 +1562,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:110
   wire _or_110 = _not_120 | _lt_8; // FreeSlots.java:110
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:95
-  wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:95
-  wire _and_169 = state_run & _not_121; // TrieController.java:95
+  wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:94
+  wire _and_169 = state_run & _not_121; // TrieController.java:94
   wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
   wire _or_r_43 = |_cat_51; // TrieMergeWalk.java:51
   wire [3:0] _sub_23 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
@@ -1745,7 +1745,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_146 = ~undo_pop; // UndoStack.java:61
   wire _eq_73 = undo_sp == 7'd0; // UndoStack.java:63
   wire _eq_74 = undo_empty == _eq_73; // UndoStack.java:63
-  wire _and_201 = draining & io_counterResult_valid; // TrieController.java:176
+  wire _and_201 = draining & io_counterResult_valid; // TrieController.java:175
   wire _and_202 = state_run & quiet_held; // QuietPipe.java:37
   wire [11:0] _bits_331 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_59 = |_bits_331; // ChildWord.java:43
@@ -1770,29 +1770,29 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire _not_147 = ~split_in_place; // TrieSplit.java:85
   wire _or_131 = split_fits_landed | _not_147; // TrieSplit.java:85
   wire _not_148 = ~marking; // SplitMarks.java:68
-  wire _or_132 = state_drain | state_undo; // TrieController.java:363
-  wire _or_133 = state_run | _or_132; // TrieController.java:363
-  wire _or_134 = _or_133 | state_resume; // TrieController.java:364
-  wire _or_135 = _or_134 | state_merge_start; // TrieController.java:365
-  wire _or_136 = state_advance | state_advance_wait; // TrieController.java:366
-  wire _or_137 = _or_135 | _or_136; // TrieController.java:366
+  wire _or_132 = state_drain | state_undo; // TrieController.java:362
+  wire _or_133 = state_run | _or_132; // TrieController.java:362
+  wire _or_134 = _or_133 | state_resume; // TrieController.java:363
+  wire _or_135 = _or_134 | state_merge_start; // TrieController.java:364
+  wire _or_136 = state_advance | state_advance_wait; // TrieController.java:365
+  wire _or_137 = _or_135 | _or_136; // TrieController.java:365
   wire _or_138 = _not_148 | _or_137; // SplitMarks.java:68
-  wire _eq_76 = op_batch_empty == _and_154; // TrieController.java:370
-  wire _or_139 = state_undo | state_split_read; // TrieController.java:370
-  wire _or_140 = _or_139 | state_split_check; // TrieController.java:370
-  wire _or_141 = _or_140 | state_split_fit; // TrieController.java:370
-  wire _not_149 = ~split_in_place; // TrieController.java:371
-  wire _not_150 = ~hit_event_4; // TrieController.java:374
-  wire _and_203 = state_resume & io_counterResult_valid; // TrieController.java:373
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:376
-  wire _and_204 = state_run & io_counterResult_valid; // TrieController.java:376
-  wire _or_r_63 = |free_slots; // TrieController.java:377
+  wire _eq_76 = op_batch_empty == _and_154; // TrieController.java:369
+  wire _or_139 = state_undo | state_split_read; // TrieController.java:369
+  wire _or_140 = _or_139 | state_split_check; // TrieController.java:369
+  wire _or_141 = _or_140 | state_split_fit; // TrieController.java:369
+  wire _not_149 = ~split_in_place; // TrieController.java:370
+  wire _not_150 = ~hit_event_4; // TrieController.java:373
+  wire _and_203 = state_resume & io_counterResult_valid; // TrieController.java:372
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:375
+  wire _and_204 = state_run & io_counterResult_valid; // TrieController.java:375
+  wire _or_r_63 = |free_slots; // TrieController.java:376
   wire split_allocating = _or_3 & free_ready; // TrieSplit.java:66
-  wire _and_205 = state_split_alloc & split_allocating; // TrieController.java:377
-  wire _eq_77 = front_count == 8'd0; // TrieController.java:381
-  wire _or_142 = _eq_77 | split_in_place; // TrieController.java:381
-  wire _not_151 = ~io_issued; // TrieController.java:381
-  wire _and_206 = _or_142 & _not_151; // TrieController.java:381
+  wire _and_205 = state_split_alloc & split_allocating; // TrieController.java:376
+  wire _eq_77 = front_count == 8'd0; // TrieController.java:380
+  wire _or_142 = _eq_77 | split_in_place; // TrieController.java:380
+  wire _not_151 = ~io_issued; // TrieController.java:380
+  wire _and_206 = _or_142 & _not_151; // TrieController.java:380
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_7;
@@ -3588,8 +3588,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_162) begin // TrieController.java:55
-      $display("Assertion failed at TrieController.java:55: state register state is not one-hot: %b", _cat_50);
+    if (!reset && !_and_162) begin // TrieController.java:54
+      $display("Assertion failed at TrieController.java:54: state register state is not one-hot: %b", _cat_50);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
@@ -3628,8 +3628,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:94: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_169) begin // TrieController.java:95
-      $display("Assertion failed at TrieController.java:95: a walk result outside RUN or beside a redo");
+    if (!reset && io_found_valid && !_and_169) begin // TrieController.java:94
+      $display("Assertion failed at TrieController.java:94: a walk result outside RUN or beside a redo");
       $stop;
     end
     if (!reset && !_and_171) begin // TrieMergeWalk.java:51
@@ -3764,8 +3764,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitRedo.java:119: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_201 && !hit_event_4) begin // TrieController.java:176
-      $display("Assertion failed at TrieController.java:176: a squashed result that is not an event's");
+    if (!reset && _and_201 && !hit_event_4) begin // TrieController.java:175
+      $display("Assertion failed at TrieController.java:175: a squashed result that is not an event's");
       $stop;
     end
     if (!reset && _and_202 && !pipe_quiet) begin // QuietPipe.java:37
@@ -3788,32 +3788,32 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
       $display("Assertion failed at SplitMarks.java:68: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_141 && !_eq_76) begin // TrieController.java:370
-      $display("Assertion failed at TrieController.java:370: op_batch_empty is stale");
+    if (!reset && _or_141 && !_eq_76) begin // TrieController.java:369
+      $display("Assertion failed at TrieController.java:369: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && state_drain && !_not_149) begin // TrieController.java:371
-      $display("Assertion failed at TrieController.java:371: a split in place drains");
+    if (!reset && state_drain && !_not_149) begin // TrieController.java:370
+      $display("Assertion failed at TrieController.java:370: a split in place drains");
       $stop;
     end
-    if (!reset && _and_203 && !_not_150) begin // TrieController.java:374
-      $display("Assertion failed at TrieController.java:374: a squashed result after its split");
+    if (!reset && _and_203 && !_not_150) begin // TrieController.java:373
+      $display("Assertion failed at TrieController.java:373: a squashed result after its split");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:375
-      $display("Assertion failed at TrieController.java:375: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:374
+      $display("Assertion failed at TrieController.java:374: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_204 && !_ne_0) begin // TrieController.java:376
-      $display("Assertion failed at TrieController.java:376: a READ result in RUN");
+    if (!reset && _and_204 && !_ne_0) begin // TrieController.java:375
+      $display("Assertion failed at TrieController.java:375: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_205 && !_or_r_63) begin // TrieController.java:377
-      $display("Assertion failed at TrieController.java:377: a split ran out of slots");
+    if (!reset && _and_205 && !_or_r_63) begin // TrieController.java:376
+      $display("Assertion failed at TrieController.java:376: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_206) begin // TrieController.java:380
-      $display("Assertion failed at TrieController.java:380: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_206) begin // TrieController.java:379
+      $display("Assertion failed at TrieController.java:379: a child word written while the walk holds events");
       $stop;
     end
   end

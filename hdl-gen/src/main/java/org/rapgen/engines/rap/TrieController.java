@@ -9,7 +9,6 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Module;
 import org.rapgen.hdl.OneHotState;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.lib.CounterSram;
 import org.rapgen.hdl.lib.SplitCompare;
 
 /**
@@ -76,7 +75,7 @@ public final class TrieController extends Module {
         Bool earlyBatch = RegInit(B(false)).named("early_batch");
 
         // --- a split in place: the walk holds its events, and those already in the counter SRAM are redone
-        int resultLatency = CounterPort.COMMAND_LATENCY + CounterSram.latency(c.counterReadRegister());
+        int resultLatency = CounterPort.resultLatency(c);
         Bool inRun = state.is(RUN);
         Bool commitStop = RegInit(B(false)).named("commit_stop");
         Bool splitInPlace = RegInit(B(false)).named("split_in_place");
