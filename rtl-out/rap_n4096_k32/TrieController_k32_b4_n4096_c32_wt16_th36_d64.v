@@ -857,11 +857,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d64 (
   wire [11:0] _bits_94 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _mux_15 = _eq_12 ? free_next : _bits_94; // ChildWord.java:63
   wire [47:0] _cat_17 = {_mux_12, _mux_13, _mux_14, _mux_15}; // ChildWord.java:64
-  wire _not_58 = ~commit_stop; // TrieController.java:85
-  wire _and_62 = state_run & _not_58; // TrieController.java:85
-  wire _or_53 = _and_62 | state_split_link; // TrieController.java:86
-  wire _or_54 = _or_53 | state_resume; // TrieController.java:87
-  wire redo_issue = _or_54 & fifo_io_deq_valid; // TrieController.java:88
+  wire _not_58 = ~commit_stop; // TrieController.java:89
+  wire _and_62 = state_run & _not_58; // TrieController.java:89
+  wire _or_53 = state_split_link | state_resume; // TrieController.java:87
+  wire _or_54 = _and_62 | _or_53; // TrieController.java:89
+  wire redo_issue = _or_54 & fifo_io_deq_valid; // TrieController.java:89
   wire _eq_13 = fifo_io_count == 4'd1; // SplitRedo.java:125
   wire _and_63 = redo_issue & _eq_13; // SplitRedo.java:125
   wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:125

@@ -81,12 +81,12 @@ public final class TrieController extends Module {
         Bool splitInPlace = RegInit(B(false)).named("split_in_place");
         UInt splitWord = Reg(UInt(cw.width())).named("split_word");
         SplitRedo redo = new SplitRedo(c, resultLatency, opSlot, splitWord);
-        // Redone events go from the link on, while the walk is fixed: their results come back in RUN.
-        Bool redoIssue = inRun.and(commitStop.not())
-                .or(state.is(SPLIT_LINK))
-                .or(state.is(RESUME))
-                .and(redo.pending)
-                .named("redo_issue");
+        // Redone events go out while the walk is fixed, early enough for the first result to land on RUN's first clock,
+        // FIX_CLOCKS + 2 clocks after the link: from the link if the counter's latency covers that, else from RESUME.
+        Bool redoFrom =
+                resultLatency >= TrieWalk.FIX_CLOCKS + 2 ? state.is(SPLIT_LINK).or(state.is(RESUME)) : state.is(RESUME);
+        Bool redoIssue =
+                inRun.and(commitStop.not()).or(redoFrom).and(redo.pending).named("redo_issue");
         // An event's counter command leaves this clock: a walk result, or a redone one first. The walk stops a clock
         // after a commit stops the pipeline (WalkControl), and the result it lets out then is issued too: it is
         // squashed with the younger events already in the counter SRAM.
