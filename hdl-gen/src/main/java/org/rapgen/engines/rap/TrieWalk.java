@@ -127,7 +127,7 @@ public final class TrieWalk extends Module {
      * levels below it that live in block RAM, and the last stage s&lt;L&gt;.
      */
     public static int latency(RapConfig c) {
-        return 3 * c.levels() - 1;
+        return 3 * c.levels() - 1 + Math.max(0, c.levels() - 2);
     }
 
     /** The key's digit at a depth: which child of a node of that depth holds the key (a select by depth). */
@@ -163,6 +163,10 @@ public final class TrieWalk extends Module {
     private Bool fixing;
     private Bool fixFirst;
     private Bool fixSecond;
+    /** The split node and its new word, for the stages being built: their level pair's copies. */
+    private UInt fixSlot;
+
+    private UInt fixWord;
 
     public TrieWalk(RapConfig c) {
         super(K, c.keyBits(), B, c.branching(), N, c.nodes(), WT, c.weightBits());
@@ -193,12 +197,11 @@ public final class TrieWalk extends Module {
         Assert(fixing.and(held.not()).not(), "a fix while the walk moves");
         Assert(fixing.and(RegNext(fixSecond, B(false))).not(), "a fix longer than FIX_CLOCKS");
         Assert(RegNext(fixFirst, B(false)).and(fixing.not()).not(), "a fix shorter than FIX_CLOCKS");
-        // The write lands a clock after the controller's, from registers here: its slot comes from block-RAM data
-        // in the controller (the free stack), too far across the part to reach every level's address in one clock.
-        // A write never meets a read: the controller holds the walk on that clock too, and fixes it only afterwards.
+        // The write lands a clock after the controller's, from registers here (PairCopies): its slot comes from
+        // block-RAM data in the controller (the free stack), too far across the part to reach every level's address
+        // in one clock. A write never meets a read: the controller holds the walk on that clock too, and fixes it
+        // only afterwards.
         Bool writeValid = RegNext(io.write.valid, B(false)).named("write_valid");
-        UInt writeSlot = RegNext(io.write.bits.slot).named("write_slot");
-        UInt writeWord = RegNext(io.write.bits.word).named("write_word");
         when(writeValid, () -> Assert(held.and(fixing.not()), "a child word written while the walk moves"));
 
         // Stage 0: every walk starts at the root, whose word is the controller's register.
@@ -211,16 +214,24 @@ public final class TrieWalk extends Module {
         s0.depth = U(0, c.depthBits());
         s0.kids = U(0, c.childCountBits());
         s0.done = B(false);
+        PairCopies pair = new PairCopies(c, io, 1, levels, fixing);
+        fixSlot = pair.fixSlot;
+        fixWord = pair.fixWord;
         Stage at = s0;
-        UInt word = io.rootWord;
-        String name = "s0";
+        Place chosen = select(0, "s0", s0, io.rootWord);
         SyncReadMem<UInt> shared = null;
         for (int j = 1; j < levels; j++) {
-            // Level j in three stages, so that no clock holds more than one route between the fabric and the level's
-            // blocks, which spread across the part: a<j> takes the child slot the stage above chose (the RAM's
-            // address, from a register), p<j> the read (its address registered inside the RAM), q<j> the word in a
-            // plain register (on the ECP5 the RAM's own output register).
-            Stage a = next("a" + j, at, select(j - 1, name, at, word));
+            // Level j in four stages, so that no clock holds more than one route between the fabric and the level's
+            // blocks, which spread across the part: a<j> takes the child slot chosen above (the RAM's address, from a
+            // register), p<j> the read (its address registered inside the RAM), q<j> the word in a plain register
+            // (on the ECP5 the RAM's own output register), c<j> the child that word selects, beside the level's
+            // blocks; the next level's a register is then a plain copy of it across the part.
+            if (j % 2 == 1 && j > 1) {
+                pair = new PairCopies(c, io, j, levels, fixing);
+                fixSlot = pair.fixSlot;
+                fixWord = pair.fixWord;
+            }
+            Stage a = next("a" + j, at, chosen);
             Stage p = next("p" + j, a, null);
             Stage q = next("q" + j, p, null);
             // The port reads for an event moving into p<j>; on a fix it reads q<j>'s node, then p<j>'s. Only the
@@ -232,22 +243,28 @@ public final class TrieWalk extends Module {
             UInt data;
             if (j % 2 == 1) {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
-                SyncReadMem<UInt> pair =
+                SyncReadMem<UInt> words =
                         SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
-                UInt address = Mux(writeValid, writeSlot, Mux(fixing, fixAddress, a.slot))
+                UInt address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
                         .named("level" + j + "_address");
-                when(writeValid, () -> pair.write(address, writeWord));
-                data = pair.read(address, readEnable);
-                shared = pair;
+                UInt writeWord = pair.writeWord;
+                when(writeValid, () -> words.write(address, writeWord));
+                data = words.read(address, readEnable);
+                shared = words;
             } else {
                 data = shared.read(Mux(fixing, fixAddress, a.slot).named("level" + j + "_address"), readEnable);
             }
             // Nothing but this register reads the data, so the ECP5 flow moves it into the RAM (OCE: the clock enable).
-            word = RegEnable(data, wordEnable).named("q" + j + "_word");
+            UInt word = RegEnable(data, wordEnable).named("q" + j + "_word");
+            chosen = select(j, "q" + j, q, word);
             at = q;
-            name = "q" + j;
+            if (j + 1 < levels) {
+                at = next("c" + j, q, chosen);
+                chosen = null;
+            }
         }
-        Stage last = next("s" + levels, at, select(levels - 1, name, at, word));
+        // The last level's choice is the result; the commit stage takes it from these registers.
+        Stage last = next("s" + levels, at, chosen);
         io.result.valid.connect(last.valid.and(advance));
         io.result.bits.slot.connect(last.slot);
         io.result.bits.depth.connect(last.depth);
@@ -300,11 +317,11 @@ public final class TrieWalk extends Module {
         UInt digitBelow = Reg(UInt(c.bitsPerLevel())).named(s + "_digit_below");
         UInt digit = digitAt(c, st.key, depth);
         when(fixFirst, () -> {
-            stoppedAtSplit.connect(done.and(slot.eq(io.fix.slot)));
+            stoppedAtSplit.connect(done.and(slot.eq(fixSlot)));
             digitBelow.connect(digit);
         });
         Bool moved = fixSecond.and(stoppedAtSplit).named(s + "_moved");
-        UInt leaf = cw.entry(io.fix.word, digitBelow).named(s + "_leaf");
+        UInt leaf = cw.entry(fixWord, digitBelow).named(s + "_leaf");
         when(advance, () -> {
                     slot.connect(to == null ? from.slot : to.slot());
                     depth.connect(to == null ? from.depth : to.depth());
