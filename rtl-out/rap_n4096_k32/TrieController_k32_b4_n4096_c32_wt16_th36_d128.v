@@ -272,14 +272,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
-  reg [7:0] undo_sp; // UndoStack.java:36
+  reg [3:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
-  reg [7:0] undo_sp_below; // UndoStack.java:45
-  reg [7:0] undo_sp_two_below; // UndoStack.java:47
+  reg [3:0] undo_sp_below; // UndoStack.java:45
+  reg [3:0] undo_sp_two_below; // UndoStack.java:47
   reg [43:0] undo_rdata_0; // UndoStack.java:51
-  reg [31:0] split_prefix; // TrieController.java:162
-  reg [11:0] split_parent; // TrieController.java:163
-  reg [3:0] split_present; // TrieController.java:164
+  reg [31:0] split_prefix; // TrieController.java:166
+  reg [11:0] split_parent; // TrieController.java:167
+  reg [3:0] split_present; // TrieController.java:168
   reg [4:0] child_depth; // SplitChild.java:33
   reg child_field_0; // SplitChild.java:37
   reg child_field_1; // SplitChild.java:37
@@ -297,7 +297,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg child_field_13; // SplitChild.java:37
   reg child_field_14; // SplitChild.java:37
   reg child_field_15; // SplitChild.java:37
-  reg split_fits; // TrieController.java:169
+  reg split_fits; // TrieController.java:173
   reg soft_pending; // CsrRequests.java:15
   reg snapshot_pending; // CsrRequests.java:16
   reg readout_pending; // CsrRequests.java:17
@@ -312,13 +312,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg [11:0] mark_next; // SplitMarks.java:29
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:179
-  reg advance_settled_was_2; // TrieController.java:179
-  reg advance_settled_before; // TrieController.java:179
-  reg fix_after_write_before; // TrieController.java:181
-  reg fix_done_was_1; // TrieController.java:182
-  reg fix_done_before; // TrieController.java:182
-  reg op_batch_empty; // TrieController.java:203
+  reg advance_settled_was_1; // TrieController.java:183
+  reg advance_settled_was_2; // TrieController.java:183
+  reg advance_settled_before; // TrieController.java:183
+  reg fix_after_write_before; // TrieController.java:185
+  reg fix_done_was_1; // TrieController.java:186
+  reg fix_done_before; // TrieController.java:186
+  reg op_batch_empty; // TrieController.java:207
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
@@ -329,7 +329,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
   reg [140:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
   reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:123
-  reg [43:0] undo [0:127]; // UndoStack.java:35
+  reg [43:0] undo [0:7]; // UndoStack.java:35
 
   // Wires
   wire ev_commit; // StatusRegs.java:31
@@ -367,22 +367,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire fifo_io_deq_valid; // SplitRedo.java:52
   wire [67:0] fifo_io_deq_bits; // SplitRedo.java:52
   wire [3:0] fifo_io_count; // SplitRedo.java:52
-  wire [1:0] _wire_0_0; // TrieWalk.java:139
-  wire [1:0] _wire_0_1; // TrieWalk.java:139
-  wire [1:0] _wire_0_2; // TrieWalk.java:139
-  wire [1:0] _wire_0_3; // TrieWalk.java:139
-  wire [1:0] _wire_0_4; // TrieWalk.java:139
-  wire [1:0] _wire_0_5; // TrieWalk.java:139
-  wire [1:0] _wire_0_6; // TrieWalk.java:139
-  wire [1:0] _wire_0_7; // TrieWalk.java:139
-  wire [1:0] _wire_0_8; // TrieWalk.java:139
-  wire [1:0] _wire_0_9; // TrieWalk.java:139
-  wire [1:0] _wire_0_10; // TrieWalk.java:139
-  wire [1:0] _wire_0_11; // TrieWalk.java:139
-  wire [1:0] _wire_0_12; // TrieWalk.java:139
-  wire [1:0] _wire_0_13; // TrieWalk.java:139
-  wire [1:0] _wire_0_14; // TrieWalk.java:139
-  wire [1:0] _wire_0_15; // TrieWalk.java:139
+  wire [1:0] _wire_0_0; // TrieWalk.java:142
+  wire [1:0] _wire_0_1; // TrieWalk.java:142
+  wire [1:0] _wire_0_2; // TrieWalk.java:142
+  wire [1:0] _wire_0_3; // TrieWalk.java:142
+  wire [1:0] _wire_0_4; // TrieWalk.java:142
+  wire [1:0] _wire_0_5; // TrieWalk.java:142
+  wire [1:0] _wire_0_6; // TrieWalk.java:142
+  wire [1:0] _wire_0_7; // TrieWalk.java:142
+  wire [1:0] _wire_0_8; // TrieWalk.java:142
+  wire [1:0] _wire_0_9; // TrieWalk.java:142
+  wire [1:0] _wire_0_10; // TrieWalk.java:142
+  wire [1:0] _wire_0_11; // TrieWalk.java:142
+  wire [1:0] _wire_0_12; // TrieWalk.java:142
+  wire [1:0] _wire_0_13; // TrieWalk.java:142
+  wire [1:0] _wire_0_14; // TrieWalk.java:142
+  wire [1:0] _wire_0_15; // TrieWalk.java:142
   wire [11:0] _wire_1_0; // ChildWord.java:35
   wire [11:0] _wire_1_1; // ChildWord.java:35
   wire [11:0] _wire_1_2; // ChildWord.java:35
@@ -422,7 +422,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
-  wire [7:0] undo_sp_next; // UndoStack.java:37
+  wire [3:0] undo_sp_next; // UndoStack.java:37
   wire [4:0] op_depth_ahead; // SplitChild.java:32
   wire [2:0] cause; // StallAccount.java:41
   (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
@@ -430,16 +430,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:212
+  wire _not_0 = ~io_counterClearing; // TrieController.java:216
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:212
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:216
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:233
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:233
+  wire _not_2 = ~io_headValid; // TrieController.java:237
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:237
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:329
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:329
+  wire _not_3 = ~split_in_place; // TrieController.java:333
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:333
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
   wire _eq_1 = sram_count == 8'd0; // CounterPort.java:54
@@ -451,12 +451,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_5 = ~redo_queued; // TrieController.java:128
   wire pipe_empty = _and_4 & _not_5; // TrieController.java:128
   wire drained = split_in_place ? counters_quiet : pipe_empty; // TrieController.java:129
-  wire _not_6 = ~undo_empty; // TrieController.java:245
-  wire _not_7 = ~marking; // TrieController.java:246
-  wire _and_5 = split_req & _not_7; // TrieController.java:246
-  wire _not_8 = ~split_req; // TrieController.java:250
-  wire _not_9 = ~early_done; // TrieController.java:273
-  wire [3:0] _not_10 = ~split_present; // TrieController.java:166
+  wire _not_6 = ~undo_empty; // TrieController.java:249
+  wire _not_7 = ~marking; // TrieController.java:250
+  wire _and_5 = split_req & _not_7; // TrieController.java:250
+  wire _not_8 = ~split_req; // TrieController.java:254
+  wire _not_9 = ~early_done; // TrieController.java:277
+  wire [3:0] _not_10 = ~split_present; // TrieController.java:170
   wire _bits_0 = _not_10[0]; // FirstSet.java:24
   wire _bits_1 = _not_10[1]; // FirstSet.java:24
   wire _or_1 = _bits_0 | _bits_1; // FirstSet.java:36
@@ -464,17 +464,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _bits_3 = _not_10[3]; // FirstSet.java:24
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
-  wire _not_11 = ~_or_3; // TrieController.java:284
-  wire _not_12 = ~marking; // TrieController.java:307
-  wire _not_13 = ~advance_settled_before; // TrieController.java:321
+  wire _not_11 = ~_or_3; // TrieController.java:288
+  wire _not_12 = ~marking; // TrieController.java:311
+  wire _not_13 = ~advance_settled_before; // TrieController.java:325
   wire _or_4 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_6 = walk_moves & issue_gate; // TrieController.java:385
+  wire _and_6 = walk_moves & issue_gate; // TrieController.java:389
   wire _and_7 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_14 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_7 & _not_14; // CommitVerdict.java:66
-  wire _not_15 = ~split_in_place; // TrieController.java:330
+  wire _not_15 = ~split_in_place; // TrieController.java:334
   wire _not_16 = ~soft_pending; // CsrRequests.java:64
-  wire _or_5 = state_init | state_soft_clear; // TrieController.java:387
+  wire _or_5 = state_init | state_soft_clear; // TrieController.java:391
   wire _not_17 = ~_or_5; // CsrRequests.java:64
   wire _and_8 = _not_16 & _not_17; // CsrRequests.java:64
   wire [63:0] _cat_0 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -485,23 +485,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_20 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_9 = _not_18 & _not_20; // ScheduleAndSnapshot.java:184
   wire _or_6 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:387
+  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:391
   wire _or_8 = readout_pending | _or_7; // CsrRequests.java:63
-  wire _or_9 = state_drain | state_undo; // TrieController.java:389
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:389
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:389
-  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:389
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:389
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:389
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:389
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:389
-  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:389
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:389
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:389
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:389
-  wire _and_10 = state_run & pipe_empty; // TrieController.java:390
-  wire _not_21 = ~io_headValid; // TrieController.java:390
-  wire _and_11 = _and_10 & _not_21; // TrieController.java:390
+  wire _or_9 = state_drain | state_undo; // TrieController.java:393
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:393
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:393
+  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:393
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:393
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:393
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:393
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:393
+  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:393
+  wire _or_18 = _or_17 | state_advance; // TrieController.java:393
+  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:393
+  wire _or_20 = _or_19 | state_resume; // TrieController.java:393
+  wire _and_10 = state_run & pipe_empty; // TrieController.java:394
+  wire _not_21 = ~io_headValid; // TrieController.java:394
+  wire _and_11 = _and_10 & _not_21; // TrieController.java:394
   wire _not_22 = ~io_acceptEnable; // CsrRequests.java:65
   wire _not_23 = ~split_in_place; // TrieController.java:122
   wire _and_12 = commit_stop & _not_23; // TrieController.java:122
@@ -709,7 +709,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [31:0] child_prefix = {_or_32, _or_33, _or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47}; // SplitChild.java:44
   wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:165
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:169
   wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieTables.java:99
   wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:57
@@ -796,29 +796,29 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [11:0] _mux_13 = _eq_9 ? free_next : _bits_92; // ChildWord.java:63
   wire [47:0] _cat_17 = {_mux_10, _mux_11, _mux_12, _mux_13}; // ChildWord.java:64
   wire draining = state_drain | commit_stop; // TrieController.java:156
-  wire _and_53 = draining & io_counterResult_valid; // TrieController.java:158
-  wire _and_54 = _and_53 & split_in_place; // TrieController.java:158
+  wire _and_53 = draining & io_counterResult_valid; // TrieController.java:162
+  wire _and_54 = _and_53 & split_in_place; // TrieController.java:162
   wire [67:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4}; // SplitRedo.java:87
   wire _not_53 = ~commit_stop; // TrieController.java:87
   wire _and_55 = state_run & _not_53; // TrieController.java:87
   wire redo_issue = _and_55 & fifo_io_deq_valid; // TrieController.java:87
   wire [31:0] _bits_93 = fifo_io_deq_bits[31:0]; // SplitRedo.java:64
-  wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_96 = _bits_93[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_97 = _bits_93[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_98 = _bits_93[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_99 = _bits_93[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_100 = _bits_93[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_101 = _bits_93[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_102 = _bits_93[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_103 = _bits_93[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_104 = _bits_93[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_105 = _bits_93[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_106 = _bits_93[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_107 = _bits_93[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_108 = _bits_93[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_109 = _bits_93[1:0]; // TrieWalk.java:141
+  wire [1:0] _bits_94 = _bits_93[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_95 = _bits_93[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_96 = _bits_93[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_97 = _bits_93[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_98 = _bits_93[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_99 = _bits_93[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_100 = _bits_93[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_101 = _bits_93[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_102 = _bits_93[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_103 = _bits_93[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_104 = _bits_93[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_105 = _bits_93[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_106 = _bits_93[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_107 = _bits_93[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_108 = _bits_93[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_109 = _bits_93[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_110 = split_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_111 = split_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_112 = split_word[35:24]; // ChildWord.java:30
@@ -834,8 +834,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:91
   wire [11:0] _bits_117 = undo_rdata_0[43:32]; // UndoStack.java:57
   wire [4:0] _bits_118 = fifo_io_deq_bits[55:51]; // SplitRedo.java:61
-  wire [3:0] _bits_119 = _bits_118[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_3 = _bits_119[3] ? (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_15 : _wire_0_14) : (_bits_119[0] ? _wire_0_13 : _wire_0_12)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_11 : _wire_0_10) : (_bits_119[0] ? _wire_0_9 : _wire_0_8))) : (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_7 : _wire_0_6) : (_bits_119[0] ? _wire_0_5 : _wire_0_4)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:142
+  wire [3:0] _bits_119 = _bits_118[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_3 = _bits_119[3] ? (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_15 : _wire_0_14) : (_bits_119[0] ? _wire_0_13 : _wire_0_12)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_11 : _wire_0_10) : (_bits_119[0] ? _wire_0_9 : _wire_0_8))) : (_bits_119[2] ? (_bits_119[1] ? (_bits_119[0] ? _wire_0_7 : _wire_0_6) : (_bits_119[0] ? _wire_0_5 : _wire_0_4)) : (_bits_119[1] ? (_bits_119[0] ? _wire_0_3 : _wire_0_2) : (_bits_119[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:145
   wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_114; // SplitRedo.java:67
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:93
@@ -1252,12 +1252,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_110 = commit_fire & defer_now; // CommitVerdict.java:126
   wire _not_91 = ~undo_empty; // UndoStack.java:40
   wire undo_pop = state_undo & _not_91; // UndoStack.java:40
-  wire [7:0] _sub_16 = undo_sp - 8'd1; // UndoStack.java:56
-  wire undo_push = draining & io_counterResult_valid; // TrieController.java:157
-  wire [7:0] _add_40 = undo_sp + 8'd1; // UndoStack.java:54
-  wire _eq_19 = undo_sp_next == 8'd0; // UndoStack.java:39
-  wire [7:0] _sub_17 = undo_sp_next - 8'd1; // UndoStack.java:45
-  wire [7:0] _sub_18 = undo_sp_next - 8'd2; // UndoStack.java:47
+  wire [3:0] _sub_16 = undo_sp - 4'd1; // UndoStack.java:56
+  wire undo_push = draining & io_counterResult_valid; // TrieController.java:161
+  wire [3:0] _add_40 = undo_sp + 4'd1; // UndoStack.java:54
+  wire _eq_19 = undo_sp_next == 4'd0; // UndoStack.java:39
+  wire [3:0] _sub_17 = undo_sp_next - 4'd1; // UndoStack.java:45
+  wire [3:0] _sub_18 = undo_sp_next - 4'd2; // UndoStack.java:47
   wire [31:0] _bits_248 = info_data[55:24]; // TrieTables.java:181
   wire [11:0] _bits_249 = info_data[23:12]; // TrieTables.java:185
   wire [11:0] _bits_250 = word_data[47:36]; // ChildWord.java:30
@@ -1269,9 +1269,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [11:0] _bits_253 = word_data[11:0]; // ChildWord.java:30
   wire _or_r_34 = |_bits_253; // ChildWord.java:43
   wire [3:0] _cat_39 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire [6:0] _dshl_10 = 7'd1 << _bits_50; // TrieController.java:295
-  wire [3:0] _bits_254 = _dshl_10[3:0]; // TrieController.java:295
-  wire [3:0] _or_77 = split_present | _bits_254; // TrieController.java:294
+  wire [6:0] _dshl_10 = 7'd1 << _bits_50; // TrieController.java:299
+  wire [3:0] _bits_254 = _dshl_10[3:0]; // TrieController.java:299
+  wire [3:0] _or_77 = split_present | _bits_254; // TrieController.java:298
   wire [4:0] _add_41 = op_depth_ahead + 5'd1; // SplitChild.java:33
   wire _eq_20 = op_depth_ahead == 5'd0; // SplitChild.java:37
   wire _eq_21 = op_depth_ahead == 5'd1; // SplitChild.java:37
@@ -1323,9 +1323,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire split_fits_landed = _or_81 | _and_115; // SplitRoom.java:42
   wire _lt_5 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_263 = info_data[61]; // TrieTables.java:173
-  wire _and_116 = _lt_5 & _bits_263; // TrieController.java:345
-  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
-  wire _and_117 = _and_116 & _lt_6; // TrieController.java:346
+  wire _and_116 = _lt_5 & _bits_263; // TrieController.java:349
+  wire _lt_6 = {1'b0, readout_index} < fresh_slot; // TrieController.java:350
+  wire _and_117 = _and_116 & _lt_6; // TrieController.java:350
   wire [31:0] _bits_264 = info_data[55:24]; // TrieTables.java:181
   wire [31:0] _mux_42 = _and_117 ? _bits_264 : 32'd0; // CsrRequests.java:47
   wire [4:0] _bits_265 = info_data[60:56]; // TrieTables.java:177
@@ -1358,9 +1358,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_124 = _not_99 & multiplier_free; // ScheduleAndSnapshot.java:107
   wire status_still = _and_124 & io_countersIdle; // ScheduleAndSnapshot.java:107
   wire _and_125 = _and_121 & status_still; // QuietPipe.java:36
-  wire _and_126 = state_advance & advance_settled_was_1; // TrieController.java:179
-  wire _and_127 = state_advance & advance_settled_was_2; // TrieController.java:179
-  wire _and_128 = state_resume & fix_done_was_1; // TrieController.java:182
+  wire _and_126 = state_advance & advance_settled_was_1; // TrieController.java:183
+  wire _and_127 = state_advance & advance_settled_was_2; // TrieController.java:183
+  wire _and_128 = state_resume & fix_done_was_1; // TrieController.java:186
   wire _bits_268 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_3 = &_bits_268; // SplitCompare.java:59
   wire [11:0] _bits_269 = root_min[34:23]; // SplitCompare.java:71
@@ -1403,23 +1403,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_134 = _and_133 & _not_102; // IssueGate.java:46
   wire _not_103 = ~snapshot_frozen; // IssueGate.java:47
   wire _and_135 = _and_134 & _not_103; // IssueGate.java:47
-  wire _not_104 = ~commit_stop; // TrieController.java:393
-  wire _and_136 = state_run & _not_104; // TrieController.java:393
-  wire _not_105 = ~io_headValid; // TrieController.java:394
-  wire _and_137 = pipe_empty & _not_105; // TrieController.java:394
+  wire _not_104 = ~commit_stop; // TrieController.java:397
+  wire _and_136 = state_run & _not_104; // TrieController.java:397
+  wire _not_105 = ~io_headValid; // TrieController.java:398
+  wire _and_137 = pipe_empty & _not_105; // TrieController.java:398
   wire [2:0] _mux_44 = _and_137 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_91 = state_drain | state_undo; // TrieController.java:395
-  wire _or_92 = _or_91 | state_resume; // TrieController.java:395
-  wire _or_93 = _or_92 | commit_stop; // TrieController.java:395
+  wire _or_91 = state_drain | state_undo; // TrieController.java:399
+  wire _or_92 = _or_91 | state_resume; // TrieController.java:399
+  wire _or_93 = _or_92 | commit_stop; // TrieController.java:399
   wire [2:0] _mux_45 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_94 = state_split_read | state_split_check; // TrieController.java:397
-  wire _or_95 = _or_94 | state_split_fit; // TrieController.java:397
-  wire _or_96 = _or_95 | state_split_alloc; // TrieController.java:397
-  wire _or_97 = _or_96 | state_split_link; // TrieController.java:397
-  wire _or_98 = state_merge_start | state_merge; // TrieController.java:398
-  wire _or_99 = _or_98 | state_batch_done; // TrieController.java:398
-  wire _or_100 = _or_99 | state_advance; // TrieController.java:398
-  wire _or_101 = _or_100 | state_advance_wait; // TrieController.java:398
+  wire _or_94 = state_split_read | state_split_check; // TrieController.java:401
+  wire _or_95 = _or_94 | state_split_fit; // TrieController.java:401
+  wire _or_96 = _or_95 | state_split_alloc; // TrieController.java:401
+  wire _or_97 = _or_96 | state_split_link; // TrieController.java:401
+  wire _or_98 = state_merge_start | state_merge; // TrieController.java:402
+  wire _or_99 = _or_98 | state_batch_done; // TrieController.java:402
+  wire _or_100 = _or_99 | state_advance; // TrieController.java:402
+  wire _or_101 = _or_100 | state_advance_wait; // TrieController.java:402
   wire [11:0] _bits_283 = free_depth[11:0]; // FreeSlots.java:49
   wire [12:0] _sub_19 = free_depth - 13'd1; // FreeSlots.java:44
   wire [11:0] _bits_284 = _sub_19[11:0]; // FreeSlots.java:44
@@ -1430,10 +1430,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [45:0] _bits_287 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
   wire [140:0] _cat_48 = {_bits_285, _mux_46, _bits_287}; // TrieNodeVerdict.java:141
   wire [3:0] _bits_288 = walk_depth[3:0]; // TrieMergeWalk.java:234
-  wire [6:0] _bits_289 = undo_sp[6:0]; // UndoStack.java:53
+  wire [2:0] _bits_289 = undo_sp[2:0]; // UndoStack.java:53
   wire [43:0] _cat_49 = {io_counterResult_bits_addr, io_counterResult_bits_old}; // UndoStack.java:53
-  wire [7:0] _mux_47 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [6:0] _bits_290 = _mux_47[6:0]; // UndoStack.java:51
+  wire [3:0] _mux_47 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [2:0] _bits_290 = _mux_47[2:0]; // UndoStack.java:51
   wire _not_106 = ~undo_push; // UndoStack.java:51
   wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:56
   wire _or_r_40 = |_cat_50; // TrieController.java:56
@@ -1634,16 +1634,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_176 = _and_175 & _not_137; // CommitVerdict.java:95
   wire _eq_56 = stop_now == _and_176; // CommitVerdict.java:95
   wire _eq_57 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
-  wire [7:0] _sub_24 = undo_sp - 8'd1; // UndoStack.java:49
+  wire [3:0] _sub_24 = undo_sp - 4'd1; // UndoStack.java:49
   wire _eq_58 = undo_sp_below == _sub_24; // UndoStack.java:49
-  wire [7:0] _sub_25 = undo_sp - 8'd2; // UndoStack.java:49
+  wire [3:0] _sub_25 = undo_sp - 4'd2; // UndoStack.java:49
   wire _eq_59 = undo_sp_two_below == _sub_25; // UndoStack.java:49
   wire _and_177 = _eq_58 & _eq_59; // UndoStack.java:49
-  wire _lt_8 = undo_sp < 8'd128; // UndoStack.java:60
+  wire _lt_8 = undo_sp < 4'd8; // UndoStack.java:60
   wire _not_138 = ~undo_pop; // UndoStack.java:61
-  wire _eq_60 = undo_sp == 8'd0; // UndoStack.java:63
+  wire _eq_60 = undo_sp == 4'd0; // UndoStack.java:63
   wire _eq_61 = undo_empty == _eq_60; // UndoStack.java:63
-  wire _and_178 = draining & io_counterResult_valid; // TrieController.java:159
+  wire _and_178 = draining & io_counterResult_valid; // TrieController.java:163
   wire _and_179 = state_run & quiet_held; // QuietPipe.java:37
   wire [11:0] _bits_327 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_58 = |_bits_327; // ChildWord.java:43
@@ -1664,30 +1664,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_334}; // ChildWord.java:56
   wire [13:0] _sub_26 = 14'd4 - {{11{1'b0}}, _add_65}; // SplitRoom.java:61
   wire _ge_7 = free_slots >= _sub_26; // SplitRoom.java:61
-  wire _eq_62 = split_fits_landed == _ge_7; // TrieController.java:261
-  wire _not_139 = ~split_in_place; // TrieController.java:263
-  wire _or_123 = split_fits_landed | _not_139; // TrieController.java:263
+  wire _eq_62 = split_fits_landed == _ge_7; // TrieController.java:265
+  wire _not_139 = ~split_in_place; // TrieController.java:267
+  wire _or_123 = split_fits_landed | _not_139; // TrieController.java:267
   wire _not_140 = ~marking; // SplitMarks.java:58
-  wire _or_124 = state_drain | state_undo; // TrieController.java:363
-  wire _or_125 = state_run | _or_124; // TrieController.java:363
-  wire _or_126 = _or_125 | state_resume; // TrieController.java:364
-  wire _or_127 = _or_126 | state_merge_start; // TrieController.java:365
-  wire _or_128 = state_advance | state_advance_wait; // TrieController.java:366
-  wire _or_129 = _or_127 | _or_128; // TrieController.java:366
+  wire _or_124 = state_drain | state_undo; // TrieController.java:367
+  wire _or_125 = state_run | _or_124; // TrieController.java:367
+  wire _or_126 = _or_125 | state_resume; // TrieController.java:368
+  wire _or_127 = _or_126 | state_merge_start; // TrieController.java:369
+  wire _or_128 = state_advance | state_advance_wait; // TrieController.java:370
+  wire _or_129 = _or_127 | _or_128; // TrieController.java:370
   wire _or_130 = _not_140 | _or_129; // SplitMarks.java:58
-  wire _eq_63 = op_batch_empty == _and_131; // TrieController.java:370
-  wire _or_131 = state_undo | state_split_read; // TrieController.java:370
-  wire _or_132 = _or_131 | state_split_check; // TrieController.java:370
-  wire _or_133 = _or_132 | state_split_fit; // TrieController.java:370
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:372
-  wire _and_180 = state_run & io_counterResult_valid; // TrieController.java:372
-  wire _or_r_62 = |free_slots; // TrieController.java:375
-  wire _and_181 = state_split_alloc & _or_3; // TrieController.java:374
-  wire _and_182 = _and_181 & free_ready_before; // TrieController.java:374
-  wire _eq_64 = front_count == 9'd0; // TrieController.java:379
-  wire _or_134 = _eq_64 | split_in_place; // TrieController.java:379
-  wire _not_141 = ~io_issued; // TrieController.java:379
-  wire _and_183 = _or_134 & _not_141; // TrieController.java:379
+  wire _eq_63 = op_batch_empty == _and_131; // TrieController.java:374
+  wire _or_131 = state_undo | state_split_read; // TrieController.java:374
+  wire _or_132 = _or_131 | state_split_check; // TrieController.java:374
+  wire _or_133 = _or_132 | state_split_fit; // TrieController.java:374
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:376
+  wire _and_180 = state_run & io_counterResult_valid; // TrieController.java:376
+  wire _or_r_62 = |free_slots; // TrieController.java:379
+  wire _and_181 = state_split_alloc & _or_3; // TrieController.java:378
+  wire _and_182 = _and_181 & free_ready_before; // TrieController.java:378
+  wire _eq_64 = front_count == 9'd0; // TrieController.java:383
+  wire _or_134 = _eq_64 | split_in_place; // TrieController.java:383
+  wire _not_141 = ~io_issued; // TrieController.java:383
+  wire _and_183 = _or_134 & _not_141; // TrieController.java:383
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_6;
@@ -2975,7 +2975,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 
   always @(posedge clock) begin
     if (reset) begin
-      undo_sp <= 8'd0;
+      undo_sp <= 4'd0;
     end else begin
       undo_sp <= undo_sp_next;
     end
@@ -2991,7 +2991,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 
   always @(posedge clock) begin
     if (reset) begin
-      undo_sp_below <= 8'd255;
+      undo_sp_below <= 4'd15;
     end else begin
       undo_sp_below <= _sub_17;
     end
@@ -2999,7 +2999,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 
   always @(posedge clock) begin
     if (reset) begin
-      undo_sp_two_below <= 8'd254;
+      undo_sp_two_below <= 4'd14;
     end else begin
       undo_sp_two_below <= _sub_18;
     end
@@ -3540,8 +3540,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at SplitRedo.java:88: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_178 && !hit_event_4) begin // TrieController.java:159
-      $display("Assertion failed at TrieController.java:159: a squashed result that is not an event's");
+    if (!reset && _and_178 && !hit_event_4) begin // TrieController.java:163
+      $display("Assertion failed at TrieController.java:163: a squashed result that is not an event's");
       $stop;
     end
     if (!reset && _and_179 && !pipe_quiet) begin // QuietPipe.java:37
@@ -3552,36 +3552,36 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_62) begin // TrieController.java:260
-      $display("Assertion failed at TrieController.java:260: split_fits_landed is not free slots >= missing children");
+    if (!reset && state_split_check && !_eq_62) begin // TrieController.java:264
+      $display("Assertion failed at TrieController.java:264: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_123) begin // TrieController.java:263
-      $display("Assertion failed at TrieController.java:263: a split in place found too few free slots");
+    if (!reset && state_split_check && !_or_123) begin // TrieController.java:267
+      $display("Assertion failed at TrieController.java:267: a split in place found too few free slots");
       $stop;
     end
     if (!reset && !_or_130) begin // SplitMarks.java:58
       $display("Assertion failed at SplitMarks.java:58: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_133 && !_eq_63) begin // TrieController.java:370
-      $display("Assertion failed at TrieController.java:370: op_batch_empty is stale");
+    if (!reset && _or_133 && !_eq_63) begin // TrieController.java:374
+      $display("Assertion failed at TrieController.java:374: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:371
-      $display("Assertion failed at TrieController.java:371: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:375
+      $display("Assertion failed at TrieController.java:375: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_180 && !_ne_0) begin // TrieController.java:372
-      $display("Assertion failed at TrieController.java:372: a READ result in RUN");
+    if (!reset && _and_180 && !_ne_0) begin // TrieController.java:376
+      $display("Assertion failed at TrieController.java:376: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_182 && !_or_r_62) begin // TrieController.java:375
-      $display("Assertion failed at TrieController.java:375: a split ran out of slots");
+    if (!reset && _and_182 && !_or_r_62) begin // TrieController.java:379
+      $display("Assertion failed at TrieController.java:379: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_183) begin // TrieController.java:378
-      $display("Assertion failed at TrieController.java:378: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_183) begin // TrieController.java:382
+      $display("Assertion failed at TrieController.java:382: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -3589,7 +3589,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_add_3[16], _add_12[11:0], _add_13[12:0], _add_14[11:0], _add_15[12:0], _add_16[11:0], _add_17[15:0], _add_18[16:0], _add_19[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[12:0], _add_26[11:0], _dshl_4[6:4], _dshr_0[15:1], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_5[30:16], _dshl_6[30:16], _dshl_7[6:4], _dshr_1[15:1], _dshl_8[6:4], _dshl_9[6:4], _sub_6[4], _sub_14[14], _dshl_10[6:4], _add_46[11:0], _add_47[12:0], _add_48[11:0], _add_49[12:0], _add_50[11:0], _sub_19[12], _mux_47[7], _add_52[11:0], _add_53[12:0], _add_54[11:0], _add_55[12:0], _add_56[11:0], _add_57[10:0], _add_58[11:0], _add_59[10:0], _add_60[11:0], _add_61[9:0]};
+  wire _unused_ok = ^{_add_3[16], _add_12[11:0], _add_13[12:0], _add_14[11:0], _add_15[12:0], _add_16[11:0], _add_17[15:0], _add_18[16:0], _add_19[15:0], _sub_2[4], _dshl_0[6:4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _add_22[11:0], _add_23[12:0], _add_24[11:0], _add_25[12:0], _add_26[11:0], _dshl_4[6:4], _dshr_0[15:1], _add_28[11:0], _add_29[12:0], _add_30[11:0], _add_31[12:0], _add_32[11:0], _sub_4[4], _dshl_5[30:16], _dshl_6[30:16], _dshl_7[6:4], _dshr_1[15:1], _dshl_8[6:4], _dshl_9[6:4], _sub_6[4], _sub_14[14], _dshl_10[6:4], _add_46[11:0], _add_47[12:0], _add_48[11:0], _add_49[12:0], _add_50[11:0], _sub_19[12], _mux_47[3], _add_52[11:0], _add_53[12:0], _add_54[11:0], _add_55[12:0], _add_56[11:0], _add_57[10:0], _add_58[11:0], _add_59[10:0], _add_60[11:0], _add_61[9:0]};
 
 endmodule
 

@@ -3,731 +3,731 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:172
-  input  wire reset, // TrieWalk.java:172
-  output wire io_search_ready, // TrieWalk.java:174
-  input  wire io_search_valid, // TrieWalk.java:174
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:174
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:174
-  output wire io_result_valid, // TrieWalk.java:174
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:174
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:174
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:174
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:174
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:174
-  input  wire io_write_valid, // TrieWalk.java:174
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:174
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:174
-  input  wire [47:0] io_rootWord, // TrieWalk.java:174
-  input  wire io_flush, // TrieWalk.java:174
-  input  wire io_holdNext, // TrieWalk.java:174
-  input  wire io_fixNext, // TrieWalk.java:174
-  input  wire [11:0] io_fix_slot, // TrieWalk.java:174
-  input  wire [47:0] io_fix_word  // TrieWalk.java:174
+  input  wire clock, // TrieWalk.java:175
+  input  wire reset, // TrieWalk.java:175
+  output wire io_search_ready, // TrieWalk.java:177
+  input  wire io_search_valid, // TrieWalk.java:177
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:177
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:177
+  output wire io_result_valid, // TrieWalk.java:177
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:177
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:177
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:177
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:177
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:177
+  input  wire io_write_valid, // TrieWalk.java:177
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:177
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:177
+  input  wire [47:0] io_rootWord, // TrieWalk.java:177
+  input  wire io_flush, // TrieWalk.java:177
+  input  wire io_holdNext, // TrieWalk.java:177
+  input  wire io_fixNext, // TrieWalk.java:177
+  input  wire [11:0] io_fix_slot, // TrieWalk.java:177
+  input  wire [47:0] io_fix_word  // TrieWalk.java:177
 );
 
   // State
-  reg held; // TrieWalk.java:184
-  reg fixing; // TrieWalk.java:187
-  reg fix_first; // TrieWalk.java:190
-  reg fix_second; // TrieWalk.java:191
-  reg read_enable; // TrieWalk.java:192
-  reg word_enable; // TrieWalk.java:195
-  reg _reg_0; // TrieWalk.java:198
-  reg _reg_1; // TrieWalk.java:199
-  reg write_valid; // TrieWalk.java:204
-  reg s0_valid; // TrieWalk.java:209
-  reg [31:0] s0_key; // TrieWalk.java:211
-  reg [15:0] s0_weight; // TrieWalk.java:212
+  reg held; // TrieWalk.java:187
+  reg fixing; // TrieWalk.java:190
+  reg fix_first; // TrieWalk.java:193
+  reg fix_second; // TrieWalk.java:194
+  reg read_enable; // TrieWalk.java:195
+  reg word_enable; // TrieWalk.java:198
+  reg _reg_0; // TrieWalk.java:201
+  reg _reg_1; // TrieWalk.java:202
+  reg write_valid; // TrieWalk.java:207
+  reg s0_valid; // TrieWalk.java:212
+  reg [31:0] s0_key; // TrieWalk.java:214
+  reg [15:0] s0_weight; // TrieWalk.java:215
   reg [11:0] levels1_2_write_slot; // PairCopies.java:31
   reg [47:0] levels1_2_write_word; // PairCopies.java:32
   reg [11:0] levels1_2_fix_slot; // PairCopies.java:34
   reg [47:0] levels1_2_fix_word; // PairCopies.java:35
-  reg a1_valid; // TrieWalk.java:306
-  reg [31:0] a1_key; // TrieWalk.java:307
-  reg [15:0] a1_weight; // TrieWalk.java:308
-  reg [11:0] a1_slot; // TrieWalk.java:309
-  reg [4:0] a1_depth; // TrieWalk.java:310
-  reg [2:0] a1_children; // TrieWalk.java:311
-  reg a1_done; // TrieWalk.java:312
-  reg a1_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a1_digit_below; // TrieWalk.java:317
-  reg p1_valid; // TrieWalk.java:306
-  reg [31:0] p1_key; // TrieWalk.java:307
-  reg [15:0] p1_weight; // TrieWalk.java:308
-  reg [11:0] p1_slot; // TrieWalk.java:309
-  reg [4:0] p1_depth; // TrieWalk.java:310
-  reg [2:0] p1_children; // TrieWalk.java:311
-  reg p1_done; // TrieWalk.java:312
-  reg p1_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p1_digit_below; // TrieWalk.java:317
-  reg q1_valid; // TrieWalk.java:306
-  reg [31:0] q1_key; // TrieWalk.java:307
-  reg [15:0] q1_weight; // TrieWalk.java:308
-  reg [11:0] q1_slot; // TrieWalk.java:309
-  reg [4:0] q1_depth; // TrieWalk.java:310
-  reg [2:0] q1_children; // TrieWalk.java:311
-  reg q1_done; // TrieWalk.java:312
-  reg q1_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q1_digit_below; // TrieWalk.java:317
-  reg [11:0] level1_fix_address; // TrieWalk.java:241
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q1_word; // TrieWalk.java:258
-  reg c1_valid; // TrieWalk.java:306
-  reg [31:0] c1_key; // TrieWalk.java:307
-  reg [15:0] c1_weight; // TrieWalk.java:308
-  reg [11:0] c1_slot; // TrieWalk.java:309
-  reg [4:0] c1_depth; // TrieWalk.java:310
-  reg [2:0] c1_children; // TrieWalk.java:311
-  reg c1_done; // TrieWalk.java:312
-  reg c1_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c1_digit_below; // TrieWalk.java:317
-  reg a2_valid; // TrieWalk.java:306
-  reg [31:0] a2_key; // TrieWalk.java:307
-  reg [15:0] a2_weight; // TrieWalk.java:308
-  reg [11:0] a2_slot; // TrieWalk.java:309
-  reg [4:0] a2_depth; // TrieWalk.java:310
-  reg [2:0] a2_children; // TrieWalk.java:311
-  reg a2_done; // TrieWalk.java:312
-  reg a2_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a2_digit_below; // TrieWalk.java:317
-  reg p2_valid; // TrieWalk.java:306
-  reg [31:0] p2_key; // TrieWalk.java:307
-  reg [15:0] p2_weight; // TrieWalk.java:308
-  reg [11:0] p2_slot; // TrieWalk.java:309
-  reg [4:0] p2_depth; // TrieWalk.java:310
-  reg [2:0] p2_children; // TrieWalk.java:311
-  reg p2_done; // TrieWalk.java:312
-  reg p2_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p2_digit_below; // TrieWalk.java:317
-  reg q2_valid; // TrieWalk.java:306
-  reg [31:0] q2_key; // TrieWalk.java:307
-  reg [15:0] q2_weight; // TrieWalk.java:308
-  reg [11:0] q2_slot; // TrieWalk.java:309
-  reg [4:0] q2_depth; // TrieWalk.java:310
-  reg [2:0] q2_children; // TrieWalk.java:311
-  reg q2_done; // TrieWalk.java:312
-  reg q2_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q2_digit_below; // TrieWalk.java:317
-  reg [11:0] level2_fix_address; // TrieWalk.java:241
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q2_word; // TrieWalk.java:258
-  reg c2_valid; // TrieWalk.java:306
-  reg [31:0] c2_key; // TrieWalk.java:307
-  reg [15:0] c2_weight; // TrieWalk.java:308
-  reg [11:0] c2_slot; // TrieWalk.java:309
-  reg [4:0] c2_depth; // TrieWalk.java:310
-  reg [2:0] c2_children; // TrieWalk.java:311
-  reg c2_done; // TrieWalk.java:312
-  reg c2_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c2_digit_below; // TrieWalk.java:317
+  reg a1_valid; // TrieWalk.java:309
+  reg [31:0] a1_key; // TrieWalk.java:310
+  reg [15:0] a1_weight; // TrieWalk.java:311
+  reg [11:0] a1_slot; // TrieWalk.java:312
+  reg [4:0] a1_depth; // TrieWalk.java:313
+  reg [2:0] a1_children; // TrieWalk.java:314
+  reg a1_done; // TrieWalk.java:315
+  reg a1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a1_digit_below; // TrieWalk.java:320
+  reg p1_valid; // TrieWalk.java:309
+  reg [31:0] p1_key; // TrieWalk.java:310
+  reg [15:0] p1_weight; // TrieWalk.java:311
+  reg [11:0] p1_slot; // TrieWalk.java:312
+  reg [4:0] p1_depth; // TrieWalk.java:313
+  reg [2:0] p1_children; // TrieWalk.java:314
+  reg p1_done; // TrieWalk.java:315
+  reg p1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p1_digit_below; // TrieWalk.java:320
+  reg q1_valid; // TrieWalk.java:309
+  reg [31:0] q1_key; // TrieWalk.java:310
+  reg [15:0] q1_weight; // TrieWalk.java:311
+  reg [11:0] q1_slot; // TrieWalk.java:312
+  reg [4:0] q1_depth; // TrieWalk.java:313
+  reg [2:0] q1_children; // TrieWalk.java:314
+  reg q1_done; // TrieWalk.java:315
+  reg q1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q1_digit_below; // TrieWalk.java:320
+  reg [11:0] level1_fix_address; // TrieWalk.java:244
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q1_word; // TrieWalk.java:261
+  reg c1_valid; // TrieWalk.java:309
+  reg [31:0] c1_key; // TrieWalk.java:310
+  reg [15:0] c1_weight; // TrieWalk.java:311
+  reg [11:0] c1_slot; // TrieWalk.java:312
+  reg [4:0] c1_depth; // TrieWalk.java:313
+  reg [2:0] c1_children; // TrieWalk.java:314
+  reg c1_done; // TrieWalk.java:315
+  reg c1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c1_digit_below; // TrieWalk.java:320
+  reg a2_valid; // TrieWalk.java:309
+  reg [31:0] a2_key; // TrieWalk.java:310
+  reg [15:0] a2_weight; // TrieWalk.java:311
+  reg [11:0] a2_slot; // TrieWalk.java:312
+  reg [4:0] a2_depth; // TrieWalk.java:313
+  reg [2:0] a2_children; // TrieWalk.java:314
+  reg a2_done; // TrieWalk.java:315
+  reg a2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a2_digit_below; // TrieWalk.java:320
+  reg p2_valid; // TrieWalk.java:309
+  reg [31:0] p2_key; // TrieWalk.java:310
+  reg [15:0] p2_weight; // TrieWalk.java:311
+  reg [11:0] p2_slot; // TrieWalk.java:312
+  reg [4:0] p2_depth; // TrieWalk.java:313
+  reg [2:0] p2_children; // TrieWalk.java:314
+  reg p2_done; // TrieWalk.java:315
+  reg p2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p2_digit_below; // TrieWalk.java:320
+  reg q2_valid; // TrieWalk.java:309
+  reg [31:0] q2_key; // TrieWalk.java:310
+  reg [15:0] q2_weight; // TrieWalk.java:311
+  reg [11:0] q2_slot; // TrieWalk.java:312
+  reg [4:0] q2_depth; // TrieWalk.java:313
+  reg [2:0] q2_children; // TrieWalk.java:314
+  reg q2_done; // TrieWalk.java:315
+  reg q2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q2_digit_below; // TrieWalk.java:320
+  reg [11:0] level2_fix_address; // TrieWalk.java:244
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q2_word; // TrieWalk.java:261
+  reg c2_valid; // TrieWalk.java:309
+  reg [31:0] c2_key; // TrieWalk.java:310
+  reg [15:0] c2_weight; // TrieWalk.java:311
+  reg [11:0] c2_slot; // TrieWalk.java:312
+  reg [4:0] c2_depth; // TrieWalk.java:313
+  reg [2:0] c2_children; // TrieWalk.java:314
+  reg c2_done; // TrieWalk.java:315
+  reg c2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c2_digit_below; // TrieWalk.java:320
   reg [11:0] levels3_4_write_slot; // PairCopies.java:31
   reg [47:0] levels3_4_write_word; // PairCopies.java:32
   reg [11:0] levels3_4_fix_slot; // PairCopies.java:34
   reg [47:0] levels3_4_fix_word; // PairCopies.java:35
-  reg a3_valid; // TrieWalk.java:306
-  reg [31:0] a3_key; // TrieWalk.java:307
-  reg [15:0] a3_weight; // TrieWalk.java:308
-  reg [11:0] a3_slot; // TrieWalk.java:309
-  reg [4:0] a3_depth; // TrieWalk.java:310
-  reg [2:0] a3_children; // TrieWalk.java:311
-  reg a3_done; // TrieWalk.java:312
-  reg a3_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a3_digit_below; // TrieWalk.java:317
-  reg p3_valid; // TrieWalk.java:306
-  reg [31:0] p3_key; // TrieWalk.java:307
-  reg [15:0] p3_weight; // TrieWalk.java:308
-  reg [11:0] p3_slot; // TrieWalk.java:309
-  reg [4:0] p3_depth; // TrieWalk.java:310
-  reg [2:0] p3_children; // TrieWalk.java:311
-  reg p3_done; // TrieWalk.java:312
-  reg p3_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p3_digit_below; // TrieWalk.java:317
-  reg q3_valid; // TrieWalk.java:306
-  reg [31:0] q3_key; // TrieWalk.java:307
-  reg [15:0] q3_weight; // TrieWalk.java:308
-  reg [11:0] q3_slot; // TrieWalk.java:309
-  reg [4:0] q3_depth; // TrieWalk.java:310
-  reg [2:0] q3_children; // TrieWalk.java:311
-  reg q3_done; // TrieWalk.java:312
-  reg q3_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q3_digit_below; // TrieWalk.java:317
-  reg [11:0] level3_fix_address; // TrieWalk.java:241
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q3_word; // TrieWalk.java:258
-  reg c3_valid; // TrieWalk.java:306
-  reg [31:0] c3_key; // TrieWalk.java:307
-  reg [15:0] c3_weight; // TrieWalk.java:308
-  reg [11:0] c3_slot; // TrieWalk.java:309
-  reg [4:0] c3_depth; // TrieWalk.java:310
-  reg [2:0] c3_children; // TrieWalk.java:311
-  reg c3_done; // TrieWalk.java:312
-  reg c3_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c3_digit_below; // TrieWalk.java:317
-  reg a4_valid; // TrieWalk.java:306
-  reg [31:0] a4_key; // TrieWalk.java:307
-  reg [15:0] a4_weight; // TrieWalk.java:308
-  reg [11:0] a4_slot; // TrieWalk.java:309
-  reg [4:0] a4_depth; // TrieWalk.java:310
-  reg [2:0] a4_children; // TrieWalk.java:311
-  reg a4_done; // TrieWalk.java:312
-  reg a4_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a4_digit_below; // TrieWalk.java:317
-  reg p4_valid; // TrieWalk.java:306
-  reg [31:0] p4_key; // TrieWalk.java:307
-  reg [15:0] p4_weight; // TrieWalk.java:308
-  reg [11:0] p4_slot; // TrieWalk.java:309
-  reg [4:0] p4_depth; // TrieWalk.java:310
-  reg [2:0] p4_children; // TrieWalk.java:311
-  reg p4_done; // TrieWalk.java:312
-  reg p4_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p4_digit_below; // TrieWalk.java:317
-  reg q4_valid; // TrieWalk.java:306
-  reg [31:0] q4_key; // TrieWalk.java:307
-  reg [15:0] q4_weight; // TrieWalk.java:308
-  reg [11:0] q4_slot; // TrieWalk.java:309
-  reg [4:0] q4_depth; // TrieWalk.java:310
-  reg [2:0] q4_children; // TrieWalk.java:311
-  reg q4_done; // TrieWalk.java:312
-  reg q4_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q4_digit_below; // TrieWalk.java:317
-  reg [11:0] level4_fix_address; // TrieWalk.java:241
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q4_word; // TrieWalk.java:258
-  reg c4_valid; // TrieWalk.java:306
-  reg [31:0] c4_key; // TrieWalk.java:307
-  reg [15:0] c4_weight; // TrieWalk.java:308
-  reg [11:0] c4_slot; // TrieWalk.java:309
-  reg [4:0] c4_depth; // TrieWalk.java:310
-  reg [2:0] c4_children; // TrieWalk.java:311
-  reg c4_done; // TrieWalk.java:312
-  reg c4_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c4_digit_below; // TrieWalk.java:317
+  reg a3_valid; // TrieWalk.java:309
+  reg [31:0] a3_key; // TrieWalk.java:310
+  reg [15:0] a3_weight; // TrieWalk.java:311
+  reg [11:0] a3_slot; // TrieWalk.java:312
+  reg [4:0] a3_depth; // TrieWalk.java:313
+  reg [2:0] a3_children; // TrieWalk.java:314
+  reg a3_done; // TrieWalk.java:315
+  reg a3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a3_digit_below; // TrieWalk.java:320
+  reg p3_valid; // TrieWalk.java:309
+  reg [31:0] p3_key; // TrieWalk.java:310
+  reg [15:0] p3_weight; // TrieWalk.java:311
+  reg [11:0] p3_slot; // TrieWalk.java:312
+  reg [4:0] p3_depth; // TrieWalk.java:313
+  reg [2:0] p3_children; // TrieWalk.java:314
+  reg p3_done; // TrieWalk.java:315
+  reg p3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p3_digit_below; // TrieWalk.java:320
+  reg q3_valid; // TrieWalk.java:309
+  reg [31:0] q3_key; // TrieWalk.java:310
+  reg [15:0] q3_weight; // TrieWalk.java:311
+  reg [11:0] q3_slot; // TrieWalk.java:312
+  reg [4:0] q3_depth; // TrieWalk.java:313
+  reg [2:0] q3_children; // TrieWalk.java:314
+  reg q3_done; // TrieWalk.java:315
+  reg q3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q3_digit_below; // TrieWalk.java:320
+  reg [11:0] level3_fix_address; // TrieWalk.java:244
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q3_word; // TrieWalk.java:261
+  reg c3_valid; // TrieWalk.java:309
+  reg [31:0] c3_key; // TrieWalk.java:310
+  reg [15:0] c3_weight; // TrieWalk.java:311
+  reg [11:0] c3_slot; // TrieWalk.java:312
+  reg [4:0] c3_depth; // TrieWalk.java:313
+  reg [2:0] c3_children; // TrieWalk.java:314
+  reg c3_done; // TrieWalk.java:315
+  reg c3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c3_digit_below; // TrieWalk.java:320
+  reg a4_valid; // TrieWalk.java:309
+  reg [31:0] a4_key; // TrieWalk.java:310
+  reg [15:0] a4_weight; // TrieWalk.java:311
+  reg [11:0] a4_slot; // TrieWalk.java:312
+  reg [4:0] a4_depth; // TrieWalk.java:313
+  reg [2:0] a4_children; // TrieWalk.java:314
+  reg a4_done; // TrieWalk.java:315
+  reg a4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a4_digit_below; // TrieWalk.java:320
+  reg p4_valid; // TrieWalk.java:309
+  reg [31:0] p4_key; // TrieWalk.java:310
+  reg [15:0] p4_weight; // TrieWalk.java:311
+  reg [11:0] p4_slot; // TrieWalk.java:312
+  reg [4:0] p4_depth; // TrieWalk.java:313
+  reg [2:0] p4_children; // TrieWalk.java:314
+  reg p4_done; // TrieWalk.java:315
+  reg p4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p4_digit_below; // TrieWalk.java:320
+  reg q4_valid; // TrieWalk.java:309
+  reg [31:0] q4_key; // TrieWalk.java:310
+  reg [15:0] q4_weight; // TrieWalk.java:311
+  reg [11:0] q4_slot; // TrieWalk.java:312
+  reg [4:0] q4_depth; // TrieWalk.java:313
+  reg [2:0] q4_children; // TrieWalk.java:314
+  reg q4_done; // TrieWalk.java:315
+  reg q4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q4_digit_below; // TrieWalk.java:320
+  reg [11:0] level4_fix_address; // TrieWalk.java:244
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q4_word; // TrieWalk.java:261
+  reg c4_valid; // TrieWalk.java:309
+  reg [31:0] c4_key; // TrieWalk.java:310
+  reg [15:0] c4_weight; // TrieWalk.java:311
+  reg [11:0] c4_slot; // TrieWalk.java:312
+  reg [4:0] c4_depth; // TrieWalk.java:313
+  reg [2:0] c4_children; // TrieWalk.java:314
+  reg c4_done; // TrieWalk.java:315
+  reg c4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c4_digit_below; // TrieWalk.java:320
   reg [11:0] levels5_6_write_slot; // PairCopies.java:31
   reg [47:0] levels5_6_write_word; // PairCopies.java:32
   reg [11:0] levels5_6_fix_slot; // PairCopies.java:34
   reg [47:0] levels5_6_fix_word; // PairCopies.java:35
-  reg a5_valid; // TrieWalk.java:306
-  reg [31:0] a5_key; // TrieWalk.java:307
-  reg [15:0] a5_weight; // TrieWalk.java:308
-  reg [11:0] a5_slot; // TrieWalk.java:309
-  reg [4:0] a5_depth; // TrieWalk.java:310
-  reg [2:0] a5_children; // TrieWalk.java:311
-  reg a5_done; // TrieWalk.java:312
-  reg a5_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a5_digit_below; // TrieWalk.java:317
-  reg p5_valid; // TrieWalk.java:306
-  reg [31:0] p5_key; // TrieWalk.java:307
-  reg [15:0] p5_weight; // TrieWalk.java:308
-  reg [11:0] p5_slot; // TrieWalk.java:309
-  reg [4:0] p5_depth; // TrieWalk.java:310
-  reg [2:0] p5_children; // TrieWalk.java:311
-  reg p5_done; // TrieWalk.java:312
-  reg p5_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p5_digit_below; // TrieWalk.java:317
-  reg q5_valid; // TrieWalk.java:306
-  reg [31:0] q5_key; // TrieWalk.java:307
-  reg [15:0] q5_weight; // TrieWalk.java:308
-  reg [11:0] q5_slot; // TrieWalk.java:309
-  reg [4:0] q5_depth; // TrieWalk.java:310
-  reg [2:0] q5_children; // TrieWalk.java:311
-  reg q5_done; // TrieWalk.java:312
-  reg q5_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q5_digit_below; // TrieWalk.java:317
-  reg [11:0] level5_fix_address; // TrieWalk.java:241
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q5_word; // TrieWalk.java:258
-  reg c5_valid; // TrieWalk.java:306
-  reg [31:0] c5_key; // TrieWalk.java:307
-  reg [15:0] c5_weight; // TrieWalk.java:308
-  reg [11:0] c5_slot; // TrieWalk.java:309
-  reg [4:0] c5_depth; // TrieWalk.java:310
-  reg [2:0] c5_children; // TrieWalk.java:311
-  reg c5_done; // TrieWalk.java:312
-  reg c5_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c5_digit_below; // TrieWalk.java:317
-  reg a6_valid; // TrieWalk.java:306
-  reg [31:0] a6_key; // TrieWalk.java:307
-  reg [15:0] a6_weight; // TrieWalk.java:308
-  reg [11:0] a6_slot; // TrieWalk.java:309
-  reg [4:0] a6_depth; // TrieWalk.java:310
-  reg [2:0] a6_children; // TrieWalk.java:311
-  reg a6_done; // TrieWalk.java:312
-  reg a6_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a6_digit_below; // TrieWalk.java:317
-  reg p6_valid; // TrieWalk.java:306
-  reg [31:0] p6_key; // TrieWalk.java:307
-  reg [15:0] p6_weight; // TrieWalk.java:308
-  reg [11:0] p6_slot; // TrieWalk.java:309
-  reg [4:0] p6_depth; // TrieWalk.java:310
-  reg [2:0] p6_children; // TrieWalk.java:311
-  reg p6_done; // TrieWalk.java:312
-  reg p6_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p6_digit_below; // TrieWalk.java:317
-  reg q6_valid; // TrieWalk.java:306
-  reg [31:0] q6_key; // TrieWalk.java:307
-  reg [15:0] q6_weight; // TrieWalk.java:308
-  reg [11:0] q6_slot; // TrieWalk.java:309
-  reg [4:0] q6_depth; // TrieWalk.java:310
-  reg [2:0] q6_children; // TrieWalk.java:311
-  reg q6_done; // TrieWalk.java:312
-  reg q6_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q6_digit_below; // TrieWalk.java:317
-  reg [11:0] level6_fix_address; // TrieWalk.java:241
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q6_word; // TrieWalk.java:258
-  reg c6_valid; // TrieWalk.java:306
-  reg [31:0] c6_key; // TrieWalk.java:307
-  reg [15:0] c6_weight; // TrieWalk.java:308
-  reg [11:0] c6_slot; // TrieWalk.java:309
-  reg [4:0] c6_depth; // TrieWalk.java:310
-  reg [2:0] c6_children; // TrieWalk.java:311
-  reg c6_done; // TrieWalk.java:312
-  reg c6_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c6_digit_below; // TrieWalk.java:317
+  reg a5_valid; // TrieWalk.java:309
+  reg [31:0] a5_key; // TrieWalk.java:310
+  reg [15:0] a5_weight; // TrieWalk.java:311
+  reg [11:0] a5_slot; // TrieWalk.java:312
+  reg [4:0] a5_depth; // TrieWalk.java:313
+  reg [2:0] a5_children; // TrieWalk.java:314
+  reg a5_done; // TrieWalk.java:315
+  reg a5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a5_digit_below; // TrieWalk.java:320
+  reg p5_valid; // TrieWalk.java:309
+  reg [31:0] p5_key; // TrieWalk.java:310
+  reg [15:0] p5_weight; // TrieWalk.java:311
+  reg [11:0] p5_slot; // TrieWalk.java:312
+  reg [4:0] p5_depth; // TrieWalk.java:313
+  reg [2:0] p5_children; // TrieWalk.java:314
+  reg p5_done; // TrieWalk.java:315
+  reg p5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p5_digit_below; // TrieWalk.java:320
+  reg q5_valid; // TrieWalk.java:309
+  reg [31:0] q5_key; // TrieWalk.java:310
+  reg [15:0] q5_weight; // TrieWalk.java:311
+  reg [11:0] q5_slot; // TrieWalk.java:312
+  reg [4:0] q5_depth; // TrieWalk.java:313
+  reg [2:0] q5_children; // TrieWalk.java:314
+  reg q5_done; // TrieWalk.java:315
+  reg q5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q5_digit_below; // TrieWalk.java:320
+  reg [11:0] level5_fix_address; // TrieWalk.java:244
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q5_word; // TrieWalk.java:261
+  reg c5_valid; // TrieWalk.java:309
+  reg [31:0] c5_key; // TrieWalk.java:310
+  reg [15:0] c5_weight; // TrieWalk.java:311
+  reg [11:0] c5_slot; // TrieWalk.java:312
+  reg [4:0] c5_depth; // TrieWalk.java:313
+  reg [2:0] c5_children; // TrieWalk.java:314
+  reg c5_done; // TrieWalk.java:315
+  reg c5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c5_digit_below; // TrieWalk.java:320
+  reg a6_valid; // TrieWalk.java:309
+  reg [31:0] a6_key; // TrieWalk.java:310
+  reg [15:0] a6_weight; // TrieWalk.java:311
+  reg [11:0] a6_slot; // TrieWalk.java:312
+  reg [4:0] a6_depth; // TrieWalk.java:313
+  reg [2:0] a6_children; // TrieWalk.java:314
+  reg a6_done; // TrieWalk.java:315
+  reg a6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a6_digit_below; // TrieWalk.java:320
+  reg p6_valid; // TrieWalk.java:309
+  reg [31:0] p6_key; // TrieWalk.java:310
+  reg [15:0] p6_weight; // TrieWalk.java:311
+  reg [11:0] p6_slot; // TrieWalk.java:312
+  reg [4:0] p6_depth; // TrieWalk.java:313
+  reg [2:0] p6_children; // TrieWalk.java:314
+  reg p6_done; // TrieWalk.java:315
+  reg p6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p6_digit_below; // TrieWalk.java:320
+  reg q6_valid; // TrieWalk.java:309
+  reg [31:0] q6_key; // TrieWalk.java:310
+  reg [15:0] q6_weight; // TrieWalk.java:311
+  reg [11:0] q6_slot; // TrieWalk.java:312
+  reg [4:0] q6_depth; // TrieWalk.java:313
+  reg [2:0] q6_children; // TrieWalk.java:314
+  reg q6_done; // TrieWalk.java:315
+  reg q6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q6_digit_below; // TrieWalk.java:320
+  reg [11:0] level6_fix_address; // TrieWalk.java:244
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q6_word; // TrieWalk.java:261
+  reg c6_valid; // TrieWalk.java:309
+  reg [31:0] c6_key; // TrieWalk.java:310
+  reg [15:0] c6_weight; // TrieWalk.java:311
+  reg [11:0] c6_slot; // TrieWalk.java:312
+  reg [4:0] c6_depth; // TrieWalk.java:313
+  reg [2:0] c6_children; // TrieWalk.java:314
+  reg c6_done; // TrieWalk.java:315
+  reg c6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c6_digit_below; // TrieWalk.java:320
   reg [11:0] levels7_8_write_slot; // PairCopies.java:31
   reg [47:0] levels7_8_write_word; // PairCopies.java:32
   reg [11:0] levels7_8_fix_slot; // PairCopies.java:34
   reg [47:0] levels7_8_fix_word; // PairCopies.java:35
-  reg a7_valid; // TrieWalk.java:306
-  reg [31:0] a7_key; // TrieWalk.java:307
-  reg [15:0] a7_weight; // TrieWalk.java:308
-  reg [11:0] a7_slot; // TrieWalk.java:309
-  reg [4:0] a7_depth; // TrieWalk.java:310
-  reg [2:0] a7_children; // TrieWalk.java:311
-  reg a7_done; // TrieWalk.java:312
-  reg a7_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a7_digit_below; // TrieWalk.java:317
-  reg p7_valid; // TrieWalk.java:306
-  reg [31:0] p7_key; // TrieWalk.java:307
-  reg [15:0] p7_weight; // TrieWalk.java:308
-  reg [11:0] p7_slot; // TrieWalk.java:309
-  reg [4:0] p7_depth; // TrieWalk.java:310
-  reg [2:0] p7_children; // TrieWalk.java:311
-  reg p7_done; // TrieWalk.java:312
-  reg p7_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p7_digit_below; // TrieWalk.java:317
-  reg q7_valid; // TrieWalk.java:306
-  reg [31:0] q7_key; // TrieWalk.java:307
-  reg [15:0] q7_weight; // TrieWalk.java:308
-  reg [11:0] q7_slot; // TrieWalk.java:309
-  reg [4:0] q7_depth; // TrieWalk.java:310
-  reg [2:0] q7_children; // TrieWalk.java:311
-  reg q7_done; // TrieWalk.java:312
-  reg q7_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q7_digit_below; // TrieWalk.java:317
-  reg [11:0] level7_fix_address; // TrieWalk.java:241
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q7_word; // TrieWalk.java:258
-  reg c7_valid; // TrieWalk.java:306
-  reg [31:0] c7_key; // TrieWalk.java:307
-  reg [15:0] c7_weight; // TrieWalk.java:308
-  reg [11:0] c7_slot; // TrieWalk.java:309
-  reg [4:0] c7_depth; // TrieWalk.java:310
-  reg [2:0] c7_children; // TrieWalk.java:311
-  reg c7_done; // TrieWalk.java:312
-  reg c7_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c7_digit_below; // TrieWalk.java:317
-  reg a8_valid; // TrieWalk.java:306
-  reg [31:0] a8_key; // TrieWalk.java:307
-  reg [15:0] a8_weight; // TrieWalk.java:308
-  reg [11:0] a8_slot; // TrieWalk.java:309
-  reg [4:0] a8_depth; // TrieWalk.java:310
-  reg [2:0] a8_children; // TrieWalk.java:311
-  reg a8_done; // TrieWalk.java:312
-  reg a8_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a8_digit_below; // TrieWalk.java:317
-  reg p8_valid; // TrieWalk.java:306
-  reg [31:0] p8_key; // TrieWalk.java:307
-  reg [15:0] p8_weight; // TrieWalk.java:308
-  reg [11:0] p8_slot; // TrieWalk.java:309
-  reg [4:0] p8_depth; // TrieWalk.java:310
-  reg [2:0] p8_children; // TrieWalk.java:311
-  reg p8_done; // TrieWalk.java:312
-  reg p8_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p8_digit_below; // TrieWalk.java:317
-  reg q8_valid; // TrieWalk.java:306
-  reg [31:0] q8_key; // TrieWalk.java:307
-  reg [15:0] q8_weight; // TrieWalk.java:308
-  reg [11:0] q8_slot; // TrieWalk.java:309
-  reg [4:0] q8_depth; // TrieWalk.java:310
-  reg [2:0] q8_children; // TrieWalk.java:311
-  reg q8_done; // TrieWalk.java:312
-  reg q8_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q8_digit_below; // TrieWalk.java:317
-  reg [11:0] level8_fix_address; // TrieWalk.java:241
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q8_word; // TrieWalk.java:258
-  reg c8_valid; // TrieWalk.java:306
-  reg [31:0] c8_key; // TrieWalk.java:307
-  reg [15:0] c8_weight; // TrieWalk.java:308
-  reg [11:0] c8_slot; // TrieWalk.java:309
-  reg [4:0] c8_depth; // TrieWalk.java:310
-  reg [2:0] c8_children; // TrieWalk.java:311
-  reg c8_done; // TrieWalk.java:312
-  reg c8_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c8_digit_below; // TrieWalk.java:317
+  reg a7_valid; // TrieWalk.java:309
+  reg [31:0] a7_key; // TrieWalk.java:310
+  reg [15:0] a7_weight; // TrieWalk.java:311
+  reg [11:0] a7_slot; // TrieWalk.java:312
+  reg [4:0] a7_depth; // TrieWalk.java:313
+  reg [2:0] a7_children; // TrieWalk.java:314
+  reg a7_done; // TrieWalk.java:315
+  reg a7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a7_digit_below; // TrieWalk.java:320
+  reg p7_valid; // TrieWalk.java:309
+  reg [31:0] p7_key; // TrieWalk.java:310
+  reg [15:0] p7_weight; // TrieWalk.java:311
+  reg [11:0] p7_slot; // TrieWalk.java:312
+  reg [4:0] p7_depth; // TrieWalk.java:313
+  reg [2:0] p7_children; // TrieWalk.java:314
+  reg p7_done; // TrieWalk.java:315
+  reg p7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p7_digit_below; // TrieWalk.java:320
+  reg q7_valid; // TrieWalk.java:309
+  reg [31:0] q7_key; // TrieWalk.java:310
+  reg [15:0] q7_weight; // TrieWalk.java:311
+  reg [11:0] q7_slot; // TrieWalk.java:312
+  reg [4:0] q7_depth; // TrieWalk.java:313
+  reg [2:0] q7_children; // TrieWalk.java:314
+  reg q7_done; // TrieWalk.java:315
+  reg q7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q7_digit_below; // TrieWalk.java:320
+  reg [11:0] level7_fix_address; // TrieWalk.java:244
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q7_word; // TrieWalk.java:261
+  reg c7_valid; // TrieWalk.java:309
+  reg [31:0] c7_key; // TrieWalk.java:310
+  reg [15:0] c7_weight; // TrieWalk.java:311
+  reg [11:0] c7_slot; // TrieWalk.java:312
+  reg [4:0] c7_depth; // TrieWalk.java:313
+  reg [2:0] c7_children; // TrieWalk.java:314
+  reg c7_done; // TrieWalk.java:315
+  reg c7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c7_digit_below; // TrieWalk.java:320
+  reg a8_valid; // TrieWalk.java:309
+  reg [31:0] a8_key; // TrieWalk.java:310
+  reg [15:0] a8_weight; // TrieWalk.java:311
+  reg [11:0] a8_slot; // TrieWalk.java:312
+  reg [4:0] a8_depth; // TrieWalk.java:313
+  reg [2:0] a8_children; // TrieWalk.java:314
+  reg a8_done; // TrieWalk.java:315
+  reg a8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a8_digit_below; // TrieWalk.java:320
+  reg p8_valid; // TrieWalk.java:309
+  reg [31:0] p8_key; // TrieWalk.java:310
+  reg [15:0] p8_weight; // TrieWalk.java:311
+  reg [11:0] p8_slot; // TrieWalk.java:312
+  reg [4:0] p8_depth; // TrieWalk.java:313
+  reg [2:0] p8_children; // TrieWalk.java:314
+  reg p8_done; // TrieWalk.java:315
+  reg p8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p8_digit_below; // TrieWalk.java:320
+  reg q8_valid; // TrieWalk.java:309
+  reg [31:0] q8_key; // TrieWalk.java:310
+  reg [15:0] q8_weight; // TrieWalk.java:311
+  reg [11:0] q8_slot; // TrieWalk.java:312
+  reg [4:0] q8_depth; // TrieWalk.java:313
+  reg [2:0] q8_children; // TrieWalk.java:314
+  reg q8_done; // TrieWalk.java:315
+  reg q8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q8_digit_below; // TrieWalk.java:320
+  reg [11:0] level8_fix_address; // TrieWalk.java:244
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q8_word; // TrieWalk.java:261
+  reg c8_valid; // TrieWalk.java:309
+  reg [31:0] c8_key; // TrieWalk.java:310
+  reg [15:0] c8_weight; // TrieWalk.java:311
+  reg [11:0] c8_slot; // TrieWalk.java:312
+  reg [4:0] c8_depth; // TrieWalk.java:313
+  reg [2:0] c8_children; // TrieWalk.java:314
+  reg c8_done; // TrieWalk.java:315
+  reg c8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c8_digit_below; // TrieWalk.java:320
   reg [11:0] levels9_10_write_slot; // PairCopies.java:31
   reg [47:0] levels9_10_write_word; // PairCopies.java:32
   reg [11:0] levels9_10_fix_slot; // PairCopies.java:34
   reg [47:0] levels9_10_fix_word; // PairCopies.java:35
-  reg a9_valid; // TrieWalk.java:306
-  reg [31:0] a9_key; // TrieWalk.java:307
-  reg [15:0] a9_weight; // TrieWalk.java:308
-  reg [11:0] a9_slot; // TrieWalk.java:309
-  reg [4:0] a9_depth; // TrieWalk.java:310
-  reg [2:0] a9_children; // TrieWalk.java:311
-  reg a9_done; // TrieWalk.java:312
-  reg a9_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a9_digit_below; // TrieWalk.java:317
-  reg p9_valid; // TrieWalk.java:306
-  reg [31:0] p9_key; // TrieWalk.java:307
-  reg [15:0] p9_weight; // TrieWalk.java:308
-  reg [11:0] p9_slot; // TrieWalk.java:309
-  reg [4:0] p9_depth; // TrieWalk.java:310
-  reg [2:0] p9_children; // TrieWalk.java:311
-  reg p9_done; // TrieWalk.java:312
-  reg p9_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p9_digit_below; // TrieWalk.java:317
-  reg q9_valid; // TrieWalk.java:306
-  reg [31:0] q9_key; // TrieWalk.java:307
-  reg [15:0] q9_weight; // TrieWalk.java:308
-  reg [11:0] q9_slot; // TrieWalk.java:309
-  reg [4:0] q9_depth; // TrieWalk.java:310
-  reg [2:0] q9_children; // TrieWalk.java:311
-  reg q9_done; // TrieWalk.java:312
-  reg q9_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q9_digit_below; // TrieWalk.java:317
-  reg [11:0] level9_fix_address; // TrieWalk.java:241
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q9_word; // TrieWalk.java:258
-  reg c9_valid; // TrieWalk.java:306
-  reg [31:0] c9_key; // TrieWalk.java:307
-  reg [15:0] c9_weight; // TrieWalk.java:308
-  reg [11:0] c9_slot; // TrieWalk.java:309
-  reg [4:0] c9_depth; // TrieWalk.java:310
-  reg [2:0] c9_children; // TrieWalk.java:311
-  reg c9_done; // TrieWalk.java:312
-  reg c9_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c9_digit_below; // TrieWalk.java:317
-  reg a10_valid; // TrieWalk.java:306
-  reg [31:0] a10_key; // TrieWalk.java:307
-  reg [15:0] a10_weight; // TrieWalk.java:308
-  reg [11:0] a10_slot; // TrieWalk.java:309
-  reg [4:0] a10_depth; // TrieWalk.java:310
-  reg [2:0] a10_children; // TrieWalk.java:311
-  reg a10_done; // TrieWalk.java:312
-  reg a10_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a10_digit_below; // TrieWalk.java:317
-  reg p10_valid; // TrieWalk.java:306
-  reg [31:0] p10_key; // TrieWalk.java:307
-  reg [15:0] p10_weight; // TrieWalk.java:308
-  reg [11:0] p10_slot; // TrieWalk.java:309
-  reg [4:0] p10_depth; // TrieWalk.java:310
-  reg [2:0] p10_children; // TrieWalk.java:311
-  reg p10_done; // TrieWalk.java:312
-  reg p10_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p10_digit_below; // TrieWalk.java:317
-  reg q10_valid; // TrieWalk.java:306
-  reg [31:0] q10_key; // TrieWalk.java:307
-  reg [15:0] q10_weight; // TrieWalk.java:308
-  reg [11:0] q10_slot; // TrieWalk.java:309
-  reg [4:0] q10_depth; // TrieWalk.java:310
-  reg [2:0] q10_children; // TrieWalk.java:311
-  reg q10_done; // TrieWalk.java:312
-  reg q10_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q10_digit_below; // TrieWalk.java:317
-  reg [11:0] level10_fix_address; // TrieWalk.java:241
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q10_word; // TrieWalk.java:258
-  reg c10_valid; // TrieWalk.java:306
-  reg [31:0] c10_key; // TrieWalk.java:307
-  reg [15:0] c10_weight; // TrieWalk.java:308
-  reg [11:0] c10_slot; // TrieWalk.java:309
-  reg [4:0] c10_depth; // TrieWalk.java:310
-  reg [2:0] c10_children; // TrieWalk.java:311
-  reg c10_done; // TrieWalk.java:312
-  reg c10_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c10_digit_below; // TrieWalk.java:317
+  reg a9_valid; // TrieWalk.java:309
+  reg [31:0] a9_key; // TrieWalk.java:310
+  reg [15:0] a9_weight; // TrieWalk.java:311
+  reg [11:0] a9_slot; // TrieWalk.java:312
+  reg [4:0] a9_depth; // TrieWalk.java:313
+  reg [2:0] a9_children; // TrieWalk.java:314
+  reg a9_done; // TrieWalk.java:315
+  reg a9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a9_digit_below; // TrieWalk.java:320
+  reg p9_valid; // TrieWalk.java:309
+  reg [31:0] p9_key; // TrieWalk.java:310
+  reg [15:0] p9_weight; // TrieWalk.java:311
+  reg [11:0] p9_slot; // TrieWalk.java:312
+  reg [4:0] p9_depth; // TrieWalk.java:313
+  reg [2:0] p9_children; // TrieWalk.java:314
+  reg p9_done; // TrieWalk.java:315
+  reg p9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p9_digit_below; // TrieWalk.java:320
+  reg q9_valid; // TrieWalk.java:309
+  reg [31:0] q9_key; // TrieWalk.java:310
+  reg [15:0] q9_weight; // TrieWalk.java:311
+  reg [11:0] q9_slot; // TrieWalk.java:312
+  reg [4:0] q9_depth; // TrieWalk.java:313
+  reg [2:0] q9_children; // TrieWalk.java:314
+  reg q9_done; // TrieWalk.java:315
+  reg q9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q9_digit_below; // TrieWalk.java:320
+  reg [11:0] level9_fix_address; // TrieWalk.java:244
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q9_word; // TrieWalk.java:261
+  reg c9_valid; // TrieWalk.java:309
+  reg [31:0] c9_key; // TrieWalk.java:310
+  reg [15:0] c9_weight; // TrieWalk.java:311
+  reg [11:0] c9_slot; // TrieWalk.java:312
+  reg [4:0] c9_depth; // TrieWalk.java:313
+  reg [2:0] c9_children; // TrieWalk.java:314
+  reg c9_done; // TrieWalk.java:315
+  reg c9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c9_digit_below; // TrieWalk.java:320
+  reg a10_valid; // TrieWalk.java:309
+  reg [31:0] a10_key; // TrieWalk.java:310
+  reg [15:0] a10_weight; // TrieWalk.java:311
+  reg [11:0] a10_slot; // TrieWalk.java:312
+  reg [4:0] a10_depth; // TrieWalk.java:313
+  reg [2:0] a10_children; // TrieWalk.java:314
+  reg a10_done; // TrieWalk.java:315
+  reg a10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a10_digit_below; // TrieWalk.java:320
+  reg p10_valid; // TrieWalk.java:309
+  reg [31:0] p10_key; // TrieWalk.java:310
+  reg [15:0] p10_weight; // TrieWalk.java:311
+  reg [11:0] p10_slot; // TrieWalk.java:312
+  reg [4:0] p10_depth; // TrieWalk.java:313
+  reg [2:0] p10_children; // TrieWalk.java:314
+  reg p10_done; // TrieWalk.java:315
+  reg p10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p10_digit_below; // TrieWalk.java:320
+  reg q10_valid; // TrieWalk.java:309
+  reg [31:0] q10_key; // TrieWalk.java:310
+  reg [15:0] q10_weight; // TrieWalk.java:311
+  reg [11:0] q10_slot; // TrieWalk.java:312
+  reg [4:0] q10_depth; // TrieWalk.java:313
+  reg [2:0] q10_children; // TrieWalk.java:314
+  reg q10_done; // TrieWalk.java:315
+  reg q10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q10_digit_below; // TrieWalk.java:320
+  reg [11:0] level10_fix_address; // TrieWalk.java:244
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q10_word; // TrieWalk.java:261
+  reg c10_valid; // TrieWalk.java:309
+  reg [31:0] c10_key; // TrieWalk.java:310
+  reg [15:0] c10_weight; // TrieWalk.java:311
+  reg [11:0] c10_slot; // TrieWalk.java:312
+  reg [4:0] c10_depth; // TrieWalk.java:313
+  reg [2:0] c10_children; // TrieWalk.java:314
+  reg c10_done; // TrieWalk.java:315
+  reg c10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c10_digit_below; // TrieWalk.java:320
   reg [11:0] levels11_12_write_slot; // PairCopies.java:31
   reg [47:0] levels11_12_write_word; // PairCopies.java:32
   reg [11:0] levels11_12_fix_slot; // PairCopies.java:34
   reg [47:0] levels11_12_fix_word; // PairCopies.java:35
-  reg a11_valid; // TrieWalk.java:306
-  reg [31:0] a11_key; // TrieWalk.java:307
-  reg [15:0] a11_weight; // TrieWalk.java:308
-  reg [11:0] a11_slot; // TrieWalk.java:309
-  reg [4:0] a11_depth; // TrieWalk.java:310
-  reg [2:0] a11_children; // TrieWalk.java:311
-  reg a11_done; // TrieWalk.java:312
-  reg a11_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a11_digit_below; // TrieWalk.java:317
-  reg p11_valid; // TrieWalk.java:306
-  reg [31:0] p11_key; // TrieWalk.java:307
-  reg [15:0] p11_weight; // TrieWalk.java:308
-  reg [11:0] p11_slot; // TrieWalk.java:309
-  reg [4:0] p11_depth; // TrieWalk.java:310
-  reg [2:0] p11_children; // TrieWalk.java:311
-  reg p11_done; // TrieWalk.java:312
-  reg p11_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p11_digit_below; // TrieWalk.java:317
-  reg q11_valid; // TrieWalk.java:306
-  reg [31:0] q11_key; // TrieWalk.java:307
-  reg [15:0] q11_weight; // TrieWalk.java:308
-  reg [11:0] q11_slot; // TrieWalk.java:309
-  reg [4:0] q11_depth; // TrieWalk.java:310
-  reg [2:0] q11_children; // TrieWalk.java:311
-  reg q11_done; // TrieWalk.java:312
-  reg q11_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q11_digit_below; // TrieWalk.java:317
-  reg [11:0] level11_fix_address; // TrieWalk.java:241
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q11_word; // TrieWalk.java:258
-  reg c11_valid; // TrieWalk.java:306
-  reg [31:0] c11_key; // TrieWalk.java:307
-  reg [15:0] c11_weight; // TrieWalk.java:308
-  reg [11:0] c11_slot; // TrieWalk.java:309
-  reg [4:0] c11_depth; // TrieWalk.java:310
-  reg [2:0] c11_children; // TrieWalk.java:311
-  reg c11_done; // TrieWalk.java:312
-  reg c11_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c11_digit_below; // TrieWalk.java:317
-  reg a12_valid; // TrieWalk.java:306
-  reg [31:0] a12_key; // TrieWalk.java:307
-  reg [15:0] a12_weight; // TrieWalk.java:308
-  reg [11:0] a12_slot; // TrieWalk.java:309
-  reg [4:0] a12_depth; // TrieWalk.java:310
-  reg [2:0] a12_children; // TrieWalk.java:311
-  reg a12_done; // TrieWalk.java:312
-  reg a12_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a12_digit_below; // TrieWalk.java:317
-  reg p12_valid; // TrieWalk.java:306
-  reg [31:0] p12_key; // TrieWalk.java:307
-  reg [15:0] p12_weight; // TrieWalk.java:308
-  reg [11:0] p12_slot; // TrieWalk.java:309
-  reg [4:0] p12_depth; // TrieWalk.java:310
-  reg [2:0] p12_children; // TrieWalk.java:311
-  reg p12_done; // TrieWalk.java:312
-  reg p12_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p12_digit_below; // TrieWalk.java:317
-  reg q12_valid; // TrieWalk.java:306
-  reg [31:0] q12_key; // TrieWalk.java:307
-  reg [15:0] q12_weight; // TrieWalk.java:308
-  reg [11:0] q12_slot; // TrieWalk.java:309
-  reg [4:0] q12_depth; // TrieWalk.java:310
-  reg [2:0] q12_children; // TrieWalk.java:311
-  reg q12_done; // TrieWalk.java:312
-  reg q12_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q12_digit_below; // TrieWalk.java:317
-  reg [11:0] level12_fix_address; // TrieWalk.java:241
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q12_word; // TrieWalk.java:258
-  reg c12_valid; // TrieWalk.java:306
-  reg [31:0] c12_key; // TrieWalk.java:307
-  reg [15:0] c12_weight; // TrieWalk.java:308
-  reg [11:0] c12_slot; // TrieWalk.java:309
-  reg [4:0] c12_depth; // TrieWalk.java:310
-  reg [2:0] c12_children; // TrieWalk.java:311
-  reg c12_done; // TrieWalk.java:312
-  reg c12_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c12_digit_below; // TrieWalk.java:317
+  reg a11_valid; // TrieWalk.java:309
+  reg [31:0] a11_key; // TrieWalk.java:310
+  reg [15:0] a11_weight; // TrieWalk.java:311
+  reg [11:0] a11_slot; // TrieWalk.java:312
+  reg [4:0] a11_depth; // TrieWalk.java:313
+  reg [2:0] a11_children; // TrieWalk.java:314
+  reg a11_done; // TrieWalk.java:315
+  reg a11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a11_digit_below; // TrieWalk.java:320
+  reg p11_valid; // TrieWalk.java:309
+  reg [31:0] p11_key; // TrieWalk.java:310
+  reg [15:0] p11_weight; // TrieWalk.java:311
+  reg [11:0] p11_slot; // TrieWalk.java:312
+  reg [4:0] p11_depth; // TrieWalk.java:313
+  reg [2:0] p11_children; // TrieWalk.java:314
+  reg p11_done; // TrieWalk.java:315
+  reg p11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p11_digit_below; // TrieWalk.java:320
+  reg q11_valid; // TrieWalk.java:309
+  reg [31:0] q11_key; // TrieWalk.java:310
+  reg [15:0] q11_weight; // TrieWalk.java:311
+  reg [11:0] q11_slot; // TrieWalk.java:312
+  reg [4:0] q11_depth; // TrieWalk.java:313
+  reg [2:0] q11_children; // TrieWalk.java:314
+  reg q11_done; // TrieWalk.java:315
+  reg q11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q11_digit_below; // TrieWalk.java:320
+  reg [11:0] level11_fix_address; // TrieWalk.java:244
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q11_word; // TrieWalk.java:261
+  reg c11_valid; // TrieWalk.java:309
+  reg [31:0] c11_key; // TrieWalk.java:310
+  reg [15:0] c11_weight; // TrieWalk.java:311
+  reg [11:0] c11_slot; // TrieWalk.java:312
+  reg [4:0] c11_depth; // TrieWalk.java:313
+  reg [2:0] c11_children; // TrieWalk.java:314
+  reg c11_done; // TrieWalk.java:315
+  reg c11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c11_digit_below; // TrieWalk.java:320
+  reg a12_valid; // TrieWalk.java:309
+  reg [31:0] a12_key; // TrieWalk.java:310
+  reg [15:0] a12_weight; // TrieWalk.java:311
+  reg [11:0] a12_slot; // TrieWalk.java:312
+  reg [4:0] a12_depth; // TrieWalk.java:313
+  reg [2:0] a12_children; // TrieWalk.java:314
+  reg a12_done; // TrieWalk.java:315
+  reg a12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a12_digit_below; // TrieWalk.java:320
+  reg p12_valid; // TrieWalk.java:309
+  reg [31:0] p12_key; // TrieWalk.java:310
+  reg [15:0] p12_weight; // TrieWalk.java:311
+  reg [11:0] p12_slot; // TrieWalk.java:312
+  reg [4:0] p12_depth; // TrieWalk.java:313
+  reg [2:0] p12_children; // TrieWalk.java:314
+  reg p12_done; // TrieWalk.java:315
+  reg p12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p12_digit_below; // TrieWalk.java:320
+  reg q12_valid; // TrieWalk.java:309
+  reg [31:0] q12_key; // TrieWalk.java:310
+  reg [15:0] q12_weight; // TrieWalk.java:311
+  reg [11:0] q12_slot; // TrieWalk.java:312
+  reg [4:0] q12_depth; // TrieWalk.java:313
+  reg [2:0] q12_children; // TrieWalk.java:314
+  reg q12_done; // TrieWalk.java:315
+  reg q12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q12_digit_below; // TrieWalk.java:320
+  reg [11:0] level12_fix_address; // TrieWalk.java:244
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q12_word; // TrieWalk.java:261
+  reg c12_valid; // TrieWalk.java:309
+  reg [31:0] c12_key; // TrieWalk.java:310
+  reg [15:0] c12_weight; // TrieWalk.java:311
+  reg [11:0] c12_slot; // TrieWalk.java:312
+  reg [4:0] c12_depth; // TrieWalk.java:313
+  reg [2:0] c12_children; // TrieWalk.java:314
+  reg c12_done; // TrieWalk.java:315
+  reg c12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c12_digit_below; // TrieWalk.java:320
   reg [11:0] levels13_14_write_slot; // PairCopies.java:31
   reg [47:0] levels13_14_write_word; // PairCopies.java:32
   reg [11:0] levels13_14_fix_slot; // PairCopies.java:34
   reg [47:0] levels13_14_fix_word; // PairCopies.java:35
-  reg a13_valid; // TrieWalk.java:306
-  reg [31:0] a13_key; // TrieWalk.java:307
-  reg [15:0] a13_weight; // TrieWalk.java:308
-  reg [11:0] a13_slot; // TrieWalk.java:309
-  reg [4:0] a13_depth; // TrieWalk.java:310
-  reg [2:0] a13_children; // TrieWalk.java:311
-  reg a13_done; // TrieWalk.java:312
-  reg a13_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a13_digit_below; // TrieWalk.java:317
-  reg p13_valid; // TrieWalk.java:306
-  reg [31:0] p13_key; // TrieWalk.java:307
-  reg [15:0] p13_weight; // TrieWalk.java:308
-  reg [11:0] p13_slot; // TrieWalk.java:309
-  reg [4:0] p13_depth; // TrieWalk.java:310
-  reg [2:0] p13_children; // TrieWalk.java:311
-  reg p13_done; // TrieWalk.java:312
-  reg p13_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p13_digit_below; // TrieWalk.java:317
-  reg q13_valid; // TrieWalk.java:306
-  reg [31:0] q13_key; // TrieWalk.java:307
-  reg [15:0] q13_weight; // TrieWalk.java:308
-  reg [11:0] q13_slot; // TrieWalk.java:309
-  reg [4:0] q13_depth; // TrieWalk.java:310
-  reg [2:0] q13_children; // TrieWalk.java:311
-  reg q13_done; // TrieWalk.java:312
-  reg q13_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q13_digit_below; // TrieWalk.java:317
-  reg [11:0] level13_fix_address; // TrieWalk.java:241
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q13_word; // TrieWalk.java:258
-  reg c13_valid; // TrieWalk.java:306
-  reg [31:0] c13_key; // TrieWalk.java:307
-  reg [15:0] c13_weight; // TrieWalk.java:308
-  reg [11:0] c13_slot; // TrieWalk.java:309
-  reg [4:0] c13_depth; // TrieWalk.java:310
-  reg [2:0] c13_children; // TrieWalk.java:311
-  reg c13_done; // TrieWalk.java:312
-  reg c13_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c13_digit_below; // TrieWalk.java:317
-  reg a14_valid; // TrieWalk.java:306
-  reg [31:0] a14_key; // TrieWalk.java:307
-  reg [15:0] a14_weight; // TrieWalk.java:308
-  reg [11:0] a14_slot; // TrieWalk.java:309
-  reg [4:0] a14_depth; // TrieWalk.java:310
-  reg [2:0] a14_children; // TrieWalk.java:311
-  reg a14_done; // TrieWalk.java:312
-  reg a14_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a14_digit_below; // TrieWalk.java:317
-  reg p14_valid; // TrieWalk.java:306
-  reg [31:0] p14_key; // TrieWalk.java:307
-  reg [15:0] p14_weight; // TrieWalk.java:308
-  reg [11:0] p14_slot; // TrieWalk.java:309
-  reg [4:0] p14_depth; // TrieWalk.java:310
-  reg [2:0] p14_children; // TrieWalk.java:311
-  reg p14_done; // TrieWalk.java:312
-  reg p14_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p14_digit_below; // TrieWalk.java:317
-  reg q14_valid; // TrieWalk.java:306
-  reg [31:0] q14_key; // TrieWalk.java:307
-  reg [15:0] q14_weight; // TrieWalk.java:308
-  reg [11:0] q14_slot; // TrieWalk.java:309
-  reg [4:0] q14_depth; // TrieWalk.java:310
-  reg [2:0] q14_children; // TrieWalk.java:311
-  reg q14_done; // TrieWalk.java:312
-  reg q14_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q14_digit_below; // TrieWalk.java:317
-  reg [11:0] level14_fix_address; // TrieWalk.java:241
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:255
-  reg [47:0] q14_word; // TrieWalk.java:258
-  reg c14_valid; // TrieWalk.java:306
-  reg [31:0] c14_key; // TrieWalk.java:307
-  reg [15:0] c14_weight; // TrieWalk.java:308
-  reg [11:0] c14_slot; // TrieWalk.java:309
-  reg [4:0] c14_depth; // TrieWalk.java:310
-  reg [2:0] c14_children; // TrieWalk.java:311
-  reg c14_done; // TrieWalk.java:312
-  reg c14_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] c14_digit_below; // TrieWalk.java:317
+  reg a13_valid; // TrieWalk.java:309
+  reg [31:0] a13_key; // TrieWalk.java:310
+  reg [15:0] a13_weight; // TrieWalk.java:311
+  reg [11:0] a13_slot; // TrieWalk.java:312
+  reg [4:0] a13_depth; // TrieWalk.java:313
+  reg [2:0] a13_children; // TrieWalk.java:314
+  reg a13_done; // TrieWalk.java:315
+  reg a13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a13_digit_below; // TrieWalk.java:320
+  reg p13_valid; // TrieWalk.java:309
+  reg [31:0] p13_key; // TrieWalk.java:310
+  reg [15:0] p13_weight; // TrieWalk.java:311
+  reg [11:0] p13_slot; // TrieWalk.java:312
+  reg [4:0] p13_depth; // TrieWalk.java:313
+  reg [2:0] p13_children; // TrieWalk.java:314
+  reg p13_done; // TrieWalk.java:315
+  reg p13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p13_digit_below; // TrieWalk.java:320
+  reg q13_valid; // TrieWalk.java:309
+  reg [31:0] q13_key; // TrieWalk.java:310
+  reg [15:0] q13_weight; // TrieWalk.java:311
+  reg [11:0] q13_slot; // TrieWalk.java:312
+  reg [4:0] q13_depth; // TrieWalk.java:313
+  reg [2:0] q13_children; // TrieWalk.java:314
+  reg q13_done; // TrieWalk.java:315
+  reg q13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q13_digit_below; // TrieWalk.java:320
+  reg [11:0] level13_fix_address; // TrieWalk.java:244
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q13_word; // TrieWalk.java:261
+  reg c13_valid; // TrieWalk.java:309
+  reg [31:0] c13_key; // TrieWalk.java:310
+  reg [15:0] c13_weight; // TrieWalk.java:311
+  reg [11:0] c13_slot; // TrieWalk.java:312
+  reg [4:0] c13_depth; // TrieWalk.java:313
+  reg [2:0] c13_children; // TrieWalk.java:314
+  reg c13_done; // TrieWalk.java:315
+  reg c13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c13_digit_below; // TrieWalk.java:320
+  reg a14_valid; // TrieWalk.java:309
+  reg [31:0] a14_key; // TrieWalk.java:310
+  reg [15:0] a14_weight; // TrieWalk.java:311
+  reg [11:0] a14_slot; // TrieWalk.java:312
+  reg [4:0] a14_depth; // TrieWalk.java:313
+  reg [2:0] a14_children; // TrieWalk.java:314
+  reg a14_done; // TrieWalk.java:315
+  reg a14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a14_digit_below; // TrieWalk.java:320
+  reg p14_valid; // TrieWalk.java:309
+  reg [31:0] p14_key; // TrieWalk.java:310
+  reg [15:0] p14_weight; // TrieWalk.java:311
+  reg [11:0] p14_slot; // TrieWalk.java:312
+  reg [4:0] p14_depth; // TrieWalk.java:313
+  reg [2:0] p14_children; // TrieWalk.java:314
+  reg p14_done; // TrieWalk.java:315
+  reg p14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p14_digit_below; // TrieWalk.java:320
+  reg q14_valid; // TrieWalk.java:309
+  reg [31:0] q14_key; // TrieWalk.java:310
+  reg [15:0] q14_weight; // TrieWalk.java:311
+  reg [11:0] q14_slot; // TrieWalk.java:312
+  reg [4:0] q14_depth; // TrieWalk.java:313
+  reg [2:0] q14_children; // TrieWalk.java:314
+  reg q14_done; // TrieWalk.java:315
+  reg q14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q14_digit_below; // TrieWalk.java:320
+  reg [11:0] level14_fix_address; // TrieWalk.java:244
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q14_word; // TrieWalk.java:261
+  reg c14_valid; // TrieWalk.java:309
+  reg [31:0] c14_key; // TrieWalk.java:310
+  reg [15:0] c14_weight; // TrieWalk.java:311
+  reg [11:0] c14_slot; // TrieWalk.java:312
+  reg [4:0] c14_depth; // TrieWalk.java:313
+  reg [2:0] c14_children; // TrieWalk.java:314
+  reg c14_done; // TrieWalk.java:315
+  reg c14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c14_digit_below; // TrieWalk.java:320
   reg [11:0] level15_write_slot; // PairCopies.java:31
   reg [47:0] level15_write_word; // PairCopies.java:32
   reg [11:0] level15_fix_slot; // PairCopies.java:34
   reg [47:0] level15_fix_word; // PairCopies.java:35
-  reg a15_valid; // TrieWalk.java:306
-  reg [31:0] a15_key; // TrieWalk.java:307
-  reg [15:0] a15_weight; // TrieWalk.java:308
-  reg [11:0] a15_slot; // TrieWalk.java:309
-  reg [4:0] a15_depth; // TrieWalk.java:310
-  reg [2:0] a15_children; // TrieWalk.java:311
-  reg a15_done; // TrieWalk.java:312
-  reg a15_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] a15_digit_below; // TrieWalk.java:317
-  reg p15_valid; // TrieWalk.java:306
-  reg [31:0] p15_key; // TrieWalk.java:307
-  reg [15:0] p15_weight; // TrieWalk.java:308
-  reg [11:0] p15_slot; // TrieWalk.java:309
-  reg [4:0] p15_depth; // TrieWalk.java:310
-  reg [2:0] p15_children; // TrieWalk.java:311
-  reg p15_done; // TrieWalk.java:312
-  reg p15_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] p15_digit_below; // TrieWalk.java:317
-  reg q15_valid; // TrieWalk.java:306
-  reg [31:0] q15_key; // TrieWalk.java:307
-  reg [15:0] q15_weight; // TrieWalk.java:308
-  reg [11:0] q15_slot; // TrieWalk.java:309
-  reg [4:0] q15_depth; // TrieWalk.java:310
-  reg [2:0] q15_children; // TrieWalk.java:311
-  reg q15_done; // TrieWalk.java:312
-  reg q15_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] q15_digit_below; // TrieWalk.java:317
-  reg [11:0] level15_fix_address; // TrieWalk.java:241
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:252
-  reg [47:0] q15_word; // TrieWalk.java:258
-  reg s16_valid; // TrieWalk.java:306
-  reg [31:0] s16_key; // TrieWalk.java:307
-  reg [15:0] s16_weight; // TrieWalk.java:308
-  reg [11:0] s16_slot; // TrieWalk.java:309
-  reg [4:0] s16_depth; // TrieWalk.java:310
-  reg [2:0] s16_children; // TrieWalk.java:311
-  reg s16_done; // TrieWalk.java:312
-  reg s16_stopped_at_split; // TrieWalk.java:316
-  reg [1:0] s16_digit_below; // TrieWalk.java:317
+  reg a15_valid; // TrieWalk.java:309
+  reg [31:0] a15_key; // TrieWalk.java:310
+  reg [15:0] a15_weight; // TrieWalk.java:311
+  reg [11:0] a15_slot; // TrieWalk.java:312
+  reg [4:0] a15_depth; // TrieWalk.java:313
+  reg [2:0] a15_children; // TrieWalk.java:314
+  reg a15_done; // TrieWalk.java:315
+  reg a15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a15_digit_below; // TrieWalk.java:320
+  reg p15_valid; // TrieWalk.java:309
+  reg [31:0] p15_key; // TrieWalk.java:310
+  reg [15:0] p15_weight; // TrieWalk.java:311
+  reg [11:0] p15_slot; // TrieWalk.java:312
+  reg [4:0] p15_depth; // TrieWalk.java:313
+  reg [2:0] p15_children; // TrieWalk.java:314
+  reg p15_done; // TrieWalk.java:315
+  reg p15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p15_digit_below; // TrieWalk.java:320
+  reg q15_valid; // TrieWalk.java:309
+  reg [31:0] q15_key; // TrieWalk.java:310
+  reg [15:0] q15_weight; // TrieWalk.java:311
+  reg [11:0] q15_slot; // TrieWalk.java:312
+  reg [4:0] q15_depth; // TrieWalk.java:313
+  reg [2:0] q15_children; // TrieWalk.java:314
+  reg q15_done; // TrieWalk.java:315
+  reg q15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q15_digit_below; // TrieWalk.java:320
+  reg [11:0] level15_fix_address; // TrieWalk.java:244
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q15_word; // TrieWalk.java:261
+  reg s16_valid; // TrieWalk.java:309
+  reg [31:0] s16_key; // TrieWalk.java:310
+  reg [15:0] s16_weight; // TrieWalk.java:311
+  reg [11:0] s16_slot; // TrieWalk.java:312
+  reg [4:0] s16_depth; // TrieWalk.java:313
+  reg [2:0] s16_children; // TrieWalk.java:314
+  reg s16_done; // TrieWalk.java:315
+  reg s16_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] s16_digit_below; // TrieWalk.java:320
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:247
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:247
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:250
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
   wire [11:0] _wire_0_1; // ChildWord.java:35
   wire [11:0] _wire_0_2; // ChildWord.java:35
   wire [11:0] _wire_0_3; // ChildWord.java:35
-  wire [1:0] _wire_1_0; // TrieWalk.java:139
-  wire [1:0] _wire_1_1; // TrieWalk.java:139
-  wire [1:0] _wire_1_2; // TrieWalk.java:139
-  wire [1:0] _wire_1_3; // TrieWalk.java:139
-  wire [1:0] _wire_1_4; // TrieWalk.java:139
-  wire [1:0] _wire_1_5; // TrieWalk.java:139
-  wire [1:0] _wire_1_6; // TrieWalk.java:139
-  wire [1:0] _wire_1_7; // TrieWalk.java:139
-  wire [1:0] _wire_1_8; // TrieWalk.java:139
-  wire [1:0] _wire_1_9; // TrieWalk.java:139
-  wire [1:0] _wire_1_10; // TrieWalk.java:139
-  wire [1:0] _wire_1_11; // TrieWalk.java:139
-  wire [1:0] _wire_1_12; // TrieWalk.java:139
-  wire [1:0] _wire_1_13; // TrieWalk.java:139
-  wire [1:0] _wire_1_14; // TrieWalk.java:139
-  wire [1:0] _wire_1_15; // TrieWalk.java:139
+  wire [1:0] _wire_1_0; // TrieWalk.java:142
+  wire [1:0] _wire_1_1; // TrieWalk.java:142
+  wire [1:0] _wire_1_2; // TrieWalk.java:142
+  wire [1:0] _wire_1_3; // TrieWalk.java:142
+  wire [1:0] _wire_1_4; // TrieWalk.java:142
+  wire [1:0] _wire_1_5; // TrieWalk.java:142
+  wire [1:0] _wire_1_6; // TrieWalk.java:142
+  wire [1:0] _wire_1_7; // TrieWalk.java:142
+  wire [1:0] _wire_1_8; // TrieWalk.java:142
+  wire [1:0] _wire_1_9; // TrieWalk.java:142
+  wire [1:0] _wire_1_10; // TrieWalk.java:142
+  wire [1:0] _wire_1_11; // TrieWalk.java:142
+  wire [1:0] _wire_1_12; // TrieWalk.java:142
+  wire [1:0] _wire_1_13; // TrieWalk.java:142
+  wire [1:0] _wire_1_14; // TrieWalk.java:142
+  wire [1:0] _wire_1_15; // TrieWalk.java:142
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
   wire [11:0] _wire_2_3; // ChildWord.java:35
-  wire [1:0] _wire_3_0; // TrieWalk.java:139
-  wire [1:0] _wire_3_1; // TrieWalk.java:139
-  wire [1:0] _wire_3_2; // TrieWalk.java:139
-  wire [1:0] _wire_3_3; // TrieWalk.java:139
-  wire [1:0] _wire_3_4; // TrieWalk.java:139
-  wire [1:0] _wire_3_5; // TrieWalk.java:139
-  wire [1:0] _wire_3_6; // TrieWalk.java:139
-  wire [1:0] _wire_3_7; // TrieWalk.java:139
-  wire [1:0] _wire_3_8; // TrieWalk.java:139
-  wire [1:0] _wire_3_9; // TrieWalk.java:139
-  wire [1:0] _wire_3_10; // TrieWalk.java:139
-  wire [1:0] _wire_3_11; // TrieWalk.java:139
-  wire [1:0] _wire_3_12; // TrieWalk.java:139
-  wire [1:0] _wire_3_13; // TrieWalk.java:139
-  wire [1:0] _wire_3_14; // TrieWalk.java:139
-  wire [1:0] _wire_3_15; // TrieWalk.java:139
+  wire [1:0] _wire_3_0; // TrieWalk.java:142
+  wire [1:0] _wire_3_1; // TrieWalk.java:142
+  wire [1:0] _wire_3_2; // TrieWalk.java:142
+  wire [1:0] _wire_3_3; // TrieWalk.java:142
+  wire [1:0] _wire_3_4; // TrieWalk.java:142
+  wire [1:0] _wire_3_5; // TrieWalk.java:142
+  wire [1:0] _wire_3_6; // TrieWalk.java:142
+  wire [1:0] _wire_3_7; // TrieWalk.java:142
+  wire [1:0] _wire_3_8; // TrieWalk.java:142
+  wire [1:0] _wire_3_9; // TrieWalk.java:142
+  wire [1:0] _wire_3_10; // TrieWalk.java:142
+  wire [1:0] _wire_3_11; // TrieWalk.java:142
+  wire [1:0] _wire_3_12; // TrieWalk.java:142
+  wire [1:0] _wire_3_13; // TrieWalk.java:142
+  wire [1:0] _wire_3_14; // TrieWalk.java:142
+  wire [1:0] _wire_3_15; // TrieWalk.java:142
   wire [11:0] _wire_4_0; // ChildWord.java:35
   wire [11:0] _wire_4_1; // ChildWord.java:35
   wire [11:0] _wire_4_2; // ChildWord.java:35
   wire [11:0] _wire_4_3; // ChildWord.java:35
-  wire [1:0] _wire_5_0; // TrieWalk.java:139
-  wire [1:0] _wire_5_1; // TrieWalk.java:139
-  wire [1:0] _wire_5_2; // TrieWalk.java:139
-  wire [1:0] _wire_5_3; // TrieWalk.java:139
-  wire [1:0] _wire_5_4; // TrieWalk.java:139
-  wire [1:0] _wire_5_5; // TrieWalk.java:139
-  wire [1:0] _wire_5_6; // TrieWalk.java:139
-  wire [1:0] _wire_5_7; // TrieWalk.java:139
-  wire [1:0] _wire_5_8; // TrieWalk.java:139
-  wire [1:0] _wire_5_9; // TrieWalk.java:139
-  wire [1:0] _wire_5_10; // TrieWalk.java:139
-  wire [1:0] _wire_5_11; // TrieWalk.java:139
-  wire [1:0] _wire_5_12; // TrieWalk.java:139
-  wire [1:0] _wire_5_13; // TrieWalk.java:139
-  wire [1:0] _wire_5_14; // TrieWalk.java:139
-  wire [1:0] _wire_5_15; // TrieWalk.java:139
+  wire [1:0] _wire_5_0; // TrieWalk.java:142
+  wire [1:0] _wire_5_1; // TrieWalk.java:142
+  wire [1:0] _wire_5_2; // TrieWalk.java:142
+  wire [1:0] _wire_5_3; // TrieWalk.java:142
+  wire [1:0] _wire_5_4; // TrieWalk.java:142
+  wire [1:0] _wire_5_5; // TrieWalk.java:142
+  wire [1:0] _wire_5_6; // TrieWalk.java:142
+  wire [1:0] _wire_5_7; // TrieWalk.java:142
+  wire [1:0] _wire_5_8; // TrieWalk.java:142
+  wire [1:0] _wire_5_9; // TrieWalk.java:142
+  wire [1:0] _wire_5_10; // TrieWalk.java:142
+  wire [1:0] _wire_5_11; // TrieWalk.java:142
+  wire [1:0] _wire_5_12; // TrieWalk.java:142
+  wire [1:0] _wire_5_13; // TrieWalk.java:142
+  wire [1:0] _wire_5_14; // TrieWalk.java:142
+  wire [1:0] _wire_5_15; // TrieWalk.java:142
   wire [11:0] _wire_6_0; // ChildWord.java:35
   wire [11:0] _wire_6_1; // ChildWord.java:35
   wire [11:0] _wire_6_2; // ChildWord.java:35
@@ -736,82 +736,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_7_1; // ChildWord.java:35
   wire [11:0] _wire_7_2; // ChildWord.java:35
   wire [11:0] _wire_7_3; // ChildWord.java:35
-  wire [1:0] _wire_8_0; // TrieWalk.java:139
-  wire [1:0] _wire_8_1; // TrieWalk.java:139
-  wire [1:0] _wire_8_2; // TrieWalk.java:139
-  wire [1:0] _wire_8_3; // TrieWalk.java:139
-  wire [1:0] _wire_8_4; // TrieWalk.java:139
-  wire [1:0] _wire_8_5; // TrieWalk.java:139
-  wire [1:0] _wire_8_6; // TrieWalk.java:139
-  wire [1:0] _wire_8_7; // TrieWalk.java:139
-  wire [1:0] _wire_8_8; // TrieWalk.java:139
-  wire [1:0] _wire_8_9; // TrieWalk.java:139
-  wire [1:0] _wire_8_10; // TrieWalk.java:139
-  wire [1:0] _wire_8_11; // TrieWalk.java:139
-  wire [1:0] _wire_8_12; // TrieWalk.java:139
-  wire [1:0] _wire_8_13; // TrieWalk.java:139
-  wire [1:0] _wire_8_14; // TrieWalk.java:139
-  wire [1:0] _wire_8_15; // TrieWalk.java:139
+  wire [1:0] _wire_8_0; // TrieWalk.java:142
+  wire [1:0] _wire_8_1; // TrieWalk.java:142
+  wire [1:0] _wire_8_2; // TrieWalk.java:142
+  wire [1:0] _wire_8_3; // TrieWalk.java:142
+  wire [1:0] _wire_8_4; // TrieWalk.java:142
+  wire [1:0] _wire_8_5; // TrieWalk.java:142
+  wire [1:0] _wire_8_6; // TrieWalk.java:142
+  wire [1:0] _wire_8_7; // TrieWalk.java:142
+  wire [1:0] _wire_8_8; // TrieWalk.java:142
+  wire [1:0] _wire_8_9; // TrieWalk.java:142
+  wire [1:0] _wire_8_10; // TrieWalk.java:142
+  wire [1:0] _wire_8_11; // TrieWalk.java:142
+  wire [1:0] _wire_8_12; // TrieWalk.java:142
+  wire [1:0] _wire_8_13; // TrieWalk.java:142
+  wire [1:0] _wire_8_14; // TrieWalk.java:142
+  wire [1:0] _wire_8_15; // TrieWalk.java:142
   wire [11:0] _wire_9_0; // ChildWord.java:35
   wire [11:0] _wire_9_1; // ChildWord.java:35
   wire [11:0] _wire_9_2; // ChildWord.java:35
   wire [11:0] _wire_9_3; // ChildWord.java:35
-  wire [1:0] _wire_10_0; // TrieWalk.java:139
-  wire [1:0] _wire_10_1; // TrieWalk.java:139
-  wire [1:0] _wire_10_2; // TrieWalk.java:139
-  wire [1:0] _wire_10_3; // TrieWalk.java:139
-  wire [1:0] _wire_10_4; // TrieWalk.java:139
-  wire [1:0] _wire_10_5; // TrieWalk.java:139
-  wire [1:0] _wire_10_6; // TrieWalk.java:139
-  wire [1:0] _wire_10_7; // TrieWalk.java:139
-  wire [1:0] _wire_10_8; // TrieWalk.java:139
-  wire [1:0] _wire_10_9; // TrieWalk.java:139
-  wire [1:0] _wire_10_10; // TrieWalk.java:139
-  wire [1:0] _wire_10_11; // TrieWalk.java:139
-  wire [1:0] _wire_10_12; // TrieWalk.java:139
-  wire [1:0] _wire_10_13; // TrieWalk.java:139
-  wire [1:0] _wire_10_14; // TrieWalk.java:139
-  wire [1:0] _wire_10_15; // TrieWalk.java:139
+  wire [1:0] _wire_10_0; // TrieWalk.java:142
+  wire [1:0] _wire_10_1; // TrieWalk.java:142
+  wire [1:0] _wire_10_2; // TrieWalk.java:142
+  wire [1:0] _wire_10_3; // TrieWalk.java:142
+  wire [1:0] _wire_10_4; // TrieWalk.java:142
+  wire [1:0] _wire_10_5; // TrieWalk.java:142
+  wire [1:0] _wire_10_6; // TrieWalk.java:142
+  wire [1:0] _wire_10_7; // TrieWalk.java:142
+  wire [1:0] _wire_10_8; // TrieWalk.java:142
+  wire [1:0] _wire_10_9; // TrieWalk.java:142
+  wire [1:0] _wire_10_10; // TrieWalk.java:142
+  wire [1:0] _wire_10_11; // TrieWalk.java:142
+  wire [1:0] _wire_10_12; // TrieWalk.java:142
+  wire [1:0] _wire_10_13; // TrieWalk.java:142
+  wire [1:0] _wire_10_14; // TrieWalk.java:142
+  wire [1:0] _wire_10_15; // TrieWalk.java:142
   wire [11:0] _wire_11_0; // ChildWord.java:35
   wire [11:0] _wire_11_1; // ChildWord.java:35
   wire [11:0] _wire_11_2; // ChildWord.java:35
   wire [11:0] _wire_11_3; // ChildWord.java:35
-  wire [1:0] _wire_12_0; // TrieWalk.java:139
-  wire [1:0] _wire_12_1; // TrieWalk.java:139
-  wire [1:0] _wire_12_2; // TrieWalk.java:139
-  wire [1:0] _wire_12_3; // TrieWalk.java:139
-  wire [1:0] _wire_12_4; // TrieWalk.java:139
-  wire [1:0] _wire_12_5; // TrieWalk.java:139
-  wire [1:0] _wire_12_6; // TrieWalk.java:139
-  wire [1:0] _wire_12_7; // TrieWalk.java:139
-  wire [1:0] _wire_12_8; // TrieWalk.java:139
-  wire [1:0] _wire_12_9; // TrieWalk.java:139
-  wire [1:0] _wire_12_10; // TrieWalk.java:139
-  wire [1:0] _wire_12_11; // TrieWalk.java:139
-  wire [1:0] _wire_12_12; // TrieWalk.java:139
-  wire [1:0] _wire_12_13; // TrieWalk.java:139
-  wire [1:0] _wire_12_14; // TrieWalk.java:139
-  wire [1:0] _wire_12_15; // TrieWalk.java:139
+  wire [1:0] _wire_12_0; // TrieWalk.java:142
+  wire [1:0] _wire_12_1; // TrieWalk.java:142
+  wire [1:0] _wire_12_2; // TrieWalk.java:142
+  wire [1:0] _wire_12_3; // TrieWalk.java:142
+  wire [1:0] _wire_12_4; // TrieWalk.java:142
+  wire [1:0] _wire_12_5; // TrieWalk.java:142
+  wire [1:0] _wire_12_6; // TrieWalk.java:142
+  wire [1:0] _wire_12_7; // TrieWalk.java:142
+  wire [1:0] _wire_12_8; // TrieWalk.java:142
+  wire [1:0] _wire_12_9; // TrieWalk.java:142
+  wire [1:0] _wire_12_10; // TrieWalk.java:142
+  wire [1:0] _wire_12_11; // TrieWalk.java:142
+  wire [1:0] _wire_12_12; // TrieWalk.java:142
+  wire [1:0] _wire_12_13; // TrieWalk.java:142
+  wire [1:0] _wire_12_14; // TrieWalk.java:142
+  wire [1:0] _wire_12_15; // TrieWalk.java:142
   wire [11:0] _wire_13_0; // ChildWord.java:35
   wire [11:0] _wire_13_1; // ChildWord.java:35
   wire [11:0] _wire_13_2; // ChildWord.java:35
   wire [11:0] _wire_13_3; // ChildWord.java:35
-  wire [1:0] _wire_14_0; // TrieWalk.java:139
-  wire [1:0] _wire_14_1; // TrieWalk.java:139
-  wire [1:0] _wire_14_2; // TrieWalk.java:139
-  wire [1:0] _wire_14_3; // TrieWalk.java:139
-  wire [1:0] _wire_14_4; // TrieWalk.java:139
-  wire [1:0] _wire_14_5; // TrieWalk.java:139
-  wire [1:0] _wire_14_6; // TrieWalk.java:139
-  wire [1:0] _wire_14_7; // TrieWalk.java:139
-  wire [1:0] _wire_14_8; // TrieWalk.java:139
-  wire [1:0] _wire_14_9; // TrieWalk.java:139
-  wire [1:0] _wire_14_10; // TrieWalk.java:139
-  wire [1:0] _wire_14_11; // TrieWalk.java:139
-  wire [1:0] _wire_14_12; // TrieWalk.java:139
-  wire [1:0] _wire_14_13; // TrieWalk.java:139
-  wire [1:0] _wire_14_14; // TrieWalk.java:139
-  wire [1:0] _wire_14_15; // TrieWalk.java:139
+  wire [1:0] _wire_14_0; // TrieWalk.java:142
+  wire [1:0] _wire_14_1; // TrieWalk.java:142
+  wire [1:0] _wire_14_2; // TrieWalk.java:142
+  wire [1:0] _wire_14_3; // TrieWalk.java:142
+  wire [1:0] _wire_14_4; // TrieWalk.java:142
+  wire [1:0] _wire_14_5; // TrieWalk.java:142
+  wire [1:0] _wire_14_6; // TrieWalk.java:142
+  wire [1:0] _wire_14_7; // TrieWalk.java:142
+  wire [1:0] _wire_14_8; // TrieWalk.java:142
+  wire [1:0] _wire_14_9; // TrieWalk.java:142
+  wire [1:0] _wire_14_10; // TrieWalk.java:142
+  wire [1:0] _wire_14_11; // TrieWalk.java:142
+  wire [1:0] _wire_14_12; // TrieWalk.java:142
+  wire [1:0] _wire_14_13; // TrieWalk.java:142
+  wire [1:0] _wire_14_14; // TrieWalk.java:142
+  wire [1:0] _wire_14_15; // TrieWalk.java:142
   wire [11:0] _wire_15_0; // ChildWord.java:35
   wire [11:0] _wire_15_1; // ChildWord.java:35
   wire [11:0] _wire_15_2; // ChildWord.java:35
@@ -820,82 +820,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_16_1; // ChildWord.java:35
   wire [11:0] _wire_16_2; // ChildWord.java:35
   wire [11:0] _wire_16_3; // ChildWord.java:35
-  wire [1:0] _wire_17_0; // TrieWalk.java:139
-  wire [1:0] _wire_17_1; // TrieWalk.java:139
-  wire [1:0] _wire_17_2; // TrieWalk.java:139
-  wire [1:0] _wire_17_3; // TrieWalk.java:139
-  wire [1:0] _wire_17_4; // TrieWalk.java:139
-  wire [1:0] _wire_17_5; // TrieWalk.java:139
-  wire [1:0] _wire_17_6; // TrieWalk.java:139
-  wire [1:0] _wire_17_7; // TrieWalk.java:139
-  wire [1:0] _wire_17_8; // TrieWalk.java:139
-  wire [1:0] _wire_17_9; // TrieWalk.java:139
-  wire [1:0] _wire_17_10; // TrieWalk.java:139
-  wire [1:0] _wire_17_11; // TrieWalk.java:139
-  wire [1:0] _wire_17_12; // TrieWalk.java:139
-  wire [1:0] _wire_17_13; // TrieWalk.java:139
-  wire [1:0] _wire_17_14; // TrieWalk.java:139
-  wire [1:0] _wire_17_15; // TrieWalk.java:139
+  wire [1:0] _wire_17_0; // TrieWalk.java:142
+  wire [1:0] _wire_17_1; // TrieWalk.java:142
+  wire [1:0] _wire_17_2; // TrieWalk.java:142
+  wire [1:0] _wire_17_3; // TrieWalk.java:142
+  wire [1:0] _wire_17_4; // TrieWalk.java:142
+  wire [1:0] _wire_17_5; // TrieWalk.java:142
+  wire [1:0] _wire_17_6; // TrieWalk.java:142
+  wire [1:0] _wire_17_7; // TrieWalk.java:142
+  wire [1:0] _wire_17_8; // TrieWalk.java:142
+  wire [1:0] _wire_17_9; // TrieWalk.java:142
+  wire [1:0] _wire_17_10; // TrieWalk.java:142
+  wire [1:0] _wire_17_11; // TrieWalk.java:142
+  wire [1:0] _wire_17_12; // TrieWalk.java:142
+  wire [1:0] _wire_17_13; // TrieWalk.java:142
+  wire [1:0] _wire_17_14; // TrieWalk.java:142
+  wire [1:0] _wire_17_15; // TrieWalk.java:142
   wire [11:0] _wire_18_0; // ChildWord.java:35
   wire [11:0] _wire_18_1; // ChildWord.java:35
   wire [11:0] _wire_18_2; // ChildWord.java:35
   wire [11:0] _wire_18_3; // ChildWord.java:35
-  wire [1:0] _wire_19_0; // TrieWalk.java:139
-  wire [1:0] _wire_19_1; // TrieWalk.java:139
-  wire [1:0] _wire_19_2; // TrieWalk.java:139
-  wire [1:0] _wire_19_3; // TrieWalk.java:139
-  wire [1:0] _wire_19_4; // TrieWalk.java:139
-  wire [1:0] _wire_19_5; // TrieWalk.java:139
-  wire [1:0] _wire_19_6; // TrieWalk.java:139
-  wire [1:0] _wire_19_7; // TrieWalk.java:139
-  wire [1:0] _wire_19_8; // TrieWalk.java:139
-  wire [1:0] _wire_19_9; // TrieWalk.java:139
-  wire [1:0] _wire_19_10; // TrieWalk.java:139
-  wire [1:0] _wire_19_11; // TrieWalk.java:139
-  wire [1:0] _wire_19_12; // TrieWalk.java:139
-  wire [1:0] _wire_19_13; // TrieWalk.java:139
-  wire [1:0] _wire_19_14; // TrieWalk.java:139
-  wire [1:0] _wire_19_15; // TrieWalk.java:139
+  wire [1:0] _wire_19_0; // TrieWalk.java:142
+  wire [1:0] _wire_19_1; // TrieWalk.java:142
+  wire [1:0] _wire_19_2; // TrieWalk.java:142
+  wire [1:0] _wire_19_3; // TrieWalk.java:142
+  wire [1:0] _wire_19_4; // TrieWalk.java:142
+  wire [1:0] _wire_19_5; // TrieWalk.java:142
+  wire [1:0] _wire_19_6; // TrieWalk.java:142
+  wire [1:0] _wire_19_7; // TrieWalk.java:142
+  wire [1:0] _wire_19_8; // TrieWalk.java:142
+  wire [1:0] _wire_19_9; // TrieWalk.java:142
+  wire [1:0] _wire_19_10; // TrieWalk.java:142
+  wire [1:0] _wire_19_11; // TrieWalk.java:142
+  wire [1:0] _wire_19_12; // TrieWalk.java:142
+  wire [1:0] _wire_19_13; // TrieWalk.java:142
+  wire [1:0] _wire_19_14; // TrieWalk.java:142
+  wire [1:0] _wire_19_15; // TrieWalk.java:142
   wire [11:0] _wire_20_0; // ChildWord.java:35
   wire [11:0] _wire_20_1; // ChildWord.java:35
   wire [11:0] _wire_20_2; // ChildWord.java:35
   wire [11:0] _wire_20_3; // ChildWord.java:35
-  wire [1:0] _wire_21_0; // TrieWalk.java:139
-  wire [1:0] _wire_21_1; // TrieWalk.java:139
-  wire [1:0] _wire_21_2; // TrieWalk.java:139
-  wire [1:0] _wire_21_3; // TrieWalk.java:139
-  wire [1:0] _wire_21_4; // TrieWalk.java:139
-  wire [1:0] _wire_21_5; // TrieWalk.java:139
-  wire [1:0] _wire_21_6; // TrieWalk.java:139
-  wire [1:0] _wire_21_7; // TrieWalk.java:139
-  wire [1:0] _wire_21_8; // TrieWalk.java:139
-  wire [1:0] _wire_21_9; // TrieWalk.java:139
-  wire [1:0] _wire_21_10; // TrieWalk.java:139
-  wire [1:0] _wire_21_11; // TrieWalk.java:139
-  wire [1:0] _wire_21_12; // TrieWalk.java:139
-  wire [1:0] _wire_21_13; // TrieWalk.java:139
-  wire [1:0] _wire_21_14; // TrieWalk.java:139
-  wire [1:0] _wire_21_15; // TrieWalk.java:139
+  wire [1:0] _wire_21_0; // TrieWalk.java:142
+  wire [1:0] _wire_21_1; // TrieWalk.java:142
+  wire [1:0] _wire_21_2; // TrieWalk.java:142
+  wire [1:0] _wire_21_3; // TrieWalk.java:142
+  wire [1:0] _wire_21_4; // TrieWalk.java:142
+  wire [1:0] _wire_21_5; // TrieWalk.java:142
+  wire [1:0] _wire_21_6; // TrieWalk.java:142
+  wire [1:0] _wire_21_7; // TrieWalk.java:142
+  wire [1:0] _wire_21_8; // TrieWalk.java:142
+  wire [1:0] _wire_21_9; // TrieWalk.java:142
+  wire [1:0] _wire_21_10; // TrieWalk.java:142
+  wire [1:0] _wire_21_11; // TrieWalk.java:142
+  wire [1:0] _wire_21_12; // TrieWalk.java:142
+  wire [1:0] _wire_21_13; // TrieWalk.java:142
+  wire [1:0] _wire_21_14; // TrieWalk.java:142
+  wire [1:0] _wire_21_15; // TrieWalk.java:142
   wire [11:0] _wire_22_0; // ChildWord.java:35
   wire [11:0] _wire_22_1; // ChildWord.java:35
   wire [11:0] _wire_22_2; // ChildWord.java:35
   wire [11:0] _wire_22_3; // ChildWord.java:35
-  wire [1:0] _wire_23_0; // TrieWalk.java:139
-  wire [1:0] _wire_23_1; // TrieWalk.java:139
-  wire [1:0] _wire_23_2; // TrieWalk.java:139
-  wire [1:0] _wire_23_3; // TrieWalk.java:139
-  wire [1:0] _wire_23_4; // TrieWalk.java:139
-  wire [1:0] _wire_23_5; // TrieWalk.java:139
-  wire [1:0] _wire_23_6; // TrieWalk.java:139
-  wire [1:0] _wire_23_7; // TrieWalk.java:139
-  wire [1:0] _wire_23_8; // TrieWalk.java:139
-  wire [1:0] _wire_23_9; // TrieWalk.java:139
-  wire [1:0] _wire_23_10; // TrieWalk.java:139
-  wire [1:0] _wire_23_11; // TrieWalk.java:139
-  wire [1:0] _wire_23_12; // TrieWalk.java:139
-  wire [1:0] _wire_23_13; // TrieWalk.java:139
-  wire [1:0] _wire_23_14; // TrieWalk.java:139
-  wire [1:0] _wire_23_15; // TrieWalk.java:139
+  wire [1:0] _wire_23_0; // TrieWalk.java:142
+  wire [1:0] _wire_23_1; // TrieWalk.java:142
+  wire [1:0] _wire_23_2; // TrieWalk.java:142
+  wire [1:0] _wire_23_3; // TrieWalk.java:142
+  wire [1:0] _wire_23_4; // TrieWalk.java:142
+  wire [1:0] _wire_23_5; // TrieWalk.java:142
+  wire [1:0] _wire_23_6; // TrieWalk.java:142
+  wire [1:0] _wire_23_7; // TrieWalk.java:142
+  wire [1:0] _wire_23_8; // TrieWalk.java:142
+  wire [1:0] _wire_23_9; // TrieWalk.java:142
+  wire [1:0] _wire_23_10; // TrieWalk.java:142
+  wire [1:0] _wire_23_11; // TrieWalk.java:142
+  wire [1:0] _wire_23_12; // TrieWalk.java:142
+  wire [1:0] _wire_23_13; // TrieWalk.java:142
+  wire [1:0] _wire_23_14; // TrieWalk.java:142
+  wire [1:0] _wire_23_15; // TrieWalk.java:142
   wire [11:0] _wire_24_0; // ChildWord.java:35
   wire [11:0] _wire_24_1; // ChildWord.java:35
   wire [11:0] _wire_24_2; // ChildWord.java:35
@@ -904,82 +904,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_25_1; // ChildWord.java:35
   wire [11:0] _wire_25_2; // ChildWord.java:35
   wire [11:0] _wire_25_3; // ChildWord.java:35
-  wire [1:0] _wire_26_0; // TrieWalk.java:139
-  wire [1:0] _wire_26_1; // TrieWalk.java:139
-  wire [1:0] _wire_26_2; // TrieWalk.java:139
-  wire [1:0] _wire_26_3; // TrieWalk.java:139
-  wire [1:0] _wire_26_4; // TrieWalk.java:139
-  wire [1:0] _wire_26_5; // TrieWalk.java:139
-  wire [1:0] _wire_26_6; // TrieWalk.java:139
-  wire [1:0] _wire_26_7; // TrieWalk.java:139
-  wire [1:0] _wire_26_8; // TrieWalk.java:139
-  wire [1:0] _wire_26_9; // TrieWalk.java:139
-  wire [1:0] _wire_26_10; // TrieWalk.java:139
-  wire [1:0] _wire_26_11; // TrieWalk.java:139
-  wire [1:0] _wire_26_12; // TrieWalk.java:139
-  wire [1:0] _wire_26_13; // TrieWalk.java:139
-  wire [1:0] _wire_26_14; // TrieWalk.java:139
-  wire [1:0] _wire_26_15; // TrieWalk.java:139
+  wire [1:0] _wire_26_0; // TrieWalk.java:142
+  wire [1:0] _wire_26_1; // TrieWalk.java:142
+  wire [1:0] _wire_26_2; // TrieWalk.java:142
+  wire [1:0] _wire_26_3; // TrieWalk.java:142
+  wire [1:0] _wire_26_4; // TrieWalk.java:142
+  wire [1:0] _wire_26_5; // TrieWalk.java:142
+  wire [1:0] _wire_26_6; // TrieWalk.java:142
+  wire [1:0] _wire_26_7; // TrieWalk.java:142
+  wire [1:0] _wire_26_8; // TrieWalk.java:142
+  wire [1:0] _wire_26_9; // TrieWalk.java:142
+  wire [1:0] _wire_26_10; // TrieWalk.java:142
+  wire [1:0] _wire_26_11; // TrieWalk.java:142
+  wire [1:0] _wire_26_12; // TrieWalk.java:142
+  wire [1:0] _wire_26_13; // TrieWalk.java:142
+  wire [1:0] _wire_26_14; // TrieWalk.java:142
+  wire [1:0] _wire_26_15; // TrieWalk.java:142
   wire [11:0] _wire_27_0; // ChildWord.java:35
   wire [11:0] _wire_27_1; // ChildWord.java:35
   wire [11:0] _wire_27_2; // ChildWord.java:35
   wire [11:0] _wire_27_3; // ChildWord.java:35
-  wire [1:0] _wire_28_0; // TrieWalk.java:139
-  wire [1:0] _wire_28_1; // TrieWalk.java:139
-  wire [1:0] _wire_28_2; // TrieWalk.java:139
-  wire [1:0] _wire_28_3; // TrieWalk.java:139
-  wire [1:0] _wire_28_4; // TrieWalk.java:139
-  wire [1:0] _wire_28_5; // TrieWalk.java:139
-  wire [1:0] _wire_28_6; // TrieWalk.java:139
-  wire [1:0] _wire_28_7; // TrieWalk.java:139
-  wire [1:0] _wire_28_8; // TrieWalk.java:139
-  wire [1:0] _wire_28_9; // TrieWalk.java:139
-  wire [1:0] _wire_28_10; // TrieWalk.java:139
-  wire [1:0] _wire_28_11; // TrieWalk.java:139
-  wire [1:0] _wire_28_12; // TrieWalk.java:139
-  wire [1:0] _wire_28_13; // TrieWalk.java:139
-  wire [1:0] _wire_28_14; // TrieWalk.java:139
-  wire [1:0] _wire_28_15; // TrieWalk.java:139
+  wire [1:0] _wire_28_0; // TrieWalk.java:142
+  wire [1:0] _wire_28_1; // TrieWalk.java:142
+  wire [1:0] _wire_28_2; // TrieWalk.java:142
+  wire [1:0] _wire_28_3; // TrieWalk.java:142
+  wire [1:0] _wire_28_4; // TrieWalk.java:142
+  wire [1:0] _wire_28_5; // TrieWalk.java:142
+  wire [1:0] _wire_28_6; // TrieWalk.java:142
+  wire [1:0] _wire_28_7; // TrieWalk.java:142
+  wire [1:0] _wire_28_8; // TrieWalk.java:142
+  wire [1:0] _wire_28_9; // TrieWalk.java:142
+  wire [1:0] _wire_28_10; // TrieWalk.java:142
+  wire [1:0] _wire_28_11; // TrieWalk.java:142
+  wire [1:0] _wire_28_12; // TrieWalk.java:142
+  wire [1:0] _wire_28_13; // TrieWalk.java:142
+  wire [1:0] _wire_28_14; // TrieWalk.java:142
+  wire [1:0] _wire_28_15; // TrieWalk.java:142
   wire [11:0] _wire_29_0; // ChildWord.java:35
   wire [11:0] _wire_29_1; // ChildWord.java:35
   wire [11:0] _wire_29_2; // ChildWord.java:35
   wire [11:0] _wire_29_3; // ChildWord.java:35
-  wire [1:0] _wire_30_0; // TrieWalk.java:139
-  wire [1:0] _wire_30_1; // TrieWalk.java:139
-  wire [1:0] _wire_30_2; // TrieWalk.java:139
-  wire [1:0] _wire_30_3; // TrieWalk.java:139
-  wire [1:0] _wire_30_4; // TrieWalk.java:139
-  wire [1:0] _wire_30_5; // TrieWalk.java:139
-  wire [1:0] _wire_30_6; // TrieWalk.java:139
-  wire [1:0] _wire_30_7; // TrieWalk.java:139
-  wire [1:0] _wire_30_8; // TrieWalk.java:139
-  wire [1:0] _wire_30_9; // TrieWalk.java:139
-  wire [1:0] _wire_30_10; // TrieWalk.java:139
-  wire [1:0] _wire_30_11; // TrieWalk.java:139
-  wire [1:0] _wire_30_12; // TrieWalk.java:139
-  wire [1:0] _wire_30_13; // TrieWalk.java:139
-  wire [1:0] _wire_30_14; // TrieWalk.java:139
-  wire [1:0] _wire_30_15; // TrieWalk.java:139
+  wire [1:0] _wire_30_0; // TrieWalk.java:142
+  wire [1:0] _wire_30_1; // TrieWalk.java:142
+  wire [1:0] _wire_30_2; // TrieWalk.java:142
+  wire [1:0] _wire_30_3; // TrieWalk.java:142
+  wire [1:0] _wire_30_4; // TrieWalk.java:142
+  wire [1:0] _wire_30_5; // TrieWalk.java:142
+  wire [1:0] _wire_30_6; // TrieWalk.java:142
+  wire [1:0] _wire_30_7; // TrieWalk.java:142
+  wire [1:0] _wire_30_8; // TrieWalk.java:142
+  wire [1:0] _wire_30_9; // TrieWalk.java:142
+  wire [1:0] _wire_30_10; // TrieWalk.java:142
+  wire [1:0] _wire_30_11; // TrieWalk.java:142
+  wire [1:0] _wire_30_12; // TrieWalk.java:142
+  wire [1:0] _wire_30_13; // TrieWalk.java:142
+  wire [1:0] _wire_30_14; // TrieWalk.java:142
+  wire [1:0] _wire_30_15; // TrieWalk.java:142
   wire [11:0] _wire_31_0; // ChildWord.java:35
   wire [11:0] _wire_31_1; // ChildWord.java:35
   wire [11:0] _wire_31_2; // ChildWord.java:35
   wire [11:0] _wire_31_3; // ChildWord.java:35
-  wire [1:0] _wire_32_0; // TrieWalk.java:139
-  wire [1:0] _wire_32_1; // TrieWalk.java:139
-  wire [1:0] _wire_32_2; // TrieWalk.java:139
-  wire [1:0] _wire_32_3; // TrieWalk.java:139
-  wire [1:0] _wire_32_4; // TrieWalk.java:139
-  wire [1:0] _wire_32_5; // TrieWalk.java:139
-  wire [1:0] _wire_32_6; // TrieWalk.java:139
-  wire [1:0] _wire_32_7; // TrieWalk.java:139
-  wire [1:0] _wire_32_8; // TrieWalk.java:139
-  wire [1:0] _wire_32_9; // TrieWalk.java:139
-  wire [1:0] _wire_32_10; // TrieWalk.java:139
-  wire [1:0] _wire_32_11; // TrieWalk.java:139
-  wire [1:0] _wire_32_12; // TrieWalk.java:139
-  wire [1:0] _wire_32_13; // TrieWalk.java:139
-  wire [1:0] _wire_32_14; // TrieWalk.java:139
-  wire [1:0] _wire_32_15; // TrieWalk.java:139
+  wire [1:0] _wire_32_0; // TrieWalk.java:142
+  wire [1:0] _wire_32_1; // TrieWalk.java:142
+  wire [1:0] _wire_32_2; // TrieWalk.java:142
+  wire [1:0] _wire_32_3; // TrieWalk.java:142
+  wire [1:0] _wire_32_4; // TrieWalk.java:142
+  wire [1:0] _wire_32_5; // TrieWalk.java:142
+  wire [1:0] _wire_32_6; // TrieWalk.java:142
+  wire [1:0] _wire_32_7; // TrieWalk.java:142
+  wire [1:0] _wire_32_8; // TrieWalk.java:142
+  wire [1:0] _wire_32_9; // TrieWalk.java:142
+  wire [1:0] _wire_32_10; // TrieWalk.java:142
+  wire [1:0] _wire_32_11; // TrieWalk.java:142
+  wire [1:0] _wire_32_12; // TrieWalk.java:142
+  wire [1:0] _wire_32_13; // TrieWalk.java:142
+  wire [1:0] _wire_32_14; // TrieWalk.java:142
+  wire [1:0] _wire_32_15; // TrieWalk.java:142
   wire [11:0] _wire_33_0; // ChildWord.java:35
   wire [11:0] _wire_33_1; // ChildWord.java:35
   wire [11:0] _wire_33_2; // ChildWord.java:35
@@ -988,82 +988,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_34_1; // ChildWord.java:35
   wire [11:0] _wire_34_2; // ChildWord.java:35
   wire [11:0] _wire_34_3; // ChildWord.java:35
-  wire [1:0] _wire_35_0; // TrieWalk.java:139
-  wire [1:0] _wire_35_1; // TrieWalk.java:139
-  wire [1:0] _wire_35_2; // TrieWalk.java:139
-  wire [1:0] _wire_35_3; // TrieWalk.java:139
-  wire [1:0] _wire_35_4; // TrieWalk.java:139
-  wire [1:0] _wire_35_5; // TrieWalk.java:139
-  wire [1:0] _wire_35_6; // TrieWalk.java:139
-  wire [1:0] _wire_35_7; // TrieWalk.java:139
-  wire [1:0] _wire_35_8; // TrieWalk.java:139
-  wire [1:0] _wire_35_9; // TrieWalk.java:139
-  wire [1:0] _wire_35_10; // TrieWalk.java:139
-  wire [1:0] _wire_35_11; // TrieWalk.java:139
-  wire [1:0] _wire_35_12; // TrieWalk.java:139
-  wire [1:0] _wire_35_13; // TrieWalk.java:139
-  wire [1:0] _wire_35_14; // TrieWalk.java:139
-  wire [1:0] _wire_35_15; // TrieWalk.java:139
+  wire [1:0] _wire_35_0; // TrieWalk.java:142
+  wire [1:0] _wire_35_1; // TrieWalk.java:142
+  wire [1:0] _wire_35_2; // TrieWalk.java:142
+  wire [1:0] _wire_35_3; // TrieWalk.java:142
+  wire [1:0] _wire_35_4; // TrieWalk.java:142
+  wire [1:0] _wire_35_5; // TrieWalk.java:142
+  wire [1:0] _wire_35_6; // TrieWalk.java:142
+  wire [1:0] _wire_35_7; // TrieWalk.java:142
+  wire [1:0] _wire_35_8; // TrieWalk.java:142
+  wire [1:0] _wire_35_9; // TrieWalk.java:142
+  wire [1:0] _wire_35_10; // TrieWalk.java:142
+  wire [1:0] _wire_35_11; // TrieWalk.java:142
+  wire [1:0] _wire_35_12; // TrieWalk.java:142
+  wire [1:0] _wire_35_13; // TrieWalk.java:142
+  wire [1:0] _wire_35_14; // TrieWalk.java:142
+  wire [1:0] _wire_35_15; // TrieWalk.java:142
   wire [11:0] _wire_36_0; // ChildWord.java:35
   wire [11:0] _wire_36_1; // ChildWord.java:35
   wire [11:0] _wire_36_2; // ChildWord.java:35
   wire [11:0] _wire_36_3; // ChildWord.java:35
-  wire [1:0] _wire_37_0; // TrieWalk.java:139
-  wire [1:0] _wire_37_1; // TrieWalk.java:139
-  wire [1:0] _wire_37_2; // TrieWalk.java:139
-  wire [1:0] _wire_37_3; // TrieWalk.java:139
-  wire [1:0] _wire_37_4; // TrieWalk.java:139
-  wire [1:0] _wire_37_5; // TrieWalk.java:139
-  wire [1:0] _wire_37_6; // TrieWalk.java:139
-  wire [1:0] _wire_37_7; // TrieWalk.java:139
-  wire [1:0] _wire_37_8; // TrieWalk.java:139
-  wire [1:0] _wire_37_9; // TrieWalk.java:139
-  wire [1:0] _wire_37_10; // TrieWalk.java:139
-  wire [1:0] _wire_37_11; // TrieWalk.java:139
-  wire [1:0] _wire_37_12; // TrieWalk.java:139
-  wire [1:0] _wire_37_13; // TrieWalk.java:139
-  wire [1:0] _wire_37_14; // TrieWalk.java:139
-  wire [1:0] _wire_37_15; // TrieWalk.java:139
+  wire [1:0] _wire_37_0; // TrieWalk.java:142
+  wire [1:0] _wire_37_1; // TrieWalk.java:142
+  wire [1:0] _wire_37_2; // TrieWalk.java:142
+  wire [1:0] _wire_37_3; // TrieWalk.java:142
+  wire [1:0] _wire_37_4; // TrieWalk.java:142
+  wire [1:0] _wire_37_5; // TrieWalk.java:142
+  wire [1:0] _wire_37_6; // TrieWalk.java:142
+  wire [1:0] _wire_37_7; // TrieWalk.java:142
+  wire [1:0] _wire_37_8; // TrieWalk.java:142
+  wire [1:0] _wire_37_9; // TrieWalk.java:142
+  wire [1:0] _wire_37_10; // TrieWalk.java:142
+  wire [1:0] _wire_37_11; // TrieWalk.java:142
+  wire [1:0] _wire_37_12; // TrieWalk.java:142
+  wire [1:0] _wire_37_13; // TrieWalk.java:142
+  wire [1:0] _wire_37_14; // TrieWalk.java:142
+  wire [1:0] _wire_37_15; // TrieWalk.java:142
   wire [11:0] _wire_38_0; // ChildWord.java:35
   wire [11:0] _wire_38_1; // ChildWord.java:35
   wire [11:0] _wire_38_2; // ChildWord.java:35
   wire [11:0] _wire_38_3; // ChildWord.java:35
-  wire [1:0] _wire_39_0; // TrieWalk.java:139
-  wire [1:0] _wire_39_1; // TrieWalk.java:139
-  wire [1:0] _wire_39_2; // TrieWalk.java:139
-  wire [1:0] _wire_39_3; // TrieWalk.java:139
-  wire [1:0] _wire_39_4; // TrieWalk.java:139
-  wire [1:0] _wire_39_5; // TrieWalk.java:139
-  wire [1:0] _wire_39_6; // TrieWalk.java:139
-  wire [1:0] _wire_39_7; // TrieWalk.java:139
-  wire [1:0] _wire_39_8; // TrieWalk.java:139
-  wire [1:0] _wire_39_9; // TrieWalk.java:139
-  wire [1:0] _wire_39_10; // TrieWalk.java:139
-  wire [1:0] _wire_39_11; // TrieWalk.java:139
-  wire [1:0] _wire_39_12; // TrieWalk.java:139
-  wire [1:0] _wire_39_13; // TrieWalk.java:139
-  wire [1:0] _wire_39_14; // TrieWalk.java:139
-  wire [1:0] _wire_39_15; // TrieWalk.java:139
+  wire [1:0] _wire_39_0; // TrieWalk.java:142
+  wire [1:0] _wire_39_1; // TrieWalk.java:142
+  wire [1:0] _wire_39_2; // TrieWalk.java:142
+  wire [1:0] _wire_39_3; // TrieWalk.java:142
+  wire [1:0] _wire_39_4; // TrieWalk.java:142
+  wire [1:0] _wire_39_5; // TrieWalk.java:142
+  wire [1:0] _wire_39_6; // TrieWalk.java:142
+  wire [1:0] _wire_39_7; // TrieWalk.java:142
+  wire [1:0] _wire_39_8; // TrieWalk.java:142
+  wire [1:0] _wire_39_9; // TrieWalk.java:142
+  wire [1:0] _wire_39_10; // TrieWalk.java:142
+  wire [1:0] _wire_39_11; // TrieWalk.java:142
+  wire [1:0] _wire_39_12; // TrieWalk.java:142
+  wire [1:0] _wire_39_13; // TrieWalk.java:142
+  wire [1:0] _wire_39_14; // TrieWalk.java:142
+  wire [1:0] _wire_39_15; // TrieWalk.java:142
   wire [11:0] _wire_40_0; // ChildWord.java:35
   wire [11:0] _wire_40_1; // ChildWord.java:35
   wire [11:0] _wire_40_2; // ChildWord.java:35
   wire [11:0] _wire_40_3; // ChildWord.java:35
-  wire [1:0] _wire_41_0; // TrieWalk.java:139
-  wire [1:0] _wire_41_1; // TrieWalk.java:139
-  wire [1:0] _wire_41_2; // TrieWalk.java:139
-  wire [1:0] _wire_41_3; // TrieWalk.java:139
-  wire [1:0] _wire_41_4; // TrieWalk.java:139
-  wire [1:0] _wire_41_5; // TrieWalk.java:139
-  wire [1:0] _wire_41_6; // TrieWalk.java:139
-  wire [1:0] _wire_41_7; // TrieWalk.java:139
-  wire [1:0] _wire_41_8; // TrieWalk.java:139
-  wire [1:0] _wire_41_9; // TrieWalk.java:139
-  wire [1:0] _wire_41_10; // TrieWalk.java:139
-  wire [1:0] _wire_41_11; // TrieWalk.java:139
-  wire [1:0] _wire_41_12; // TrieWalk.java:139
-  wire [1:0] _wire_41_13; // TrieWalk.java:139
-  wire [1:0] _wire_41_14; // TrieWalk.java:139
-  wire [1:0] _wire_41_15; // TrieWalk.java:139
+  wire [1:0] _wire_41_0; // TrieWalk.java:142
+  wire [1:0] _wire_41_1; // TrieWalk.java:142
+  wire [1:0] _wire_41_2; // TrieWalk.java:142
+  wire [1:0] _wire_41_3; // TrieWalk.java:142
+  wire [1:0] _wire_41_4; // TrieWalk.java:142
+  wire [1:0] _wire_41_5; // TrieWalk.java:142
+  wire [1:0] _wire_41_6; // TrieWalk.java:142
+  wire [1:0] _wire_41_7; // TrieWalk.java:142
+  wire [1:0] _wire_41_8; // TrieWalk.java:142
+  wire [1:0] _wire_41_9; // TrieWalk.java:142
+  wire [1:0] _wire_41_10; // TrieWalk.java:142
+  wire [1:0] _wire_41_11; // TrieWalk.java:142
+  wire [1:0] _wire_41_12; // TrieWalk.java:142
+  wire [1:0] _wire_41_13; // TrieWalk.java:142
+  wire [1:0] _wire_41_14; // TrieWalk.java:142
+  wire [1:0] _wire_41_15; // TrieWalk.java:142
   wire [11:0] _wire_42_0; // ChildWord.java:35
   wire [11:0] _wire_42_1; // ChildWord.java:35
   wire [11:0] _wire_42_2; // ChildWord.java:35
@@ -1072,82 +1072,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_43_1; // ChildWord.java:35
   wire [11:0] _wire_43_2; // ChildWord.java:35
   wire [11:0] _wire_43_3; // ChildWord.java:35
-  wire [1:0] _wire_44_0; // TrieWalk.java:139
-  wire [1:0] _wire_44_1; // TrieWalk.java:139
-  wire [1:0] _wire_44_2; // TrieWalk.java:139
-  wire [1:0] _wire_44_3; // TrieWalk.java:139
-  wire [1:0] _wire_44_4; // TrieWalk.java:139
-  wire [1:0] _wire_44_5; // TrieWalk.java:139
-  wire [1:0] _wire_44_6; // TrieWalk.java:139
-  wire [1:0] _wire_44_7; // TrieWalk.java:139
-  wire [1:0] _wire_44_8; // TrieWalk.java:139
-  wire [1:0] _wire_44_9; // TrieWalk.java:139
-  wire [1:0] _wire_44_10; // TrieWalk.java:139
-  wire [1:0] _wire_44_11; // TrieWalk.java:139
-  wire [1:0] _wire_44_12; // TrieWalk.java:139
-  wire [1:0] _wire_44_13; // TrieWalk.java:139
-  wire [1:0] _wire_44_14; // TrieWalk.java:139
-  wire [1:0] _wire_44_15; // TrieWalk.java:139
+  wire [1:0] _wire_44_0; // TrieWalk.java:142
+  wire [1:0] _wire_44_1; // TrieWalk.java:142
+  wire [1:0] _wire_44_2; // TrieWalk.java:142
+  wire [1:0] _wire_44_3; // TrieWalk.java:142
+  wire [1:0] _wire_44_4; // TrieWalk.java:142
+  wire [1:0] _wire_44_5; // TrieWalk.java:142
+  wire [1:0] _wire_44_6; // TrieWalk.java:142
+  wire [1:0] _wire_44_7; // TrieWalk.java:142
+  wire [1:0] _wire_44_8; // TrieWalk.java:142
+  wire [1:0] _wire_44_9; // TrieWalk.java:142
+  wire [1:0] _wire_44_10; // TrieWalk.java:142
+  wire [1:0] _wire_44_11; // TrieWalk.java:142
+  wire [1:0] _wire_44_12; // TrieWalk.java:142
+  wire [1:0] _wire_44_13; // TrieWalk.java:142
+  wire [1:0] _wire_44_14; // TrieWalk.java:142
+  wire [1:0] _wire_44_15; // TrieWalk.java:142
   wire [11:0] _wire_45_0; // ChildWord.java:35
   wire [11:0] _wire_45_1; // ChildWord.java:35
   wire [11:0] _wire_45_2; // ChildWord.java:35
   wire [11:0] _wire_45_3; // ChildWord.java:35
-  wire [1:0] _wire_46_0; // TrieWalk.java:139
-  wire [1:0] _wire_46_1; // TrieWalk.java:139
-  wire [1:0] _wire_46_2; // TrieWalk.java:139
-  wire [1:0] _wire_46_3; // TrieWalk.java:139
-  wire [1:0] _wire_46_4; // TrieWalk.java:139
-  wire [1:0] _wire_46_5; // TrieWalk.java:139
-  wire [1:0] _wire_46_6; // TrieWalk.java:139
-  wire [1:0] _wire_46_7; // TrieWalk.java:139
-  wire [1:0] _wire_46_8; // TrieWalk.java:139
-  wire [1:0] _wire_46_9; // TrieWalk.java:139
-  wire [1:0] _wire_46_10; // TrieWalk.java:139
-  wire [1:0] _wire_46_11; // TrieWalk.java:139
-  wire [1:0] _wire_46_12; // TrieWalk.java:139
-  wire [1:0] _wire_46_13; // TrieWalk.java:139
-  wire [1:0] _wire_46_14; // TrieWalk.java:139
-  wire [1:0] _wire_46_15; // TrieWalk.java:139
+  wire [1:0] _wire_46_0; // TrieWalk.java:142
+  wire [1:0] _wire_46_1; // TrieWalk.java:142
+  wire [1:0] _wire_46_2; // TrieWalk.java:142
+  wire [1:0] _wire_46_3; // TrieWalk.java:142
+  wire [1:0] _wire_46_4; // TrieWalk.java:142
+  wire [1:0] _wire_46_5; // TrieWalk.java:142
+  wire [1:0] _wire_46_6; // TrieWalk.java:142
+  wire [1:0] _wire_46_7; // TrieWalk.java:142
+  wire [1:0] _wire_46_8; // TrieWalk.java:142
+  wire [1:0] _wire_46_9; // TrieWalk.java:142
+  wire [1:0] _wire_46_10; // TrieWalk.java:142
+  wire [1:0] _wire_46_11; // TrieWalk.java:142
+  wire [1:0] _wire_46_12; // TrieWalk.java:142
+  wire [1:0] _wire_46_13; // TrieWalk.java:142
+  wire [1:0] _wire_46_14; // TrieWalk.java:142
+  wire [1:0] _wire_46_15; // TrieWalk.java:142
   wire [11:0] _wire_47_0; // ChildWord.java:35
   wire [11:0] _wire_47_1; // ChildWord.java:35
   wire [11:0] _wire_47_2; // ChildWord.java:35
   wire [11:0] _wire_47_3; // ChildWord.java:35
-  wire [1:0] _wire_48_0; // TrieWalk.java:139
-  wire [1:0] _wire_48_1; // TrieWalk.java:139
-  wire [1:0] _wire_48_2; // TrieWalk.java:139
-  wire [1:0] _wire_48_3; // TrieWalk.java:139
-  wire [1:0] _wire_48_4; // TrieWalk.java:139
-  wire [1:0] _wire_48_5; // TrieWalk.java:139
-  wire [1:0] _wire_48_6; // TrieWalk.java:139
-  wire [1:0] _wire_48_7; // TrieWalk.java:139
-  wire [1:0] _wire_48_8; // TrieWalk.java:139
-  wire [1:0] _wire_48_9; // TrieWalk.java:139
-  wire [1:0] _wire_48_10; // TrieWalk.java:139
-  wire [1:0] _wire_48_11; // TrieWalk.java:139
-  wire [1:0] _wire_48_12; // TrieWalk.java:139
-  wire [1:0] _wire_48_13; // TrieWalk.java:139
-  wire [1:0] _wire_48_14; // TrieWalk.java:139
-  wire [1:0] _wire_48_15; // TrieWalk.java:139
+  wire [1:0] _wire_48_0; // TrieWalk.java:142
+  wire [1:0] _wire_48_1; // TrieWalk.java:142
+  wire [1:0] _wire_48_2; // TrieWalk.java:142
+  wire [1:0] _wire_48_3; // TrieWalk.java:142
+  wire [1:0] _wire_48_4; // TrieWalk.java:142
+  wire [1:0] _wire_48_5; // TrieWalk.java:142
+  wire [1:0] _wire_48_6; // TrieWalk.java:142
+  wire [1:0] _wire_48_7; // TrieWalk.java:142
+  wire [1:0] _wire_48_8; // TrieWalk.java:142
+  wire [1:0] _wire_48_9; // TrieWalk.java:142
+  wire [1:0] _wire_48_10; // TrieWalk.java:142
+  wire [1:0] _wire_48_11; // TrieWalk.java:142
+  wire [1:0] _wire_48_12; // TrieWalk.java:142
+  wire [1:0] _wire_48_13; // TrieWalk.java:142
+  wire [1:0] _wire_48_14; // TrieWalk.java:142
+  wire [1:0] _wire_48_15; // TrieWalk.java:142
   wire [11:0] _wire_49_0; // ChildWord.java:35
   wire [11:0] _wire_49_1; // ChildWord.java:35
   wire [11:0] _wire_49_2; // ChildWord.java:35
   wire [11:0] _wire_49_3; // ChildWord.java:35
-  wire [1:0] _wire_50_0; // TrieWalk.java:139
-  wire [1:0] _wire_50_1; // TrieWalk.java:139
-  wire [1:0] _wire_50_2; // TrieWalk.java:139
-  wire [1:0] _wire_50_3; // TrieWalk.java:139
-  wire [1:0] _wire_50_4; // TrieWalk.java:139
-  wire [1:0] _wire_50_5; // TrieWalk.java:139
-  wire [1:0] _wire_50_6; // TrieWalk.java:139
-  wire [1:0] _wire_50_7; // TrieWalk.java:139
-  wire [1:0] _wire_50_8; // TrieWalk.java:139
-  wire [1:0] _wire_50_9; // TrieWalk.java:139
-  wire [1:0] _wire_50_10; // TrieWalk.java:139
-  wire [1:0] _wire_50_11; // TrieWalk.java:139
-  wire [1:0] _wire_50_12; // TrieWalk.java:139
-  wire [1:0] _wire_50_13; // TrieWalk.java:139
-  wire [1:0] _wire_50_14; // TrieWalk.java:139
-  wire [1:0] _wire_50_15; // TrieWalk.java:139
+  wire [1:0] _wire_50_0; // TrieWalk.java:142
+  wire [1:0] _wire_50_1; // TrieWalk.java:142
+  wire [1:0] _wire_50_2; // TrieWalk.java:142
+  wire [1:0] _wire_50_3; // TrieWalk.java:142
+  wire [1:0] _wire_50_4; // TrieWalk.java:142
+  wire [1:0] _wire_50_5; // TrieWalk.java:142
+  wire [1:0] _wire_50_6; // TrieWalk.java:142
+  wire [1:0] _wire_50_7; // TrieWalk.java:142
+  wire [1:0] _wire_50_8; // TrieWalk.java:142
+  wire [1:0] _wire_50_9; // TrieWalk.java:142
+  wire [1:0] _wire_50_10; // TrieWalk.java:142
+  wire [1:0] _wire_50_11; // TrieWalk.java:142
+  wire [1:0] _wire_50_12; // TrieWalk.java:142
+  wire [1:0] _wire_50_13; // TrieWalk.java:142
+  wire [1:0] _wire_50_14; // TrieWalk.java:142
+  wire [1:0] _wire_50_15; // TrieWalk.java:142
   wire [11:0] _wire_51_0; // ChildWord.java:35
   wire [11:0] _wire_51_1; // ChildWord.java:35
   wire [11:0] _wire_51_2; // ChildWord.java:35
@@ -1156,82 +1156,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_52_1; // ChildWord.java:35
   wire [11:0] _wire_52_2; // ChildWord.java:35
   wire [11:0] _wire_52_3; // ChildWord.java:35
-  wire [1:0] _wire_53_0; // TrieWalk.java:139
-  wire [1:0] _wire_53_1; // TrieWalk.java:139
-  wire [1:0] _wire_53_2; // TrieWalk.java:139
-  wire [1:0] _wire_53_3; // TrieWalk.java:139
-  wire [1:0] _wire_53_4; // TrieWalk.java:139
-  wire [1:0] _wire_53_5; // TrieWalk.java:139
-  wire [1:0] _wire_53_6; // TrieWalk.java:139
-  wire [1:0] _wire_53_7; // TrieWalk.java:139
-  wire [1:0] _wire_53_8; // TrieWalk.java:139
-  wire [1:0] _wire_53_9; // TrieWalk.java:139
-  wire [1:0] _wire_53_10; // TrieWalk.java:139
-  wire [1:0] _wire_53_11; // TrieWalk.java:139
-  wire [1:0] _wire_53_12; // TrieWalk.java:139
-  wire [1:0] _wire_53_13; // TrieWalk.java:139
-  wire [1:0] _wire_53_14; // TrieWalk.java:139
-  wire [1:0] _wire_53_15; // TrieWalk.java:139
+  wire [1:0] _wire_53_0; // TrieWalk.java:142
+  wire [1:0] _wire_53_1; // TrieWalk.java:142
+  wire [1:0] _wire_53_2; // TrieWalk.java:142
+  wire [1:0] _wire_53_3; // TrieWalk.java:142
+  wire [1:0] _wire_53_4; // TrieWalk.java:142
+  wire [1:0] _wire_53_5; // TrieWalk.java:142
+  wire [1:0] _wire_53_6; // TrieWalk.java:142
+  wire [1:0] _wire_53_7; // TrieWalk.java:142
+  wire [1:0] _wire_53_8; // TrieWalk.java:142
+  wire [1:0] _wire_53_9; // TrieWalk.java:142
+  wire [1:0] _wire_53_10; // TrieWalk.java:142
+  wire [1:0] _wire_53_11; // TrieWalk.java:142
+  wire [1:0] _wire_53_12; // TrieWalk.java:142
+  wire [1:0] _wire_53_13; // TrieWalk.java:142
+  wire [1:0] _wire_53_14; // TrieWalk.java:142
+  wire [1:0] _wire_53_15; // TrieWalk.java:142
   wire [11:0] _wire_54_0; // ChildWord.java:35
   wire [11:0] _wire_54_1; // ChildWord.java:35
   wire [11:0] _wire_54_2; // ChildWord.java:35
   wire [11:0] _wire_54_3; // ChildWord.java:35
-  wire [1:0] _wire_55_0; // TrieWalk.java:139
-  wire [1:0] _wire_55_1; // TrieWalk.java:139
-  wire [1:0] _wire_55_2; // TrieWalk.java:139
-  wire [1:0] _wire_55_3; // TrieWalk.java:139
-  wire [1:0] _wire_55_4; // TrieWalk.java:139
-  wire [1:0] _wire_55_5; // TrieWalk.java:139
-  wire [1:0] _wire_55_6; // TrieWalk.java:139
-  wire [1:0] _wire_55_7; // TrieWalk.java:139
-  wire [1:0] _wire_55_8; // TrieWalk.java:139
-  wire [1:0] _wire_55_9; // TrieWalk.java:139
-  wire [1:0] _wire_55_10; // TrieWalk.java:139
-  wire [1:0] _wire_55_11; // TrieWalk.java:139
-  wire [1:0] _wire_55_12; // TrieWalk.java:139
-  wire [1:0] _wire_55_13; // TrieWalk.java:139
-  wire [1:0] _wire_55_14; // TrieWalk.java:139
-  wire [1:0] _wire_55_15; // TrieWalk.java:139
+  wire [1:0] _wire_55_0; // TrieWalk.java:142
+  wire [1:0] _wire_55_1; // TrieWalk.java:142
+  wire [1:0] _wire_55_2; // TrieWalk.java:142
+  wire [1:0] _wire_55_3; // TrieWalk.java:142
+  wire [1:0] _wire_55_4; // TrieWalk.java:142
+  wire [1:0] _wire_55_5; // TrieWalk.java:142
+  wire [1:0] _wire_55_6; // TrieWalk.java:142
+  wire [1:0] _wire_55_7; // TrieWalk.java:142
+  wire [1:0] _wire_55_8; // TrieWalk.java:142
+  wire [1:0] _wire_55_9; // TrieWalk.java:142
+  wire [1:0] _wire_55_10; // TrieWalk.java:142
+  wire [1:0] _wire_55_11; // TrieWalk.java:142
+  wire [1:0] _wire_55_12; // TrieWalk.java:142
+  wire [1:0] _wire_55_13; // TrieWalk.java:142
+  wire [1:0] _wire_55_14; // TrieWalk.java:142
+  wire [1:0] _wire_55_15; // TrieWalk.java:142
   wire [11:0] _wire_56_0; // ChildWord.java:35
   wire [11:0] _wire_56_1; // ChildWord.java:35
   wire [11:0] _wire_56_2; // ChildWord.java:35
   wire [11:0] _wire_56_3; // ChildWord.java:35
-  wire [1:0] _wire_57_0; // TrieWalk.java:139
-  wire [1:0] _wire_57_1; // TrieWalk.java:139
-  wire [1:0] _wire_57_2; // TrieWalk.java:139
-  wire [1:0] _wire_57_3; // TrieWalk.java:139
-  wire [1:0] _wire_57_4; // TrieWalk.java:139
-  wire [1:0] _wire_57_5; // TrieWalk.java:139
-  wire [1:0] _wire_57_6; // TrieWalk.java:139
-  wire [1:0] _wire_57_7; // TrieWalk.java:139
-  wire [1:0] _wire_57_8; // TrieWalk.java:139
-  wire [1:0] _wire_57_9; // TrieWalk.java:139
-  wire [1:0] _wire_57_10; // TrieWalk.java:139
-  wire [1:0] _wire_57_11; // TrieWalk.java:139
-  wire [1:0] _wire_57_12; // TrieWalk.java:139
-  wire [1:0] _wire_57_13; // TrieWalk.java:139
-  wire [1:0] _wire_57_14; // TrieWalk.java:139
-  wire [1:0] _wire_57_15; // TrieWalk.java:139
+  wire [1:0] _wire_57_0; // TrieWalk.java:142
+  wire [1:0] _wire_57_1; // TrieWalk.java:142
+  wire [1:0] _wire_57_2; // TrieWalk.java:142
+  wire [1:0] _wire_57_3; // TrieWalk.java:142
+  wire [1:0] _wire_57_4; // TrieWalk.java:142
+  wire [1:0] _wire_57_5; // TrieWalk.java:142
+  wire [1:0] _wire_57_6; // TrieWalk.java:142
+  wire [1:0] _wire_57_7; // TrieWalk.java:142
+  wire [1:0] _wire_57_8; // TrieWalk.java:142
+  wire [1:0] _wire_57_9; // TrieWalk.java:142
+  wire [1:0] _wire_57_10; // TrieWalk.java:142
+  wire [1:0] _wire_57_11; // TrieWalk.java:142
+  wire [1:0] _wire_57_12; // TrieWalk.java:142
+  wire [1:0] _wire_57_13; // TrieWalk.java:142
+  wire [1:0] _wire_57_14; // TrieWalk.java:142
+  wire [1:0] _wire_57_15; // TrieWalk.java:142
   wire [11:0] _wire_58_0; // ChildWord.java:35
   wire [11:0] _wire_58_1; // ChildWord.java:35
   wire [11:0] _wire_58_2; // ChildWord.java:35
   wire [11:0] _wire_58_3; // ChildWord.java:35
-  wire [1:0] _wire_59_0; // TrieWalk.java:139
-  wire [1:0] _wire_59_1; // TrieWalk.java:139
-  wire [1:0] _wire_59_2; // TrieWalk.java:139
-  wire [1:0] _wire_59_3; // TrieWalk.java:139
-  wire [1:0] _wire_59_4; // TrieWalk.java:139
-  wire [1:0] _wire_59_5; // TrieWalk.java:139
-  wire [1:0] _wire_59_6; // TrieWalk.java:139
-  wire [1:0] _wire_59_7; // TrieWalk.java:139
-  wire [1:0] _wire_59_8; // TrieWalk.java:139
-  wire [1:0] _wire_59_9; // TrieWalk.java:139
-  wire [1:0] _wire_59_10; // TrieWalk.java:139
-  wire [1:0] _wire_59_11; // TrieWalk.java:139
-  wire [1:0] _wire_59_12; // TrieWalk.java:139
-  wire [1:0] _wire_59_13; // TrieWalk.java:139
-  wire [1:0] _wire_59_14; // TrieWalk.java:139
-  wire [1:0] _wire_59_15; // TrieWalk.java:139
+  wire [1:0] _wire_59_0; // TrieWalk.java:142
+  wire [1:0] _wire_59_1; // TrieWalk.java:142
+  wire [1:0] _wire_59_2; // TrieWalk.java:142
+  wire [1:0] _wire_59_3; // TrieWalk.java:142
+  wire [1:0] _wire_59_4; // TrieWalk.java:142
+  wire [1:0] _wire_59_5; // TrieWalk.java:142
+  wire [1:0] _wire_59_6; // TrieWalk.java:142
+  wire [1:0] _wire_59_7; // TrieWalk.java:142
+  wire [1:0] _wire_59_8; // TrieWalk.java:142
+  wire [1:0] _wire_59_9; // TrieWalk.java:142
+  wire [1:0] _wire_59_10; // TrieWalk.java:142
+  wire [1:0] _wire_59_11; // TrieWalk.java:142
+  wire [1:0] _wire_59_12; // TrieWalk.java:142
+  wire [1:0] _wire_59_13; // TrieWalk.java:142
+  wire [1:0] _wire_59_14; // TrieWalk.java:142
+  wire [1:0] _wire_59_15; // TrieWalk.java:142
   wire [11:0] _wire_60_0; // ChildWord.java:35
   wire [11:0] _wire_60_1; // ChildWord.java:35
   wire [11:0] _wire_60_2; // ChildWord.java:35
@@ -1240,82 +1240,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_61_1; // ChildWord.java:35
   wire [11:0] _wire_61_2; // ChildWord.java:35
   wire [11:0] _wire_61_3; // ChildWord.java:35
-  wire [1:0] _wire_62_0; // TrieWalk.java:139
-  wire [1:0] _wire_62_1; // TrieWalk.java:139
-  wire [1:0] _wire_62_2; // TrieWalk.java:139
-  wire [1:0] _wire_62_3; // TrieWalk.java:139
-  wire [1:0] _wire_62_4; // TrieWalk.java:139
-  wire [1:0] _wire_62_5; // TrieWalk.java:139
-  wire [1:0] _wire_62_6; // TrieWalk.java:139
-  wire [1:0] _wire_62_7; // TrieWalk.java:139
-  wire [1:0] _wire_62_8; // TrieWalk.java:139
-  wire [1:0] _wire_62_9; // TrieWalk.java:139
-  wire [1:0] _wire_62_10; // TrieWalk.java:139
-  wire [1:0] _wire_62_11; // TrieWalk.java:139
-  wire [1:0] _wire_62_12; // TrieWalk.java:139
-  wire [1:0] _wire_62_13; // TrieWalk.java:139
-  wire [1:0] _wire_62_14; // TrieWalk.java:139
-  wire [1:0] _wire_62_15; // TrieWalk.java:139
+  wire [1:0] _wire_62_0; // TrieWalk.java:142
+  wire [1:0] _wire_62_1; // TrieWalk.java:142
+  wire [1:0] _wire_62_2; // TrieWalk.java:142
+  wire [1:0] _wire_62_3; // TrieWalk.java:142
+  wire [1:0] _wire_62_4; // TrieWalk.java:142
+  wire [1:0] _wire_62_5; // TrieWalk.java:142
+  wire [1:0] _wire_62_6; // TrieWalk.java:142
+  wire [1:0] _wire_62_7; // TrieWalk.java:142
+  wire [1:0] _wire_62_8; // TrieWalk.java:142
+  wire [1:0] _wire_62_9; // TrieWalk.java:142
+  wire [1:0] _wire_62_10; // TrieWalk.java:142
+  wire [1:0] _wire_62_11; // TrieWalk.java:142
+  wire [1:0] _wire_62_12; // TrieWalk.java:142
+  wire [1:0] _wire_62_13; // TrieWalk.java:142
+  wire [1:0] _wire_62_14; // TrieWalk.java:142
+  wire [1:0] _wire_62_15; // TrieWalk.java:142
   wire [11:0] _wire_63_0; // ChildWord.java:35
   wire [11:0] _wire_63_1; // ChildWord.java:35
   wire [11:0] _wire_63_2; // ChildWord.java:35
   wire [11:0] _wire_63_3; // ChildWord.java:35
-  wire [1:0] _wire_64_0; // TrieWalk.java:139
-  wire [1:0] _wire_64_1; // TrieWalk.java:139
-  wire [1:0] _wire_64_2; // TrieWalk.java:139
-  wire [1:0] _wire_64_3; // TrieWalk.java:139
-  wire [1:0] _wire_64_4; // TrieWalk.java:139
-  wire [1:0] _wire_64_5; // TrieWalk.java:139
-  wire [1:0] _wire_64_6; // TrieWalk.java:139
-  wire [1:0] _wire_64_7; // TrieWalk.java:139
-  wire [1:0] _wire_64_8; // TrieWalk.java:139
-  wire [1:0] _wire_64_9; // TrieWalk.java:139
-  wire [1:0] _wire_64_10; // TrieWalk.java:139
-  wire [1:0] _wire_64_11; // TrieWalk.java:139
-  wire [1:0] _wire_64_12; // TrieWalk.java:139
-  wire [1:0] _wire_64_13; // TrieWalk.java:139
-  wire [1:0] _wire_64_14; // TrieWalk.java:139
-  wire [1:0] _wire_64_15; // TrieWalk.java:139
+  wire [1:0] _wire_64_0; // TrieWalk.java:142
+  wire [1:0] _wire_64_1; // TrieWalk.java:142
+  wire [1:0] _wire_64_2; // TrieWalk.java:142
+  wire [1:0] _wire_64_3; // TrieWalk.java:142
+  wire [1:0] _wire_64_4; // TrieWalk.java:142
+  wire [1:0] _wire_64_5; // TrieWalk.java:142
+  wire [1:0] _wire_64_6; // TrieWalk.java:142
+  wire [1:0] _wire_64_7; // TrieWalk.java:142
+  wire [1:0] _wire_64_8; // TrieWalk.java:142
+  wire [1:0] _wire_64_9; // TrieWalk.java:142
+  wire [1:0] _wire_64_10; // TrieWalk.java:142
+  wire [1:0] _wire_64_11; // TrieWalk.java:142
+  wire [1:0] _wire_64_12; // TrieWalk.java:142
+  wire [1:0] _wire_64_13; // TrieWalk.java:142
+  wire [1:0] _wire_64_14; // TrieWalk.java:142
+  wire [1:0] _wire_64_15; // TrieWalk.java:142
   wire [11:0] _wire_65_0; // ChildWord.java:35
   wire [11:0] _wire_65_1; // ChildWord.java:35
   wire [11:0] _wire_65_2; // ChildWord.java:35
   wire [11:0] _wire_65_3; // ChildWord.java:35
-  wire [1:0] _wire_66_0; // TrieWalk.java:139
-  wire [1:0] _wire_66_1; // TrieWalk.java:139
-  wire [1:0] _wire_66_2; // TrieWalk.java:139
-  wire [1:0] _wire_66_3; // TrieWalk.java:139
-  wire [1:0] _wire_66_4; // TrieWalk.java:139
-  wire [1:0] _wire_66_5; // TrieWalk.java:139
-  wire [1:0] _wire_66_6; // TrieWalk.java:139
-  wire [1:0] _wire_66_7; // TrieWalk.java:139
-  wire [1:0] _wire_66_8; // TrieWalk.java:139
-  wire [1:0] _wire_66_9; // TrieWalk.java:139
-  wire [1:0] _wire_66_10; // TrieWalk.java:139
-  wire [1:0] _wire_66_11; // TrieWalk.java:139
-  wire [1:0] _wire_66_12; // TrieWalk.java:139
-  wire [1:0] _wire_66_13; // TrieWalk.java:139
-  wire [1:0] _wire_66_14; // TrieWalk.java:139
-  wire [1:0] _wire_66_15; // TrieWalk.java:139
+  wire [1:0] _wire_66_0; // TrieWalk.java:142
+  wire [1:0] _wire_66_1; // TrieWalk.java:142
+  wire [1:0] _wire_66_2; // TrieWalk.java:142
+  wire [1:0] _wire_66_3; // TrieWalk.java:142
+  wire [1:0] _wire_66_4; // TrieWalk.java:142
+  wire [1:0] _wire_66_5; // TrieWalk.java:142
+  wire [1:0] _wire_66_6; // TrieWalk.java:142
+  wire [1:0] _wire_66_7; // TrieWalk.java:142
+  wire [1:0] _wire_66_8; // TrieWalk.java:142
+  wire [1:0] _wire_66_9; // TrieWalk.java:142
+  wire [1:0] _wire_66_10; // TrieWalk.java:142
+  wire [1:0] _wire_66_11; // TrieWalk.java:142
+  wire [1:0] _wire_66_12; // TrieWalk.java:142
+  wire [1:0] _wire_66_13; // TrieWalk.java:142
+  wire [1:0] _wire_66_14; // TrieWalk.java:142
+  wire [1:0] _wire_66_15; // TrieWalk.java:142
   wire [11:0] _wire_67_0; // ChildWord.java:35
   wire [11:0] _wire_67_1; // ChildWord.java:35
   wire [11:0] _wire_67_2; // ChildWord.java:35
   wire [11:0] _wire_67_3; // ChildWord.java:35
-  wire [1:0] _wire_68_0; // TrieWalk.java:139
-  wire [1:0] _wire_68_1; // TrieWalk.java:139
-  wire [1:0] _wire_68_2; // TrieWalk.java:139
-  wire [1:0] _wire_68_3; // TrieWalk.java:139
-  wire [1:0] _wire_68_4; // TrieWalk.java:139
-  wire [1:0] _wire_68_5; // TrieWalk.java:139
-  wire [1:0] _wire_68_6; // TrieWalk.java:139
-  wire [1:0] _wire_68_7; // TrieWalk.java:139
-  wire [1:0] _wire_68_8; // TrieWalk.java:139
-  wire [1:0] _wire_68_9; // TrieWalk.java:139
-  wire [1:0] _wire_68_10; // TrieWalk.java:139
-  wire [1:0] _wire_68_11; // TrieWalk.java:139
-  wire [1:0] _wire_68_12; // TrieWalk.java:139
-  wire [1:0] _wire_68_13; // TrieWalk.java:139
-  wire [1:0] _wire_68_14; // TrieWalk.java:139
-  wire [1:0] _wire_68_15; // TrieWalk.java:139
+  wire [1:0] _wire_68_0; // TrieWalk.java:142
+  wire [1:0] _wire_68_1; // TrieWalk.java:142
+  wire [1:0] _wire_68_2; // TrieWalk.java:142
+  wire [1:0] _wire_68_3; // TrieWalk.java:142
+  wire [1:0] _wire_68_4; // TrieWalk.java:142
+  wire [1:0] _wire_68_5; // TrieWalk.java:142
+  wire [1:0] _wire_68_6; // TrieWalk.java:142
+  wire [1:0] _wire_68_7; // TrieWalk.java:142
+  wire [1:0] _wire_68_8; // TrieWalk.java:142
+  wire [1:0] _wire_68_9; // TrieWalk.java:142
+  wire [1:0] _wire_68_10; // TrieWalk.java:142
+  wire [1:0] _wire_68_11; // TrieWalk.java:142
+  wire [1:0] _wire_68_12; // TrieWalk.java:142
+  wire [1:0] _wire_68_13; // TrieWalk.java:142
+  wire [1:0] _wire_68_14; // TrieWalk.java:142
+  wire [1:0] _wire_68_15; // TrieWalk.java:142
   wire [11:0] _wire_69_0; // ChildWord.java:35
   wire [11:0] _wire_69_1; // ChildWord.java:35
   wire [11:0] _wire_69_2; // ChildWord.java:35
@@ -1324,82 +1324,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_70_1; // ChildWord.java:35
   wire [11:0] _wire_70_2; // ChildWord.java:35
   wire [11:0] _wire_70_3; // ChildWord.java:35
-  wire [1:0] _wire_71_0; // TrieWalk.java:139
-  wire [1:0] _wire_71_1; // TrieWalk.java:139
-  wire [1:0] _wire_71_2; // TrieWalk.java:139
-  wire [1:0] _wire_71_3; // TrieWalk.java:139
-  wire [1:0] _wire_71_4; // TrieWalk.java:139
-  wire [1:0] _wire_71_5; // TrieWalk.java:139
-  wire [1:0] _wire_71_6; // TrieWalk.java:139
-  wire [1:0] _wire_71_7; // TrieWalk.java:139
-  wire [1:0] _wire_71_8; // TrieWalk.java:139
-  wire [1:0] _wire_71_9; // TrieWalk.java:139
-  wire [1:0] _wire_71_10; // TrieWalk.java:139
-  wire [1:0] _wire_71_11; // TrieWalk.java:139
-  wire [1:0] _wire_71_12; // TrieWalk.java:139
-  wire [1:0] _wire_71_13; // TrieWalk.java:139
-  wire [1:0] _wire_71_14; // TrieWalk.java:139
-  wire [1:0] _wire_71_15; // TrieWalk.java:139
+  wire [1:0] _wire_71_0; // TrieWalk.java:142
+  wire [1:0] _wire_71_1; // TrieWalk.java:142
+  wire [1:0] _wire_71_2; // TrieWalk.java:142
+  wire [1:0] _wire_71_3; // TrieWalk.java:142
+  wire [1:0] _wire_71_4; // TrieWalk.java:142
+  wire [1:0] _wire_71_5; // TrieWalk.java:142
+  wire [1:0] _wire_71_6; // TrieWalk.java:142
+  wire [1:0] _wire_71_7; // TrieWalk.java:142
+  wire [1:0] _wire_71_8; // TrieWalk.java:142
+  wire [1:0] _wire_71_9; // TrieWalk.java:142
+  wire [1:0] _wire_71_10; // TrieWalk.java:142
+  wire [1:0] _wire_71_11; // TrieWalk.java:142
+  wire [1:0] _wire_71_12; // TrieWalk.java:142
+  wire [1:0] _wire_71_13; // TrieWalk.java:142
+  wire [1:0] _wire_71_14; // TrieWalk.java:142
+  wire [1:0] _wire_71_15; // TrieWalk.java:142
   wire [11:0] _wire_72_0; // ChildWord.java:35
   wire [11:0] _wire_72_1; // ChildWord.java:35
   wire [11:0] _wire_72_2; // ChildWord.java:35
   wire [11:0] _wire_72_3; // ChildWord.java:35
-  wire [1:0] _wire_73_0; // TrieWalk.java:139
-  wire [1:0] _wire_73_1; // TrieWalk.java:139
-  wire [1:0] _wire_73_2; // TrieWalk.java:139
-  wire [1:0] _wire_73_3; // TrieWalk.java:139
-  wire [1:0] _wire_73_4; // TrieWalk.java:139
-  wire [1:0] _wire_73_5; // TrieWalk.java:139
-  wire [1:0] _wire_73_6; // TrieWalk.java:139
-  wire [1:0] _wire_73_7; // TrieWalk.java:139
-  wire [1:0] _wire_73_8; // TrieWalk.java:139
-  wire [1:0] _wire_73_9; // TrieWalk.java:139
-  wire [1:0] _wire_73_10; // TrieWalk.java:139
-  wire [1:0] _wire_73_11; // TrieWalk.java:139
-  wire [1:0] _wire_73_12; // TrieWalk.java:139
-  wire [1:0] _wire_73_13; // TrieWalk.java:139
-  wire [1:0] _wire_73_14; // TrieWalk.java:139
-  wire [1:0] _wire_73_15; // TrieWalk.java:139
+  wire [1:0] _wire_73_0; // TrieWalk.java:142
+  wire [1:0] _wire_73_1; // TrieWalk.java:142
+  wire [1:0] _wire_73_2; // TrieWalk.java:142
+  wire [1:0] _wire_73_3; // TrieWalk.java:142
+  wire [1:0] _wire_73_4; // TrieWalk.java:142
+  wire [1:0] _wire_73_5; // TrieWalk.java:142
+  wire [1:0] _wire_73_6; // TrieWalk.java:142
+  wire [1:0] _wire_73_7; // TrieWalk.java:142
+  wire [1:0] _wire_73_8; // TrieWalk.java:142
+  wire [1:0] _wire_73_9; // TrieWalk.java:142
+  wire [1:0] _wire_73_10; // TrieWalk.java:142
+  wire [1:0] _wire_73_11; // TrieWalk.java:142
+  wire [1:0] _wire_73_12; // TrieWalk.java:142
+  wire [1:0] _wire_73_13; // TrieWalk.java:142
+  wire [1:0] _wire_73_14; // TrieWalk.java:142
+  wire [1:0] _wire_73_15; // TrieWalk.java:142
   wire [11:0] _wire_74_0; // ChildWord.java:35
   wire [11:0] _wire_74_1; // ChildWord.java:35
   wire [11:0] _wire_74_2; // ChildWord.java:35
   wire [11:0] _wire_74_3; // ChildWord.java:35
-  wire [1:0] _wire_75_0; // TrieWalk.java:139
-  wire [1:0] _wire_75_1; // TrieWalk.java:139
-  wire [1:0] _wire_75_2; // TrieWalk.java:139
-  wire [1:0] _wire_75_3; // TrieWalk.java:139
-  wire [1:0] _wire_75_4; // TrieWalk.java:139
-  wire [1:0] _wire_75_5; // TrieWalk.java:139
-  wire [1:0] _wire_75_6; // TrieWalk.java:139
-  wire [1:0] _wire_75_7; // TrieWalk.java:139
-  wire [1:0] _wire_75_8; // TrieWalk.java:139
-  wire [1:0] _wire_75_9; // TrieWalk.java:139
-  wire [1:0] _wire_75_10; // TrieWalk.java:139
-  wire [1:0] _wire_75_11; // TrieWalk.java:139
-  wire [1:0] _wire_75_12; // TrieWalk.java:139
-  wire [1:0] _wire_75_13; // TrieWalk.java:139
-  wire [1:0] _wire_75_14; // TrieWalk.java:139
-  wire [1:0] _wire_75_15; // TrieWalk.java:139
+  wire [1:0] _wire_75_0; // TrieWalk.java:142
+  wire [1:0] _wire_75_1; // TrieWalk.java:142
+  wire [1:0] _wire_75_2; // TrieWalk.java:142
+  wire [1:0] _wire_75_3; // TrieWalk.java:142
+  wire [1:0] _wire_75_4; // TrieWalk.java:142
+  wire [1:0] _wire_75_5; // TrieWalk.java:142
+  wire [1:0] _wire_75_6; // TrieWalk.java:142
+  wire [1:0] _wire_75_7; // TrieWalk.java:142
+  wire [1:0] _wire_75_8; // TrieWalk.java:142
+  wire [1:0] _wire_75_9; // TrieWalk.java:142
+  wire [1:0] _wire_75_10; // TrieWalk.java:142
+  wire [1:0] _wire_75_11; // TrieWalk.java:142
+  wire [1:0] _wire_75_12; // TrieWalk.java:142
+  wire [1:0] _wire_75_13; // TrieWalk.java:142
+  wire [1:0] _wire_75_14; // TrieWalk.java:142
+  wire [1:0] _wire_75_15; // TrieWalk.java:142
   wire [11:0] _wire_76_0; // ChildWord.java:35
   wire [11:0] _wire_76_1; // ChildWord.java:35
   wire [11:0] _wire_76_2; // ChildWord.java:35
   wire [11:0] _wire_76_3; // ChildWord.java:35
-  wire [1:0] _wire_77_0; // TrieWalk.java:139
-  wire [1:0] _wire_77_1; // TrieWalk.java:139
-  wire [1:0] _wire_77_2; // TrieWalk.java:139
-  wire [1:0] _wire_77_3; // TrieWalk.java:139
-  wire [1:0] _wire_77_4; // TrieWalk.java:139
-  wire [1:0] _wire_77_5; // TrieWalk.java:139
-  wire [1:0] _wire_77_6; // TrieWalk.java:139
-  wire [1:0] _wire_77_7; // TrieWalk.java:139
-  wire [1:0] _wire_77_8; // TrieWalk.java:139
-  wire [1:0] _wire_77_9; // TrieWalk.java:139
-  wire [1:0] _wire_77_10; // TrieWalk.java:139
-  wire [1:0] _wire_77_11; // TrieWalk.java:139
-  wire [1:0] _wire_77_12; // TrieWalk.java:139
-  wire [1:0] _wire_77_13; // TrieWalk.java:139
-  wire [1:0] _wire_77_14; // TrieWalk.java:139
-  wire [1:0] _wire_77_15; // TrieWalk.java:139
+  wire [1:0] _wire_77_0; // TrieWalk.java:142
+  wire [1:0] _wire_77_1; // TrieWalk.java:142
+  wire [1:0] _wire_77_2; // TrieWalk.java:142
+  wire [1:0] _wire_77_3; // TrieWalk.java:142
+  wire [1:0] _wire_77_4; // TrieWalk.java:142
+  wire [1:0] _wire_77_5; // TrieWalk.java:142
+  wire [1:0] _wire_77_6; // TrieWalk.java:142
+  wire [1:0] _wire_77_7; // TrieWalk.java:142
+  wire [1:0] _wire_77_8; // TrieWalk.java:142
+  wire [1:0] _wire_77_9; // TrieWalk.java:142
+  wire [1:0] _wire_77_10; // TrieWalk.java:142
+  wire [1:0] _wire_77_11; // TrieWalk.java:142
+  wire [1:0] _wire_77_12; // TrieWalk.java:142
+  wire [1:0] _wire_77_13; // TrieWalk.java:142
+  wire [1:0] _wire_77_14; // TrieWalk.java:142
+  wire [1:0] _wire_77_15; // TrieWalk.java:142
   wire [11:0] _wire_78_0; // ChildWord.java:35
   wire [11:0] _wire_78_1; // ChildWord.java:35
   wire [11:0] _wire_78_2; // ChildWord.java:35
@@ -1408,82 +1408,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_79_1; // ChildWord.java:35
   wire [11:0] _wire_79_2; // ChildWord.java:35
   wire [11:0] _wire_79_3; // ChildWord.java:35
-  wire [1:0] _wire_80_0; // TrieWalk.java:139
-  wire [1:0] _wire_80_1; // TrieWalk.java:139
-  wire [1:0] _wire_80_2; // TrieWalk.java:139
-  wire [1:0] _wire_80_3; // TrieWalk.java:139
-  wire [1:0] _wire_80_4; // TrieWalk.java:139
-  wire [1:0] _wire_80_5; // TrieWalk.java:139
-  wire [1:0] _wire_80_6; // TrieWalk.java:139
-  wire [1:0] _wire_80_7; // TrieWalk.java:139
-  wire [1:0] _wire_80_8; // TrieWalk.java:139
-  wire [1:0] _wire_80_9; // TrieWalk.java:139
-  wire [1:0] _wire_80_10; // TrieWalk.java:139
-  wire [1:0] _wire_80_11; // TrieWalk.java:139
-  wire [1:0] _wire_80_12; // TrieWalk.java:139
-  wire [1:0] _wire_80_13; // TrieWalk.java:139
-  wire [1:0] _wire_80_14; // TrieWalk.java:139
-  wire [1:0] _wire_80_15; // TrieWalk.java:139
+  wire [1:0] _wire_80_0; // TrieWalk.java:142
+  wire [1:0] _wire_80_1; // TrieWalk.java:142
+  wire [1:0] _wire_80_2; // TrieWalk.java:142
+  wire [1:0] _wire_80_3; // TrieWalk.java:142
+  wire [1:0] _wire_80_4; // TrieWalk.java:142
+  wire [1:0] _wire_80_5; // TrieWalk.java:142
+  wire [1:0] _wire_80_6; // TrieWalk.java:142
+  wire [1:0] _wire_80_7; // TrieWalk.java:142
+  wire [1:0] _wire_80_8; // TrieWalk.java:142
+  wire [1:0] _wire_80_9; // TrieWalk.java:142
+  wire [1:0] _wire_80_10; // TrieWalk.java:142
+  wire [1:0] _wire_80_11; // TrieWalk.java:142
+  wire [1:0] _wire_80_12; // TrieWalk.java:142
+  wire [1:0] _wire_80_13; // TrieWalk.java:142
+  wire [1:0] _wire_80_14; // TrieWalk.java:142
+  wire [1:0] _wire_80_15; // TrieWalk.java:142
   wire [11:0] _wire_81_0; // ChildWord.java:35
   wire [11:0] _wire_81_1; // ChildWord.java:35
   wire [11:0] _wire_81_2; // ChildWord.java:35
   wire [11:0] _wire_81_3; // ChildWord.java:35
-  wire [1:0] _wire_82_0; // TrieWalk.java:139
-  wire [1:0] _wire_82_1; // TrieWalk.java:139
-  wire [1:0] _wire_82_2; // TrieWalk.java:139
-  wire [1:0] _wire_82_3; // TrieWalk.java:139
-  wire [1:0] _wire_82_4; // TrieWalk.java:139
-  wire [1:0] _wire_82_5; // TrieWalk.java:139
-  wire [1:0] _wire_82_6; // TrieWalk.java:139
-  wire [1:0] _wire_82_7; // TrieWalk.java:139
-  wire [1:0] _wire_82_8; // TrieWalk.java:139
-  wire [1:0] _wire_82_9; // TrieWalk.java:139
-  wire [1:0] _wire_82_10; // TrieWalk.java:139
-  wire [1:0] _wire_82_11; // TrieWalk.java:139
-  wire [1:0] _wire_82_12; // TrieWalk.java:139
-  wire [1:0] _wire_82_13; // TrieWalk.java:139
-  wire [1:0] _wire_82_14; // TrieWalk.java:139
-  wire [1:0] _wire_82_15; // TrieWalk.java:139
+  wire [1:0] _wire_82_0; // TrieWalk.java:142
+  wire [1:0] _wire_82_1; // TrieWalk.java:142
+  wire [1:0] _wire_82_2; // TrieWalk.java:142
+  wire [1:0] _wire_82_3; // TrieWalk.java:142
+  wire [1:0] _wire_82_4; // TrieWalk.java:142
+  wire [1:0] _wire_82_5; // TrieWalk.java:142
+  wire [1:0] _wire_82_6; // TrieWalk.java:142
+  wire [1:0] _wire_82_7; // TrieWalk.java:142
+  wire [1:0] _wire_82_8; // TrieWalk.java:142
+  wire [1:0] _wire_82_9; // TrieWalk.java:142
+  wire [1:0] _wire_82_10; // TrieWalk.java:142
+  wire [1:0] _wire_82_11; // TrieWalk.java:142
+  wire [1:0] _wire_82_12; // TrieWalk.java:142
+  wire [1:0] _wire_82_13; // TrieWalk.java:142
+  wire [1:0] _wire_82_14; // TrieWalk.java:142
+  wire [1:0] _wire_82_15; // TrieWalk.java:142
   wire [11:0] _wire_83_0; // ChildWord.java:35
   wire [11:0] _wire_83_1; // ChildWord.java:35
   wire [11:0] _wire_83_2; // ChildWord.java:35
   wire [11:0] _wire_83_3; // ChildWord.java:35
-  wire [1:0] _wire_84_0; // TrieWalk.java:139
-  wire [1:0] _wire_84_1; // TrieWalk.java:139
-  wire [1:0] _wire_84_2; // TrieWalk.java:139
-  wire [1:0] _wire_84_3; // TrieWalk.java:139
-  wire [1:0] _wire_84_4; // TrieWalk.java:139
-  wire [1:0] _wire_84_5; // TrieWalk.java:139
-  wire [1:0] _wire_84_6; // TrieWalk.java:139
-  wire [1:0] _wire_84_7; // TrieWalk.java:139
-  wire [1:0] _wire_84_8; // TrieWalk.java:139
-  wire [1:0] _wire_84_9; // TrieWalk.java:139
-  wire [1:0] _wire_84_10; // TrieWalk.java:139
-  wire [1:0] _wire_84_11; // TrieWalk.java:139
-  wire [1:0] _wire_84_12; // TrieWalk.java:139
-  wire [1:0] _wire_84_13; // TrieWalk.java:139
-  wire [1:0] _wire_84_14; // TrieWalk.java:139
-  wire [1:0] _wire_84_15; // TrieWalk.java:139
+  wire [1:0] _wire_84_0; // TrieWalk.java:142
+  wire [1:0] _wire_84_1; // TrieWalk.java:142
+  wire [1:0] _wire_84_2; // TrieWalk.java:142
+  wire [1:0] _wire_84_3; // TrieWalk.java:142
+  wire [1:0] _wire_84_4; // TrieWalk.java:142
+  wire [1:0] _wire_84_5; // TrieWalk.java:142
+  wire [1:0] _wire_84_6; // TrieWalk.java:142
+  wire [1:0] _wire_84_7; // TrieWalk.java:142
+  wire [1:0] _wire_84_8; // TrieWalk.java:142
+  wire [1:0] _wire_84_9; // TrieWalk.java:142
+  wire [1:0] _wire_84_10; // TrieWalk.java:142
+  wire [1:0] _wire_84_11; // TrieWalk.java:142
+  wire [1:0] _wire_84_12; // TrieWalk.java:142
+  wire [1:0] _wire_84_13; // TrieWalk.java:142
+  wire [1:0] _wire_84_14; // TrieWalk.java:142
+  wire [1:0] _wire_84_15; // TrieWalk.java:142
   wire [11:0] _wire_85_0; // ChildWord.java:35
   wire [11:0] _wire_85_1; // ChildWord.java:35
   wire [11:0] _wire_85_2; // ChildWord.java:35
   wire [11:0] _wire_85_3; // ChildWord.java:35
-  wire [1:0] _wire_86_0; // TrieWalk.java:139
-  wire [1:0] _wire_86_1; // TrieWalk.java:139
-  wire [1:0] _wire_86_2; // TrieWalk.java:139
-  wire [1:0] _wire_86_3; // TrieWalk.java:139
-  wire [1:0] _wire_86_4; // TrieWalk.java:139
-  wire [1:0] _wire_86_5; // TrieWalk.java:139
-  wire [1:0] _wire_86_6; // TrieWalk.java:139
-  wire [1:0] _wire_86_7; // TrieWalk.java:139
-  wire [1:0] _wire_86_8; // TrieWalk.java:139
-  wire [1:0] _wire_86_9; // TrieWalk.java:139
-  wire [1:0] _wire_86_10; // TrieWalk.java:139
-  wire [1:0] _wire_86_11; // TrieWalk.java:139
-  wire [1:0] _wire_86_12; // TrieWalk.java:139
-  wire [1:0] _wire_86_13; // TrieWalk.java:139
-  wire [1:0] _wire_86_14; // TrieWalk.java:139
-  wire [1:0] _wire_86_15; // TrieWalk.java:139
+  wire [1:0] _wire_86_0; // TrieWalk.java:142
+  wire [1:0] _wire_86_1; // TrieWalk.java:142
+  wire [1:0] _wire_86_2; // TrieWalk.java:142
+  wire [1:0] _wire_86_3; // TrieWalk.java:142
+  wire [1:0] _wire_86_4; // TrieWalk.java:142
+  wire [1:0] _wire_86_5; // TrieWalk.java:142
+  wire [1:0] _wire_86_6; // TrieWalk.java:142
+  wire [1:0] _wire_86_7; // TrieWalk.java:142
+  wire [1:0] _wire_86_8; // TrieWalk.java:142
+  wire [1:0] _wire_86_9; // TrieWalk.java:142
+  wire [1:0] _wire_86_10; // TrieWalk.java:142
+  wire [1:0] _wire_86_11; // TrieWalk.java:142
+  wire [1:0] _wire_86_12; // TrieWalk.java:142
+  wire [1:0] _wire_86_13; // TrieWalk.java:142
+  wire [1:0] _wire_86_14; // TrieWalk.java:142
+  wire [1:0] _wire_86_15; // TrieWalk.java:142
   wire [11:0] _wire_87_0; // ChildWord.java:35
   wire [11:0] _wire_87_1; // ChildWord.java:35
   wire [11:0] _wire_87_2; // ChildWord.java:35
@@ -1492,82 +1492,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_88_1; // ChildWord.java:35
   wire [11:0] _wire_88_2; // ChildWord.java:35
   wire [11:0] _wire_88_3; // ChildWord.java:35
-  wire [1:0] _wire_89_0; // TrieWalk.java:139
-  wire [1:0] _wire_89_1; // TrieWalk.java:139
-  wire [1:0] _wire_89_2; // TrieWalk.java:139
-  wire [1:0] _wire_89_3; // TrieWalk.java:139
-  wire [1:0] _wire_89_4; // TrieWalk.java:139
-  wire [1:0] _wire_89_5; // TrieWalk.java:139
-  wire [1:0] _wire_89_6; // TrieWalk.java:139
-  wire [1:0] _wire_89_7; // TrieWalk.java:139
-  wire [1:0] _wire_89_8; // TrieWalk.java:139
-  wire [1:0] _wire_89_9; // TrieWalk.java:139
-  wire [1:0] _wire_89_10; // TrieWalk.java:139
-  wire [1:0] _wire_89_11; // TrieWalk.java:139
-  wire [1:0] _wire_89_12; // TrieWalk.java:139
-  wire [1:0] _wire_89_13; // TrieWalk.java:139
-  wire [1:0] _wire_89_14; // TrieWalk.java:139
-  wire [1:0] _wire_89_15; // TrieWalk.java:139
+  wire [1:0] _wire_89_0; // TrieWalk.java:142
+  wire [1:0] _wire_89_1; // TrieWalk.java:142
+  wire [1:0] _wire_89_2; // TrieWalk.java:142
+  wire [1:0] _wire_89_3; // TrieWalk.java:142
+  wire [1:0] _wire_89_4; // TrieWalk.java:142
+  wire [1:0] _wire_89_5; // TrieWalk.java:142
+  wire [1:0] _wire_89_6; // TrieWalk.java:142
+  wire [1:0] _wire_89_7; // TrieWalk.java:142
+  wire [1:0] _wire_89_8; // TrieWalk.java:142
+  wire [1:0] _wire_89_9; // TrieWalk.java:142
+  wire [1:0] _wire_89_10; // TrieWalk.java:142
+  wire [1:0] _wire_89_11; // TrieWalk.java:142
+  wire [1:0] _wire_89_12; // TrieWalk.java:142
+  wire [1:0] _wire_89_13; // TrieWalk.java:142
+  wire [1:0] _wire_89_14; // TrieWalk.java:142
+  wire [1:0] _wire_89_15; // TrieWalk.java:142
   wire [11:0] _wire_90_0; // ChildWord.java:35
   wire [11:0] _wire_90_1; // ChildWord.java:35
   wire [11:0] _wire_90_2; // ChildWord.java:35
   wire [11:0] _wire_90_3; // ChildWord.java:35
-  wire [1:0] _wire_91_0; // TrieWalk.java:139
-  wire [1:0] _wire_91_1; // TrieWalk.java:139
-  wire [1:0] _wire_91_2; // TrieWalk.java:139
-  wire [1:0] _wire_91_3; // TrieWalk.java:139
-  wire [1:0] _wire_91_4; // TrieWalk.java:139
-  wire [1:0] _wire_91_5; // TrieWalk.java:139
-  wire [1:0] _wire_91_6; // TrieWalk.java:139
-  wire [1:0] _wire_91_7; // TrieWalk.java:139
-  wire [1:0] _wire_91_8; // TrieWalk.java:139
-  wire [1:0] _wire_91_9; // TrieWalk.java:139
-  wire [1:0] _wire_91_10; // TrieWalk.java:139
-  wire [1:0] _wire_91_11; // TrieWalk.java:139
-  wire [1:0] _wire_91_12; // TrieWalk.java:139
-  wire [1:0] _wire_91_13; // TrieWalk.java:139
-  wire [1:0] _wire_91_14; // TrieWalk.java:139
-  wire [1:0] _wire_91_15; // TrieWalk.java:139
+  wire [1:0] _wire_91_0; // TrieWalk.java:142
+  wire [1:0] _wire_91_1; // TrieWalk.java:142
+  wire [1:0] _wire_91_2; // TrieWalk.java:142
+  wire [1:0] _wire_91_3; // TrieWalk.java:142
+  wire [1:0] _wire_91_4; // TrieWalk.java:142
+  wire [1:0] _wire_91_5; // TrieWalk.java:142
+  wire [1:0] _wire_91_6; // TrieWalk.java:142
+  wire [1:0] _wire_91_7; // TrieWalk.java:142
+  wire [1:0] _wire_91_8; // TrieWalk.java:142
+  wire [1:0] _wire_91_9; // TrieWalk.java:142
+  wire [1:0] _wire_91_10; // TrieWalk.java:142
+  wire [1:0] _wire_91_11; // TrieWalk.java:142
+  wire [1:0] _wire_91_12; // TrieWalk.java:142
+  wire [1:0] _wire_91_13; // TrieWalk.java:142
+  wire [1:0] _wire_91_14; // TrieWalk.java:142
+  wire [1:0] _wire_91_15; // TrieWalk.java:142
   wire [11:0] _wire_92_0; // ChildWord.java:35
   wire [11:0] _wire_92_1; // ChildWord.java:35
   wire [11:0] _wire_92_2; // ChildWord.java:35
   wire [11:0] _wire_92_3; // ChildWord.java:35
-  wire [1:0] _wire_93_0; // TrieWalk.java:139
-  wire [1:0] _wire_93_1; // TrieWalk.java:139
-  wire [1:0] _wire_93_2; // TrieWalk.java:139
-  wire [1:0] _wire_93_3; // TrieWalk.java:139
-  wire [1:0] _wire_93_4; // TrieWalk.java:139
-  wire [1:0] _wire_93_5; // TrieWalk.java:139
-  wire [1:0] _wire_93_6; // TrieWalk.java:139
-  wire [1:0] _wire_93_7; // TrieWalk.java:139
-  wire [1:0] _wire_93_8; // TrieWalk.java:139
-  wire [1:0] _wire_93_9; // TrieWalk.java:139
-  wire [1:0] _wire_93_10; // TrieWalk.java:139
-  wire [1:0] _wire_93_11; // TrieWalk.java:139
-  wire [1:0] _wire_93_12; // TrieWalk.java:139
-  wire [1:0] _wire_93_13; // TrieWalk.java:139
-  wire [1:0] _wire_93_14; // TrieWalk.java:139
-  wire [1:0] _wire_93_15; // TrieWalk.java:139
+  wire [1:0] _wire_93_0; // TrieWalk.java:142
+  wire [1:0] _wire_93_1; // TrieWalk.java:142
+  wire [1:0] _wire_93_2; // TrieWalk.java:142
+  wire [1:0] _wire_93_3; // TrieWalk.java:142
+  wire [1:0] _wire_93_4; // TrieWalk.java:142
+  wire [1:0] _wire_93_5; // TrieWalk.java:142
+  wire [1:0] _wire_93_6; // TrieWalk.java:142
+  wire [1:0] _wire_93_7; // TrieWalk.java:142
+  wire [1:0] _wire_93_8; // TrieWalk.java:142
+  wire [1:0] _wire_93_9; // TrieWalk.java:142
+  wire [1:0] _wire_93_10; // TrieWalk.java:142
+  wire [1:0] _wire_93_11; // TrieWalk.java:142
+  wire [1:0] _wire_93_12; // TrieWalk.java:142
+  wire [1:0] _wire_93_13; // TrieWalk.java:142
+  wire [1:0] _wire_93_14; // TrieWalk.java:142
+  wire [1:0] _wire_93_15; // TrieWalk.java:142
   wire [11:0] _wire_94_0; // ChildWord.java:35
   wire [11:0] _wire_94_1; // ChildWord.java:35
   wire [11:0] _wire_94_2; // ChildWord.java:35
   wire [11:0] _wire_94_3; // ChildWord.java:35
-  wire [1:0] _wire_95_0; // TrieWalk.java:139
-  wire [1:0] _wire_95_1; // TrieWalk.java:139
-  wire [1:0] _wire_95_2; // TrieWalk.java:139
-  wire [1:0] _wire_95_3; // TrieWalk.java:139
-  wire [1:0] _wire_95_4; // TrieWalk.java:139
-  wire [1:0] _wire_95_5; // TrieWalk.java:139
-  wire [1:0] _wire_95_6; // TrieWalk.java:139
-  wire [1:0] _wire_95_7; // TrieWalk.java:139
-  wire [1:0] _wire_95_8; // TrieWalk.java:139
-  wire [1:0] _wire_95_9; // TrieWalk.java:139
-  wire [1:0] _wire_95_10; // TrieWalk.java:139
-  wire [1:0] _wire_95_11; // TrieWalk.java:139
-  wire [1:0] _wire_95_12; // TrieWalk.java:139
-  wire [1:0] _wire_95_13; // TrieWalk.java:139
-  wire [1:0] _wire_95_14; // TrieWalk.java:139
-  wire [1:0] _wire_95_15; // TrieWalk.java:139
+  wire [1:0] _wire_95_0; // TrieWalk.java:142
+  wire [1:0] _wire_95_1; // TrieWalk.java:142
+  wire [1:0] _wire_95_2; // TrieWalk.java:142
+  wire [1:0] _wire_95_3; // TrieWalk.java:142
+  wire [1:0] _wire_95_4; // TrieWalk.java:142
+  wire [1:0] _wire_95_5; // TrieWalk.java:142
+  wire [1:0] _wire_95_6; // TrieWalk.java:142
+  wire [1:0] _wire_95_7; // TrieWalk.java:142
+  wire [1:0] _wire_95_8; // TrieWalk.java:142
+  wire [1:0] _wire_95_9; // TrieWalk.java:142
+  wire [1:0] _wire_95_10; // TrieWalk.java:142
+  wire [1:0] _wire_95_11; // TrieWalk.java:142
+  wire [1:0] _wire_95_12; // TrieWalk.java:142
+  wire [1:0] _wire_95_13; // TrieWalk.java:142
+  wire [1:0] _wire_95_14; // TrieWalk.java:142
+  wire [1:0] _wire_95_15; // TrieWalk.java:142
   wire [11:0] _wire_96_0; // ChildWord.java:35
   wire [11:0] _wire_96_1; // ChildWord.java:35
   wire [11:0] _wire_96_2; // ChildWord.java:35
@@ -1576,82 +1576,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_97_1; // ChildWord.java:35
   wire [11:0] _wire_97_2; // ChildWord.java:35
   wire [11:0] _wire_97_3; // ChildWord.java:35
-  wire [1:0] _wire_98_0; // TrieWalk.java:139
-  wire [1:0] _wire_98_1; // TrieWalk.java:139
-  wire [1:0] _wire_98_2; // TrieWalk.java:139
-  wire [1:0] _wire_98_3; // TrieWalk.java:139
-  wire [1:0] _wire_98_4; // TrieWalk.java:139
-  wire [1:0] _wire_98_5; // TrieWalk.java:139
-  wire [1:0] _wire_98_6; // TrieWalk.java:139
-  wire [1:0] _wire_98_7; // TrieWalk.java:139
-  wire [1:0] _wire_98_8; // TrieWalk.java:139
-  wire [1:0] _wire_98_9; // TrieWalk.java:139
-  wire [1:0] _wire_98_10; // TrieWalk.java:139
-  wire [1:0] _wire_98_11; // TrieWalk.java:139
-  wire [1:0] _wire_98_12; // TrieWalk.java:139
-  wire [1:0] _wire_98_13; // TrieWalk.java:139
-  wire [1:0] _wire_98_14; // TrieWalk.java:139
-  wire [1:0] _wire_98_15; // TrieWalk.java:139
+  wire [1:0] _wire_98_0; // TrieWalk.java:142
+  wire [1:0] _wire_98_1; // TrieWalk.java:142
+  wire [1:0] _wire_98_2; // TrieWalk.java:142
+  wire [1:0] _wire_98_3; // TrieWalk.java:142
+  wire [1:0] _wire_98_4; // TrieWalk.java:142
+  wire [1:0] _wire_98_5; // TrieWalk.java:142
+  wire [1:0] _wire_98_6; // TrieWalk.java:142
+  wire [1:0] _wire_98_7; // TrieWalk.java:142
+  wire [1:0] _wire_98_8; // TrieWalk.java:142
+  wire [1:0] _wire_98_9; // TrieWalk.java:142
+  wire [1:0] _wire_98_10; // TrieWalk.java:142
+  wire [1:0] _wire_98_11; // TrieWalk.java:142
+  wire [1:0] _wire_98_12; // TrieWalk.java:142
+  wire [1:0] _wire_98_13; // TrieWalk.java:142
+  wire [1:0] _wire_98_14; // TrieWalk.java:142
+  wire [1:0] _wire_98_15; // TrieWalk.java:142
   wire [11:0] _wire_99_0; // ChildWord.java:35
   wire [11:0] _wire_99_1; // ChildWord.java:35
   wire [11:0] _wire_99_2; // ChildWord.java:35
   wire [11:0] _wire_99_3; // ChildWord.java:35
-  wire [1:0] _wire_100_0; // TrieWalk.java:139
-  wire [1:0] _wire_100_1; // TrieWalk.java:139
-  wire [1:0] _wire_100_2; // TrieWalk.java:139
-  wire [1:0] _wire_100_3; // TrieWalk.java:139
-  wire [1:0] _wire_100_4; // TrieWalk.java:139
-  wire [1:0] _wire_100_5; // TrieWalk.java:139
-  wire [1:0] _wire_100_6; // TrieWalk.java:139
-  wire [1:0] _wire_100_7; // TrieWalk.java:139
-  wire [1:0] _wire_100_8; // TrieWalk.java:139
-  wire [1:0] _wire_100_9; // TrieWalk.java:139
-  wire [1:0] _wire_100_10; // TrieWalk.java:139
-  wire [1:0] _wire_100_11; // TrieWalk.java:139
-  wire [1:0] _wire_100_12; // TrieWalk.java:139
-  wire [1:0] _wire_100_13; // TrieWalk.java:139
-  wire [1:0] _wire_100_14; // TrieWalk.java:139
-  wire [1:0] _wire_100_15; // TrieWalk.java:139
+  wire [1:0] _wire_100_0; // TrieWalk.java:142
+  wire [1:0] _wire_100_1; // TrieWalk.java:142
+  wire [1:0] _wire_100_2; // TrieWalk.java:142
+  wire [1:0] _wire_100_3; // TrieWalk.java:142
+  wire [1:0] _wire_100_4; // TrieWalk.java:142
+  wire [1:0] _wire_100_5; // TrieWalk.java:142
+  wire [1:0] _wire_100_6; // TrieWalk.java:142
+  wire [1:0] _wire_100_7; // TrieWalk.java:142
+  wire [1:0] _wire_100_8; // TrieWalk.java:142
+  wire [1:0] _wire_100_9; // TrieWalk.java:142
+  wire [1:0] _wire_100_10; // TrieWalk.java:142
+  wire [1:0] _wire_100_11; // TrieWalk.java:142
+  wire [1:0] _wire_100_12; // TrieWalk.java:142
+  wire [1:0] _wire_100_13; // TrieWalk.java:142
+  wire [1:0] _wire_100_14; // TrieWalk.java:142
+  wire [1:0] _wire_100_15; // TrieWalk.java:142
   wire [11:0] _wire_101_0; // ChildWord.java:35
   wire [11:0] _wire_101_1; // ChildWord.java:35
   wire [11:0] _wire_101_2; // ChildWord.java:35
   wire [11:0] _wire_101_3; // ChildWord.java:35
-  wire [1:0] _wire_102_0; // TrieWalk.java:139
-  wire [1:0] _wire_102_1; // TrieWalk.java:139
-  wire [1:0] _wire_102_2; // TrieWalk.java:139
-  wire [1:0] _wire_102_3; // TrieWalk.java:139
-  wire [1:0] _wire_102_4; // TrieWalk.java:139
-  wire [1:0] _wire_102_5; // TrieWalk.java:139
-  wire [1:0] _wire_102_6; // TrieWalk.java:139
-  wire [1:0] _wire_102_7; // TrieWalk.java:139
-  wire [1:0] _wire_102_8; // TrieWalk.java:139
-  wire [1:0] _wire_102_9; // TrieWalk.java:139
-  wire [1:0] _wire_102_10; // TrieWalk.java:139
-  wire [1:0] _wire_102_11; // TrieWalk.java:139
-  wire [1:0] _wire_102_12; // TrieWalk.java:139
-  wire [1:0] _wire_102_13; // TrieWalk.java:139
-  wire [1:0] _wire_102_14; // TrieWalk.java:139
-  wire [1:0] _wire_102_15; // TrieWalk.java:139
+  wire [1:0] _wire_102_0; // TrieWalk.java:142
+  wire [1:0] _wire_102_1; // TrieWalk.java:142
+  wire [1:0] _wire_102_2; // TrieWalk.java:142
+  wire [1:0] _wire_102_3; // TrieWalk.java:142
+  wire [1:0] _wire_102_4; // TrieWalk.java:142
+  wire [1:0] _wire_102_5; // TrieWalk.java:142
+  wire [1:0] _wire_102_6; // TrieWalk.java:142
+  wire [1:0] _wire_102_7; // TrieWalk.java:142
+  wire [1:0] _wire_102_8; // TrieWalk.java:142
+  wire [1:0] _wire_102_9; // TrieWalk.java:142
+  wire [1:0] _wire_102_10; // TrieWalk.java:142
+  wire [1:0] _wire_102_11; // TrieWalk.java:142
+  wire [1:0] _wire_102_12; // TrieWalk.java:142
+  wire [1:0] _wire_102_13; // TrieWalk.java:142
+  wire [1:0] _wire_102_14; // TrieWalk.java:142
+  wire [1:0] _wire_102_15; // TrieWalk.java:142
   wire [11:0] _wire_103_0; // ChildWord.java:35
   wire [11:0] _wire_103_1; // ChildWord.java:35
   wire [11:0] _wire_103_2; // ChildWord.java:35
   wire [11:0] _wire_103_3; // ChildWord.java:35
-  wire [1:0] _wire_104_0; // TrieWalk.java:139
-  wire [1:0] _wire_104_1; // TrieWalk.java:139
-  wire [1:0] _wire_104_2; // TrieWalk.java:139
-  wire [1:0] _wire_104_3; // TrieWalk.java:139
-  wire [1:0] _wire_104_4; // TrieWalk.java:139
-  wire [1:0] _wire_104_5; // TrieWalk.java:139
-  wire [1:0] _wire_104_6; // TrieWalk.java:139
-  wire [1:0] _wire_104_7; // TrieWalk.java:139
-  wire [1:0] _wire_104_8; // TrieWalk.java:139
-  wire [1:0] _wire_104_9; // TrieWalk.java:139
-  wire [1:0] _wire_104_10; // TrieWalk.java:139
-  wire [1:0] _wire_104_11; // TrieWalk.java:139
-  wire [1:0] _wire_104_12; // TrieWalk.java:139
-  wire [1:0] _wire_104_13; // TrieWalk.java:139
-  wire [1:0] _wire_104_14; // TrieWalk.java:139
-  wire [1:0] _wire_104_15; // TrieWalk.java:139
+  wire [1:0] _wire_104_0; // TrieWalk.java:142
+  wire [1:0] _wire_104_1; // TrieWalk.java:142
+  wire [1:0] _wire_104_2; // TrieWalk.java:142
+  wire [1:0] _wire_104_3; // TrieWalk.java:142
+  wire [1:0] _wire_104_4; // TrieWalk.java:142
+  wire [1:0] _wire_104_5; // TrieWalk.java:142
+  wire [1:0] _wire_104_6; // TrieWalk.java:142
+  wire [1:0] _wire_104_7; // TrieWalk.java:142
+  wire [1:0] _wire_104_8; // TrieWalk.java:142
+  wire [1:0] _wire_104_9; // TrieWalk.java:142
+  wire [1:0] _wire_104_10; // TrieWalk.java:142
+  wire [1:0] _wire_104_11; // TrieWalk.java:142
+  wire [1:0] _wire_104_12; // TrieWalk.java:142
+  wire [1:0] _wire_104_13; // TrieWalk.java:142
+  wire [1:0] _wire_104_14; // TrieWalk.java:142
+  wire [1:0] _wire_104_15; // TrieWalk.java:142
   wire [11:0] _wire_105_0; // ChildWord.java:35
   wire [11:0] _wire_105_1; // ChildWord.java:35
   wire [11:0] _wire_105_2; // ChildWord.java:35
@@ -1660,82 +1660,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_106_1; // ChildWord.java:35
   wire [11:0] _wire_106_2; // ChildWord.java:35
   wire [11:0] _wire_106_3; // ChildWord.java:35
-  wire [1:0] _wire_107_0; // TrieWalk.java:139
-  wire [1:0] _wire_107_1; // TrieWalk.java:139
-  wire [1:0] _wire_107_2; // TrieWalk.java:139
-  wire [1:0] _wire_107_3; // TrieWalk.java:139
-  wire [1:0] _wire_107_4; // TrieWalk.java:139
-  wire [1:0] _wire_107_5; // TrieWalk.java:139
-  wire [1:0] _wire_107_6; // TrieWalk.java:139
-  wire [1:0] _wire_107_7; // TrieWalk.java:139
-  wire [1:0] _wire_107_8; // TrieWalk.java:139
-  wire [1:0] _wire_107_9; // TrieWalk.java:139
-  wire [1:0] _wire_107_10; // TrieWalk.java:139
-  wire [1:0] _wire_107_11; // TrieWalk.java:139
-  wire [1:0] _wire_107_12; // TrieWalk.java:139
-  wire [1:0] _wire_107_13; // TrieWalk.java:139
-  wire [1:0] _wire_107_14; // TrieWalk.java:139
-  wire [1:0] _wire_107_15; // TrieWalk.java:139
+  wire [1:0] _wire_107_0; // TrieWalk.java:142
+  wire [1:0] _wire_107_1; // TrieWalk.java:142
+  wire [1:0] _wire_107_2; // TrieWalk.java:142
+  wire [1:0] _wire_107_3; // TrieWalk.java:142
+  wire [1:0] _wire_107_4; // TrieWalk.java:142
+  wire [1:0] _wire_107_5; // TrieWalk.java:142
+  wire [1:0] _wire_107_6; // TrieWalk.java:142
+  wire [1:0] _wire_107_7; // TrieWalk.java:142
+  wire [1:0] _wire_107_8; // TrieWalk.java:142
+  wire [1:0] _wire_107_9; // TrieWalk.java:142
+  wire [1:0] _wire_107_10; // TrieWalk.java:142
+  wire [1:0] _wire_107_11; // TrieWalk.java:142
+  wire [1:0] _wire_107_12; // TrieWalk.java:142
+  wire [1:0] _wire_107_13; // TrieWalk.java:142
+  wire [1:0] _wire_107_14; // TrieWalk.java:142
+  wire [1:0] _wire_107_15; // TrieWalk.java:142
   wire [11:0] _wire_108_0; // ChildWord.java:35
   wire [11:0] _wire_108_1; // ChildWord.java:35
   wire [11:0] _wire_108_2; // ChildWord.java:35
   wire [11:0] _wire_108_3; // ChildWord.java:35
-  wire [1:0] _wire_109_0; // TrieWalk.java:139
-  wire [1:0] _wire_109_1; // TrieWalk.java:139
-  wire [1:0] _wire_109_2; // TrieWalk.java:139
-  wire [1:0] _wire_109_3; // TrieWalk.java:139
-  wire [1:0] _wire_109_4; // TrieWalk.java:139
-  wire [1:0] _wire_109_5; // TrieWalk.java:139
-  wire [1:0] _wire_109_6; // TrieWalk.java:139
-  wire [1:0] _wire_109_7; // TrieWalk.java:139
-  wire [1:0] _wire_109_8; // TrieWalk.java:139
-  wire [1:0] _wire_109_9; // TrieWalk.java:139
-  wire [1:0] _wire_109_10; // TrieWalk.java:139
-  wire [1:0] _wire_109_11; // TrieWalk.java:139
-  wire [1:0] _wire_109_12; // TrieWalk.java:139
-  wire [1:0] _wire_109_13; // TrieWalk.java:139
-  wire [1:0] _wire_109_14; // TrieWalk.java:139
-  wire [1:0] _wire_109_15; // TrieWalk.java:139
+  wire [1:0] _wire_109_0; // TrieWalk.java:142
+  wire [1:0] _wire_109_1; // TrieWalk.java:142
+  wire [1:0] _wire_109_2; // TrieWalk.java:142
+  wire [1:0] _wire_109_3; // TrieWalk.java:142
+  wire [1:0] _wire_109_4; // TrieWalk.java:142
+  wire [1:0] _wire_109_5; // TrieWalk.java:142
+  wire [1:0] _wire_109_6; // TrieWalk.java:142
+  wire [1:0] _wire_109_7; // TrieWalk.java:142
+  wire [1:0] _wire_109_8; // TrieWalk.java:142
+  wire [1:0] _wire_109_9; // TrieWalk.java:142
+  wire [1:0] _wire_109_10; // TrieWalk.java:142
+  wire [1:0] _wire_109_11; // TrieWalk.java:142
+  wire [1:0] _wire_109_12; // TrieWalk.java:142
+  wire [1:0] _wire_109_13; // TrieWalk.java:142
+  wire [1:0] _wire_109_14; // TrieWalk.java:142
+  wire [1:0] _wire_109_15; // TrieWalk.java:142
   wire [11:0] _wire_110_0; // ChildWord.java:35
   wire [11:0] _wire_110_1; // ChildWord.java:35
   wire [11:0] _wire_110_2; // ChildWord.java:35
   wire [11:0] _wire_110_3; // ChildWord.java:35
-  wire [1:0] _wire_111_0; // TrieWalk.java:139
-  wire [1:0] _wire_111_1; // TrieWalk.java:139
-  wire [1:0] _wire_111_2; // TrieWalk.java:139
-  wire [1:0] _wire_111_3; // TrieWalk.java:139
-  wire [1:0] _wire_111_4; // TrieWalk.java:139
-  wire [1:0] _wire_111_5; // TrieWalk.java:139
-  wire [1:0] _wire_111_6; // TrieWalk.java:139
-  wire [1:0] _wire_111_7; // TrieWalk.java:139
-  wire [1:0] _wire_111_8; // TrieWalk.java:139
-  wire [1:0] _wire_111_9; // TrieWalk.java:139
-  wire [1:0] _wire_111_10; // TrieWalk.java:139
-  wire [1:0] _wire_111_11; // TrieWalk.java:139
-  wire [1:0] _wire_111_12; // TrieWalk.java:139
-  wire [1:0] _wire_111_13; // TrieWalk.java:139
-  wire [1:0] _wire_111_14; // TrieWalk.java:139
-  wire [1:0] _wire_111_15; // TrieWalk.java:139
+  wire [1:0] _wire_111_0; // TrieWalk.java:142
+  wire [1:0] _wire_111_1; // TrieWalk.java:142
+  wire [1:0] _wire_111_2; // TrieWalk.java:142
+  wire [1:0] _wire_111_3; // TrieWalk.java:142
+  wire [1:0] _wire_111_4; // TrieWalk.java:142
+  wire [1:0] _wire_111_5; // TrieWalk.java:142
+  wire [1:0] _wire_111_6; // TrieWalk.java:142
+  wire [1:0] _wire_111_7; // TrieWalk.java:142
+  wire [1:0] _wire_111_8; // TrieWalk.java:142
+  wire [1:0] _wire_111_9; // TrieWalk.java:142
+  wire [1:0] _wire_111_10; // TrieWalk.java:142
+  wire [1:0] _wire_111_11; // TrieWalk.java:142
+  wire [1:0] _wire_111_12; // TrieWalk.java:142
+  wire [1:0] _wire_111_13; // TrieWalk.java:142
+  wire [1:0] _wire_111_14; // TrieWalk.java:142
+  wire [1:0] _wire_111_15; // TrieWalk.java:142
   wire [11:0] _wire_112_0; // ChildWord.java:35
   wire [11:0] _wire_112_1; // ChildWord.java:35
   wire [11:0] _wire_112_2; // ChildWord.java:35
   wire [11:0] _wire_112_3; // ChildWord.java:35
-  wire [1:0] _wire_113_0; // TrieWalk.java:139
-  wire [1:0] _wire_113_1; // TrieWalk.java:139
-  wire [1:0] _wire_113_2; // TrieWalk.java:139
-  wire [1:0] _wire_113_3; // TrieWalk.java:139
-  wire [1:0] _wire_113_4; // TrieWalk.java:139
-  wire [1:0] _wire_113_5; // TrieWalk.java:139
-  wire [1:0] _wire_113_6; // TrieWalk.java:139
-  wire [1:0] _wire_113_7; // TrieWalk.java:139
-  wire [1:0] _wire_113_8; // TrieWalk.java:139
-  wire [1:0] _wire_113_9; // TrieWalk.java:139
-  wire [1:0] _wire_113_10; // TrieWalk.java:139
-  wire [1:0] _wire_113_11; // TrieWalk.java:139
-  wire [1:0] _wire_113_12; // TrieWalk.java:139
-  wire [1:0] _wire_113_13; // TrieWalk.java:139
-  wire [1:0] _wire_113_14; // TrieWalk.java:139
-  wire [1:0] _wire_113_15; // TrieWalk.java:139
+  wire [1:0] _wire_113_0; // TrieWalk.java:142
+  wire [1:0] _wire_113_1; // TrieWalk.java:142
+  wire [1:0] _wire_113_2; // TrieWalk.java:142
+  wire [1:0] _wire_113_3; // TrieWalk.java:142
+  wire [1:0] _wire_113_4; // TrieWalk.java:142
+  wire [1:0] _wire_113_5; // TrieWalk.java:142
+  wire [1:0] _wire_113_6; // TrieWalk.java:142
+  wire [1:0] _wire_113_7; // TrieWalk.java:142
+  wire [1:0] _wire_113_8; // TrieWalk.java:142
+  wire [1:0] _wire_113_9; // TrieWalk.java:142
+  wire [1:0] _wire_113_10; // TrieWalk.java:142
+  wire [1:0] _wire_113_11; // TrieWalk.java:142
+  wire [1:0] _wire_113_12; // TrieWalk.java:142
+  wire [1:0] _wire_113_13; // TrieWalk.java:142
+  wire [1:0] _wire_113_14; // TrieWalk.java:142
+  wire [1:0] _wire_113_15; // TrieWalk.java:142
   wire [11:0] _wire_114_0; // ChildWord.java:35
   wire [11:0] _wire_114_1; // ChildWord.java:35
   wire [11:0] _wire_114_2; // ChildWord.java:35
@@ -1744,82 +1744,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_115_1; // ChildWord.java:35
   wire [11:0] _wire_115_2; // ChildWord.java:35
   wire [11:0] _wire_115_3; // ChildWord.java:35
-  wire [1:0] _wire_116_0; // TrieWalk.java:139
-  wire [1:0] _wire_116_1; // TrieWalk.java:139
-  wire [1:0] _wire_116_2; // TrieWalk.java:139
-  wire [1:0] _wire_116_3; // TrieWalk.java:139
-  wire [1:0] _wire_116_4; // TrieWalk.java:139
-  wire [1:0] _wire_116_5; // TrieWalk.java:139
-  wire [1:0] _wire_116_6; // TrieWalk.java:139
-  wire [1:0] _wire_116_7; // TrieWalk.java:139
-  wire [1:0] _wire_116_8; // TrieWalk.java:139
-  wire [1:0] _wire_116_9; // TrieWalk.java:139
-  wire [1:0] _wire_116_10; // TrieWalk.java:139
-  wire [1:0] _wire_116_11; // TrieWalk.java:139
-  wire [1:0] _wire_116_12; // TrieWalk.java:139
-  wire [1:0] _wire_116_13; // TrieWalk.java:139
-  wire [1:0] _wire_116_14; // TrieWalk.java:139
-  wire [1:0] _wire_116_15; // TrieWalk.java:139
+  wire [1:0] _wire_116_0; // TrieWalk.java:142
+  wire [1:0] _wire_116_1; // TrieWalk.java:142
+  wire [1:0] _wire_116_2; // TrieWalk.java:142
+  wire [1:0] _wire_116_3; // TrieWalk.java:142
+  wire [1:0] _wire_116_4; // TrieWalk.java:142
+  wire [1:0] _wire_116_5; // TrieWalk.java:142
+  wire [1:0] _wire_116_6; // TrieWalk.java:142
+  wire [1:0] _wire_116_7; // TrieWalk.java:142
+  wire [1:0] _wire_116_8; // TrieWalk.java:142
+  wire [1:0] _wire_116_9; // TrieWalk.java:142
+  wire [1:0] _wire_116_10; // TrieWalk.java:142
+  wire [1:0] _wire_116_11; // TrieWalk.java:142
+  wire [1:0] _wire_116_12; // TrieWalk.java:142
+  wire [1:0] _wire_116_13; // TrieWalk.java:142
+  wire [1:0] _wire_116_14; // TrieWalk.java:142
+  wire [1:0] _wire_116_15; // TrieWalk.java:142
   wire [11:0] _wire_117_0; // ChildWord.java:35
   wire [11:0] _wire_117_1; // ChildWord.java:35
   wire [11:0] _wire_117_2; // ChildWord.java:35
   wire [11:0] _wire_117_3; // ChildWord.java:35
-  wire [1:0] _wire_118_0; // TrieWalk.java:139
-  wire [1:0] _wire_118_1; // TrieWalk.java:139
-  wire [1:0] _wire_118_2; // TrieWalk.java:139
-  wire [1:0] _wire_118_3; // TrieWalk.java:139
-  wire [1:0] _wire_118_4; // TrieWalk.java:139
-  wire [1:0] _wire_118_5; // TrieWalk.java:139
-  wire [1:0] _wire_118_6; // TrieWalk.java:139
-  wire [1:0] _wire_118_7; // TrieWalk.java:139
-  wire [1:0] _wire_118_8; // TrieWalk.java:139
-  wire [1:0] _wire_118_9; // TrieWalk.java:139
-  wire [1:0] _wire_118_10; // TrieWalk.java:139
-  wire [1:0] _wire_118_11; // TrieWalk.java:139
-  wire [1:0] _wire_118_12; // TrieWalk.java:139
-  wire [1:0] _wire_118_13; // TrieWalk.java:139
-  wire [1:0] _wire_118_14; // TrieWalk.java:139
-  wire [1:0] _wire_118_15; // TrieWalk.java:139
+  wire [1:0] _wire_118_0; // TrieWalk.java:142
+  wire [1:0] _wire_118_1; // TrieWalk.java:142
+  wire [1:0] _wire_118_2; // TrieWalk.java:142
+  wire [1:0] _wire_118_3; // TrieWalk.java:142
+  wire [1:0] _wire_118_4; // TrieWalk.java:142
+  wire [1:0] _wire_118_5; // TrieWalk.java:142
+  wire [1:0] _wire_118_6; // TrieWalk.java:142
+  wire [1:0] _wire_118_7; // TrieWalk.java:142
+  wire [1:0] _wire_118_8; // TrieWalk.java:142
+  wire [1:0] _wire_118_9; // TrieWalk.java:142
+  wire [1:0] _wire_118_10; // TrieWalk.java:142
+  wire [1:0] _wire_118_11; // TrieWalk.java:142
+  wire [1:0] _wire_118_12; // TrieWalk.java:142
+  wire [1:0] _wire_118_13; // TrieWalk.java:142
+  wire [1:0] _wire_118_14; // TrieWalk.java:142
+  wire [1:0] _wire_118_15; // TrieWalk.java:142
   wire [11:0] _wire_119_0; // ChildWord.java:35
   wire [11:0] _wire_119_1; // ChildWord.java:35
   wire [11:0] _wire_119_2; // ChildWord.java:35
   wire [11:0] _wire_119_3; // ChildWord.java:35
-  wire [1:0] _wire_120_0; // TrieWalk.java:139
-  wire [1:0] _wire_120_1; // TrieWalk.java:139
-  wire [1:0] _wire_120_2; // TrieWalk.java:139
-  wire [1:0] _wire_120_3; // TrieWalk.java:139
-  wire [1:0] _wire_120_4; // TrieWalk.java:139
-  wire [1:0] _wire_120_5; // TrieWalk.java:139
-  wire [1:0] _wire_120_6; // TrieWalk.java:139
-  wire [1:0] _wire_120_7; // TrieWalk.java:139
-  wire [1:0] _wire_120_8; // TrieWalk.java:139
-  wire [1:0] _wire_120_9; // TrieWalk.java:139
-  wire [1:0] _wire_120_10; // TrieWalk.java:139
-  wire [1:0] _wire_120_11; // TrieWalk.java:139
-  wire [1:0] _wire_120_12; // TrieWalk.java:139
-  wire [1:0] _wire_120_13; // TrieWalk.java:139
-  wire [1:0] _wire_120_14; // TrieWalk.java:139
-  wire [1:0] _wire_120_15; // TrieWalk.java:139
+  wire [1:0] _wire_120_0; // TrieWalk.java:142
+  wire [1:0] _wire_120_1; // TrieWalk.java:142
+  wire [1:0] _wire_120_2; // TrieWalk.java:142
+  wire [1:0] _wire_120_3; // TrieWalk.java:142
+  wire [1:0] _wire_120_4; // TrieWalk.java:142
+  wire [1:0] _wire_120_5; // TrieWalk.java:142
+  wire [1:0] _wire_120_6; // TrieWalk.java:142
+  wire [1:0] _wire_120_7; // TrieWalk.java:142
+  wire [1:0] _wire_120_8; // TrieWalk.java:142
+  wire [1:0] _wire_120_9; // TrieWalk.java:142
+  wire [1:0] _wire_120_10; // TrieWalk.java:142
+  wire [1:0] _wire_120_11; // TrieWalk.java:142
+  wire [1:0] _wire_120_12; // TrieWalk.java:142
+  wire [1:0] _wire_120_13; // TrieWalk.java:142
+  wire [1:0] _wire_120_14; // TrieWalk.java:142
+  wire [1:0] _wire_120_15; // TrieWalk.java:142
   wire [11:0] _wire_121_0; // ChildWord.java:35
   wire [11:0] _wire_121_1; // ChildWord.java:35
   wire [11:0] _wire_121_2; // ChildWord.java:35
   wire [11:0] _wire_121_3; // ChildWord.java:35
-  wire [1:0] _wire_122_0; // TrieWalk.java:139
-  wire [1:0] _wire_122_1; // TrieWalk.java:139
-  wire [1:0] _wire_122_2; // TrieWalk.java:139
-  wire [1:0] _wire_122_3; // TrieWalk.java:139
-  wire [1:0] _wire_122_4; // TrieWalk.java:139
-  wire [1:0] _wire_122_5; // TrieWalk.java:139
-  wire [1:0] _wire_122_6; // TrieWalk.java:139
-  wire [1:0] _wire_122_7; // TrieWalk.java:139
-  wire [1:0] _wire_122_8; // TrieWalk.java:139
-  wire [1:0] _wire_122_9; // TrieWalk.java:139
-  wire [1:0] _wire_122_10; // TrieWalk.java:139
-  wire [1:0] _wire_122_11; // TrieWalk.java:139
-  wire [1:0] _wire_122_12; // TrieWalk.java:139
-  wire [1:0] _wire_122_13; // TrieWalk.java:139
-  wire [1:0] _wire_122_14; // TrieWalk.java:139
-  wire [1:0] _wire_122_15; // TrieWalk.java:139
+  wire [1:0] _wire_122_0; // TrieWalk.java:142
+  wire [1:0] _wire_122_1; // TrieWalk.java:142
+  wire [1:0] _wire_122_2; // TrieWalk.java:142
+  wire [1:0] _wire_122_3; // TrieWalk.java:142
+  wire [1:0] _wire_122_4; // TrieWalk.java:142
+  wire [1:0] _wire_122_5; // TrieWalk.java:142
+  wire [1:0] _wire_122_6; // TrieWalk.java:142
+  wire [1:0] _wire_122_7; // TrieWalk.java:142
+  wire [1:0] _wire_122_8; // TrieWalk.java:142
+  wire [1:0] _wire_122_9; // TrieWalk.java:142
+  wire [1:0] _wire_122_10; // TrieWalk.java:142
+  wire [1:0] _wire_122_11; // TrieWalk.java:142
+  wire [1:0] _wire_122_12; // TrieWalk.java:142
+  wire [1:0] _wire_122_13; // TrieWalk.java:142
+  wire [1:0] _wire_122_14; // TrieWalk.java:142
+  wire [1:0] _wire_122_15; // TrieWalk.java:142
   wire [11:0] _wire_123_0; // ChildWord.java:35
   wire [11:0] _wire_123_1; // ChildWord.java:35
   wire [11:0] _wire_123_2; // ChildWord.java:35
@@ -1828,82 +1828,82 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_124_1; // ChildWord.java:35
   wire [11:0] _wire_124_2; // ChildWord.java:35
   wire [11:0] _wire_124_3; // ChildWord.java:35
-  wire [1:0] _wire_125_0; // TrieWalk.java:139
-  wire [1:0] _wire_125_1; // TrieWalk.java:139
-  wire [1:0] _wire_125_2; // TrieWalk.java:139
-  wire [1:0] _wire_125_3; // TrieWalk.java:139
-  wire [1:0] _wire_125_4; // TrieWalk.java:139
-  wire [1:0] _wire_125_5; // TrieWalk.java:139
-  wire [1:0] _wire_125_6; // TrieWalk.java:139
-  wire [1:0] _wire_125_7; // TrieWalk.java:139
-  wire [1:0] _wire_125_8; // TrieWalk.java:139
-  wire [1:0] _wire_125_9; // TrieWalk.java:139
-  wire [1:0] _wire_125_10; // TrieWalk.java:139
-  wire [1:0] _wire_125_11; // TrieWalk.java:139
-  wire [1:0] _wire_125_12; // TrieWalk.java:139
-  wire [1:0] _wire_125_13; // TrieWalk.java:139
-  wire [1:0] _wire_125_14; // TrieWalk.java:139
-  wire [1:0] _wire_125_15; // TrieWalk.java:139
+  wire [1:0] _wire_125_0; // TrieWalk.java:142
+  wire [1:0] _wire_125_1; // TrieWalk.java:142
+  wire [1:0] _wire_125_2; // TrieWalk.java:142
+  wire [1:0] _wire_125_3; // TrieWalk.java:142
+  wire [1:0] _wire_125_4; // TrieWalk.java:142
+  wire [1:0] _wire_125_5; // TrieWalk.java:142
+  wire [1:0] _wire_125_6; // TrieWalk.java:142
+  wire [1:0] _wire_125_7; // TrieWalk.java:142
+  wire [1:0] _wire_125_8; // TrieWalk.java:142
+  wire [1:0] _wire_125_9; // TrieWalk.java:142
+  wire [1:0] _wire_125_10; // TrieWalk.java:142
+  wire [1:0] _wire_125_11; // TrieWalk.java:142
+  wire [1:0] _wire_125_12; // TrieWalk.java:142
+  wire [1:0] _wire_125_13; // TrieWalk.java:142
+  wire [1:0] _wire_125_14; // TrieWalk.java:142
+  wire [1:0] _wire_125_15; // TrieWalk.java:142
   wire [11:0] _wire_126_0; // ChildWord.java:35
   wire [11:0] _wire_126_1; // ChildWord.java:35
   wire [11:0] _wire_126_2; // ChildWord.java:35
   wire [11:0] _wire_126_3; // ChildWord.java:35
-  wire [1:0] _wire_127_0; // TrieWalk.java:139
-  wire [1:0] _wire_127_1; // TrieWalk.java:139
-  wire [1:0] _wire_127_2; // TrieWalk.java:139
-  wire [1:0] _wire_127_3; // TrieWalk.java:139
-  wire [1:0] _wire_127_4; // TrieWalk.java:139
-  wire [1:0] _wire_127_5; // TrieWalk.java:139
-  wire [1:0] _wire_127_6; // TrieWalk.java:139
-  wire [1:0] _wire_127_7; // TrieWalk.java:139
-  wire [1:0] _wire_127_8; // TrieWalk.java:139
-  wire [1:0] _wire_127_9; // TrieWalk.java:139
-  wire [1:0] _wire_127_10; // TrieWalk.java:139
-  wire [1:0] _wire_127_11; // TrieWalk.java:139
-  wire [1:0] _wire_127_12; // TrieWalk.java:139
-  wire [1:0] _wire_127_13; // TrieWalk.java:139
-  wire [1:0] _wire_127_14; // TrieWalk.java:139
-  wire [1:0] _wire_127_15; // TrieWalk.java:139
+  wire [1:0] _wire_127_0; // TrieWalk.java:142
+  wire [1:0] _wire_127_1; // TrieWalk.java:142
+  wire [1:0] _wire_127_2; // TrieWalk.java:142
+  wire [1:0] _wire_127_3; // TrieWalk.java:142
+  wire [1:0] _wire_127_4; // TrieWalk.java:142
+  wire [1:0] _wire_127_5; // TrieWalk.java:142
+  wire [1:0] _wire_127_6; // TrieWalk.java:142
+  wire [1:0] _wire_127_7; // TrieWalk.java:142
+  wire [1:0] _wire_127_8; // TrieWalk.java:142
+  wire [1:0] _wire_127_9; // TrieWalk.java:142
+  wire [1:0] _wire_127_10; // TrieWalk.java:142
+  wire [1:0] _wire_127_11; // TrieWalk.java:142
+  wire [1:0] _wire_127_12; // TrieWalk.java:142
+  wire [1:0] _wire_127_13; // TrieWalk.java:142
+  wire [1:0] _wire_127_14; // TrieWalk.java:142
+  wire [1:0] _wire_127_15; // TrieWalk.java:142
   wire [11:0] _wire_128_0; // ChildWord.java:35
   wire [11:0] _wire_128_1; // ChildWord.java:35
   wire [11:0] _wire_128_2; // ChildWord.java:35
   wire [11:0] _wire_128_3; // ChildWord.java:35
-  wire [1:0] _wire_129_0; // TrieWalk.java:139
-  wire [1:0] _wire_129_1; // TrieWalk.java:139
-  wire [1:0] _wire_129_2; // TrieWalk.java:139
-  wire [1:0] _wire_129_3; // TrieWalk.java:139
-  wire [1:0] _wire_129_4; // TrieWalk.java:139
-  wire [1:0] _wire_129_5; // TrieWalk.java:139
-  wire [1:0] _wire_129_6; // TrieWalk.java:139
-  wire [1:0] _wire_129_7; // TrieWalk.java:139
-  wire [1:0] _wire_129_8; // TrieWalk.java:139
-  wire [1:0] _wire_129_9; // TrieWalk.java:139
-  wire [1:0] _wire_129_10; // TrieWalk.java:139
-  wire [1:0] _wire_129_11; // TrieWalk.java:139
-  wire [1:0] _wire_129_12; // TrieWalk.java:139
-  wire [1:0] _wire_129_13; // TrieWalk.java:139
-  wire [1:0] _wire_129_14; // TrieWalk.java:139
-  wire [1:0] _wire_129_15; // TrieWalk.java:139
+  wire [1:0] _wire_129_0; // TrieWalk.java:142
+  wire [1:0] _wire_129_1; // TrieWalk.java:142
+  wire [1:0] _wire_129_2; // TrieWalk.java:142
+  wire [1:0] _wire_129_3; // TrieWalk.java:142
+  wire [1:0] _wire_129_4; // TrieWalk.java:142
+  wire [1:0] _wire_129_5; // TrieWalk.java:142
+  wire [1:0] _wire_129_6; // TrieWalk.java:142
+  wire [1:0] _wire_129_7; // TrieWalk.java:142
+  wire [1:0] _wire_129_8; // TrieWalk.java:142
+  wire [1:0] _wire_129_9; // TrieWalk.java:142
+  wire [1:0] _wire_129_10; // TrieWalk.java:142
+  wire [1:0] _wire_129_11; // TrieWalk.java:142
+  wire [1:0] _wire_129_12; // TrieWalk.java:142
+  wire [1:0] _wire_129_13; // TrieWalk.java:142
+  wire [1:0] _wire_129_14; // TrieWalk.java:142
+  wire [1:0] _wire_129_15; // TrieWalk.java:142
   wire [11:0] _wire_130_0; // ChildWord.java:35
   wire [11:0] _wire_130_1; // ChildWord.java:35
   wire [11:0] _wire_130_2; // ChildWord.java:35
   wire [11:0] _wire_130_3; // ChildWord.java:35
-  wire [1:0] _wire_131_0; // TrieWalk.java:139
-  wire [1:0] _wire_131_1; // TrieWalk.java:139
-  wire [1:0] _wire_131_2; // TrieWalk.java:139
-  wire [1:0] _wire_131_3; // TrieWalk.java:139
-  wire [1:0] _wire_131_4; // TrieWalk.java:139
-  wire [1:0] _wire_131_5; // TrieWalk.java:139
-  wire [1:0] _wire_131_6; // TrieWalk.java:139
-  wire [1:0] _wire_131_7; // TrieWalk.java:139
-  wire [1:0] _wire_131_8; // TrieWalk.java:139
-  wire [1:0] _wire_131_9; // TrieWalk.java:139
-  wire [1:0] _wire_131_10; // TrieWalk.java:139
-  wire [1:0] _wire_131_11; // TrieWalk.java:139
-  wire [1:0] _wire_131_12; // TrieWalk.java:139
-  wire [1:0] _wire_131_13; // TrieWalk.java:139
-  wire [1:0] _wire_131_14; // TrieWalk.java:139
-  wire [1:0] _wire_131_15; // TrieWalk.java:139
+  wire [1:0] _wire_131_0; // TrieWalk.java:142
+  wire [1:0] _wire_131_1; // TrieWalk.java:142
+  wire [1:0] _wire_131_2; // TrieWalk.java:142
+  wire [1:0] _wire_131_3; // TrieWalk.java:142
+  wire [1:0] _wire_131_4; // TrieWalk.java:142
+  wire [1:0] _wire_131_5; // TrieWalk.java:142
+  wire [1:0] _wire_131_6; // TrieWalk.java:142
+  wire [1:0] _wire_131_7; // TrieWalk.java:142
+  wire [1:0] _wire_131_8; // TrieWalk.java:142
+  wire [1:0] _wire_131_9; // TrieWalk.java:142
+  wire [1:0] _wire_131_10; // TrieWalk.java:142
+  wire [1:0] _wire_131_11; // TrieWalk.java:142
+  wire [1:0] _wire_131_12; // TrieWalk.java:142
+  wire [1:0] _wire_131_13; // TrieWalk.java:142
+  wire [1:0] _wire_131_14; // TrieWalk.java:142
+  wire [1:0] _wire_131_15; // TrieWalk.java:142
   wire [11:0] _wire_132_0; // ChildWord.java:35
   wire [11:0] _wire_132_1; // ChildWord.java:35
   wire [11:0] _wire_132_2; // ChildWord.java:35
@@ -1912,57 +1912,57 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_133_1; // ChildWord.java:35
   wire [11:0] _wire_133_2; // ChildWord.java:35
   wire [11:0] _wire_133_3; // ChildWord.java:35
-  wire [1:0] _wire_134_0; // TrieWalk.java:139
-  wire [1:0] _wire_134_1; // TrieWalk.java:139
-  wire [1:0] _wire_134_2; // TrieWalk.java:139
-  wire [1:0] _wire_134_3; // TrieWalk.java:139
-  wire [1:0] _wire_134_4; // TrieWalk.java:139
-  wire [1:0] _wire_134_5; // TrieWalk.java:139
-  wire [1:0] _wire_134_6; // TrieWalk.java:139
-  wire [1:0] _wire_134_7; // TrieWalk.java:139
-  wire [1:0] _wire_134_8; // TrieWalk.java:139
-  wire [1:0] _wire_134_9; // TrieWalk.java:139
-  wire [1:0] _wire_134_10; // TrieWalk.java:139
-  wire [1:0] _wire_134_11; // TrieWalk.java:139
-  wire [1:0] _wire_134_12; // TrieWalk.java:139
-  wire [1:0] _wire_134_13; // TrieWalk.java:139
-  wire [1:0] _wire_134_14; // TrieWalk.java:139
-  wire [1:0] _wire_134_15; // TrieWalk.java:139
+  wire [1:0] _wire_134_0; // TrieWalk.java:142
+  wire [1:0] _wire_134_1; // TrieWalk.java:142
+  wire [1:0] _wire_134_2; // TrieWalk.java:142
+  wire [1:0] _wire_134_3; // TrieWalk.java:142
+  wire [1:0] _wire_134_4; // TrieWalk.java:142
+  wire [1:0] _wire_134_5; // TrieWalk.java:142
+  wire [1:0] _wire_134_6; // TrieWalk.java:142
+  wire [1:0] _wire_134_7; // TrieWalk.java:142
+  wire [1:0] _wire_134_8; // TrieWalk.java:142
+  wire [1:0] _wire_134_9; // TrieWalk.java:142
+  wire [1:0] _wire_134_10; // TrieWalk.java:142
+  wire [1:0] _wire_134_11; // TrieWalk.java:142
+  wire [1:0] _wire_134_12; // TrieWalk.java:142
+  wire [1:0] _wire_134_13; // TrieWalk.java:142
+  wire [1:0] _wire_134_14; // TrieWalk.java:142
+  wire [1:0] _wire_134_15; // TrieWalk.java:142
   wire [11:0] _wire_135_0; // ChildWord.java:35
   wire [11:0] _wire_135_1; // ChildWord.java:35
   wire [11:0] _wire_135_2; // ChildWord.java:35
   wire [11:0] _wire_135_3; // ChildWord.java:35
 
   // Logic
-  wire advance = ~held; // TrieWalk.java:185
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:268
-  wire _not_0 = ~fixing; // TrieWalk.java:189
-  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:189
-  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:191
-  wire _not_1 = ~io_holdNext; // TrieWalk.java:192
-  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:192
-  wire _not_2 = ~io_holdNext; // TrieWalk.java:195
-  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:195
-  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:195
-  wire _or_2 = advance | io_flush; // TrieWalk.java:209
-  wire keep = ~io_flush; // TrieWalk.java:186
-  wire _and_4 = io_search_valid & keep; // TrieWalk.java:209
+  wire advance = ~held; // TrieWalk.java:188
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:271
+  wire _not_0 = ~fixing; // TrieWalk.java:192
+  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:192
+  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:194
+  wire _not_1 = ~io_holdNext; // TrieWalk.java:195
+  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:195
+  wire _not_2 = ~io_holdNext; // TrieWalk.java:198
+  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:198
+  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:198
+  wire _or_2 = advance | io_flush; // TrieWalk.java:212
+  wire keep = ~io_flush; // TrieWalk.java:189
+  wire _and_4 = io_search_valid & keep; // TrieWalk.java:212
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_3 = advance | io_flush; // TrieWalk.java:306
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:306
-  wire _not_3 = ~1'd0; // TrieWalk.java:288
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:286
+  wire _or_3 = advance | io_flush; // TrieWalk.java:309
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:309
+  wire _not_3 = ~1'd0; // TrieWalk.java:291
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:289
   wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:288
-  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:288
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:290
-  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_0 = |s0_child; // TrieWalk.java:291
+  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:291
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:293
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a1_leaf = a1_digit_below[1] ? (a1_digit_below[0] ? _wire_2_3 : _wire_2_2) : (a1_digit_below[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:291
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:294
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_5 = io_rootWord[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_5; // ChildWord.java:43
   wire [11:0] _bits_6 = io_rootWord[35:24]; // ChildWord.java:30
@@ -1980,109 +1980,109 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
   wire _bits_12 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:293
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:293
-  wire _not_4 = ~s0_descend; // TrieWalk.java:294
-  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:294
-  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:320
-  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:142
-  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:296
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:296
+  wire _not_4 = ~s0_descend; // TrieWalk.java:297
+  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:297
+  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:323
+  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
+  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_30 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_31 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_32 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_33 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_5 = advance | io_flush; // TrieWalk.java:306
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:306
-  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:323
+  wire _or_5 = advance | io_flush; // TrieWalk.java:309
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:309
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p1_leaf = p1_digit_below[1] ? (p1_digit_below[0] ? _wire_4_3 : _wire_4_2) : (p1_digit_below[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:320
-  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:142
-  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:323
+  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
+  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_51 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_52 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_53 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_54 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_6 = advance | io_flush; // TrieWalk.java:306
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:306
-  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:323
+  wire _or_6 = advance | io_flush; // TrieWalk.java:309
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:309
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q1_leaf = q1_digit_below[1] ? (q1_digit_below[0] ? _wire_6_3 : _wire_6_2) : (q1_digit_below[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:320
-  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:142
-  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:323
+  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
+  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_72 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_73 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_74 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_75 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:241
+  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:244
   wire [11:0] _bits_76 = q1_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_7 = advance | io_flush; // TrieWalk.java:306
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:306
-  wire _not_5 = ~q1_done; // TrieWalk.java:288
-  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:286
+  wire _or_7 = advance | io_flush; // TrieWalk.java:309
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:309
+  wire _not_5 = ~q1_done; // TrieWalk.java:291
+  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:289
   wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_5 = |q1_child; // TrieWalk.java:288
-  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:288
-  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:290
-  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_5 = |q1_child; // TrieWalk.java:291
+  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:291
+  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:293
+  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c1_leaf = c1_digit_below[1] ? (c1_digit_below[0] ? _wire_9_3 : _wire_9_2) : (c1_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:291
-  wire [4:0] _add_7 = c1_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:294
+  wire [4:0] _add_7 = c1_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_81 = q1_word[47:36]; // ChildWord.java:30
   wire _or_r_6 = |_bits_81; // ChildWord.java:43
   wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
@@ -2100,138 +2100,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
   wire _bits_88 = _cat_1[3]; // ChildWord.java:56
   wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
-  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:293
-  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:293
-  wire _not_6 = ~q1_descend; // TrieWalk.java:294
-  wire _or_8 = q1_done | _not_6; // TrieWalk.java:294
-  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_12 = c1_done & _eq_3; // TrieWalk.java:320
-  wire [3:0] _bits_89 = c1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:142
-  wire [1:0] _bits_90 = c1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_91 = c1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_92 = c1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_93 = c1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_94 = c1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_95 = c1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_96 = c1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_97 = c1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_98 = c1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_99 = c1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_100 = c1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_101 = c1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_102 = c1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_103 = c1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_104 = c1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_105 = c1_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:296
+  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:296
+  wire _not_6 = ~q1_descend; // TrieWalk.java:297
+  wire _or_8 = q1_done | _not_6; // TrieWalk.java:297
+  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_12 = c1_done & _eq_3; // TrieWalk.java:323
+  wire [3:0] _bits_89 = c1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
+  wire [1:0] _bits_90 = c1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_91 = c1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_92 = c1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_93 = c1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_94 = c1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_95 = c1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_96 = c1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_97 = c1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_98 = c1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_99 = c1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_100 = c1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_101 = c1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_102 = c1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_103 = c1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_104 = c1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_105 = c1_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_106 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_107 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_108 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_109 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_9 = advance | io_flush; // TrieWalk.java:306
-  wire _and_13 = c1_valid & keep; // TrieWalk.java:306
-  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:323
+  wire _or_9 = advance | io_flush; // TrieWalk.java:309
+  wire _and_13 = c1_valid & keep; // TrieWalk.java:309
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (a2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _add_12 = a2_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:320
-  wire [3:0] _bits_110 = a2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:142
-  wire [1:0] _bits_111 = a2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_112 = a2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_113 = a2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_114 = a2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_115 = a2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_116 = a2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_117 = a2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_118 = a2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_119 = a2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_120 = a2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_121 = a2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_122 = a2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_123 = a2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_124 = a2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_125 = a2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_126 = a2_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_12 = a2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:323
+  wire [3:0] _bits_110 = a2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
+  wire [1:0] _bits_111 = a2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_112 = a2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_113 = a2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_114 = a2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_115 = a2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_116 = a2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_117 = a2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_118 = a2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_119 = a2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_120 = a2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_121 = a2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_122 = a2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_123 = a2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_124 = a2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_125 = a2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_126 = a2_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_127 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_128 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_129 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_130 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_10 = advance | io_flush; // TrieWalk.java:306
-  wire _and_15 = a2_valid & keep; // TrieWalk.java:306
-  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:323
+  wire _or_10 = advance | io_flush; // TrieWalk.java:309
+  wire _and_15 = a2_valid & keep; // TrieWalk.java:309
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (p2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _add_13 = p2_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:320
-  wire [3:0] _bits_131 = p2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:142
-  wire [1:0] _bits_132 = p2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_133 = p2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_134 = p2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_135 = p2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_136 = p2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_137 = p2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_138 = p2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_139 = p2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_140 = p2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_141 = p2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_142 = p2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_143 = p2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_144 = p2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_145 = p2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_146 = p2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_147 = p2_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_13 = p2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:323
+  wire [3:0] _bits_131 = p2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
+  wire [1:0] _bits_132 = p2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_133 = p2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_134 = p2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_135 = p2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_136 = p2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_137 = p2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_138 = p2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_139 = p2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_140 = p2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_141 = p2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_142 = p2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_143 = p2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_144 = p2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_145 = p2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_146 = p2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_147 = p2_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_148 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_149 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_150 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_151 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_11 = advance | io_flush; // TrieWalk.java:306
-  wire _and_17 = p2_valid & keep; // TrieWalk.java:306
-  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:323
+  wire _or_11 = advance | io_flush; // TrieWalk.java:309
+  wire _and_17 = p2_valid & keep; // TrieWalk.java:309
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_15_3 : _wire_15_2) : (q2_digit_below[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire [4:0] _add_14 = q2_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:320
-  wire [3:0] _bits_152 = q2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_6 = _bits_152[3] ? (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_15 : _wire_14_14) : (_bits_152[0] ? _wire_14_13 : _wire_14_12)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_11 : _wire_14_10) : (_bits_152[0] ? _wire_14_9 : _wire_14_8))) : (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_7 : _wire_14_6) : (_bits_152[0] ? _wire_14_5 : _wire_14_4)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_3 : _wire_14_2) : (_bits_152[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:142
-  wire [1:0] _bits_153 = q2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_154 = q2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_155 = q2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_156 = q2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_157 = q2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_158 = q2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_159 = q2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_160 = q2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_161 = q2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_162 = q2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_163 = q2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_164 = q2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_165 = q2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_166 = q2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_167 = q2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_168 = q2_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_14 = q2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:323
+  wire [3:0] _bits_152 = q2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_6 = _bits_152[3] ? (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_15 : _wire_14_14) : (_bits_152[0] ? _wire_14_13 : _wire_14_12)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_11 : _wire_14_10) : (_bits_152[0] ? _wire_14_9 : _wire_14_8))) : (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_7 : _wire_14_6) : (_bits_152[0] ? _wire_14_5 : _wire_14_4)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_3 : _wire_14_2) : (_bits_152[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
+  wire [1:0] _bits_153 = q2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_154 = q2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_155 = q2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_156 = q2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_157 = q2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_158 = q2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_159 = q2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_160 = q2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_161 = q2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_162 = q2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_163 = q2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_164 = q2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_165 = q2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_166 = q2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_167 = q2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_168 = q2_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_169 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_170 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_171 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_172 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:241
+  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:244
   wire [11:0] _bits_173 = q2_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_174 = q2_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_175 = q2_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_176 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_12 = advance | io_flush; // TrieWalk.java:306
-  wire _and_19 = q2_valid & keep; // TrieWalk.java:306
-  wire _not_7 = ~q2_done; // TrieWalk.java:288
-  wire [1:0] _bits_177 = q2_key[27:26]; // TrieWalk.java:286
+  wire _or_12 = advance | io_flush; // TrieWalk.java:309
+  wire _and_19 = q2_valid & keep; // TrieWalk.java:309
+  wire _not_7 = ~q2_done; // TrieWalk.java:291
+  wire [1:0] _bits_177 = q2_key[27:26]; // TrieWalk.java:289
   wire [11:0] q2_child = _bits_177[1] ? (_bits_177[0] ? _wire_16_3 : _wire_16_2) : (_bits_177[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire _or_r_10 = |q2_child; // TrieWalk.java:288
-  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:288
-  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:290
-  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_10 = |q2_child; // TrieWalk.java:291
+  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:291
+  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:293
+  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c2_leaf = c2_digit_below[1] ? (c2_digit_below[0] ? _wire_18_3 : _wire_18_2) : (c2_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:291
-  wire [4:0] _add_15 = c2_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:294
+  wire [4:0] _add_15 = c2_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_178 = q2_word[47:36]; // ChildWord.java:30
   wire _or_r_11 = |_bits_178; // ChildWord.java:43
   wire [11:0] _bits_179 = q2_word[35:24]; // ChildWord.java:30
@@ -2249,138 +2249,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_184}; // ChildWord.java:56
   wire _bits_185 = _cat_2[3]; // ChildWord.java:56
   wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_185}; // ChildWord.java:56
-  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_19; // TrieWalk.java:293
-  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:293
-  wire _not_8 = ~q2_descend; // TrieWalk.java:294
-  wire _or_13 = q2_done | _not_8; // TrieWalk.java:294
-  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:320
-  wire _and_20 = c2_done & _eq_7; // TrieWalk.java:320
-  wire [3:0] _bits_186 = c2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:142
-  wire [1:0] _bits_187 = c2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_188 = c2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_189 = c2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_190 = c2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_191 = c2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_192 = c2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_193 = c2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_194 = c2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_195 = c2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_196 = c2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_197 = c2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_198 = c2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_199 = c2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_200 = c2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_201 = c2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_202 = c2_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_19; // TrieWalk.java:296
+  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:296
+  wire _not_8 = ~q2_descend; // TrieWalk.java:297
+  wire _or_13 = q2_done | _not_8; // TrieWalk.java:297
+  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_20 = c2_done & _eq_7; // TrieWalk.java:323
+  wire [3:0] _bits_186 = c2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
+  wire [1:0] _bits_187 = c2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_188 = c2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_189 = c2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_190 = c2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_191 = c2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_192 = c2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_193 = c2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_194 = c2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_195 = c2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_196 = c2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_197 = c2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_198 = c2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_199 = c2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_200 = c2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_201 = c2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_202 = c2_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_203 = levels1_2_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_204 = levels1_2_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_205 = levels1_2_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_206 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_14 = advance | io_flush; // TrieWalk.java:306
-  wire _and_21 = c2_valid & keep; // TrieWalk.java:306
-  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:323
+  wire _or_14 = advance | io_flush; // TrieWalk.java:309
+  wire _and_21 = c2_valid & keep; // TrieWalk.java:309
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (a3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _add_20 = a3_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:320
-  wire [3:0] _bits_207 = a3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:142
-  wire [1:0] _bits_208 = a3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_209 = a3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_210 = a3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_211 = a3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_212 = a3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_213 = a3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_214 = a3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_215 = a3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_216 = a3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_217 = a3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_218 = a3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_219 = a3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_220 = a3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_221 = a3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_222 = a3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_223 = a3_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_20 = a3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:323
+  wire [3:0] _bits_207 = a3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
+  wire [1:0] _bits_208 = a3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_209 = a3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_210 = a3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_211 = a3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_212 = a3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_213 = a3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_214 = a3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_215 = a3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_216 = a3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_217 = a3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_218 = a3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_219 = a3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_220 = a3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_221 = a3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_222 = a3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_223 = a3_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_224 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_225 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_226 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_227 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_15 = advance | io_flush; // TrieWalk.java:306
-  wire _and_23 = a3_valid & keep; // TrieWalk.java:306
-  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:323
+  wire _or_15 = advance | io_flush; // TrieWalk.java:309
+  wire _and_23 = a3_valid & keep; // TrieWalk.java:309
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_22_3 : _wire_22_2) : (p3_digit_below[0] ? _wire_22_1 : _wire_22_0); // ChildWord.java:37
-  wire [4:0] _add_21 = p3_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:320
-  wire [3:0] _bits_228 = p3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_9 = _bits_228[3] ? (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_15 : _wire_21_14) : (_bits_228[0] ? _wire_21_13 : _wire_21_12)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_11 : _wire_21_10) : (_bits_228[0] ? _wire_21_9 : _wire_21_8))) : (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_7 : _wire_21_6) : (_bits_228[0] ? _wire_21_5 : _wire_21_4)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_3 : _wire_21_2) : (_bits_228[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:142
-  wire [1:0] _bits_229 = p3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_230 = p3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_231 = p3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_232 = p3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_233 = p3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_234 = p3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_235 = p3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_236 = p3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_237 = p3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_238 = p3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_239 = p3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_240 = p3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_241 = p3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_242 = p3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_243 = p3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_244 = p3_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_21 = p3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:323
+  wire [3:0] _bits_228 = p3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_9 = _bits_228[3] ? (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_15 : _wire_21_14) : (_bits_228[0] ? _wire_21_13 : _wire_21_12)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_11 : _wire_21_10) : (_bits_228[0] ? _wire_21_9 : _wire_21_8))) : (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_7 : _wire_21_6) : (_bits_228[0] ? _wire_21_5 : _wire_21_4)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_3 : _wire_21_2) : (_bits_228[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
+  wire [1:0] _bits_229 = p3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_230 = p3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_231 = p3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_232 = p3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_233 = p3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_234 = p3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_235 = p3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_236 = p3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_237 = p3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_238 = p3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_239 = p3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_240 = p3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_241 = p3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_242 = p3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_243 = p3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_244 = p3_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_245 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_246 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_247 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_248 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_16 = advance | io_flush; // TrieWalk.java:306
-  wire _and_25 = p3_valid & keep; // TrieWalk.java:306
-  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:323
+  wire _or_16 = advance | io_flush; // TrieWalk.java:309
+  wire _and_25 = p3_valid & keep; // TrieWalk.java:309
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_24_3 : _wire_24_2) : (q3_digit_below[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
-  wire [4:0] _add_22 = q3_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:320
-  wire [3:0] _bits_249 = q3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_10 = _bits_249[3] ? (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_15 : _wire_23_14) : (_bits_249[0] ? _wire_23_13 : _wire_23_12)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_11 : _wire_23_10) : (_bits_249[0] ? _wire_23_9 : _wire_23_8))) : (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_7 : _wire_23_6) : (_bits_249[0] ? _wire_23_5 : _wire_23_4)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_3 : _wire_23_2) : (_bits_249[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:142
-  wire [1:0] _bits_250 = q3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_251 = q3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_252 = q3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_253 = q3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_254 = q3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_255 = q3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_256 = q3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_257 = q3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_258 = q3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_259 = q3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_260 = q3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_261 = q3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_262 = q3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_263 = q3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_264 = q3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_265 = q3_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_22 = q3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:323
+  wire [3:0] _bits_249 = q3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_10 = _bits_249[3] ? (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_15 : _wire_23_14) : (_bits_249[0] ? _wire_23_13 : _wire_23_12)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_11 : _wire_23_10) : (_bits_249[0] ? _wire_23_9 : _wire_23_8))) : (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_7 : _wire_23_6) : (_bits_249[0] ? _wire_23_5 : _wire_23_4)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_3 : _wire_23_2) : (_bits_249[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
+  wire [1:0] _bits_250 = q3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_251 = q3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_252 = q3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_253 = q3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_254 = q3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_255 = q3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_256 = q3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_257 = q3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_258 = q3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_259 = q3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_260 = q3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_261 = q3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_262 = q3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_263 = q3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_264 = q3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_265 = q3_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_266 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_267 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_268 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_269 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:241
+  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:244
   wire [11:0] _bits_270 = q3_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_271 = q3_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_272 = q3_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_273 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_17 = advance | io_flush; // TrieWalk.java:306
-  wire _and_27 = q3_valid & keep; // TrieWalk.java:306
-  wire _not_9 = ~q3_done; // TrieWalk.java:288
-  wire [1:0] _bits_274 = q3_key[25:24]; // TrieWalk.java:286
+  wire _or_17 = advance | io_flush; // TrieWalk.java:309
+  wire _and_27 = q3_valid & keep; // TrieWalk.java:309
+  wire _not_9 = ~q3_done; // TrieWalk.java:291
+  wire [1:0] _bits_274 = q3_key[25:24]; // TrieWalk.java:289
   wire [11:0] q3_child = _bits_274[1] ? (_bits_274[0] ? _wire_25_3 : _wire_25_2) : (_bits_274[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire _or_r_15 = |q3_child; // TrieWalk.java:288
-  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:288
-  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:290
-  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_15 = |q3_child; // TrieWalk.java:291
+  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:291
+  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:293
+  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c3_leaf = c3_digit_below[1] ? (c3_digit_below[0] ? _wire_27_3 : _wire_27_2) : (c3_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:291
-  wire [4:0] _add_23 = c3_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:294
+  wire [4:0] _add_23 = c3_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_275 = q3_word[47:36]; // ChildWord.java:30
   wire _or_r_16 = |_bits_275; // ChildWord.java:43
   wire [11:0] _bits_276 = q3_word[35:24]; // ChildWord.java:30
@@ -2398,138 +2398,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_281}; // ChildWord.java:56
   wire _bits_282 = _cat_3[3]; // ChildWord.java:56
   wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_282}; // ChildWord.java:56
-  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_27; // TrieWalk.java:293
-  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:293
-  wire _not_10 = ~q3_descend; // TrieWalk.java:294
-  wire _or_18 = q3_done | _not_10; // TrieWalk.java:294
-  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_28 = c3_done & _eq_11; // TrieWalk.java:320
-  wire [3:0] _bits_283 = c3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:142
-  wire [1:0] _bits_284 = c3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_285 = c3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_286 = c3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_287 = c3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_288 = c3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_289 = c3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_290 = c3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_291 = c3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_292 = c3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_293 = c3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_294 = c3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_295 = c3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_296 = c3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_297 = c3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_298 = c3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_299 = c3_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_27; // TrieWalk.java:296
+  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:296
+  wire _not_10 = ~q3_descend; // TrieWalk.java:297
+  wire _or_18 = q3_done | _not_10; // TrieWalk.java:297
+  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_28 = c3_done & _eq_11; // TrieWalk.java:323
+  wire [3:0] _bits_283 = c3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
+  wire [1:0] _bits_284 = c3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_285 = c3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_286 = c3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_287 = c3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_288 = c3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_289 = c3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_290 = c3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_291 = c3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_292 = c3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_293 = c3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_294 = c3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_295 = c3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_296 = c3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_297 = c3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_298 = c3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_299 = c3_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_300 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_301 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_302 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_303 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_19 = advance | io_flush; // TrieWalk.java:306
-  wire _and_29 = c3_valid & keep; // TrieWalk.java:306
-  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:323
+  wire _or_19 = advance | io_flush; // TrieWalk.java:309
+  wire _and_29 = c3_valid & keep; // TrieWalk.java:309
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_29_3 : _wire_29_2) : (a4_digit_below[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
-  wire [4:0] _add_28 = a4_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:320
-  wire [3:0] _bits_304 = a4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_12 = _bits_304[3] ? (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_15 : _wire_28_14) : (_bits_304[0] ? _wire_28_13 : _wire_28_12)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_11 : _wire_28_10) : (_bits_304[0] ? _wire_28_9 : _wire_28_8))) : (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_7 : _wire_28_6) : (_bits_304[0] ? _wire_28_5 : _wire_28_4)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_3 : _wire_28_2) : (_bits_304[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:142
-  wire [1:0] _bits_305 = a4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_306 = a4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_307 = a4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_308 = a4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_309 = a4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_310 = a4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_311 = a4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_312 = a4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_313 = a4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_314 = a4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_315 = a4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_316 = a4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_317 = a4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_318 = a4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_319 = a4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_320 = a4_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_28 = a4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:323
+  wire [3:0] _bits_304 = a4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_12 = _bits_304[3] ? (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_15 : _wire_28_14) : (_bits_304[0] ? _wire_28_13 : _wire_28_12)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_11 : _wire_28_10) : (_bits_304[0] ? _wire_28_9 : _wire_28_8))) : (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_7 : _wire_28_6) : (_bits_304[0] ? _wire_28_5 : _wire_28_4)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_3 : _wire_28_2) : (_bits_304[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
+  wire [1:0] _bits_305 = a4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_306 = a4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_307 = a4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_308 = a4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_309 = a4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_310 = a4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_311 = a4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_312 = a4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_313 = a4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_314 = a4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_315 = a4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_316 = a4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_317 = a4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_318 = a4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_319 = a4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_320 = a4_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_321 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_322 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_323 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_324 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_20 = advance | io_flush; // TrieWalk.java:306
-  wire _and_31 = a4_valid & keep; // TrieWalk.java:306
-  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:323
+  wire _or_20 = advance | io_flush; // TrieWalk.java:309
+  wire _and_31 = a4_valid & keep; // TrieWalk.java:309
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_31_3 : _wire_31_2) : (p4_digit_below[0] ? _wire_31_1 : _wire_31_0); // ChildWord.java:37
-  wire [4:0] _add_29 = p4_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:320
-  wire [3:0] _bits_325 = p4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_13 = _bits_325[3] ? (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_15 : _wire_30_14) : (_bits_325[0] ? _wire_30_13 : _wire_30_12)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_11 : _wire_30_10) : (_bits_325[0] ? _wire_30_9 : _wire_30_8))) : (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_7 : _wire_30_6) : (_bits_325[0] ? _wire_30_5 : _wire_30_4)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_3 : _wire_30_2) : (_bits_325[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:142
-  wire [1:0] _bits_326 = p4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_327 = p4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_328 = p4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_329 = p4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_330 = p4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_331 = p4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_332 = p4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_333 = p4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_334 = p4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_335 = p4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_336 = p4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_337 = p4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_338 = p4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_339 = p4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_340 = p4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_341 = p4_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_29 = p4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:323
+  wire [3:0] _bits_325 = p4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_13 = _bits_325[3] ? (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_15 : _wire_30_14) : (_bits_325[0] ? _wire_30_13 : _wire_30_12)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_11 : _wire_30_10) : (_bits_325[0] ? _wire_30_9 : _wire_30_8))) : (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_7 : _wire_30_6) : (_bits_325[0] ? _wire_30_5 : _wire_30_4)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_3 : _wire_30_2) : (_bits_325[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
+  wire [1:0] _bits_326 = p4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_327 = p4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_328 = p4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_329 = p4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_330 = p4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_331 = p4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_332 = p4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_333 = p4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_334 = p4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_335 = p4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_336 = p4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_337 = p4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_338 = p4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_339 = p4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_340 = p4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_341 = p4_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_342 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_343 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_344 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_345 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_21 = advance | io_flush; // TrieWalk.java:306
-  wire _and_33 = p4_valid & keep; // TrieWalk.java:306
-  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:323
+  wire _or_21 = advance | io_flush; // TrieWalk.java:309
+  wire _and_33 = p4_valid & keep; // TrieWalk.java:309
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_33_3 : _wire_33_2) : (q4_digit_below[0] ? _wire_33_1 : _wire_33_0); // ChildWord.java:37
-  wire [4:0] _add_30 = q4_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:320
-  wire [3:0] _bits_346 = q4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_14 = _bits_346[3] ? (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_15 : _wire_32_14) : (_bits_346[0] ? _wire_32_13 : _wire_32_12)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_11 : _wire_32_10) : (_bits_346[0] ? _wire_32_9 : _wire_32_8))) : (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_7 : _wire_32_6) : (_bits_346[0] ? _wire_32_5 : _wire_32_4)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_3 : _wire_32_2) : (_bits_346[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:142
-  wire [1:0] _bits_347 = q4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_348 = q4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_349 = q4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_350 = q4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_351 = q4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_352 = q4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_353 = q4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_354 = q4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_355 = q4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_356 = q4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_357 = q4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_358 = q4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_359 = q4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_360 = q4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_361 = q4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_362 = q4_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_30 = q4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:323
+  wire [3:0] _bits_346 = q4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_14 = _bits_346[3] ? (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_15 : _wire_32_14) : (_bits_346[0] ? _wire_32_13 : _wire_32_12)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_11 : _wire_32_10) : (_bits_346[0] ? _wire_32_9 : _wire_32_8))) : (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_7 : _wire_32_6) : (_bits_346[0] ? _wire_32_5 : _wire_32_4)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_3 : _wire_32_2) : (_bits_346[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
+  wire [1:0] _bits_347 = q4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_348 = q4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_349 = q4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_350 = q4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_351 = q4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_352 = q4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_353 = q4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_354 = q4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_355 = q4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_356 = q4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_357 = q4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_358 = q4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_359 = q4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_360 = q4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_361 = q4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_362 = q4_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_363 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_364 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_365 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_366 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:241
+  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:244
   wire [11:0] _bits_367 = q4_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_368 = q4_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_369 = q4_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_370 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_22 = advance | io_flush; // TrieWalk.java:306
-  wire _and_35 = q4_valid & keep; // TrieWalk.java:306
-  wire _not_11 = ~q4_done; // TrieWalk.java:288
-  wire [1:0] _bits_371 = q4_key[23:22]; // TrieWalk.java:286
+  wire _or_22 = advance | io_flush; // TrieWalk.java:309
+  wire _and_35 = q4_valid & keep; // TrieWalk.java:309
+  wire _not_11 = ~q4_done; // TrieWalk.java:291
+  wire [1:0] _bits_371 = q4_key[23:22]; // TrieWalk.java:289
   wire [11:0] q4_child = _bits_371[1] ? (_bits_371[0] ? _wire_34_3 : _wire_34_2) : (_bits_371[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
-  wire _or_r_20 = |q4_child; // TrieWalk.java:288
-  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:288
-  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:290
-  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_20 = |q4_child; // TrieWalk.java:291
+  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:291
+  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:293
+  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c4_leaf = c4_digit_below[1] ? (c4_digit_below[0] ? _wire_36_3 : _wire_36_2) : (c4_digit_below[0] ? _wire_36_1 : _wire_36_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:291
-  wire [4:0] _add_31 = c4_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:294
+  wire [4:0] _add_31 = c4_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_372 = q4_word[47:36]; // ChildWord.java:30
   wire _or_r_21 = |_bits_372; // ChildWord.java:43
   wire [11:0] _bits_373 = q4_word[35:24]; // ChildWord.java:30
@@ -2547,138 +2547,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_378}; // ChildWord.java:56
   wire _bits_379 = _cat_4[3]; // ChildWord.java:56
   wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_379}; // ChildWord.java:56
-  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_35; // TrieWalk.java:293
-  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:293
-  wire _not_12 = ~q4_descend; // TrieWalk.java:294
-  wire _or_23 = q4_done | _not_12; // TrieWalk.java:294
-  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:320
-  wire _and_36 = c4_done & _eq_15; // TrieWalk.java:320
-  wire [3:0] _bits_380 = c4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_15 = _bits_380[3] ? (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_15 : _wire_35_14) : (_bits_380[0] ? _wire_35_13 : _wire_35_12)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_11 : _wire_35_10) : (_bits_380[0] ? _wire_35_9 : _wire_35_8))) : (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_7 : _wire_35_6) : (_bits_380[0] ? _wire_35_5 : _wire_35_4)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_3 : _wire_35_2) : (_bits_380[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:142
-  wire [1:0] _bits_381 = c4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_382 = c4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_383 = c4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_384 = c4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_385 = c4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_386 = c4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_387 = c4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_388 = c4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_389 = c4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_390 = c4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_391 = c4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_392 = c4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_393 = c4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_394 = c4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_395 = c4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_396 = c4_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_35; // TrieWalk.java:296
+  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:296
+  wire _not_12 = ~q4_descend; // TrieWalk.java:297
+  wire _or_23 = q4_done | _not_12; // TrieWalk.java:297
+  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_36 = c4_done & _eq_15; // TrieWalk.java:323
+  wire [3:0] _bits_380 = c4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_15 = _bits_380[3] ? (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_15 : _wire_35_14) : (_bits_380[0] ? _wire_35_13 : _wire_35_12)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_11 : _wire_35_10) : (_bits_380[0] ? _wire_35_9 : _wire_35_8))) : (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_7 : _wire_35_6) : (_bits_380[0] ? _wire_35_5 : _wire_35_4)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_3 : _wire_35_2) : (_bits_380[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
+  wire [1:0] _bits_381 = c4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_382 = c4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_383 = c4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_384 = c4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_385 = c4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_386 = c4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_387 = c4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_388 = c4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_389 = c4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_390 = c4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_391 = c4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_392 = c4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_393 = c4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_394 = c4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_395 = c4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_396 = c4_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_397 = levels3_4_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_398 = levels3_4_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_399 = levels3_4_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_400 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_24 = advance | io_flush; // TrieWalk.java:306
-  wire _and_37 = c4_valid & keep; // TrieWalk.java:306
-  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:323
+  wire _or_24 = advance | io_flush; // TrieWalk.java:309
+  wire _and_37 = c4_valid & keep; // TrieWalk.java:309
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_38_3 : _wire_38_2) : (a5_digit_below[0] ? _wire_38_1 : _wire_38_0); // ChildWord.java:37
-  wire [4:0] _add_36 = a5_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:320
-  wire [3:0] _bits_401 = a5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_16 = _bits_401[3] ? (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_15 : _wire_37_14) : (_bits_401[0] ? _wire_37_13 : _wire_37_12)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_11 : _wire_37_10) : (_bits_401[0] ? _wire_37_9 : _wire_37_8))) : (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_7 : _wire_37_6) : (_bits_401[0] ? _wire_37_5 : _wire_37_4)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_3 : _wire_37_2) : (_bits_401[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:142
-  wire [1:0] _bits_402 = a5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_403 = a5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_404 = a5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_405 = a5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_406 = a5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_407 = a5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_408 = a5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_409 = a5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_410 = a5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_411 = a5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_412 = a5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_413 = a5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_414 = a5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_415 = a5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_416 = a5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_417 = a5_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_36 = a5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:323
+  wire [3:0] _bits_401 = a5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_16 = _bits_401[3] ? (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_15 : _wire_37_14) : (_bits_401[0] ? _wire_37_13 : _wire_37_12)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_11 : _wire_37_10) : (_bits_401[0] ? _wire_37_9 : _wire_37_8))) : (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_7 : _wire_37_6) : (_bits_401[0] ? _wire_37_5 : _wire_37_4)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_3 : _wire_37_2) : (_bits_401[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
+  wire [1:0] _bits_402 = a5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_403 = a5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_404 = a5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_405 = a5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_406 = a5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_407 = a5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_408 = a5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_409 = a5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_410 = a5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_411 = a5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_412 = a5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_413 = a5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_414 = a5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_415 = a5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_416 = a5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_417 = a5_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_418 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_419 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_420 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_421 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_25 = advance | io_flush; // TrieWalk.java:306
-  wire _and_39 = a5_valid & keep; // TrieWalk.java:306
-  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:323
+  wire _or_25 = advance | io_flush; // TrieWalk.java:309
+  wire _and_39 = a5_valid & keep; // TrieWalk.java:309
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_40_3 : _wire_40_2) : (p5_digit_below[0] ? _wire_40_1 : _wire_40_0); // ChildWord.java:37
-  wire [4:0] _add_37 = p5_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:320
-  wire [3:0] _bits_422 = p5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_17 = _bits_422[3] ? (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_15 : _wire_39_14) : (_bits_422[0] ? _wire_39_13 : _wire_39_12)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_11 : _wire_39_10) : (_bits_422[0] ? _wire_39_9 : _wire_39_8))) : (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_7 : _wire_39_6) : (_bits_422[0] ? _wire_39_5 : _wire_39_4)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_3 : _wire_39_2) : (_bits_422[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:142
-  wire [1:0] _bits_423 = p5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_424 = p5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_425 = p5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_426 = p5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_427 = p5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_428 = p5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_429 = p5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_430 = p5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_431 = p5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_432 = p5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_433 = p5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_434 = p5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_435 = p5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_436 = p5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_437 = p5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_438 = p5_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_37 = p5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:323
+  wire [3:0] _bits_422 = p5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_17 = _bits_422[3] ? (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_15 : _wire_39_14) : (_bits_422[0] ? _wire_39_13 : _wire_39_12)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_11 : _wire_39_10) : (_bits_422[0] ? _wire_39_9 : _wire_39_8))) : (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_7 : _wire_39_6) : (_bits_422[0] ? _wire_39_5 : _wire_39_4)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_3 : _wire_39_2) : (_bits_422[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
+  wire [1:0] _bits_423 = p5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_424 = p5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_425 = p5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_426 = p5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_427 = p5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_428 = p5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_429 = p5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_430 = p5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_431 = p5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_432 = p5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_433 = p5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_434 = p5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_435 = p5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_436 = p5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_437 = p5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_438 = p5_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_439 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_440 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_441 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_442 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_26 = advance | io_flush; // TrieWalk.java:306
-  wire _and_41 = p5_valid & keep; // TrieWalk.java:306
-  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:323
+  wire _or_26 = advance | io_flush; // TrieWalk.java:309
+  wire _and_41 = p5_valid & keep; // TrieWalk.java:309
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_42_3 : _wire_42_2) : (q5_digit_below[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire [4:0] _add_38 = q5_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:320
-  wire [3:0] _bits_443 = q5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_18 = _bits_443[3] ? (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_15 : _wire_41_14) : (_bits_443[0] ? _wire_41_13 : _wire_41_12)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_11 : _wire_41_10) : (_bits_443[0] ? _wire_41_9 : _wire_41_8))) : (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_7 : _wire_41_6) : (_bits_443[0] ? _wire_41_5 : _wire_41_4)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_3 : _wire_41_2) : (_bits_443[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:142
-  wire [1:0] _bits_444 = q5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_445 = q5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_446 = q5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_447 = q5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_448 = q5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_449 = q5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_450 = q5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_451 = q5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_452 = q5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_453 = q5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_454 = q5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_455 = q5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_456 = q5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_457 = q5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_458 = q5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_459 = q5_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_38 = q5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:323
+  wire [3:0] _bits_443 = q5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_18 = _bits_443[3] ? (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_15 : _wire_41_14) : (_bits_443[0] ? _wire_41_13 : _wire_41_12)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_11 : _wire_41_10) : (_bits_443[0] ? _wire_41_9 : _wire_41_8))) : (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_7 : _wire_41_6) : (_bits_443[0] ? _wire_41_5 : _wire_41_4)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_3 : _wire_41_2) : (_bits_443[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
+  wire [1:0] _bits_444 = q5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_445 = q5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_446 = q5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_447 = q5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_448 = q5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_449 = q5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_450 = q5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_451 = q5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_452 = q5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_453 = q5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_454 = q5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_455 = q5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_456 = q5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_457 = q5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_458 = q5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_459 = q5_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_460 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_461 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_462 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_463 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:241
+  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:244
   wire [11:0] _bits_464 = q5_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_465 = q5_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_466 = q5_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_467 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_27 = advance | io_flush; // TrieWalk.java:306
-  wire _and_43 = q5_valid & keep; // TrieWalk.java:306
-  wire _not_13 = ~q5_done; // TrieWalk.java:288
-  wire [1:0] _bits_468 = q5_key[21:20]; // TrieWalk.java:286
+  wire _or_27 = advance | io_flush; // TrieWalk.java:309
+  wire _and_43 = q5_valid & keep; // TrieWalk.java:309
+  wire _not_13 = ~q5_done; // TrieWalk.java:291
+  wire [1:0] _bits_468 = q5_key[21:20]; // TrieWalk.java:289
   wire [11:0] q5_child = _bits_468[1] ? (_bits_468[0] ? _wire_43_3 : _wire_43_2) : (_bits_468[0] ? _wire_43_1 : _wire_43_0); // ChildWord.java:37
-  wire _or_r_25 = |q5_child; // TrieWalk.java:288
-  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:288
-  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:290
-  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_25 = |q5_child; // TrieWalk.java:291
+  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:291
+  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:293
+  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c5_leaf = c5_digit_below[1] ? (c5_digit_below[0] ? _wire_45_3 : _wire_45_2) : (c5_digit_below[0] ? _wire_45_1 : _wire_45_0); // ChildWord.java:37
-  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:291
-  wire [4:0] _add_39 = c5_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:294
+  wire [4:0] _add_39 = c5_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_469 = q5_word[47:36]; // ChildWord.java:30
   wire _or_r_26 = |_bits_469; // ChildWord.java:43
   wire [11:0] _bits_470 = q5_word[35:24]; // ChildWord.java:30
@@ -2696,138 +2696,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_475}; // ChildWord.java:56
   wire _bits_476 = _cat_5[3]; // ChildWord.java:56
   wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_476}; // ChildWord.java:56
-  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_43; // TrieWalk.java:293
-  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:293
-  wire _not_14 = ~q5_descend; // TrieWalk.java:294
-  wire _or_28 = q5_done | _not_14; // TrieWalk.java:294
-  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_44 = c5_done & _eq_19; // TrieWalk.java:320
-  wire [3:0] _bits_477 = c5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_19 = _bits_477[3] ? (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_15 : _wire_44_14) : (_bits_477[0] ? _wire_44_13 : _wire_44_12)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_11 : _wire_44_10) : (_bits_477[0] ? _wire_44_9 : _wire_44_8))) : (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_7 : _wire_44_6) : (_bits_477[0] ? _wire_44_5 : _wire_44_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_3 : _wire_44_2) : (_bits_477[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:142
-  wire [1:0] _bits_478 = c5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_479 = c5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_480 = c5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_481 = c5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_482 = c5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_483 = c5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_484 = c5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_485 = c5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_486 = c5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_487 = c5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_488 = c5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_489 = c5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_490 = c5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_491 = c5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_492 = c5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_493 = c5_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_43; // TrieWalk.java:296
+  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:296
+  wire _not_14 = ~q5_descend; // TrieWalk.java:297
+  wire _or_28 = q5_done | _not_14; // TrieWalk.java:297
+  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_44 = c5_done & _eq_19; // TrieWalk.java:323
+  wire [3:0] _bits_477 = c5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_19 = _bits_477[3] ? (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_15 : _wire_44_14) : (_bits_477[0] ? _wire_44_13 : _wire_44_12)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_11 : _wire_44_10) : (_bits_477[0] ? _wire_44_9 : _wire_44_8))) : (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_7 : _wire_44_6) : (_bits_477[0] ? _wire_44_5 : _wire_44_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_3 : _wire_44_2) : (_bits_477[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
+  wire [1:0] _bits_478 = c5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_479 = c5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_480 = c5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_481 = c5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_482 = c5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_483 = c5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_484 = c5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_485 = c5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_486 = c5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_487 = c5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_488 = c5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_489 = c5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_490 = c5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_491 = c5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_492 = c5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_493 = c5_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_494 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_495 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_496 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_497 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_29 = advance | io_flush; // TrieWalk.java:306
-  wire _and_45 = c5_valid & keep; // TrieWalk.java:306
-  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:323
+  wire _or_29 = advance | io_flush; // TrieWalk.java:309
+  wire _and_45 = c5_valid & keep; // TrieWalk.java:309
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_47_3 : _wire_47_2) : (a6_digit_below[0] ? _wire_47_1 : _wire_47_0); // ChildWord.java:37
-  wire [4:0] _add_44 = a6_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:320
-  wire [3:0] _bits_498 = a6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_20 = _bits_498[3] ? (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_15 : _wire_46_14) : (_bits_498[0] ? _wire_46_13 : _wire_46_12)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_11 : _wire_46_10) : (_bits_498[0] ? _wire_46_9 : _wire_46_8))) : (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_7 : _wire_46_6) : (_bits_498[0] ? _wire_46_5 : _wire_46_4)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_3 : _wire_46_2) : (_bits_498[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:142
-  wire [1:0] _bits_499 = a6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_500 = a6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_501 = a6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_502 = a6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_503 = a6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_504 = a6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_505 = a6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_506 = a6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_507 = a6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_508 = a6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_509 = a6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_510 = a6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_511 = a6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_512 = a6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_513 = a6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_514 = a6_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_44 = a6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:323
+  wire [3:0] _bits_498 = a6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_20 = _bits_498[3] ? (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_15 : _wire_46_14) : (_bits_498[0] ? _wire_46_13 : _wire_46_12)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_11 : _wire_46_10) : (_bits_498[0] ? _wire_46_9 : _wire_46_8))) : (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_7 : _wire_46_6) : (_bits_498[0] ? _wire_46_5 : _wire_46_4)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_3 : _wire_46_2) : (_bits_498[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
+  wire [1:0] _bits_499 = a6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_500 = a6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_501 = a6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_502 = a6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_503 = a6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_504 = a6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_505 = a6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_506 = a6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_507 = a6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_508 = a6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_509 = a6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_510 = a6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_511 = a6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_512 = a6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_513 = a6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_514 = a6_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_515 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_516 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_517 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_518 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_30 = advance | io_flush; // TrieWalk.java:306
-  wire _and_47 = a6_valid & keep; // TrieWalk.java:306
-  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:323
+  wire _or_30 = advance | io_flush; // TrieWalk.java:309
+  wire _and_47 = a6_valid & keep; // TrieWalk.java:309
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_49_3 : _wire_49_2) : (p6_digit_below[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
-  wire [4:0] _add_45 = p6_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:320
-  wire [3:0] _bits_519 = p6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_21 = _bits_519[3] ? (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_15 : _wire_48_14) : (_bits_519[0] ? _wire_48_13 : _wire_48_12)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_11 : _wire_48_10) : (_bits_519[0] ? _wire_48_9 : _wire_48_8))) : (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_7 : _wire_48_6) : (_bits_519[0] ? _wire_48_5 : _wire_48_4)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_3 : _wire_48_2) : (_bits_519[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:142
-  wire [1:0] _bits_520 = p6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_521 = p6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_522 = p6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_523 = p6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_524 = p6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_525 = p6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_526 = p6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_527 = p6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_528 = p6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_529 = p6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_530 = p6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_531 = p6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_532 = p6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_533 = p6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_534 = p6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_535 = p6_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_45 = p6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:323
+  wire [3:0] _bits_519 = p6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_21 = _bits_519[3] ? (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_15 : _wire_48_14) : (_bits_519[0] ? _wire_48_13 : _wire_48_12)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_11 : _wire_48_10) : (_bits_519[0] ? _wire_48_9 : _wire_48_8))) : (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_7 : _wire_48_6) : (_bits_519[0] ? _wire_48_5 : _wire_48_4)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_3 : _wire_48_2) : (_bits_519[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
+  wire [1:0] _bits_520 = p6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_521 = p6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_522 = p6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_523 = p6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_524 = p6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_525 = p6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_526 = p6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_527 = p6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_528 = p6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_529 = p6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_530 = p6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_531 = p6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_532 = p6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_533 = p6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_534 = p6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_535 = p6_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_536 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_537 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_538 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_539 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_31 = advance | io_flush; // TrieWalk.java:306
-  wire _and_49 = p6_valid & keep; // TrieWalk.java:306
-  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:323
+  wire _or_31 = advance | io_flush; // TrieWalk.java:309
+  wire _and_49 = p6_valid & keep; // TrieWalk.java:309
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_51_3 : _wire_51_2) : (q6_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
-  wire [4:0] _add_46 = q6_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:320
-  wire [3:0] _bits_540 = q6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_22 = _bits_540[3] ? (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_15 : _wire_50_14) : (_bits_540[0] ? _wire_50_13 : _wire_50_12)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_11 : _wire_50_10) : (_bits_540[0] ? _wire_50_9 : _wire_50_8))) : (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_7 : _wire_50_6) : (_bits_540[0] ? _wire_50_5 : _wire_50_4)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_3 : _wire_50_2) : (_bits_540[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:142
-  wire [1:0] _bits_541 = q6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_542 = q6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_543 = q6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_544 = q6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_545 = q6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_546 = q6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_547 = q6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_548 = q6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_549 = q6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_550 = q6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_551 = q6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_552 = q6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_553 = q6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_554 = q6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_555 = q6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_556 = q6_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_46 = q6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:323
+  wire [3:0] _bits_540 = q6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_22 = _bits_540[3] ? (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_15 : _wire_50_14) : (_bits_540[0] ? _wire_50_13 : _wire_50_12)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_11 : _wire_50_10) : (_bits_540[0] ? _wire_50_9 : _wire_50_8))) : (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_7 : _wire_50_6) : (_bits_540[0] ? _wire_50_5 : _wire_50_4)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_3 : _wire_50_2) : (_bits_540[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
+  wire [1:0] _bits_541 = q6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_542 = q6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_543 = q6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_544 = q6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_545 = q6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_546 = q6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_547 = q6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_548 = q6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_549 = q6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_550 = q6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_551 = q6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_552 = q6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_553 = q6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_554 = q6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_555 = q6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_556 = q6_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_557 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_558 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_559 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_560 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:241
+  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:244
   wire [11:0] _bits_561 = q6_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_562 = q6_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_563 = q6_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_564 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_32 = advance | io_flush; // TrieWalk.java:306
-  wire _and_51 = q6_valid & keep; // TrieWalk.java:306
-  wire _not_15 = ~q6_done; // TrieWalk.java:288
-  wire [1:0] _bits_565 = q6_key[19:18]; // TrieWalk.java:286
+  wire _or_32 = advance | io_flush; // TrieWalk.java:309
+  wire _and_51 = q6_valid & keep; // TrieWalk.java:309
+  wire _not_15 = ~q6_done; // TrieWalk.java:291
+  wire [1:0] _bits_565 = q6_key[19:18]; // TrieWalk.java:289
   wire [11:0] q6_child = _bits_565[1] ? (_bits_565[0] ? _wire_52_3 : _wire_52_2) : (_bits_565[0] ? _wire_52_1 : _wire_52_0); // ChildWord.java:37
-  wire _or_r_30 = |q6_child; // TrieWalk.java:288
-  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:288
-  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:290
-  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_30 = |q6_child; // TrieWalk.java:291
+  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:291
+  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:293
+  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c6_leaf = c6_digit_below[1] ? (c6_digit_below[0] ? _wire_54_3 : _wire_54_2) : (c6_digit_below[0] ? _wire_54_1 : _wire_54_0); // ChildWord.java:37
-  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:291
-  wire [4:0] _add_47 = c6_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:294
+  wire [4:0] _add_47 = c6_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_566 = q6_word[47:36]; // ChildWord.java:30
   wire _or_r_31 = |_bits_566; // ChildWord.java:43
   wire [11:0] _bits_567 = q6_word[35:24]; // ChildWord.java:30
@@ -2845,138 +2845,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_572}; // ChildWord.java:56
   wire _bits_573 = _cat_6[3]; // ChildWord.java:56
   wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_573}; // ChildWord.java:56
-  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_51; // TrieWalk.java:293
-  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:293
-  wire _not_16 = ~q6_descend; // TrieWalk.java:294
-  wire _or_33 = q6_done | _not_16; // TrieWalk.java:294
-  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:320
-  wire _and_52 = c6_done & _eq_23; // TrieWalk.java:320
-  wire [3:0] _bits_574 = c6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_23 = _bits_574[3] ? (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_15 : _wire_53_14) : (_bits_574[0] ? _wire_53_13 : _wire_53_12)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_11 : _wire_53_10) : (_bits_574[0] ? _wire_53_9 : _wire_53_8))) : (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_7 : _wire_53_6) : (_bits_574[0] ? _wire_53_5 : _wire_53_4)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_3 : _wire_53_2) : (_bits_574[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:142
-  wire [1:0] _bits_575 = c6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_576 = c6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_577 = c6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_578 = c6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_579 = c6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_580 = c6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_581 = c6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_582 = c6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_583 = c6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_584 = c6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_585 = c6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_586 = c6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_587 = c6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_588 = c6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_589 = c6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_590 = c6_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_51; // TrieWalk.java:296
+  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:296
+  wire _not_16 = ~q6_descend; // TrieWalk.java:297
+  wire _or_33 = q6_done | _not_16; // TrieWalk.java:297
+  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_52 = c6_done & _eq_23; // TrieWalk.java:323
+  wire [3:0] _bits_574 = c6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_23 = _bits_574[3] ? (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_15 : _wire_53_14) : (_bits_574[0] ? _wire_53_13 : _wire_53_12)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_11 : _wire_53_10) : (_bits_574[0] ? _wire_53_9 : _wire_53_8))) : (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_7 : _wire_53_6) : (_bits_574[0] ? _wire_53_5 : _wire_53_4)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_3 : _wire_53_2) : (_bits_574[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
+  wire [1:0] _bits_575 = c6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_576 = c6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_577 = c6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_578 = c6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_579 = c6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_580 = c6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_581 = c6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_582 = c6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_583 = c6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_584 = c6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_585 = c6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_586 = c6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_587 = c6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_588 = c6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_589 = c6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_590 = c6_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_591 = levels5_6_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_592 = levels5_6_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_593 = levels5_6_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_594 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_34 = advance | io_flush; // TrieWalk.java:306
-  wire _and_53 = c6_valid & keep; // TrieWalk.java:306
-  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:323
+  wire _or_34 = advance | io_flush; // TrieWalk.java:309
+  wire _and_53 = c6_valid & keep; // TrieWalk.java:309
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_56_3 : _wire_56_2) : (a7_digit_below[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
-  wire [4:0] _add_52 = a7_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:320
-  wire [3:0] _bits_595 = a7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_24 = _bits_595[3] ? (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_15 : _wire_55_14) : (_bits_595[0] ? _wire_55_13 : _wire_55_12)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_11 : _wire_55_10) : (_bits_595[0] ? _wire_55_9 : _wire_55_8))) : (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_7 : _wire_55_6) : (_bits_595[0] ? _wire_55_5 : _wire_55_4)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_3 : _wire_55_2) : (_bits_595[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:142
-  wire [1:0] _bits_596 = a7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_597 = a7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_598 = a7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_599 = a7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_600 = a7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_601 = a7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_602 = a7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_603 = a7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_604 = a7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_605 = a7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_606 = a7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_607 = a7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_608 = a7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_609 = a7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_610 = a7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_611 = a7_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_52 = a7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:323
+  wire [3:0] _bits_595 = a7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_24 = _bits_595[3] ? (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_15 : _wire_55_14) : (_bits_595[0] ? _wire_55_13 : _wire_55_12)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_11 : _wire_55_10) : (_bits_595[0] ? _wire_55_9 : _wire_55_8))) : (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_7 : _wire_55_6) : (_bits_595[0] ? _wire_55_5 : _wire_55_4)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_3 : _wire_55_2) : (_bits_595[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
+  wire [1:0] _bits_596 = a7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_597 = a7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_598 = a7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_599 = a7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_600 = a7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_601 = a7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_602 = a7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_603 = a7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_604 = a7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_605 = a7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_606 = a7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_607 = a7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_608 = a7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_609 = a7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_610 = a7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_611 = a7_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_612 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_613 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_614 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_615 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_35 = advance | io_flush; // TrieWalk.java:306
-  wire _and_55 = a7_valid & keep; // TrieWalk.java:306
-  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:323
+  wire _or_35 = advance | io_flush; // TrieWalk.java:309
+  wire _and_55 = a7_valid & keep; // TrieWalk.java:309
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_58_3 : _wire_58_2) : (p7_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
-  wire [4:0] _add_53 = p7_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:320
-  wire [3:0] _bits_616 = p7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_25 = _bits_616[3] ? (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_15 : _wire_57_14) : (_bits_616[0] ? _wire_57_13 : _wire_57_12)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_11 : _wire_57_10) : (_bits_616[0] ? _wire_57_9 : _wire_57_8))) : (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_7 : _wire_57_6) : (_bits_616[0] ? _wire_57_5 : _wire_57_4)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_3 : _wire_57_2) : (_bits_616[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:142
-  wire [1:0] _bits_617 = p7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_618 = p7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_619 = p7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_620 = p7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_621 = p7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_622 = p7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_623 = p7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_624 = p7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_625 = p7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_626 = p7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_627 = p7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_628 = p7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_629 = p7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_630 = p7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_631 = p7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_632 = p7_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_53 = p7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:323
+  wire [3:0] _bits_616 = p7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_25 = _bits_616[3] ? (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_15 : _wire_57_14) : (_bits_616[0] ? _wire_57_13 : _wire_57_12)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_11 : _wire_57_10) : (_bits_616[0] ? _wire_57_9 : _wire_57_8))) : (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_7 : _wire_57_6) : (_bits_616[0] ? _wire_57_5 : _wire_57_4)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_3 : _wire_57_2) : (_bits_616[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
+  wire [1:0] _bits_617 = p7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_618 = p7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_619 = p7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_620 = p7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_621 = p7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_622 = p7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_623 = p7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_624 = p7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_625 = p7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_626 = p7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_627 = p7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_628 = p7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_629 = p7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_630 = p7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_631 = p7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_632 = p7_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_633 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_634 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_635 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_636 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_36 = advance | io_flush; // TrieWalk.java:306
-  wire _and_57 = p7_valid & keep; // TrieWalk.java:306
-  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:323
+  wire _or_36 = advance | io_flush; // TrieWalk.java:309
+  wire _and_57 = p7_valid & keep; // TrieWalk.java:309
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_60_3 : _wire_60_2) : (q7_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
-  wire [4:0] _add_54 = q7_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:320
-  wire [3:0] _bits_637 = q7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_26 = _bits_637[3] ? (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_15 : _wire_59_14) : (_bits_637[0] ? _wire_59_13 : _wire_59_12)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_11 : _wire_59_10) : (_bits_637[0] ? _wire_59_9 : _wire_59_8))) : (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_7 : _wire_59_6) : (_bits_637[0] ? _wire_59_5 : _wire_59_4)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_3 : _wire_59_2) : (_bits_637[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:142
-  wire [1:0] _bits_638 = q7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_639 = q7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_640 = q7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_641 = q7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_642 = q7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_643 = q7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_644 = q7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_645 = q7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_646 = q7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_647 = q7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_648 = q7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_649 = q7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_650 = q7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_651 = q7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_652 = q7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_653 = q7_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_54 = q7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:323
+  wire [3:0] _bits_637 = q7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_26 = _bits_637[3] ? (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_15 : _wire_59_14) : (_bits_637[0] ? _wire_59_13 : _wire_59_12)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_11 : _wire_59_10) : (_bits_637[0] ? _wire_59_9 : _wire_59_8))) : (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_7 : _wire_59_6) : (_bits_637[0] ? _wire_59_5 : _wire_59_4)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_3 : _wire_59_2) : (_bits_637[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
+  wire [1:0] _bits_638 = q7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_639 = q7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_640 = q7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_641 = q7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_642 = q7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_643 = q7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_644 = q7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_645 = q7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_646 = q7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_647 = q7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_648 = q7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_649 = q7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_650 = q7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_651 = q7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_652 = q7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_653 = q7_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_654 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_655 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_656 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_657 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:241
+  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:244
   wire [11:0] _bits_658 = q7_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_659 = q7_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_660 = q7_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_661 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_37 = advance | io_flush; // TrieWalk.java:306
-  wire _and_59 = q7_valid & keep; // TrieWalk.java:306
-  wire _not_17 = ~q7_done; // TrieWalk.java:288
-  wire [1:0] _bits_662 = q7_key[17:16]; // TrieWalk.java:286
+  wire _or_37 = advance | io_flush; // TrieWalk.java:309
+  wire _and_59 = q7_valid & keep; // TrieWalk.java:309
+  wire _not_17 = ~q7_done; // TrieWalk.java:291
+  wire [1:0] _bits_662 = q7_key[17:16]; // TrieWalk.java:289
   wire [11:0] q7_child = _bits_662[1] ? (_bits_662[0] ? _wire_61_3 : _wire_61_2) : (_bits_662[0] ? _wire_61_1 : _wire_61_0); // ChildWord.java:37
-  wire _or_r_35 = |q7_child; // TrieWalk.java:288
-  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:288
-  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:290
-  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_35 = |q7_child; // TrieWalk.java:291
+  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:291
+  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:293
+  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c7_leaf = c7_digit_below[1] ? (c7_digit_below[0] ? _wire_63_3 : _wire_63_2) : (c7_digit_below[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
-  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:291
-  wire [4:0] _add_55 = c7_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:294
+  wire [4:0] _add_55 = c7_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_663 = q7_word[47:36]; // ChildWord.java:30
   wire _or_r_36 = |_bits_663; // ChildWord.java:43
   wire [11:0] _bits_664 = q7_word[35:24]; // ChildWord.java:30
@@ -2994,138 +2994,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_669}; // ChildWord.java:56
   wire _bits_670 = _cat_7[3]; // ChildWord.java:56
   wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_670}; // ChildWord.java:56
-  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_59; // TrieWalk.java:293
-  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:293
-  wire _not_18 = ~q7_descend; // TrieWalk.java:294
-  wire _or_38 = q7_done | _not_18; // TrieWalk.java:294
-  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_60 = c7_done & _eq_27; // TrieWalk.java:320
-  wire [3:0] _bits_671 = c7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_27 = _bits_671[3] ? (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_15 : _wire_62_14) : (_bits_671[0] ? _wire_62_13 : _wire_62_12)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_11 : _wire_62_10) : (_bits_671[0] ? _wire_62_9 : _wire_62_8))) : (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_7 : _wire_62_6) : (_bits_671[0] ? _wire_62_5 : _wire_62_4)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_3 : _wire_62_2) : (_bits_671[0] ? _wire_62_1 : _wire_62_0))); // TrieWalk.java:142
-  wire [1:0] _bits_672 = c7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_673 = c7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_674 = c7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_675 = c7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_676 = c7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_677 = c7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_678 = c7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_679 = c7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_680 = c7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_681 = c7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_682 = c7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_683 = c7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_684 = c7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_685 = c7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_686 = c7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_687 = c7_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_59; // TrieWalk.java:296
+  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:296
+  wire _not_18 = ~q7_descend; // TrieWalk.java:297
+  wire _or_38 = q7_done | _not_18; // TrieWalk.java:297
+  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_60 = c7_done & _eq_27; // TrieWalk.java:323
+  wire [3:0] _bits_671 = c7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_27 = _bits_671[3] ? (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_15 : _wire_62_14) : (_bits_671[0] ? _wire_62_13 : _wire_62_12)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_11 : _wire_62_10) : (_bits_671[0] ? _wire_62_9 : _wire_62_8))) : (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_7 : _wire_62_6) : (_bits_671[0] ? _wire_62_5 : _wire_62_4)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_3 : _wire_62_2) : (_bits_671[0] ? _wire_62_1 : _wire_62_0))); // TrieWalk.java:145
+  wire [1:0] _bits_672 = c7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_673 = c7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_674 = c7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_675 = c7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_676 = c7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_677 = c7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_678 = c7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_679 = c7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_680 = c7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_681 = c7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_682 = c7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_683 = c7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_684 = c7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_685 = c7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_686 = c7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_687 = c7_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_688 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_689 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_690 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_691 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_39 = advance | io_flush; // TrieWalk.java:306
-  wire _and_61 = c7_valid & keep; // TrieWalk.java:306
-  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:323
+  wire _or_39 = advance | io_flush; // TrieWalk.java:309
+  wire _and_61 = c7_valid & keep; // TrieWalk.java:309
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a8_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
-  wire [4:0] _add_60 = a8_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:320
-  wire [3:0] _bits_692 = a8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_28 = _bits_692[3] ? (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_15 : _wire_64_14) : (_bits_692[0] ? _wire_64_13 : _wire_64_12)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_11 : _wire_64_10) : (_bits_692[0] ? _wire_64_9 : _wire_64_8))) : (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_7 : _wire_64_6) : (_bits_692[0] ? _wire_64_5 : _wire_64_4)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_3 : _wire_64_2) : (_bits_692[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:142
-  wire [1:0] _bits_693 = a8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_694 = a8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_695 = a8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_696 = a8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_697 = a8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_698 = a8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_699 = a8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_700 = a8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_701 = a8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_702 = a8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_703 = a8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_704 = a8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_705 = a8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_706 = a8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_707 = a8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_708 = a8_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_60 = a8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:323
+  wire [3:0] _bits_692 = a8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_28 = _bits_692[3] ? (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_15 : _wire_64_14) : (_bits_692[0] ? _wire_64_13 : _wire_64_12)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_11 : _wire_64_10) : (_bits_692[0] ? _wire_64_9 : _wire_64_8))) : (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_7 : _wire_64_6) : (_bits_692[0] ? _wire_64_5 : _wire_64_4)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_3 : _wire_64_2) : (_bits_692[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:145
+  wire [1:0] _bits_693 = a8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_694 = a8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_695 = a8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_696 = a8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_697 = a8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_698 = a8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_699 = a8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_700 = a8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_701 = a8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_702 = a8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_703 = a8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_704 = a8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_705 = a8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_706 = a8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_707 = a8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_708 = a8_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_709 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_710 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_711 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_712 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_40 = advance | io_flush; // TrieWalk.java:306
-  wire _and_63 = a8_valid & keep; // TrieWalk.java:306
-  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:323
+  wire _or_40 = advance | io_flush; // TrieWalk.java:309
+  wire _and_63 = a8_valid & keep; // TrieWalk.java:309
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p8_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
-  wire [4:0] _add_61 = p8_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:320
-  wire [3:0] _bits_713 = p8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_29 = _bits_713[3] ? (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_15 : _wire_66_14) : (_bits_713[0] ? _wire_66_13 : _wire_66_12)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_11 : _wire_66_10) : (_bits_713[0] ? _wire_66_9 : _wire_66_8))) : (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_7 : _wire_66_6) : (_bits_713[0] ? _wire_66_5 : _wire_66_4)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_3 : _wire_66_2) : (_bits_713[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:142
-  wire [1:0] _bits_714 = p8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_715 = p8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_716 = p8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_717 = p8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_718 = p8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_719 = p8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_720 = p8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_721 = p8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_722 = p8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_723 = p8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_724 = p8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_725 = p8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_726 = p8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_727 = p8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_728 = p8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_729 = p8_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_61 = p8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:323
+  wire [3:0] _bits_713 = p8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_29 = _bits_713[3] ? (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_15 : _wire_66_14) : (_bits_713[0] ? _wire_66_13 : _wire_66_12)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_11 : _wire_66_10) : (_bits_713[0] ? _wire_66_9 : _wire_66_8))) : (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_7 : _wire_66_6) : (_bits_713[0] ? _wire_66_5 : _wire_66_4)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_3 : _wire_66_2) : (_bits_713[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:145
+  wire [1:0] _bits_714 = p8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_715 = p8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_716 = p8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_717 = p8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_718 = p8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_719 = p8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_720 = p8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_721 = p8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_722 = p8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_723 = p8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_724 = p8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_725 = p8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_726 = p8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_727 = p8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_728 = p8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_729 = p8_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_730 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_731 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_732 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_733 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_41 = advance | io_flush; // TrieWalk.java:306
-  wire _and_65 = p8_valid & keep; // TrieWalk.java:306
-  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:323
+  wire _or_41 = advance | io_flush; // TrieWalk.java:309
+  wire _and_65 = p8_valid & keep; // TrieWalk.java:309
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q8_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
-  wire [4:0] _add_62 = q8_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:320
-  wire [3:0] _bits_734 = q8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_30 = _bits_734[3] ? (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_15 : _wire_68_14) : (_bits_734[0] ? _wire_68_13 : _wire_68_12)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_11 : _wire_68_10) : (_bits_734[0] ? _wire_68_9 : _wire_68_8))) : (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_7 : _wire_68_6) : (_bits_734[0] ? _wire_68_5 : _wire_68_4)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_3 : _wire_68_2) : (_bits_734[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:142
-  wire [1:0] _bits_735 = q8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_736 = q8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_737 = q8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_738 = q8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_739 = q8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_740 = q8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_741 = q8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_742 = q8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_743 = q8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_744 = q8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_745 = q8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_746 = q8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_747 = q8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_748 = q8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_749 = q8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_750 = q8_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_62 = q8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:323
+  wire [3:0] _bits_734 = q8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_30 = _bits_734[3] ? (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_15 : _wire_68_14) : (_bits_734[0] ? _wire_68_13 : _wire_68_12)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_11 : _wire_68_10) : (_bits_734[0] ? _wire_68_9 : _wire_68_8))) : (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_7 : _wire_68_6) : (_bits_734[0] ? _wire_68_5 : _wire_68_4)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_3 : _wire_68_2) : (_bits_734[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:145
+  wire [1:0] _bits_735 = q8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_736 = q8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_737 = q8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_738 = q8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_739 = q8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_740 = q8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_741 = q8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_742 = q8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_743 = q8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_744 = q8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_745 = q8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_746 = q8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_747 = q8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_748 = q8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_749 = q8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_750 = q8_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_751 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_752 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_753 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_754 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:241
+  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:244
   wire [11:0] _bits_755 = q8_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_756 = q8_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_757 = q8_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_758 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_42 = advance | io_flush; // TrieWalk.java:306
-  wire _and_67 = q8_valid & keep; // TrieWalk.java:306
-  wire _not_19 = ~q8_done; // TrieWalk.java:288
-  wire [1:0] _bits_759 = q8_key[15:14]; // TrieWalk.java:286
+  wire _or_42 = advance | io_flush; // TrieWalk.java:309
+  wire _and_67 = q8_valid & keep; // TrieWalk.java:309
+  wire _not_19 = ~q8_done; // TrieWalk.java:291
+  wire [1:0] _bits_759 = q8_key[15:14]; // TrieWalk.java:289
   wire [11:0] q8_child = _bits_759[1] ? (_bits_759[0] ? _wire_70_3 : _wire_70_2) : (_bits_759[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
-  wire _or_r_40 = |q8_child; // TrieWalk.java:288
-  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:288
-  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:290
-  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_40 = |q8_child; // TrieWalk.java:291
+  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:291
+  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:293
+  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c8_leaf = c8_digit_below[1] ? (c8_digit_below[0] ? _wire_72_3 : _wire_72_2) : (c8_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:291
-  wire [4:0] _add_63 = c8_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:294
+  wire [4:0] _add_63 = c8_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_760 = q8_word[47:36]; // ChildWord.java:30
   wire _or_r_41 = |_bits_760; // ChildWord.java:43
   wire [11:0] _bits_761 = q8_word[35:24]; // ChildWord.java:30
@@ -3143,138 +3143,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_766}; // ChildWord.java:56
   wire _bits_767 = _cat_8[3]; // ChildWord.java:56
   wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_767}; // ChildWord.java:56
-  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_67; // TrieWalk.java:293
-  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:293
-  wire _not_20 = ~q8_descend; // TrieWalk.java:294
-  wire _or_43 = q8_done | _not_20; // TrieWalk.java:294
-  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:320
-  wire _and_68 = c8_done & _eq_31; // TrieWalk.java:320
-  wire [3:0] _bits_768 = c8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_31 = _bits_768[3] ? (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_15 : _wire_71_14) : (_bits_768[0] ? _wire_71_13 : _wire_71_12)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_11 : _wire_71_10) : (_bits_768[0] ? _wire_71_9 : _wire_71_8))) : (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_7 : _wire_71_6) : (_bits_768[0] ? _wire_71_5 : _wire_71_4)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_3 : _wire_71_2) : (_bits_768[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:142
-  wire [1:0] _bits_769 = c8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_770 = c8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_771 = c8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_772 = c8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_773 = c8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_774 = c8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_775 = c8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_776 = c8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_777 = c8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_778 = c8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_779 = c8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_780 = c8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_781 = c8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_782 = c8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_783 = c8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_784 = c8_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_67; // TrieWalk.java:296
+  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:296
+  wire _not_20 = ~q8_descend; // TrieWalk.java:297
+  wire _or_43 = q8_done | _not_20; // TrieWalk.java:297
+  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_68 = c8_done & _eq_31; // TrieWalk.java:323
+  wire [3:0] _bits_768 = c8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_31 = _bits_768[3] ? (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_15 : _wire_71_14) : (_bits_768[0] ? _wire_71_13 : _wire_71_12)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_11 : _wire_71_10) : (_bits_768[0] ? _wire_71_9 : _wire_71_8))) : (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_7 : _wire_71_6) : (_bits_768[0] ? _wire_71_5 : _wire_71_4)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_3 : _wire_71_2) : (_bits_768[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:145
+  wire [1:0] _bits_769 = c8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_770 = c8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_771 = c8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_772 = c8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_773 = c8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_774 = c8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_775 = c8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_776 = c8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_777 = c8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_778 = c8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_779 = c8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_780 = c8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_781 = c8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_782 = c8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_783 = c8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_784 = c8_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_785 = levels7_8_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_786 = levels7_8_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_787 = levels7_8_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_788 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_44 = advance | io_flush; // TrieWalk.java:306
-  wire _and_69 = c8_valid & keep; // TrieWalk.java:306
-  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:323
+  wire _or_44 = advance | io_flush; // TrieWalk.java:309
+  wire _and_69 = c8_valid & keep; // TrieWalk.java:309
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_74_3 : _wire_74_2) : (a9_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
-  wire [4:0] _add_68 = a9_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:320
-  wire [3:0] _bits_789 = a9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_32 = _bits_789[3] ? (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_15 : _wire_73_14) : (_bits_789[0] ? _wire_73_13 : _wire_73_12)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_11 : _wire_73_10) : (_bits_789[0] ? _wire_73_9 : _wire_73_8))) : (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_7 : _wire_73_6) : (_bits_789[0] ? _wire_73_5 : _wire_73_4)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_3 : _wire_73_2) : (_bits_789[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:142
-  wire [1:0] _bits_790 = a9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_791 = a9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_792 = a9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_793 = a9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_794 = a9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_795 = a9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_796 = a9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_797 = a9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_798 = a9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_799 = a9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_800 = a9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_801 = a9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_802 = a9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_803 = a9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_804 = a9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_805 = a9_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_68 = a9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:323
+  wire [3:0] _bits_789 = a9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_32 = _bits_789[3] ? (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_15 : _wire_73_14) : (_bits_789[0] ? _wire_73_13 : _wire_73_12)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_11 : _wire_73_10) : (_bits_789[0] ? _wire_73_9 : _wire_73_8))) : (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_7 : _wire_73_6) : (_bits_789[0] ? _wire_73_5 : _wire_73_4)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_3 : _wire_73_2) : (_bits_789[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:145
+  wire [1:0] _bits_790 = a9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_791 = a9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_792 = a9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_793 = a9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_794 = a9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_795 = a9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_796 = a9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_797 = a9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_798 = a9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_799 = a9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_800 = a9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_801 = a9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_802 = a9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_803 = a9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_804 = a9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_805 = a9_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_806 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_807 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_808 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_809 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_45 = advance | io_flush; // TrieWalk.java:306
-  wire _and_71 = a9_valid & keep; // TrieWalk.java:306
-  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:323
+  wire _or_45 = advance | io_flush; // TrieWalk.java:309
+  wire _and_71 = a9_valid & keep; // TrieWalk.java:309
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_76_3 : _wire_76_2) : (p9_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
-  wire [4:0] _add_69 = p9_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:320
-  wire [3:0] _bits_810 = p9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_33 = _bits_810[3] ? (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_15 : _wire_75_14) : (_bits_810[0] ? _wire_75_13 : _wire_75_12)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_11 : _wire_75_10) : (_bits_810[0] ? _wire_75_9 : _wire_75_8))) : (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_7 : _wire_75_6) : (_bits_810[0] ? _wire_75_5 : _wire_75_4)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_3 : _wire_75_2) : (_bits_810[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:142
-  wire [1:0] _bits_811 = p9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_812 = p9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_813 = p9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_814 = p9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_815 = p9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_816 = p9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_817 = p9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_818 = p9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_819 = p9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_820 = p9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_821 = p9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_822 = p9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_823 = p9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_824 = p9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_825 = p9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_826 = p9_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_69 = p9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:323
+  wire [3:0] _bits_810 = p9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_33 = _bits_810[3] ? (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_15 : _wire_75_14) : (_bits_810[0] ? _wire_75_13 : _wire_75_12)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_11 : _wire_75_10) : (_bits_810[0] ? _wire_75_9 : _wire_75_8))) : (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_7 : _wire_75_6) : (_bits_810[0] ? _wire_75_5 : _wire_75_4)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_3 : _wire_75_2) : (_bits_810[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:145
+  wire [1:0] _bits_811 = p9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_812 = p9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_813 = p9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_814 = p9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_815 = p9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_816 = p9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_817 = p9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_818 = p9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_819 = p9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_820 = p9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_821 = p9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_822 = p9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_823 = p9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_824 = p9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_825 = p9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_826 = p9_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_827 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_828 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_829 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_830 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_46 = advance | io_flush; // TrieWalk.java:306
-  wire _and_73 = p9_valid & keep; // TrieWalk.java:306
-  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:323
+  wire _or_46 = advance | io_flush; // TrieWalk.java:309
+  wire _and_73 = p9_valid & keep; // TrieWalk.java:309
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_78_3 : _wire_78_2) : (q9_digit_below[0] ? _wire_78_1 : _wire_78_0); // ChildWord.java:37
-  wire [4:0] _add_70 = q9_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:320
-  wire [3:0] _bits_831 = q9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_34 = _bits_831[3] ? (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_15 : _wire_77_14) : (_bits_831[0] ? _wire_77_13 : _wire_77_12)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_11 : _wire_77_10) : (_bits_831[0] ? _wire_77_9 : _wire_77_8))) : (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_7 : _wire_77_6) : (_bits_831[0] ? _wire_77_5 : _wire_77_4)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_3 : _wire_77_2) : (_bits_831[0] ? _wire_77_1 : _wire_77_0))); // TrieWalk.java:142
-  wire [1:0] _bits_832 = q9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_833 = q9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_834 = q9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_835 = q9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_836 = q9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_837 = q9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_838 = q9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_839 = q9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_840 = q9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_841 = q9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_842 = q9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_843 = q9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_844 = q9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_845 = q9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_846 = q9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_847 = q9_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_70 = q9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:323
+  wire [3:0] _bits_831 = q9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_34 = _bits_831[3] ? (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_15 : _wire_77_14) : (_bits_831[0] ? _wire_77_13 : _wire_77_12)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_11 : _wire_77_10) : (_bits_831[0] ? _wire_77_9 : _wire_77_8))) : (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_7 : _wire_77_6) : (_bits_831[0] ? _wire_77_5 : _wire_77_4)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_3 : _wire_77_2) : (_bits_831[0] ? _wire_77_1 : _wire_77_0))); // TrieWalk.java:145
+  wire [1:0] _bits_832 = q9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_833 = q9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_834 = q9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_835 = q9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_836 = q9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_837 = q9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_838 = q9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_839 = q9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_840 = q9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_841 = q9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_842 = q9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_843 = q9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_844 = q9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_845 = q9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_846 = q9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_847 = q9_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_848 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_849 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_850 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_851 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:241
+  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:244
   wire [11:0] _bits_852 = q9_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_853 = q9_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_854 = q9_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_855 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_47 = advance | io_flush; // TrieWalk.java:306
-  wire _and_75 = q9_valid & keep; // TrieWalk.java:306
-  wire _not_21 = ~q9_done; // TrieWalk.java:288
-  wire [1:0] _bits_856 = q9_key[13:12]; // TrieWalk.java:286
+  wire _or_47 = advance | io_flush; // TrieWalk.java:309
+  wire _and_75 = q9_valid & keep; // TrieWalk.java:309
+  wire _not_21 = ~q9_done; // TrieWalk.java:291
+  wire [1:0] _bits_856 = q9_key[13:12]; // TrieWalk.java:289
   wire [11:0] q9_child = _bits_856[1] ? (_bits_856[0] ? _wire_79_3 : _wire_79_2) : (_bits_856[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
-  wire _or_r_45 = |q9_child; // TrieWalk.java:288
-  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:288
-  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:290
-  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_45 = |q9_child; // TrieWalk.java:291
+  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:291
+  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:293
+  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c9_leaf = c9_digit_below[1] ? (c9_digit_below[0] ? _wire_81_3 : _wire_81_2) : (c9_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
-  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:291
-  wire [4:0] _add_71 = c9_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:294
+  wire [4:0] _add_71 = c9_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_857 = q9_word[47:36]; // ChildWord.java:30
   wire _or_r_46 = |_bits_857; // ChildWord.java:43
   wire [11:0] _bits_858 = q9_word[35:24]; // ChildWord.java:30
@@ -3292,138 +3292,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_863}; // ChildWord.java:56
   wire _bits_864 = _cat_9[3]; // ChildWord.java:56
   wire [2:0] _add_75 = _add_74 + {{2{1'b0}}, _bits_864}; // ChildWord.java:56
-  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_75; // TrieWalk.java:293
-  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:293
-  wire _not_22 = ~q9_descend; // TrieWalk.java:294
-  wire _or_48 = q9_done | _not_22; // TrieWalk.java:294
-  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_76 = c9_done & _eq_35; // TrieWalk.java:320
-  wire [3:0] _bits_865 = c9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_35 = _bits_865[3] ? (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_15 : _wire_80_14) : (_bits_865[0] ? _wire_80_13 : _wire_80_12)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_11 : _wire_80_10) : (_bits_865[0] ? _wire_80_9 : _wire_80_8))) : (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_7 : _wire_80_6) : (_bits_865[0] ? _wire_80_5 : _wire_80_4)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_3 : _wire_80_2) : (_bits_865[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:142
-  wire [1:0] _bits_866 = c9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_867 = c9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_868 = c9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_869 = c9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_870 = c9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_871 = c9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_872 = c9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_873 = c9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_874 = c9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_875 = c9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_876 = c9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_877 = c9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_878 = c9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_879 = c9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_880 = c9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_881 = c9_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_75; // TrieWalk.java:296
+  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:296
+  wire _not_22 = ~q9_descend; // TrieWalk.java:297
+  wire _or_48 = q9_done | _not_22; // TrieWalk.java:297
+  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_76 = c9_done & _eq_35; // TrieWalk.java:323
+  wire [3:0] _bits_865 = c9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_35 = _bits_865[3] ? (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_15 : _wire_80_14) : (_bits_865[0] ? _wire_80_13 : _wire_80_12)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_11 : _wire_80_10) : (_bits_865[0] ? _wire_80_9 : _wire_80_8))) : (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_7 : _wire_80_6) : (_bits_865[0] ? _wire_80_5 : _wire_80_4)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_3 : _wire_80_2) : (_bits_865[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:145
+  wire [1:0] _bits_866 = c9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_867 = c9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_868 = c9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_869 = c9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_870 = c9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_871 = c9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_872 = c9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_873 = c9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_874 = c9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_875 = c9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_876 = c9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_877 = c9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_878 = c9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_879 = c9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_880 = c9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_881 = c9_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_882 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_883 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_884 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_885 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_49 = advance | io_flush; // TrieWalk.java:306
-  wire _and_77 = c9_valid & keep; // TrieWalk.java:306
-  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:323
+  wire _or_49 = advance | io_flush; // TrieWalk.java:309
+  wire _and_77 = c9_valid & keep; // TrieWalk.java:309
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_83_3 : _wire_83_2) : (a10_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
-  wire [4:0] _add_76 = a10_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:320
-  wire [3:0] _bits_886 = a10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_36 = _bits_886[3] ? (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_15 : _wire_82_14) : (_bits_886[0] ? _wire_82_13 : _wire_82_12)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_11 : _wire_82_10) : (_bits_886[0] ? _wire_82_9 : _wire_82_8))) : (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_7 : _wire_82_6) : (_bits_886[0] ? _wire_82_5 : _wire_82_4)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_3 : _wire_82_2) : (_bits_886[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:142
-  wire [1:0] _bits_887 = a10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_888 = a10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_889 = a10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_890 = a10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_891 = a10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_892 = a10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_893 = a10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_894 = a10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_895 = a10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_896 = a10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_897 = a10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_898 = a10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_899 = a10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_900 = a10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_901 = a10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_902 = a10_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_76 = a10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:323
+  wire [3:0] _bits_886 = a10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_36 = _bits_886[3] ? (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_15 : _wire_82_14) : (_bits_886[0] ? _wire_82_13 : _wire_82_12)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_11 : _wire_82_10) : (_bits_886[0] ? _wire_82_9 : _wire_82_8))) : (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_7 : _wire_82_6) : (_bits_886[0] ? _wire_82_5 : _wire_82_4)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_3 : _wire_82_2) : (_bits_886[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:145
+  wire [1:0] _bits_887 = a10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_888 = a10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_889 = a10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_890 = a10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_891 = a10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_892 = a10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_893 = a10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_894 = a10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_895 = a10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_896 = a10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_897 = a10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_898 = a10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_899 = a10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_900 = a10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_901 = a10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_902 = a10_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_903 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_904 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_905 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_906 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_50 = advance | io_flush; // TrieWalk.java:306
-  wire _and_79 = a10_valid & keep; // TrieWalk.java:306
-  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:323
+  wire _or_50 = advance | io_flush; // TrieWalk.java:309
+  wire _and_79 = a10_valid & keep; // TrieWalk.java:309
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_85_3 : _wire_85_2) : (p10_digit_below[0] ? _wire_85_1 : _wire_85_0); // ChildWord.java:37
-  wire [4:0] _add_77 = p10_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:320
-  wire [3:0] _bits_907 = p10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_37 = _bits_907[3] ? (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_15 : _wire_84_14) : (_bits_907[0] ? _wire_84_13 : _wire_84_12)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_11 : _wire_84_10) : (_bits_907[0] ? _wire_84_9 : _wire_84_8))) : (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_7 : _wire_84_6) : (_bits_907[0] ? _wire_84_5 : _wire_84_4)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_3 : _wire_84_2) : (_bits_907[0] ? _wire_84_1 : _wire_84_0))); // TrieWalk.java:142
-  wire [1:0] _bits_908 = p10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_909 = p10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_910 = p10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_911 = p10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_912 = p10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_913 = p10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_914 = p10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_915 = p10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_916 = p10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_917 = p10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_918 = p10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_919 = p10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_920 = p10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_921 = p10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_922 = p10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_923 = p10_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_77 = p10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:323
+  wire [3:0] _bits_907 = p10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_37 = _bits_907[3] ? (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_15 : _wire_84_14) : (_bits_907[0] ? _wire_84_13 : _wire_84_12)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_11 : _wire_84_10) : (_bits_907[0] ? _wire_84_9 : _wire_84_8))) : (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_7 : _wire_84_6) : (_bits_907[0] ? _wire_84_5 : _wire_84_4)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_3 : _wire_84_2) : (_bits_907[0] ? _wire_84_1 : _wire_84_0))); // TrieWalk.java:145
+  wire [1:0] _bits_908 = p10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_909 = p10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_910 = p10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_911 = p10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_912 = p10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_913 = p10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_914 = p10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_915 = p10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_916 = p10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_917 = p10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_918 = p10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_919 = p10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_920 = p10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_921 = p10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_922 = p10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_923 = p10_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_924 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_925 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_926 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_927 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_51 = advance | io_flush; // TrieWalk.java:306
-  wire _and_81 = p10_valid & keep; // TrieWalk.java:306
-  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:323
+  wire _or_51 = advance | io_flush; // TrieWalk.java:309
+  wire _and_81 = p10_valid & keep; // TrieWalk.java:309
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_87_3 : _wire_87_2) : (q10_digit_below[0] ? _wire_87_1 : _wire_87_0); // ChildWord.java:37
-  wire [4:0] _add_78 = q10_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:320
-  wire [3:0] _bits_928 = q10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_38 = _bits_928[3] ? (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_15 : _wire_86_14) : (_bits_928[0] ? _wire_86_13 : _wire_86_12)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_11 : _wire_86_10) : (_bits_928[0] ? _wire_86_9 : _wire_86_8))) : (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_7 : _wire_86_6) : (_bits_928[0] ? _wire_86_5 : _wire_86_4)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_3 : _wire_86_2) : (_bits_928[0] ? _wire_86_1 : _wire_86_0))); // TrieWalk.java:142
-  wire [1:0] _bits_929 = q10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_930 = q10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_931 = q10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_932 = q10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_933 = q10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_934 = q10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_935 = q10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_936 = q10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_937 = q10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_938 = q10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_939 = q10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_940 = q10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_941 = q10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_942 = q10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_943 = q10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_944 = q10_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_78 = q10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:323
+  wire [3:0] _bits_928 = q10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_38 = _bits_928[3] ? (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_15 : _wire_86_14) : (_bits_928[0] ? _wire_86_13 : _wire_86_12)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_11 : _wire_86_10) : (_bits_928[0] ? _wire_86_9 : _wire_86_8))) : (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_7 : _wire_86_6) : (_bits_928[0] ? _wire_86_5 : _wire_86_4)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_3 : _wire_86_2) : (_bits_928[0] ? _wire_86_1 : _wire_86_0))); // TrieWalk.java:145
+  wire [1:0] _bits_929 = q10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_930 = q10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_931 = q10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_932 = q10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_933 = q10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_934 = q10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_935 = q10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_936 = q10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_937 = q10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_938 = q10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_939 = q10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_940 = q10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_941 = q10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_942 = q10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_943 = q10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_944 = q10_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_945 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_946 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_947 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_948 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:241
+  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:244
   wire [11:0] _bits_949 = q10_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_950 = q10_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_951 = q10_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_952 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_52 = advance | io_flush; // TrieWalk.java:306
-  wire _and_83 = q10_valid & keep; // TrieWalk.java:306
-  wire _not_23 = ~q10_done; // TrieWalk.java:288
-  wire [1:0] _bits_953 = q10_key[11:10]; // TrieWalk.java:286
+  wire _or_52 = advance | io_flush; // TrieWalk.java:309
+  wire _and_83 = q10_valid & keep; // TrieWalk.java:309
+  wire _not_23 = ~q10_done; // TrieWalk.java:291
+  wire [1:0] _bits_953 = q10_key[11:10]; // TrieWalk.java:289
   wire [11:0] q10_child = _bits_953[1] ? (_bits_953[0] ? _wire_88_3 : _wire_88_2) : (_bits_953[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
-  wire _or_r_50 = |q10_child; // TrieWalk.java:288
-  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:288
-  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:290
-  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_50 = |q10_child; // TrieWalk.java:291
+  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:291
+  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:293
+  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c10_leaf = c10_digit_below[1] ? (c10_digit_below[0] ? _wire_90_3 : _wire_90_2) : (c10_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
-  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:291
-  wire [4:0] _add_79 = c10_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:294
+  wire [4:0] _add_79 = c10_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_954 = q10_word[47:36]; // ChildWord.java:30
   wire _or_r_51 = |_bits_954; // ChildWord.java:43
   wire [11:0] _bits_955 = q10_word[35:24]; // ChildWord.java:30
@@ -3441,138 +3441,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_82 = _add_81 + {{2{1'b0}}, _bits_960}; // ChildWord.java:56
   wire _bits_961 = _cat_10[3]; // ChildWord.java:56
   wire [2:0] _add_83 = _add_82 + {{2{1'b0}}, _bits_961}; // ChildWord.java:56
-  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_83; // TrieWalk.java:293
-  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:293
-  wire _not_24 = ~q10_descend; // TrieWalk.java:294
-  wire _or_53 = q10_done | _not_24; // TrieWalk.java:294
-  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:320
-  wire _and_84 = c10_done & _eq_39; // TrieWalk.java:320
-  wire [3:0] _bits_962 = c10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_39 = _bits_962[3] ? (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_15 : _wire_89_14) : (_bits_962[0] ? _wire_89_13 : _wire_89_12)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_11 : _wire_89_10) : (_bits_962[0] ? _wire_89_9 : _wire_89_8))) : (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_7 : _wire_89_6) : (_bits_962[0] ? _wire_89_5 : _wire_89_4)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_3 : _wire_89_2) : (_bits_962[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:142
-  wire [1:0] _bits_963 = c10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_964 = c10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_965 = c10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_966 = c10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_967 = c10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_968 = c10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_969 = c10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_970 = c10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_971 = c10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_972 = c10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_973 = c10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_974 = c10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_975 = c10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_976 = c10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_977 = c10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_978 = c10_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_83; // TrieWalk.java:296
+  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:296
+  wire _not_24 = ~q10_descend; // TrieWalk.java:297
+  wire _or_53 = q10_done | _not_24; // TrieWalk.java:297
+  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_84 = c10_done & _eq_39; // TrieWalk.java:323
+  wire [3:0] _bits_962 = c10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_39 = _bits_962[3] ? (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_15 : _wire_89_14) : (_bits_962[0] ? _wire_89_13 : _wire_89_12)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_11 : _wire_89_10) : (_bits_962[0] ? _wire_89_9 : _wire_89_8))) : (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_7 : _wire_89_6) : (_bits_962[0] ? _wire_89_5 : _wire_89_4)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_3 : _wire_89_2) : (_bits_962[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:145
+  wire [1:0] _bits_963 = c10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_964 = c10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_965 = c10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_966 = c10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_967 = c10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_968 = c10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_969 = c10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_970 = c10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_971 = c10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_972 = c10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_973 = c10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_974 = c10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_975 = c10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_976 = c10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_977 = c10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_978 = c10_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_979 = levels9_10_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_980 = levels9_10_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_981 = levels9_10_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_982 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_54 = advance | io_flush; // TrieWalk.java:306
-  wire _and_85 = c10_valid & keep; // TrieWalk.java:306
-  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:323
+  wire _or_54 = advance | io_flush; // TrieWalk.java:309
+  wire _and_85 = c10_valid & keep; // TrieWalk.java:309
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_92_3 : _wire_92_2) : (a11_digit_below[0] ? _wire_92_1 : _wire_92_0); // ChildWord.java:37
-  wire [4:0] _add_84 = a11_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:320
-  wire [3:0] _bits_983 = a11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_40 = _bits_983[3] ? (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_15 : _wire_91_14) : (_bits_983[0] ? _wire_91_13 : _wire_91_12)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_11 : _wire_91_10) : (_bits_983[0] ? _wire_91_9 : _wire_91_8))) : (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_7 : _wire_91_6) : (_bits_983[0] ? _wire_91_5 : _wire_91_4)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_3 : _wire_91_2) : (_bits_983[0] ? _wire_91_1 : _wire_91_0))); // TrieWalk.java:142
-  wire [1:0] _bits_984 = a11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_985 = a11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_986 = a11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_987 = a11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_988 = a11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_989 = a11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_990 = a11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_991 = a11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_992 = a11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_993 = a11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_994 = a11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_995 = a11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_996 = a11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_997 = a11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_998 = a11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_999 = a11_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_84 = a11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:323
+  wire [3:0] _bits_983 = a11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_40 = _bits_983[3] ? (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_15 : _wire_91_14) : (_bits_983[0] ? _wire_91_13 : _wire_91_12)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_11 : _wire_91_10) : (_bits_983[0] ? _wire_91_9 : _wire_91_8))) : (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_7 : _wire_91_6) : (_bits_983[0] ? _wire_91_5 : _wire_91_4)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_3 : _wire_91_2) : (_bits_983[0] ? _wire_91_1 : _wire_91_0))); // TrieWalk.java:145
+  wire [1:0] _bits_984 = a11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_985 = a11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_986 = a11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_987 = a11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_988 = a11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_989 = a11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_990 = a11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_991 = a11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_992 = a11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_993 = a11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_994 = a11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_995 = a11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_996 = a11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_997 = a11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_998 = a11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_999 = a11_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1000 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1001 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1002 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1003 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_55 = advance | io_flush; // TrieWalk.java:306
-  wire _and_87 = a11_valid & keep; // TrieWalk.java:306
-  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:323
+  wire _or_55 = advance | io_flush; // TrieWalk.java:309
+  wire _and_87 = a11_valid & keep; // TrieWalk.java:309
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_94_3 : _wire_94_2) : (p11_digit_below[0] ? _wire_94_1 : _wire_94_0); // ChildWord.java:37
-  wire [4:0] _add_85 = p11_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:320
-  wire [3:0] _bits_1004 = p11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_41 = _bits_1004[3] ? (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_15 : _wire_93_14) : (_bits_1004[0] ? _wire_93_13 : _wire_93_12)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_11 : _wire_93_10) : (_bits_1004[0] ? _wire_93_9 : _wire_93_8))) : (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_7 : _wire_93_6) : (_bits_1004[0] ? _wire_93_5 : _wire_93_4)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_3 : _wire_93_2) : (_bits_1004[0] ? _wire_93_1 : _wire_93_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1005 = p11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1006 = p11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1007 = p11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1008 = p11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1009 = p11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1010 = p11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1011 = p11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1012 = p11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1013 = p11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1014 = p11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1015 = p11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1016 = p11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1017 = p11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1018 = p11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1019 = p11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1020 = p11_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_85 = p11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:323
+  wire [3:0] _bits_1004 = p11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_41 = _bits_1004[3] ? (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_15 : _wire_93_14) : (_bits_1004[0] ? _wire_93_13 : _wire_93_12)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_11 : _wire_93_10) : (_bits_1004[0] ? _wire_93_9 : _wire_93_8))) : (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_7 : _wire_93_6) : (_bits_1004[0] ? _wire_93_5 : _wire_93_4)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_3 : _wire_93_2) : (_bits_1004[0] ? _wire_93_1 : _wire_93_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1005 = p11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1006 = p11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1007 = p11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1008 = p11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1009 = p11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1010 = p11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1011 = p11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1012 = p11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1013 = p11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1014 = p11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1015 = p11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1016 = p11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1017 = p11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1018 = p11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1019 = p11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1020 = p11_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1021 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1022 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1023 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1024 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_56 = advance | io_flush; // TrieWalk.java:306
-  wire _and_89 = p11_valid & keep; // TrieWalk.java:306
-  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:323
+  wire _or_56 = advance | io_flush; // TrieWalk.java:309
+  wire _and_89 = p11_valid & keep; // TrieWalk.java:309
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_96_3 : _wire_96_2) : (q11_digit_below[0] ? _wire_96_1 : _wire_96_0); // ChildWord.java:37
-  wire [4:0] _add_86 = q11_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:320
-  wire [3:0] _bits_1025 = q11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_42 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_15 : _wire_95_14) : (_bits_1025[0] ? _wire_95_13 : _wire_95_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_11 : _wire_95_10) : (_bits_1025[0] ? _wire_95_9 : _wire_95_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_7 : _wire_95_6) : (_bits_1025[0] ? _wire_95_5 : _wire_95_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_3 : _wire_95_2) : (_bits_1025[0] ? _wire_95_1 : _wire_95_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1026 = q11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1027 = q11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1028 = q11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1029 = q11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1030 = q11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1031 = q11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1032 = q11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1033 = q11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1034 = q11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1035 = q11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1036 = q11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1037 = q11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1038 = q11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1039 = q11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1040 = q11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1041 = q11_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_86 = q11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:323
+  wire [3:0] _bits_1025 = q11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_42 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_15 : _wire_95_14) : (_bits_1025[0] ? _wire_95_13 : _wire_95_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_11 : _wire_95_10) : (_bits_1025[0] ? _wire_95_9 : _wire_95_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_7 : _wire_95_6) : (_bits_1025[0] ? _wire_95_5 : _wire_95_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_3 : _wire_95_2) : (_bits_1025[0] ? _wire_95_1 : _wire_95_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1026 = q11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1027 = q11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1028 = q11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1029 = q11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1030 = q11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1031 = q11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1032 = q11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1033 = q11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1034 = q11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1035 = q11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1036 = q11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1037 = q11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1038 = q11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1039 = q11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1040 = q11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1041 = q11_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1042 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1043 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1044 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1045 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:241
+  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:244
   wire [11:0] _bits_1046 = q11_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1047 = q11_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1048 = q11_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1049 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_57 = advance | io_flush; // TrieWalk.java:306
-  wire _and_91 = q11_valid & keep; // TrieWalk.java:306
-  wire _not_25 = ~q11_done; // TrieWalk.java:288
-  wire [1:0] _bits_1050 = q11_key[9:8]; // TrieWalk.java:286
+  wire _or_57 = advance | io_flush; // TrieWalk.java:309
+  wire _and_91 = q11_valid & keep; // TrieWalk.java:309
+  wire _not_25 = ~q11_done; // TrieWalk.java:291
+  wire [1:0] _bits_1050 = q11_key[9:8]; // TrieWalk.java:289
   wire [11:0] q11_child = _bits_1050[1] ? (_bits_1050[0] ? _wire_97_3 : _wire_97_2) : (_bits_1050[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
-  wire _or_r_55 = |q11_child; // TrieWalk.java:288
-  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:288
-  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:290
-  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_55 = |q11_child; // TrieWalk.java:291
+  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:291
+  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:293
+  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c11_leaf = c11_digit_below[1] ? (c11_digit_below[0] ? _wire_99_3 : _wire_99_2) : (c11_digit_below[0] ? _wire_99_1 : _wire_99_0); // ChildWord.java:37
-  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:291
-  wire [4:0] _add_87 = c11_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:294
+  wire [4:0] _add_87 = c11_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_1051 = q11_word[47:36]; // ChildWord.java:30
   wire _or_r_56 = |_bits_1051; // ChildWord.java:43
   wire [11:0] _bits_1052 = q11_word[35:24]; // ChildWord.java:30
@@ -3590,138 +3590,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_90 = _add_89 + {{2{1'b0}}, _bits_1057}; // ChildWord.java:56
   wire _bits_1058 = _cat_11[3]; // ChildWord.java:56
   wire [2:0] _add_91 = _add_90 + {{2{1'b0}}, _bits_1058}; // ChildWord.java:56
-  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_91; // TrieWalk.java:293
-  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:293
-  wire _not_26 = ~q11_descend; // TrieWalk.java:294
-  wire _or_58 = q11_done | _not_26; // TrieWalk.java:294
-  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_92 = c11_done & _eq_43; // TrieWalk.java:320
-  wire [3:0] _bits_1059 = c11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_43 = _bits_1059[3] ? (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_15 : _wire_98_14) : (_bits_1059[0] ? _wire_98_13 : _wire_98_12)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_11 : _wire_98_10) : (_bits_1059[0] ? _wire_98_9 : _wire_98_8))) : (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_7 : _wire_98_6) : (_bits_1059[0] ? _wire_98_5 : _wire_98_4)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_3 : _wire_98_2) : (_bits_1059[0] ? _wire_98_1 : _wire_98_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1060 = c11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1061 = c11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1062 = c11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1063 = c11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1064 = c11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1065 = c11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1066 = c11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1067 = c11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1068 = c11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1069 = c11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1070 = c11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1071 = c11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1072 = c11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1073 = c11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1074 = c11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1075 = c11_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_91; // TrieWalk.java:296
+  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:296
+  wire _not_26 = ~q11_descend; // TrieWalk.java:297
+  wire _or_58 = q11_done | _not_26; // TrieWalk.java:297
+  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_92 = c11_done & _eq_43; // TrieWalk.java:323
+  wire [3:0] _bits_1059 = c11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_43 = _bits_1059[3] ? (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_15 : _wire_98_14) : (_bits_1059[0] ? _wire_98_13 : _wire_98_12)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_11 : _wire_98_10) : (_bits_1059[0] ? _wire_98_9 : _wire_98_8))) : (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_7 : _wire_98_6) : (_bits_1059[0] ? _wire_98_5 : _wire_98_4)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_3 : _wire_98_2) : (_bits_1059[0] ? _wire_98_1 : _wire_98_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1060 = c11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1061 = c11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1062 = c11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1063 = c11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1064 = c11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1065 = c11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1066 = c11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1067 = c11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1068 = c11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1069 = c11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1070 = c11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1071 = c11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1072 = c11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1073 = c11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1074 = c11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1075 = c11_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1076 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1077 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1078 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1079 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_59 = advance | io_flush; // TrieWalk.java:306
-  wire _and_93 = c11_valid & keep; // TrieWalk.java:306
-  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:323
+  wire _or_59 = advance | io_flush; // TrieWalk.java:309
+  wire _and_93 = c11_valid & keep; // TrieWalk.java:309
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_101_3 : _wire_101_2) : (a12_digit_below[0] ? _wire_101_1 : _wire_101_0); // ChildWord.java:37
-  wire [4:0] _add_92 = a12_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:320
-  wire [3:0] _bits_1080 = a12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_44 = _bits_1080[3] ? (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_15 : _wire_100_14) : (_bits_1080[0] ? _wire_100_13 : _wire_100_12)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_11 : _wire_100_10) : (_bits_1080[0] ? _wire_100_9 : _wire_100_8))) : (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_7 : _wire_100_6) : (_bits_1080[0] ? _wire_100_5 : _wire_100_4)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_3 : _wire_100_2) : (_bits_1080[0] ? _wire_100_1 : _wire_100_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1081 = a12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1082 = a12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1083 = a12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1084 = a12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1085 = a12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1086 = a12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1087 = a12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1088 = a12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1089 = a12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1090 = a12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1091 = a12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1092 = a12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1093 = a12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1094 = a12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1095 = a12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1096 = a12_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_92 = a12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:323
+  wire [3:0] _bits_1080 = a12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_44 = _bits_1080[3] ? (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_15 : _wire_100_14) : (_bits_1080[0] ? _wire_100_13 : _wire_100_12)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_11 : _wire_100_10) : (_bits_1080[0] ? _wire_100_9 : _wire_100_8))) : (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_7 : _wire_100_6) : (_bits_1080[0] ? _wire_100_5 : _wire_100_4)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_3 : _wire_100_2) : (_bits_1080[0] ? _wire_100_1 : _wire_100_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1081 = a12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1082 = a12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1083 = a12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1084 = a12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1085 = a12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1086 = a12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1087 = a12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1088 = a12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1089 = a12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1090 = a12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1091 = a12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1092 = a12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1093 = a12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1094 = a12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1095 = a12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1096 = a12_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1097 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1098 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1099 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1100 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_60 = advance | io_flush; // TrieWalk.java:306
-  wire _and_95 = a12_valid & keep; // TrieWalk.java:306
-  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:323
+  wire _or_60 = advance | io_flush; // TrieWalk.java:309
+  wire _and_95 = a12_valid & keep; // TrieWalk.java:309
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_103_3 : _wire_103_2) : (p12_digit_below[0] ? _wire_103_1 : _wire_103_0); // ChildWord.java:37
-  wire [4:0] _add_93 = p12_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:320
-  wire [3:0] _bits_1101 = p12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_45 = _bits_1101[3] ? (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_15 : _wire_102_14) : (_bits_1101[0] ? _wire_102_13 : _wire_102_12)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_11 : _wire_102_10) : (_bits_1101[0] ? _wire_102_9 : _wire_102_8))) : (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_7 : _wire_102_6) : (_bits_1101[0] ? _wire_102_5 : _wire_102_4)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_3 : _wire_102_2) : (_bits_1101[0] ? _wire_102_1 : _wire_102_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1102 = p12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1103 = p12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1104 = p12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1105 = p12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1106 = p12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1107 = p12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1108 = p12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1109 = p12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1110 = p12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1111 = p12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1112 = p12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1113 = p12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1114 = p12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1115 = p12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1116 = p12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1117 = p12_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_93 = p12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:323
+  wire [3:0] _bits_1101 = p12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_45 = _bits_1101[3] ? (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_15 : _wire_102_14) : (_bits_1101[0] ? _wire_102_13 : _wire_102_12)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_11 : _wire_102_10) : (_bits_1101[0] ? _wire_102_9 : _wire_102_8))) : (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_7 : _wire_102_6) : (_bits_1101[0] ? _wire_102_5 : _wire_102_4)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_3 : _wire_102_2) : (_bits_1101[0] ? _wire_102_1 : _wire_102_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1102 = p12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1103 = p12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1104 = p12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1105 = p12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1106 = p12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1107 = p12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1108 = p12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1109 = p12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1110 = p12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1111 = p12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1112 = p12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1113 = p12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1114 = p12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1115 = p12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1116 = p12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1117 = p12_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1118 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1119 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1120 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1121 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_61 = advance | io_flush; // TrieWalk.java:306
-  wire _and_97 = p12_valid & keep; // TrieWalk.java:306
-  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:323
+  wire _or_61 = advance | io_flush; // TrieWalk.java:309
+  wire _and_97 = p12_valid & keep; // TrieWalk.java:309
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_105_3 : _wire_105_2) : (q12_digit_below[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
-  wire [4:0] _add_94 = q12_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:320
-  wire [3:0] _bits_1122 = q12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_46 = _bits_1122[3] ? (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_15 : _wire_104_14) : (_bits_1122[0] ? _wire_104_13 : _wire_104_12)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_11 : _wire_104_10) : (_bits_1122[0] ? _wire_104_9 : _wire_104_8))) : (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_7 : _wire_104_6) : (_bits_1122[0] ? _wire_104_5 : _wire_104_4)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_3 : _wire_104_2) : (_bits_1122[0] ? _wire_104_1 : _wire_104_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1123 = q12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1124 = q12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1125 = q12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1126 = q12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1127 = q12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1128 = q12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1129 = q12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1130 = q12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1131 = q12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1132 = q12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1133 = q12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1134 = q12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1135 = q12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1136 = q12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1137 = q12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1138 = q12_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_94 = q12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:323
+  wire [3:0] _bits_1122 = q12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_46 = _bits_1122[3] ? (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_15 : _wire_104_14) : (_bits_1122[0] ? _wire_104_13 : _wire_104_12)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_11 : _wire_104_10) : (_bits_1122[0] ? _wire_104_9 : _wire_104_8))) : (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_7 : _wire_104_6) : (_bits_1122[0] ? _wire_104_5 : _wire_104_4)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_3 : _wire_104_2) : (_bits_1122[0] ? _wire_104_1 : _wire_104_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1123 = q12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1124 = q12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1125 = q12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1126 = q12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1127 = q12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1128 = q12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1129 = q12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1130 = q12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1131 = q12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1132 = q12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1133 = q12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1134 = q12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1135 = q12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1136 = q12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1137 = q12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1138 = q12_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1139 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1140 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1141 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1142 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:241
+  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:244
   wire [11:0] _bits_1143 = q12_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1144 = q12_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1145 = q12_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1146 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_62 = advance | io_flush; // TrieWalk.java:306
-  wire _and_99 = q12_valid & keep; // TrieWalk.java:306
-  wire _not_27 = ~q12_done; // TrieWalk.java:288
-  wire [1:0] _bits_1147 = q12_key[7:6]; // TrieWalk.java:286
+  wire _or_62 = advance | io_flush; // TrieWalk.java:309
+  wire _and_99 = q12_valid & keep; // TrieWalk.java:309
+  wire _not_27 = ~q12_done; // TrieWalk.java:291
+  wire [1:0] _bits_1147 = q12_key[7:6]; // TrieWalk.java:289
   wire [11:0] q12_child = _bits_1147[1] ? (_bits_1147[0] ? _wire_106_3 : _wire_106_2) : (_bits_1147[0] ? _wire_106_1 : _wire_106_0); // ChildWord.java:37
-  wire _or_r_60 = |q12_child; // TrieWalk.java:288
-  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:288
-  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:290
-  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_60 = |q12_child; // TrieWalk.java:291
+  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:291
+  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:293
+  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c12_leaf = c12_digit_below[1] ? (c12_digit_below[0] ? _wire_108_3 : _wire_108_2) : (c12_digit_below[0] ? _wire_108_1 : _wire_108_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:291
-  wire [4:0] _add_95 = c12_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:294
+  wire [4:0] _add_95 = c12_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_1148 = q12_word[47:36]; // ChildWord.java:30
   wire _or_r_61 = |_bits_1148; // ChildWord.java:43
   wire [11:0] _bits_1149 = q12_word[35:24]; // ChildWord.java:30
@@ -3739,138 +3739,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_98 = _add_97 + {{2{1'b0}}, _bits_1154}; // ChildWord.java:56
   wire _bits_1155 = _cat_12[3]; // ChildWord.java:56
   wire [2:0] _add_99 = _add_98 + {{2{1'b0}}, _bits_1155}; // ChildWord.java:56
-  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_99; // TrieWalk.java:293
-  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:293
-  wire _not_28 = ~q12_descend; // TrieWalk.java:294
-  wire _or_63 = q12_done | _not_28; // TrieWalk.java:294
-  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:320
-  wire _and_100 = c12_done & _eq_47; // TrieWalk.java:320
-  wire [3:0] _bits_1156 = c12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_47 = _bits_1156[3] ? (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_15 : _wire_107_14) : (_bits_1156[0] ? _wire_107_13 : _wire_107_12)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_11 : _wire_107_10) : (_bits_1156[0] ? _wire_107_9 : _wire_107_8))) : (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_7 : _wire_107_6) : (_bits_1156[0] ? _wire_107_5 : _wire_107_4)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_3 : _wire_107_2) : (_bits_1156[0] ? _wire_107_1 : _wire_107_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1157 = c12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1158 = c12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1159 = c12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1160 = c12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1161 = c12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1162 = c12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1163 = c12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1164 = c12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1165 = c12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1166 = c12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1167 = c12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1168 = c12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1169 = c12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1170 = c12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1171 = c12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1172 = c12_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_99; // TrieWalk.java:296
+  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:296
+  wire _not_28 = ~q12_descend; // TrieWalk.java:297
+  wire _or_63 = q12_done | _not_28; // TrieWalk.java:297
+  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_100 = c12_done & _eq_47; // TrieWalk.java:323
+  wire [3:0] _bits_1156 = c12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_47 = _bits_1156[3] ? (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_15 : _wire_107_14) : (_bits_1156[0] ? _wire_107_13 : _wire_107_12)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_11 : _wire_107_10) : (_bits_1156[0] ? _wire_107_9 : _wire_107_8))) : (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_7 : _wire_107_6) : (_bits_1156[0] ? _wire_107_5 : _wire_107_4)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_3 : _wire_107_2) : (_bits_1156[0] ? _wire_107_1 : _wire_107_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1157 = c12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1158 = c12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1159 = c12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1160 = c12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1161 = c12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1162 = c12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1163 = c12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1164 = c12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1165 = c12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1166 = c12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1167 = c12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1168 = c12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1169 = c12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1170 = c12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1171 = c12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1172 = c12_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1173 = levels11_12_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1174 = levels11_12_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1175 = levels11_12_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1176 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_64 = advance | io_flush; // TrieWalk.java:306
-  wire _and_101 = c12_valid & keep; // TrieWalk.java:306
-  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:323
+  wire _or_64 = advance | io_flush; // TrieWalk.java:309
+  wire _and_101 = c12_valid & keep; // TrieWalk.java:309
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_110_3 : _wire_110_2) : (a13_digit_below[0] ? _wire_110_1 : _wire_110_0); // ChildWord.java:37
-  wire [4:0] _add_100 = a13_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:320
-  wire [3:0] _bits_1177 = a13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_48 = _bits_1177[3] ? (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_15 : _wire_109_14) : (_bits_1177[0] ? _wire_109_13 : _wire_109_12)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_11 : _wire_109_10) : (_bits_1177[0] ? _wire_109_9 : _wire_109_8))) : (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_7 : _wire_109_6) : (_bits_1177[0] ? _wire_109_5 : _wire_109_4)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_3 : _wire_109_2) : (_bits_1177[0] ? _wire_109_1 : _wire_109_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1178 = a13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1179 = a13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1180 = a13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1181 = a13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1182 = a13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1183 = a13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1184 = a13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1185 = a13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1186 = a13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1187 = a13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1188 = a13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1189 = a13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1190 = a13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1191 = a13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1192 = a13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1193 = a13_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_100 = a13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:323
+  wire [3:0] _bits_1177 = a13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_48 = _bits_1177[3] ? (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_15 : _wire_109_14) : (_bits_1177[0] ? _wire_109_13 : _wire_109_12)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_11 : _wire_109_10) : (_bits_1177[0] ? _wire_109_9 : _wire_109_8))) : (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_7 : _wire_109_6) : (_bits_1177[0] ? _wire_109_5 : _wire_109_4)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_3 : _wire_109_2) : (_bits_1177[0] ? _wire_109_1 : _wire_109_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1178 = a13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1179 = a13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1180 = a13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1181 = a13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1182 = a13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1183 = a13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1184 = a13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1185 = a13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1186 = a13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1187 = a13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1188 = a13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1189 = a13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1190 = a13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1191 = a13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1192 = a13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1193 = a13_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1194 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1195 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1196 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1197 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_65 = advance | io_flush; // TrieWalk.java:306
-  wire _and_103 = a13_valid & keep; // TrieWalk.java:306
-  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:323
+  wire _or_65 = advance | io_flush; // TrieWalk.java:309
+  wire _and_103 = a13_valid & keep; // TrieWalk.java:309
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_112_3 : _wire_112_2) : (p13_digit_below[0] ? _wire_112_1 : _wire_112_0); // ChildWord.java:37
-  wire [4:0] _add_101 = p13_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:320
-  wire [3:0] _bits_1198 = p13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_49 = _bits_1198[3] ? (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_15 : _wire_111_14) : (_bits_1198[0] ? _wire_111_13 : _wire_111_12)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_11 : _wire_111_10) : (_bits_1198[0] ? _wire_111_9 : _wire_111_8))) : (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_7 : _wire_111_6) : (_bits_1198[0] ? _wire_111_5 : _wire_111_4)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_3 : _wire_111_2) : (_bits_1198[0] ? _wire_111_1 : _wire_111_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1199 = p13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1200 = p13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1201 = p13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1202 = p13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1203 = p13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1204 = p13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1205 = p13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1206 = p13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1207 = p13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1208 = p13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1209 = p13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1210 = p13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1211 = p13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1212 = p13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1213 = p13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1214 = p13_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_101 = p13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:323
+  wire [3:0] _bits_1198 = p13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_49 = _bits_1198[3] ? (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_15 : _wire_111_14) : (_bits_1198[0] ? _wire_111_13 : _wire_111_12)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_11 : _wire_111_10) : (_bits_1198[0] ? _wire_111_9 : _wire_111_8))) : (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_7 : _wire_111_6) : (_bits_1198[0] ? _wire_111_5 : _wire_111_4)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_3 : _wire_111_2) : (_bits_1198[0] ? _wire_111_1 : _wire_111_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1199 = p13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1200 = p13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1201 = p13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1202 = p13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1203 = p13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1204 = p13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1205 = p13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1206 = p13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1207 = p13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1208 = p13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1209 = p13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1210 = p13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1211 = p13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1212 = p13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1213 = p13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1214 = p13_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1215 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1216 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1217 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1218 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_66 = advance | io_flush; // TrieWalk.java:306
-  wire _and_105 = p13_valid & keep; // TrieWalk.java:306
-  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:323
+  wire _or_66 = advance | io_flush; // TrieWalk.java:309
+  wire _and_105 = p13_valid & keep; // TrieWalk.java:309
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_114_3 : _wire_114_2) : (q13_digit_below[0] ? _wire_114_1 : _wire_114_0); // ChildWord.java:37
-  wire [4:0] _add_102 = q13_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:320
-  wire [3:0] _bits_1219 = q13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_50 = _bits_1219[3] ? (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_15 : _wire_113_14) : (_bits_1219[0] ? _wire_113_13 : _wire_113_12)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_11 : _wire_113_10) : (_bits_1219[0] ? _wire_113_9 : _wire_113_8))) : (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_7 : _wire_113_6) : (_bits_1219[0] ? _wire_113_5 : _wire_113_4)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_3 : _wire_113_2) : (_bits_1219[0] ? _wire_113_1 : _wire_113_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1220 = q13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1221 = q13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1222 = q13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1223 = q13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1224 = q13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1225 = q13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1226 = q13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1227 = q13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1228 = q13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1229 = q13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1230 = q13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1231 = q13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1232 = q13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1233 = q13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1234 = q13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1235 = q13_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_102 = q13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:323
+  wire [3:0] _bits_1219 = q13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_50 = _bits_1219[3] ? (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_15 : _wire_113_14) : (_bits_1219[0] ? _wire_113_13 : _wire_113_12)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_11 : _wire_113_10) : (_bits_1219[0] ? _wire_113_9 : _wire_113_8))) : (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_7 : _wire_113_6) : (_bits_1219[0] ? _wire_113_5 : _wire_113_4)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_3 : _wire_113_2) : (_bits_1219[0] ? _wire_113_1 : _wire_113_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1220 = q13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1221 = q13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1222 = q13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1223 = q13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1224 = q13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1225 = q13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1226 = q13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1227 = q13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1228 = q13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1229 = q13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1230 = q13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1231 = q13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1232 = q13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1233 = q13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1234 = q13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1235 = q13_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1236 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1237 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1238 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1239 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:241
+  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:244
   wire [11:0] _bits_1240 = q13_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1241 = q13_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1242 = q13_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1243 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_67 = advance | io_flush; // TrieWalk.java:306
-  wire _and_107 = q13_valid & keep; // TrieWalk.java:306
-  wire _not_29 = ~q13_done; // TrieWalk.java:288
-  wire [1:0] _bits_1244 = q13_key[5:4]; // TrieWalk.java:286
+  wire _or_67 = advance | io_flush; // TrieWalk.java:309
+  wire _and_107 = q13_valid & keep; // TrieWalk.java:309
+  wire _not_29 = ~q13_done; // TrieWalk.java:291
+  wire [1:0] _bits_1244 = q13_key[5:4]; // TrieWalk.java:289
   wire [11:0] q13_child = _bits_1244[1] ? (_bits_1244[0] ? _wire_115_3 : _wire_115_2) : (_bits_1244[0] ? _wire_115_1 : _wire_115_0); // ChildWord.java:37
-  wire _or_r_65 = |q13_child; // TrieWalk.java:288
-  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:288
-  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:290
-  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_65 = |q13_child; // TrieWalk.java:291
+  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:291
+  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:293
+  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c13_leaf = c13_digit_below[1] ? (c13_digit_below[0] ? _wire_117_3 : _wire_117_2) : (c13_digit_below[0] ? _wire_117_1 : _wire_117_0); // ChildWord.java:37
-  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:291
-  wire [4:0] _add_103 = c13_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:294
+  wire [4:0] _add_103 = c13_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_1245 = q13_word[47:36]; // ChildWord.java:30
   wire _or_r_66 = |_bits_1245; // ChildWord.java:43
   wire [11:0] _bits_1246 = q13_word[35:24]; // ChildWord.java:30
@@ -3888,138 +3888,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_106 = _add_105 + {{2{1'b0}}, _bits_1251}; // ChildWord.java:56
   wire _bits_1252 = _cat_13[3]; // ChildWord.java:56
   wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1252}; // ChildWord.java:56
-  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_107; // TrieWalk.java:293
-  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:293
-  wire _not_30 = ~q13_descend; // TrieWalk.java:294
-  wire _or_68 = q13_done | _not_30; // TrieWalk.java:294
-  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_108 = c13_done & _eq_51; // TrieWalk.java:320
-  wire [3:0] _bits_1253 = c13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_51 = _bits_1253[3] ? (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_15 : _wire_116_14) : (_bits_1253[0] ? _wire_116_13 : _wire_116_12)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_11 : _wire_116_10) : (_bits_1253[0] ? _wire_116_9 : _wire_116_8))) : (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_7 : _wire_116_6) : (_bits_1253[0] ? _wire_116_5 : _wire_116_4)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_3 : _wire_116_2) : (_bits_1253[0] ? _wire_116_1 : _wire_116_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1254 = c13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1255 = c13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1256 = c13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1257 = c13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1258 = c13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1259 = c13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1260 = c13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1261 = c13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1262 = c13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1263 = c13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1264 = c13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1265 = c13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1266 = c13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1267 = c13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1268 = c13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1269 = c13_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_107; // TrieWalk.java:296
+  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:296
+  wire _not_30 = ~q13_descend; // TrieWalk.java:297
+  wire _or_68 = q13_done | _not_30; // TrieWalk.java:297
+  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_108 = c13_done & _eq_51; // TrieWalk.java:323
+  wire [3:0] _bits_1253 = c13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_51 = _bits_1253[3] ? (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_15 : _wire_116_14) : (_bits_1253[0] ? _wire_116_13 : _wire_116_12)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_11 : _wire_116_10) : (_bits_1253[0] ? _wire_116_9 : _wire_116_8))) : (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_7 : _wire_116_6) : (_bits_1253[0] ? _wire_116_5 : _wire_116_4)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_3 : _wire_116_2) : (_bits_1253[0] ? _wire_116_1 : _wire_116_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1254 = c13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1255 = c13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1256 = c13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1257 = c13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1258 = c13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1259 = c13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1260 = c13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1261 = c13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1262 = c13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1263 = c13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1264 = c13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1265 = c13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1266 = c13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1267 = c13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1268 = c13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1269 = c13_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1270 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1271 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1272 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1273 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_69 = advance | io_flush; // TrieWalk.java:306
-  wire _and_109 = c13_valid & keep; // TrieWalk.java:306
-  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:323
+  wire _or_69 = advance | io_flush; // TrieWalk.java:309
+  wire _and_109 = c13_valid & keep; // TrieWalk.java:309
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_119_3 : _wire_119_2) : (a14_digit_below[0] ? _wire_119_1 : _wire_119_0); // ChildWord.java:37
-  wire [4:0] _add_108 = a14_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:320
-  wire [3:0] _bits_1274 = a14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_52 = _bits_1274[3] ? (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_15 : _wire_118_14) : (_bits_1274[0] ? _wire_118_13 : _wire_118_12)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_11 : _wire_118_10) : (_bits_1274[0] ? _wire_118_9 : _wire_118_8))) : (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_7 : _wire_118_6) : (_bits_1274[0] ? _wire_118_5 : _wire_118_4)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_3 : _wire_118_2) : (_bits_1274[0] ? _wire_118_1 : _wire_118_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1275 = a14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1276 = a14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1277 = a14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1278 = a14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1279 = a14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1280 = a14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1281 = a14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1282 = a14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1283 = a14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1284 = a14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1285 = a14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1286 = a14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1287 = a14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1288 = a14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1289 = a14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1290 = a14_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_108 = a14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:323
+  wire [3:0] _bits_1274 = a14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_52 = _bits_1274[3] ? (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_15 : _wire_118_14) : (_bits_1274[0] ? _wire_118_13 : _wire_118_12)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_11 : _wire_118_10) : (_bits_1274[0] ? _wire_118_9 : _wire_118_8))) : (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_7 : _wire_118_6) : (_bits_1274[0] ? _wire_118_5 : _wire_118_4)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_3 : _wire_118_2) : (_bits_1274[0] ? _wire_118_1 : _wire_118_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1275 = a14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1276 = a14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1277 = a14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1278 = a14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1279 = a14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1280 = a14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1281 = a14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1282 = a14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1283 = a14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1284 = a14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1285 = a14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1286 = a14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1287 = a14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1288 = a14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1289 = a14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1290 = a14_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1291 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1292 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1293 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1294 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_70 = advance | io_flush; // TrieWalk.java:306
-  wire _and_111 = a14_valid & keep; // TrieWalk.java:306
-  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:323
+  wire _or_70 = advance | io_flush; // TrieWalk.java:309
+  wire _and_111 = a14_valid & keep; // TrieWalk.java:309
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_121_3 : _wire_121_2) : (p14_digit_below[0] ? _wire_121_1 : _wire_121_0); // ChildWord.java:37
-  wire [4:0] _add_109 = p14_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:320
-  wire [3:0] _bits_1295 = p14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_53 = _bits_1295[3] ? (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_15 : _wire_120_14) : (_bits_1295[0] ? _wire_120_13 : _wire_120_12)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_11 : _wire_120_10) : (_bits_1295[0] ? _wire_120_9 : _wire_120_8))) : (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_7 : _wire_120_6) : (_bits_1295[0] ? _wire_120_5 : _wire_120_4)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_3 : _wire_120_2) : (_bits_1295[0] ? _wire_120_1 : _wire_120_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1296 = p14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1297 = p14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1298 = p14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1299 = p14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1300 = p14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1301 = p14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1302 = p14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1303 = p14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1304 = p14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1305 = p14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1306 = p14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1307 = p14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1308 = p14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1309 = p14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1310 = p14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1311 = p14_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_109 = p14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:323
+  wire [3:0] _bits_1295 = p14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_53 = _bits_1295[3] ? (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_15 : _wire_120_14) : (_bits_1295[0] ? _wire_120_13 : _wire_120_12)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_11 : _wire_120_10) : (_bits_1295[0] ? _wire_120_9 : _wire_120_8))) : (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_7 : _wire_120_6) : (_bits_1295[0] ? _wire_120_5 : _wire_120_4)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_3 : _wire_120_2) : (_bits_1295[0] ? _wire_120_1 : _wire_120_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1296 = p14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1297 = p14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1298 = p14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1299 = p14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1300 = p14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1301 = p14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1302 = p14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1303 = p14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1304 = p14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1305 = p14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1306 = p14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1307 = p14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1308 = p14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1309 = p14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1310 = p14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1311 = p14_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1312 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1313 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1314 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1315 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_71 = advance | io_flush; // TrieWalk.java:306
-  wire _and_113 = p14_valid & keep; // TrieWalk.java:306
-  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:323
+  wire _or_71 = advance | io_flush; // TrieWalk.java:309
+  wire _and_113 = p14_valid & keep; // TrieWalk.java:309
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_123_3 : _wire_123_2) : (q14_digit_below[0] ? _wire_123_1 : _wire_123_0); // ChildWord.java:37
-  wire [4:0] _add_110 = q14_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:320
-  wire [3:0] _bits_1316 = q14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_54 = _bits_1316[3] ? (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_15 : _wire_122_14) : (_bits_1316[0] ? _wire_122_13 : _wire_122_12)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_11 : _wire_122_10) : (_bits_1316[0] ? _wire_122_9 : _wire_122_8))) : (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_7 : _wire_122_6) : (_bits_1316[0] ? _wire_122_5 : _wire_122_4)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_3 : _wire_122_2) : (_bits_1316[0] ? _wire_122_1 : _wire_122_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1317 = q14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1318 = q14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1319 = q14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1320 = q14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1321 = q14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1322 = q14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1323 = q14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1324 = q14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1325 = q14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1326 = q14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1327 = q14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1328 = q14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1329 = q14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1330 = q14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1331 = q14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1332 = q14_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_110 = q14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:323
+  wire [3:0] _bits_1316 = q14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_54 = _bits_1316[3] ? (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_15 : _wire_122_14) : (_bits_1316[0] ? _wire_122_13 : _wire_122_12)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_11 : _wire_122_10) : (_bits_1316[0] ? _wire_122_9 : _wire_122_8))) : (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_7 : _wire_122_6) : (_bits_1316[0] ? _wire_122_5 : _wire_122_4)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_3 : _wire_122_2) : (_bits_1316[0] ? _wire_122_1 : _wire_122_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1317 = q14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1318 = q14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1319 = q14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1320 = q14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1321 = q14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1322 = q14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1323 = q14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1324 = q14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1325 = q14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1326 = q14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1327 = q14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1328 = q14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1329 = q14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1330 = q14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1331 = q14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1332 = q14_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1333 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1334 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1335 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1336 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:241
+  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:244
   wire [11:0] _bits_1337 = q14_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1338 = q14_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1339 = q14_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1340 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_72 = advance | io_flush; // TrieWalk.java:306
-  wire _and_115 = q14_valid & keep; // TrieWalk.java:306
-  wire _not_31 = ~q14_done; // TrieWalk.java:288
-  wire [1:0] _bits_1341 = q14_key[3:2]; // TrieWalk.java:286
+  wire _or_72 = advance | io_flush; // TrieWalk.java:309
+  wire _and_115 = q14_valid & keep; // TrieWalk.java:309
+  wire _not_31 = ~q14_done; // TrieWalk.java:291
+  wire [1:0] _bits_1341 = q14_key[3:2]; // TrieWalk.java:289
   wire [11:0] q14_child = _bits_1341[1] ? (_bits_1341[0] ? _wire_124_3 : _wire_124_2) : (_bits_1341[0] ? _wire_124_1 : _wire_124_0); // ChildWord.java:37
-  wire _or_r_70 = |q14_child; // TrieWalk.java:288
-  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:288
-  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:290
-  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_70 = |q14_child; // TrieWalk.java:291
+  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:291
+  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:293
+  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c14_leaf = c14_digit_below[1] ? (c14_digit_below[0] ? _wire_126_3 : _wire_126_2) : (c14_digit_below[0] ? _wire_126_1 : _wire_126_0); // ChildWord.java:37
-  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:291
-  wire [4:0] _add_111 = c14_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:294
+  wire [4:0] _add_111 = c14_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_1342 = q14_word[47:36]; // ChildWord.java:30
   wire _or_r_71 = |_bits_1342; // ChildWord.java:43
   wire [11:0] _bits_1343 = q14_word[35:24]; // ChildWord.java:30
@@ -4037,138 +4037,138 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_114 = _add_113 + {{2{1'b0}}, _bits_1348}; // ChildWord.java:56
   wire _bits_1349 = _cat_14[3]; // ChildWord.java:56
   wire [2:0] _add_115 = _add_114 + {{2{1'b0}}, _bits_1349}; // ChildWord.java:56
-  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_115; // TrieWalk.java:293
-  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:293
-  wire _not_32 = ~q14_descend; // TrieWalk.java:294
-  wire _or_73 = q14_done | _not_32; // TrieWalk.java:294
-  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:320
-  wire _and_116 = c14_done & _eq_55; // TrieWalk.java:320
-  wire [3:0] _bits_1350 = c14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_55 = _bits_1350[3] ? (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_15 : _wire_125_14) : (_bits_1350[0] ? _wire_125_13 : _wire_125_12)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_11 : _wire_125_10) : (_bits_1350[0] ? _wire_125_9 : _wire_125_8))) : (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_7 : _wire_125_6) : (_bits_1350[0] ? _wire_125_5 : _wire_125_4)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_3 : _wire_125_2) : (_bits_1350[0] ? _wire_125_1 : _wire_125_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1351 = c14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1352 = c14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1353 = c14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1354 = c14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1355 = c14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1356 = c14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1357 = c14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1358 = c14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1359 = c14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1360 = c14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1361 = c14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1362 = c14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1363 = c14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1364 = c14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1365 = c14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1366 = c14_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_115; // TrieWalk.java:296
+  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:296
+  wire _not_32 = ~q14_descend; // TrieWalk.java:297
+  wire _or_73 = q14_done | _not_32; // TrieWalk.java:297
+  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_116 = c14_done & _eq_55; // TrieWalk.java:323
+  wire [3:0] _bits_1350 = c14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_55 = _bits_1350[3] ? (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_15 : _wire_125_14) : (_bits_1350[0] ? _wire_125_13 : _wire_125_12)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_11 : _wire_125_10) : (_bits_1350[0] ? _wire_125_9 : _wire_125_8))) : (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_7 : _wire_125_6) : (_bits_1350[0] ? _wire_125_5 : _wire_125_4)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_3 : _wire_125_2) : (_bits_1350[0] ? _wire_125_1 : _wire_125_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1351 = c14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1352 = c14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1353 = c14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1354 = c14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1355 = c14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1356 = c14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1357 = c14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1358 = c14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1359 = c14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1360 = c14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1361 = c14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1362 = c14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1363 = c14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1364 = c14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1365 = c14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1366 = c14_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1367 = levels13_14_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1368 = levels13_14_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1369 = levels13_14_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1370 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_74 = advance | io_flush; // TrieWalk.java:306
-  wire _and_117 = c14_valid & keep; // TrieWalk.java:306
-  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:323
+  wire _or_74 = advance | io_flush; // TrieWalk.java:309
+  wire _and_117 = c14_valid & keep; // TrieWalk.java:309
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_128_3 : _wire_128_2) : (a15_digit_below[0] ? _wire_128_1 : _wire_128_0); // ChildWord.java:37
-  wire [4:0] _add_116 = a15_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:320
-  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:320
-  wire [3:0] _bits_1371 = a15_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_56 = _bits_1371[3] ? (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_15 : _wire_127_14) : (_bits_1371[0] ? _wire_127_13 : _wire_127_12)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_11 : _wire_127_10) : (_bits_1371[0] ? _wire_127_9 : _wire_127_8))) : (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_7 : _wire_127_6) : (_bits_1371[0] ? _wire_127_5 : _wire_127_4)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_3 : _wire_127_2) : (_bits_1371[0] ? _wire_127_1 : _wire_127_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1372 = a15_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1373 = a15_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1374 = a15_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1375 = a15_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1376 = a15_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1377 = a15_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1378 = a15_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1379 = a15_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1380 = a15_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1381 = a15_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1382 = a15_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1383 = a15_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1384 = a15_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1385 = a15_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1386 = a15_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1387 = a15_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_116 = a15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:323
+  wire [3:0] _bits_1371 = a15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_56 = _bits_1371[3] ? (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_15 : _wire_127_14) : (_bits_1371[0] ? _wire_127_13 : _wire_127_12)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_11 : _wire_127_10) : (_bits_1371[0] ? _wire_127_9 : _wire_127_8))) : (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_7 : _wire_127_6) : (_bits_1371[0] ? _wire_127_5 : _wire_127_4)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_3 : _wire_127_2) : (_bits_1371[0] ? _wire_127_1 : _wire_127_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1372 = a15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1373 = a15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1374 = a15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1375 = a15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1376 = a15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1377 = a15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1378 = a15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1379 = a15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1380 = a15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1381 = a15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1382 = a15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1383 = a15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1384 = a15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1385 = a15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1386 = a15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1387 = a15_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1388 = level15_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1389 = level15_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1390 = level15_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1391 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire _or_75 = advance | io_flush; // TrieWalk.java:306
-  wire _and_119 = a15_valid & keep; // TrieWalk.java:306
-  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:323
+  wire _or_75 = advance | io_flush; // TrieWalk.java:309
+  wire _and_119 = a15_valid & keep; // TrieWalk.java:309
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_130_3 : _wire_130_2) : (p15_digit_below[0] ? _wire_130_1 : _wire_130_0); // ChildWord.java:37
-  wire [4:0] _add_117 = p15_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:320
-  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:320
-  wire [3:0] _bits_1392 = p15_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_57 = _bits_1392[3] ? (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_15 : _wire_129_14) : (_bits_1392[0] ? _wire_129_13 : _wire_129_12)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_11 : _wire_129_10) : (_bits_1392[0] ? _wire_129_9 : _wire_129_8))) : (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_7 : _wire_129_6) : (_bits_1392[0] ? _wire_129_5 : _wire_129_4)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_3 : _wire_129_2) : (_bits_1392[0] ? _wire_129_1 : _wire_129_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1393 = p15_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1394 = p15_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1395 = p15_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1396 = p15_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1397 = p15_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1398 = p15_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1399 = p15_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1400 = p15_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1401 = p15_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1402 = p15_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1403 = p15_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1404 = p15_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1405 = p15_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1406 = p15_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1407 = p15_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1408 = p15_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_117 = p15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:323
+  wire [3:0] _bits_1392 = p15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_57 = _bits_1392[3] ? (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_15 : _wire_129_14) : (_bits_1392[0] ? _wire_129_13 : _wire_129_12)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_11 : _wire_129_10) : (_bits_1392[0] ? _wire_129_9 : _wire_129_8))) : (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_7 : _wire_129_6) : (_bits_1392[0] ? _wire_129_5 : _wire_129_4)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_3 : _wire_129_2) : (_bits_1392[0] ? _wire_129_1 : _wire_129_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1393 = p15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1394 = p15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1395 = p15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1396 = p15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1397 = p15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1398 = p15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1399 = p15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1400 = p15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1401 = p15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1402 = p15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1403 = p15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1404 = p15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1405 = p15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1406 = p15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1407 = p15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1408 = p15_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1409 = level15_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1410 = level15_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1411 = level15_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1412 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire _or_76 = advance | io_flush; // TrieWalk.java:306
-  wire _and_121 = p15_valid & keep; // TrieWalk.java:306
-  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:323
+  wire _or_76 = advance | io_flush; // TrieWalk.java:309
+  wire _and_121 = p15_valid & keep; // TrieWalk.java:309
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_132_3 : _wire_132_2) : (q15_digit_below[0] ? _wire_132_1 : _wire_132_0); // ChildWord.java:37
-  wire [4:0] _add_118 = q15_depth + 5'd1; // TrieWalk.java:333
-  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:320
-  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:320
-  wire [3:0] _bits_1413 = q15_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_58 = _bits_1413[3] ? (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_15 : _wire_131_14) : (_bits_1413[0] ? _wire_131_13 : _wire_131_12)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_11 : _wire_131_10) : (_bits_1413[0] ? _wire_131_9 : _wire_131_8))) : (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_7 : _wire_131_6) : (_bits_1413[0] ? _wire_131_5 : _wire_131_4)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_3 : _wire_131_2) : (_bits_1413[0] ? _wire_131_1 : _wire_131_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1414 = q15_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1415 = q15_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1416 = q15_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1417 = q15_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1418 = q15_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1419 = q15_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1420 = q15_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1421 = q15_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1422 = q15_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1423 = q15_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1424 = q15_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1425 = q15_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1426 = q15_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1427 = q15_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1428 = q15_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1429 = q15_key[1:0]; // TrieWalk.java:141
+  wire [4:0] _add_118 = q15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:323
+  wire [3:0] _bits_1413 = q15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_58 = _bits_1413[3] ? (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_15 : _wire_131_14) : (_bits_1413[0] ? _wire_131_13 : _wire_131_12)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_11 : _wire_131_10) : (_bits_1413[0] ? _wire_131_9 : _wire_131_8))) : (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_7 : _wire_131_6) : (_bits_1413[0] ? _wire_131_5 : _wire_131_4)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_3 : _wire_131_2) : (_bits_1413[0] ? _wire_131_1 : _wire_131_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1414 = q15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1415 = q15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1416 = q15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1417 = q15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1418 = q15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1419 = q15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1420 = q15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1421 = q15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1422 = q15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1423 = q15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1424 = q15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1425 = q15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1426 = q15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1427 = q15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1428 = q15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1429 = q15_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1430 = level15_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1431 = level15_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1432 = level15_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1433 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:241
+  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:244
   wire [11:0] _bits_1434 = q15_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1435 = q15_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1436 = q15_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1437 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_77 = advance | io_flush; // TrieWalk.java:306
-  wire _and_123 = q15_valid & keep; // TrieWalk.java:306
-  wire _not_33 = ~q15_done; // TrieWalk.java:288
-  wire [1:0] _bits_1438 = q15_key[1:0]; // TrieWalk.java:286
+  wire _or_77 = advance | io_flush; // TrieWalk.java:309
+  wire _and_123 = q15_valid & keep; // TrieWalk.java:309
+  wire _not_33 = ~q15_done; // TrieWalk.java:291
+  wire [1:0] _bits_1438 = q15_key[1:0]; // TrieWalk.java:289
   wire [11:0] q15_child = _bits_1438[1] ? (_bits_1438[0] ? _wire_133_3 : _wire_133_2) : (_bits_1438[0] ? _wire_133_1 : _wire_133_0); // ChildWord.java:37
-  wire _or_r_75 = |q15_child; // TrieWalk.java:288
-  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:288
-  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:290
-  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:323
+  wire _or_r_75 = |q15_child; // TrieWalk.java:291
+  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:291
+  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:293
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:326
   wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_135_3 : _wire_135_2) : (s16_digit_below[0] ? _wire_135_1 : _wire_135_0); // ChildWord.java:37
-  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:291
-  wire [4:0] _add_119 = s16_depth + 5'd1; // TrieWalk.java:333
+  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:294
+  wire [4:0] _add_119 = s16_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_1439 = q15_word[47:36]; // ChildWord.java:30
   wire _or_r_76 = |_bits_1439; // ChildWord.java:43
   wire [11:0] _bits_1440 = q15_word[35:24]; // ChildWord.java:30
@@ -4186,123 +4186,123 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_122 = _add_121 + {{2{1'b0}}, _bits_1445}; // ChildWord.java:56
   wire _bits_1446 = _cat_15[3]; // ChildWord.java:56
   wire [2:0] _add_123 = _add_122 + {{2{1'b0}}, _bits_1446}; // ChildWord.java:56
-  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_123; // TrieWalk.java:293
-  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:293
-  wire _not_34 = ~q15_descend; // TrieWalk.java:294
-  wire _or_78 = q15_done | _not_34; // TrieWalk.java:294
-  wire _eq_59 = s16_slot == level15_fix_slot; // TrieWalk.java:320
-  wire _and_124 = s16_done & _eq_59; // TrieWalk.java:320
-  wire [3:0] _bits_1447 = s16_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_59 = _bits_1447[3] ? (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_15 : _wire_134_14) : (_bits_1447[0] ? _wire_134_13 : _wire_134_12)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_11 : _wire_134_10) : (_bits_1447[0] ? _wire_134_9 : _wire_134_8))) : (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_7 : _wire_134_6) : (_bits_1447[0] ? _wire_134_5 : _wire_134_4)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_3 : _wire_134_2) : (_bits_1447[0] ? _wire_134_1 : _wire_134_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1448 = s16_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1449 = s16_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1450 = s16_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1451 = s16_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1452 = s16_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1453 = s16_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1454 = s16_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1455 = s16_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1456 = s16_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1457 = s16_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1458 = s16_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1459 = s16_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1460 = s16_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1461 = s16_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1462 = s16_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1463 = s16_key[1:0]; // TrieWalk.java:141
+  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_123; // TrieWalk.java:296
+  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:296
+  wire _not_34 = ~q15_descend; // TrieWalk.java:297
+  wire _or_78 = q15_done | _not_34; // TrieWalk.java:297
+  wire _eq_59 = s16_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_124 = s16_done & _eq_59; // TrieWalk.java:323
+  wire [3:0] _bits_1447 = s16_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_59 = _bits_1447[3] ? (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_15 : _wire_134_14) : (_bits_1447[0] ? _wire_134_13 : _wire_134_12)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_11 : _wire_134_10) : (_bits_1447[0] ? _wire_134_9 : _wire_134_8))) : (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_7 : _wire_134_6) : (_bits_1447[0] ? _wire_134_5 : _wire_134_4)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_3 : _wire_134_2) : (_bits_1447[0] ? _wire_134_1 : _wire_134_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1448 = s16_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1449 = s16_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1450 = s16_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1451 = s16_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1452 = s16_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1453 = s16_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1454 = s16_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1455 = s16_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1456 = s16_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1457 = s16_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1458 = s16_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1459 = s16_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1460 = s16_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1461 = s16_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1462 = s16_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1463 = s16_key[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_1464 = level15_fix_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1465 = level15_fix_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_1466 = level15_fix_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_1467 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:248
-  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:248
-  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:255
-  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:248
-  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:248
-  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:255
-  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:248
-  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:248
-  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:255
-  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:248
-  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:248
-  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:255
-  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:248
-  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:248
-  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:255
-  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:248
-  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:248
-  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:255
-  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:248
-  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:248
-  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:255
-  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:248
-  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:248
-  wire _and_125 = io_search_valid & held; // TrieWalk.java:196
-  wire _not_35 = ~_and_125; // TrieWalk.java:196
-  wire _not_36 = ~held; // TrieWalk.java:197
-  wire _and_126 = fixing & _not_36; // TrieWalk.java:197
-  wire _not_37 = ~_and_126; // TrieWalk.java:197
-  wire _and_127 = fixing & _reg_0; // TrieWalk.java:198
-  wire _not_38 = ~_and_127; // TrieWalk.java:198
-  wire _not_39 = ~fixing; // TrieWalk.java:199
-  wire _and_128 = _reg_1 & _not_39; // TrieWalk.java:199
-  wire _not_40 = ~_and_128; // TrieWalk.java:199
-  wire _not_41 = ~fixing; // TrieWalk.java:205
-  wire _and_129 = held & _not_41; // TrieWalk.java:205
+  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:251
+  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:251
+  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:258
+  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:251
+  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:251
+  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:258
+  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:251
+  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:251
+  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:258
+  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:251
+  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:251
+  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:258
+  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:251
+  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:251
+  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:258
+  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:251
+  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:251
+  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:258
+  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:251
+  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:251
+  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:258
+  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:251
+  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:251
+  wire _and_125 = io_search_valid & held; // TrieWalk.java:199
+  wire _not_35 = ~_and_125; // TrieWalk.java:199
+  wire _not_36 = ~held; // TrieWalk.java:200
+  wire _and_126 = fixing & _not_36; // TrieWalk.java:200
+  wire _not_37 = ~_and_126; // TrieWalk.java:200
+  wire _and_127 = fixing & _reg_0; // TrieWalk.java:201
+  wire _not_38 = ~_and_127; // TrieWalk.java:201
+  wire _not_39 = ~fixing; // TrieWalk.java:202
+  wire _and_128 = _reg_1 & _not_39; // TrieWalk.java:202
+  wire _not_40 = ~_and_128; // TrieWalk.java:202
+  wire _not_41 = ~fixing; // TrieWalk.java:208
+  wire _and_129 = held & _not_41; // TrieWalk.java:208
   wire _eq_60 = levels1_2_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_61 = levels1_2_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_130 = _eq_60 & _eq_61; // PairCopies.java:36
-  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:242
-  wire _eq_62 = level1_fix_address == _mux_87; // TrieWalk.java:242
-  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:242
-  wire _eq_63 = level2_fix_address == _mux_88; // TrieWalk.java:242
+  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:245
+  wire _eq_62 = level1_fix_address == _mux_87; // TrieWalk.java:245
+  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:245
+  wire _eq_63 = level2_fix_address == _mux_88; // TrieWalk.java:245
   wire _eq_64 = levels3_4_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_65 = levels3_4_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_131 = _eq_64 & _eq_65; // PairCopies.java:36
-  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:242
-  wire _eq_66 = level3_fix_address == _mux_89; // TrieWalk.java:242
-  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:242
-  wire _eq_67 = level4_fix_address == _mux_90; // TrieWalk.java:242
+  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:245
+  wire _eq_66 = level3_fix_address == _mux_89; // TrieWalk.java:245
+  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:245
+  wire _eq_67 = level4_fix_address == _mux_90; // TrieWalk.java:245
   wire _eq_68 = levels5_6_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_69 = levels5_6_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_132 = _eq_68 & _eq_69; // PairCopies.java:36
-  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:242
-  wire _eq_70 = level5_fix_address == _mux_91; // TrieWalk.java:242
-  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:242
-  wire _eq_71 = level6_fix_address == _mux_92; // TrieWalk.java:242
+  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:245
+  wire _eq_70 = level5_fix_address == _mux_91; // TrieWalk.java:245
+  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:245
+  wire _eq_71 = level6_fix_address == _mux_92; // TrieWalk.java:245
   wire _eq_72 = levels7_8_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_73 = levels7_8_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_133 = _eq_72 & _eq_73; // PairCopies.java:36
-  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:242
-  wire _eq_74 = level7_fix_address == _mux_93; // TrieWalk.java:242
-  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:242
-  wire _eq_75 = level8_fix_address == _mux_94; // TrieWalk.java:242
+  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:245
+  wire _eq_74 = level7_fix_address == _mux_93; // TrieWalk.java:245
+  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:245
+  wire _eq_75 = level8_fix_address == _mux_94; // TrieWalk.java:245
   wire _eq_76 = levels9_10_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_77 = levels9_10_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_134 = _eq_76 & _eq_77; // PairCopies.java:36
-  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:242
-  wire _eq_78 = level9_fix_address == _mux_95; // TrieWalk.java:242
-  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:242
-  wire _eq_79 = level10_fix_address == _mux_96; // TrieWalk.java:242
+  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:245
+  wire _eq_78 = level9_fix_address == _mux_95; // TrieWalk.java:245
+  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:245
+  wire _eq_79 = level10_fix_address == _mux_96; // TrieWalk.java:245
   wire _eq_80 = levels11_12_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_81 = levels11_12_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_135 = _eq_80 & _eq_81; // PairCopies.java:36
-  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:242
-  wire _eq_82 = level11_fix_address == _mux_97; // TrieWalk.java:242
-  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:242
-  wire _eq_83 = level12_fix_address == _mux_98; // TrieWalk.java:242
+  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:245
+  wire _eq_82 = level11_fix_address == _mux_97; // TrieWalk.java:245
+  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:245
+  wire _eq_83 = level12_fix_address == _mux_98; // TrieWalk.java:245
   wire _eq_84 = levels13_14_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_85 = levels13_14_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_136 = _eq_84 & _eq_85; // PairCopies.java:36
-  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:242
-  wire _eq_86 = level13_fix_address == _mux_99; // TrieWalk.java:242
-  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:242
-  wire _eq_87 = level14_fix_address == _mux_100; // TrieWalk.java:242
+  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:245
+  wire _eq_86 = level13_fix_address == _mux_99; // TrieWalk.java:245
+  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:245
+  wire _eq_87 = level14_fix_address == _mux_100; // TrieWalk.java:245
   wire _eq_88 = level15_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_89 = level15_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_137 = _eq_88 & _eq_89; // PairCopies.java:36
-  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:242
-  wire _eq_90 = level15_fix_address == _mux_101; // TrieWalk.java:242
+  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:245
+  wire _eq_90 = level15_fix_address == _mux_101; // TrieWalk.java:245
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -8598,116 +8598,116 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_35) begin // TrieWalk.java:196
-      $display("Assertion failed at TrieWalk.java:196: a key entered a held walk");
+    if (!reset && !_not_35) begin // TrieWalk.java:199
+      $display("Assertion failed at TrieWalk.java:199: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_37) begin // TrieWalk.java:197
-      $display("Assertion failed at TrieWalk.java:197: a fix while the walk moves");
+    if (!reset && !_not_37) begin // TrieWalk.java:200
+      $display("Assertion failed at TrieWalk.java:200: a fix while the walk moves");
       $stop;
     end
-    if (!reset && !_not_38) begin // TrieWalk.java:198
-      $display("Assertion failed at TrieWalk.java:198: a fix longer than FIX_CLOCKS");
+    if (!reset && !_not_38) begin // TrieWalk.java:201
+      $display("Assertion failed at TrieWalk.java:201: a fix longer than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && !_not_40) begin // TrieWalk.java:199
-      $display("Assertion failed at TrieWalk.java:199: a fix shorter than FIX_CLOCKS");
+    if (!reset && !_not_40) begin // TrieWalk.java:202
+      $display("Assertion failed at TrieWalk.java:202: a fix shorter than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && write_valid && !_and_129) begin // TrieWalk.java:205
-      $display("Assertion failed at TrieWalk.java:205: a child word written while the walk moves");
+    if (!reset && write_valid && !_and_129) begin // TrieWalk.java:208
+      $display("Assertion failed at TrieWalk.java:208: a child word written while the walk moves");
       $stop;
     end
     if (!reset && fixing && !_and_130) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_62) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_62) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_131) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_66) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_66) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_132) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_70) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_70) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_133) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_74) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_74) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_134) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_78) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_78) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_135) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_82) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_82) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_136) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_86) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_86) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_137) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_90) begin // TrieWalk.java:242
-      $display("Assertion failed at TrieWalk.java:242: a level's fix address is stale");
+    if (!reset && fixing && !_eq_90) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
   end

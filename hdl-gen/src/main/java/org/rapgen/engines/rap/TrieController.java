@@ -154,7 +154,11 @@ public final class TrieController extends Module {
 
         // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first
         Bool draining = state.is(DRAIN).or(commitStop).named("draining");
-        UndoStack undo = new UndoStack(c, windowDepth, draining.and(resValid), res.addr, res.old, state.is(UNDO));
+        // The walk stops a clock after the commit, so only the results then in the counter SRAM are squashed: at
+        // most one more than its result latency, as SplitRedo's queue; a stack as deep as the window would be block
+        // RAM.
+        int undoDepth = Integer.highestOneBit(resultLatency + 1) << 1;
+        UndoStack undo = new UndoStack(c, undoDepth, draining.and(resValid), res.addr, res.old, state.is(UNDO));
         redo.push(draining.and(resValid).and(splitInPlace), res.addr, commit.hitDepth);
         when(draining.and(resValid), () -> Assert(commit.eventResult, "a squashed result that is not an event's"));
 

@@ -22,26 +22,29 @@ import org.rapgen.hdl.Vec;
  * <p>The walk at a node of depth j picks the child of the key's digit j from the node's child word ({@link
  * ChildWord}); if there is one the walk goes on into it, otherwise it stops at this node, whose child count rides along
  * for the commit stage (a split needs the missing children). The root's word is a register of the controller's, read
- * by stage 0; every other level's is in a block RAM of its own (two levels to a true dual-port RAM), and takes three
- * stages: a&lt;j&gt; holds the slot the level above chose, which is the RAM's address; p&lt;j&gt; the read; q&lt;j&gt;
- * the word in a plain register, which the ECP5 flow moves into the RAM's output register. So no clock holds more than
- * one route between the fabric and a level's blocks. Every level's RAM holds the whole child table, because any slot
- * may be a node of any depth; the controller writes all of them at once, and only while the walk holds, so a read
- * never meets a write.
+ * by stage 0; every other level's is in a block RAM of its own (two levels to a true dual-port RAM), and takes four
+ * stages: a&lt;j&gt; holds the slot chosen above, which is the RAM's address; p&lt;j&gt; the read; q&lt;j&gt; the word
+ * in a plain register, which the ECP5 flow moves into the RAM's output register; c&lt;j&gt; the child that word
+ * selects, registered beside the level's blocks (the last level's is the result stage s&lt;L&gt;). So no clock holds
+ * more than one route between the fabric and a level's blocks: the next level's a register is a plain copy of
+ * c&lt;j&gt;. Every level's RAM holds the whole child table, because any slot may be a node of any depth; the controller
+ * writes all of them at once, and only while the walk holds, so a read never meets a write. Each pair of levels has
+ * its own copies of the write and of the fix's node and word ({@link PairCopies}).
  *
  * <p>A split need not empty the walk: the controller holds it ({@code holdNext}), writes the new words, and then fixes it
  * ({@code fixNext}) for {@link #FIX_CLOCKS} clocks. Only two kinds of event can be wrong after a split of node v: one that
  * walked into v and whose stage holds v's old word, and one that stopped at v, since v had no child of its digit,
  * which moves into that digit's new leaf (a split creates every missing child). An a stage holds no word yet (it reads
  * the new one when it moves); the first clock reads each q stage's node again, and the second lands that word in q and
- * reads each p stage's node, both through the level's one port. An event that stopped at v is found on the first clock
- * and moves on the second.
+ * reads each p stage's node, both through the level's one port. A c stage holds a choice made from v's old word, which
+ * is either a child v already had, and a split keeps every child, or a stop at v. An event that stopped at v, in any
+ * stage, is found on the first clock and moves on the second.
  *
  * <p>The walk's control ({@code holdNext}, {@code fixNext}) comes a clock ahead of the clock it acts on, from a LUT of
  * the controller's flip-flops, and lands in flip-flops of the walk's own that drive the levels' RAM ports and the
  * stages' registers directly ({@link WalkControl}).
  *
- * <p>Latency 3L - 1 clocks, one key per clock, no backpressure: the commit stage always takes a result.
+ * <p>Latency 4L - 3 clocks (2 for L = 1), one key per clock, no backpressure: the commit stage always takes a result.
  */
 public final class TrieWalk extends Module {
     public static final class Search extends Bundle {
@@ -123,11 +126,11 @@ public final class TrieWalk extends Module {
     public static final int FIX_CLOCKS = 2;
 
     /**
-     * Clocks from a key's acceptance to its result: stage 0 at the root, three stages (a, p, q) for each of the L - 1
-     * levels below it that live in block RAM, and the last stage s&lt;L&gt;.
+     * Clocks from a key's acceptance to its result: stage 0 at the root, four stages (a, p, q, c) for each of the L - 1
+     * levels below it that live in block RAM, the last level's c being the result stage s&lt;L&gt;.
      */
     public static int latency(RapConfig c) {
-        return 3 * c.levels() - 1 + Math.max(0, c.levels() - 2);
+        return c.levels() == 1 ? 2 : 4 * c.levels() - 3;
     }
 
     /** The key's digit at a depth: which child of a node of that depth holds the key (a select by depth). */
