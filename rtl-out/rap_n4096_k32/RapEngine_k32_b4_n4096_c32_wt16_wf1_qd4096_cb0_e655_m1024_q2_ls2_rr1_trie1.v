@@ -1403,7 +1403,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  ReplayWindow_k32_wt16_u0_th36_d64 replayWindow ( // RapEngine.java:71
+  ReplayWindow_k32_wt16_u0_th36_d128 replayWindow ( // RapEngine.java:71
     .clock(clock),
 
     .reset(reset),
@@ -1526,7 +1526,7 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
 
   );
 
-  TrieController_k32_b4_n4096_c32_wt16_th36_d64 trieController ( // RapEngine.java:86
+  TrieController_k32_b4_n4096_c32_wt16_th36_d128 trieController ( // RapEngine.java:86
     .clock(clock),
 
     .reset(reset),

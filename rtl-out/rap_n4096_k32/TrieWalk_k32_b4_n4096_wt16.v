@@ -3,575 +3,731 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:168
-  input  wire reset, // TrieWalk.java:168
-  output wire io_search_ready, // TrieWalk.java:170
-  input  wire io_search_valid, // TrieWalk.java:170
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:170
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:170
-  output wire io_result_valid, // TrieWalk.java:170
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:170
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:170
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:170
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:170
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:170
-  input  wire io_write_valid, // TrieWalk.java:170
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:170
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:170
-  input  wire [47:0] io_rootWord, // TrieWalk.java:170
-  input  wire io_flush, // TrieWalk.java:170
-  input  wire io_holdNext, // TrieWalk.java:170
-  input  wire io_fixNext, // TrieWalk.java:170
-  input  wire [11:0] io_fix_slot, // TrieWalk.java:170
-  input  wire [47:0] io_fix_word  // TrieWalk.java:170
+  input  wire clock, // TrieWalk.java:175
+  input  wire reset, // TrieWalk.java:175
+  output wire io_search_ready, // TrieWalk.java:177
+  input  wire io_search_valid, // TrieWalk.java:177
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:177
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:177
+  output wire io_result_valid, // TrieWalk.java:177
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:177
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:177
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:177
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:177
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:177
+  input  wire io_write_valid, // TrieWalk.java:177
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:177
+  input  wire [47:0] io_write_bits_word, // TrieWalk.java:177
+  input  wire [47:0] io_rootWord, // TrieWalk.java:177
+  input  wire io_flush, // TrieWalk.java:177
+  input  wire io_holdNext, // TrieWalk.java:177
+  input  wire io_fixNext, // TrieWalk.java:177
+  input  wire [11:0] io_fix_slot, // TrieWalk.java:177
+  input  wire [47:0] io_fix_word  // TrieWalk.java:177
 );
 
   // State
-  reg held; // TrieWalk.java:180
-  reg fixing; // TrieWalk.java:183
-  reg fix_first; // TrieWalk.java:186
-  reg fix_second; // TrieWalk.java:187
-  reg read_enable; // TrieWalk.java:188
-  reg word_enable; // TrieWalk.java:191
-  reg _reg_0; // TrieWalk.java:194
-  reg _reg_1; // TrieWalk.java:195
-  reg write_valid; // TrieWalk.java:199
-  reg [11:0] write_slot; // TrieWalk.java:200
-  reg [47:0] write_word; // TrieWalk.java:201
-  reg s0_valid; // TrieWalk.java:206
-  reg [31:0] s0_key; // TrieWalk.java:208
-  reg [15:0] s0_weight; // TrieWalk.java:209
-  reg a1_valid; // TrieWalk.java:289
-  reg [31:0] a1_key; // TrieWalk.java:290
-  reg [15:0] a1_weight; // TrieWalk.java:291
-  reg [11:0] a1_slot; // TrieWalk.java:292
-  reg [4:0] a1_depth; // TrieWalk.java:293
-  reg [2:0] a1_children; // TrieWalk.java:294
-  reg a1_done; // TrieWalk.java:295
-  reg a1_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a1_digit_below; // TrieWalk.java:300
-  reg p1_valid; // TrieWalk.java:289
-  reg [31:0] p1_key; // TrieWalk.java:290
-  reg [15:0] p1_weight; // TrieWalk.java:291
-  reg [11:0] p1_slot; // TrieWalk.java:292
-  reg [4:0] p1_depth; // TrieWalk.java:293
-  reg [2:0] p1_children; // TrieWalk.java:294
-  reg p1_done; // TrieWalk.java:295
-  reg p1_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p1_digit_below; // TrieWalk.java:300
-  reg q1_valid; // TrieWalk.java:289
-  reg [31:0] q1_key; // TrieWalk.java:290
-  reg [15:0] q1_weight; // TrieWalk.java:291
-  reg [11:0] q1_slot; // TrieWalk.java:292
-  reg [4:0] q1_depth; // TrieWalk.java:293
-  reg [2:0] q1_children; // TrieWalk.java:294
-  reg q1_done; // TrieWalk.java:295
-  reg q1_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q1_digit_below; // TrieWalk.java:300
-  reg [11:0] level1_fix_address; // TrieWalk.java:230
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q1_word; // TrieWalk.java:246
-  reg a2_valid; // TrieWalk.java:289
-  reg [31:0] a2_key; // TrieWalk.java:290
-  reg [15:0] a2_weight; // TrieWalk.java:291
-  reg [11:0] a2_slot; // TrieWalk.java:292
-  reg [4:0] a2_depth; // TrieWalk.java:293
-  reg [2:0] a2_children; // TrieWalk.java:294
-  reg a2_done; // TrieWalk.java:295
-  reg a2_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a2_digit_below; // TrieWalk.java:300
-  reg p2_valid; // TrieWalk.java:289
-  reg [31:0] p2_key; // TrieWalk.java:290
-  reg [15:0] p2_weight; // TrieWalk.java:291
-  reg [11:0] p2_slot; // TrieWalk.java:292
-  reg [4:0] p2_depth; // TrieWalk.java:293
-  reg [2:0] p2_children; // TrieWalk.java:294
-  reg p2_done; // TrieWalk.java:295
-  reg p2_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p2_digit_below; // TrieWalk.java:300
-  reg q2_valid; // TrieWalk.java:289
-  reg [31:0] q2_key; // TrieWalk.java:290
-  reg [15:0] q2_weight; // TrieWalk.java:291
-  reg [11:0] q2_slot; // TrieWalk.java:292
-  reg [4:0] q2_depth; // TrieWalk.java:293
-  reg [2:0] q2_children; // TrieWalk.java:294
-  reg q2_done; // TrieWalk.java:295
-  reg q2_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q2_digit_below; // TrieWalk.java:300
-  reg [11:0] level2_fix_address; // TrieWalk.java:230
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q2_word; // TrieWalk.java:246
-  reg a3_valid; // TrieWalk.java:289
-  reg [31:0] a3_key; // TrieWalk.java:290
-  reg [15:0] a3_weight; // TrieWalk.java:291
-  reg [11:0] a3_slot; // TrieWalk.java:292
-  reg [4:0] a3_depth; // TrieWalk.java:293
-  reg [2:0] a3_children; // TrieWalk.java:294
-  reg a3_done; // TrieWalk.java:295
-  reg a3_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a3_digit_below; // TrieWalk.java:300
-  reg p3_valid; // TrieWalk.java:289
-  reg [31:0] p3_key; // TrieWalk.java:290
-  reg [15:0] p3_weight; // TrieWalk.java:291
-  reg [11:0] p3_slot; // TrieWalk.java:292
-  reg [4:0] p3_depth; // TrieWalk.java:293
-  reg [2:0] p3_children; // TrieWalk.java:294
-  reg p3_done; // TrieWalk.java:295
-  reg p3_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p3_digit_below; // TrieWalk.java:300
-  reg q3_valid; // TrieWalk.java:289
-  reg [31:0] q3_key; // TrieWalk.java:290
-  reg [15:0] q3_weight; // TrieWalk.java:291
-  reg [11:0] q3_slot; // TrieWalk.java:292
-  reg [4:0] q3_depth; // TrieWalk.java:293
-  reg [2:0] q3_children; // TrieWalk.java:294
-  reg q3_done; // TrieWalk.java:295
-  reg q3_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q3_digit_below; // TrieWalk.java:300
-  reg [11:0] level3_fix_address; // TrieWalk.java:230
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q3_word; // TrieWalk.java:246
-  reg a4_valid; // TrieWalk.java:289
-  reg [31:0] a4_key; // TrieWalk.java:290
-  reg [15:0] a4_weight; // TrieWalk.java:291
-  reg [11:0] a4_slot; // TrieWalk.java:292
-  reg [4:0] a4_depth; // TrieWalk.java:293
-  reg [2:0] a4_children; // TrieWalk.java:294
-  reg a4_done; // TrieWalk.java:295
-  reg a4_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a4_digit_below; // TrieWalk.java:300
-  reg p4_valid; // TrieWalk.java:289
-  reg [31:0] p4_key; // TrieWalk.java:290
-  reg [15:0] p4_weight; // TrieWalk.java:291
-  reg [11:0] p4_slot; // TrieWalk.java:292
-  reg [4:0] p4_depth; // TrieWalk.java:293
-  reg [2:0] p4_children; // TrieWalk.java:294
-  reg p4_done; // TrieWalk.java:295
-  reg p4_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p4_digit_below; // TrieWalk.java:300
-  reg q4_valid; // TrieWalk.java:289
-  reg [31:0] q4_key; // TrieWalk.java:290
-  reg [15:0] q4_weight; // TrieWalk.java:291
-  reg [11:0] q4_slot; // TrieWalk.java:292
-  reg [4:0] q4_depth; // TrieWalk.java:293
-  reg [2:0] q4_children; // TrieWalk.java:294
-  reg q4_done; // TrieWalk.java:295
-  reg q4_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q4_digit_below; // TrieWalk.java:300
-  reg [11:0] level4_fix_address; // TrieWalk.java:230
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q4_word; // TrieWalk.java:246
-  reg a5_valid; // TrieWalk.java:289
-  reg [31:0] a5_key; // TrieWalk.java:290
-  reg [15:0] a5_weight; // TrieWalk.java:291
-  reg [11:0] a5_slot; // TrieWalk.java:292
-  reg [4:0] a5_depth; // TrieWalk.java:293
-  reg [2:0] a5_children; // TrieWalk.java:294
-  reg a5_done; // TrieWalk.java:295
-  reg a5_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a5_digit_below; // TrieWalk.java:300
-  reg p5_valid; // TrieWalk.java:289
-  reg [31:0] p5_key; // TrieWalk.java:290
-  reg [15:0] p5_weight; // TrieWalk.java:291
-  reg [11:0] p5_slot; // TrieWalk.java:292
-  reg [4:0] p5_depth; // TrieWalk.java:293
-  reg [2:0] p5_children; // TrieWalk.java:294
-  reg p5_done; // TrieWalk.java:295
-  reg p5_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p5_digit_below; // TrieWalk.java:300
-  reg q5_valid; // TrieWalk.java:289
-  reg [31:0] q5_key; // TrieWalk.java:290
-  reg [15:0] q5_weight; // TrieWalk.java:291
-  reg [11:0] q5_slot; // TrieWalk.java:292
-  reg [4:0] q5_depth; // TrieWalk.java:293
-  reg [2:0] q5_children; // TrieWalk.java:294
-  reg q5_done; // TrieWalk.java:295
-  reg q5_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q5_digit_below; // TrieWalk.java:300
-  reg [11:0] level5_fix_address; // TrieWalk.java:230
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q5_word; // TrieWalk.java:246
-  reg a6_valid; // TrieWalk.java:289
-  reg [31:0] a6_key; // TrieWalk.java:290
-  reg [15:0] a6_weight; // TrieWalk.java:291
-  reg [11:0] a6_slot; // TrieWalk.java:292
-  reg [4:0] a6_depth; // TrieWalk.java:293
-  reg [2:0] a6_children; // TrieWalk.java:294
-  reg a6_done; // TrieWalk.java:295
-  reg a6_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a6_digit_below; // TrieWalk.java:300
-  reg p6_valid; // TrieWalk.java:289
-  reg [31:0] p6_key; // TrieWalk.java:290
-  reg [15:0] p6_weight; // TrieWalk.java:291
-  reg [11:0] p6_slot; // TrieWalk.java:292
-  reg [4:0] p6_depth; // TrieWalk.java:293
-  reg [2:0] p6_children; // TrieWalk.java:294
-  reg p6_done; // TrieWalk.java:295
-  reg p6_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p6_digit_below; // TrieWalk.java:300
-  reg q6_valid; // TrieWalk.java:289
-  reg [31:0] q6_key; // TrieWalk.java:290
-  reg [15:0] q6_weight; // TrieWalk.java:291
-  reg [11:0] q6_slot; // TrieWalk.java:292
-  reg [4:0] q6_depth; // TrieWalk.java:293
-  reg [2:0] q6_children; // TrieWalk.java:294
-  reg q6_done; // TrieWalk.java:295
-  reg q6_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q6_digit_below; // TrieWalk.java:300
-  reg [11:0] level6_fix_address; // TrieWalk.java:230
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q6_word; // TrieWalk.java:246
-  reg a7_valid; // TrieWalk.java:289
-  reg [31:0] a7_key; // TrieWalk.java:290
-  reg [15:0] a7_weight; // TrieWalk.java:291
-  reg [11:0] a7_slot; // TrieWalk.java:292
-  reg [4:0] a7_depth; // TrieWalk.java:293
-  reg [2:0] a7_children; // TrieWalk.java:294
-  reg a7_done; // TrieWalk.java:295
-  reg a7_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a7_digit_below; // TrieWalk.java:300
-  reg p7_valid; // TrieWalk.java:289
-  reg [31:0] p7_key; // TrieWalk.java:290
-  reg [15:0] p7_weight; // TrieWalk.java:291
-  reg [11:0] p7_slot; // TrieWalk.java:292
-  reg [4:0] p7_depth; // TrieWalk.java:293
-  reg [2:0] p7_children; // TrieWalk.java:294
-  reg p7_done; // TrieWalk.java:295
-  reg p7_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p7_digit_below; // TrieWalk.java:300
-  reg q7_valid; // TrieWalk.java:289
-  reg [31:0] q7_key; // TrieWalk.java:290
-  reg [15:0] q7_weight; // TrieWalk.java:291
-  reg [11:0] q7_slot; // TrieWalk.java:292
-  reg [4:0] q7_depth; // TrieWalk.java:293
-  reg [2:0] q7_children; // TrieWalk.java:294
-  reg q7_done; // TrieWalk.java:295
-  reg q7_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q7_digit_below; // TrieWalk.java:300
-  reg [11:0] level7_fix_address; // TrieWalk.java:230
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q7_word; // TrieWalk.java:246
-  reg a8_valid; // TrieWalk.java:289
-  reg [31:0] a8_key; // TrieWalk.java:290
-  reg [15:0] a8_weight; // TrieWalk.java:291
-  reg [11:0] a8_slot; // TrieWalk.java:292
-  reg [4:0] a8_depth; // TrieWalk.java:293
-  reg [2:0] a8_children; // TrieWalk.java:294
-  reg a8_done; // TrieWalk.java:295
-  reg a8_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a8_digit_below; // TrieWalk.java:300
-  reg p8_valid; // TrieWalk.java:289
-  reg [31:0] p8_key; // TrieWalk.java:290
-  reg [15:0] p8_weight; // TrieWalk.java:291
-  reg [11:0] p8_slot; // TrieWalk.java:292
-  reg [4:0] p8_depth; // TrieWalk.java:293
-  reg [2:0] p8_children; // TrieWalk.java:294
-  reg p8_done; // TrieWalk.java:295
-  reg p8_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p8_digit_below; // TrieWalk.java:300
-  reg q8_valid; // TrieWalk.java:289
-  reg [31:0] q8_key; // TrieWalk.java:290
-  reg [15:0] q8_weight; // TrieWalk.java:291
-  reg [11:0] q8_slot; // TrieWalk.java:292
-  reg [4:0] q8_depth; // TrieWalk.java:293
-  reg [2:0] q8_children; // TrieWalk.java:294
-  reg q8_done; // TrieWalk.java:295
-  reg q8_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q8_digit_below; // TrieWalk.java:300
-  reg [11:0] level8_fix_address; // TrieWalk.java:230
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q8_word; // TrieWalk.java:246
-  reg a9_valid; // TrieWalk.java:289
-  reg [31:0] a9_key; // TrieWalk.java:290
-  reg [15:0] a9_weight; // TrieWalk.java:291
-  reg [11:0] a9_slot; // TrieWalk.java:292
-  reg [4:0] a9_depth; // TrieWalk.java:293
-  reg [2:0] a9_children; // TrieWalk.java:294
-  reg a9_done; // TrieWalk.java:295
-  reg a9_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a9_digit_below; // TrieWalk.java:300
-  reg p9_valid; // TrieWalk.java:289
-  reg [31:0] p9_key; // TrieWalk.java:290
-  reg [15:0] p9_weight; // TrieWalk.java:291
-  reg [11:0] p9_slot; // TrieWalk.java:292
-  reg [4:0] p9_depth; // TrieWalk.java:293
-  reg [2:0] p9_children; // TrieWalk.java:294
-  reg p9_done; // TrieWalk.java:295
-  reg p9_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p9_digit_below; // TrieWalk.java:300
-  reg q9_valid; // TrieWalk.java:289
-  reg [31:0] q9_key; // TrieWalk.java:290
-  reg [15:0] q9_weight; // TrieWalk.java:291
-  reg [11:0] q9_slot; // TrieWalk.java:292
-  reg [4:0] q9_depth; // TrieWalk.java:293
-  reg [2:0] q9_children; // TrieWalk.java:294
-  reg q9_done; // TrieWalk.java:295
-  reg q9_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q9_digit_below; // TrieWalk.java:300
-  reg [11:0] level9_fix_address; // TrieWalk.java:230
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q9_word; // TrieWalk.java:246
-  reg a10_valid; // TrieWalk.java:289
-  reg [31:0] a10_key; // TrieWalk.java:290
-  reg [15:0] a10_weight; // TrieWalk.java:291
-  reg [11:0] a10_slot; // TrieWalk.java:292
-  reg [4:0] a10_depth; // TrieWalk.java:293
-  reg [2:0] a10_children; // TrieWalk.java:294
-  reg a10_done; // TrieWalk.java:295
-  reg a10_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a10_digit_below; // TrieWalk.java:300
-  reg p10_valid; // TrieWalk.java:289
-  reg [31:0] p10_key; // TrieWalk.java:290
-  reg [15:0] p10_weight; // TrieWalk.java:291
-  reg [11:0] p10_slot; // TrieWalk.java:292
-  reg [4:0] p10_depth; // TrieWalk.java:293
-  reg [2:0] p10_children; // TrieWalk.java:294
-  reg p10_done; // TrieWalk.java:295
-  reg p10_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p10_digit_below; // TrieWalk.java:300
-  reg q10_valid; // TrieWalk.java:289
-  reg [31:0] q10_key; // TrieWalk.java:290
-  reg [15:0] q10_weight; // TrieWalk.java:291
-  reg [11:0] q10_slot; // TrieWalk.java:292
-  reg [4:0] q10_depth; // TrieWalk.java:293
-  reg [2:0] q10_children; // TrieWalk.java:294
-  reg q10_done; // TrieWalk.java:295
-  reg q10_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q10_digit_below; // TrieWalk.java:300
-  reg [11:0] level10_fix_address; // TrieWalk.java:230
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q10_word; // TrieWalk.java:246
-  reg a11_valid; // TrieWalk.java:289
-  reg [31:0] a11_key; // TrieWalk.java:290
-  reg [15:0] a11_weight; // TrieWalk.java:291
-  reg [11:0] a11_slot; // TrieWalk.java:292
-  reg [4:0] a11_depth; // TrieWalk.java:293
-  reg [2:0] a11_children; // TrieWalk.java:294
-  reg a11_done; // TrieWalk.java:295
-  reg a11_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a11_digit_below; // TrieWalk.java:300
-  reg p11_valid; // TrieWalk.java:289
-  reg [31:0] p11_key; // TrieWalk.java:290
-  reg [15:0] p11_weight; // TrieWalk.java:291
-  reg [11:0] p11_slot; // TrieWalk.java:292
-  reg [4:0] p11_depth; // TrieWalk.java:293
-  reg [2:0] p11_children; // TrieWalk.java:294
-  reg p11_done; // TrieWalk.java:295
-  reg p11_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p11_digit_below; // TrieWalk.java:300
-  reg q11_valid; // TrieWalk.java:289
-  reg [31:0] q11_key; // TrieWalk.java:290
-  reg [15:0] q11_weight; // TrieWalk.java:291
-  reg [11:0] q11_slot; // TrieWalk.java:292
-  reg [4:0] q11_depth; // TrieWalk.java:293
-  reg [2:0] q11_children; // TrieWalk.java:294
-  reg q11_done; // TrieWalk.java:295
-  reg q11_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q11_digit_below; // TrieWalk.java:300
-  reg [11:0] level11_fix_address; // TrieWalk.java:230
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q11_word; // TrieWalk.java:246
-  reg a12_valid; // TrieWalk.java:289
-  reg [31:0] a12_key; // TrieWalk.java:290
-  reg [15:0] a12_weight; // TrieWalk.java:291
-  reg [11:0] a12_slot; // TrieWalk.java:292
-  reg [4:0] a12_depth; // TrieWalk.java:293
-  reg [2:0] a12_children; // TrieWalk.java:294
-  reg a12_done; // TrieWalk.java:295
-  reg a12_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a12_digit_below; // TrieWalk.java:300
-  reg p12_valid; // TrieWalk.java:289
-  reg [31:0] p12_key; // TrieWalk.java:290
-  reg [15:0] p12_weight; // TrieWalk.java:291
-  reg [11:0] p12_slot; // TrieWalk.java:292
-  reg [4:0] p12_depth; // TrieWalk.java:293
-  reg [2:0] p12_children; // TrieWalk.java:294
-  reg p12_done; // TrieWalk.java:295
-  reg p12_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p12_digit_below; // TrieWalk.java:300
-  reg q12_valid; // TrieWalk.java:289
-  reg [31:0] q12_key; // TrieWalk.java:290
-  reg [15:0] q12_weight; // TrieWalk.java:291
-  reg [11:0] q12_slot; // TrieWalk.java:292
-  reg [4:0] q12_depth; // TrieWalk.java:293
-  reg [2:0] q12_children; // TrieWalk.java:294
-  reg q12_done; // TrieWalk.java:295
-  reg q12_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q12_digit_below; // TrieWalk.java:300
-  reg [11:0] level12_fix_address; // TrieWalk.java:230
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q12_word; // TrieWalk.java:246
-  reg a13_valid; // TrieWalk.java:289
-  reg [31:0] a13_key; // TrieWalk.java:290
-  reg [15:0] a13_weight; // TrieWalk.java:291
-  reg [11:0] a13_slot; // TrieWalk.java:292
-  reg [4:0] a13_depth; // TrieWalk.java:293
-  reg [2:0] a13_children; // TrieWalk.java:294
-  reg a13_done; // TrieWalk.java:295
-  reg a13_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a13_digit_below; // TrieWalk.java:300
-  reg p13_valid; // TrieWalk.java:289
-  reg [31:0] p13_key; // TrieWalk.java:290
-  reg [15:0] p13_weight; // TrieWalk.java:291
-  reg [11:0] p13_slot; // TrieWalk.java:292
-  reg [4:0] p13_depth; // TrieWalk.java:293
-  reg [2:0] p13_children; // TrieWalk.java:294
-  reg p13_done; // TrieWalk.java:295
-  reg p13_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p13_digit_below; // TrieWalk.java:300
-  reg q13_valid; // TrieWalk.java:289
-  reg [31:0] q13_key; // TrieWalk.java:290
-  reg [15:0] q13_weight; // TrieWalk.java:291
-  reg [11:0] q13_slot; // TrieWalk.java:292
-  reg [4:0] q13_depth; // TrieWalk.java:293
-  reg [2:0] q13_children; // TrieWalk.java:294
-  reg q13_done; // TrieWalk.java:295
-  reg q13_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q13_digit_below; // TrieWalk.java:300
-  reg [11:0] level13_fix_address; // TrieWalk.java:230
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q13_word; // TrieWalk.java:246
-  reg a14_valid; // TrieWalk.java:289
-  reg [31:0] a14_key; // TrieWalk.java:290
-  reg [15:0] a14_weight; // TrieWalk.java:291
-  reg [11:0] a14_slot; // TrieWalk.java:292
-  reg [4:0] a14_depth; // TrieWalk.java:293
-  reg [2:0] a14_children; // TrieWalk.java:294
-  reg a14_done; // TrieWalk.java:295
-  reg a14_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a14_digit_below; // TrieWalk.java:300
-  reg p14_valid; // TrieWalk.java:289
-  reg [31:0] p14_key; // TrieWalk.java:290
-  reg [15:0] p14_weight; // TrieWalk.java:291
-  reg [11:0] p14_slot; // TrieWalk.java:292
-  reg [4:0] p14_depth; // TrieWalk.java:293
-  reg [2:0] p14_children; // TrieWalk.java:294
-  reg p14_done; // TrieWalk.java:295
-  reg p14_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p14_digit_below; // TrieWalk.java:300
-  reg q14_valid; // TrieWalk.java:289
-  reg [31:0] q14_key; // TrieWalk.java:290
-  reg [15:0] q14_weight; // TrieWalk.java:291
-  reg [11:0] q14_slot; // TrieWalk.java:292
-  reg [4:0] q14_depth; // TrieWalk.java:293
-  reg [2:0] q14_children; // TrieWalk.java:294
-  reg q14_done; // TrieWalk.java:295
-  reg q14_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q14_digit_below; // TrieWalk.java:300
-  reg [11:0] level14_fix_address; // TrieWalk.java:230
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:243
-  reg [47:0] q14_word; // TrieWalk.java:246
-  reg a15_valid; // TrieWalk.java:289
-  reg [31:0] a15_key; // TrieWalk.java:290
-  reg [15:0] a15_weight; // TrieWalk.java:291
-  reg [11:0] a15_slot; // TrieWalk.java:292
-  reg [4:0] a15_depth; // TrieWalk.java:293
-  reg [2:0] a15_children; // TrieWalk.java:294
-  reg a15_done; // TrieWalk.java:295
-  reg a15_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] a15_digit_below; // TrieWalk.java:300
-  reg p15_valid; // TrieWalk.java:289
-  reg [31:0] p15_key; // TrieWalk.java:290
-  reg [15:0] p15_weight; // TrieWalk.java:291
-  reg [11:0] p15_slot; // TrieWalk.java:292
-  reg [4:0] p15_depth; // TrieWalk.java:293
-  reg [2:0] p15_children; // TrieWalk.java:294
-  reg p15_done; // TrieWalk.java:295
-  reg p15_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] p15_digit_below; // TrieWalk.java:300
-  reg q15_valid; // TrieWalk.java:289
-  reg [31:0] q15_key; // TrieWalk.java:290
-  reg [15:0] q15_weight; // TrieWalk.java:291
-  reg [11:0] q15_slot; // TrieWalk.java:292
-  reg [4:0] q15_depth; // TrieWalk.java:293
-  reg [2:0] q15_children; // TrieWalk.java:294
-  reg q15_done; // TrieWalk.java:295
-  reg q15_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] q15_digit_below; // TrieWalk.java:300
-  reg [11:0] level15_fix_address; // TrieWalk.java:230
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:240
-  reg [47:0] q15_word; // TrieWalk.java:246
-  reg s16_valid; // TrieWalk.java:289
-  reg [31:0] s16_key; // TrieWalk.java:290
-  reg [15:0] s16_weight; // TrieWalk.java:291
-  reg [11:0] s16_slot; // TrieWalk.java:292
-  reg [4:0] s16_depth; // TrieWalk.java:293
-  reg [2:0] s16_children; // TrieWalk.java:294
-  reg s16_done; // TrieWalk.java:295
-  reg s16_stopped_at_split; // TrieWalk.java:299
-  reg [1:0] s16_digit_below; // TrieWalk.java:300
+  reg held; // TrieWalk.java:187
+  reg fixing; // TrieWalk.java:190
+  reg fix_first; // TrieWalk.java:193
+  reg fix_second; // TrieWalk.java:194
+  reg read_enable; // TrieWalk.java:195
+  reg word_enable; // TrieWalk.java:198
+  reg _reg_0; // TrieWalk.java:201
+  reg _reg_1; // TrieWalk.java:202
+  reg write_valid; // TrieWalk.java:207
+  reg s0_valid; // TrieWalk.java:212
+  reg [31:0] s0_key; // TrieWalk.java:214
+  reg [15:0] s0_weight; // TrieWalk.java:215
+  reg [11:0] levels1_2_write_slot; // PairCopies.java:31
+  reg [47:0] levels1_2_write_word; // PairCopies.java:32
+  reg [11:0] levels1_2_fix_slot; // PairCopies.java:34
+  reg [47:0] levels1_2_fix_word; // PairCopies.java:35
+  reg a1_valid; // TrieWalk.java:309
+  reg [31:0] a1_key; // TrieWalk.java:310
+  reg [15:0] a1_weight; // TrieWalk.java:311
+  reg [11:0] a1_slot; // TrieWalk.java:312
+  reg [4:0] a1_depth; // TrieWalk.java:313
+  reg [2:0] a1_children; // TrieWalk.java:314
+  reg a1_done; // TrieWalk.java:315
+  reg a1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a1_digit_below; // TrieWalk.java:320
+  reg p1_valid; // TrieWalk.java:309
+  reg [31:0] p1_key; // TrieWalk.java:310
+  reg [15:0] p1_weight; // TrieWalk.java:311
+  reg [11:0] p1_slot; // TrieWalk.java:312
+  reg [4:0] p1_depth; // TrieWalk.java:313
+  reg [2:0] p1_children; // TrieWalk.java:314
+  reg p1_done; // TrieWalk.java:315
+  reg p1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p1_digit_below; // TrieWalk.java:320
+  reg q1_valid; // TrieWalk.java:309
+  reg [31:0] q1_key; // TrieWalk.java:310
+  reg [15:0] q1_weight; // TrieWalk.java:311
+  reg [11:0] q1_slot; // TrieWalk.java:312
+  reg [4:0] q1_depth; // TrieWalk.java:313
+  reg [2:0] q1_children; // TrieWalk.java:314
+  reg q1_done; // TrieWalk.java:315
+  reg q1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q1_digit_below; // TrieWalk.java:320
+  reg [11:0] level1_fix_address; // TrieWalk.java:244
+  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q1_word; // TrieWalk.java:261
+  reg c1_valid; // TrieWalk.java:309
+  reg [31:0] c1_key; // TrieWalk.java:310
+  reg [15:0] c1_weight; // TrieWalk.java:311
+  reg [11:0] c1_slot; // TrieWalk.java:312
+  reg [4:0] c1_depth; // TrieWalk.java:313
+  reg [2:0] c1_children; // TrieWalk.java:314
+  reg c1_done; // TrieWalk.java:315
+  reg c1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c1_digit_below; // TrieWalk.java:320
+  reg a2_valid; // TrieWalk.java:309
+  reg [31:0] a2_key; // TrieWalk.java:310
+  reg [15:0] a2_weight; // TrieWalk.java:311
+  reg [11:0] a2_slot; // TrieWalk.java:312
+  reg [4:0] a2_depth; // TrieWalk.java:313
+  reg [2:0] a2_children; // TrieWalk.java:314
+  reg a2_done; // TrieWalk.java:315
+  reg a2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a2_digit_below; // TrieWalk.java:320
+  reg p2_valid; // TrieWalk.java:309
+  reg [31:0] p2_key; // TrieWalk.java:310
+  reg [15:0] p2_weight; // TrieWalk.java:311
+  reg [11:0] p2_slot; // TrieWalk.java:312
+  reg [4:0] p2_depth; // TrieWalk.java:313
+  reg [2:0] p2_children; // TrieWalk.java:314
+  reg p2_done; // TrieWalk.java:315
+  reg p2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p2_digit_below; // TrieWalk.java:320
+  reg q2_valid; // TrieWalk.java:309
+  reg [31:0] q2_key; // TrieWalk.java:310
+  reg [15:0] q2_weight; // TrieWalk.java:311
+  reg [11:0] q2_slot; // TrieWalk.java:312
+  reg [4:0] q2_depth; // TrieWalk.java:313
+  reg [2:0] q2_children; // TrieWalk.java:314
+  reg q2_done; // TrieWalk.java:315
+  reg q2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q2_digit_below; // TrieWalk.java:320
+  reg [11:0] level2_fix_address; // TrieWalk.java:244
+  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q2_word; // TrieWalk.java:261
+  reg c2_valid; // TrieWalk.java:309
+  reg [31:0] c2_key; // TrieWalk.java:310
+  reg [15:0] c2_weight; // TrieWalk.java:311
+  reg [11:0] c2_slot; // TrieWalk.java:312
+  reg [4:0] c2_depth; // TrieWalk.java:313
+  reg [2:0] c2_children; // TrieWalk.java:314
+  reg c2_done; // TrieWalk.java:315
+  reg c2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c2_digit_below; // TrieWalk.java:320
+  reg [11:0] levels3_4_write_slot; // PairCopies.java:31
+  reg [47:0] levels3_4_write_word; // PairCopies.java:32
+  reg [11:0] levels3_4_fix_slot; // PairCopies.java:34
+  reg [47:0] levels3_4_fix_word; // PairCopies.java:35
+  reg a3_valid; // TrieWalk.java:309
+  reg [31:0] a3_key; // TrieWalk.java:310
+  reg [15:0] a3_weight; // TrieWalk.java:311
+  reg [11:0] a3_slot; // TrieWalk.java:312
+  reg [4:0] a3_depth; // TrieWalk.java:313
+  reg [2:0] a3_children; // TrieWalk.java:314
+  reg a3_done; // TrieWalk.java:315
+  reg a3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a3_digit_below; // TrieWalk.java:320
+  reg p3_valid; // TrieWalk.java:309
+  reg [31:0] p3_key; // TrieWalk.java:310
+  reg [15:0] p3_weight; // TrieWalk.java:311
+  reg [11:0] p3_slot; // TrieWalk.java:312
+  reg [4:0] p3_depth; // TrieWalk.java:313
+  reg [2:0] p3_children; // TrieWalk.java:314
+  reg p3_done; // TrieWalk.java:315
+  reg p3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p3_digit_below; // TrieWalk.java:320
+  reg q3_valid; // TrieWalk.java:309
+  reg [31:0] q3_key; // TrieWalk.java:310
+  reg [15:0] q3_weight; // TrieWalk.java:311
+  reg [11:0] q3_slot; // TrieWalk.java:312
+  reg [4:0] q3_depth; // TrieWalk.java:313
+  reg [2:0] q3_children; // TrieWalk.java:314
+  reg q3_done; // TrieWalk.java:315
+  reg q3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q3_digit_below; // TrieWalk.java:320
+  reg [11:0] level3_fix_address; // TrieWalk.java:244
+  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q3_word; // TrieWalk.java:261
+  reg c3_valid; // TrieWalk.java:309
+  reg [31:0] c3_key; // TrieWalk.java:310
+  reg [15:0] c3_weight; // TrieWalk.java:311
+  reg [11:0] c3_slot; // TrieWalk.java:312
+  reg [4:0] c3_depth; // TrieWalk.java:313
+  reg [2:0] c3_children; // TrieWalk.java:314
+  reg c3_done; // TrieWalk.java:315
+  reg c3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c3_digit_below; // TrieWalk.java:320
+  reg a4_valid; // TrieWalk.java:309
+  reg [31:0] a4_key; // TrieWalk.java:310
+  reg [15:0] a4_weight; // TrieWalk.java:311
+  reg [11:0] a4_slot; // TrieWalk.java:312
+  reg [4:0] a4_depth; // TrieWalk.java:313
+  reg [2:0] a4_children; // TrieWalk.java:314
+  reg a4_done; // TrieWalk.java:315
+  reg a4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a4_digit_below; // TrieWalk.java:320
+  reg p4_valid; // TrieWalk.java:309
+  reg [31:0] p4_key; // TrieWalk.java:310
+  reg [15:0] p4_weight; // TrieWalk.java:311
+  reg [11:0] p4_slot; // TrieWalk.java:312
+  reg [4:0] p4_depth; // TrieWalk.java:313
+  reg [2:0] p4_children; // TrieWalk.java:314
+  reg p4_done; // TrieWalk.java:315
+  reg p4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p4_digit_below; // TrieWalk.java:320
+  reg q4_valid; // TrieWalk.java:309
+  reg [31:0] q4_key; // TrieWalk.java:310
+  reg [15:0] q4_weight; // TrieWalk.java:311
+  reg [11:0] q4_slot; // TrieWalk.java:312
+  reg [4:0] q4_depth; // TrieWalk.java:313
+  reg [2:0] q4_children; // TrieWalk.java:314
+  reg q4_done; // TrieWalk.java:315
+  reg q4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q4_digit_below; // TrieWalk.java:320
+  reg [11:0] level4_fix_address; // TrieWalk.java:244
+  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q4_word; // TrieWalk.java:261
+  reg c4_valid; // TrieWalk.java:309
+  reg [31:0] c4_key; // TrieWalk.java:310
+  reg [15:0] c4_weight; // TrieWalk.java:311
+  reg [11:0] c4_slot; // TrieWalk.java:312
+  reg [4:0] c4_depth; // TrieWalk.java:313
+  reg [2:0] c4_children; // TrieWalk.java:314
+  reg c4_done; // TrieWalk.java:315
+  reg c4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c4_digit_below; // TrieWalk.java:320
+  reg [11:0] levels5_6_write_slot; // PairCopies.java:31
+  reg [47:0] levels5_6_write_word; // PairCopies.java:32
+  reg [11:0] levels5_6_fix_slot; // PairCopies.java:34
+  reg [47:0] levels5_6_fix_word; // PairCopies.java:35
+  reg a5_valid; // TrieWalk.java:309
+  reg [31:0] a5_key; // TrieWalk.java:310
+  reg [15:0] a5_weight; // TrieWalk.java:311
+  reg [11:0] a5_slot; // TrieWalk.java:312
+  reg [4:0] a5_depth; // TrieWalk.java:313
+  reg [2:0] a5_children; // TrieWalk.java:314
+  reg a5_done; // TrieWalk.java:315
+  reg a5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a5_digit_below; // TrieWalk.java:320
+  reg p5_valid; // TrieWalk.java:309
+  reg [31:0] p5_key; // TrieWalk.java:310
+  reg [15:0] p5_weight; // TrieWalk.java:311
+  reg [11:0] p5_slot; // TrieWalk.java:312
+  reg [4:0] p5_depth; // TrieWalk.java:313
+  reg [2:0] p5_children; // TrieWalk.java:314
+  reg p5_done; // TrieWalk.java:315
+  reg p5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p5_digit_below; // TrieWalk.java:320
+  reg q5_valid; // TrieWalk.java:309
+  reg [31:0] q5_key; // TrieWalk.java:310
+  reg [15:0] q5_weight; // TrieWalk.java:311
+  reg [11:0] q5_slot; // TrieWalk.java:312
+  reg [4:0] q5_depth; // TrieWalk.java:313
+  reg [2:0] q5_children; // TrieWalk.java:314
+  reg q5_done; // TrieWalk.java:315
+  reg q5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q5_digit_below; // TrieWalk.java:320
+  reg [11:0] level5_fix_address; // TrieWalk.java:244
+  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q5_word; // TrieWalk.java:261
+  reg c5_valid; // TrieWalk.java:309
+  reg [31:0] c5_key; // TrieWalk.java:310
+  reg [15:0] c5_weight; // TrieWalk.java:311
+  reg [11:0] c5_slot; // TrieWalk.java:312
+  reg [4:0] c5_depth; // TrieWalk.java:313
+  reg [2:0] c5_children; // TrieWalk.java:314
+  reg c5_done; // TrieWalk.java:315
+  reg c5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c5_digit_below; // TrieWalk.java:320
+  reg a6_valid; // TrieWalk.java:309
+  reg [31:0] a6_key; // TrieWalk.java:310
+  reg [15:0] a6_weight; // TrieWalk.java:311
+  reg [11:0] a6_slot; // TrieWalk.java:312
+  reg [4:0] a6_depth; // TrieWalk.java:313
+  reg [2:0] a6_children; // TrieWalk.java:314
+  reg a6_done; // TrieWalk.java:315
+  reg a6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a6_digit_below; // TrieWalk.java:320
+  reg p6_valid; // TrieWalk.java:309
+  reg [31:0] p6_key; // TrieWalk.java:310
+  reg [15:0] p6_weight; // TrieWalk.java:311
+  reg [11:0] p6_slot; // TrieWalk.java:312
+  reg [4:0] p6_depth; // TrieWalk.java:313
+  reg [2:0] p6_children; // TrieWalk.java:314
+  reg p6_done; // TrieWalk.java:315
+  reg p6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p6_digit_below; // TrieWalk.java:320
+  reg q6_valid; // TrieWalk.java:309
+  reg [31:0] q6_key; // TrieWalk.java:310
+  reg [15:0] q6_weight; // TrieWalk.java:311
+  reg [11:0] q6_slot; // TrieWalk.java:312
+  reg [4:0] q6_depth; // TrieWalk.java:313
+  reg [2:0] q6_children; // TrieWalk.java:314
+  reg q6_done; // TrieWalk.java:315
+  reg q6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q6_digit_below; // TrieWalk.java:320
+  reg [11:0] level6_fix_address; // TrieWalk.java:244
+  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q6_word; // TrieWalk.java:261
+  reg c6_valid; // TrieWalk.java:309
+  reg [31:0] c6_key; // TrieWalk.java:310
+  reg [15:0] c6_weight; // TrieWalk.java:311
+  reg [11:0] c6_slot; // TrieWalk.java:312
+  reg [4:0] c6_depth; // TrieWalk.java:313
+  reg [2:0] c6_children; // TrieWalk.java:314
+  reg c6_done; // TrieWalk.java:315
+  reg c6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c6_digit_below; // TrieWalk.java:320
+  reg [11:0] levels7_8_write_slot; // PairCopies.java:31
+  reg [47:0] levels7_8_write_word; // PairCopies.java:32
+  reg [11:0] levels7_8_fix_slot; // PairCopies.java:34
+  reg [47:0] levels7_8_fix_word; // PairCopies.java:35
+  reg a7_valid; // TrieWalk.java:309
+  reg [31:0] a7_key; // TrieWalk.java:310
+  reg [15:0] a7_weight; // TrieWalk.java:311
+  reg [11:0] a7_slot; // TrieWalk.java:312
+  reg [4:0] a7_depth; // TrieWalk.java:313
+  reg [2:0] a7_children; // TrieWalk.java:314
+  reg a7_done; // TrieWalk.java:315
+  reg a7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a7_digit_below; // TrieWalk.java:320
+  reg p7_valid; // TrieWalk.java:309
+  reg [31:0] p7_key; // TrieWalk.java:310
+  reg [15:0] p7_weight; // TrieWalk.java:311
+  reg [11:0] p7_slot; // TrieWalk.java:312
+  reg [4:0] p7_depth; // TrieWalk.java:313
+  reg [2:0] p7_children; // TrieWalk.java:314
+  reg p7_done; // TrieWalk.java:315
+  reg p7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p7_digit_below; // TrieWalk.java:320
+  reg q7_valid; // TrieWalk.java:309
+  reg [31:0] q7_key; // TrieWalk.java:310
+  reg [15:0] q7_weight; // TrieWalk.java:311
+  reg [11:0] q7_slot; // TrieWalk.java:312
+  reg [4:0] q7_depth; // TrieWalk.java:313
+  reg [2:0] q7_children; // TrieWalk.java:314
+  reg q7_done; // TrieWalk.java:315
+  reg q7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q7_digit_below; // TrieWalk.java:320
+  reg [11:0] level7_fix_address; // TrieWalk.java:244
+  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q7_word; // TrieWalk.java:261
+  reg c7_valid; // TrieWalk.java:309
+  reg [31:0] c7_key; // TrieWalk.java:310
+  reg [15:0] c7_weight; // TrieWalk.java:311
+  reg [11:0] c7_slot; // TrieWalk.java:312
+  reg [4:0] c7_depth; // TrieWalk.java:313
+  reg [2:0] c7_children; // TrieWalk.java:314
+  reg c7_done; // TrieWalk.java:315
+  reg c7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c7_digit_below; // TrieWalk.java:320
+  reg a8_valid; // TrieWalk.java:309
+  reg [31:0] a8_key; // TrieWalk.java:310
+  reg [15:0] a8_weight; // TrieWalk.java:311
+  reg [11:0] a8_slot; // TrieWalk.java:312
+  reg [4:0] a8_depth; // TrieWalk.java:313
+  reg [2:0] a8_children; // TrieWalk.java:314
+  reg a8_done; // TrieWalk.java:315
+  reg a8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a8_digit_below; // TrieWalk.java:320
+  reg p8_valid; // TrieWalk.java:309
+  reg [31:0] p8_key; // TrieWalk.java:310
+  reg [15:0] p8_weight; // TrieWalk.java:311
+  reg [11:0] p8_slot; // TrieWalk.java:312
+  reg [4:0] p8_depth; // TrieWalk.java:313
+  reg [2:0] p8_children; // TrieWalk.java:314
+  reg p8_done; // TrieWalk.java:315
+  reg p8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p8_digit_below; // TrieWalk.java:320
+  reg q8_valid; // TrieWalk.java:309
+  reg [31:0] q8_key; // TrieWalk.java:310
+  reg [15:0] q8_weight; // TrieWalk.java:311
+  reg [11:0] q8_slot; // TrieWalk.java:312
+  reg [4:0] q8_depth; // TrieWalk.java:313
+  reg [2:0] q8_children; // TrieWalk.java:314
+  reg q8_done; // TrieWalk.java:315
+  reg q8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q8_digit_below; // TrieWalk.java:320
+  reg [11:0] level8_fix_address; // TrieWalk.java:244
+  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q8_word; // TrieWalk.java:261
+  reg c8_valid; // TrieWalk.java:309
+  reg [31:0] c8_key; // TrieWalk.java:310
+  reg [15:0] c8_weight; // TrieWalk.java:311
+  reg [11:0] c8_slot; // TrieWalk.java:312
+  reg [4:0] c8_depth; // TrieWalk.java:313
+  reg [2:0] c8_children; // TrieWalk.java:314
+  reg c8_done; // TrieWalk.java:315
+  reg c8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c8_digit_below; // TrieWalk.java:320
+  reg [11:0] levels9_10_write_slot; // PairCopies.java:31
+  reg [47:0] levels9_10_write_word; // PairCopies.java:32
+  reg [11:0] levels9_10_fix_slot; // PairCopies.java:34
+  reg [47:0] levels9_10_fix_word; // PairCopies.java:35
+  reg a9_valid; // TrieWalk.java:309
+  reg [31:0] a9_key; // TrieWalk.java:310
+  reg [15:0] a9_weight; // TrieWalk.java:311
+  reg [11:0] a9_slot; // TrieWalk.java:312
+  reg [4:0] a9_depth; // TrieWalk.java:313
+  reg [2:0] a9_children; // TrieWalk.java:314
+  reg a9_done; // TrieWalk.java:315
+  reg a9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a9_digit_below; // TrieWalk.java:320
+  reg p9_valid; // TrieWalk.java:309
+  reg [31:0] p9_key; // TrieWalk.java:310
+  reg [15:0] p9_weight; // TrieWalk.java:311
+  reg [11:0] p9_slot; // TrieWalk.java:312
+  reg [4:0] p9_depth; // TrieWalk.java:313
+  reg [2:0] p9_children; // TrieWalk.java:314
+  reg p9_done; // TrieWalk.java:315
+  reg p9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p9_digit_below; // TrieWalk.java:320
+  reg q9_valid; // TrieWalk.java:309
+  reg [31:0] q9_key; // TrieWalk.java:310
+  reg [15:0] q9_weight; // TrieWalk.java:311
+  reg [11:0] q9_slot; // TrieWalk.java:312
+  reg [4:0] q9_depth; // TrieWalk.java:313
+  reg [2:0] q9_children; // TrieWalk.java:314
+  reg q9_done; // TrieWalk.java:315
+  reg q9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q9_digit_below; // TrieWalk.java:320
+  reg [11:0] level9_fix_address; // TrieWalk.java:244
+  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q9_word; // TrieWalk.java:261
+  reg c9_valid; // TrieWalk.java:309
+  reg [31:0] c9_key; // TrieWalk.java:310
+  reg [15:0] c9_weight; // TrieWalk.java:311
+  reg [11:0] c9_slot; // TrieWalk.java:312
+  reg [4:0] c9_depth; // TrieWalk.java:313
+  reg [2:0] c9_children; // TrieWalk.java:314
+  reg c9_done; // TrieWalk.java:315
+  reg c9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c9_digit_below; // TrieWalk.java:320
+  reg a10_valid; // TrieWalk.java:309
+  reg [31:0] a10_key; // TrieWalk.java:310
+  reg [15:0] a10_weight; // TrieWalk.java:311
+  reg [11:0] a10_slot; // TrieWalk.java:312
+  reg [4:0] a10_depth; // TrieWalk.java:313
+  reg [2:0] a10_children; // TrieWalk.java:314
+  reg a10_done; // TrieWalk.java:315
+  reg a10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a10_digit_below; // TrieWalk.java:320
+  reg p10_valid; // TrieWalk.java:309
+  reg [31:0] p10_key; // TrieWalk.java:310
+  reg [15:0] p10_weight; // TrieWalk.java:311
+  reg [11:0] p10_slot; // TrieWalk.java:312
+  reg [4:0] p10_depth; // TrieWalk.java:313
+  reg [2:0] p10_children; // TrieWalk.java:314
+  reg p10_done; // TrieWalk.java:315
+  reg p10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p10_digit_below; // TrieWalk.java:320
+  reg q10_valid; // TrieWalk.java:309
+  reg [31:0] q10_key; // TrieWalk.java:310
+  reg [15:0] q10_weight; // TrieWalk.java:311
+  reg [11:0] q10_slot; // TrieWalk.java:312
+  reg [4:0] q10_depth; // TrieWalk.java:313
+  reg [2:0] q10_children; // TrieWalk.java:314
+  reg q10_done; // TrieWalk.java:315
+  reg q10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q10_digit_below; // TrieWalk.java:320
+  reg [11:0] level10_fix_address; // TrieWalk.java:244
+  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q10_word; // TrieWalk.java:261
+  reg c10_valid; // TrieWalk.java:309
+  reg [31:0] c10_key; // TrieWalk.java:310
+  reg [15:0] c10_weight; // TrieWalk.java:311
+  reg [11:0] c10_slot; // TrieWalk.java:312
+  reg [4:0] c10_depth; // TrieWalk.java:313
+  reg [2:0] c10_children; // TrieWalk.java:314
+  reg c10_done; // TrieWalk.java:315
+  reg c10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c10_digit_below; // TrieWalk.java:320
+  reg [11:0] levels11_12_write_slot; // PairCopies.java:31
+  reg [47:0] levels11_12_write_word; // PairCopies.java:32
+  reg [11:0] levels11_12_fix_slot; // PairCopies.java:34
+  reg [47:0] levels11_12_fix_word; // PairCopies.java:35
+  reg a11_valid; // TrieWalk.java:309
+  reg [31:0] a11_key; // TrieWalk.java:310
+  reg [15:0] a11_weight; // TrieWalk.java:311
+  reg [11:0] a11_slot; // TrieWalk.java:312
+  reg [4:0] a11_depth; // TrieWalk.java:313
+  reg [2:0] a11_children; // TrieWalk.java:314
+  reg a11_done; // TrieWalk.java:315
+  reg a11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a11_digit_below; // TrieWalk.java:320
+  reg p11_valid; // TrieWalk.java:309
+  reg [31:0] p11_key; // TrieWalk.java:310
+  reg [15:0] p11_weight; // TrieWalk.java:311
+  reg [11:0] p11_slot; // TrieWalk.java:312
+  reg [4:0] p11_depth; // TrieWalk.java:313
+  reg [2:0] p11_children; // TrieWalk.java:314
+  reg p11_done; // TrieWalk.java:315
+  reg p11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p11_digit_below; // TrieWalk.java:320
+  reg q11_valid; // TrieWalk.java:309
+  reg [31:0] q11_key; // TrieWalk.java:310
+  reg [15:0] q11_weight; // TrieWalk.java:311
+  reg [11:0] q11_slot; // TrieWalk.java:312
+  reg [4:0] q11_depth; // TrieWalk.java:313
+  reg [2:0] q11_children; // TrieWalk.java:314
+  reg q11_done; // TrieWalk.java:315
+  reg q11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q11_digit_below; // TrieWalk.java:320
+  reg [11:0] level11_fix_address; // TrieWalk.java:244
+  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q11_word; // TrieWalk.java:261
+  reg c11_valid; // TrieWalk.java:309
+  reg [31:0] c11_key; // TrieWalk.java:310
+  reg [15:0] c11_weight; // TrieWalk.java:311
+  reg [11:0] c11_slot; // TrieWalk.java:312
+  reg [4:0] c11_depth; // TrieWalk.java:313
+  reg [2:0] c11_children; // TrieWalk.java:314
+  reg c11_done; // TrieWalk.java:315
+  reg c11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c11_digit_below; // TrieWalk.java:320
+  reg a12_valid; // TrieWalk.java:309
+  reg [31:0] a12_key; // TrieWalk.java:310
+  reg [15:0] a12_weight; // TrieWalk.java:311
+  reg [11:0] a12_slot; // TrieWalk.java:312
+  reg [4:0] a12_depth; // TrieWalk.java:313
+  reg [2:0] a12_children; // TrieWalk.java:314
+  reg a12_done; // TrieWalk.java:315
+  reg a12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a12_digit_below; // TrieWalk.java:320
+  reg p12_valid; // TrieWalk.java:309
+  reg [31:0] p12_key; // TrieWalk.java:310
+  reg [15:0] p12_weight; // TrieWalk.java:311
+  reg [11:0] p12_slot; // TrieWalk.java:312
+  reg [4:0] p12_depth; // TrieWalk.java:313
+  reg [2:0] p12_children; // TrieWalk.java:314
+  reg p12_done; // TrieWalk.java:315
+  reg p12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p12_digit_below; // TrieWalk.java:320
+  reg q12_valid; // TrieWalk.java:309
+  reg [31:0] q12_key; // TrieWalk.java:310
+  reg [15:0] q12_weight; // TrieWalk.java:311
+  reg [11:0] q12_slot; // TrieWalk.java:312
+  reg [4:0] q12_depth; // TrieWalk.java:313
+  reg [2:0] q12_children; // TrieWalk.java:314
+  reg q12_done; // TrieWalk.java:315
+  reg q12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q12_digit_below; // TrieWalk.java:320
+  reg [11:0] level12_fix_address; // TrieWalk.java:244
+  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q12_word; // TrieWalk.java:261
+  reg c12_valid; // TrieWalk.java:309
+  reg [31:0] c12_key; // TrieWalk.java:310
+  reg [15:0] c12_weight; // TrieWalk.java:311
+  reg [11:0] c12_slot; // TrieWalk.java:312
+  reg [4:0] c12_depth; // TrieWalk.java:313
+  reg [2:0] c12_children; // TrieWalk.java:314
+  reg c12_done; // TrieWalk.java:315
+  reg c12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c12_digit_below; // TrieWalk.java:320
+  reg [11:0] levels13_14_write_slot; // PairCopies.java:31
+  reg [47:0] levels13_14_write_word; // PairCopies.java:32
+  reg [11:0] levels13_14_fix_slot; // PairCopies.java:34
+  reg [47:0] levels13_14_fix_word; // PairCopies.java:35
+  reg a13_valid; // TrieWalk.java:309
+  reg [31:0] a13_key; // TrieWalk.java:310
+  reg [15:0] a13_weight; // TrieWalk.java:311
+  reg [11:0] a13_slot; // TrieWalk.java:312
+  reg [4:0] a13_depth; // TrieWalk.java:313
+  reg [2:0] a13_children; // TrieWalk.java:314
+  reg a13_done; // TrieWalk.java:315
+  reg a13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a13_digit_below; // TrieWalk.java:320
+  reg p13_valid; // TrieWalk.java:309
+  reg [31:0] p13_key; // TrieWalk.java:310
+  reg [15:0] p13_weight; // TrieWalk.java:311
+  reg [11:0] p13_slot; // TrieWalk.java:312
+  reg [4:0] p13_depth; // TrieWalk.java:313
+  reg [2:0] p13_children; // TrieWalk.java:314
+  reg p13_done; // TrieWalk.java:315
+  reg p13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p13_digit_below; // TrieWalk.java:320
+  reg q13_valid; // TrieWalk.java:309
+  reg [31:0] q13_key; // TrieWalk.java:310
+  reg [15:0] q13_weight; // TrieWalk.java:311
+  reg [11:0] q13_slot; // TrieWalk.java:312
+  reg [4:0] q13_depth; // TrieWalk.java:313
+  reg [2:0] q13_children; // TrieWalk.java:314
+  reg q13_done; // TrieWalk.java:315
+  reg q13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q13_digit_below; // TrieWalk.java:320
+  reg [11:0] level13_fix_address; // TrieWalk.java:244
+  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q13_word; // TrieWalk.java:261
+  reg c13_valid; // TrieWalk.java:309
+  reg [31:0] c13_key; // TrieWalk.java:310
+  reg [15:0] c13_weight; // TrieWalk.java:311
+  reg [11:0] c13_slot; // TrieWalk.java:312
+  reg [4:0] c13_depth; // TrieWalk.java:313
+  reg [2:0] c13_children; // TrieWalk.java:314
+  reg c13_done; // TrieWalk.java:315
+  reg c13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c13_digit_below; // TrieWalk.java:320
+  reg a14_valid; // TrieWalk.java:309
+  reg [31:0] a14_key; // TrieWalk.java:310
+  reg [15:0] a14_weight; // TrieWalk.java:311
+  reg [11:0] a14_slot; // TrieWalk.java:312
+  reg [4:0] a14_depth; // TrieWalk.java:313
+  reg [2:0] a14_children; // TrieWalk.java:314
+  reg a14_done; // TrieWalk.java:315
+  reg a14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a14_digit_below; // TrieWalk.java:320
+  reg p14_valid; // TrieWalk.java:309
+  reg [31:0] p14_key; // TrieWalk.java:310
+  reg [15:0] p14_weight; // TrieWalk.java:311
+  reg [11:0] p14_slot; // TrieWalk.java:312
+  reg [4:0] p14_depth; // TrieWalk.java:313
+  reg [2:0] p14_children; // TrieWalk.java:314
+  reg p14_done; // TrieWalk.java:315
+  reg p14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p14_digit_below; // TrieWalk.java:320
+  reg q14_valid; // TrieWalk.java:309
+  reg [31:0] q14_key; // TrieWalk.java:310
+  reg [15:0] q14_weight; // TrieWalk.java:311
+  reg [11:0] q14_slot; // TrieWalk.java:312
+  reg [4:0] q14_depth; // TrieWalk.java:313
+  reg [2:0] q14_children; // TrieWalk.java:314
+  reg q14_done; // TrieWalk.java:315
+  reg q14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q14_digit_below; // TrieWalk.java:320
+  reg [11:0] level14_fix_address; // TrieWalk.java:244
+  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:258
+  reg [47:0] q14_word; // TrieWalk.java:261
+  reg c14_valid; // TrieWalk.java:309
+  reg [31:0] c14_key; // TrieWalk.java:310
+  reg [15:0] c14_weight; // TrieWalk.java:311
+  reg [11:0] c14_slot; // TrieWalk.java:312
+  reg [4:0] c14_depth; // TrieWalk.java:313
+  reg [2:0] c14_children; // TrieWalk.java:314
+  reg c14_done; // TrieWalk.java:315
+  reg c14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c14_digit_below; // TrieWalk.java:320
+  reg [11:0] level15_write_slot; // PairCopies.java:31
+  reg [47:0] level15_write_word; // PairCopies.java:32
+  reg [11:0] level15_fix_slot; // PairCopies.java:34
+  reg [47:0] level15_fix_word; // PairCopies.java:35
+  reg a15_valid; // TrieWalk.java:309
+  reg [31:0] a15_key; // TrieWalk.java:310
+  reg [15:0] a15_weight; // TrieWalk.java:311
+  reg [11:0] a15_slot; // TrieWalk.java:312
+  reg [4:0] a15_depth; // TrieWalk.java:313
+  reg [2:0] a15_children; // TrieWalk.java:314
+  reg a15_done; // TrieWalk.java:315
+  reg a15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a15_digit_below; // TrieWalk.java:320
+  reg p15_valid; // TrieWalk.java:309
+  reg [31:0] p15_key; // TrieWalk.java:310
+  reg [15:0] p15_weight; // TrieWalk.java:311
+  reg [11:0] p15_slot; // TrieWalk.java:312
+  reg [4:0] p15_depth; // TrieWalk.java:313
+  reg [2:0] p15_children; // TrieWalk.java:314
+  reg p15_done; // TrieWalk.java:315
+  reg p15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p15_digit_below; // TrieWalk.java:320
+  reg q15_valid; // TrieWalk.java:309
+  reg [31:0] q15_key; // TrieWalk.java:310
+  reg [15:0] q15_weight; // TrieWalk.java:311
+  reg [11:0] q15_slot; // TrieWalk.java:312
+  reg [4:0] q15_depth; // TrieWalk.java:313
+  reg [2:0] q15_children; // TrieWalk.java:314
+  reg q15_done; // TrieWalk.java:315
+  reg q15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q15_digit_below; // TrieWalk.java:320
+  reg [11:0] level15_fix_address; // TrieWalk.java:244
+  reg [47:0] level15_words_rdata_0; // TrieWalk.java:255
+  reg [47:0] q15_word; // TrieWalk.java:261
+  reg s16_valid; // TrieWalk.java:309
+  reg [31:0] s16_key; // TrieWalk.java:310
+  reg [15:0] s16_weight; // TrieWalk.java:311
+  reg [11:0] s16_slot; // TrieWalk.java:312
+  reg [4:0] s16_depth; // TrieWalk.java:313
+  reg [2:0] s16_children; // TrieWalk.java:314
+  reg s16_done; // TrieWalk.java:315
+  reg s16_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] s16_digit_below; // TrieWalk.java:320
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:236
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:236
+  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:250
 
   // Wires
   wire [11:0] _wire_0_0; // ChildWord.java:35
   wire [11:0] _wire_0_1; // ChildWord.java:35
   wire [11:0] _wire_0_2; // ChildWord.java:35
   wire [11:0] _wire_0_3; // ChildWord.java:35
-  wire [1:0] _wire_1_0; // TrieWalk.java:139
-  wire [1:0] _wire_1_1; // TrieWalk.java:139
-  wire [1:0] _wire_1_2; // TrieWalk.java:139
-  wire [1:0] _wire_1_3; // TrieWalk.java:139
-  wire [1:0] _wire_1_4; // TrieWalk.java:139
-  wire [1:0] _wire_1_5; // TrieWalk.java:139
-  wire [1:0] _wire_1_6; // TrieWalk.java:139
-  wire [1:0] _wire_1_7; // TrieWalk.java:139
-  wire [1:0] _wire_1_8; // TrieWalk.java:139
-  wire [1:0] _wire_1_9; // TrieWalk.java:139
-  wire [1:0] _wire_1_10; // TrieWalk.java:139
-  wire [1:0] _wire_1_11; // TrieWalk.java:139
-  wire [1:0] _wire_1_12; // TrieWalk.java:139
-  wire [1:0] _wire_1_13; // TrieWalk.java:139
-  wire [1:0] _wire_1_14; // TrieWalk.java:139
-  wire [1:0] _wire_1_15; // TrieWalk.java:139
+  wire [1:0] _wire_1_0; // TrieWalk.java:142
+  wire [1:0] _wire_1_1; // TrieWalk.java:142
+  wire [1:0] _wire_1_2; // TrieWalk.java:142
+  wire [1:0] _wire_1_3; // TrieWalk.java:142
+  wire [1:0] _wire_1_4; // TrieWalk.java:142
+  wire [1:0] _wire_1_5; // TrieWalk.java:142
+  wire [1:0] _wire_1_6; // TrieWalk.java:142
+  wire [1:0] _wire_1_7; // TrieWalk.java:142
+  wire [1:0] _wire_1_8; // TrieWalk.java:142
+  wire [1:0] _wire_1_9; // TrieWalk.java:142
+  wire [1:0] _wire_1_10; // TrieWalk.java:142
+  wire [1:0] _wire_1_11; // TrieWalk.java:142
+  wire [1:0] _wire_1_12; // TrieWalk.java:142
+  wire [1:0] _wire_1_13; // TrieWalk.java:142
+  wire [1:0] _wire_1_14; // TrieWalk.java:142
+  wire [1:0] _wire_1_15; // TrieWalk.java:142
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
   wire [11:0] _wire_2_3; // ChildWord.java:35
-  wire [1:0] _wire_3_0; // TrieWalk.java:139
-  wire [1:0] _wire_3_1; // TrieWalk.java:139
-  wire [1:0] _wire_3_2; // TrieWalk.java:139
-  wire [1:0] _wire_3_3; // TrieWalk.java:139
-  wire [1:0] _wire_3_4; // TrieWalk.java:139
-  wire [1:0] _wire_3_5; // TrieWalk.java:139
-  wire [1:0] _wire_3_6; // TrieWalk.java:139
-  wire [1:0] _wire_3_7; // TrieWalk.java:139
-  wire [1:0] _wire_3_8; // TrieWalk.java:139
-  wire [1:0] _wire_3_9; // TrieWalk.java:139
-  wire [1:0] _wire_3_10; // TrieWalk.java:139
-  wire [1:0] _wire_3_11; // TrieWalk.java:139
-  wire [1:0] _wire_3_12; // TrieWalk.java:139
-  wire [1:0] _wire_3_13; // TrieWalk.java:139
-  wire [1:0] _wire_3_14; // TrieWalk.java:139
-  wire [1:0] _wire_3_15; // TrieWalk.java:139
+  wire [1:0] _wire_3_0; // TrieWalk.java:142
+  wire [1:0] _wire_3_1; // TrieWalk.java:142
+  wire [1:0] _wire_3_2; // TrieWalk.java:142
+  wire [1:0] _wire_3_3; // TrieWalk.java:142
+  wire [1:0] _wire_3_4; // TrieWalk.java:142
+  wire [1:0] _wire_3_5; // TrieWalk.java:142
+  wire [1:0] _wire_3_6; // TrieWalk.java:142
+  wire [1:0] _wire_3_7; // TrieWalk.java:142
+  wire [1:0] _wire_3_8; // TrieWalk.java:142
+  wire [1:0] _wire_3_9; // TrieWalk.java:142
+  wire [1:0] _wire_3_10; // TrieWalk.java:142
+  wire [1:0] _wire_3_11; // TrieWalk.java:142
+  wire [1:0] _wire_3_12; // TrieWalk.java:142
+  wire [1:0] _wire_3_13; // TrieWalk.java:142
+  wire [1:0] _wire_3_14; // TrieWalk.java:142
+  wire [1:0] _wire_3_15; // TrieWalk.java:142
   wire [11:0] _wire_4_0; // ChildWord.java:35
   wire [11:0] _wire_4_1; // ChildWord.java:35
   wire [11:0] _wire_4_2; // ChildWord.java:35
   wire [11:0] _wire_4_3; // ChildWord.java:35
-  wire [1:0] _wire_5_0; // TrieWalk.java:139
-  wire [1:0] _wire_5_1; // TrieWalk.java:139
-  wire [1:0] _wire_5_2; // TrieWalk.java:139
-  wire [1:0] _wire_5_3; // TrieWalk.java:139
-  wire [1:0] _wire_5_4; // TrieWalk.java:139
-  wire [1:0] _wire_5_5; // TrieWalk.java:139
-  wire [1:0] _wire_5_6; // TrieWalk.java:139
-  wire [1:0] _wire_5_7; // TrieWalk.java:139
-  wire [1:0] _wire_5_8; // TrieWalk.java:139
-  wire [1:0] _wire_5_9; // TrieWalk.java:139
-  wire [1:0] _wire_5_10; // TrieWalk.java:139
-  wire [1:0] _wire_5_11; // TrieWalk.java:139
-  wire [1:0] _wire_5_12; // TrieWalk.java:139
-  wire [1:0] _wire_5_13; // TrieWalk.java:139
-  wire [1:0] _wire_5_14; // TrieWalk.java:139
-  wire [1:0] _wire_5_15; // TrieWalk.java:139
+  wire [1:0] _wire_5_0; // TrieWalk.java:142
+  wire [1:0] _wire_5_1; // TrieWalk.java:142
+  wire [1:0] _wire_5_2; // TrieWalk.java:142
+  wire [1:0] _wire_5_3; // TrieWalk.java:142
+  wire [1:0] _wire_5_4; // TrieWalk.java:142
+  wire [1:0] _wire_5_5; // TrieWalk.java:142
+  wire [1:0] _wire_5_6; // TrieWalk.java:142
+  wire [1:0] _wire_5_7; // TrieWalk.java:142
+  wire [1:0] _wire_5_8; // TrieWalk.java:142
+  wire [1:0] _wire_5_9; // TrieWalk.java:142
+  wire [1:0] _wire_5_10; // TrieWalk.java:142
+  wire [1:0] _wire_5_11; // TrieWalk.java:142
+  wire [1:0] _wire_5_12; // TrieWalk.java:142
+  wire [1:0] _wire_5_13; // TrieWalk.java:142
+  wire [1:0] _wire_5_14; // TrieWalk.java:142
+  wire [1:0] _wire_5_15; // TrieWalk.java:142
   wire [11:0] _wire_6_0; // ChildWord.java:35
   wire [11:0] _wire_6_1; // ChildWord.java:35
   wire [11:0] _wire_6_2; // ChildWord.java:35
@@ -580,574 +736,586 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_7_1; // ChildWord.java:35
   wire [11:0] _wire_7_2; // ChildWord.java:35
   wire [11:0] _wire_7_3; // ChildWord.java:35
-  wire [1:0] _wire_8_0; // TrieWalk.java:139
-  wire [1:0] _wire_8_1; // TrieWalk.java:139
-  wire [1:0] _wire_8_2; // TrieWalk.java:139
-  wire [1:0] _wire_8_3; // TrieWalk.java:139
-  wire [1:0] _wire_8_4; // TrieWalk.java:139
-  wire [1:0] _wire_8_5; // TrieWalk.java:139
-  wire [1:0] _wire_8_6; // TrieWalk.java:139
-  wire [1:0] _wire_8_7; // TrieWalk.java:139
-  wire [1:0] _wire_8_8; // TrieWalk.java:139
-  wire [1:0] _wire_8_9; // TrieWalk.java:139
-  wire [1:0] _wire_8_10; // TrieWalk.java:139
-  wire [1:0] _wire_8_11; // TrieWalk.java:139
-  wire [1:0] _wire_8_12; // TrieWalk.java:139
-  wire [1:0] _wire_8_13; // TrieWalk.java:139
-  wire [1:0] _wire_8_14; // TrieWalk.java:139
-  wire [1:0] _wire_8_15; // TrieWalk.java:139
+  wire [1:0] _wire_8_0; // TrieWalk.java:142
+  wire [1:0] _wire_8_1; // TrieWalk.java:142
+  wire [1:0] _wire_8_2; // TrieWalk.java:142
+  wire [1:0] _wire_8_3; // TrieWalk.java:142
+  wire [1:0] _wire_8_4; // TrieWalk.java:142
+  wire [1:0] _wire_8_5; // TrieWalk.java:142
+  wire [1:0] _wire_8_6; // TrieWalk.java:142
+  wire [1:0] _wire_8_7; // TrieWalk.java:142
+  wire [1:0] _wire_8_8; // TrieWalk.java:142
+  wire [1:0] _wire_8_9; // TrieWalk.java:142
+  wire [1:0] _wire_8_10; // TrieWalk.java:142
+  wire [1:0] _wire_8_11; // TrieWalk.java:142
+  wire [1:0] _wire_8_12; // TrieWalk.java:142
+  wire [1:0] _wire_8_13; // TrieWalk.java:142
+  wire [1:0] _wire_8_14; // TrieWalk.java:142
+  wire [1:0] _wire_8_15; // TrieWalk.java:142
   wire [11:0] _wire_9_0; // ChildWord.java:35
   wire [11:0] _wire_9_1; // ChildWord.java:35
   wire [11:0] _wire_9_2; // ChildWord.java:35
   wire [11:0] _wire_9_3; // ChildWord.java:35
-  wire [1:0] _wire_10_0; // TrieWalk.java:139
-  wire [1:0] _wire_10_1; // TrieWalk.java:139
-  wire [1:0] _wire_10_2; // TrieWalk.java:139
-  wire [1:0] _wire_10_3; // TrieWalk.java:139
-  wire [1:0] _wire_10_4; // TrieWalk.java:139
-  wire [1:0] _wire_10_5; // TrieWalk.java:139
-  wire [1:0] _wire_10_6; // TrieWalk.java:139
-  wire [1:0] _wire_10_7; // TrieWalk.java:139
-  wire [1:0] _wire_10_8; // TrieWalk.java:139
-  wire [1:0] _wire_10_9; // TrieWalk.java:139
-  wire [1:0] _wire_10_10; // TrieWalk.java:139
-  wire [1:0] _wire_10_11; // TrieWalk.java:139
-  wire [1:0] _wire_10_12; // TrieWalk.java:139
-  wire [1:0] _wire_10_13; // TrieWalk.java:139
-  wire [1:0] _wire_10_14; // TrieWalk.java:139
-  wire [1:0] _wire_10_15; // TrieWalk.java:139
+  wire [1:0] _wire_10_0; // TrieWalk.java:142
+  wire [1:0] _wire_10_1; // TrieWalk.java:142
+  wire [1:0] _wire_10_2; // TrieWalk.java:142
+  wire [1:0] _wire_10_3; // TrieWalk.java:142
+  wire [1:0] _wire_10_4; // TrieWalk.java:142
+  wire [1:0] _wire_10_5; // TrieWalk.java:142
+  wire [1:0] _wire_10_6; // TrieWalk.java:142
+  wire [1:0] _wire_10_7; // TrieWalk.java:142
+  wire [1:0] _wire_10_8; // TrieWalk.java:142
+  wire [1:0] _wire_10_9; // TrieWalk.java:142
+  wire [1:0] _wire_10_10; // TrieWalk.java:142
+  wire [1:0] _wire_10_11; // TrieWalk.java:142
+  wire [1:0] _wire_10_12; // TrieWalk.java:142
+  wire [1:0] _wire_10_13; // TrieWalk.java:142
+  wire [1:0] _wire_10_14; // TrieWalk.java:142
+  wire [1:0] _wire_10_15; // TrieWalk.java:142
   wire [11:0] _wire_11_0; // ChildWord.java:35
   wire [11:0] _wire_11_1; // ChildWord.java:35
   wire [11:0] _wire_11_2; // ChildWord.java:35
   wire [11:0] _wire_11_3; // ChildWord.java:35
-  wire [1:0] _wire_12_0; // TrieWalk.java:139
-  wire [1:0] _wire_12_1; // TrieWalk.java:139
-  wire [1:0] _wire_12_2; // TrieWalk.java:139
-  wire [1:0] _wire_12_3; // TrieWalk.java:139
-  wire [1:0] _wire_12_4; // TrieWalk.java:139
-  wire [1:0] _wire_12_5; // TrieWalk.java:139
-  wire [1:0] _wire_12_6; // TrieWalk.java:139
-  wire [1:0] _wire_12_7; // TrieWalk.java:139
-  wire [1:0] _wire_12_8; // TrieWalk.java:139
-  wire [1:0] _wire_12_9; // TrieWalk.java:139
-  wire [1:0] _wire_12_10; // TrieWalk.java:139
-  wire [1:0] _wire_12_11; // TrieWalk.java:139
-  wire [1:0] _wire_12_12; // TrieWalk.java:139
-  wire [1:0] _wire_12_13; // TrieWalk.java:139
-  wire [1:0] _wire_12_14; // TrieWalk.java:139
-  wire [1:0] _wire_12_15; // TrieWalk.java:139
+  wire [1:0] _wire_12_0; // TrieWalk.java:142
+  wire [1:0] _wire_12_1; // TrieWalk.java:142
+  wire [1:0] _wire_12_2; // TrieWalk.java:142
+  wire [1:0] _wire_12_3; // TrieWalk.java:142
+  wire [1:0] _wire_12_4; // TrieWalk.java:142
+  wire [1:0] _wire_12_5; // TrieWalk.java:142
+  wire [1:0] _wire_12_6; // TrieWalk.java:142
+  wire [1:0] _wire_12_7; // TrieWalk.java:142
+  wire [1:0] _wire_12_8; // TrieWalk.java:142
+  wire [1:0] _wire_12_9; // TrieWalk.java:142
+  wire [1:0] _wire_12_10; // TrieWalk.java:142
+  wire [1:0] _wire_12_11; // TrieWalk.java:142
+  wire [1:0] _wire_12_12; // TrieWalk.java:142
+  wire [1:0] _wire_12_13; // TrieWalk.java:142
+  wire [1:0] _wire_12_14; // TrieWalk.java:142
+  wire [1:0] _wire_12_15; // TrieWalk.java:142
   wire [11:0] _wire_13_0; // ChildWord.java:35
   wire [11:0] _wire_13_1; // ChildWord.java:35
   wire [11:0] _wire_13_2; // ChildWord.java:35
   wire [11:0] _wire_13_3; // ChildWord.java:35
-  wire [11:0] _wire_14_0; // ChildWord.java:35
-  wire [11:0] _wire_14_1; // ChildWord.java:35
-  wire [11:0] _wire_14_2; // ChildWord.java:35
-  wire [11:0] _wire_14_3; // ChildWord.java:35
-  wire [1:0] _wire_15_0; // TrieWalk.java:139
-  wire [1:0] _wire_15_1; // TrieWalk.java:139
-  wire [1:0] _wire_15_2; // TrieWalk.java:139
-  wire [1:0] _wire_15_3; // TrieWalk.java:139
-  wire [1:0] _wire_15_4; // TrieWalk.java:139
-  wire [1:0] _wire_15_5; // TrieWalk.java:139
-  wire [1:0] _wire_15_6; // TrieWalk.java:139
-  wire [1:0] _wire_15_7; // TrieWalk.java:139
-  wire [1:0] _wire_15_8; // TrieWalk.java:139
-  wire [1:0] _wire_15_9; // TrieWalk.java:139
-  wire [1:0] _wire_15_10; // TrieWalk.java:139
-  wire [1:0] _wire_15_11; // TrieWalk.java:139
-  wire [1:0] _wire_15_12; // TrieWalk.java:139
-  wire [1:0] _wire_15_13; // TrieWalk.java:139
-  wire [1:0] _wire_15_14; // TrieWalk.java:139
-  wire [1:0] _wire_15_15; // TrieWalk.java:139
+  wire [1:0] _wire_14_0; // TrieWalk.java:142
+  wire [1:0] _wire_14_1; // TrieWalk.java:142
+  wire [1:0] _wire_14_2; // TrieWalk.java:142
+  wire [1:0] _wire_14_3; // TrieWalk.java:142
+  wire [1:0] _wire_14_4; // TrieWalk.java:142
+  wire [1:0] _wire_14_5; // TrieWalk.java:142
+  wire [1:0] _wire_14_6; // TrieWalk.java:142
+  wire [1:0] _wire_14_7; // TrieWalk.java:142
+  wire [1:0] _wire_14_8; // TrieWalk.java:142
+  wire [1:0] _wire_14_9; // TrieWalk.java:142
+  wire [1:0] _wire_14_10; // TrieWalk.java:142
+  wire [1:0] _wire_14_11; // TrieWalk.java:142
+  wire [1:0] _wire_14_12; // TrieWalk.java:142
+  wire [1:0] _wire_14_13; // TrieWalk.java:142
+  wire [1:0] _wire_14_14; // TrieWalk.java:142
+  wire [1:0] _wire_14_15; // TrieWalk.java:142
+  wire [11:0] _wire_15_0; // ChildWord.java:35
+  wire [11:0] _wire_15_1; // ChildWord.java:35
+  wire [11:0] _wire_15_2; // ChildWord.java:35
+  wire [11:0] _wire_15_3; // ChildWord.java:35
   wire [11:0] _wire_16_0; // ChildWord.java:35
   wire [11:0] _wire_16_1; // ChildWord.java:35
   wire [11:0] _wire_16_2; // ChildWord.java:35
   wire [11:0] _wire_16_3; // ChildWord.java:35
-  wire [1:0] _wire_17_0; // TrieWalk.java:139
-  wire [1:0] _wire_17_1; // TrieWalk.java:139
-  wire [1:0] _wire_17_2; // TrieWalk.java:139
-  wire [1:0] _wire_17_3; // TrieWalk.java:139
-  wire [1:0] _wire_17_4; // TrieWalk.java:139
-  wire [1:0] _wire_17_5; // TrieWalk.java:139
-  wire [1:0] _wire_17_6; // TrieWalk.java:139
-  wire [1:0] _wire_17_7; // TrieWalk.java:139
-  wire [1:0] _wire_17_8; // TrieWalk.java:139
-  wire [1:0] _wire_17_9; // TrieWalk.java:139
-  wire [1:0] _wire_17_10; // TrieWalk.java:139
-  wire [1:0] _wire_17_11; // TrieWalk.java:139
-  wire [1:0] _wire_17_12; // TrieWalk.java:139
-  wire [1:0] _wire_17_13; // TrieWalk.java:139
-  wire [1:0] _wire_17_14; // TrieWalk.java:139
-  wire [1:0] _wire_17_15; // TrieWalk.java:139
+  wire [1:0] _wire_17_0; // TrieWalk.java:142
+  wire [1:0] _wire_17_1; // TrieWalk.java:142
+  wire [1:0] _wire_17_2; // TrieWalk.java:142
+  wire [1:0] _wire_17_3; // TrieWalk.java:142
+  wire [1:0] _wire_17_4; // TrieWalk.java:142
+  wire [1:0] _wire_17_5; // TrieWalk.java:142
+  wire [1:0] _wire_17_6; // TrieWalk.java:142
+  wire [1:0] _wire_17_7; // TrieWalk.java:142
+  wire [1:0] _wire_17_8; // TrieWalk.java:142
+  wire [1:0] _wire_17_9; // TrieWalk.java:142
+  wire [1:0] _wire_17_10; // TrieWalk.java:142
+  wire [1:0] _wire_17_11; // TrieWalk.java:142
+  wire [1:0] _wire_17_12; // TrieWalk.java:142
+  wire [1:0] _wire_17_13; // TrieWalk.java:142
+  wire [1:0] _wire_17_14; // TrieWalk.java:142
+  wire [1:0] _wire_17_15; // TrieWalk.java:142
   wire [11:0] _wire_18_0; // ChildWord.java:35
   wire [11:0] _wire_18_1; // ChildWord.java:35
   wire [11:0] _wire_18_2; // ChildWord.java:35
   wire [11:0] _wire_18_3; // ChildWord.java:35
-  wire [1:0] _wire_19_0; // TrieWalk.java:139
-  wire [1:0] _wire_19_1; // TrieWalk.java:139
-  wire [1:0] _wire_19_2; // TrieWalk.java:139
-  wire [1:0] _wire_19_3; // TrieWalk.java:139
-  wire [1:0] _wire_19_4; // TrieWalk.java:139
-  wire [1:0] _wire_19_5; // TrieWalk.java:139
-  wire [1:0] _wire_19_6; // TrieWalk.java:139
-  wire [1:0] _wire_19_7; // TrieWalk.java:139
-  wire [1:0] _wire_19_8; // TrieWalk.java:139
-  wire [1:0] _wire_19_9; // TrieWalk.java:139
-  wire [1:0] _wire_19_10; // TrieWalk.java:139
-  wire [1:0] _wire_19_11; // TrieWalk.java:139
-  wire [1:0] _wire_19_12; // TrieWalk.java:139
-  wire [1:0] _wire_19_13; // TrieWalk.java:139
-  wire [1:0] _wire_19_14; // TrieWalk.java:139
-  wire [1:0] _wire_19_15; // TrieWalk.java:139
+  wire [1:0] _wire_19_0; // TrieWalk.java:142
+  wire [1:0] _wire_19_1; // TrieWalk.java:142
+  wire [1:0] _wire_19_2; // TrieWalk.java:142
+  wire [1:0] _wire_19_3; // TrieWalk.java:142
+  wire [1:0] _wire_19_4; // TrieWalk.java:142
+  wire [1:0] _wire_19_5; // TrieWalk.java:142
+  wire [1:0] _wire_19_6; // TrieWalk.java:142
+  wire [1:0] _wire_19_7; // TrieWalk.java:142
+  wire [1:0] _wire_19_8; // TrieWalk.java:142
+  wire [1:0] _wire_19_9; // TrieWalk.java:142
+  wire [1:0] _wire_19_10; // TrieWalk.java:142
+  wire [1:0] _wire_19_11; // TrieWalk.java:142
+  wire [1:0] _wire_19_12; // TrieWalk.java:142
+  wire [1:0] _wire_19_13; // TrieWalk.java:142
+  wire [1:0] _wire_19_14; // TrieWalk.java:142
+  wire [1:0] _wire_19_15; // TrieWalk.java:142
   wire [11:0] _wire_20_0; // ChildWord.java:35
   wire [11:0] _wire_20_1; // ChildWord.java:35
   wire [11:0] _wire_20_2; // ChildWord.java:35
   wire [11:0] _wire_20_3; // ChildWord.java:35
-  wire [11:0] _wire_21_0; // ChildWord.java:35
-  wire [11:0] _wire_21_1; // ChildWord.java:35
-  wire [11:0] _wire_21_2; // ChildWord.java:35
-  wire [11:0] _wire_21_3; // ChildWord.java:35
-  wire [1:0] _wire_22_0; // TrieWalk.java:139
-  wire [1:0] _wire_22_1; // TrieWalk.java:139
-  wire [1:0] _wire_22_2; // TrieWalk.java:139
-  wire [1:0] _wire_22_3; // TrieWalk.java:139
-  wire [1:0] _wire_22_4; // TrieWalk.java:139
-  wire [1:0] _wire_22_5; // TrieWalk.java:139
-  wire [1:0] _wire_22_6; // TrieWalk.java:139
-  wire [1:0] _wire_22_7; // TrieWalk.java:139
-  wire [1:0] _wire_22_8; // TrieWalk.java:139
-  wire [1:0] _wire_22_9; // TrieWalk.java:139
-  wire [1:0] _wire_22_10; // TrieWalk.java:139
-  wire [1:0] _wire_22_11; // TrieWalk.java:139
-  wire [1:0] _wire_22_12; // TrieWalk.java:139
-  wire [1:0] _wire_22_13; // TrieWalk.java:139
-  wire [1:0] _wire_22_14; // TrieWalk.java:139
-  wire [1:0] _wire_22_15; // TrieWalk.java:139
-  wire [11:0] _wire_23_0; // ChildWord.java:35
-  wire [11:0] _wire_23_1; // ChildWord.java:35
-  wire [11:0] _wire_23_2; // ChildWord.java:35
-  wire [11:0] _wire_23_3; // ChildWord.java:35
-  wire [1:0] _wire_24_0; // TrieWalk.java:139
-  wire [1:0] _wire_24_1; // TrieWalk.java:139
-  wire [1:0] _wire_24_2; // TrieWalk.java:139
-  wire [1:0] _wire_24_3; // TrieWalk.java:139
-  wire [1:0] _wire_24_4; // TrieWalk.java:139
-  wire [1:0] _wire_24_5; // TrieWalk.java:139
-  wire [1:0] _wire_24_6; // TrieWalk.java:139
-  wire [1:0] _wire_24_7; // TrieWalk.java:139
-  wire [1:0] _wire_24_8; // TrieWalk.java:139
-  wire [1:0] _wire_24_9; // TrieWalk.java:139
-  wire [1:0] _wire_24_10; // TrieWalk.java:139
-  wire [1:0] _wire_24_11; // TrieWalk.java:139
-  wire [1:0] _wire_24_12; // TrieWalk.java:139
-  wire [1:0] _wire_24_13; // TrieWalk.java:139
-  wire [1:0] _wire_24_14; // TrieWalk.java:139
-  wire [1:0] _wire_24_15; // TrieWalk.java:139
+  wire [1:0] _wire_21_0; // TrieWalk.java:142
+  wire [1:0] _wire_21_1; // TrieWalk.java:142
+  wire [1:0] _wire_21_2; // TrieWalk.java:142
+  wire [1:0] _wire_21_3; // TrieWalk.java:142
+  wire [1:0] _wire_21_4; // TrieWalk.java:142
+  wire [1:0] _wire_21_5; // TrieWalk.java:142
+  wire [1:0] _wire_21_6; // TrieWalk.java:142
+  wire [1:0] _wire_21_7; // TrieWalk.java:142
+  wire [1:0] _wire_21_8; // TrieWalk.java:142
+  wire [1:0] _wire_21_9; // TrieWalk.java:142
+  wire [1:0] _wire_21_10; // TrieWalk.java:142
+  wire [1:0] _wire_21_11; // TrieWalk.java:142
+  wire [1:0] _wire_21_12; // TrieWalk.java:142
+  wire [1:0] _wire_21_13; // TrieWalk.java:142
+  wire [1:0] _wire_21_14; // TrieWalk.java:142
+  wire [1:0] _wire_21_15; // TrieWalk.java:142
+  wire [11:0] _wire_22_0; // ChildWord.java:35
+  wire [11:0] _wire_22_1; // ChildWord.java:35
+  wire [11:0] _wire_22_2; // ChildWord.java:35
+  wire [11:0] _wire_22_3; // ChildWord.java:35
+  wire [1:0] _wire_23_0; // TrieWalk.java:142
+  wire [1:0] _wire_23_1; // TrieWalk.java:142
+  wire [1:0] _wire_23_2; // TrieWalk.java:142
+  wire [1:0] _wire_23_3; // TrieWalk.java:142
+  wire [1:0] _wire_23_4; // TrieWalk.java:142
+  wire [1:0] _wire_23_5; // TrieWalk.java:142
+  wire [1:0] _wire_23_6; // TrieWalk.java:142
+  wire [1:0] _wire_23_7; // TrieWalk.java:142
+  wire [1:0] _wire_23_8; // TrieWalk.java:142
+  wire [1:0] _wire_23_9; // TrieWalk.java:142
+  wire [1:0] _wire_23_10; // TrieWalk.java:142
+  wire [1:0] _wire_23_11; // TrieWalk.java:142
+  wire [1:0] _wire_23_12; // TrieWalk.java:142
+  wire [1:0] _wire_23_13; // TrieWalk.java:142
+  wire [1:0] _wire_23_14; // TrieWalk.java:142
+  wire [1:0] _wire_23_15; // TrieWalk.java:142
+  wire [11:0] _wire_24_0; // ChildWord.java:35
+  wire [11:0] _wire_24_1; // ChildWord.java:35
+  wire [11:0] _wire_24_2; // ChildWord.java:35
+  wire [11:0] _wire_24_3; // ChildWord.java:35
   wire [11:0] _wire_25_0; // ChildWord.java:35
   wire [11:0] _wire_25_1; // ChildWord.java:35
   wire [11:0] _wire_25_2; // ChildWord.java:35
   wire [11:0] _wire_25_3; // ChildWord.java:35
-  wire [1:0] _wire_26_0; // TrieWalk.java:139
-  wire [1:0] _wire_26_1; // TrieWalk.java:139
-  wire [1:0] _wire_26_2; // TrieWalk.java:139
-  wire [1:0] _wire_26_3; // TrieWalk.java:139
-  wire [1:0] _wire_26_4; // TrieWalk.java:139
-  wire [1:0] _wire_26_5; // TrieWalk.java:139
-  wire [1:0] _wire_26_6; // TrieWalk.java:139
-  wire [1:0] _wire_26_7; // TrieWalk.java:139
-  wire [1:0] _wire_26_8; // TrieWalk.java:139
-  wire [1:0] _wire_26_9; // TrieWalk.java:139
-  wire [1:0] _wire_26_10; // TrieWalk.java:139
-  wire [1:0] _wire_26_11; // TrieWalk.java:139
-  wire [1:0] _wire_26_12; // TrieWalk.java:139
-  wire [1:0] _wire_26_13; // TrieWalk.java:139
-  wire [1:0] _wire_26_14; // TrieWalk.java:139
-  wire [1:0] _wire_26_15; // TrieWalk.java:139
+  wire [1:0] _wire_26_0; // TrieWalk.java:142
+  wire [1:0] _wire_26_1; // TrieWalk.java:142
+  wire [1:0] _wire_26_2; // TrieWalk.java:142
+  wire [1:0] _wire_26_3; // TrieWalk.java:142
+  wire [1:0] _wire_26_4; // TrieWalk.java:142
+  wire [1:0] _wire_26_5; // TrieWalk.java:142
+  wire [1:0] _wire_26_6; // TrieWalk.java:142
+  wire [1:0] _wire_26_7; // TrieWalk.java:142
+  wire [1:0] _wire_26_8; // TrieWalk.java:142
+  wire [1:0] _wire_26_9; // TrieWalk.java:142
+  wire [1:0] _wire_26_10; // TrieWalk.java:142
+  wire [1:0] _wire_26_11; // TrieWalk.java:142
+  wire [1:0] _wire_26_12; // TrieWalk.java:142
+  wire [1:0] _wire_26_13; // TrieWalk.java:142
+  wire [1:0] _wire_26_14; // TrieWalk.java:142
+  wire [1:0] _wire_26_15; // TrieWalk.java:142
   wire [11:0] _wire_27_0; // ChildWord.java:35
   wire [11:0] _wire_27_1; // ChildWord.java:35
   wire [11:0] _wire_27_2; // ChildWord.java:35
   wire [11:0] _wire_27_3; // ChildWord.java:35
-  wire [11:0] _wire_28_0; // ChildWord.java:35
-  wire [11:0] _wire_28_1; // ChildWord.java:35
-  wire [11:0] _wire_28_2; // ChildWord.java:35
-  wire [11:0] _wire_28_3; // ChildWord.java:35
-  wire [1:0] _wire_29_0; // TrieWalk.java:139
-  wire [1:0] _wire_29_1; // TrieWalk.java:139
-  wire [1:0] _wire_29_2; // TrieWalk.java:139
-  wire [1:0] _wire_29_3; // TrieWalk.java:139
-  wire [1:0] _wire_29_4; // TrieWalk.java:139
-  wire [1:0] _wire_29_5; // TrieWalk.java:139
-  wire [1:0] _wire_29_6; // TrieWalk.java:139
-  wire [1:0] _wire_29_7; // TrieWalk.java:139
-  wire [1:0] _wire_29_8; // TrieWalk.java:139
-  wire [1:0] _wire_29_9; // TrieWalk.java:139
-  wire [1:0] _wire_29_10; // TrieWalk.java:139
-  wire [1:0] _wire_29_11; // TrieWalk.java:139
-  wire [1:0] _wire_29_12; // TrieWalk.java:139
-  wire [1:0] _wire_29_13; // TrieWalk.java:139
-  wire [1:0] _wire_29_14; // TrieWalk.java:139
-  wire [1:0] _wire_29_15; // TrieWalk.java:139
-  wire [11:0] _wire_30_0; // ChildWord.java:35
-  wire [11:0] _wire_30_1; // ChildWord.java:35
-  wire [11:0] _wire_30_2; // ChildWord.java:35
-  wire [11:0] _wire_30_3; // ChildWord.java:35
-  wire [1:0] _wire_31_0; // TrieWalk.java:139
-  wire [1:0] _wire_31_1; // TrieWalk.java:139
-  wire [1:0] _wire_31_2; // TrieWalk.java:139
-  wire [1:0] _wire_31_3; // TrieWalk.java:139
-  wire [1:0] _wire_31_4; // TrieWalk.java:139
-  wire [1:0] _wire_31_5; // TrieWalk.java:139
-  wire [1:0] _wire_31_6; // TrieWalk.java:139
-  wire [1:0] _wire_31_7; // TrieWalk.java:139
-  wire [1:0] _wire_31_8; // TrieWalk.java:139
-  wire [1:0] _wire_31_9; // TrieWalk.java:139
-  wire [1:0] _wire_31_10; // TrieWalk.java:139
-  wire [1:0] _wire_31_11; // TrieWalk.java:139
-  wire [1:0] _wire_31_12; // TrieWalk.java:139
-  wire [1:0] _wire_31_13; // TrieWalk.java:139
-  wire [1:0] _wire_31_14; // TrieWalk.java:139
-  wire [1:0] _wire_31_15; // TrieWalk.java:139
-  wire [11:0] _wire_32_0; // ChildWord.java:35
-  wire [11:0] _wire_32_1; // ChildWord.java:35
-  wire [11:0] _wire_32_2; // ChildWord.java:35
-  wire [11:0] _wire_32_3; // ChildWord.java:35
-  wire [1:0] _wire_33_0; // TrieWalk.java:139
-  wire [1:0] _wire_33_1; // TrieWalk.java:139
-  wire [1:0] _wire_33_2; // TrieWalk.java:139
-  wire [1:0] _wire_33_3; // TrieWalk.java:139
-  wire [1:0] _wire_33_4; // TrieWalk.java:139
-  wire [1:0] _wire_33_5; // TrieWalk.java:139
-  wire [1:0] _wire_33_6; // TrieWalk.java:139
-  wire [1:0] _wire_33_7; // TrieWalk.java:139
-  wire [1:0] _wire_33_8; // TrieWalk.java:139
-  wire [1:0] _wire_33_9; // TrieWalk.java:139
-  wire [1:0] _wire_33_10; // TrieWalk.java:139
-  wire [1:0] _wire_33_11; // TrieWalk.java:139
-  wire [1:0] _wire_33_12; // TrieWalk.java:139
-  wire [1:0] _wire_33_13; // TrieWalk.java:139
-  wire [1:0] _wire_33_14; // TrieWalk.java:139
-  wire [1:0] _wire_33_15; // TrieWalk.java:139
+  wire [1:0] _wire_28_0; // TrieWalk.java:142
+  wire [1:0] _wire_28_1; // TrieWalk.java:142
+  wire [1:0] _wire_28_2; // TrieWalk.java:142
+  wire [1:0] _wire_28_3; // TrieWalk.java:142
+  wire [1:0] _wire_28_4; // TrieWalk.java:142
+  wire [1:0] _wire_28_5; // TrieWalk.java:142
+  wire [1:0] _wire_28_6; // TrieWalk.java:142
+  wire [1:0] _wire_28_7; // TrieWalk.java:142
+  wire [1:0] _wire_28_8; // TrieWalk.java:142
+  wire [1:0] _wire_28_9; // TrieWalk.java:142
+  wire [1:0] _wire_28_10; // TrieWalk.java:142
+  wire [1:0] _wire_28_11; // TrieWalk.java:142
+  wire [1:0] _wire_28_12; // TrieWalk.java:142
+  wire [1:0] _wire_28_13; // TrieWalk.java:142
+  wire [1:0] _wire_28_14; // TrieWalk.java:142
+  wire [1:0] _wire_28_15; // TrieWalk.java:142
+  wire [11:0] _wire_29_0; // ChildWord.java:35
+  wire [11:0] _wire_29_1; // ChildWord.java:35
+  wire [11:0] _wire_29_2; // ChildWord.java:35
+  wire [11:0] _wire_29_3; // ChildWord.java:35
+  wire [1:0] _wire_30_0; // TrieWalk.java:142
+  wire [1:0] _wire_30_1; // TrieWalk.java:142
+  wire [1:0] _wire_30_2; // TrieWalk.java:142
+  wire [1:0] _wire_30_3; // TrieWalk.java:142
+  wire [1:0] _wire_30_4; // TrieWalk.java:142
+  wire [1:0] _wire_30_5; // TrieWalk.java:142
+  wire [1:0] _wire_30_6; // TrieWalk.java:142
+  wire [1:0] _wire_30_7; // TrieWalk.java:142
+  wire [1:0] _wire_30_8; // TrieWalk.java:142
+  wire [1:0] _wire_30_9; // TrieWalk.java:142
+  wire [1:0] _wire_30_10; // TrieWalk.java:142
+  wire [1:0] _wire_30_11; // TrieWalk.java:142
+  wire [1:0] _wire_30_12; // TrieWalk.java:142
+  wire [1:0] _wire_30_13; // TrieWalk.java:142
+  wire [1:0] _wire_30_14; // TrieWalk.java:142
+  wire [1:0] _wire_30_15; // TrieWalk.java:142
+  wire [11:0] _wire_31_0; // ChildWord.java:35
+  wire [11:0] _wire_31_1; // ChildWord.java:35
+  wire [11:0] _wire_31_2; // ChildWord.java:35
+  wire [11:0] _wire_31_3; // ChildWord.java:35
+  wire [1:0] _wire_32_0; // TrieWalk.java:142
+  wire [1:0] _wire_32_1; // TrieWalk.java:142
+  wire [1:0] _wire_32_2; // TrieWalk.java:142
+  wire [1:0] _wire_32_3; // TrieWalk.java:142
+  wire [1:0] _wire_32_4; // TrieWalk.java:142
+  wire [1:0] _wire_32_5; // TrieWalk.java:142
+  wire [1:0] _wire_32_6; // TrieWalk.java:142
+  wire [1:0] _wire_32_7; // TrieWalk.java:142
+  wire [1:0] _wire_32_8; // TrieWalk.java:142
+  wire [1:0] _wire_32_9; // TrieWalk.java:142
+  wire [1:0] _wire_32_10; // TrieWalk.java:142
+  wire [1:0] _wire_32_11; // TrieWalk.java:142
+  wire [1:0] _wire_32_12; // TrieWalk.java:142
+  wire [1:0] _wire_32_13; // TrieWalk.java:142
+  wire [1:0] _wire_32_14; // TrieWalk.java:142
+  wire [1:0] _wire_32_15; // TrieWalk.java:142
+  wire [11:0] _wire_33_0; // ChildWord.java:35
+  wire [11:0] _wire_33_1; // ChildWord.java:35
+  wire [11:0] _wire_33_2; // ChildWord.java:35
+  wire [11:0] _wire_33_3; // ChildWord.java:35
   wire [11:0] _wire_34_0; // ChildWord.java:35
   wire [11:0] _wire_34_1; // ChildWord.java:35
   wire [11:0] _wire_34_2; // ChildWord.java:35
   wire [11:0] _wire_34_3; // ChildWord.java:35
-  wire [11:0] _wire_35_0; // ChildWord.java:35
-  wire [11:0] _wire_35_1; // ChildWord.java:35
-  wire [11:0] _wire_35_2; // ChildWord.java:35
-  wire [11:0] _wire_35_3; // ChildWord.java:35
-  wire [1:0] _wire_36_0; // TrieWalk.java:139
-  wire [1:0] _wire_36_1; // TrieWalk.java:139
-  wire [1:0] _wire_36_2; // TrieWalk.java:139
-  wire [1:0] _wire_36_3; // TrieWalk.java:139
-  wire [1:0] _wire_36_4; // TrieWalk.java:139
-  wire [1:0] _wire_36_5; // TrieWalk.java:139
-  wire [1:0] _wire_36_6; // TrieWalk.java:139
-  wire [1:0] _wire_36_7; // TrieWalk.java:139
-  wire [1:0] _wire_36_8; // TrieWalk.java:139
-  wire [1:0] _wire_36_9; // TrieWalk.java:139
-  wire [1:0] _wire_36_10; // TrieWalk.java:139
-  wire [1:0] _wire_36_11; // TrieWalk.java:139
-  wire [1:0] _wire_36_12; // TrieWalk.java:139
-  wire [1:0] _wire_36_13; // TrieWalk.java:139
-  wire [1:0] _wire_36_14; // TrieWalk.java:139
-  wire [1:0] _wire_36_15; // TrieWalk.java:139
-  wire [11:0] _wire_37_0; // ChildWord.java:35
-  wire [11:0] _wire_37_1; // ChildWord.java:35
-  wire [11:0] _wire_37_2; // ChildWord.java:35
-  wire [11:0] _wire_37_3; // ChildWord.java:35
-  wire [1:0] _wire_38_0; // TrieWalk.java:139
-  wire [1:0] _wire_38_1; // TrieWalk.java:139
-  wire [1:0] _wire_38_2; // TrieWalk.java:139
-  wire [1:0] _wire_38_3; // TrieWalk.java:139
-  wire [1:0] _wire_38_4; // TrieWalk.java:139
-  wire [1:0] _wire_38_5; // TrieWalk.java:139
-  wire [1:0] _wire_38_6; // TrieWalk.java:139
-  wire [1:0] _wire_38_7; // TrieWalk.java:139
-  wire [1:0] _wire_38_8; // TrieWalk.java:139
-  wire [1:0] _wire_38_9; // TrieWalk.java:139
-  wire [1:0] _wire_38_10; // TrieWalk.java:139
-  wire [1:0] _wire_38_11; // TrieWalk.java:139
-  wire [1:0] _wire_38_12; // TrieWalk.java:139
-  wire [1:0] _wire_38_13; // TrieWalk.java:139
-  wire [1:0] _wire_38_14; // TrieWalk.java:139
-  wire [1:0] _wire_38_15; // TrieWalk.java:139
-  wire [11:0] _wire_39_0; // ChildWord.java:35
-  wire [11:0] _wire_39_1; // ChildWord.java:35
-  wire [11:0] _wire_39_2; // ChildWord.java:35
-  wire [11:0] _wire_39_3; // ChildWord.java:35
-  wire [1:0] _wire_40_0; // TrieWalk.java:139
-  wire [1:0] _wire_40_1; // TrieWalk.java:139
-  wire [1:0] _wire_40_2; // TrieWalk.java:139
-  wire [1:0] _wire_40_3; // TrieWalk.java:139
-  wire [1:0] _wire_40_4; // TrieWalk.java:139
-  wire [1:0] _wire_40_5; // TrieWalk.java:139
-  wire [1:0] _wire_40_6; // TrieWalk.java:139
-  wire [1:0] _wire_40_7; // TrieWalk.java:139
-  wire [1:0] _wire_40_8; // TrieWalk.java:139
-  wire [1:0] _wire_40_9; // TrieWalk.java:139
-  wire [1:0] _wire_40_10; // TrieWalk.java:139
-  wire [1:0] _wire_40_11; // TrieWalk.java:139
-  wire [1:0] _wire_40_12; // TrieWalk.java:139
-  wire [1:0] _wire_40_13; // TrieWalk.java:139
-  wire [1:0] _wire_40_14; // TrieWalk.java:139
-  wire [1:0] _wire_40_15; // TrieWalk.java:139
-  wire [11:0] _wire_41_0; // ChildWord.java:35
-  wire [11:0] _wire_41_1; // ChildWord.java:35
-  wire [11:0] _wire_41_2; // ChildWord.java:35
-  wire [11:0] _wire_41_3; // ChildWord.java:35
+  wire [1:0] _wire_35_0; // TrieWalk.java:142
+  wire [1:0] _wire_35_1; // TrieWalk.java:142
+  wire [1:0] _wire_35_2; // TrieWalk.java:142
+  wire [1:0] _wire_35_3; // TrieWalk.java:142
+  wire [1:0] _wire_35_4; // TrieWalk.java:142
+  wire [1:0] _wire_35_5; // TrieWalk.java:142
+  wire [1:0] _wire_35_6; // TrieWalk.java:142
+  wire [1:0] _wire_35_7; // TrieWalk.java:142
+  wire [1:0] _wire_35_8; // TrieWalk.java:142
+  wire [1:0] _wire_35_9; // TrieWalk.java:142
+  wire [1:0] _wire_35_10; // TrieWalk.java:142
+  wire [1:0] _wire_35_11; // TrieWalk.java:142
+  wire [1:0] _wire_35_12; // TrieWalk.java:142
+  wire [1:0] _wire_35_13; // TrieWalk.java:142
+  wire [1:0] _wire_35_14; // TrieWalk.java:142
+  wire [1:0] _wire_35_15; // TrieWalk.java:142
+  wire [11:0] _wire_36_0; // ChildWord.java:35
+  wire [11:0] _wire_36_1; // ChildWord.java:35
+  wire [11:0] _wire_36_2; // ChildWord.java:35
+  wire [11:0] _wire_36_3; // ChildWord.java:35
+  wire [1:0] _wire_37_0; // TrieWalk.java:142
+  wire [1:0] _wire_37_1; // TrieWalk.java:142
+  wire [1:0] _wire_37_2; // TrieWalk.java:142
+  wire [1:0] _wire_37_3; // TrieWalk.java:142
+  wire [1:0] _wire_37_4; // TrieWalk.java:142
+  wire [1:0] _wire_37_5; // TrieWalk.java:142
+  wire [1:0] _wire_37_6; // TrieWalk.java:142
+  wire [1:0] _wire_37_7; // TrieWalk.java:142
+  wire [1:0] _wire_37_8; // TrieWalk.java:142
+  wire [1:0] _wire_37_9; // TrieWalk.java:142
+  wire [1:0] _wire_37_10; // TrieWalk.java:142
+  wire [1:0] _wire_37_11; // TrieWalk.java:142
+  wire [1:0] _wire_37_12; // TrieWalk.java:142
+  wire [1:0] _wire_37_13; // TrieWalk.java:142
+  wire [1:0] _wire_37_14; // TrieWalk.java:142
+  wire [1:0] _wire_37_15; // TrieWalk.java:142
+  wire [11:0] _wire_38_0; // ChildWord.java:35
+  wire [11:0] _wire_38_1; // ChildWord.java:35
+  wire [11:0] _wire_38_2; // ChildWord.java:35
+  wire [11:0] _wire_38_3; // ChildWord.java:35
+  wire [1:0] _wire_39_0; // TrieWalk.java:142
+  wire [1:0] _wire_39_1; // TrieWalk.java:142
+  wire [1:0] _wire_39_2; // TrieWalk.java:142
+  wire [1:0] _wire_39_3; // TrieWalk.java:142
+  wire [1:0] _wire_39_4; // TrieWalk.java:142
+  wire [1:0] _wire_39_5; // TrieWalk.java:142
+  wire [1:0] _wire_39_6; // TrieWalk.java:142
+  wire [1:0] _wire_39_7; // TrieWalk.java:142
+  wire [1:0] _wire_39_8; // TrieWalk.java:142
+  wire [1:0] _wire_39_9; // TrieWalk.java:142
+  wire [1:0] _wire_39_10; // TrieWalk.java:142
+  wire [1:0] _wire_39_11; // TrieWalk.java:142
+  wire [1:0] _wire_39_12; // TrieWalk.java:142
+  wire [1:0] _wire_39_13; // TrieWalk.java:142
+  wire [1:0] _wire_39_14; // TrieWalk.java:142
+  wire [1:0] _wire_39_15; // TrieWalk.java:142
+  wire [11:0] _wire_40_0; // ChildWord.java:35
+  wire [11:0] _wire_40_1; // ChildWord.java:35
+  wire [11:0] _wire_40_2; // ChildWord.java:35
+  wire [11:0] _wire_40_3; // ChildWord.java:35
+  wire [1:0] _wire_41_0; // TrieWalk.java:142
+  wire [1:0] _wire_41_1; // TrieWalk.java:142
+  wire [1:0] _wire_41_2; // TrieWalk.java:142
+  wire [1:0] _wire_41_3; // TrieWalk.java:142
+  wire [1:0] _wire_41_4; // TrieWalk.java:142
+  wire [1:0] _wire_41_5; // TrieWalk.java:142
+  wire [1:0] _wire_41_6; // TrieWalk.java:142
+  wire [1:0] _wire_41_7; // TrieWalk.java:142
+  wire [1:0] _wire_41_8; // TrieWalk.java:142
+  wire [1:0] _wire_41_9; // TrieWalk.java:142
+  wire [1:0] _wire_41_10; // TrieWalk.java:142
+  wire [1:0] _wire_41_11; // TrieWalk.java:142
+  wire [1:0] _wire_41_12; // TrieWalk.java:142
+  wire [1:0] _wire_41_13; // TrieWalk.java:142
+  wire [1:0] _wire_41_14; // TrieWalk.java:142
+  wire [1:0] _wire_41_15; // TrieWalk.java:142
   wire [11:0] _wire_42_0; // ChildWord.java:35
   wire [11:0] _wire_42_1; // ChildWord.java:35
   wire [11:0] _wire_42_2; // ChildWord.java:35
   wire [11:0] _wire_42_3; // ChildWord.java:35
-  wire [1:0] _wire_43_0; // TrieWalk.java:139
-  wire [1:0] _wire_43_1; // TrieWalk.java:139
-  wire [1:0] _wire_43_2; // TrieWalk.java:139
-  wire [1:0] _wire_43_3; // TrieWalk.java:139
-  wire [1:0] _wire_43_4; // TrieWalk.java:139
-  wire [1:0] _wire_43_5; // TrieWalk.java:139
-  wire [1:0] _wire_43_6; // TrieWalk.java:139
-  wire [1:0] _wire_43_7; // TrieWalk.java:139
-  wire [1:0] _wire_43_8; // TrieWalk.java:139
-  wire [1:0] _wire_43_9; // TrieWalk.java:139
-  wire [1:0] _wire_43_10; // TrieWalk.java:139
-  wire [1:0] _wire_43_11; // TrieWalk.java:139
-  wire [1:0] _wire_43_12; // TrieWalk.java:139
-  wire [1:0] _wire_43_13; // TrieWalk.java:139
-  wire [1:0] _wire_43_14; // TrieWalk.java:139
-  wire [1:0] _wire_43_15; // TrieWalk.java:139
-  wire [11:0] _wire_44_0; // ChildWord.java:35
-  wire [11:0] _wire_44_1; // ChildWord.java:35
-  wire [11:0] _wire_44_2; // ChildWord.java:35
-  wire [11:0] _wire_44_3; // ChildWord.java:35
-  wire [1:0] _wire_45_0; // TrieWalk.java:139
-  wire [1:0] _wire_45_1; // TrieWalk.java:139
-  wire [1:0] _wire_45_2; // TrieWalk.java:139
-  wire [1:0] _wire_45_3; // TrieWalk.java:139
-  wire [1:0] _wire_45_4; // TrieWalk.java:139
-  wire [1:0] _wire_45_5; // TrieWalk.java:139
-  wire [1:0] _wire_45_6; // TrieWalk.java:139
-  wire [1:0] _wire_45_7; // TrieWalk.java:139
-  wire [1:0] _wire_45_8; // TrieWalk.java:139
-  wire [1:0] _wire_45_9; // TrieWalk.java:139
-  wire [1:0] _wire_45_10; // TrieWalk.java:139
-  wire [1:0] _wire_45_11; // TrieWalk.java:139
-  wire [1:0] _wire_45_12; // TrieWalk.java:139
-  wire [1:0] _wire_45_13; // TrieWalk.java:139
-  wire [1:0] _wire_45_14; // TrieWalk.java:139
-  wire [1:0] _wire_45_15; // TrieWalk.java:139
-  wire [11:0] _wire_46_0; // ChildWord.java:35
-  wire [11:0] _wire_46_1; // ChildWord.java:35
-  wire [11:0] _wire_46_2; // ChildWord.java:35
-  wire [11:0] _wire_46_3; // ChildWord.java:35
-  wire [1:0] _wire_47_0; // TrieWalk.java:139
-  wire [1:0] _wire_47_1; // TrieWalk.java:139
-  wire [1:0] _wire_47_2; // TrieWalk.java:139
-  wire [1:0] _wire_47_3; // TrieWalk.java:139
-  wire [1:0] _wire_47_4; // TrieWalk.java:139
-  wire [1:0] _wire_47_5; // TrieWalk.java:139
-  wire [1:0] _wire_47_6; // TrieWalk.java:139
-  wire [1:0] _wire_47_7; // TrieWalk.java:139
-  wire [1:0] _wire_47_8; // TrieWalk.java:139
-  wire [1:0] _wire_47_9; // TrieWalk.java:139
-  wire [1:0] _wire_47_10; // TrieWalk.java:139
-  wire [1:0] _wire_47_11; // TrieWalk.java:139
-  wire [1:0] _wire_47_12; // TrieWalk.java:139
-  wire [1:0] _wire_47_13; // TrieWalk.java:139
-  wire [1:0] _wire_47_14; // TrieWalk.java:139
-  wire [1:0] _wire_47_15; // TrieWalk.java:139
-  wire [11:0] _wire_48_0; // ChildWord.java:35
-  wire [11:0] _wire_48_1; // ChildWord.java:35
-  wire [11:0] _wire_48_2; // ChildWord.java:35
-  wire [11:0] _wire_48_3; // ChildWord.java:35
+  wire [11:0] _wire_43_0; // ChildWord.java:35
+  wire [11:0] _wire_43_1; // ChildWord.java:35
+  wire [11:0] _wire_43_2; // ChildWord.java:35
+  wire [11:0] _wire_43_3; // ChildWord.java:35
+  wire [1:0] _wire_44_0; // TrieWalk.java:142
+  wire [1:0] _wire_44_1; // TrieWalk.java:142
+  wire [1:0] _wire_44_2; // TrieWalk.java:142
+  wire [1:0] _wire_44_3; // TrieWalk.java:142
+  wire [1:0] _wire_44_4; // TrieWalk.java:142
+  wire [1:0] _wire_44_5; // TrieWalk.java:142
+  wire [1:0] _wire_44_6; // TrieWalk.java:142
+  wire [1:0] _wire_44_7; // TrieWalk.java:142
+  wire [1:0] _wire_44_8; // TrieWalk.java:142
+  wire [1:0] _wire_44_9; // TrieWalk.java:142
+  wire [1:0] _wire_44_10; // TrieWalk.java:142
+  wire [1:0] _wire_44_11; // TrieWalk.java:142
+  wire [1:0] _wire_44_12; // TrieWalk.java:142
+  wire [1:0] _wire_44_13; // TrieWalk.java:142
+  wire [1:0] _wire_44_14; // TrieWalk.java:142
+  wire [1:0] _wire_44_15; // TrieWalk.java:142
+  wire [11:0] _wire_45_0; // ChildWord.java:35
+  wire [11:0] _wire_45_1; // ChildWord.java:35
+  wire [11:0] _wire_45_2; // ChildWord.java:35
+  wire [11:0] _wire_45_3; // ChildWord.java:35
+  wire [1:0] _wire_46_0; // TrieWalk.java:142
+  wire [1:0] _wire_46_1; // TrieWalk.java:142
+  wire [1:0] _wire_46_2; // TrieWalk.java:142
+  wire [1:0] _wire_46_3; // TrieWalk.java:142
+  wire [1:0] _wire_46_4; // TrieWalk.java:142
+  wire [1:0] _wire_46_5; // TrieWalk.java:142
+  wire [1:0] _wire_46_6; // TrieWalk.java:142
+  wire [1:0] _wire_46_7; // TrieWalk.java:142
+  wire [1:0] _wire_46_8; // TrieWalk.java:142
+  wire [1:0] _wire_46_9; // TrieWalk.java:142
+  wire [1:0] _wire_46_10; // TrieWalk.java:142
+  wire [1:0] _wire_46_11; // TrieWalk.java:142
+  wire [1:0] _wire_46_12; // TrieWalk.java:142
+  wire [1:0] _wire_46_13; // TrieWalk.java:142
+  wire [1:0] _wire_46_14; // TrieWalk.java:142
+  wire [1:0] _wire_46_15; // TrieWalk.java:142
+  wire [11:0] _wire_47_0; // ChildWord.java:35
+  wire [11:0] _wire_47_1; // ChildWord.java:35
+  wire [11:0] _wire_47_2; // ChildWord.java:35
+  wire [11:0] _wire_47_3; // ChildWord.java:35
+  wire [1:0] _wire_48_0; // TrieWalk.java:142
+  wire [1:0] _wire_48_1; // TrieWalk.java:142
+  wire [1:0] _wire_48_2; // TrieWalk.java:142
+  wire [1:0] _wire_48_3; // TrieWalk.java:142
+  wire [1:0] _wire_48_4; // TrieWalk.java:142
+  wire [1:0] _wire_48_5; // TrieWalk.java:142
+  wire [1:0] _wire_48_6; // TrieWalk.java:142
+  wire [1:0] _wire_48_7; // TrieWalk.java:142
+  wire [1:0] _wire_48_8; // TrieWalk.java:142
+  wire [1:0] _wire_48_9; // TrieWalk.java:142
+  wire [1:0] _wire_48_10; // TrieWalk.java:142
+  wire [1:0] _wire_48_11; // TrieWalk.java:142
+  wire [1:0] _wire_48_12; // TrieWalk.java:142
+  wire [1:0] _wire_48_13; // TrieWalk.java:142
+  wire [1:0] _wire_48_14; // TrieWalk.java:142
+  wire [1:0] _wire_48_15; // TrieWalk.java:142
   wire [11:0] _wire_49_0; // ChildWord.java:35
   wire [11:0] _wire_49_1; // ChildWord.java:35
   wire [11:0] _wire_49_2; // ChildWord.java:35
   wire [11:0] _wire_49_3; // ChildWord.java:35
-  wire [1:0] _wire_50_0; // TrieWalk.java:139
-  wire [1:0] _wire_50_1; // TrieWalk.java:139
-  wire [1:0] _wire_50_2; // TrieWalk.java:139
-  wire [1:0] _wire_50_3; // TrieWalk.java:139
-  wire [1:0] _wire_50_4; // TrieWalk.java:139
-  wire [1:0] _wire_50_5; // TrieWalk.java:139
-  wire [1:0] _wire_50_6; // TrieWalk.java:139
-  wire [1:0] _wire_50_7; // TrieWalk.java:139
-  wire [1:0] _wire_50_8; // TrieWalk.java:139
-  wire [1:0] _wire_50_9; // TrieWalk.java:139
-  wire [1:0] _wire_50_10; // TrieWalk.java:139
-  wire [1:0] _wire_50_11; // TrieWalk.java:139
-  wire [1:0] _wire_50_12; // TrieWalk.java:139
-  wire [1:0] _wire_50_13; // TrieWalk.java:139
-  wire [1:0] _wire_50_14; // TrieWalk.java:139
-  wire [1:0] _wire_50_15; // TrieWalk.java:139
+  wire [1:0] _wire_50_0; // TrieWalk.java:142
+  wire [1:0] _wire_50_1; // TrieWalk.java:142
+  wire [1:0] _wire_50_2; // TrieWalk.java:142
+  wire [1:0] _wire_50_3; // TrieWalk.java:142
+  wire [1:0] _wire_50_4; // TrieWalk.java:142
+  wire [1:0] _wire_50_5; // TrieWalk.java:142
+  wire [1:0] _wire_50_6; // TrieWalk.java:142
+  wire [1:0] _wire_50_7; // TrieWalk.java:142
+  wire [1:0] _wire_50_8; // TrieWalk.java:142
+  wire [1:0] _wire_50_9; // TrieWalk.java:142
+  wire [1:0] _wire_50_10; // TrieWalk.java:142
+  wire [1:0] _wire_50_11; // TrieWalk.java:142
+  wire [1:0] _wire_50_12; // TrieWalk.java:142
+  wire [1:0] _wire_50_13; // TrieWalk.java:142
+  wire [1:0] _wire_50_14; // TrieWalk.java:142
+  wire [1:0] _wire_50_15; // TrieWalk.java:142
   wire [11:0] _wire_51_0; // ChildWord.java:35
   wire [11:0] _wire_51_1; // ChildWord.java:35
   wire [11:0] _wire_51_2; // ChildWord.java:35
   wire [11:0] _wire_51_3; // ChildWord.java:35
-  wire [1:0] _wire_52_0; // TrieWalk.java:139
-  wire [1:0] _wire_52_1; // TrieWalk.java:139
-  wire [1:0] _wire_52_2; // TrieWalk.java:139
-  wire [1:0] _wire_52_3; // TrieWalk.java:139
-  wire [1:0] _wire_52_4; // TrieWalk.java:139
-  wire [1:0] _wire_52_5; // TrieWalk.java:139
-  wire [1:0] _wire_52_6; // TrieWalk.java:139
-  wire [1:0] _wire_52_7; // TrieWalk.java:139
-  wire [1:0] _wire_52_8; // TrieWalk.java:139
-  wire [1:0] _wire_52_9; // TrieWalk.java:139
-  wire [1:0] _wire_52_10; // TrieWalk.java:139
-  wire [1:0] _wire_52_11; // TrieWalk.java:139
-  wire [1:0] _wire_52_12; // TrieWalk.java:139
-  wire [1:0] _wire_52_13; // TrieWalk.java:139
-  wire [1:0] _wire_52_14; // TrieWalk.java:139
-  wire [1:0] _wire_52_15; // TrieWalk.java:139
-  wire [11:0] _wire_53_0; // ChildWord.java:35
-  wire [11:0] _wire_53_1; // ChildWord.java:35
-  wire [11:0] _wire_53_2; // ChildWord.java:35
-  wire [11:0] _wire_53_3; // ChildWord.java:35
-  wire [1:0] _wire_54_0; // TrieWalk.java:139
-  wire [1:0] _wire_54_1; // TrieWalk.java:139
-  wire [1:0] _wire_54_2; // TrieWalk.java:139
-  wire [1:0] _wire_54_3; // TrieWalk.java:139
-  wire [1:0] _wire_54_4; // TrieWalk.java:139
-  wire [1:0] _wire_54_5; // TrieWalk.java:139
-  wire [1:0] _wire_54_6; // TrieWalk.java:139
-  wire [1:0] _wire_54_7; // TrieWalk.java:139
-  wire [1:0] _wire_54_8; // TrieWalk.java:139
-  wire [1:0] _wire_54_9; // TrieWalk.java:139
-  wire [1:0] _wire_54_10; // TrieWalk.java:139
-  wire [1:0] _wire_54_11; // TrieWalk.java:139
-  wire [1:0] _wire_54_12; // TrieWalk.java:139
-  wire [1:0] _wire_54_13; // TrieWalk.java:139
-  wire [1:0] _wire_54_14; // TrieWalk.java:139
-  wire [1:0] _wire_54_15; // TrieWalk.java:139
-  wire [11:0] _wire_55_0; // ChildWord.java:35
-  wire [11:0] _wire_55_1; // ChildWord.java:35
-  wire [11:0] _wire_55_2; // ChildWord.java:35
-  wire [11:0] _wire_55_3; // ChildWord.java:35
+  wire [11:0] _wire_52_0; // ChildWord.java:35
+  wire [11:0] _wire_52_1; // ChildWord.java:35
+  wire [11:0] _wire_52_2; // ChildWord.java:35
+  wire [11:0] _wire_52_3; // ChildWord.java:35
+  wire [1:0] _wire_53_0; // TrieWalk.java:142
+  wire [1:0] _wire_53_1; // TrieWalk.java:142
+  wire [1:0] _wire_53_2; // TrieWalk.java:142
+  wire [1:0] _wire_53_3; // TrieWalk.java:142
+  wire [1:0] _wire_53_4; // TrieWalk.java:142
+  wire [1:0] _wire_53_5; // TrieWalk.java:142
+  wire [1:0] _wire_53_6; // TrieWalk.java:142
+  wire [1:0] _wire_53_7; // TrieWalk.java:142
+  wire [1:0] _wire_53_8; // TrieWalk.java:142
+  wire [1:0] _wire_53_9; // TrieWalk.java:142
+  wire [1:0] _wire_53_10; // TrieWalk.java:142
+  wire [1:0] _wire_53_11; // TrieWalk.java:142
+  wire [1:0] _wire_53_12; // TrieWalk.java:142
+  wire [1:0] _wire_53_13; // TrieWalk.java:142
+  wire [1:0] _wire_53_14; // TrieWalk.java:142
+  wire [1:0] _wire_53_15; // TrieWalk.java:142
+  wire [11:0] _wire_54_0; // ChildWord.java:35
+  wire [11:0] _wire_54_1; // ChildWord.java:35
+  wire [11:0] _wire_54_2; // ChildWord.java:35
+  wire [11:0] _wire_54_3; // ChildWord.java:35
+  wire [1:0] _wire_55_0; // TrieWalk.java:142
+  wire [1:0] _wire_55_1; // TrieWalk.java:142
+  wire [1:0] _wire_55_2; // TrieWalk.java:142
+  wire [1:0] _wire_55_3; // TrieWalk.java:142
+  wire [1:0] _wire_55_4; // TrieWalk.java:142
+  wire [1:0] _wire_55_5; // TrieWalk.java:142
+  wire [1:0] _wire_55_6; // TrieWalk.java:142
+  wire [1:0] _wire_55_7; // TrieWalk.java:142
+  wire [1:0] _wire_55_8; // TrieWalk.java:142
+  wire [1:0] _wire_55_9; // TrieWalk.java:142
+  wire [1:0] _wire_55_10; // TrieWalk.java:142
+  wire [1:0] _wire_55_11; // TrieWalk.java:142
+  wire [1:0] _wire_55_12; // TrieWalk.java:142
+  wire [1:0] _wire_55_13; // TrieWalk.java:142
+  wire [1:0] _wire_55_14; // TrieWalk.java:142
+  wire [1:0] _wire_55_15; // TrieWalk.java:142
   wire [11:0] _wire_56_0; // ChildWord.java:35
   wire [11:0] _wire_56_1; // ChildWord.java:35
   wire [11:0] _wire_56_2; // ChildWord.java:35
   wire [11:0] _wire_56_3; // ChildWord.java:35
-  wire [1:0] _wire_57_0; // TrieWalk.java:139
-  wire [1:0] _wire_57_1; // TrieWalk.java:139
-  wire [1:0] _wire_57_2; // TrieWalk.java:139
-  wire [1:0] _wire_57_3; // TrieWalk.java:139
-  wire [1:0] _wire_57_4; // TrieWalk.java:139
-  wire [1:0] _wire_57_5; // TrieWalk.java:139
-  wire [1:0] _wire_57_6; // TrieWalk.java:139
-  wire [1:0] _wire_57_7; // TrieWalk.java:139
-  wire [1:0] _wire_57_8; // TrieWalk.java:139
-  wire [1:0] _wire_57_9; // TrieWalk.java:139
-  wire [1:0] _wire_57_10; // TrieWalk.java:139
-  wire [1:0] _wire_57_11; // TrieWalk.java:139
-  wire [1:0] _wire_57_12; // TrieWalk.java:139
-  wire [1:0] _wire_57_13; // TrieWalk.java:139
-  wire [1:0] _wire_57_14; // TrieWalk.java:139
-  wire [1:0] _wire_57_15; // TrieWalk.java:139
+  wire [1:0] _wire_57_0; // TrieWalk.java:142
+  wire [1:0] _wire_57_1; // TrieWalk.java:142
+  wire [1:0] _wire_57_2; // TrieWalk.java:142
+  wire [1:0] _wire_57_3; // TrieWalk.java:142
+  wire [1:0] _wire_57_4; // TrieWalk.java:142
+  wire [1:0] _wire_57_5; // TrieWalk.java:142
+  wire [1:0] _wire_57_6; // TrieWalk.java:142
+  wire [1:0] _wire_57_7; // TrieWalk.java:142
+  wire [1:0] _wire_57_8; // TrieWalk.java:142
+  wire [1:0] _wire_57_9; // TrieWalk.java:142
+  wire [1:0] _wire_57_10; // TrieWalk.java:142
+  wire [1:0] _wire_57_11; // TrieWalk.java:142
+  wire [1:0] _wire_57_12; // TrieWalk.java:142
+  wire [1:0] _wire_57_13; // TrieWalk.java:142
+  wire [1:0] _wire_57_14; // TrieWalk.java:142
+  wire [1:0] _wire_57_15; // TrieWalk.java:142
   wire [11:0] _wire_58_0; // ChildWord.java:35
   wire [11:0] _wire_58_1; // ChildWord.java:35
   wire [11:0] _wire_58_2; // ChildWord.java:35
   wire [11:0] _wire_58_3; // ChildWord.java:35
-  wire [1:0] _wire_59_0; // TrieWalk.java:139
-  wire [1:0] _wire_59_1; // TrieWalk.java:139
-  wire [1:0] _wire_59_2; // TrieWalk.java:139
-  wire [1:0] _wire_59_3; // TrieWalk.java:139
-  wire [1:0] _wire_59_4; // TrieWalk.java:139
-  wire [1:0] _wire_59_5; // TrieWalk.java:139
-  wire [1:0] _wire_59_6; // TrieWalk.java:139
-  wire [1:0] _wire_59_7; // TrieWalk.java:139
-  wire [1:0] _wire_59_8; // TrieWalk.java:139
-  wire [1:0] _wire_59_9; // TrieWalk.java:139
-  wire [1:0] _wire_59_10; // TrieWalk.java:139
-  wire [1:0] _wire_59_11; // TrieWalk.java:139
-  wire [1:0] _wire_59_12; // TrieWalk.java:139
-  wire [1:0] _wire_59_13; // TrieWalk.java:139
-  wire [1:0] _wire_59_14; // TrieWalk.java:139
-  wire [1:0] _wire_59_15; // TrieWalk.java:139
+  wire [1:0] _wire_59_0; // TrieWalk.java:142
+  wire [1:0] _wire_59_1; // TrieWalk.java:142
+  wire [1:0] _wire_59_2; // TrieWalk.java:142
+  wire [1:0] _wire_59_3; // TrieWalk.java:142
+  wire [1:0] _wire_59_4; // TrieWalk.java:142
+  wire [1:0] _wire_59_5; // TrieWalk.java:142
+  wire [1:0] _wire_59_6; // TrieWalk.java:142
+  wire [1:0] _wire_59_7; // TrieWalk.java:142
+  wire [1:0] _wire_59_8; // TrieWalk.java:142
+  wire [1:0] _wire_59_9; // TrieWalk.java:142
+  wire [1:0] _wire_59_10; // TrieWalk.java:142
+  wire [1:0] _wire_59_11; // TrieWalk.java:142
+  wire [1:0] _wire_59_12; // TrieWalk.java:142
+  wire [1:0] _wire_59_13; // TrieWalk.java:142
+  wire [1:0] _wire_59_14; // TrieWalk.java:142
+  wire [1:0] _wire_59_15; // TrieWalk.java:142
   wire [11:0] _wire_60_0; // ChildWord.java:35
   wire [11:0] _wire_60_1; // ChildWord.java:35
   wire [11:0] _wire_60_2; // ChildWord.java:35
   wire [11:0] _wire_60_3; // ChildWord.java:35
-  wire [1:0] _wire_61_0; // TrieWalk.java:139
-  wire [1:0] _wire_61_1; // TrieWalk.java:139
-  wire [1:0] _wire_61_2; // TrieWalk.java:139
-  wire [1:0] _wire_61_3; // TrieWalk.java:139
-  wire [1:0] _wire_61_4; // TrieWalk.java:139
-  wire [1:0] _wire_61_5; // TrieWalk.java:139
-  wire [1:0] _wire_61_6; // TrieWalk.java:139
-  wire [1:0] _wire_61_7; // TrieWalk.java:139
-  wire [1:0] _wire_61_8; // TrieWalk.java:139
-  wire [1:0] _wire_61_9; // TrieWalk.java:139
-  wire [1:0] _wire_61_10; // TrieWalk.java:139
-  wire [1:0] _wire_61_11; // TrieWalk.java:139
-  wire [1:0] _wire_61_12; // TrieWalk.java:139
-  wire [1:0] _wire_61_13; // TrieWalk.java:139
-  wire [1:0] _wire_61_14; // TrieWalk.java:139
-  wire [1:0] _wire_61_15; // TrieWalk.java:139
-  wire [11:0] _wire_62_0; // ChildWord.java:35
-  wire [11:0] _wire_62_1; // ChildWord.java:35
-  wire [11:0] _wire_62_2; // ChildWord.java:35
-  wire [11:0] _wire_62_3; // ChildWord.java:35
+  wire [11:0] _wire_61_0; // ChildWord.java:35
+  wire [11:0] _wire_61_1; // ChildWord.java:35
+  wire [11:0] _wire_61_2; // ChildWord.java:35
+  wire [11:0] _wire_61_3; // ChildWord.java:35
+  wire [1:0] _wire_62_0; // TrieWalk.java:142
+  wire [1:0] _wire_62_1; // TrieWalk.java:142
+  wire [1:0] _wire_62_2; // TrieWalk.java:142
+  wire [1:0] _wire_62_3; // TrieWalk.java:142
+  wire [1:0] _wire_62_4; // TrieWalk.java:142
+  wire [1:0] _wire_62_5; // TrieWalk.java:142
+  wire [1:0] _wire_62_6; // TrieWalk.java:142
+  wire [1:0] _wire_62_7; // TrieWalk.java:142
+  wire [1:0] _wire_62_8; // TrieWalk.java:142
+  wire [1:0] _wire_62_9; // TrieWalk.java:142
+  wire [1:0] _wire_62_10; // TrieWalk.java:142
+  wire [1:0] _wire_62_11; // TrieWalk.java:142
+  wire [1:0] _wire_62_12; // TrieWalk.java:142
+  wire [1:0] _wire_62_13; // TrieWalk.java:142
+  wire [1:0] _wire_62_14; // TrieWalk.java:142
+  wire [1:0] _wire_62_15; // TrieWalk.java:142
   wire [11:0] _wire_63_0; // ChildWord.java:35
   wire [11:0] _wire_63_1; // ChildWord.java:35
   wire [11:0] _wire_63_2; // ChildWord.java:35
   wire [11:0] _wire_63_3; // ChildWord.java:35
-  wire [1:0] _wire_64_0; // TrieWalk.java:139
-  wire [1:0] _wire_64_1; // TrieWalk.java:139
-  wire [1:0] _wire_64_2; // TrieWalk.java:139
-  wire [1:0] _wire_64_3; // TrieWalk.java:139
-  wire [1:0] _wire_64_4; // TrieWalk.java:139
-  wire [1:0] _wire_64_5; // TrieWalk.java:139
-  wire [1:0] _wire_64_6; // TrieWalk.java:139
-  wire [1:0] _wire_64_7; // TrieWalk.java:139
-  wire [1:0] _wire_64_8; // TrieWalk.java:139
-  wire [1:0] _wire_64_9; // TrieWalk.java:139
-  wire [1:0] _wire_64_10; // TrieWalk.java:139
-  wire [1:0] _wire_64_11; // TrieWalk.java:139
-  wire [1:0] _wire_64_12; // TrieWalk.java:139
-  wire [1:0] _wire_64_13; // TrieWalk.java:139
-  wire [1:0] _wire_64_14; // TrieWalk.java:139
-  wire [1:0] _wire_64_15; // TrieWalk.java:139
+  wire [1:0] _wire_64_0; // TrieWalk.java:142
+  wire [1:0] _wire_64_1; // TrieWalk.java:142
+  wire [1:0] _wire_64_2; // TrieWalk.java:142
+  wire [1:0] _wire_64_3; // TrieWalk.java:142
+  wire [1:0] _wire_64_4; // TrieWalk.java:142
+  wire [1:0] _wire_64_5; // TrieWalk.java:142
+  wire [1:0] _wire_64_6; // TrieWalk.java:142
+  wire [1:0] _wire_64_7; // TrieWalk.java:142
+  wire [1:0] _wire_64_8; // TrieWalk.java:142
+  wire [1:0] _wire_64_9; // TrieWalk.java:142
+  wire [1:0] _wire_64_10; // TrieWalk.java:142
+  wire [1:0] _wire_64_11; // TrieWalk.java:142
+  wire [1:0] _wire_64_12; // TrieWalk.java:142
+  wire [1:0] _wire_64_13; // TrieWalk.java:142
+  wire [1:0] _wire_64_14; // TrieWalk.java:142
+  wire [1:0] _wire_64_15; // TrieWalk.java:142
   wire [11:0] _wire_65_0; // ChildWord.java:35
   wire [11:0] _wire_65_1; // ChildWord.java:35
   wire [11:0] _wire_65_2; // ChildWord.java:35
   wire [11:0] _wire_65_3; // ChildWord.java:35
-  wire [1:0] _wire_66_0; // TrieWalk.java:139
-  wire [1:0] _wire_66_1; // TrieWalk.java:139
-  wire [1:0] _wire_66_2; // TrieWalk.java:139
-  wire [1:0] _wire_66_3; // TrieWalk.java:139
-  wire [1:0] _wire_66_4; // TrieWalk.java:139
-  wire [1:0] _wire_66_5; // TrieWalk.java:139
-  wire [1:0] _wire_66_6; // TrieWalk.java:139
-  wire [1:0] _wire_66_7; // TrieWalk.java:139
-  wire [1:0] _wire_66_8; // TrieWalk.java:139
-  wire [1:0] _wire_66_9; // TrieWalk.java:139
-  wire [1:0] _wire_66_10; // TrieWalk.java:139
-  wire [1:0] _wire_66_11; // TrieWalk.java:139
-  wire [1:0] _wire_66_12; // TrieWalk.java:139
-  wire [1:0] _wire_66_13; // TrieWalk.java:139
-  wire [1:0] _wire_66_14; // TrieWalk.java:139
-  wire [1:0] _wire_66_15; // TrieWalk.java:139
+  wire [1:0] _wire_66_0; // TrieWalk.java:142
+  wire [1:0] _wire_66_1; // TrieWalk.java:142
+  wire [1:0] _wire_66_2; // TrieWalk.java:142
+  wire [1:0] _wire_66_3; // TrieWalk.java:142
+  wire [1:0] _wire_66_4; // TrieWalk.java:142
+  wire [1:0] _wire_66_5; // TrieWalk.java:142
+  wire [1:0] _wire_66_6; // TrieWalk.java:142
+  wire [1:0] _wire_66_7; // TrieWalk.java:142
+  wire [1:0] _wire_66_8; // TrieWalk.java:142
+  wire [1:0] _wire_66_9; // TrieWalk.java:142
+  wire [1:0] _wire_66_10; // TrieWalk.java:142
+  wire [1:0] _wire_66_11; // TrieWalk.java:142
+  wire [1:0] _wire_66_12; // TrieWalk.java:142
+  wire [1:0] _wire_66_13; // TrieWalk.java:142
+  wire [1:0] _wire_66_14; // TrieWalk.java:142
+  wire [1:0] _wire_66_15; // TrieWalk.java:142
   wire [11:0] _wire_67_0; // ChildWord.java:35
   wire [11:0] _wire_67_1; // ChildWord.java:35
   wire [11:0] _wire_67_2; // ChildWord.java:35
   wire [11:0] _wire_67_3; // ChildWord.java:35
-  wire [1:0] _wire_68_0; // TrieWalk.java:139
-  wire [1:0] _wire_68_1; // TrieWalk.java:139
-  wire [1:0] _wire_68_2; // TrieWalk.java:139
-  wire [1:0] _wire_68_3; // TrieWalk.java:139
-  wire [1:0] _wire_68_4; // TrieWalk.java:139
-  wire [1:0] _wire_68_5; // TrieWalk.java:139
-  wire [1:0] _wire_68_6; // TrieWalk.java:139
-  wire [1:0] _wire_68_7; // TrieWalk.java:139
-  wire [1:0] _wire_68_8; // TrieWalk.java:139
-  wire [1:0] _wire_68_9; // TrieWalk.java:139
-  wire [1:0] _wire_68_10; // TrieWalk.java:139
-  wire [1:0] _wire_68_11; // TrieWalk.java:139
-  wire [1:0] _wire_68_12; // TrieWalk.java:139
-  wire [1:0] _wire_68_13; // TrieWalk.java:139
-  wire [1:0] _wire_68_14; // TrieWalk.java:139
-  wire [1:0] _wire_68_15; // TrieWalk.java:139
+  wire [1:0] _wire_68_0; // TrieWalk.java:142
+  wire [1:0] _wire_68_1; // TrieWalk.java:142
+  wire [1:0] _wire_68_2; // TrieWalk.java:142
+  wire [1:0] _wire_68_3; // TrieWalk.java:142
+  wire [1:0] _wire_68_4; // TrieWalk.java:142
+  wire [1:0] _wire_68_5; // TrieWalk.java:142
+  wire [1:0] _wire_68_6; // TrieWalk.java:142
+  wire [1:0] _wire_68_7; // TrieWalk.java:142
+  wire [1:0] _wire_68_8; // TrieWalk.java:142
+  wire [1:0] _wire_68_9; // TrieWalk.java:142
+  wire [1:0] _wire_68_10; // TrieWalk.java:142
+  wire [1:0] _wire_68_11; // TrieWalk.java:142
+  wire [1:0] _wire_68_12; // TrieWalk.java:142
+  wire [1:0] _wire_68_13; // TrieWalk.java:142
+  wire [1:0] _wire_68_14; // TrieWalk.java:142
+  wire [1:0] _wire_68_15; // TrieWalk.java:142
   wire [11:0] _wire_69_0; // ChildWord.java:35
   wire [11:0] _wire_69_1; // ChildWord.java:35
   wire [11:0] _wire_69_2; // ChildWord.java:35
@@ -1156,377 +1324,645 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _wire_70_1; // ChildWord.java:35
   wire [11:0] _wire_70_2; // ChildWord.java:35
   wire [11:0] _wire_70_3; // ChildWord.java:35
-  wire [1:0] _wire_71_0; // TrieWalk.java:139
-  wire [1:0] _wire_71_1; // TrieWalk.java:139
-  wire [1:0] _wire_71_2; // TrieWalk.java:139
-  wire [1:0] _wire_71_3; // TrieWalk.java:139
-  wire [1:0] _wire_71_4; // TrieWalk.java:139
-  wire [1:0] _wire_71_5; // TrieWalk.java:139
-  wire [1:0] _wire_71_6; // TrieWalk.java:139
-  wire [1:0] _wire_71_7; // TrieWalk.java:139
-  wire [1:0] _wire_71_8; // TrieWalk.java:139
-  wire [1:0] _wire_71_9; // TrieWalk.java:139
-  wire [1:0] _wire_71_10; // TrieWalk.java:139
-  wire [1:0] _wire_71_11; // TrieWalk.java:139
-  wire [1:0] _wire_71_12; // TrieWalk.java:139
-  wire [1:0] _wire_71_13; // TrieWalk.java:139
-  wire [1:0] _wire_71_14; // TrieWalk.java:139
-  wire [1:0] _wire_71_15; // TrieWalk.java:139
+  wire [1:0] _wire_71_0; // TrieWalk.java:142
+  wire [1:0] _wire_71_1; // TrieWalk.java:142
+  wire [1:0] _wire_71_2; // TrieWalk.java:142
+  wire [1:0] _wire_71_3; // TrieWalk.java:142
+  wire [1:0] _wire_71_4; // TrieWalk.java:142
+  wire [1:0] _wire_71_5; // TrieWalk.java:142
+  wire [1:0] _wire_71_6; // TrieWalk.java:142
+  wire [1:0] _wire_71_7; // TrieWalk.java:142
+  wire [1:0] _wire_71_8; // TrieWalk.java:142
+  wire [1:0] _wire_71_9; // TrieWalk.java:142
+  wire [1:0] _wire_71_10; // TrieWalk.java:142
+  wire [1:0] _wire_71_11; // TrieWalk.java:142
+  wire [1:0] _wire_71_12; // TrieWalk.java:142
+  wire [1:0] _wire_71_13; // TrieWalk.java:142
+  wire [1:0] _wire_71_14; // TrieWalk.java:142
+  wire [1:0] _wire_71_15; // TrieWalk.java:142
   wire [11:0] _wire_72_0; // ChildWord.java:35
   wire [11:0] _wire_72_1; // ChildWord.java:35
   wire [11:0] _wire_72_2; // ChildWord.java:35
   wire [11:0] _wire_72_3; // ChildWord.java:35
-  wire [1:0] _wire_73_0; // TrieWalk.java:139
-  wire [1:0] _wire_73_1; // TrieWalk.java:139
-  wire [1:0] _wire_73_2; // TrieWalk.java:139
-  wire [1:0] _wire_73_3; // TrieWalk.java:139
-  wire [1:0] _wire_73_4; // TrieWalk.java:139
-  wire [1:0] _wire_73_5; // TrieWalk.java:139
-  wire [1:0] _wire_73_6; // TrieWalk.java:139
-  wire [1:0] _wire_73_7; // TrieWalk.java:139
-  wire [1:0] _wire_73_8; // TrieWalk.java:139
-  wire [1:0] _wire_73_9; // TrieWalk.java:139
-  wire [1:0] _wire_73_10; // TrieWalk.java:139
-  wire [1:0] _wire_73_11; // TrieWalk.java:139
-  wire [1:0] _wire_73_12; // TrieWalk.java:139
-  wire [1:0] _wire_73_13; // TrieWalk.java:139
-  wire [1:0] _wire_73_14; // TrieWalk.java:139
-  wire [1:0] _wire_73_15; // TrieWalk.java:139
+  wire [1:0] _wire_73_0; // TrieWalk.java:142
+  wire [1:0] _wire_73_1; // TrieWalk.java:142
+  wire [1:0] _wire_73_2; // TrieWalk.java:142
+  wire [1:0] _wire_73_3; // TrieWalk.java:142
+  wire [1:0] _wire_73_4; // TrieWalk.java:142
+  wire [1:0] _wire_73_5; // TrieWalk.java:142
+  wire [1:0] _wire_73_6; // TrieWalk.java:142
+  wire [1:0] _wire_73_7; // TrieWalk.java:142
+  wire [1:0] _wire_73_8; // TrieWalk.java:142
+  wire [1:0] _wire_73_9; // TrieWalk.java:142
+  wire [1:0] _wire_73_10; // TrieWalk.java:142
+  wire [1:0] _wire_73_11; // TrieWalk.java:142
+  wire [1:0] _wire_73_12; // TrieWalk.java:142
+  wire [1:0] _wire_73_13; // TrieWalk.java:142
+  wire [1:0] _wire_73_14; // TrieWalk.java:142
+  wire [1:0] _wire_73_15; // TrieWalk.java:142
   wire [11:0] _wire_74_0; // ChildWord.java:35
   wire [11:0] _wire_74_1; // ChildWord.java:35
   wire [11:0] _wire_74_2; // ChildWord.java:35
   wire [11:0] _wire_74_3; // ChildWord.java:35
-  wire [1:0] _wire_75_0; // TrieWalk.java:139
-  wire [1:0] _wire_75_1; // TrieWalk.java:139
-  wire [1:0] _wire_75_2; // TrieWalk.java:139
-  wire [1:0] _wire_75_3; // TrieWalk.java:139
-  wire [1:0] _wire_75_4; // TrieWalk.java:139
-  wire [1:0] _wire_75_5; // TrieWalk.java:139
-  wire [1:0] _wire_75_6; // TrieWalk.java:139
-  wire [1:0] _wire_75_7; // TrieWalk.java:139
-  wire [1:0] _wire_75_8; // TrieWalk.java:139
-  wire [1:0] _wire_75_9; // TrieWalk.java:139
-  wire [1:0] _wire_75_10; // TrieWalk.java:139
-  wire [1:0] _wire_75_11; // TrieWalk.java:139
-  wire [1:0] _wire_75_12; // TrieWalk.java:139
-  wire [1:0] _wire_75_13; // TrieWalk.java:139
-  wire [1:0] _wire_75_14; // TrieWalk.java:139
-  wire [1:0] _wire_75_15; // TrieWalk.java:139
+  wire [1:0] _wire_75_0; // TrieWalk.java:142
+  wire [1:0] _wire_75_1; // TrieWalk.java:142
+  wire [1:0] _wire_75_2; // TrieWalk.java:142
+  wire [1:0] _wire_75_3; // TrieWalk.java:142
+  wire [1:0] _wire_75_4; // TrieWalk.java:142
+  wire [1:0] _wire_75_5; // TrieWalk.java:142
+  wire [1:0] _wire_75_6; // TrieWalk.java:142
+  wire [1:0] _wire_75_7; // TrieWalk.java:142
+  wire [1:0] _wire_75_8; // TrieWalk.java:142
+  wire [1:0] _wire_75_9; // TrieWalk.java:142
+  wire [1:0] _wire_75_10; // TrieWalk.java:142
+  wire [1:0] _wire_75_11; // TrieWalk.java:142
+  wire [1:0] _wire_75_12; // TrieWalk.java:142
+  wire [1:0] _wire_75_13; // TrieWalk.java:142
+  wire [1:0] _wire_75_14; // TrieWalk.java:142
+  wire [1:0] _wire_75_15; // TrieWalk.java:142
   wire [11:0] _wire_76_0; // ChildWord.java:35
   wire [11:0] _wire_76_1; // ChildWord.java:35
   wire [11:0] _wire_76_2; // ChildWord.java:35
   wire [11:0] _wire_76_3; // ChildWord.java:35
-  wire [11:0] _wire_77_0; // ChildWord.java:35
-  wire [11:0] _wire_77_1; // ChildWord.java:35
-  wire [11:0] _wire_77_2; // ChildWord.java:35
-  wire [11:0] _wire_77_3; // ChildWord.java:35
-  wire [1:0] _wire_78_0; // TrieWalk.java:139
-  wire [1:0] _wire_78_1; // TrieWalk.java:139
-  wire [1:0] _wire_78_2; // TrieWalk.java:139
-  wire [1:0] _wire_78_3; // TrieWalk.java:139
-  wire [1:0] _wire_78_4; // TrieWalk.java:139
-  wire [1:0] _wire_78_5; // TrieWalk.java:139
-  wire [1:0] _wire_78_6; // TrieWalk.java:139
-  wire [1:0] _wire_78_7; // TrieWalk.java:139
-  wire [1:0] _wire_78_8; // TrieWalk.java:139
-  wire [1:0] _wire_78_9; // TrieWalk.java:139
-  wire [1:0] _wire_78_10; // TrieWalk.java:139
-  wire [1:0] _wire_78_11; // TrieWalk.java:139
-  wire [1:0] _wire_78_12; // TrieWalk.java:139
-  wire [1:0] _wire_78_13; // TrieWalk.java:139
-  wire [1:0] _wire_78_14; // TrieWalk.java:139
-  wire [1:0] _wire_78_15; // TrieWalk.java:139
+  wire [1:0] _wire_77_0; // TrieWalk.java:142
+  wire [1:0] _wire_77_1; // TrieWalk.java:142
+  wire [1:0] _wire_77_2; // TrieWalk.java:142
+  wire [1:0] _wire_77_3; // TrieWalk.java:142
+  wire [1:0] _wire_77_4; // TrieWalk.java:142
+  wire [1:0] _wire_77_5; // TrieWalk.java:142
+  wire [1:0] _wire_77_6; // TrieWalk.java:142
+  wire [1:0] _wire_77_7; // TrieWalk.java:142
+  wire [1:0] _wire_77_8; // TrieWalk.java:142
+  wire [1:0] _wire_77_9; // TrieWalk.java:142
+  wire [1:0] _wire_77_10; // TrieWalk.java:142
+  wire [1:0] _wire_77_11; // TrieWalk.java:142
+  wire [1:0] _wire_77_12; // TrieWalk.java:142
+  wire [1:0] _wire_77_13; // TrieWalk.java:142
+  wire [1:0] _wire_77_14; // TrieWalk.java:142
+  wire [1:0] _wire_77_15; // TrieWalk.java:142
+  wire [11:0] _wire_78_0; // ChildWord.java:35
+  wire [11:0] _wire_78_1; // ChildWord.java:35
+  wire [11:0] _wire_78_2; // ChildWord.java:35
+  wire [11:0] _wire_78_3; // ChildWord.java:35
   wire [11:0] _wire_79_0; // ChildWord.java:35
   wire [11:0] _wire_79_1; // ChildWord.java:35
   wire [11:0] _wire_79_2; // ChildWord.java:35
   wire [11:0] _wire_79_3; // ChildWord.java:35
-  wire [1:0] _wire_80_0; // TrieWalk.java:139
-  wire [1:0] _wire_80_1; // TrieWalk.java:139
-  wire [1:0] _wire_80_2; // TrieWalk.java:139
-  wire [1:0] _wire_80_3; // TrieWalk.java:139
-  wire [1:0] _wire_80_4; // TrieWalk.java:139
-  wire [1:0] _wire_80_5; // TrieWalk.java:139
-  wire [1:0] _wire_80_6; // TrieWalk.java:139
-  wire [1:0] _wire_80_7; // TrieWalk.java:139
-  wire [1:0] _wire_80_8; // TrieWalk.java:139
-  wire [1:0] _wire_80_9; // TrieWalk.java:139
-  wire [1:0] _wire_80_10; // TrieWalk.java:139
-  wire [1:0] _wire_80_11; // TrieWalk.java:139
-  wire [1:0] _wire_80_12; // TrieWalk.java:139
-  wire [1:0] _wire_80_13; // TrieWalk.java:139
-  wire [1:0] _wire_80_14; // TrieWalk.java:139
-  wire [1:0] _wire_80_15; // TrieWalk.java:139
+  wire [1:0] _wire_80_0; // TrieWalk.java:142
+  wire [1:0] _wire_80_1; // TrieWalk.java:142
+  wire [1:0] _wire_80_2; // TrieWalk.java:142
+  wire [1:0] _wire_80_3; // TrieWalk.java:142
+  wire [1:0] _wire_80_4; // TrieWalk.java:142
+  wire [1:0] _wire_80_5; // TrieWalk.java:142
+  wire [1:0] _wire_80_6; // TrieWalk.java:142
+  wire [1:0] _wire_80_7; // TrieWalk.java:142
+  wire [1:0] _wire_80_8; // TrieWalk.java:142
+  wire [1:0] _wire_80_9; // TrieWalk.java:142
+  wire [1:0] _wire_80_10; // TrieWalk.java:142
+  wire [1:0] _wire_80_11; // TrieWalk.java:142
+  wire [1:0] _wire_80_12; // TrieWalk.java:142
+  wire [1:0] _wire_80_13; // TrieWalk.java:142
+  wire [1:0] _wire_80_14; // TrieWalk.java:142
+  wire [1:0] _wire_80_15; // TrieWalk.java:142
   wire [11:0] _wire_81_0; // ChildWord.java:35
   wire [11:0] _wire_81_1; // ChildWord.java:35
   wire [11:0] _wire_81_2; // ChildWord.java:35
   wire [11:0] _wire_81_3; // ChildWord.java:35
-  wire [1:0] _wire_82_0; // TrieWalk.java:139
-  wire [1:0] _wire_82_1; // TrieWalk.java:139
-  wire [1:0] _wire_82_2; // TrieWalk.java:139
-  wire [1:0] _wire_82_3; // TrieWalk.java:139
-  wire [1:0] _wire_82_4; // TrieWalk.java:139
-  wire [1:0] _wire_82_5; // TrieWalk.java:139
-  wire [1:0] _wire_82_6; // TrieWalk.java:139
-  wire [1:0] _wire_82_7; // TrieWalk.java:139
-  wire [1:0] _wire_82_8; // TrieWalk.java:139
-  wire [1:0] _wire_82_9; // TrieWalk.java:139
-  wire [1:0] _wire_82_10; // TrieWalk.java:139
-  wire [1:0] _wire_82_11; // TrieWalk.java:139
-  wire [1:0] _wire_82_12; // TrieWalk.java:139
-  wire [1:0] _wire_82_13; // TrieWalk.java:139
-  wire [1:0] _wire_82_14; // TrieWalk.java:139
-  wire [1:0] _wire_82_15; // TrieWalk.java:139
+  wire [1:0] _wire_82_0; // TrieWalk.java:142
+  wire [1:0] _wire_82_1; // TrieWalk.java:142
+  wire [1:0] _wire_82_2; // TrieWalk.java:142
+  wire [1:0] _wire_82_3; // TrieWalk.java:142
+  wire [1:0] _wire_82_4; // TrieWalk.java:142
+  wire [1:0] _wire_82_5; // TrieWalk.java:142
+  wire [1:0] _wire_82_6; // TrieWalk.java:142
+  wire [1:0] _wire_82_7; // TrieWalk.java:142
+  wire [1:0] _wire_82_8; // TrieWalk.java:142
+  wire [1:0] _wire_82_9; // TrieWalk.java:142
+  wire [1:0] _wire_82_10; // TrieWalk.java:142
+  wire [1:0] _wire_82_11; // TrieWalk.java:142
+  wire [1:0] _wire_82_12; // TrieWalk.java:142
+  wire [1:0] _wire_82_13; // TrieWalk.java:142
+  wire [1:0] _wire_82_14; // TrieWalk.java:142
+  wire [1:0] _wire_82_15; // TrieWalk.java:142
   wire [11:0] _wire_83_0; // ChildWord.java:35
   wire [11:0] _wire_83_1; // ChildWord.java:35
   wire [11:0] _wire_83_2; // ChildWord.java:35
   wire [11:0] _wire_83_3; // ChildWord.java:35
-  wire [11:0] _wire_84_0; // ChildWord.java:35
-  wire [11:0] _wire_84_1; // ChildWord.java:35
-  wire [11:0] _wire_84_2; // ChildWord.java:35
-  wire [11:0] _wire_84_3; // ChildWord.java:35
-  wire [1:0] _wire_85_0; // TrieWalk.java:139
-  wire [1:0] _wire_85_1; // TrieWalk.java:139
-  wire [1:0] _wire_85_2; // TrieWalk.java:139
-  wire [1:0] _wire_85_3; // TrieWalk.java:139
-  wire [1:0] _wire_85_4; // TrieWalk.java:139
-  wire [1:0] _wire_85_5; // TrieWalk.java:139
-  wire [1:0] _wire_85_6; // TrieWalk.java:139
-  wire [1:0] _wire_85_7; // TrieWalk.java:139
-  wire [1:0] _wire_85_8; // TrieWalk.java:139
-  wire [1:0] _wire_85_9; // TrieWalk.java:139
-  wire [1:0] _wire_85_10; // TrieWalk.java:139
-  wire [1:0] _wire_85_11; // TrieWalk.java:139
-  wire [1:0] _wire_85_12; // TrieWalk.java:139
-  wire [1:0] _wire_85_13; // TrieWalk.java:139
-  wire [1:0] _wire_85_14; // TrieWalk.java:139
-  wire [1:0] _wire_85_15; // TrieWalk.java:139
-  wire [11:0] _wire_86_0; // ChildWord.java:35
-  wire [11:0] _wire_86_1; // ChildWord.java:35
-  wire [11:0] _wire_86_2; // ChildWord.java:35
-  wire [11:0] _wire_86_3; // ChildWord.java:35
-  wire [1:0] _wire_87_0; // TrieWalk.java:139
-  wire [1:0] _wire_87_1; // TrieWalk.java:139
-  wire [1:0] _wire_87_2; // TrieWalk.java:139
-  wire [1:0] _wire_87_3; // TrieWalk.java:139
-  wire [1:0] _wire_87_4; // TrieWalk.java:139
-  wire [1:0] _wire_87_5; // TrieWalk.java:139
-  wire [1:0] _wire_87_6; // TrieWalk.java:139
-  wire [1:0] _wire_87_7; // TrieWalk.java:139
-  wire [1:0] _wire_87_8; // TrieWalk.java:139
-  wire [1:0] _wire_87_9; // TrieWalk.java:139
-  wire [1:0] _wire_87_10; // TrieWalk.java:139
-  wire [1:0] _wire_87_11; // TrieWalk.java:139
-  wire [1:0] _wire_87_12; // TrieWalk.java:139
-  wire [1:0] _wire_87_13; // TrieWalk.java:139
-  wire [1:0] _wire_87_14; // TrieWalk.java:139
-  wire [1:0] _wire_87_15; // TrieWalk.java:139
+  wire [1:0] _wire_84_0; // TrieWalk.java:142
+  wire [1:0] _wire_84_1; // TrieWalk.java:142
+  wire [1:0] _wire_84_2; // TrieWalk.java:142
+  wire [1:0] _wire_84_3; // TrieWalk.java:142
+  wire [1:0] _wire_84_4; // TrieWalk.java:142
+  wire [1:0] _wire_84_5; // TrieWalk.java:142
+  wire [1:0] _wire_84_6; // TrieWalk.java:142
+  wire [1:0] _wire_84_7; // TrieWalk.java:142
+  wire [1:0] _wire_84_8; // TrieWalk.java:142
+  wire [1:0] _wire_84_9; // TrieWalk.java:142
+  wire [1:0] _wire_84_10; // TrieWalk.java:142
+  wire [1:0] _wire_84_11; // TrieWalk.java:142
+  wire [1:0] _wire_84_12; // TrieWalk.java:142
+  wire [1:0] _wire_84_13; // TrieWalk.java:142
+  wire [1:0] _wire_84_14; // TrieWalk.java:142
+  wire [1:0] _wire_84_15; // TrieWalk.java:142
+  wire [11:0] _wire_85_0; // ChildWord.java:35
+  wire [11:0] _wire_85_1; // ChildWord.java:35
+  wire [11:0] _wire_85_2; // ChildWord.java:35
+  wire [11:0] _wire_85_3; // ChildWord.java:35
+  wire [1:0] _wire_86_0; // TrieWalk.java:142
+  wire [1:0] _wire_86_1; // TrieWalk.java:142
+  wire [1:0] _wire_86_2; // TrieWalk.java:142
+  wire [1:0] _wire_86_3; // TrieWalk.java:142
+  wire [1:0] _wire_86_4; // TrieWalk.java:142
+  wire [1:0] _wire_86_5; // TrieWalk.java:142
+  wire [1:0] _wire_86_6; // TrieWalk.java:142
+  wire [1:0] _wire_86_7; // TrieWalk.java:142
+  wire [1:0] _wire_86_8; // TrieWalk.java:142
+  wire [1:0] _wire_86_9; // TrieWalk.java:142
+  wire [1:0] _wire_86_10; // TrieWalk.java:142
+  wire [1:0] _wire_86_11; // TrieWalk.java:142
+  wire [1:0] _wire_86_12; // TrieWalk.java:142
+  wire [1:0] _wire_86_13; // TrieWalk.java:142
+  wire [1:0] _wire_86_14; // TrieWalk.java:142
+  wire [1:0] _wire_86_15; // TrieWalk.java:142
+  wire [11:0] _wire_87_0; // ChildWord.java:35
+  wire [11:0] _wire_87_1; // ChildWord.java:35
+  wire [11:0] _wire_87_2; // ChildWord.java:35
+  wire [11:0] _wire_87_3; // ChildWord.java:35
   wire [11:0] _wire_88_0; // ChildWord.java:35
   wire [11:0] _wire_88_1; // ChildWord.java:35
   wire [11:0] _wire_88_2; // ChildWord.java:35
   wire [11:0] _wire_88_3; // ChildWord.java:35
-  wire [1:0] _wire_89_0; // TrieWalk.java:139
-  wire [1:0] _wire_89_1; // TrieWalk.java:139
-  wire [1:0] _wire_89_2; // TrieWalk.java:139
-  wire [1:0] _wire_89_3; // TrieWalk.java:139
-  wire [1:0] _wire_89_4; // TrieWalk.java:139
-  wire [1:0] _wire_89_5; // TrieWalk.java:139
-  wire [1:0] _wire_89_6; // TrieWalk.java:139
-  wire [1:0] _wire_89_7; // TrieWalk.java:139
-  wire [1:0] _wire_89_8; // TrieWalk.java:139
-  wire [1:0] _wire_89_9; // TrieWalk.java:139
-  wire [1:0] _wire_89_10; // TrieWalk.java:139
-  wire [1:0] _wire_89_11; // TrieWalk.java:139
-  wire [1:0] _wire_89_12; // TrieWalk.java:139
-  wire [1:0] _wire_89_13; // TrieWalk.java:139
-  wire [1:0] _wire_89_14; // TrieWalk.java:139
-  wire [1:0] _wire_89_15; // TrieWalk.java:139
+  wire [1:0] _wire_89_0; // TrieWalk.java:142
+  wire [1:0] _wire_89_1; // TrieWalk.java:142
+  wire [1:0] _wire_89_2; // TrieWalk.java:142
+  wire [1:0] _wire_89_3; // TrieWalk.java:142
+  wire [1:0] _wire_89_4; // TrieWalk.java:142
+  wire [1:0] _wire_89_5; // TrieWalk.java:142
+  wire [1:0] _wire_89_6; // TrieWalk.java:142
+  wire [1:0] _wire_89_7; // TrieWalk.java:142
+  wire [1:0] _wire_89_8; // TrieWalk.java:142
+  wire [1:0] _wire_89_9; // TrieWalk.java:142
+  wire [1:0] _wire_89_10; // TrieWalk.java:142
+  wire [1:0] _wire_89_11; // TrieWalk.java:142
+  wire [1:0] _wire_89_12; // TrieWalk.java:142
+  wire [1:0] _wire_89_13; // TrieWalk.java:142
+  wire [1:0] _wire_89_14; // TrieWalk.java:142
+  wire [1:0] _wire_89_15; // TrieWalk.java:142
   wire [11:0] _wire_90_0; // ChildWord.java:35
   wire [11:0] _wire_90_1; // ChildWord.java:35
   wire [11:0] _wire_90_2; // ChildWord.java:35
   wire [11:0] _wire_90_3; // ChildWord.java:35
-  wire [11:0] _wire_91_0; // ChildWord.java:35
-  wire [11:0] _wire_91_1; // ChildWord.java:35
-  wire [11:0] _wire_91_2; // ChildWord.java:35
-  wire [11:0] _wire_91_3; // ChildWord.java:35
-  wire [1:0] _wire_92_0; // TrieWalk.java:139
-  wire [1:0] _wire_92_1; // TrieWalk.java:139
-  wire [1:0] _wire_92_2; // TrieWalk.java:139
-  wire [1:0] _wire_92_3; // TrieWalk.java:139
-  wire [1:0] _wire_92_4; // TrieWalk.java:139
-  wire [1:0] _wire_92_5; // TrieWalk.java:139
-  wire [1:0] _wire_92_6; // TrieWalk.java:139
-  wire [1:0] _wire_92_7; // TrieWalk.java:139
-  wire [1:0] _wire_92_8; // TrieWalk.java:139
-  wire [1:0] _wire_92_9; // TrieWalk.java:139
-  wire [1:0] _wire_92_10; // TrieWalk.java:139
-  wire [1:0] _wire_92_11; // TrieWalk.java:139
-  wire [1:0] _wire_92_12; // TrieWalk.java:139
-  wire [1:0] _wire_92_13; // TrieWalk.java:139
-  wire [1:0] _wire_92_14; // TrieWalk.java:139
-  wire [1:0] _wire_92_15; // TrieWalk.java:139
-  wire [11:0] _wire_93_0; // ChildWord.java:35
-  wire [11:0] _wire_93_1; // ChildWord.java:35
-  wire [11:0] _wire_93_2; // ChildWord.java:35
-  wire [11:0] _wire_93_3; // ChildWord.java:35
-  wire [1:0] _wire_94_0; // TrieWalk.java:139
-  wire [1:0] _wire_94_1; // TrieWalk.java:139
-  wire [1:0] _wire_94_2; // TrieWalk.java:139
-  wire [1:0] _wire_94_3; // TrieWalk.java:139
-  wire [1:0] _wire_94_4; // TrieWalk.java:139
-  wire [1:0] _wire_94_5; // TrieWalk.java:139
-  wire [1:0] _wire_94_6; // TrieWalk.java:139
-  wire [1:0] _wire_94_7; // TrieWalk.java:139
-  wire [1:0] _wire_94_8; // TrieWalk.java:139
-  wire [1:0] _wire_94_9; // TrieWalk.java:139
-  wire [1:0] _wire_94_10; // TrieWalk.java:139
-  wire [1:0] _wire_94_11; // TrieWalk.java:139
-  wire [1:0] _wire_94_12; // TrieWalk.java:139
-  wire [1:0] _wire_94_13; // TrieWalk.java:139
-  wire [1:0] _wire_94_14; // TrieWalk.java:139
-  wire [1:0] _wire_94_15; // TrieWalk.java:139
-  wire [11:0] _wire_95_0; // ChildWord.java:35
-  wire [11:0] _wire_95_1; // ChildWord.java:35
-  wire [11:0] _wire_95_2; // ChildWord.java:35
-  wire [11:0] _wire_95_3; // ChildWord.java:35
-  wire [1:0] _wire_96_0; // TrieWalk.java:139
-  wire [1:0] _wire_96_1; // TrieWalk.java:139
-  wire [1:0] _wire_96_2; // TrieWalk.java:139
-  wire [1:0] _wire_96_3; // TrieWalk.java:139
-  wire [1:0] _wire_96_4; // TrieWalk.java:139
-  wire [1:0] _wire_96_5; // TrieWalk.java:139
-  wire [1:0] _wire_96_6; // TrieWalk.java:139
-  wire [1:0] _wire_96_7; // TrieWalk.java:139
-  wire [1:0] _wire_96_8; // TrieWalk.java:139
-  wire [1:0] _wire_96_9; // TrieWalk.java:139
-  wire [1:0] _wire_96_10; // TrieWalk.java:139
-  wire [1:0] _wire_96_11; // TrieWalk.java:139
-  wire [1:0] _wire_96_12; // TrieWalk.java:139
-  wire [1:0] _wire_96_13; // TrieWalk.java:139
-  wire [1:0] _wire_96_14; // TrieWalk.java:139
-  wire [1:0] _wire_96_15; // TrieWalk.java:139
+  wire [1:0] _wire_91_0; // TrieWalk.java:142
+  wire [1:0] _wire_91_1; // TrieWalk.java:142
+  wire [1:0] _wire_91_2; // TrieWalk.java:142
+  wire [1:0] _wire_91_3; // TrieWalk.java:142
+  wire [1:0] _wire_91_4; // TrieWalk.java:142
+  wire [1:0] _wire_91_5; // TrieWalk.java:142
+  wire [1:0] _wire_91_6; // TrieWalk.java:142
+  wire [1:0] _wire_91_7; // TrieWalk.java:142
+  wire [1:0] _wire_91_8; // TrieWalk.java:142
+  wire [1:0] _wire_91_9; // TrieWalk.java:142
+  wire [1:0] _wire_91_10; // TrieWalk.java:142
+  wire [1:0] _wire_91_11; // TrieWalk.java:142
+  wire [1:0] _wire_91_12; // TrieWalk.java:142
+  wire [1:0] _wire_91_13; // TrieWalk.java:142
+  wire [1:0] _wire_91_14; // TrieWalk.java:142
+  wire [1:0] _wire_91_15; // TrieWalk.java:142
+  wire [11:0] _wire_92_0; // ChildWord.java:35
+  wire [11:0] _wire_92_1; // ChildWord.java:35
+  wire [11:0] _wire_92_2; // ChildWord.java:35
+  wire [11:0] _wire_92_3; // ChildWord.java:35
+  wire [1:0] _wire_93_0; // TrieWalk.java:142
+  wire [1:0] _wire_93_1; // TrieWalk.java:142
+  wire [1:0] _wire_93_2; // TrieWalk.java:142
+  wire [1:0] _wire_93_3; // TrieWalk.java:142
+  wire [1:0] _wire_93_4; // TrieWalk.java:142
+  wire [1:0] _wire_93_5; // TrieWalk.java:142
+  wire [1:0] _wire_93_6; // TrieWalk.java:142
+  wire [1:0] _wire_93_7; // TrieWalk.java:142
+  wire [1:0] _wire_93_8; // TrieWalk.java:142
+  wire [1:0] _wire_93_9; // TrieWalk.java:142
+  wire [1:0] _wire_93_10; // TrieWalk.java:142
+  wire [1:0] _wire_93_11; // TrieWalk.java:142
+  wire [1:0] _wire_93_12; // TrieWalk.java:142
+  wire [1:0] _wire_93_13; // TrieWalk.java:142
+  wire [1:0] _wire_93_14; // TrieWalk.java:142
+  wire [1:0] _wire_93_15; // TrieWalk.java:142
+  wire [11:0] _wire_94_0; // ChildWord.java:35
+  wire [11:0] _wire_94_1; // ChildWord.java:35
+  wire [11:0] _wire_94_2; // ChildWord.java:35
+  wire [11:0] _wire_94_3; // ChildWord.java:35
+  wire [1:0] _wire_95_0; // TrieWalk.java:142
+  wire [1:0] _wire_95_1; // TrieWalk.java:142
+  wire [1:0] _wire_95_2; // TrieWalk.java:142
+  wire [1:0] _wire_95_3; // TrieWalk.java:142
+  wire [1:0] _wire_95_4; // TrieWalk.java:142
+  wire [1:0] _wire_95_5; // TrieWalk.java:142
+  wire [1:0] _wire_95_6; // TrieWalk.java:142
+  wire [1:0] _wire_95_7; // TrieWalk.java:142
+  wire [1:0] _wire_95_8; // TrieWalk.java:142
+  wire [1:0] _wire_95_9; // TrieWalk.java:142
+  wire [1:0] _wire_95_10; // TrieWalk.java:142
+  wire [1:0] _wire_95_11; // TrieWalk.java:142
+  wire [1:0] _wire_95_12; // TrieWalk.java:142
+  wire [1:0] _wire_95_13; // TrieWalk.java:142
+  wire [1:0] _wire_95_14; // TrieWalk.java:142
+  wire [1:0] _wire_95_15; // TrieWalk.java:142
+  wire [11:0] _wire_96_0; // ChildWord.java:35
+  wire [11:0] _wire_96_1; // ChildWord.java:35
+  wire [11:0] _wire_96_2; // ChildWord.java:35
+  wire [11:0] _wire_96_3; // ChildWord.java:35
   wire [11:0] _wire_97_0; // ChildWord.java:35
   wire [11:0] _wire_97_1; // ChildWord.java:35
   wire [11:0] _wire_97_2; // ChildWord.java:35
   wire [11:0] _wire_97_3; // ChildWord.java:35
-  wire [11:0] _wire_98_0; // ChildWord.java:35
-  wire [11:0] _wire_98_1; // ChildWord.java:35
-  wire [11:0] _wire_98_2; // ChildWord.java:35
-  wire [11:0] _wire_98_3; // ChildWord.java:35
-  wire [1:0] _wire_99_0; // TrieWalk.java:139
-  wire [1:0] _wire_99_1; // TrieWalk.java:139
-  wire [1:0] _wire_99_2; // TrieWalk.java:139
-  wire [1:0] _wire_99_3; // TrieWalk.java:139
-  wire [1:0] _wire_99_4; // TrieWalk.java:139
-  wire [1:0] _wire_99_5; // TrieWalk.java:139
-  wire [1:0] _wire_99_6; // TrieWalk.java:139
-  wire [1:0] _wire_99_7; // TrieWalk.java:139
-  wire [1:0] _wire_99_8; // TrieWalk.java:139
-  wire [1:0] _wire_99_9; // TrieWalk.java:139
-  wire [1:0] _wire_99_10; // TrieWalk.java:139
-  wire [1:0] _wire_99_11; // TrieWalk.java:139
-  wire [1:0] _wire_99_12; // TrieWalk.java:139
-  wire [1:0] _wire_99_13; // TrieWalk.java:139
-  wire [1:0] _wire_99_14; // TrieWalk.java:139
-  wire [1:0] _wire_99_15; // TrieWalk.java:139
-  wire [11:0] _wire_100_0; // ChildWord.java:35
-  wire [11:0] _wire_100_1; // ChildWord.java:35
-  wire [11:0] _wire_100_2; // ChildWord.java:35
-  wire [11:0] _wire_100_3; // ChildWord.java:35
-  wire [1:0] _wire_101_0; // TrieWalk.java:139
-  wire [1:0] _wire_101_1; // TrieWalk.java:139
-  wire [1:0] _wire_101_2; // TrieWalk.java:139
-  wire [1:0] _wire_101_3; // TrieWalk.java:139
-  wire [1:0] _wire_101_4; // TrieWalk.java:139
-  wire [1:0] _wire_101_5; // TrieWalk.java:139
-  wire [1:0] _wire_101_6; // TrieWalk.java:139
-  wire [1:0] _wire_101_7; // TrieWalk.java:139
-  wire [1:0] _wire_101_8; // TrieWalk.java:139
-  wire [1:0] _wire_101_9; // TrieWalk.java:139
-  wire [1:0] _wire_101_10; // TrieWalk.java:139
-  wire [1:0] _wire_101_11; // TrieWalk.java:139
-  wire [1:0] _wire_101_12; // TrieWalk.java:139
-  wire [1:0] _wire_101_13; // TrieWalk.java:139
-  wire [1:0] _wire_101_14; // TrieWalk.java:139
-  wire [1:0] _wire_101_15; // TrieWalk.java:139
-  wire [11:0] _wire_102_0; // ChildWord.java:35
-  wire [11:0] _wire_102_1; // ChildWord.java:35
-  wire [11:0] _wire_102_2; // ChildWord.java:35
-  wire [11:0] _wire_102_3; // ChildWord.java:35
-  wire [1:0] _wire_103_0; // TrieWalk.java:139
-  wire [1:0] _wire_103_1; // TrieWalk.java:139
-  wire [1:0] _wire_103_2; // TrieWalk.java:139
-  wire [1:0] _wire_103_3; // TrieWalk.java:139
-  wire [1:0] _wire_103_4; // TrieWalk.java:139
-  wire [1:0] _wire_103_5; // TrieWalk.java:139
-  wire [1:0] _wire_103_6; // TrieWalk.java:139
-  wire [1:0] _wire_103_7; // TrieWalk.java:139
-  wire [1:0] _wire_103_8; // TrieWalk.java:139
-  wire [1:0] _wire_103_9; // TrieWalk.java:139
-  wire [1:0] _wire_103_10; // TrieWalk.java:139
-  wire [1:0] _wire_103_11; // TrieWalk.java:139
-  wire [1:0] _wire_103_12; // TrieWalk.java:139
-  wire [1:0] _wire_103_13; // TrieWalk.java:139
-  wire [1:0] _wire_103_14; // TrieWalk.java:139
-  wire [1:0] _wire_103_15; // TrieWalk.java:139
-  wire [11:0] _wire_104_0; // ChildWord.java:35
-  wire [11:0] _wire_104_1; // ChildWord.java:35
-  wire [11:0] _wire_104_2; // ChildWord.java:35
-  wire [11:0] _wire_104_3; // ChildWord.java:35
+  wire [1:0] _wire_98_0; // TrieWalk.java:142
+  wire [1:0] _wire_98_1; // TrieWalk.java:142
+  wire [1:0] _wire_98_2; // TrieWalk.java:142
+  wire [1:0] _wire_98_3; // TrieWalk.java:142
+  wire [1:0] _wire_98_4; // TrieWalk.java:142
+  wire [1:0] _wire_98_5; // TrieWalk.java:142
+  wire [1:0] _wire_98_6; // TrieWalk.java:142
+  wire [1:0] _wire_98_7; // TrieWalk.java:142
+  wire [1:0] _wire_98_8; // TrieWalk.java:142
+  wire [1:0] _wire_98_9; // TrieWalk.java:142
+  wire [1:0] _wire_98_10; // TrieWalk.java:142
+  wire [1:0] _wire_98_11; // TrieWalk.java:142
+  wire [1:0] _wire_98_12; // TrieWalk.java:142
+  wire [1:0] _wire_98_13; // TrieWalk.java:142
+  wire [1:0] _wire_98_14; // TrieWalk.java:142
+  wire [1:0] _wire_98_15; // TrieWalk.java:142
+  wire [11:0] _wire_99_0; // ChildWord.java:35
+  wire [11:0] _wire_99_1; // ChildWord.java:35
+  wire [11:0] _wire_99_2; // ChildWord.java:35
+  wire [11:0] _wire_99_3; // ChildWord.java:35
+  wire [1:0] _wire_100_0; // TrieWalk.java:142
+  wire [1:0] _wire_100_1; // TrieWalk.java:142
+  wire [1:0] _wire_100_2; // TrieWalk.java:142
+  wire [1:0] _wire_100_3; // TrieWalk.java:142
+  wire [1:0] _wire_100_4; // TrieWalk.java:142
+  wire [1:0] _wire_100_5; // TrieWalk.java:142
+  wire [1:0] _wire_100_6; // TrieWalk.java:142
+  wire [1:0] _wire_100_7; // TrieWalk.java:142
+  wire [1:0] _wire_100_8; // TrieWalk.java:142
+  wire [1:0] _wire_100_9; // TrieWalk.java:142
+  wire [1:0] _wire_100_10; // TrieWalk.java:142
+  wire [1:0] _wire_100_11; // TrieWalk.java:142
+  wire [1:0] _wire_100_12; // TrieWalk.java:142
+  wire [1:0] _wire_100_13; // TrieWalk.java:142
+  wire [1:0] _wire_100_14; // TrieWalk.java:142
+  wire [1:0] _wire_100_15; // TrieWalk.java:142
+  wire [11:0] _wire_101_0; // ChildWord.java:35
+  wire [11:0] _wire_101_1; // ChildWord.java:35
+  wire [11:0] _wire_101_2; // ChildWord.java:35
+  wire [11:0] _wire_101_3; // ChildWord.java:35
+  wire [1:0] _wire_102_0; // TrieWalk.java:142
+  wire [1:0] _wire_102_1; // TrieWalk.java:142
+  wire [1:0] _wire_102_2; // TrieWalk.java:142
+  wire [1:0] _wire_102_3; // TrieWalk.java:142
+  wire [1:0] _wire_102_4; // TrieWalk.java:142
+  wire [1:0] _wire_102_5; // TrieWalk.java:142
+  wire [1:0] _wire_102_6; // TrieWalk.java:142
+  wire [1:0] _wire_102_7; // TrieWalk.java:142
+  wire [1:0] _wire_102_8; // TrieWalk.java:142
+  wire [1:0] _wire_102_9; // TrieWalk.java:142
+  wire [1:0] _wire_102_10; // TrieWalk.java:142
+  wire [1:0] _wire_102_11; // TrieWalk.java:142
+  wire [1:0] _wire_102_12; // TrieWalk.java:142
+  wire [1:0] _wire_102_13; // TrieWalk.java:142
+  wire [1:0] _wire_102_14; // TrieWalk.java:142
+  wire [1:0] _wire_102_15; // TrieWalk.java:142
+  wire [11:0] _wire_103_0; // ChildWord.java:35
+  wire [11:0] _wire_103_1; // ChildWord.java:35
+  wire [11:0] _wire_103_2; // ChildWord.java:35
+  wire [11:0] _wire_103_3; // ChildWord.java:35
+  wire [1:0] _wire_104_0; // TrieWalk.java:142
+  wire [1:0] _wire_104_1; // TrieWalk.java:142
+  wire [1:0] _wire_104_2; // TrieWalk.java:142
+  wire [1:0] _wire_104_3; // TrieWalk.java:142
+  wire [1:0] _wire_104_4; // TrieWalk.java:142
+  wire [1:0] _wire_104_5; // TrieWalk.java:142
+  wire [1:0] _wire_104_6; // TrieWalk.java:142
+  wire [1:0] _wire_104_7; // TrieWalk.java:142
+  wire [1:0] _wire_104_8; // TrieWalk.java:142
+  wire [1:0] _wire_104_9; // TrieWalk.java:142
+  wire [1:0] _wire_104_10; // TrieWalk.java:142
+  wire [1:0] _wire_104_11; // TrieWalk.java:142
+  wire [1:0] _wire_104_12; // TrieWalk.java:142
+  wire [1:0] _wire_104_13; // TrieWalk.java:142
+  wire [1:0] _wire_104_14; // TrieWalk.java:142
+  wire [1:0] _wire_104_15; // TrieWalk.java:142
   wire [11:0] _wire_105_0; // ChildWord.java:35
   wire [11:0] _wire_105_1; // ChildWord.java:35
   wire [11:0] _wire_105_2; // ChildWord.java:35
   wire [11:0] _wire_105_3; // ChildWord.java:35
-  wire [1:0] _wire_106_0; // TrieWalk.java:139
-  wire [1:0] _wire_106_1; // TrieWalk.java:139
-  wire [1:0] _wire_106_2; // TrieWalk.java:139
-  wire [1:0] _wire_106_3; // TrieWalk.java:139
-  wire [1:0] _wire_106_4; // TrieWalk.java:139
-  wire [1:0] _wire_106_5; // TrieWalk.java:139
-  wire [1:0] _wire_106_6; // TrieWalk.java:139
-  wire [1:0] _wire_106_7; // TrieWalk.java:139
-  wire [1:0] _wire_106_8; // TrieWalk.java:139
-  wire [1:0] _wire_106_9; // TrieWalk.java:139
-  wire [1:0] _wire_106_10; // TrieWalk.java:139
-  wire [1:0] _wire_106_11; // TrieWalk.java:139
-  wire [1:0] _wire_106_12; // TrieWalk.java:139
-  wire [1:0] _wire_106_13; // TrieWalk.java:139
-  wire [1:0] _wire_106_14; // TrieWalk.java:139
-  wire [1:0] _wire_106_15; // TrieWalk.java:139
-  wire [11:0] _wire_107_0; // ChildWord.java:35
-  wire [11:0] _wire_107_1; // ChildWord.java:35
-  wire [11:0] _wire_107_2; // ChildWord.java:35
-  wire [11:0] _wire_107_3; // ChildWord.java:35
+  wire [11:0] _wire_106_0; // ChildWord.java:35
+  wire [11:0] _wire_106_1; // ChildWord.java:35
+  wire [11:0] _wire_106_2; // ChildWord.java:35
+  wire [11:0] _wire_106_3; // ChildWord.java:35
+  wire [1:0] _wire_107_0; // TrieWalk.java:142
+  wire [1:0] _wire_107_1; // TrieWalk.java:142
+  wire [1:0] _wire_107_2; // TrieWalk.java:142
+  wire [1:0] _wire_107_3; // TrieWalk.java:142
+  wire [1:0] _wire_107_4; // TrieWalk.java:142
+  wire [1:0] _wire_107_5; // TrieWalk.java:142
+  wire [1:0] _wire_107_6; // TrieWalk.java:142
+  wire [1:0] _wire_107_7; // TrieWalk.java:142
+  wire [1:0] _wire_107_8; // TrieWalk.java:142
+  wire [1:0] _wire_107_9; // TrieWalk.java:142
+  wire [1:0] _wire_107_10; // TrieWalk.java:142
+  wire [1:0] _wire_107_11; // TrieWalk.java:142
+  wire [1:0] _wire_107_12; // TrieWalk.java:142
+  wire [1:0] _wire_107_13; // TrieWalk.java:142
+  wire [1:0] _wire_107_14; // TrieWalk.java:142
+  wire [1:0] _wire_107_15; // TrieWalk.java:142
+  wire [11:0] _wire_108_0; // ChildWord.java:35
+  wire [11:0] _wire_108_1; // ChildWord.java:35
+  wire [11:0] _wire_108_2; // ChildWord.java:35
+  wire [11:0] _wire_108_3; // ChildWord.java:35
+  wire [1:0] _wire_109_0; // TrieWalk.java:142
+  wire [1:0] _wire_109_1; // TrieWalk.java:142
+  wire [1:0] _wire_109_2; // TrieWalk.java:142
+  wire [1:0] _wire_109_3; // TrieWalk.java:142
+  wire [1:0] _wire_109_4; // TrieWalk.java:142
+  wire [1:0] _wire_109_5; // TrieWalk.java:142
+  wire [1:0] _wire_109_6; // TrieWalk.java:142
+  wire [1:0] _wire_109_7; // TrieWalk.java:142
+  wire [1:0] _wire_109_8; // TrieWalk.java:142
+  wire [1:0] _wire_109_9; // TrieWalk.java:142
+  wire [1:0] _wire_109_10; // TrieWalk.java:142
+  wire [1:0] _wire_109_11; // TrieWalk.java:142
+  wire [1:0] _wire_109_12; // TrieWalk.java:142
+  wire [1:0] _wire_109_13; // TrieWalk.java:142
+  wire [1:0] _wire_109_14; // TrieWalk.java:142
+  wire [1:0] _wire_109_15; // TrieWalk.java:142
+  wire [11:0] _wire_110_0; // ChildWord.java:35
+  wire [11:0] _wire_110_1; // ChildWord.java:35
+  wire [11:0] _wire_110_2; // ChildWord.java:35
+  wire [11:0] _wire_110_3; // ChildWord.java:35
+  wire [1:0] _wire_111_0; // TrieWalk.java:142
+  wire [1:0] _wire_111_1; // TrieWalk.java:142
+  wire [1:0] _wire_111_2; // TrieWalk.java:142
+  wire [1:0] _wire_111_3; // TrieWalk.java:142
+  wire [1:0] _wire_111_4; // TrieWalk.java:142
+  wire [1:0] _wire_111_5; // TrieWalk.java:142
+  wire [1:0] _wire_111_6; // TrieWalk.java:142
+  wire [1:0] _wire_111_7; // TrieWalk.java:142
+  wire [1:0] _wire_111_8; // TrieWalk.java:142
+  wire [1:0] _wire_111_9; // TrieWalk.java:142
+  wire [1:0] _wire_111_10; // TrieWalk.java:142
+  wire [1:0] _wire_111_11; // TrieWalk.java:142
+  wire [1:0] _wire_111_12; // TrieWalk.java:142
+  wire [1:0] _wire_111_13; // TrieWalk.java:142
+  wire [1:0] _wire_111_14; // TrieWalk.java:142
+  wire [1:0] _wire_111_15; // TrieWalk.java:142
+  wire [11:0] _wire_112_0; // ChildWord.java:35
+  wire [11:0] _wire_112_1; // ChildWord.java:35
+  wire [11:0] _wire_112_2; // ChildWord.java:35
+  wire [11:0] _wire_112_3; // ChildWord.java:35
+  wire [1:0] _wire_113_0; // TrieWalk.java:142
+  wire [1:0] _wire_113_1; // TrieWalk.java:142
+  wire [1:0] _wire_113_2; // TrieWalk.java:142
+  wire [1:0] _wire_113_3; // TrieWalk.java:142
+  wire [1:0] _wire_113_4; // TrieWalk.java:142
+  wire [1:0] _wire_113_5; // TrieWalk.java:142
+  wire [1:0] _wire_113_6; // TrieWalk.java:142
+  wire [1:0] _wire_113_7; // TrieWalk.java:142
+  wire [1:0] _wire_113_8; // TrieWalk.java:142
+  wire [1:0] _wire_113_9; // TrieWalk.java:142
+  wire [1:0] _wire_113_10; // TrieWalk.java:142
+  wire [1:0] _wire_113_11; // TrieWalk.java:142
+  wire [1:0] _wire_113_12; // TrieWalk.java:142
+  wire [1:0] _wire_113_13; // TrieWalk.java:142
+  wire [1:0] _wire_113_14; // TrieWalk.java:142
+  wire [1:0] _wire_113_15; // TrieWalk.java:142
+  wire [11:0] _wire_114_0; // ChildWord.java:35
+  wire [11:0] _wire_114_1; // ChildWord.java:35
+  wire [11:0] _wire_114_2; // ChildWord.java:35
+  wire [11:0] _wire_114_3; // ChildWord.java:35
+  wire [11:0] _wire_115_0; // ChildWord.java:35
+  wire [11:0] _wire_115_1; // ChildWord.java:35
+  wire [11:0] _wire_115_2; // ChildWord.java:35
+  wire [11:0] _wire_115_3; // ChildWord.java:35
+  wire [1:0] _wire_116_0; // TrieWalk.java:142
+  wire [1:0] _wire_116_1; // TrieWalk.java:142
+  wire [1:0] _wire_116_2; // TrieWalk.java:142
+  wire [1:0] _wire_116_3; // TrieWalk.java:142
+  wire [1:0] _wire_116_4; // TrieWalk.java:142
+  wire [1:0] _wire_116_5; // TrieWalk.java:142
+  wire [1:0] _wire_116_6; // TrieWalk.java:142
+  wire [1:0] _wire_116_7; // TrieWalk.java:142
+  wire [1:0] _wire_116_8; // TrieWalk.java:142
+  wire [1:0] _wire_116_9; // TrieWalk.java:142
+  wire [1:0] _wire_116_10; // TrieWalk.java:142
+  wire [1:0] _wire_116_11; // TrieWalk.java:142
+  wire [1:0] _wire_116_12; // TrieWalk.java:142
+  wire [1:0] _wire_116_13; // TrieWalk.java:142
+  wire [1:0] _wire_116_14; // TrieWalk.java:142
+  wire [1:0] _wire_116_15; // TrieWalk.java:142
+  wire [11:0] _wire_117_0; // ChildWord.java:35
+  wire [11:0] _wire_117_1; // ChildWord.java:35
+  wire [11:0] _wire_117_2; // ChildWord.java:35
+  wire [11:0] _wire_117_3; // ChildWord.java:35
+  wire [1:0] _wire_118_0; // TrieWalk.java:142
+  wire [1:0] _wire_118_1; // TrieWalk.java:142
+  wire [1:0] _wire_118_2; // TrieWalk.java:142
+  wire [1:0] _wire_118_3; // TrieWalk.java:142
+  wire [1:0] _wire_118_4; // TrieWalk.java:142
+  wire [1:0] _wire_118_5; // TrieWalk.java:142
+  wire [1:0] _wire_118_6; // TrieWalk.java:142
+  wire [1:0] _wire_118_7; // TrieWalk.java:142
+  wire [1:0] _wire_118_8; // TrieWalk.java:142
+  wire [1:0] _wire_118_9; // TrieWalk.java:142
+  wire [1:0] _wire_118_10; // TrieWalk.java:142
+  wire [1:0] _wire_118_11; // TrieWalk.java:142
+  wire [1:0] _wire_118_12; // TrieWalk.java:142
+  wire [1:0] _wire_118_13; // TrieWalk.java:142
+  wire [1:0] _wire_118_14; // TrieWalk.java:142
+  wire [1:0] _wire_118_15; // TrieWalk.java:142
+  wire [11:0] _wire_119_0; // ChildWord.java:35
+  wire [11:0] _wire_119_1; // ChildWord.java:35
+  wire [11:0] _wire_119_2; // ChildWord.java:35
+  wire [11:0] _wire_119_3; // ChildWord.java:35
+  wire [1:0] _wire_120_0; // TrieWalk.java:142
+  wire [1:0] _wire_120_1; // TrieWalk.java:142
+  wire [1:0] _wire_120_2; // TrieWalk.java:142
+  wire [1:0] _wire_120_3; // TrieWalk.java:142
+  wire [1:0] _wire_120_4; // TrieWalk.java:142
+  wire [1:0] _wire_120_5; // TrieWalk.java:142
+  wire [1:0] _wire_120_6; // TrieWalk.java:142
+  wire [1:0] _wire_120_7; // TrieWalk.java:142
+  wire [1:0] _wire_120_8; // TrieWalk.java:142
+  wire [1:0] _wire_120_9; // TrieWalk.java:142
+  wire [1:0] _wire_120_10; // TrieWalk.java:142
+  wire [1:0] _wire_120_11; // TrieWalk.java:142
+  wire [1:0] _wire_120_12; // TrieWalk.java:142
+  wire [1:0] _wire_120_13; // TrieWalk.java:142
+  wire [1:0] _wire_120_14; // TrieWalk.java:142
+  wire [1:0] _wire_120_15; // TrieWalk.java:142
+  wire [11:0] _wire_121_0; // ChildWord.java:35
+  wire [11:0] _wire_121_1; // ChildWord.java:35
+  wire [11:0] _wire_121_2; // ChildWord.java:35
+  wire [11:0] _wire_121_3; // ChildWord.java:35
+  wire [1:0] _wire_122_0; // TrieWalk.java:142
+  wire [1:0] _wire_122_1; // TrieWalk.java:142
+  wire [1:0] _wire_122_2; // TrieWalk.java:142
+  wire [1:0] _wire_122_3; // TrieWalk.java:142
+  wire [1:0] _wire_122_4; // TrieWalk.java:142
+  wire [1:0] _wire_122_5; // TrieWalk.java:142
+  wire [1:0] _wire_122_6; // TrieWalk.java:142
+  wire [1:0] _wire_122_7; // TrieWalk.java:142
+  wire [1:0] _wire_122_8; // TrieWalk.java:142
+  wire [1:0] _wire_122_9; // TrieWalk.java:142
+  wire [1:0] _wire_122_10; // TrieWalk.java:142
+  wire [1:0] _wire_122_11; // TrieWalk.java:142
+  wire [1:0] _wire_122_12; // TrieWalk.java:142
+  wire [1:0] _wire_122_13; // TrieWalk.java:142
+  wire [1:0] _wire_122_14; // TrieWalk.java:142
+  wire [1:0] _wire_122_15; // TrieWalk.java:142
+  wire [11:0] _wire_123_0; // ChildWord.java:35
+  wire [11:0] _wire_123_1; // ChildWord.java:35
+  wire [11:0] _wire_123_2; // ChildWord.java:35
+  wire [11:0] _wire_123_3; // ChildWord.java:35
+  wire [11:0] _wire_124_0; // ChildWord.java:35
+  wire [11:0] _wire_124_1; // ChildWord.java:35
+  wire [11:0] _wire_124_2; // ChildWord.java:35
+  wire [11:0] _wire_124_3; // ChildWord.java:35
+  wire [1:0] _wire_125_0; // TrieWalk.java:142
+  wire [1:0] _wire_125_1; // TrieWalk.java:142
+  wire [1:0] _wire_125_2; // TrieWalk.java:142
+  wire [1:0] _wire_125_3; // TrieWalk.java:142
+  wire [1:0] _wire_125_4; // TrieWalk.java:142
+  wire [1:0] _wire_125_5; // TrieWalk.java:142
+  wire [1:0] _wire_125_6; // TrieWalk.java:142
+  wire [1:0] _wire_125_7; // TrieWalk.java:142
+  wire [1:0] _wire_125_8; // TrieWalk.java:142
+  wire [1:0] _wire_125_9; // TrieWalk.java:142
+  wire [1:0] _wire_125_10; // TrieWalk.java:142
+  wire [1:0] _wire_125_11; // TrieWalk.java:142
+  wire [1:0] _wire_125_12; // TrieWalk.java:142
+  wire [1:0] _wire_125_13; // TrieWalk.java:142
+  wire [1:0] _wire_125_14; // TrieWalk.java:142
+  wire [1:0] _wire_125_15; // TrieWalk.java:142
+  wire [11:0] _wire_126_0; // ChildWord.java:35
+  wire [11:0] _wire_126_1; // ChildWord.java:35
+  wire [11:0] _wire_126_2; // ChildWord.java:35
+  wire [11:0] _wire_126_3; // ChildWord.java:35
+  wire [1:0] _wire_127_0; // TrieWalk.java:142
+  wire [1:0] _wire_127_1; // TrieWalk.java:142
+  wire [1:0] _wire_127_2; // TrieWalk.java:142
+  wire [1:0] _wire_127_3; // TrieWalk.java:142
+  wire [1:0] _wire_127_4; // TrieWalk.java:142
+  wire [1:0] _wire_127_5; // TrieWalk.java:142
+  wire [1:0] _wire_127_6; // TrieWalk.java:142
+  wire [1:0] _wire_127_7; // TrieWalk.java:142
+  wire [1:0] _wire_127_8; // TrieWalk.java:142
+  wire [1:0] _wire_127_9; // TrieWalk.java:142
+  wire [1:0] _wire_127_10; // TrieWalk.java:142
+  wire [1:0] _wire_127_11; // TrieWalk.java:142
+  wire [1:0] _wire_127_12; // TrieWalk.java:142
+  wire [1:0] _wire_127_13; // TrieWalk.java:142
+  wire [1:0] _wire_127_14; // TrieWalk.java:142
+  wire [1:0] _wire_127_15; // TrieWalk.java:142
+  wire [11:0] _wire_128_0; // ChildWord.java:35
+  wire [11:0] _wire_128_1; // ChildWord.java:35
+  wire [11:0] _wire_128_2; // ChildWord.java:35
+  wire [11:0] _wire_128_3; // ChildWord.java:35
+  wire [1:0] _wire_129_0; // TrieWalk.java:142
+  wire [1:0] _wire_129_1; // TrieWalk.java:142
+  wire [1:0] _wire_129_2; // TrieWalk.java:142
+  wire [1:0] _wire_129_3; // TrieWalk.java:142
+  wire [1:0] _wire_129_4; // TrieWalk.java:142
+  wire [1:0] _wire_129_5; // TrieWalk.java:142
+  wire [1:0] _wire_129_6; // TrieWalk.java:142
+  wire [1:0] _wire_129_7; // TrieWalk.java:142
+  wire [1:0] _wire_129_8; // TrieWalk.java:142
+  wire [1:0] _wire_129_9; // TrieWalk.java:142
+  wire [1:0] _wire_129_10; // TrieWalk.java:142
+  wire [1:0] _wire_129_11; // TrieWalk.java:142
+  wire [1:0] _wire_129_12; // TrieWalk.java:142
+  wire [1:0] _wire_129_13; // TrieWalk.java:142
+  wire [1:0] _wire_129_14; // TrieWalk.java:142
+  wire [1:0] _wire_129_15; // TrieWalk.java:142
+  wire [11:0] _wire_130_0; // ChildWord.java:35
+  wire [11:0] _wire_130_1; // ChildWord.java:35
+  wire [11:0] _wire_130_2; // ChildWord.java:35
+  wire [11:0] _wire_130_3; // ChildWord.java:35
+  wire [1:0] _wire_131_0; // TrieWalk.java:142
+  wire [1:0] _wire_131_1; // TrieWalk.java:142
+  wire [1:0] _wire_131_2; // TrieWalk.java:142
+  wire [1:0] _wire_131_3; // TrieWalk.java:142
+  wire [1:0] _wire_131_4; // TrieWalk.java:142
+  wire [1:0] _wire_131_5; // TrieWalk.java:142
+  wire [1:0] _wire_131_6; // TrieWalk.java:142
+  wire [1:0] _wire_131_7; // TrieWalk.java:142
+  wire [1:0] _wire_131_8; // TrieWalk.java:142
+  wire [1:0] _wire_131_9; // TrieWalk.java:142
+  wire [1:0] _wire_131_10; // TrieWalk.java:142
+  wire [1:0] _wire_131_11; // TrieWalk.java:142
+  wire [1:0] _wire_131_12; // TrieWalk.java:142
+  wire [1:0] _wire_131_13; // TrieWalk.java:142
+  wire [1:0] _wire_131_14; // TrieWalk.java:142
+  wire [1:0] _wire_131_15; // TrieWalk.java:142
+  wire [11:0] _wire_132_0; // ChildWord.java:35
+  wire [11:0] _wire_132_1; // ChildWord.java:35
+  wire [11:0] _wire_132_2; // ChildWord.java:35
+  wire [11:0] _wire_132_3; // ChildWord.java:35
+  wire [11:0] _wire_133_0; // ChildWord.java:35
+  wire [11:0] _wire_133_1; // ChildWord.java:35
+  wire [11:0] _wire_133_2; // ChildWord.java:35
+  wire [11:0] _wire_133_3; // ChildWord.java:35
+  wire [1:0] _wire_134_0; // TrieWalk.java:142
+  wire [1:0] _wire_134_1; // TrieWalk.java:142
+  wire [1:0] _wire_134_2; // TrieWalk.java:142
+  wire [1:0] _wire_134_3; // TrieWalk.java:142
+  wire [1:0] _wire_134_4; // TrieWalk.java:142
+  wire [1:0] _wire_134_5; // TrieWalk.java:142
+  wire [1:0] _wire_134_6; // TrieWalk.java:142
+  wire [1:0] _wire_134_7; // TrieWalk.java:142
+  wire [1:0] _wire_134_8; // TrieWalk.java:142
+  wire [1:0] _wire_134_9; // TrieWalk.java:142
+  wire [1:0] _wire_134_10; // TrieWalk.java:142
+  wire [1:0] _wire_134_11; // TrieWalk.java:142
+  wire [1:0] _wire_134_12; // TrieWalk.java:142
+  wire [1:0] _wire_134_13; // TrieWalk.java:142
+  wire [1:0] _wire_134_14; // TrieWalk.java:142
+  wire [1:0] _wire_134_15; // TrieWalk.java:142
+  wire [11:0] _wire_135_0; // ChildWord.java:35
+  wire [11:0] _wire_135_1; // ChildWord.java:35
+  wire [11:0] _wire_135_2; // ChildWord.java:35
+  wire [11:0] _wire_135_3; // ChildWord.java:35
 
   // Logic
-  wire advance = ~held; // TrieWalk.java:181
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:251
-  wire _not_0 = ~fixing; // TrieWalk.java:185
-  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:185
-  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:187
-  wire _not_1 = ~io_holdNext; // TrieWalk.java:188
-  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:188
-  wire _not_2 = ~io_holdNext; // TrieWalk.java:191
-  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:191
-  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:191
-  wire _or_2 = advance | io_flush; // TrieWalk.java:206
-  wire keep = ~io_flush; // TrieWalk.java:182
-  wire _and_4 = io_search_valid & keep; // TrieWalk.java:206
+  wire advance = ~held; // TrieWalk.java:188
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:271
+  wire _not_0 = ~fixing; // TrieWalk.java:192
+  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:192
+  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:194
+  wire _not_1 = ~io_holdNext; // TrieWalk.java:195
+  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:195
+  wire _not_2 = ~io_holdNext; // TrieWalk.java:198
+  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:198
+  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:198
+  wire _or_2 = advance | io_flush; // TrieWalk.java:212
+  wire keep = ~io_flush; // TrieWalk.java:189
+  wire _and_4 = io_search_valid & keep; // TrieWalk.java:212
   wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_3 = advance | io_flush; // TrieWalk.java:289
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:289
-  wire _not_3 = ~1'd0; // TrieWalk.java:271
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:269
+  wire _or_3 = advance | io_flush; // TrieWalk.java:309
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:309
+  wire _not_3 = ~1'd0; // TrieWalk.java:291
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:289
   wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:271
-  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:271
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:273
-  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:306
+  wire _or_r_0 = |s0_child; // TrieWalk.java:291
+  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:291
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:293
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a1_leaf = a1_digit_below[1] ? (a1_digit_below[0] ? _wire_2_3 : _wire_2_2) : (a1_digit_below[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:274
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:316
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:294
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_5 = io_rootWord[47:36]; // ChildWord.java:30
   wire _or_r_1 = |_bits_5; // ChildWord.java:43
   wire [11:0] _bits_6 = io_rootWord[35:24]; // ChildWord.java:30
@@ -1544,109 +1980,109 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
   wire _bits_12 = _cat_0[3]; // ChildWord.java:56
   wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:276
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:276
-  wire _not_4 = ~s0_descend; // TrieWalk.java:277
-  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:277
-  wire _eq_0 = a1_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:303
-  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:142
-  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_30 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_31 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_32 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_33 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_5 = advance | io_flush; // TrieWalk.java:289
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:289
-  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:306
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:296
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:296
+  wire _not_4 = ~s0_descend; // TrieWalk.java:297
+  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:297
+  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:323
+  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
+  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_30 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_31 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_32 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_33 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_5 = advance | io_flush; // TrieWalk.java:309
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:309
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p1_leaf = p1_digit_below[1] ? (p1_digit_below[0] ? _wire_4_3 : _wire_4_2) : (p1_digit_below[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_1 = p1_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:303
-  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:142
-  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_51 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_52 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_53 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_54 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_6 = advance | io_flush; // TrieWalk.java:289
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:289
-  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:306
+  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:323
+  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
+  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_51 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_52 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_53 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_54 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_6 = advance | io_flush; // TrieWalk.java:309
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:309
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q1_leaf = q1_digit_below[1] ? (q1_digit_below[0] ? _wire_6_3 : _wire_6_2) : (q1_digit_below[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_2 = q1_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:303
-  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:142
-  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_72 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_73 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_74 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_75 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:230
+  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:323
+  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
+  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_72 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_73 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_74 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_75 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:244
   wire [11:0] _bits_76 = q1_word[11:0]; // ChildWord.java:30
   wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
   wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
   wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_7 = advance | io_flush; // TrieWalk.java:289
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:289
-  wire _not_5 = ~q1_done; // TrieWalk.java:271
-  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:269
+  wire _or_7 = advance | io_flush; // TrieWalk.java:309
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:309
+  wire _not_5 = ~q1_done; // TrieWalk.java:291
+  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:289
   wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_5 = |q1_child; // TrieWalk.java:271
-  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:271
-  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:273
-  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_9_3 : _wire_9_2) : (a2_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:274
-  wire [4:0] _add_7 = a2_depth + 5'd1; // TrieWalk.java:316
+  wire _or_r_5 = |q1_child; // TrieWalk.java:291
+  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:291
+  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:293
+  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c1_leaf = c1_digit_below[1] ? (c1_digit_below[0] ? _wire_9_3 : _wire_9_2) : (c1_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
+  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:294
+  wire [4:0] _add_7 = c1_depth + 5'd1; // TrieWalk.java:336
   wire [11:0] _bits_81 = q1_word[47:36]; // ChildWord.java:30
   wire _or_r_6 = |_bits_81; // ChildWord.java:43
   wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
@@ -1664,1779 +2100,2209 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
   wire _bits_88 = _cat_1[3]; // ChildWord.java:56
   wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
-  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:276
-  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:276
-  wire _not_6 = ~q1_descend; // TrieWalk.java:277
-  wire _or_8 = q1_done | _not_6; // TrieWalk.java:277
-  wire _eq_3 = a2_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_12 = a2_done & _eq_3; // TrieWalk.java:303
-  wire [3:0] _bits_89 = a2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:142
-  wire [1:0] _bits_90 = a2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_91 = a2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_92 = a2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_93 = a2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_94 = a2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_95 = a2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_96 = a2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_97 = a2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_98 = a2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_99 = a2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_100 = a2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_101 = a2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_102 = a2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_103 = a2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_104 = a2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_105 = a2_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_106 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_107 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_108 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_109 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_9 = advance | io_flush; // TrieWalk.java:289
-  wire _and_13 = a2_valid & keep; // TrieWalk.java:289
-  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (p2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _add_12 = p2_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_4 = p2_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_14 = p2_done & _eq_4; // TrieWalk.java:303
-  wire [3:0] _bits_110 = p2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:142
-  wire [1:0] _bits_111 = p2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_112 = p2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_113 = p2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_114 = p2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_115 = p2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_116 = p2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_117 = p2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_118 = p2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_119 = p2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_120 = p2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_121 = p2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_122 = p2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_123 = p2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_124 = p2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_125 = p2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_126 = p2_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_127 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_128 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_129 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_130 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_10 = advance | io_flush; // TrieWalk.java:289
-  wire _and_15 = p2_valid & keep; // TrieWalk.java:289
-  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (q2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _add_13 = q2_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_5 = q2_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_16 = q2_done & _eq_5; // TrieWalk.java:303
-  wire [3:0] _bits_131 = q2_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:142
-  wire [1:0] _bits_132 = q2_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_133 = q2_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_134 = q2_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_135 = q2_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_136 = q2_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_137 = q2_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_138 = q2_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_139 = q2_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_140 = q2_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_141 = q2_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_142 = q2_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_143 = q2_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_144 = q2_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_145 = q2_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_146 = q2_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_147 = q2_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_148 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_149 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_150 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_151 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:230
-  wire [11:0] _bits_152 = q2_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_153 = q2_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_154 = q2_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_155 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_11 = advance | io_flush; // TrieWalk.java:289
-  wire _and_17 = q2_valid & keep; // TrieWalk.java:289
-  wire _not_7 = ~q2_done; // TrieWalk.java:271
-  wire [1:0] _bits_156 = q2_key[27:26]; // TrieWalk.java:269
-  wire [11:0] q2_child = _bits_156[1] ? (_bits_156[0] ? _wire_14_3 : _wire_14_2) : (_bits_156[0] ? _wire_14_1 : _wire_14_0); // ChildWord.java:37
-  wire _or_r_10 = |q2_child; // TrieWalk.java:271
-  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:271
-  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:273
-  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_16_3 : _wire_16_2) : (a3_digit_below[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:274
-  wire [4:0] _add_14 = a3_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_157 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_157; // ChildWord.java:43
-  wire [11:0] _bits_158 = q2_word[35:24]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_158; // ChildWord.java:43
-  wire [11:0] _bits_159 = q2_word[23:12]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_159; // ChildWord.java:43
-  wire [11:0] _bits_160 = q2_word[11:0]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_160; // ChildWord.java:43
+  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:296
+  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:296
+  wire _not_6 = ~q1_descend; // TrieWalk.java:297
+  wire _or_8 = q1_done | _not_6; // TrieWalk.java:297
+  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_12 = c1_done & _eq_3; // TrieWalk.java:323
+  wire [3:0] _bits_89 = c1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
+  wire [1:0] _bits_90 = c1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_91 = c1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_92 = c1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_93 = c1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_94 = c1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_95 = c1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_96 = c1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_97 = c1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_98 = c1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_99 = c1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_100 = c1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_101 = c1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_102 = c1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_103 = c1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_104 = c1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_105 = c1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_106 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_107 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_108 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_109 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_9 = advance | io_flush; // TrieWalk.java:309
+  wire _and_13 = c1_valid & keep; // TrieWalk.java:309
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (a2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
+  wire [4:0] _add_12 = a2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:323
+  wire [3:0] _bits_110 = a2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
+  wire [1:0] _bits_111 = a2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_112 = a2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_113 = a2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_114 = a2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_115 = a2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_116 = a2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_117 = a2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_118 = a2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_119 = a2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_120 = a2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_121 = a2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_122 = a2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_123 = a2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_124 = a2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_125 = a2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_126 = a2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_127 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_128 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_129 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_130 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_10 = advance | io_flush; // TrieWalk.java:309
+  wire _and_15 = a2_valid & keep; // TrieWalk.java:309
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (p2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
+  wire [4:0] _add_13 = p2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:323
+  wire [3:0] _bits_131 = p2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
+  wire [1:0] _bits_132 = p2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_133 = p2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_134 = p2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_135 = p2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_136 = p2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_137 = p2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_138 = p2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_139 = p2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_140 = p2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_141 = p2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_142 = p2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_143 = p2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_144 = p2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_145 = p2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_146 = p2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_147 = p2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_148 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_149 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_150 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_151 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_11 = advance | io_flush; // TrieWalk.java:309
+  wire _and_17 = p2_valid & keep; // TrieWalk.java:309
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_15_3 : _wire_15_2) : (q2_digit_below[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
+  wire [4:0] _add_14 = q2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:323
+  wire [3:0] _bits_152 = q2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_6 = _bits_152[3] ? (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_15 : _wire_14_14) : (_bits_152[0] ? _wire_14_13 : _wire_14_12)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_11 : _wire_14_10) : (_bits_152[0] ? _wire_14_9 : _wire_14_8))) : (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_7 : _wire_14_6) : (_bits_152[0] ? _wire_14_5 : _wire_14_4)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_3 : _wire_14_2) : (_bits_152[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
+  wire [1:0] _bits_153 = q2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_154 = q2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_155 = q2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_156 = q2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_157 = q2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_158 = q2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_159 = q2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_160 = q2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_161 = q2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_162 = q2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_163 = q2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_164 = q2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_165 = q2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_166 = q2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_167 = q2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_168 = q2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_169 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_170 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_171 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_172 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:244
+  wire [11:0] _bits_173 = q2_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_174 = q2_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_175 = q2_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_176 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_12 = advance | io_flush; // TrieWalk.java:309
+  wire _and_19 = q2_valid & keep; // TrieWalk.java:309
+  wire _not_7 = ~q2_done; // TrieWalk.java:291
+  wire [1:0] _bits_177 = q2_key[27:26]; // TrieWalk.java:289
+  wire [11:0] q2_child = _bits_177[1] ? (_bits_177[0] ? _wire_16_3 : _wire_16_2) : (_bits_177[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
+  wire _or_r_10 = |q2_child; // TrieWalk.java:291
+  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:291
+  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:293
+  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c2_leaf = c2_digit_below[1] ? (c2_digit_below[0] ? _wire_18_3 : _wire_18_2) : (c2_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
+  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:294
+  wire [4:0] _add_15 = c2_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_178 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_178; // ChildWord.java:43
+  wire [11:0] _bits_179 = q2_word[35:24]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_179; // ChildWord.java:43
+  wire [11:0] _bits_180 = q2_word[23:12]; // ChildWord.java:30
+  wire _or_r_13 = |_bits_180; // ChildWord.java:43
+  wire [11:0] _bits_181 = q2_word[11:0]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_181; // ChildWord.java:43
   wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
-  wire _bits_161 = _cat_2[0]; // ChildWord.java:56
-  wire [2:0] _add_15 = 3'd0 + {{2{1'b0}}, _bits_161}; // ChildWord.java:56
-  wire _bits_162 = _cat_2[1]; // ChildWord.java:56
-  wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_162}; // ChildWord.java:56
-  wire _bits_163 = _cat_2[2]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_163}; // ChildWord.java:56
-  wire _bits_164 = _cat_2[3]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_164}; // ChildWord.java:56
-  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_18; // TrieWalk.java:276
-  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:276
-  wire _not_8 = ~q2_descend; // TrieWalk.java:277
-  wire _or_12 = q2_done | _not_8; // TrieWalk.java:277
-  wire _eq_6 = a3_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_18 = a3_done & _eq_6; // TrieWalk.java:303
-  wire [3:0] _bits_165 = a3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_6 = _bits_165[3] ? (_bits_165[2] ? (_bits_165[1] ? (_bits_165[0] ? _wire_15_15 : _wire_15_14) : (_bits_165[0] ? _wire_15_13 : _wire_15_12)) : (_bits_165[1] ? (_bits_165[0] ? _wire_15_11 : _wire_15_10) : (_bits_165[0] ? _wire_15_9 : _wire_15_8))) : (_bits_165[2] ? (_bits_165[1] ? (_bits_165[0] ? _wire_15_7 : _wire_15_6) : (_bits_165[0] ? _wire_15_5 : _wire_15_4)) : (_bits_165[1] ? (_bits_165[0] ? _wire_15_3 : _wire_15_2) : (_bits_165[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:142
-  wire [1:0] _bits_166 = a3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_167 = a3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_168 = a3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_169 = a3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_170 = a3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_171 = a3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_172 = a3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_173 = a3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_174 = a3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_175 = a3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_176 = a3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_177 = a3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_178 = a3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_179 = a3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_180 = a3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_181 = a3_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_182 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_183 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_184 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_185 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_13 = advance | io_flush; // TrieWalk.java:289
-  wire _and_19 = a3_valid & keep; // TrieWalk.java:289
-  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_18_3 : _wire_18_2) : (p3_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire [4:0] _add_19 = p3_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_7 = p3_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_20 = p3_done & _eq_7; // TrieWalk.java:303
-  wire [3:0] _bits_186 = p3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:142
-  wire [1:0] _bits_187 = p3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_188 = p3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_189 = p3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_190 = p3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_191 = p3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_192 = p3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_193 = p3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_194 = p3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_195 = p3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_196 = p3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_197 = p3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_198 = p3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_199 = p3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_200 = p3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_201 = p3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_202 = p3_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_203 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_204 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_205 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_206 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_14 = advance | io_flush; // TrieWalk.java:289
-  wire _and_21 = p3_valid & keep; // TrieWalk.java:289
-  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (q3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _add_20 = q3_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_8 = q3_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_22 = q3_done & _eq_8; // TrieWalk.java:303
-  wire [3:0] _bits_207 = q3_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:142
-  wire [1:0] _bits_208 = q3_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_209 = q3_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_210 = q3_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_211 = q3_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_212 = q3_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_213 = q3_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_214 = q3_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_215 = q3_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_216 = q3_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_217 = q3_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_218 = q3_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_219 = q3_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_220 = q3_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_221 = q3_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_222 = q3_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_223 = q3_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_224 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_225 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_226 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_227 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:230
-  wire [11:0] _bits_228 = q3_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_229 = q3_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_230 = q3_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_231 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_15 = advance | io_flush; // TrieWalk.java:289
-  wire _and_23 = q3_valid & keep; // TrieWalk.java:289
-  wire _not_9 = ~q3_done; // TrieWalk.java:271
-  wire [1:0] _bits_232 = q3_key[25:24]; // TrieWalk.java:269
-  wire [11:0] q3_child = _bits_232[1] ? (_bits_232[0] ? _wire_21_3 : _wire_21_2) : (_bits_232[0] ? _wire_21_1 : _wire_21_0); // ChildWord.java:37
-  wire _or_r_15 = |q3_child; // TrieWalk.java:271
-  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:271
-  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:273
-  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_23_3 : _wire_23_2) : (a4_digit_below[0] ? _wire_23_1 : _wire_23_0); // ChildWord.java:37
-  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:274
-  wire [4:0] _add_21 = a4_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_233 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_233; // ChildWord.java:43
-  wire [11:0] _bits_234 = q3_word[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_234; // ChildWord.java:43
-  wire [11:0] _bits_235 = q3_word[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_235; // ChildWord.java:43
-  wire [11:0] _bits_236 = q3_word[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_236; // ChildWord.java:43
+  wire _bits_182 = _cat_2[0]; // ChildWord.java:56
+  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
+  wire _bits_183 = _cat_2[1]; // ChildWord.java:56
+  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
+  wire _bits_184 = _cat_2[2]; // ChildWord.java:56
+  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_184}; // ChildWord.java:56
+  wire _bits_185 = _cat_2[3]; // ChildWord.java:56
+  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_185}; // ChildWord.java:56
+  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_19; // TrieWalk.java:296
+  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:296
+  wire _not_8 = ~q2_descend; // TrieWalk.java:297
+  wire _or_13 = q2_done | _not_8; // TrieWalk.java:297
+  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_20 = c2_done & _eq_7; // TrieWalk.java:323
+  wire [3:0] _bits_186 = c2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
+  wire [1:0] _bits_187 = c2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_188 = c2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_189 = c2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_190 = c2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_191 = c2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_192 = c2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_193 = c2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_194 = c2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_195 = c2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_196 = c2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_197 = c2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_198 = c2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_199 = c2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_200 = c2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_201 = c2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_202 = c2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_203 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_204 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_205 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_206 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_14 = advance | io_flush; // TrieWalk.java:309
+  wire _and_21 = c2_valid & keep; // TrieWalk.java:309
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (a3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
+  wire [4:0] _add_20 = a3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:323
+  wire [3:0] _bits_207 = a3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
+  wire [1:0] _bits_208 = a3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_209 = a3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_210 = a3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_211 = a3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_212 = a3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_213 = a3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_214 = a3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_215 = a3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_216 = a3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_217 = a3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_218 = a3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_219 = a3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_220 = a3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_221 = a3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_222 = a3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_223 = a3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_224 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_225 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_226 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_227 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_15 = advance | io_flush; // TrieWalk.java:309
+  wire _and_23 = a3_valid & keep; // TrieWalk.java:309
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_22_3 : _wire_22_2) : (p3_digit_below[0] ? _wire_22_1 : _wire_22_0); // ChildWord.java:37
+  wire [4:0] _add_21 = p3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:323
+  wire [3:0] _bits_228 = p3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_9 = _bits_228[3] ? (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_15 : _wire_21_14) : (_bits_228[0] ? _wire_21_13 : _wire_21_12)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_11 : _wire_21_10) : (_bits_228[0] ? _wire_21_9 : _wire_21_8))) : (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_7 : _wire_21_6) : (_bits_228[0] ? _wire_21_5 : _wire_21_4)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_3 : _wire_21_2) : (_bits_228[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
+  wire [1:0] _bits_229 = p3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_230 = p3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_231 = p3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_232 = p3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_233 = p3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_234 = p3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_235 = p3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_236 = p3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_237 = p3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_238 = p3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_239 = p3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_240 = p3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_241 = p3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_242 = p3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_243 = p3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_244 = p3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_245 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_246 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_247 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_248 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_16 = advance | io_flush; // TrieWalk.java:309
+  wire _and_25 = p3_valid & keep; // TrieWalk.java:309
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_24_3 : _wire_24_2) : (q3_digit_below[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
+  wire [4:0] _add_22 = q3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:323
+  wire [3:0] _bits_249 = q3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_10 = _bits_249[3] ? (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_15 : _wire_23_14) : (_bits_249[0] ? _wire_23_13 : _wire_23_12)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_11 : _wire_23_10) : (_bits_249[0] ? _wire_23_9 : _wire_23_8))) : (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_7 : _wire_23_6) : (_bits_249[0] ? _wire_23_5 : _wire_23_4)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_3 : _wire_23_2) : (_bits_249[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
+  wire [1:0] _bits_250 = q3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_251 = q3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_252 = q3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_253 = q3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_254 = q3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_255 = q3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_256 = q3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_257 = q3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_258 = q3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_259 = q3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_260 = q3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_261 = q3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_262 = q3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_263 = q3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_264 = q3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_265 = q3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_266 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_267 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_268 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_269 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:244
+  wire [11:0] _bits_270 = q3_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_271 = q3_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_272 = q3_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_273 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_17 = advance | io_flush; // TrieWalk.java:309
+  wire _and_27 = q3_valid & keep; // TrieWalk.java:309
+  wire _not_9 = ~q3_done; // TrieWalk.java:291
+  wire [1:0] _bits_274 = q3_key[25:24]; // TrieWalk.java:289
+  wire [11:0] q3_child = _bits_274[1] ? (_bits_274[0] ? _wire_25_3 : _wire_25_2) : (_bits_274[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
+  wire _or_r_15 = |q3_child; // TrieWalk.java:291
+  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:291
+  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:293
+  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c3_leaf = c3_digit_below[1] ? (c3_digit_below[0] ? _wire_27_3 : _wire_27_2) : (c3_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
+  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:294
+  wire [4:0] _add_23 = c3_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_275 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_275; // ChildWord.java:43
+  wire [11:0] _bits_276 = q3_word[35:24]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_276; // ChildWord.java:43
+  wire [11:0] _bits_277 = q3_word[23:12]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_277; // ChildWord.java:43
+  wire [11:0] _bits_278 = q3_word[11:0]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_278; // ChildWord.java:43
   wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire _bits_237 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_22 = 3'd0 + {{2{1'b0}}, _bits_237}; // ChildWord.java:56
-  wire _bits_238 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_238}; // ChildWord.java:56
-  wire _bits_239 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_24 = _add_23 + {{2{1'b0}}, _bits_239}; // ChildWord.java:56
-  wire _bits_240 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_240}; // ChildWord.java:56
-  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_25; // TrieWalk.java:276
-  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:276
-  wire _not_10 = ~q3_descend; // TrieWalk.java:277
-  wire _or_16 = q3_done | _not_10; // TrieWalk.java:277
-  wire _eq_9 = a4_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_24 = a4_done & _eq_9; // TrieWalk.java:303
-  wire [3:0] _bits_241 = a4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_9 = _bits_241[3] ? (_bits_241[2] ? (_bits_241[1] ? (_bits_241[0] ? _wire_22_15 : _wire_22_14) : (_bits_241[0] ? _wire_22_13 : _wire_22_12)) : (_bits_241[1] ? (_bits_241[0] ? _wire_22_11 : _wire_22_10) : (_bits_241[0] ? _wire_22_9 : _wire_22_8))) : (_bits_241[2] ? (_bits_241[1] ? (_bits_241[0] ? _wire_22_7 : _wire_22_6) : (_bits_241[0] ? _wire_22_5 : _wire_22_4)) : (_bits_241[1] ? (_bits_241[0] ? _wire_22_3 : _wire_22_2) : (_bits_241[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:142
-  wire [1:0] _bits_242 = a4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_243 = a4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_244 = a4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_245 = a4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_246 = a4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_247 = a4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_248 = a4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_249 = a4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_250 = a4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_251 = a4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_252 = a4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_253 = a4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_254 = a4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_255 = a4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_256 = a4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_257 = a4_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_258 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_259 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_260 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_261 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_17 = advance | io_flush; // TrieWalk.java:289
-  wire _and_25 = a4_valid & keep; // TrieWalk.java:289
-  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_25_3 : _wire_25_2) : (p4_digit_below[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire [4:0] _add_26 = p4_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_10 = p4_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_26 = p4_done & _eq_10; // TrieWalk.java:303
-  wire [3:0] _bits_262 = p4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_10 = _bits_262[3] ? (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_15 : _wire_24_14) : (_bits_262[0] ? _wire_24_13 : _wire_24_12)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_11 : _wire_24_10) : (_bits_262[0] ? _wire_24_9 : _wire_24_8))) : (_bits_262[2] ? (_bits_262[1] ? (_bits_262[0] ? _wire_24_7 : _wire_24_6) : (_bits_262[0] ? _wire_24_5 : _wire_24_4)) : (_bits_262[1] ? (_bits_262[0] ? _wire_24_3 : _wire_24_2) : (_bits_262[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:142
-  wire [1:0] _bits_263 = p4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_264 = p4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_265 = p4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_266 = p4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_267 = p4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_268 = p4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_269 = p4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_270 = p4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_271 = p4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_272 = p4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_273 = p4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_274 = p4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_275 = p4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_276 = p4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_277 = p4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_278 = p4_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_279 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_280 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_281 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_282 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_18 = advance | io_flush; // TrieWalk.java:289
-  wire _and_27 = p4_valid & keep; // TrieWalk.java:289
-  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_27_3 : _wire_27_2) : (q4_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _add_27 = q4_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_11 = q4_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_28 = q4_done & _eq_11; // TrieWalk.java:303
-  wire [3:0] _bits_283 = q4_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:142
-  wire [1:0] _bits_284 = q4_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_285 = q4_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_286 = q4_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_287 = q4_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_288 = q4_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_289 = q4_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_290 = q4_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_291 = q4_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_292 = q4_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_293 = q4_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_294 = q4_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_295 = q4_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_296 = q4_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_297 = q4_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_298 = q4_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_299 = q4_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_300 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_301 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_302 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_303 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:230
-  wire [11:0] _bits_304 = q4_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_305 = q4_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_306 = q4_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_307 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_19 = advance | io_flush; // TrieWalk.java:289
-  wire _and_29 = q4_valid & keep; // TrieWalk.java:289
-  wire _not_11 = ~q4_done; // TrieWalk.java:271
-  wire [1:0] _bits_308 = q4_key[23:22]; // TrieWalk.java:269
-  wire [11:0] q4_child = _bits_308[1] ? (_bits_308[0] ? _wire_28_3 : _wire_28_2) : (_bits_308[0] ? _wire_28_1 : _wire_28_0); // ChildWord.java:37
-  wire _or_r_20 = |q4_child; // TrieWalk.java:271
-  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:271
-  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:273
-  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_30_3 : _wire_30_2) : (a5_digit_below[0] ? _wire_30_1 : _wire_30_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:274
-  wire [4:0] _add_28 = a5_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_309 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_309; // ChildWord.java:43
-  wire [11:0] _bits_310 = q4_word[35:24]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_310; // ChildWord.java:43
-  wire [11:0] _bits_311 = q4_word[23:12]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_311; // ChildWord.java:43
-  wire [11:0] _bits_312 = q4_word[11:0]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_312; // ChildWord.java:43
+  wire _bits_279 = _cat_3[0]; // ChildWord.java:56
+  wire [2:0] _add_24 = 3'd0 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
+  wire _bits_280 = _cat_3[1]; // ChildWord.java:56
+  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_280}; // ChildWord.java:56
+  wire _bits_281 = _cat_3[2]; // ChildWord.java:56
+  wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_281}; // ChildWord.java:56
+  wire _bits_282 = _cat_3[3]; // ChildWord.java:56
+  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_282}; // ChildWord.java:56
+  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_27; // TrieWalk.java:296
+  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:296
+  wire _not_10 = ~q3_descend; // TrieWalk.java:297
+  wire _or_18 = q3_done | _not_10; // TrieWalk.java:297
+  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_28 = c3_done & _eq_11; // TrieWalk.java:323
+  wire [3:0] _bits_283 = c3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
+  wire [1:0] _bits_284 = c3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_285 = c3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_286 = c3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_287 = c3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_288 = c3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_289 = c3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_290 = c3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_291 = c3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_292 = c3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_293 = c3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_294 = c3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_295 = c3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_296 = c3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_297 = c3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_298 = c3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_299 = c3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_300 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_301 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_302 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_303 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_19 = advance | io_flush; // TrieWalk.java:309
+  wire _and_29 = c3_valid & keep; // TrieWalk.java:309
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_29_3 : _wire_29_2) : (a4_digit_below[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
+  wire [4:0] _add_28 = a4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:323
+  wire [3:0] _bits_304 = a4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_12 = _bits_304[3] ? (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_15 : _wire_28_14) : (_bits_304[0] ? _wire_28_13 : _wire_28_12)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_11 : _wire_28_10) : (_bits_304[0] ? _wire_28_9 : _wire_28_8))) : (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_7 : _wire_28_6) : (_bits_304[0] ? _wire_28_5 : _wire_28_4)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_3 : _wire_28_2) : (_bits_304[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
+  wire [1:0] _bits_305 = a4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_306 = a4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_307 = a4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_308 = a4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_309 = a4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_310 = a4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_311 = a4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_312 = a4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_313 = a4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_314 = a4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_315 = a4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_316 = a4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_317 = a4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_318 = a4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_319 = a4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_320 = a4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_321 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_322 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_323 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_324 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_20 = advance | io_flush; // TrieWalk.java:309
+  wire _and_31 = a4_valid & keep; // TrieWalk.java:309
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_31_3 : _wire_31_2) : (p4_digit_below[0] ? _wire_31_1 : _wire_31_0); // ChildWord.java:37
+  wire [4:0] _add_29 = p4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:323
+  wire [3:0] _bits_325 = p4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_13 = _bits_325[3] ? (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_15 : _wire_30_14) : (_bits_325[0] ? _wire_30_13 : _wire_30_12)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_11 : _wire_30_10) : (_bits_325[0] ? _wire_30_9 : _wire_30_8))) : (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_7 : _wire_30_6) : (_bits_325[0] ? _wire_30_5 : _wire_30_4)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_3 : _wire_30_2) : (_bits_325[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
+  wire [1:0] _bits_326 = p4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_327 = p4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_328 = p4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_329 = p4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_330 = p4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_331 = p4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_332 = p4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_333 = p4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_334 = p4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_335 = p4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_336 = p4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_337 = p4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_338 = p4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_339 = p4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_340 = p4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_341 = p4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_342 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_343 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_344 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_345 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_21 = advance | io_flush; // TrieWalk.java:309
+  wire _and_33 = p4_valid & keep; // TrieWalk.java:309
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_33_3 : _wire_33_2) : (q4_digit_below[0] ? _wire_33_1 : _wire_33_0); // ChildWord.java:37
+  wire [4:0] _add_30 = q4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:323
+  wire [3:0] _bits_346 = q4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_14 = _bits_346[3] ? (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_15 : _wire_32_14) : (_bits_346[0] ? _wire_32_13 : _wire_32_12)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_11 : _wire_32_10) : (_bits_346[0] ? _wire_32_9 : _wire_32_8))) : (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_7 : _wire_32_6) : (_bits_346[0] ? _wire_32_5 : _wire_32_4)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_3 : _wire_32_2) : (_bits_346[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
+  wire [1:0] _bits_347 = q4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_348 = q4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_349 = q4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_350 = q4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_351 = q4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_352 = q4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_353 = q4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_354 = q4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_355 = q4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_356 = q4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_357 = q4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_358 = q4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_359 = q4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_360 = q4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_361 = q4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_362 = q4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_363 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_364 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_365 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_366 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:244
+  wire [11:0] _bits_367 = q4_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_368 = q4_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_369 = q4_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_370 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_22 = advance | io_flush; // TrieWalk.java:309
+  wire _and_35 = q4_valid & keep; // TrieWalk.java:309
+  wire _not_11 = ~q4_done; // TrieWalk.java:291
+  wire [1:0] _bits_371 = q4_key[23:22]; // TrieWalk.java:289
+  wire [11:0] q4_child = _bits_371[1] ? (_bits_371[0] ? _wire_34_3 : _wire_34_2) : (_bits_371[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
+  wire _or_r_20 = |q4_child; // TrieWalk.java:291
+  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:291
+  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:293
+  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c4_leaf = c4_digit_below[1] ? (c4_digit_below[0] ? _wire_36_3 : _wire_36_2) : (c4_digit_below[0] ? _wire_36_1 : _wire_36_0); // ChildWord.java:37
+  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:294
+  wire [4:0] _add_31 = c4_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_372 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_372; // ChildWord.java:43
+  wire [11:0] _bits_373 = q4_word[35:24]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_373; // ChildWord.java:43
+  wire [11:0] _bits_374 = q4_word[23:12]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_374; // ChildWord.java:43
+  wire [11:0] _bits_375 = q4_word[11:0]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_375; // ChildWord.java:43
   wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
-  wire _bits_313 = _cat_4[0]; // ChildWord.java:56
-  wire [2:0] _add_29 = 3'd0 + {{2{1'b0}}, _bits_313}; // ChildWord.java:56
-  wire _bits_314 = _cat_4[1]; // ChildWord.java:56
-  wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_314}; // ChildWord.java:56
-  wire _bits_315 = _cat_4[2]; // ChildWord.java:56
-  wire [2:0] _add_31 = _add_30 + {{2{1'b0}}, _bits_315}; // ChildWord.java:56
-  wire _bits_316 = _cat_4[3]; // ChildWord.java:56
-  wire [2:0] _add_32 = _add_31 + {{2{1'b0}}, _bits_316}; // ChildWord.java:56
-  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_32; // TrieWalk.java:276
-  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:276
-  wire _not_12 = ~q4_descend; // TrieWalk.java:277
-  wire _or_20 = q4_done | _not_12; // TrieWalk.java:277
-  wire _eq_12 = a5_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_30 = a5_done & _eq_12; // TrieWalk.java:303
-  wire [3:0] _bits_317 = a5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_12 = _bits_317[3] ? (_bits_317[2] ? (_bits_317[1] ? (_bits_317[0] ? _wire_29_15 : _wire_29_14) : (_bits_317[0] ? _wire_29_13 : _wire_29_12)) : (_bits_317[1] ? (_bits_317[0] ? _wire_29_11 : _wire_29_10) : (_bits_317[0] ? _wire_29_9 : _wire_29_8))) : (_bits_317[2] ? (_bits_317[1] ? (_bits_317[0] ? _wire_29_7 : _wire_29_6) : (_bits_317[0] ? _wire_29_5 : _wire_29_4)) : (_bits_317[1] ? (_bits_317[0] ? _wire_29_3 : _wire_29_2) : (_bits_317[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:142
-  wire [1:0] _bits_318 = a5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_319 = a5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_320 = a5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_321 = a5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_322 = a5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_323 = a5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_324 = a5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_325 = a5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_326 = a5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_327 = a5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_328 = a5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_329 = a5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_330 = a5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_331 = a5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_332 = a5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_333 = a5_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_334 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_335 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_336 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_337 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_21 = advance | io_flush; // TrieWalk.java:289
-  wire _and_31 = a5_valid & keep; // TrieWalk.java:289
-  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_32_3 : _wire_32_2) : (p5_digit_below[0] ? _wire_32_1 : _wire_32_0); // ChildWord.java:37
-  wire [4:0] _add_33 = p5_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_13 = p5_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_32 = p5_done & _eq_13; // TrieWalk.java:303
-  wire [3:0] _bits_338 = p5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_13 = _bits_338[3] ? (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_15 : _wire_31_14) : (_bits_338[0] ? _wire_31_13 : _wire_31_12)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_11 : _wire_31_10) : (_bits_338[0] ? _wire_31_9 : _wire_31_8))) : (_bits_338[2] ? (_bits_338[1] ? (_bits_338[0] ? _wire_31_7 : _wire_31_6) : (_bits_338[0] ? _wire_31_5 : _wire_31_4)) : (_bits_338[1] ? (_bits_338[0] ? _wire_31_3 : _wire_31_2) : (_bits_338[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:142
-  wire [1:0] _bits_339 = p5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_340 = p5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_341 = p5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_342 = p5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_343 = p5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_344 = p5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_345 = p5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_346 = p5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_347 = p5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_348 = p5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_349 = p5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_350 = p5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_351 = p5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_352 = p5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_353 = p5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_354 = p5_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_355 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_356 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_357 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_358 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_22 = advance | io_flush; // TrieWalk.java:289
-  wire _and_33 = p5_valid & keep; // TrieWalk.java:289
-  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_34_3 : _wire_34_2) : (q5_digit_below[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
-  wire [4:0] _add_34 = q5_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_14 = q5_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_34 = q5_done & _eq_14; // TrieWalk.java:303
-  wire [3:0] _bits_359 = q5_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_14 = _bits_359[3] ? (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_15 : _wire_33_14) : (_bits_359[0] ? _wire_33_13 : _wire_33_12)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_11 : _wire_33_10) : (_bits_359[0] ? _wire_33_9 : _wire_33_8))) : (_bits_359[2] ? (_bits_359[1] ? (_bits_359[0] ? _wire_33_7 : _wire_33_6) : (_bits_359[0] ? _wire_33_5 : _wire_33_4)) : (_bits_359[1] ? (_bits_359[0] ? _wire_33_3 : _wire_33_2) : (_bits_359[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:142
-  wire [1:0] _bits_360 = q5_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_361 = q5_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_362 = q5_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_363 = q5_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_364 = q5_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_365 = q5_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_366 = q5_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_367 = q5_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_368 = q5_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_369 = q5_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_370 = q5_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_371 = q5_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_372 = q5_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_373 = q5_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_374 = q5_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_375 = q5_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_376 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_377 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_378 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_379 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:230
-  wire [11:0] _bits_380 = q5_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_381 = q5_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_382 = q5_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_383 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_23 = advance | io_flush; // TrieWalk.java:289
-  wire _and_35 = q5_valid & keep; // TrieWalk.java:289
-  wire _not_13 = ~q5_done; // TrieWalk.java:271
-  wire [1:0] _bits_384 = q5_key[21:20]; // TrieWalk.java:269
-  wire [11:0] q5_child = _bits_384[1] ? (_bits_384[0] ? _wire_35_3 : _wire_35_2) : (_bits_384[0] ? _wire_35_1 : _wire_35_0); // ChildWord.java:37
-  wire _or_r_25 = |q5_child; // TrieWalk.java:271
-  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:271
-  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:273
-  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_37_3 : _wire_37_2) : (a6_digit_below[0] ? _wire_37_1 : _wire_37_0); // ChildWord.java:37
-  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:274
-  wire [4:0] _add_35 = a6_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_385 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_385; // ChildWord.java:43
-  wire [11:0] _bits_386 = q5_word[35:24]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_386; // ChildWord.java:43
-  wire [11:0] _bits_387 = q5_word[23:12]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_387; // ChildWord.java:43
-  wire [11:0] _bits_388 = q5_word[11:0]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_388; // ChildWord.java:43
+  wire _bits_376 = _cat_4[0]; // ChildWord.java:56
+  wire [2:0] _add_32 = 3'd0 + {{2{1'b0}}, _bits_376}; // ChildWord.java:56
+  wire _bits_377 = _cat_4[1]; // ChildWord.java:56
+  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_377}; // ChildWord.java:56
+  wire _bits_378 = _cat_4[2]; // ChildWord.java:56
+  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_378}; // ChildWord.java:56
+  wire _bits_379 = _cat_4[3]; // ChildWord.java:56
+  wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_379}; // ChildWord.java:56
+  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_35; // TrieWalk.java:296
+  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:296
+  wire _not_12 = ~q4_descend; // TrieWalk.java:297
+  wire _or_23 = q4_done | _not_12; // TrieWalk.java:297
+  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_36 = c4_done & _eq_15; // TrieWalk.java:323
+  wire [3:0] _bits_380 = c4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_15 = _bits_380[3] ? (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_15 : _wire_35_14) : (_bits_380[0] ? _wire_35_13 : _wire_35_12)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_11 : _wire_35_10) : (_bits_380[0] ? _wire_35_9 : _wire_35_8))) : (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_7 : _wire_35_6) : (_bits_380[0] ? _wire_35_5 : _wire_35_4)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_3 : _wire_35_2) : (_bits_380[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
+  wire [1:0] _bits_381 = c4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_382 = c4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_383 = c4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_384 = c4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_385 = c4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_386 = c4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_387 = c4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_388 = c4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_389 = c4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_390 = c4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_391 = c4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_392 = c4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_393 = c4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_394 = c4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_395 = c4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_396 = c4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_397 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_398 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_399 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_400 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_24 = advance | io_flush; // TrieWalk.java:309
+  wire _and_37 = c4_valid & keep; // TrieWalk.java:309
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_38_3 : _wire_38_2) : (a5_digit_below[0] ? _wire_38_1 : _wire_38_0); // ChildWord.java:37
+  wire [4:0] _add_36 = a5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:323
+  wire [3:0] _bits_401 = a5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_16 = _bits_401[3] ? (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_15 : _wire_37_14) : (_bits_401[0] ? _wire_37_13 : _wire_37_12)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_11 : _wire_37_10) : (_bits_401[0] ? _wire_37_9 : _wire_37_8))) : (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_7 : _wire_37_6) : (_bits_401[0] ? _wire_37_5 : _wire_37_4)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_3 : _wire_37_2) : (_bits_401[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
+  wire [1:0] _bits_402 = a5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_403 = a5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_404 = a5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_405 = a5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_406 = a5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_407 = a5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_408 = a5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_409 = a5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_410 = a5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_411 = a5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_412 = a5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_413 = a5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_414 = a5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_415 = a5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_416 = a5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_417 = a5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_418 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_419 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_420 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_421 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_25 = advance | io_flush; // TrieWalk.java:309
+  wire _and_39 = a5_valid & keep; // TrieWalk.java:309
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_40_3 : _wire_40_2) : (p5_digit_below[0] ? _wire_40_1 : _wire_40_0); // ChildWord.java:37
+  wire [4:0] _add_37 = p5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:323
+  wire [3:0] _bits_422 = p5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_17 = _bits_422[3] ? (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_15 : _wire_39_14) : (_bits_422[0] ? _wire_39_13 : _wire_39_12)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_11 : _wire_39_10) : (_bits_422[0] ? _wire_39_9 : _wire_39_8))) : (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_7 : _wire_39_6) : (_bits_422[0] ? _wire_39_5 : _wire_39_4)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_3 : _wire_39_2) : (_bits_422[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
+  wire [1:0] _bits_423 = p5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_424 = p5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_425 = p5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_426 = p5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_427 = p5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_428 = p5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_429 = p5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_430 = p5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_431 = p5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_432 = p5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_433 = p5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_434 = p5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_435 = p5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_436 = p5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_437 = p5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_438 = p5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_439 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_440 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_441 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_442 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_26 = advance | io_flush; // TrieWalk.java:309
+  wire _and_41 = p5_valid & keep; // TrieWalk.java:309
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_42_3 : _wire_42_2) : (q5_digit_below[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
+  wire [4:0] _add_38 = q5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:323
+  wire [3:0] _bits_443 = q5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_18 = _bits_443[3] ? (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_15 : _wire_41_14) : (_bits_443[0] ? _wire_41_13 : _wire_41_12)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_11 : _wire_41_10) : (_bits_443[0] ? _wire_41_9 : _wire_41_8))) : (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_7 : _wire_41_6) : (_bits_443[0] ? _wire_41_5 : _wire_41_4)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_3 : _wire_41_2) : (_bits_443[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
+  wire [1:0] _bits_444 = q5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_445 = q5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_446 = q5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_447 = q5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_448 = q5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_449 = q5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_450 = q5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_451 = q5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_452 = q5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_453 = q5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_454 = q5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_455 = q5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_456 = q5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_457 = q5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_458 = q5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_459 = q5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_460 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_461 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_462 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_463 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:244
+  wire [11:0] _bits_464 = q5_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_465 = q5_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_466 = q5_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_467 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_27 = advance | io_flush; // TrieWalk.java:309
+  wire _and_43 = q5_valid & keep; // TrieWalk.java:309
+  wire _not_13 = ~q5_done; // TrieWalk.java:291
+  wire [1:0] _bits_468 = q5_key[21:20]; // TrieWalk.java:289
+  wire [11:0] q5_child = _bits_468[1] ? (_bits_468[0] ? _wire_43_3 : _wire_43_2) : (_bits_468[0] ? _wire_43_1 : _wire_43_0); // ChildWord.java:37
+  wire _or_r_25 = |q5_child; // TrieWalk.java:291
+  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:291
+  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:293
+  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c5_leaf = c5_digit_below[1] ? (c5_digit_below[0] ? _wire_45_3 : _wire_45_2) : (c5_digit_below[0] ? _wire_45_1 : _wire_45_0); // ChildWord.java:37
+  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:294
+  wire [4:0] _add_39 = c5_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_469 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_469; // ChildWord.java:43
+  wire [11:0] _bits_470 = q5_word[35:24]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_470; // ChildWord.java:43
+  wire [11:0] _bits_471 = q5_word[23:12]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_471; // ChildWord.java:43
+  wire [11:0] _bits_472 = q5_word[11:0]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_472; // ChildWord.java:43
   wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
-  wire _bits_389 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_36 = 3'd0 + {{2{1'b0}}, _bits_389}; // ChildWord.java:56
-  wire _bits_390 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_390}; // ChildWord.java:56
-  wire _bits_391 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_38 = _add_37 + {{2{1'b0}}, _bits_391}; // ChildWord.java:56
-  wire _bits_392 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_39 = _add_38 + {{2{1'b0}}, _bits_392}; // ChildWord.java:56
-  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_39; // TrieWalk.java:276
-  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:276
-  wire _not_14 = ~q5_descend; // TrieWalk.java:277
-  wire _or_24 = q5_done | _not_14; // TrieWalk.java:277
-  wire _eq_15 = a6_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_36 = a6_done & _eq_15; // TrieWalk.java:303
-  wire [3:0] _bits_393 = a6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_15 = _bits_393[3] ? (_bits_393[2] ? (_bits_393[1] ? (_bits_393[0] ? _wire_36_15 : _wire_36_14) : (_bits_393[0] ? _wire_36_13 : _wire_36_12)) : (_bits_393[1] ? (_bits_393[0] ? _wire_36_11 : _wire_36_10) : (_bits_393[0] ? _wire_36_9 : _wire_36_8))) : (_bits_393[2] ? (_bits_393[1] ? (_bits_393[0] ? _wire_36_7 : _wire_36_6) : (_bits_393[0] ? _wire_36_5 : _wire_36_4)) : (_bits_393[1] ? (_bits_393[0] ? _wire_36_3 : _wire_36_2) : (_bits_393[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:142
-  wire [1:0] _bits_394 = a6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_395 = a6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_396 = a6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_397 = a6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_398 = a6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_399 = a6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_400 = a6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_401 = a6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_402 = a6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_403 = a6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_404 = a6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_405 = a6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_406 = a6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_407 = a6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_408 = a6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_409 = a6_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_410 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_411 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_412 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_413 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_25 = advance | io_flush; // TrieWalk.java:289
-  wire _and_37 = a6_valid & keep; // TrieWalk.java:289
-  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_39_3 : _wire_39_2) : (p6_digit_below[0] ? _wire_39_1 : _wire_39_0); // ChildWord.java:37
-  wire [4:0] _add_40 = p6_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_16 = p6_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_38 = p6_done & _eq_16; // TrieWalk.java:303
-  wire [3:0] _bits_414 = p6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_16 = _bits_414[3] ? (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_15 : _wire_38_14) : (_bits_414[0] ? _wire_38_13 : _wire_38_12)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_11 : _wire_38_10) : (_bits_414[0] ? _wire_38_9 : _wire_38_8))) : (_bits_414[2] ? (_bits_414[1] ? (_bits_414[0] ? _wire_38_7 : _wire_38_6) : (_bits_414[0] ? _wire_38_5 : _wire_38_4)) : (_bits_414[1] ? (_bits_414[0] ? _wire_38_3 : _wire_38_2) : (_bits_414[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:142
-  wire [1:0] _bits_415 = p6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_416 = p6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_417 = p6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_418 = p6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_419 = p6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_420 = p6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_421 = p6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_422 = p6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_423 = p6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_424 = p6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_425 = p6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_426 = p6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_427 = p6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_428 = p6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_429 = p6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_430 = p6_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_431 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_432 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_433 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_434 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_26 = advance | io_flush; // TrieWalk.java:289
-  wire _and_39 = p6_valid & keep; // TrieWalk.java:289
-  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_41_3 : _wire_41_2) : (q6_digit_below[0] ? _wire_41_1 : _wire_41_0); // ChildWord.java:37
-  wire [4:0] _add_41 = q6_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_17 = q6_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_40 = q6_done & _eq_17; // TrieWalk.java:303
-  wire [3:0] _bits_435 = q6_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_17 = _bits_435[3] ? (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_15 : _wire_40_14) : (_bits_435[0] ? _wire_40_13 : _wire_40_12)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_11 : _wire_40_10) : (_bits_435[0] ? _wire_40_9 : _wire_40_8))) : (_bits_435[2] ? (_bits_435[1] ? (_bits_435[0] ? _wire_40_7 : _wire_40_6) : (_bits_435[0] ? _wire_40_5 : _wire_40_4)) : (_bits_435[1] ? (_bits_435[0] ? _wire_40_3 : _wire_40_2) : (_bits_435[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:142
-  wire [1:0] _bits_436 = q6_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_437 = q6_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_438 = q6_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_439 = q6_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_440 = q6_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_441 = q6_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_442 = q6_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_443 = q6_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_444 = q6_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_445 = q6_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_446 = q6_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_447 = q6_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_448 = q6_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_449 = q6_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_450 = q6_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_451 = q6_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_452 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_453 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_454 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_455 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:230
-  wire [11:0] _bits_456 = q6_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_457 = q6_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_458 = q6_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_459 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_27 = advance | io_flush; // TrieWalk.java:289
-  wire _and_41 = q6_valid & keep; // TrieWalk.java:289
-  wire _not_15 = ~q6_done; // TrieWalk.java:271
-  wire [1:0] _bits_460 = q6_key[19:18]; // TrieWalk.java:269
-  wire [11:0] q6_child = _bits_460[1] ? (_bits_460[0] ? _wire_42_3 : _wire_42_2) : (_bits_460[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire _or_r_30 = |q6_child; // TrieWalk.java:271
-  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:271
-  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:273
-  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_44_3 : _wire_44_2) : (a7_digit_below[0] ? _wire_44_1 : _wire_44_0); // ChildWord.java:37
-  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:274
-  wire [4:0] _add_42 = a7_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_461 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_461; // ChildWord.java:43
-  wire [11:0] _bits_462 = q6_word[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_462; // ChildWord.java:43
-  wire [11:0] _bits_463 = q6_word[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_463; // ChildWord.java:43
-  wire [11:0] _bits_464 = q6_word[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_464; // ChildWord.java:43
+  wire _bits_473 = _cat_5[0]; // ChildWord.java:56
+  wire [2:0] _add_40 = 3'd0 + {{2{1'b0}}, _bits_473}; // ChildWord.java:56
+  wire _bits_474 = _cat_5[1]; // ChildWord.java:56
+  wire [2:0] _add_41 = _add_40 + {{2{1'b0}}, _bits_474}; // ChildWord.java:56
+  wire _bits_475 = _cat_5[2]; // ChildWord.java:56
+  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_475}; // ChildWord.java:56
+  wire _bits_476 = _cat_5[3]; // ChildWord.java:56
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_476}; // ChildWord.java:56
+  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_43; // TrieWalk.java:296
+  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:296
+  wire _not_14 = ~q5_descend; // TrieWalk.java:297
+  wire _or_28 = q5_done | _not_14; // TrieWalk.java:297
+  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_44 = c5_done & _eq_19; // TrieWalk.java:323
+  wire [3:0] _bits_477 = c5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_19 = _bits_477[3] ? (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_15 : _wire_44_14) : (_bits_477[0] ? _wire_44_13 : _wire_44_12)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_11 : _wire_44_10) : (_bits_477[0] ? _wire_44_9 : _wire_44_8))) : (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_7 : _wire_44_6) : (_bits_477[0] ? _wire_44_5 : _wire_44_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_3 : _wire_44_2) : (_bits_477[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
+  wire [1:0] _bits_478 = c5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_479 = c5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_480 = c5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_481 = c5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_482 = c5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_483 = c5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_484 = c5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_485 = c5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_486 = c5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_487 = c5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_488 = c5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_489 = c5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_490 = c5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_491 = c5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_492 = c5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_493 = c5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_494 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_495 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_496 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_497 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_29 = advance | io_flush; // TrieWalk.java:309
+  wire _and_45 = c5_valid & keep; // TrieWalk.java:309
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_47_3 : _wire_47_2) : (a6_digit_below[0] ? _wire_47_1 : _wire_47_0); // ChildWord.java:37
+  wire [4:0] _add_44 = a6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:323
+  wire [3:0] _bits_498 = a6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_20 = _bits_498[3] ? (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_15 : _wire_46_14) : (_bits_498[0] ? _wire_46_13 : _wire_46_12)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_11 : _wire_46_10) : (_bits_498[0] ? _wire_46_9 : _wire_46_8))) : (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_7 : _wire_46_6) : (_bits_498[0] ? _wire_46_5 : _wire_46_4)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_3 : _wire_46_2) : (_bits_498[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
+  wire [1:0] _bits_499 = a6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_500 = a6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_501 = a6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_502 = a6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_503 = a6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_504 = a6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_505 = a6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_506 = a6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_507 = a6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_508 = a6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_509 = a6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_510 = a6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_511 = a6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_512 = a6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_513 = a6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_514 = a6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_515 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_516 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_517 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_518 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_30 = advance | io_flush; // TrieWalk.java:309
+  wire _and_47 = a6_valid & keep; // TrieWalk.java:309
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_49_3 : _wire_49_2) : (p6_digit_below[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
+  wire [4:0] _add_45 = p6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:323
+  wire [3:0] _bits_519 = p6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_21 = _bits_519[3] ? (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_15 : _wire_48_14) : (_bits_519[0] ? _wire_48_13 : _wire_48_12)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_11 : _wire_48_10) : (_bits_519[0] ? _wire_48_9 : _wire_48_8))) : (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_7 : _wire_48_6) : (_bits_519[0] ? _wire_48_5 : _wire_48_4)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_3 : _wire_48_2) : (_bits_519[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
+  wire [1:0] _bits_520 = p6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_521 = p6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_522 = p6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_523 = p6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_524 = p6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_525 = p6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_526 = p6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_527 = p6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_528 = p6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_529 = p6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_530 = p6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_531 = p6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_532 = p6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_533 = p6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_534 = p6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_535 = p6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_536 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_537 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_538 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_539 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_31 = advance | io_flush; // TrieWalk.java:309
+  wire _and_49 = p6_valid & keep; // TrieWalk.java:309
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_51_3 : _wire_51_2) : (q6_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
+  wire [4:0] _add_46 = q6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:323
+  wire [3:0] _bits_540 = q6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_22 = _bits_540[3] ? (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_15 : _wire_50_14) : (_bits_540[0] ? _wire_50_13 : _wire_50_12)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_11 : _wire_50_10) : (_bits_540[0] ? _wire_50_9 : _wire_50_8))) : (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_7 : _wire_50_6) : (_bits_540[0] ? _wire_50_5 : _wire_50_4)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_3 : _wire_50_2) : (_bits_540[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
+  wire [1:0] _bits_541 = q6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_542 = q6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_543 = q6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_544 = q6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_545 = q6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_546 = q6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_547 = q6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_548 = q6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_549 = q6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_550 = q6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_551 = q6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_552 = q6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_553 = q6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_554 = q6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_555 = q6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_556 = q6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_557 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_558 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_559 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_560 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:244
+  wire [11:0] _bits_561 = q6_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_562 = q6_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_563 = q6_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_564 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_32 = advance | io_flush; // TrieWalk.java:309
+  wire _and_51 = q6_valid & keep; // TrieWalk.java:309
+  wire _not_15 = ~q6_done; // TrieWalk.java:291
+  wire [1:0] _bits_565 = q6_key[19:18]; // TrieWalk.java:289
+  wire [11:0] q6_child = _bits_565[1] ? (_bits_565[0] ? _wire_52_3 : _wire_52_2) : (_bits_565[0] ? _wire_52_1 : _wire_52_0); // ChildWord.java:37
+  wire _or_r_30 = |q6_child; // TrieWalk.java:291
+  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:291
+  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:293
+  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c6_leaf = c6_digit_below[1] ? (c6_digit_below[0] ? _wire_54_3 : _wire_54_2) : (c6_digit_below[0] ? _wire_54_1 : _wire_54_0); // ChildWord.java:37
+  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:294
+  wire [4:0] _add_47 = c6_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_566 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_566; // ChildWord.java:43
+  wire [11:0] _bits_567 = q6_word[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_567; // ChildWord.java:43
+  wire [11:0] _bits_568 = q6_word[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_568; // ChildWord.java:43
+  wire [11:0] _bits_569 = q6_word[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_569; // ChildWord.java:43
   wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_465 = _cat_6[0]; // ChildWord.java:56
-  wire [2:0] _add_43 = 3'd0 + {{2{1'b0}}, _bits_465}; // ChildWord.java:56
-  wire _bits_466 = _cat_6[1]; // ChildWord.java:56
-  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_466}; // ChildWord.java:56
-  wire _bits_467 = _cat_6[2]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_467}; // ChildWord.java:56
-  wire _bits_468 = _cat_6[3]; // ChildWord.java:56
-  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_468}; // ChildWord.java:56
-  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_46; // TrieWalk.java:276
-  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:276
-  wire _not_16 = ~q6_descend; // TrieWalk.java:277
-  wire _or_28 = q6_done | _not_16; // TrieWalk.java:277
-  wire _eq_18 = a7_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_42 = a7_done & _eq_18; // TrieWalk.java:303
-  wire [3:0] _bits_469 = a7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_18 = _bits_469[3] ? (_bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_43_15 : _wire_43_14) : (_bits_469[0] ? _wire_43_13 : _wire_43_12)) : (_bits_469[1] ? (_bits_469[0] ? _wire_43_11 : _wire_43_10) : (_bits_469[0] ? _wire_43_9 : _wire_43_8))) : (_bits_469[2] ? (_bits_469[1] ? (_bits_469[0] ? _wire_43_7 : _wire_43_6) : (_bits_469[0] ? _wire_43_5 : _wire_43_4)) : (_bits_469[1] ? (_bits_469[0] ? _wire_43_3 : _wire_43_2) : (_bits_469[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:142
-  wire [1:0] _bits_470 = a7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_471 = a7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_472 = a7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_473 = a7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_474 = a7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_475 = a7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_476 = a7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_477 = a7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_478 = a7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_479 = a7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_480 = a7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_481 = a7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_482 = a7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_483 = a7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_484 = a7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_485 = a7_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_486 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_487 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_488 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_489 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_29 = advance | io_flush; // TrieWalk.java:289
-  wire _and_43 = a7_valid & keep; // TrieWalk.java:289
-  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_46_3 : _wire_46_2) : (p7_digit_below[0] ? _wire_46_1 : _wire_46_0); // ChildWord.java:37
-  wire [4:0] _add_47 = p7_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_19 = p7_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_44 = p7_done & _eq_19; // TrieWalk.java:303
-  wire [3:0] _bits_490 = p7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_19 = _bits_490[3] ? (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_15 : _wire_45_14) : (_bits_490[0] ? _wire_45_13 : _wire_45_12)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_11 : _wire_45_10) : (_bits_490[0] ? _wire_45_9 : _wire_45_8))) : (_bits_490[2] ? (_bits_490[1] ? (_bits_490[0] ? _wire_45_7 : _wire_45_6) : (_bits_490[0] ? _wire_45_5 : _wire_45_4)) : (_bits_490[1] ? (_bits_490[0] ? _wire_45_3 : _wire_45_2) : (_bits_490[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:142
-  wire [1:0] _bits_491 = p7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_492 = p7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_493 = p7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_494 = p7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_495 = p7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_496 = p7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_497 = p7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_498 = p7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_499 = p7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_500 = p7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_501 = p7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_502 = p7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_503 = p7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_504 = p7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_505 = p7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_506 = p7_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_507 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_508 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_509 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_510 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_30 = advance | io_flush; // TrieWalk.java:289
-  wire _and_45 = p7_valid & keep; // TrieWalk.java:289
-  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_48_3 : _wire_48_2) : (q7_digit_below[0] ? _wire_48_1 : _wire_48_0); // ChildWord.java:37
-  wire [4:0] _add_48 = q7_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_20 = q7_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_46 = q7_done & _eq_20; // TrieWalk.java:303
-  wire [3:0] _bits_511 = q7_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_20 = _bits_511[3] ? (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_15 : _wire_47_14) : (_bits_511[0] ? _wire_47_13 : _wire_47_12)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_11 : _wire_47_10) : (_bits_511[0] ? _wire_47_9 : _wire_47_8))) : (_bits_511[2] ? (_bits_511[1] ? (_bits_511[0] ? _wire_47_7 : _wire_47_6) : (_bits_511[0] ? _wire_47_5 : _wire_47_4)) : (_bits_511[1] ? (_bits_511[0] ? _wire_47_3 : _wire_47_2) : (_bits_511[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:142
-  wire [1:0] _bits_512 = q7_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_513 = q7_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_514 = q7_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_515 = q7_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_516 = q7_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_517 = q7_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_518 = q7_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_519 = q7_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_520 = q7_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_521 = q7_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_522 = q7_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_523 = q7_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_524 = q7_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_525 = q7_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_526 = q7_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_527 = q7_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_528 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_529 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_530 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_531 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:230
-  wire [11:0] _bits_532 = q7_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_533 = q7_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_534 = q7_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_535 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_31 = advance | io_flush; // TrieWalk.java:289
-  wire _and_47 = q7_valid & keep; // TrieWalk.java:289
-  wire _not_17 = ~q7_done; // TrieWalk.java:271
-  wire [1:0] _bits_536 = q7_key[17:16]; // TrieWalk.java:269
-  wire [11:0] q7_child = _bits_536[1] ? (_bits_536[0] ? _wire_49_3 : _wire_49_2) : (_bits_536[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
-  wire _or_r_35 = |q7_child; // TrieWalk.java:271
-  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:271
-  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:273
-  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_51_3 : _wire_51_2) : (a8_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
-  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:274
-  wire [4:0] _add_49 = a8_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_537 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_537; // ChildWord.java:43
-  wire [11:0] _bits_538 = q7_word[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_538; // ChildWord.java:43
-  wire [11:0] _bits_539 = q7_word[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_539; // ChildWord.java:43
-  wire [11:0] _bits_540 = q7_word[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_540; // ChildWord.java:43
+  wire _bits_570 = _cat_6[0]; // ChildWord.java:56
+  wire [2:0] _add_48 = 3'd0 + {{2{1'b0}}, _bits_570}; // ChildWord.java:56
+  wire _bits_571 = _cat_6[1]; // ChildWord.java:56
+  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_571}; // ChildWord.java:56
+  wire _bits_572 = _cat_6[2]; // ChildWord.java:56
+  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_572}; // ChildWord.java:56
+  wire _bits_573 = _cat_6[3]; // ChildWord.java:56
+  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_573}; // ChildWord.java:56
+  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_51; // TrieWalk.java:296
+  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:296
+  wire _not_16 = ~q6_descend; // TrieWalk.java:297
+  wire _or_33 = q6_done | _not_16; // TrieWalk.java:297
+  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_52 = c6_done & _eq_23; // TrieWalk.java:323
+  wire [3:0] _bits_574 = c6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_23 = _bits_574[3] ? (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_15 : _wire_53_14) : (_bits_574[0] ? _wire_53_13 : _wire_53_12)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_11 : _wire_53_10) : (_bits_574[0] ? _wire_53_9 : _wire_53_8))) : (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_7 : _wire_53_6) : (_bits_574[0] ? _wire_53_5 : _wire_53_4)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_3 : _wire_53_2) : (_bits_574[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
+  wire [1:0] _bits_575 = c6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_576 = c6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_577 = c6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_578 = c6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_579 = c6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_580 = c6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_581 = c6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_582 = c6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_583 = c6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_584 = c6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_585 = c6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_586 = c6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_587 = c6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_588 = c6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_589 = c6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_590 = c6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_591 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_592 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_593 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_594 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_34 = advance | io_flush; // TrieWalk.java:309
+  wire _and_53 = c6_valid & keep; // TrieWalk.java:309
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_56_3 : _wire_56_2) : (a7_digit_below[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
+  wire [4:0] _add_52 = a7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:323
+  wire [3:0] _bits_595 = a7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_24 = _bits_595[3] ? (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_15 : _wire_55_14) : (_bits_595[0] ? _wire_55_13 : _wire_55_12)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_11 : _wire_55_10) : (_bits_595[0] ? _wire_55_9 : _wire_55_8))) : (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_7 : _wire_55_6) : (_bits_595[0] ? _wire_55_5 : _wire_55_4)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_3 : _wire_55_2) : (_bits_595[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
+  wire [1:0] _bits_596 = a7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_597 = a7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_598 = a7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_599 = a7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_600 = a7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_601 = a7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_602 = a7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_603 = a7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_604 = a7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_605 = a7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_606 = a7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_607 = a7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_608 = a7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_609 = a7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_610 = a7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_611 = a7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_612 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_613 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_614 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_615 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_35 = advance | io_flush; // TrieWalk.java:309
+  wire _and_55 = a7_valid & keep; // TrieWalk.java:309
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_58_3 : _wire_58_2) : (p7_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
+  wire [4:0] _add_53 = p7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:323
+  wire [3:0] _bits_616 = p7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_25 = _bits_616[3] ? (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_15 : _wire_57_14) : (_bits_616[0] ? _wire_57_13 : _wire_57_12)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_11 : _wire_57_10) : (_bits_616[0] ? _wire_57_9 : _wire_57_8))) : (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_7 : _wire_57_6) : (_bits_616[0] ? _wire_57_5 : _wire_57_4)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_3 : _wire_57_2) : (_bits_616[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
+  wire [1:0] _bits_617 = p7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_618 = p7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_619 = p7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_620 = p7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_621 = p7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_622 = p7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_623 = p7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_624 = p7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_625 = p7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_626 = p7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_627 = p7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_628 = p7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_629 = p7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_630 = p7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_631 = p7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_632 = p7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_633 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_634 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_635 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_636 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_36 = advance | io_flush; // TrieWalk.java:309
+  wire _and_57 = p7_valid & keep; // TrieWalk.java:309
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_60_3 : _wire_60_2) : (q7_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
+  wire [4:0] _add_54 = q7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:323
+  wire [3:0] _bits_637 = q7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_26 = _bits_637[3] ? (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_15 : _wire_59_14) : (_bits_637[0] ? _wire_59_13 : _wire_59_12)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_11 : _wire_59_10) : (_bits_637[0] ? _wire_59_9 : _wire_59_8))) : (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_7 : _wire_59_6) : (_bits_637[0] ? _wire_59_5 : _wire_59_4)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_3 : _wire_59_2) : (_bits_637[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
+  wire [1:0] _bits_638 = q7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_639 = q7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_640 = q7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_641 = q7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_642 = q7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_643 = q7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_644 = q7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_645 = q7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_646 = q7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_647 = q7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_648 = q7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_649 = q7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_650 = q7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_651 = q7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_652 = q7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_653 = q7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_654 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_655 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_656 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_657 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:244
+  wire [11:0] _bits_658 = q7_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_659 = q7_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_660 = q7_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_661 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_37 = advance | io_flush; // TrieWalk.java:309
+  wire _and_59 = q7_valid & keep; // TrieWalk.java:309
+  wire _not_17 = ~q7_done; // TrieWalk.java:291
+  wire [1:0] _bits_662 = q7_key[17:16]; // TrieWalk.java:289
+  wire [11:0] q7_child = _bits_662[1] ? (_bits_662[0] ? _wire_61_3 : _wire_61_2) : (_bits_662[0] ? _wire_61_1 : _wire_61_0); // ChildWord.java:37
+  wire _or_r_35 = |q7_child; // TrieWalk.java:291
+  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:291
+  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:293
+  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c7_leaf = c7_digit_below[1] ? (c7_digit_below[0] ? _wire_63_3 : _wire_63_2) : (c7_digit_below[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
+  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:294
+  wire [4:0] _add_55 = c7_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_663 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_663; // ChildWord.java:43
+  wire [11:0] _bits_664 = q7_word[35:24]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_664; // ChildWord.java:43
+  wire [11:0] _bits_665 = q7_word[23:12]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_665; // ChildWord.java:43
+  wire [11:0] _bits_666 = q7_word[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_666; // ChildWord.java:43
   wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_541 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_50 = 3'd0 + {{2{1'b0}}, _bits_541}; // ChildWord.java:56
-  wire _bits_542 = _cat_7[1]; // ChildWord.java:56
-  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_542}; // ChildWord.java:56
-  wire _bits_543 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_52 = _add_51 + {{2{1'b0}}, _bits_543}; // ChildWord.java:56
-  wire _bits_544 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_53 = _add_52 + {{2{1'b0}}, _bits_544}; // ChildWord.java:56
-  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_53; // TrieWalk.java:276
-  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:276
-  wire _not_18 = ~q7_descend; // TrieWalk.java:277
-  wire _or_32 = q7_done | _not_18; // TrieWalk.java:277
-  wire _eq_21 = a8_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_48 = a8_done & _eq_21; // TrieWalk.java:303
-  wire [3:0] _bits_545 = a8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_21 = _bits_545[3] ? (_bits_545[2] ? (_bits_545[1] ? (_bits_545[0] ? _wire_50_15 : _wire_50_14) : (_bits_545[0] ? _wire_50_13 : _wire_50_12)) : (_bits_545[1] ? (_bits_545[0] ? _wire_50_11 : _wire_50_10) : (_bits_545[0] ? _wire_50_9 : _wire_50_8))) : (_bits_545[2] ? (_bits_545[1] ? (_bits_545[0] ? _wire_50_7 : _wire_50_6) : (_bits_545[0] ? _wire_50_5 : _wire_50_4)) : (_bits_545[1] ? (_bits_545[0] ? _wire_50_3 : _wire_50_2) : (_bits_545[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:142
-  wire [1:0] _bits_546 = a8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_547 = a8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_548 = a8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_549 = a8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_550 = a8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_551 = a8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_552 = a8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_553 = a8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_554 = a8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_555 = a8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_556 = a8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_557 = a8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_558 = a8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_559 = a8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_560 = a8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_561 = a8_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_562 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_563 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_564 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_565 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_33 = advance | io_flush; // TrieWalk.java:289
-  wire _and_49 = a8_valid & keep; // TrieWalk.java:289
-  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_53_3 : _wire_53_2) : (p8_digit_below[0] ? _wire_53_1 : _wire_53_0); // ChildWord.java:37
-  wire [4:0] _add_54 = p8_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_22 = p8_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_50 = p8_done & _eq_22; // TrieWalk.java:303
-  wire [3:0] _bits_566 = p8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_22 = _bits_566[3] ? (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_15 : _wire_52_14) : (_bits_566[0] ? _wire_52_13 : _wire_52_12)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_11 : _wire_52_10) : (_bits_566[0] ? _wire_52_9 : _wire_52_8))) : (_bits_566[2] ? (_bits_566[1] ? (_bits_566[0] ? _wire_52_7 : _wire_52_6) : (_bits_566[0] ? _wire_52_5 : _wire_52_4)) : (_bits_566[1] ? (_bits_566[0] ? _wire_52_3 : _wire_52_2) : (_bits_566[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:142
-  wire [1:0] _bits_567 = p8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_568 = p8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_569 = p8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_570 = p8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_571 = p8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_572 = p8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_573 = p8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_574 = p8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_575 = p8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_576 = p8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_577 = p8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_578 = p8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_579 = p8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_580 = p8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_581 = p8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_582 = p8_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_583 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_584 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_585 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_586 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_34 = advance | io_flush; // TrieWalk.java:289
-  wire _and_51 = p8_valid & keep; // TrieWalk.java:289
-  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_55_3 : _wire_55_2) : (q8_digit_below[0] ? _wire_55_1 : _wire_55_0); // ChildWord.java:37
-  wire [4:0] _add_55 = q8_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_23 = q8_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_52 = q8_done & _eq_23; // TrieWalk.java:303
-  wire [3:0] _bits_587 = q8_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_23 = _bits_587[3] ? (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_15 : _wire_54_14) : (_bits_587[0] ? _wire_54_13 : _wire_54_12)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_11 : _wire_54_10) : (_bits_587[0] ? _wire_54_9 : _wire_54_8))) : (_bits_587[2] ? (_bits_587[1] ? (_bits_587[0] ? _wire_54_7 : _wire_54_6) : (_bits_587[0] ? _wire_54_5 : _wire_54_4)) : (_bits_587[1] ? (_bits_587[0] ? _wire_54_3 : _wire_54_2) : (_bits_587[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:142
-  wire [1:0] _bits_588 = q8_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_589 = q8_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_590 = q8_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_591 = q8_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_592 = q8_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_593 = q8_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_594 = q8_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_595 = q8_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_596 = q8_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_597 = q8_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_598 = q8_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_599 = q8_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_600 = q8_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_601 = q8_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_602 = q8_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_603 = q8_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_604 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_605 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_606 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_607 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:230
-  wire [11:0] _bits_608 = q8_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_609 = q8_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_610 = q8_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_611 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_35 = advance | io_flush; // TrieWalk.java:289
-  wire _and_53 = q8_valid & keep; // TrieWalk.java:289
-  wire _not_19 = ~q8_done; // TrieWalk.java:271
-  wire [1:0] _bits_612 = q8_key[15:14]; // TrieWalk.java:269
-  wire [11:0] q8_child = _bits_612[1] ? (_bits_612[0] ? _wire_56_3 : _wire_56_2) : (_bits_612[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
-  wire _or_r_40 = |q8_child; // TrieWalk.java:271
-  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:271
-  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:273
-  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_58_3 : _wire_58_2) : (a9_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:274
-  wire [4:0] _add_56 = a9_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_613 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_613; // ChildWord.java:43
-  wire [11:0] _bits_614 = q8_word[35:24]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_614; // ChildWord.java:43
-  wire [11:0] _bits_615 = q8_word[23:12]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_615; // ChildWord.java:43
-  wire [11:0] _bits_616 = q8_word[11:0]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_616; // ChildWord.java:43
+  wire _bits_667 = _cat_7[0]; // ChildWord.java:56
+  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_667}; // ChildWord.java:56
+  wire _bits_668 = _cat_7[1]; // ChildWord.java:56
+  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_668}; // ChildWord.java:56
+  wire _bits_669 = _cat_7[2]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_669}; // ChildWord.java:56
+  wire _bits_670 = _cat_7[3]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_670}; // ChildWord.java:56
+  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_59; // TrieWalk.java:296
+  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:296
+  wire _not_18 = ~q7_descend; // TrieWalk.java:297
+  wire _or_38 = q7_done | _not_18; // TrieWalk.java:297
+  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_60 = c7_done & _eq_27; // TrieWalk.java:323
+  wire [3:0] _bits_671 = c7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_27 = _bits_671[3] ? (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_15 : _wire_62_14) : (_bits_671[0] ? _wire_62_13 : _wire_62_12)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_11 : _wire_62_10) : (_bits_671[0] ? _wire_62_9 : _wire_62_8))) : (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_7 : _wire_62_6) : (_bits_671[0] ? _wire_62_5 : _wire_62_4)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_3 : _wire_62_2) : (_bits_671[0] ? _wire_62_1 : _wire_62_0))); // TrieWalk.java:145
+  wire [1:0] _bits_672 = c7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_673 = c7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_674 = c7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_675 = c7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_676 = c7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_677 = c7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_678 = c7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_679 = c7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_680 = c7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_681 = c7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_682 = c7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_683 = c7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_684 = c7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_685 = c7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_686 = c7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_687 = c7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_688 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_689 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_690 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_691 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_39 = advance | io_flush; // TrieWalk.java:309
+  wire _and_61 = c7_valid & keep; // TrieWalk.java:309
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a8_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
+  wire [4:0] _add_60 = a8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:323
+  wire [3:0] _bits_692 = a8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_28 = _bits_692[3] ? (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_15 : _wire_64_14) : (_bits_692[0] ? _wire_64_13 : _wire_64_12)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_11 : _wire_64_10) : (_bits_692[0] ? _wire_64_9 : _wire_64_8))) : (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_7 : _wire_64_6) : (_bits_692[0] ? _wire_64_5 : _wire_64_4)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_3 : _wire_64_2) : (_bits_692[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:145
+  wire [1:0] _bits_693 = a8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_694 = a8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_695 = a8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_696 = a8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_697 = a8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_698 = a8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_699 = a8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_700 = a8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_701 = a8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_702 = a8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_703 = a8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_704 = a8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_705 = a8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_706 = a8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_707 = a8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_708 = a8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_709 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_710 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_711 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_712 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_40 = advance | io_flush; // TrieWalk.java:309
+  wire _and_63 = a8_valid & keep; // TrieWalk.java:309
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p8_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
+  wire [4:0] _add_61 = p8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:323
+  wire [3:0] _bits_713 = p8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_29 = _bits_713[3] ? (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_15 : _wire_66_14) : (_bits_713[0] ? _wire_66_13 : _wire_66_12)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_11 : _wire_66_10) : (_bits_713[0] ? _wire_66_9 : _wire_66_8))) : (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_7 : _wire_66_6) : (_bits_713[0] ? _wire_66_5 : _wire_66_4)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_3 : _wire_66_2) : (_bits_713[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:145
+  wire [1:0] _bits_714 = p8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_715 = p8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_716 = p8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_717 = p8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_718 = p8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_719 = p8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_720 = p8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_721 = p8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_722 = p8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_723 = p8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_724 = p8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_725 = p8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_726 = p8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_727 = p8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_728 = p8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_729 = p8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_730 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_731 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_732 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_733 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_41 = advance | io_flush; // TrieWalk.java:309
+  wire _and_65 = p8_valid & keep; // TrieWalk.java:309
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q8_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
+  wire [4:0] _add_62 = q8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:323
+  wire [3:0] _bits_734 = q8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_30 = _bits_734[3] ? (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_15 : _wire_68_14) : (_bits_734[0] ? _wire_68_13 : _wire_68_12)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_11 : _wire_68_10) : (_bits_734[0] ? _wire_68_9 : _wire_68_8))) : (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_7 : _wire_68_6) : (_bits_734[0] ? _wire_68_5 : _wire_68_4)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_3 : _wire_68_2) : (_bits_734[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:145
+  wire [1:0] _bits_735 = q8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_736 = q8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_737 = q8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_738 = q8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_739 = q8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_740 = q8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_741 = q8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_742 = q8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_743 = q8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_744 = q8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_745 = q8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_746 = q8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_747 = q8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_748 = q8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_749 = q8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_750 = q8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_751 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_752 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_753 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_754 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:244
+  wire [11:0] _bits_755 = q8_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_756 = q8_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_757 = q8_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_758 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_42 = advance | io_flush; // TrieWalk.java:309
+  wire _and_67 = q8_valid & keep; // TrieWalk.java:309
+  wire _not_19 = ~q8_done; // TrieWalk.java:291
+  wire [1:0] _bits_759 = q8_key[15:14]; // TrieWalk.java:289
+  wire [11:0] q8_child = _bits_759[1] ? (_bits_759[0] ? _wire_70_3 : _wire_70_2) : (_bits_759[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
+  wire _or_r_40 = |q8_child; // TrieWalk.java:291
+  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:291
+  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:293
+  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c8_leaf = c8_digit_below[1] ? (c8_digit_below[0] ? _wire_72_3 : _wire_72_2) : (c8_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
+  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:294
+  wire [4:0] _add_63 = c8_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_760 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_760; // ChildWord.java:43
+  wire [11:0] _bits_761 = q8_word[35:24]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_761; // ChildWord.java:43
+  wire [11:0] _bits_762 = q8_word[23:12]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_762; // ChildWord.java:43
+  wire [11:0] _bits_763 = q8_word[11:0]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_763; // ChildWord.java:43
   wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
-  wire _bits_617 = _cat_8[0]; // ChildWord.java:56
-  wire [2:0] _add_57 = 3'd0 + {{2{1'b0}}, _bits_617}; // ChildWord.java:56
-  wire _bits_618 = _cat_8[1]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_618}; // ChildWord.java:56
-  wire _bits_619 = _cat_8[2]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_619}; // ChildWord.java:56
-  wire _bits_620 = _cat_8[3]; // ChildWord.java:56
-  wire [2:0] _add_60 = _add_59 + {{2{1'b0}}, _bits_620}; // ChildWord.java:56
-  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_60; // TrieWalk.java:276
-  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:276
-  wire _not_20 = ~q8_descend; // TrieWalk.java:277
-  wire _or_36 = q8_done | _not_20; // TrieWalk.java:277
-  wire _eq_24 = a9_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_54 = a9_done & _eq_24; // TrieWalk.java:303
-  wire [3:0] _bits_621 = a9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_24 = _bits_621[3] ? (_bits_621[2] ? (_bits_621[1] ? (_bits_621[0] ? _wire_57_15 : _wire_57_14) : (_bits_621[0] ? _wire_57_13 : _wire_57_12)) : (_bits_621[1] ? (_bits_621[0] ? _wire_57_11 : _wire_57_10) : (_bits_621[0] ? _wire_57_9 : _wire_57_8))) : (_bits_621[2] ? (_bits_621[1] ? (_bits_621[0] ? _wire_57_7 : _wire_57_6) : (_bits_621[0] ? _wire_57_5 : _wire_57_4)) : (_bits_621[1] ? (_bits_621[0] ? _wire_57_3 : _wire_57_2) : (_bits_621[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:142
-  wire [1:0] _bits_622 = a9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_623 = a9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_624 = a9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_625 = a9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_626 = a9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_627 = a9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_628 = a9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_629 = a9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_630 = a9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_631 = a9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_632 = a9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_633 = a9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_634 = a9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_635 = a9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_636 = a9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_637 = a9_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_638 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_639 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_640 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_641 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_37 = advance | io_flush; // TrieWalk.java:289
-  wire _and_55 = a9_valid & keep; // TrieWalk.java:289
-  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_60_3 : _wire_60_2) : (p9_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
-  wire [4:0] _add_61 = p9_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_25 = p9_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_56 = p9_done & _eq_25; // TrieWalk.java:303
-  wire [3:0] _bits_642 = p9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_25 = _bits_642[3] ? (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_15 : _wire_59_14) : (_bits_642[0] ? _wire_59_13 : _wire_59_12)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_11 : _wire_59_10) : (_bits_642[0] ? _wire_59_9 : _wire_59_8))) : (_bits_642[2] ? (_bits_642[1] ? (_bits_642[0] ? _wire_59_7 : _wire_59_6) : (_bits_642[0] ? _wire_59_5 : _wire_59_4)) : (_bits_642[1] ? (_bits_642[0] ? _wire_59_3 : _wire_59_2) : (_bits_642[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:142
-  wire [1:0] _bits_643 = p9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_644 = p9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_645 = p9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_646 = p9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_647 = p9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_648 = p9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_649 = p9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_650 = p9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_651 = p9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_652 = p9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_653 = p9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_654 = p9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_655 = p9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_656 = p9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_657 = p9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_658 = p9_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_659 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_660 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_661 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_662 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_38 = advance | io_flush; // TrieWalk.java:289
-  wire _and_57 = p9_valid & keep; // TrieWalk.java:289
-  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_62_3 : _wire_62_2) : (q9_digit_below[0] ? _wire_62_1 : _wire_62_0); // ChildWord.java:37
-  wire [4:0] _add_62 = q9_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_26 = q9_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_58 = q9_done & _eq_26; // TrieWalk.java:303
-  wire [3:0] _bits_663 = q9_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_26 = _bits_663[3] ? (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_15 : _wire_61_14) : (_bits_663[0] ? _wire_61_13 : _wire_61_12)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_11 : _wire_61_10) : (_bits_663[0] ? _wire_61_9 : _wire_61_8))) : (_bits_663[2] ? (_bits_663[1] ? (_bits_663[0] ? _wire_61_7 : _wire_61_6) : (_bits_663[0] ? _wire_61_5 : _wire_61_4)) : (_bits_663[1] ? (_bits_663[0] ? _wire_61_3 : _wire_61_2) : (_bits_663[0] ? _wire_61_1 : _wire_61_0))); // TrieWalk.java:142
-  wire [1:0] _bits_664 = q9_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_665 = q9_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_666 = q9_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_667 = q9_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_668 = q9_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_669 = q9_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_670 = q9_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_671 = q9_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_672 = q9_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_673 = q9_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_674 = q9_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_675 = q9_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_676 = q9_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_677 = q9_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_678 = q9_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_679 = q9_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_680 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_681 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_682 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_683 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:230
-  wire [11:0] _bits_684 = q9_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_685 = q9_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_686 = q9_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_687 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_39 = advance | io_flush; // TrieWalk.java:289
-  wire _and_59 = q9_valid & keep; // TrieWalk.java:289
-  wire _not_21 = ~q9_done; // TrieWalk.java:271
-  wire [1:0] _bits_688 = q9_key[13:12]; // TrieWalk.java:269
-  wire [11:0] q9_child = _bits_688[1] ? (_bits_688[0] ? _wire_63_3 : _wire_63_2) : (_bits_688[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
-  wire _or_r_45 = |q9_child; // TrieWalk.java:271
-  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:271
-  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:273
-  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a10_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
-  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:274
-  wire [4:0] _add_63 = a10_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_689 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_689; // ChildWord.java:43
-  wire [11:0] _bits_690 = q9_word[35:24]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_690; // ChildWord.java:43
-  wire [11:0] _bits_691 = q9_word[23:12]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_691; // ChildWord.java:43
-  wire [11:0] _bits_692 = q9_word[11:0]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_692; // ChildWord.java:43
+  wire _bits_764 = _cat_8[0]; // ChildWord.java:56
+  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_764}; // ChildWord.java:56
+  wire _bits_765 = _cat_8[1]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_765}; // ChildWord.java:56
+  wire _bits_766 = _cat_8[2]; // ChildWord.java:56
+  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_766}; // ChildWord.java:56
+  wire _bits_767 = _cat_8[3]; // ChildWord.java:56
+  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_767}; // ChildWord.java:56
+  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_67; // TrieWalk.java:296
+  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:296
+  wire _not_20 = ~q8_descend; // TrieWalk.java:297
+  wire _or_43 = q8_done | _not_20; // TrieWalk.java:297
+  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_68 = c8_done & _eq_31; // TrieWalk.java:323
+  wire [3:0] _bits_768 = c8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_31 = _bits_768[3] ? (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_15 : _wire_71_14) : (_bits_768[0] ? _wire_71_13 : _wire_71_12)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_11 : _wire_71_10) : (_bits_768[0] ? _wire_71_9 : _wire_71_8))) : (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_7 : _wire_71_6) : (_bits_768[0] ? _wire_71_5 : _wire_71_4)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_3 : _wire_71_2) : (_bits_768[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:145
+  wire [1:0] _bits_769 = c8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_770 = c8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_771 = c8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_772 = c8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_773 = c8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_774 = c8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_775 = c8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_776 = c8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_777 = c8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_778 = c8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_779 = c8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_780 = c8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_781 = c8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_782 = c8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_783 = c8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_784 = c8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_785 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_786 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_787 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_788 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_44 = advance | io_flush; // TrieWalk.java:309
+  wire _and_69 = c8_valid & keep; // TrieWalk.java:309
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_74_3 : _wire_74_2) : (a9_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
+  wire [4:0] _add_68 = a9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:323
+  wire [3:0] _bits_789 = a9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_32 = _bits_789[3] ? (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_15 : _wire_73_14) : (_bits_789[0] ? _wire_73_13 : _wire_73_12)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_11 : _wire_73_10) : (_bits_789[0] ? _wire_73_9 : _wire_73_8))) : (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_7 : _wire_73_6) : (_bits_789[0] ? _wire_73_5 : _wire_73_4)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_3 : _wire_73_2) : (_bits_789[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:145
+  wire [1:0] _bits_790 = a9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_791 = a9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_792 = a9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_793 = a9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_794 = a9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_795 = a9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_796 = a9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_797 = a9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_798 = a9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_799 = a9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_800 = a9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_801 = a9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_802 = a9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_803 = a9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_804 = a9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_805 = a9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_806 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_807 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_808 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_809 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_45 = advance | io_flush; // TrieWalk.java:309
+  wire _and_71 = a9_valid & keep; // TrieWalk.java:309
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_76_3 : _wire_76_2) : (p9_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
+  wire [4:0] _add_69 = p9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:323
+  wire [3:0] _bits_810 = p9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_33 = _bits_810[3] ? (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_15 : _wire_75_14) : (_bits_810[0] ? _wire_75_13 : _wire_75_12)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_11 : _wire_75_10) : (_bits_810[0] ? _wire_75_9 : _wire_75_8))) : (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_7 : _wire_75_6) : (_bits_810[0] ? _wire_75_5 : _wire_75_4)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_3 : _wire_75_2) : (_bits_810[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:145
+  wire [1:0] _bits_811 = p9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_812 = p9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_813 = p9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_814 = p9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_815 = p9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_816 = p9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_817 = p9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_818 = p9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_819 = p9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_820 = p9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_821 = p9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_822 = p9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_823 = p9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_824 = p9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_825 = p9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_826 = p9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_827 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_828 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_829 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_830 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_46 = advance | io_flush; // TrieWalk.java:309
+  wire _and_73 = p9_valid & keep; // TrieWalk.java:309
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_78_3 : _wire_78_2) : (q9_digit_below[0] ? _wire_78_1 : _wire_78_0); // ChildWord.java:37
+  wire [4:0] _add_70 = q9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:323
+  wire [3:0] _bits_831 = q9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_34 = _bits_831[3] ? (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_15 : _wire_77_14) : (_bits_831[0] ? _wire_77_13 : _wire_77_12)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_11 : _wire_77_10) : (_bits_831[0] ? _wire_77_9 : _wire_77_8))) : (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_7 : _wire_77_6) : (_bits_831[0] ? _wire_77_5 : _wire_77_4)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_3 : _wire_77_2) : (_bits_831[0] ? _wire_77_1 : _wire_77_0))); // TrieWalk.java:145
+  wire [1:0] _bits_832 = q9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_833 = q9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_834 = q9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_835 = q9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_836 = q9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_837 = q9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_838 = q9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_839 = q9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_840 = q9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_841 = q9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_842 = q9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_843 = q9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_844 = q9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_845 = q9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_846 = q9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_847 = q9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_848 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_849 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_850 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_851 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:244
+  wire [11:0] _bits_852 = q9_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_853 = q9_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_854 = q9_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_855 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_47 = advance | io_flush; // TrieWalk.java:309
+  wire _and_75 = q9_valid & keep; // TrieWalk.java:309
+  wire _not_21 = ~q9_done; // TrieWalk.java:291
+  wire [1:0] _bits_856 = q9_key[13:12]; // TrieWalk.java:289
+  wire [11:0] q9_child = _bits_856[1] ? (_bits_856[0] ? _wire_79_3 : _wire_79_2) : (_bits_856[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
+  wire _or_r_45 = |q9_child; // TrieWalk.java:291
+  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:291
+  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:293
+  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c9_leaf = c9_digit_below[1] ? (c9_digit_below[0] ? _wire_81_3 : _wire_81_2) : (c9_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
+  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:294
+  wire [4:0] _add_71 = c9_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_857 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_r_46 = |_bits_857; // ChildWord.java:43
+  wire [11:0] _bits_858 = q9_word[35:24]; // ChildWord.java:30
+  wire _or_r_47 = |_bits_858; // ChildWord.java:43
+  wire [11:0] _bits_859 = q9_word[23:12]; // ChildWord.java:30
+  wire _or_r_48 = |_bits_859; // ChildWord.java:43
+  wire [11:0] _bits_860 = q9_word[11:0]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_860; // ChildWord.java:43
   wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
-  wire _bits_693 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_693}; // ChildWord.java:56
-  wire _bits_694 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_694}; // ChildWord.java:56
-  wire _bits_695 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_695}; // ChildWord.java:56
-  wire _bits_696 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_696}; // ChildWord.java:56
-  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_67; // TrieWalk.java:276
-  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:276
-  wire _not_22 = ~q9_descend; // TrieWalk.java:277
-  wire _or_40 = q9_done | _not_22; // TrieWalk.java:277
-  wire _eq_27 = a10_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_60 = a10_done & _eq_27; // TrieWalk.java:303
-  wire [3:0] _bits_697 = a10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_27 = _bits_697[3] ? (_bits_697[2] ? (_bits_697[1] ? (_bits_697[0] ? _wire_64_15 : _wire_64_14) : (_bits_697[0] ? _wire_64_13 : _wire_64_12)) : (_bits_697[1] ? (_bits_697[0] ? _wire_64_11 : _wire_64_10) : (_bits_697[0] ? _wire_64_9 : _wire_64_8))) : (_bits_697[2] ? (_bits_697[1] ? (_bits_697[0] ? _wire_64_7 : _wire_64_6) : (_bits_697[0] ? _wire_64_5 : _wire_64_4)) : (_bits_697[1] ? (_bits_697[0] ? _wire_64_3 : _wire_64_2) : (_bits_697[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:142
-  wire [1:0] _bits_698 = a10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_699 = a10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_700 = a10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_701 = a10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_702 = a10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_703 = a10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_704 = a10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_705 = a10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_706 = a10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_707 = a10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_708 = a10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_709 = a10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_710 = a10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_711 = a10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_712 = a10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_713 = a10_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_714 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_715 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_716 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_717 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_41 = advance | io_flush; // TrieWalk.java:289
-  wire _and_61 = a10_valid & keep; // TrieWalk.java:289
-  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p10_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
-  wire [4:0] _add_68 = p10_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_28 = p10_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_62 = p10_done & _eq_28; // TrieWalk.java:303
-  wire [3:0] _bits_718 = p10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_28 = _bits_718[3] ? (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_15 : _wire_66_14) : (_bits_718[0] ? _wire_66_13 : _wire_66_12)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_11 : _wire_66_10) : (_bits_718[0] ? _wire_66_9 : _wire_66_8))) : (_bits_718[2] ? (_bits_718[1] ? (_bits_718[0] ? _wire_66_7 : _wire_66_6) : (_bits_718[0] ? _wire_66_5 : _wire_66_4)) : (_bits_718[1] ? (_bits_718[0] ? _wire_66_3 : _wire_66_2) : (_bits_718[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:142
-  wire [1:0] _bits_719 = p10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_720 = p10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_721 = p10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_722 = p10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_723 = p10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_724 = p10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_725 = p10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_726 = p10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_727 = p10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_728 = p10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_729 = p10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_730 = p10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_731 = p10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_732 = p10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_733 = p10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_734 = p10_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_735 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_736 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_737 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_738 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_42 = advance | io_flush; // TrieWalk.java:289
-  wire _and_63 = p10_valid & keep; // TrieWalk.java:289
-  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q10_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
-  wire [4:0] _add_69 = q10_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_29 = q10_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_64 = q10_done & _eq_29; // TrieWalk.java:303
-  wire [3:0] _bits_739 = q10_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_29 = _bits_739[3] ? (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_15 : _wire_68_14) : (_bits_739[0] ? _wire_68_13 : _wire_68_12)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_11 : _wire_68_10) : (_bits_739[0] ? _wire_68_9 : _wire_68_8))) : (_bits_739[2] ? (_bits_739[1] ? (_bits_739[0] ? _wire_68_7 : _wire_68_6) : (_bits_739[0] ? _wire_68_5 : _wire_68_4)) : (_bits_739[1] ? (_bits_739[0] ? _wire_68_3 : _wire_68_2) : (_bits_739[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:142
-  wire [1:0] _bits_740 = q10_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_741 = q10_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_742 = q10_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_743 = q10_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_744 = q10_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_745 = q10_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_746 = q10_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_747 = q10_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_748 = q10_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_749 = q10_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_750 = q10_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_751 = q10_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_752 = q10_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_753 = q10_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_754 = q10_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_755 = q10_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_756 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_757 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_758 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_759 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:230
-  wire [11:0] _bits_760 = q10_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_761 = q10_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_762 = q10_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_763 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_43 = advance | io_flush; // TrieWalk.java:289
-  wire _and_65 = q10_valid & keep; // TrieWalk.java:289
-  wire _not_23 = ~q10_done; // TrieWalk.java:271
-  wire [1:0] _bits_764 = q10_key[11:10]; // TrieWalk.java:269
-  wire [11:0] q10_child = _bits_764[1] ? (_bits_764[0] ? _wire_70_3 : _wire_70_2) : (_bits_764[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
-  wire _or_r_50 = |q10_child; // TrieWalk.java:271
-  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:271
-  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:273
-  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_72_3 : _wire_72_2) : (a11_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
-  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:274
-  wire [4:0] _add_70 = a11_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_765 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_765; // ChildWord.java:43
-  wire [11:0] _bits_766 = q10_word[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_766; // ChildWord.java:43
-  wire [11:0] _bits_767 = q10_word[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_767; // ChildWord.java:43
-  wire [11:0] _bits_768 = q10_word[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_768; // ChildWord.java:43
+  wire _bits_861 = _cat_9[0]; // ChildWord.java:56
+  wire [2:0] _add_72 = 3'd0 + {{2{1'b0}}, _bits_861}; // ChildWord.java:56
+  wire _bits_862 = _cat_9[1]; // ChildWord.java:56
+  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_862}; // ChildWord.java:56
+  wire _bits_863 = _cat_9[2]; // ChildWord.java:56
+  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_863}; // ChildWord.java:56
+  wire _bits_864 = _cat_9[3]; // ChildWord.java:56
+  wire [2:0] _add_75 = _add_74 + {{2{1'b0}}, _bits_864}; // ChildWord.java:56
+  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_75; // TrieWalk.java:296
+  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:296
+  wire _not_22 = ~q9_descend; // TrieWalk.java:297
+  wire _or_48 = q9_done | _not_22; // TrieWalk.java:297
+  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_76 = c9_done & _eq_35; // TrieWalk.java:323
+  wire [3:0] _bits_865 = c9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_35 = _bits_865[3] ? (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_15 : _wire_80_14) : (_bits_865[0] ? _wire_80_13 : _wire_80_12)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_11 : _wire_80_10) : (_bits_865[0] ? _wire_80_9 : _wire_80_8))) : (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_7 : _wire_80_6) : (_bits_865[0] ? _wire_80_5 : _wire_80_4)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_3 : _wire_80_2) : (_bits_865[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:145
+  wire [1:0] _bits_866 = c9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_867 = c9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_868 = c9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_869 = c9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_870 = c9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_871 = c9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_872 = c9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_873 = c9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_874 = c9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_875 = c9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_876 = c9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_877 = c9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_878 = c9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_879 = c9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_880 = c9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_881 = c9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_882 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_883 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_884 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_885 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_49 = advance | io_flush; // TrieWalk.java:309
+  wire _and_77 = c9_valid & keep; // TrieWalk.java:309
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_83_3 : _wire_83_2) : (a10_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
+  wire [4:0] _add_76 = a10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:323
+  wire [3:0] _bits_886 = a10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_36 = _bits_886[3] ? (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_15 : _wire_82_14) : (_bits_886[0] ? _wire_82_13 : _wire_82_12)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_11 : _wire_82_10) : (_bits_886[0] ? _wire_82_9 : _wire_82_8))) : (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_7 : _wire_82_6) : (_bits_886[0] ? _wire_82_5 : _wire_82_4)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_3 : _wire_82_2) : (_bits_886[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:145
+  wire [1:0] _bits_887 = a10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_888 = a10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_889 = a10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_890 = a10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_891 = a10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_892 = a10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_893 = a10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_894 = a10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_895 = a10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_896 = a10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_897 = a10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_898 = a10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_899 = a10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_900 = a10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_901 = a10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_902 = a10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_903 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_904 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_905 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_906 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_50 = advance | io_flush; // TrieWalk.java:309
+  wire _and_79 = a10_valid & keep; // TrieWalk.java:309
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_85_3 : _wire_85_2) : (p10_digit_below[0] ? _wire_85_1 : _wire_85_0); // ChildWord.java:37
+  wire [4:0] _add_77 = p10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:323
+  wire [3:0] _bits_907 = p10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_37 = _bits_907[3] ? (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_15 : _wire_84_14) : (_bits_907[0] ? _wire_84_13 : _wire_84_12)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_11 : _wire_84_10) : (_bits_907[0] ? _wire_84_9 : _wire_84_8))) : (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_7 : _wire_84_6) : (_bits_907[0] ? _wire_84_5 : _wire_84_4)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_3 : _wire_84_2) : (_bits_907[0] ? _wire_84_1 : _wire_84_0))); // TrieWalk.java:145
+  wire [1:0] _bits_908 = p10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_909 = p10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_910 = p10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_911 = p10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_912 = p10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_913 = p10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_914 = p10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_915 = p10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_916 = p10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_917 = p10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_918 = p10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_919 = p10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_920 = p10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_921 = p10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_922 = p10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_923 = p10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_924 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_925 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_926 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_927 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_51 = advance | io_flush; // TrieWalk.java:309
+  wire _and_81 = p10_valid & keep; // TrieWalk.java:309
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_87_3 : _wire_87_2) : (q10_digit_below[0] ? _wire_87_1 : _wire_87_0); // ChildWord.java:37
+  wire [4:0] _add_78 = q10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:323
+  wire [3:0] _bits_928 = q10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_38 = _bits_928[3] ? (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_15 : _wire_86_14) : (_bits_928[0] ? _wire_86_13 : _wire_86_12)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_11 : _wire_86_10) : (_bits_928[0] ? _wire_86_9 : _wire_86_8))) : (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_7 : _wire_86_6) : (_bits_928[0] ? _wire_86_5 : _wire_86_4)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_3 : _wire_86_2) : (_bits_928[0] ? _wire_86_1 : _wire_86_0))); // TrieWalk.java:145
+  wire [1:0] _bits_929 = q10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_930 = q10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_931 = q10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_932 = q10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_933 = q10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_934 = q10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_935 = q10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_936 = q10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_937 = q10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_938 = q10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_939 = q10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_940 = q10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_941 = q10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_942 = q10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_943 = q10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_944 = q10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_945 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_946 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_947 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_948 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:244
+  wire [11:0] _bits_949 = q10_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_950 = q10_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_951 = q10_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_952 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_52 = advance | io_flush; // TrieWalk.java:309
+  wire _and_83 = q10_valid & keep; // TrieWalk.java:309
+  wire _not_23 = ~q10_done; // TrieWalk.java:291
+  wire [1:0] _bits_953 = q10_key[11:10]; // TrieWalk.java:289
+  wire [11:0] q10_child = _bits_953[1] ? (_bits_953[0] ? _wire_88_3 : _wire_88_2) : (_bits_953[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
+  wire _or_r_50 = |q10_child; // TrieWalk.java:291
+  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:291
+  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:293
+  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c10_leaf = c10_digit_below[1] ? (c10_digit_below[0] ? _wire_90_3 : _wire_90_2) : (c10_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
+  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:294
+  wire [4:0] _add_79 = c10_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_954 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_954; // ChildWord.java:43
+  wire [11:0] _bits_955 = q10_word[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_955; // ChildWord.java:43
+  wire [11:0] _bits_956 = q10_word[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_956; // ChildWord.java:43
+  wire [11:0] _bits_957 = q10_word[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_957; // ChildWord.java:43
   wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_769 = _cat_10[0]; // ChildWord.java:56
-  wire [2:0] _add_71 = 3'd0 + {{2{1'b0}}, _bits_769}; // ChildWord.java:56
-  wire _bits_770 = _cat_10[1]; // ChildWord.java:56
-  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_770}; // ChildWord.java:56
-  wire _bits_771 = _cat_10[2]; // ChildWord.java:56
-  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_771}; // ChildWord.java:56
-  wire _bits_772 = _cat_10[3]; // ChildWord.java:56
-  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_772}; // ChildWord.java:56
-  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_74; // TrieWalk.java:276
-  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:276
-  wire _not_24 = ~q10_descend; // TrieWalk.java:277
-  wire _or_44 = q10_done | _not_24; // TrieWalk.java:277
-  wire _eq_30 = a11_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_66 = a11_done & _eq_30; // TrieWalk.java:303
-  wire [3:0] _bits_773 = a11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_30 = _bits_773[3] ? (_bits_773[2] ? (_bits_773[1] ? (_bits_773[0] ? _wire_71_15 : _wire_71_14) : (_bits_773[0] ? _wire_71_13 : _wire_71_12)) : (_bits_773[1] ? (_bits_773[0] ? _wire_71_11 : _wire_71_10) : (_bits_773[0] ? _wire_71_9 : _wire_71_8))) : (_bits_773[2] ? (_bits_773[1] ? (_bits_773[0] ? _wire_71_7 : _wire_71_6) : (_bits_773[0] ? _wire_71_5 : _wire_71_4)) : (_bits_773[1] ? (_bits_773[0] ? _wire_71_3 : _wire_71_2) : (_bits_773[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:142
-  wire [1:0] _bits_774 = a11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_775 = a11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_776 = a11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_777 = a11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_778 = a11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_779 = a11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_780 = a11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_781 = a11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_782 = a11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_783 = a11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_784 = a11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_785 = a11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_786 = a11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_787 = a11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_788 = a11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_789 = a11_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_790 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_791 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_792 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_793 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_45 = advance | io_flush; // TrieWalk.java:289
-  wire _and_67 = a11_valid & keep; // TrieWalk.java:289
-  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_74_3 : _wire_74_2) : (p11_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
-  wire [4:0] _add_75 = p11_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_31 = p11_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_68 = p11_done & _eq_31; // TrieWalk.java:303
-  wire [3:0] _bits_794 = p11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_31 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_15 : _wire_73_14) : (_bits_794[0] ? _wire_73_13 : _wire_73_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_11 : _wire_73_10) : (_bits_794[0] ? _wire_73_9 : _wire_73_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_73_7 : _wire_73_6) : (_bits_794[0] ? _wire_73_5 : _wire_73_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_73_3 : _wire_73_2) : (_bits_794[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:142
-  wire [1:0] _bits_795 = p11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_796 = p11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_797 = p11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_798 = p11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_799 = p11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_800 = p11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_801 = p11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_802 = p11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_803 = p11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_804 = p11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_805 = p11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_806 = p11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_807 = p11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_808 = p11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_809 = p11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_810 = p11_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_811 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_812 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_813 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_814 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_46 = advance | io_flush; // TrieWalk.java:289
-  wire _and_69 = p11_valid & keep; // TrieWalk.java:289
-  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_76_3 : _wire_76_2) : (q11_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
-  wire [4:0] _add_76 = q11_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_32 = q11_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_70 = q11_done & _eq_32; // TrieWalk.java:303
-  wire [3:0] _bits_815 = q11_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_32 = _bits_815[3] ? (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_15 : _wire_75_14) : (_bits_815[0] ? _wire_75_13 : _wire_75_12)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_11 : _wire_75_10) : (_bits_815[0] ? _wire_75_9 : _wire_75_8))) : (_bits_815[2] ? (_bits_815[1] ? (_bits_815[0] ? _wire_75_7 : _wire_75_6) : (_bits_815[0] ? _wire_75_5 : _wire_75_4)) : (_bits_815[1] ? (_bits_815[0] ? _wire_75_3 : _wire_75_2) : (_bits_815[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:142
-  wire [1:0] _bits_816 = q11_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_817 = q11_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_818 = q11_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_819 = q11_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_820 = q11_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_821 = q11_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_822 = q11_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_823 = q11_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_824 = q11_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_825 = q11_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_826 = q11_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_827 = q11_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_828 = q11_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_829 = q11_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_830 = q11_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_831 = q11_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_832 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_833 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_834 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_835 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:230
-  wire [11:0] _bits_836 = q11_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_837 = q11_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_838 = q11_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_839 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_47 = advance | io_flush; // TrieWalk.java:289
-  wire _and_71 = q11_valid & keep; // TrieWalk.java:289
-  wire _not_25 = ~q11_done; // TrieWalk.java:271
-  wire [1:0] _bits_840 = q11_key[9:8]; // TrieWalk.java:269
-  wire [11:0] q11_child = _bits_840[1] ? (_bits_840[0] ? _wire_77_3 : _wire_77_2) : (_bits_840[0] ? _wire_77_1 : _wire_77_0); // ChildWord.java:37
-  wire _or_r_55 = |q11_child; // TrieWalk.java:271
-  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:271
-  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:273
-  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_79_3 : _wire_79_2) : (a12_digit_below[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
-  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:274
-  wire [4:0] _add_77 = a12_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_841 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_841; // ChildWord.java:43
-  wire [11:0] _bits_842 = q11_word[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_842; // ChildWord.java:43
-  wire [11:0] _bits_843 = q11_word[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_843; // ChildWord.java:43
-  wire [11:0] _bits_844 = q11_word[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_844; // ChildWord.java:43
+  wire _bits_958 = _cat_10[0]; // ChildWord.java:56
+  wire [2:0] _add_80 = 3'd0 + {{2{1'b0}}, _bits_958}; // ChildWord.java:56
+  wire _bits_959 = _cat_10[1]; // ChildWord.java:56
+  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_959}; // ChildWord.java:56
+  wire _bits_960 = _cat_10[2]; // ChildWord.java:56
+  wire [2:0] _add_82 = _add_81 + {{2{1'b0}}, _bits_960}; // ChildWord.java:56
+  wire _bits_961 = _cat_10[3]; // ChildWord.java:56
+  wire [2:0] _add_83 = _add_82 + {{2{1'b0}}, _bits_961}; // ChildWord.java:56
+  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_83; // TrieWalk.java:296
+  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:296
+  wire _not_24 = ~q10_descend; // TrieWalk.java:297
+  wire _or_53 = q10_done | _not_24; // TrieWalk.java:297
+  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_84 = c10_done & _eq_39; // TrieWalk.java:323
+  wire [3:0] _bits_962 = c10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_39 = _bits_962[3] ? (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_15 : _wire_89_14) : (_bits_962[0] ? _wire_89_13 : _wire_89_12)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_11 : _wire_89_10) : (_bits_962[0] ? _wire_89_9 : _wire_89_8))) : (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_7 : _wire_89_6) : (_bits_962[0] ? _wire_89_5 : _wire_89_4)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_3 : _wire_89_2) : (_bits_962[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:145
+  wire [1:0] _bits_963 = c10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_964 = c10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_965 = c10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_966 = c10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_967 = c10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_968 = c10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_969 = c10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_970 = c10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_971 = c10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_972 = c10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_973 = c10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_974 = c10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_975 = c10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_976 = c10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_977 = c10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_978 = c10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_979 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_980 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_981 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_982 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_54 = advance | io_flush; // TrieWalk.java:309
+  wire _and_85 = c10_valid & keep; // TrieWalk.java:309
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_92_3 : _wire_92_2) : (a11_digit_below[0] ? _wire_92_1 : _wire_92_0); // ChildWord.java:37
+  wire [4:0] _add_84 = a11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:323
+  wire [3:0] _bits_983 = a11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_40 = _bits_983[3] ? (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_15 : _wire_91_14) : (_bits_983[0] ? _wire_91_13 : _wire_91_12)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_11 : _wire_91_10) : (_bits_983[0] ? _wire_91_9 : _wire_91_8))) : (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_7 : _wire_91_6) : (_bits_983[0] ? _wire_91_5 : _wire_91_4)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_3 : _wire_91_2) : (_bits_983[0] ? _wire_91_1 : _wire_91_0))); // TrieWalk.java:145
+  wire [1:0] _bits_984 = a11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_985 = a11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_986 = a11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_987 = a11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_988 = a11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_989 = a11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_990 = a11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_991 = a11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_992 = a11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_993 = a11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_994 = a11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_995 = a11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_996 = a11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_997 = a11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_998 = a11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_999 = a11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1000 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1001 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1002 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1003 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_55 = advance | io_flush; // TrieWalk.java:309
+  wire _and_87 = a11_valid & keep; // TrieWalk.java:309
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_94_3 : _wire_94_2) : (p11_digit_below[0] ? _wire_94_1 : _wire_94_0); // ChildWord.java:37
+  wire [4:0] _add_85 = p11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:323
+  wire [3:0] _bits_1004 = p11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_41 = _bits_1004[3] ? (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_15 : _wire_93_14) : (_bits_1004[0] ? _wire_93_13 : _wire_93_12)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_11 : _wire_93_10) : (_bits_1004[0] ? _wire_93_9 : _wire_93_8))) : (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_7 : _wire_93_6) : (_bits_1004[0] ? _wire_93_5 : _wire_93_4)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_3 : _wire_93_2) : (_bits_1004[0] ? _wire_93_1 : _wire_93_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1005 = p11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1006 = p11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1007 = p11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1008 = p11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1009 = p11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1010 = p11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1011 = p11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1012 = p11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1013 = p11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1014 = p11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1015 = p11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1016 = p11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1017 = p11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1018 = p11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1019 = p11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1020 = p11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1021 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1022 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1023 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1024 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_56 = advance | io_flush; // TrieWalk.java:309
+  wire _and_89 = p11_valid & keep; // TrieWalk.java:309
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_96_3 : _wire_96_2) : (q11_digit_below[0] ? _wire_96_1 : _wire_96_0); // ChildWord.java:37
+  wire [4:0] _add_86 = q11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:323
+  wire [3:0] _bits_1025 = q11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_42 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_15 : _wire_95_14) : (_bits_1025[0] ? _wire_95_13 : _wire_95_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_11 : _wire_95_10) : (_bits_1025[0] ? _wire_95_9 : _wire_95_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_7 : _wire_95_6) : (_bits_1025[0] ? _wire_95_5 : _wire_95_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_3 : _wire_95_2) : (_bits_1025[0] ? _wire_95_1 : _wire_95_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1026 = q11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1027 = q11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1028 = q11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1029 = q11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1030 = q11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1031 = q11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1032 = q11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1033 = q11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1034 = q11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1035 = q11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1036 = q11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1037 = q11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1038 = q11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1039 = q11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1040 = q11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1041 = q11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1042 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1043 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1044 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1045 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:244
+  wire [11:0] _bits_1046 = q11_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1047 = q11_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1048 = q11_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1049 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_57 = advance | io_flush; // TrieWalk.java:309
+  wire _and_91 = q11_valid & keep; // TrieWalk.java:309
+  wire _not_25 = ~q11_done; // TrieWalk.java:291
+  wire [1:0] _bits_1050 = q11_key[9:8]; // TrieWalk.java:289
+  wire [11:0] q11_child = _bits_1050[1] ? (_bits_1050[0] ? _wire_97_3 : _wire_97_2) : (_bits_1050[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
+  wire _or_r_55 = |q11_child; // TrieWalk.java:291
+  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:291
+  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:293
+  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c11_leaf = c11_digit_below[1] ? (c11_digit_below[0] ? _wire_99_3 : _wire_99_2) : (c11_digit_below[0] ? _wire_99_1 : _wire_99_0); // ChildWord.java:37
+  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:294
+  wire [4:0] _add_87 = c11_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1051 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_r_56 = |_bits_1051; // ChildWord.java:43
+  wire [11:0] _bits_1052 = q11_word[35:24]; // ChildWord.java:30
+  wire _or_r_57 = |_bits_1052; // ChildWord.java:43
+  wire [11:0] _bits_1053 = q11_word[23:12]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_1053; // ChildWord.java:43
+  wire [11:0] _bits_1054 = q11_word[11:0]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_1054; // ChildWord.java:43
   wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire _bits_845 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_78 = 3'd0 + {{2{1'b0}}, _bits_845}; // ChildWord.java:56
-  wire _bits_846 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_846}; // ChildWord.java:56
-  wire _bits_847 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_80 = _add_79 + {{2{1'b0}}, _bits_847}; // ChildWord.java:56
-  wire _bits_848 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_848}; // ChildWord.java:56
-  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_81; // TrieWalk.java:276
-  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:276
-  wire _not_26 = ~q11_descend; // TrieWalk.java:277
-  wire _or_48 = q11_done | _not_26; // TrieWalk.java:277
-  wire _eq_33 = a12_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_72 = a12_done & _eq_33; // TrieWalk.java:303
-  wire [3:0] _bits_849 = a12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_33 = _bits_849[3] ? (_bits_849[2] ? (_bits_849[1] ? (_bits_849[0] ? _wire_78_15 : _wire_78_14) : (_bits_849[0] ? _wire_78_13 : _wire_78_12)) : (_bits_849[1] ? (_bits_849[0] ? _wire_78_11 : _wire_78_10) : (_bits_849[0] ? _wire_78_9 : _wire_78_8))) : (_bits_849[2] ? (_bits_849[1] ? (_bits_849[0] ? _wire_78_7 : _wire_78_6) : (_bits_849[0] ? _wire_78_5 : _wire_78_4)) : (_bits_849[1] ? (_bits_849[0] ? _wire_78_3 : _wire_78_2) : (_bits_849[0] ? _wire_78_1 : _wire_78_0))); // TrieWalk.java:142
-  wire [1:0] _bits_850 = a12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_851 = a12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_852 = a12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_853 = a12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_854 = a12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_855 = a12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_856 = a12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_857 = a12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_858 = a12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_859 = a12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_860 = a12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_861 = a12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_862 = a12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_863 = a12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_864 = a12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_865 = a12_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_866 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_867 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_868 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_869 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_49 = advance | io_flush; // TrieWalk.java:289
-  wire _and_73 = a12_valid & keep; // TrieWalk.java:289
-  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_81_3 : _wire_81_2) : (p12_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
-  wire [4:0] _add_82 = p12_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_34 = p12_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_74 = p12_done & _eq_34; // TrieWalk.java:303
-  wire [3:0] _bits_870 = p12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_34 = _bits_870[3] ? (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_15 : _wire_80_14) : (_bits_870[0] ? _wire_80_13 : _wire_80_12)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_11 : _wire_80_10) : (_bits_870[0] ? _wire_80_9 : _wire_80_8))) : (_bits_870[2] ? (_bits_870[1] ? (_bits_870[0] ? _wire_80_7 : _wire_80_6) : (_bits_870[0] ? _wire_80_5 : _wire_80_4)) : (_bits_870[1] ? (_bits_870[0] ? _wire_80_3 : _wire_80_2) : (_bits_870[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:142
-  wire [1:0] _bits_871 = p12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_872 = p12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_873 = p12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_874 = p12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_875 = p12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_876 = p12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_877 = p12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_878 = p12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_879 = p12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_880 = p12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_881 = p12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_882 = p12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_883 = p12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_884 = p12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_885 = p12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_886 = p12_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_887 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_888 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_889 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_890 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_50 = advance | io_flush; // TrieWalk.java:289
-  wire _and_75 = p12_valid & keep; // TrieWalk.java:289
-  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_83_3 : _wire_83_2) : (q12_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
-  wire [4:0] _add_83 = q12_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_35 = q12_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_76 = q12_done & _eq_35; // TrieWalk.java:303
-  wire [3:0] _bits_891 = q12_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_35 = _bits_891[3] ? (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_15 : _wire_82_14) : (_bits_891[0] ? _wire_82_13 : _wire_82_12)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_11 : _wire_82_10) : (_bits_891[0] ? _wire_82_9 : _wire_82_8))) : (_bits_891[2] ? (_bits_891[1] ? (_bits_891[0] ? _wire_82_7 : _wire_82_6) : (_bits_891[0] ? _wire_82_5 : _wire_82_4)) : (_bits_891[1] ? (_bits_891[0] ? _wire_82_3 : _wire_82_2) : (_bits_891[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:142
-  wire [1:0] _bits_892 = q12_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_893 = q12_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_894 = q12_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_895 = q12_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_896 = q12_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_897 = q12_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_898 = q12_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_899 = q12_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_900 = q12_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_901 = q12_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_902 = q12_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_903 = q12_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_904 = q12_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_905 = q12_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_906 = q12_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_907 = q12_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_908 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_909 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_910 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_911 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:230
-  wire [11:0] _bits_912 = q12_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_913 = q12_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_914 = q12_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_915 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_51 = advance | io_flush; // TrieWalk.java:289
-  wire _and_77 = q12_valid & keep; // TrieWalk.java:289
-  wire _not_27 = ~q12_done; // TrieWalk.java:271
-  wire [1:0] _bits_916 = q12_key[7:6]; // TrieWalk.java:269
-  wire [11:0] q12_child = _bits_916[1] ? (_bits_916[0] ? _wire_84_3 : _wire_84_2) : (_bits_916[0] ? _wire_84_1 : _wire_84_0); // ChildWord.java:37
-  wire _or_r_60 = |q12_child; // TrieWalk.java:271
-  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:271
-  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:273
-  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_86_3 : _wire_86_2) : (a13_digit_below[0] ? _wire_86_1 : _wire_86_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:274
-  wire [4:0] _add_84 = a13_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_917 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_917; // ChildWord.java:43
-  wire [11:0] _bits_918 = q12_word[35:24]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_918; // ChildWord.java:43
-  wire [11:0] _bits_919 = q12_word[23:12]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_919; // ChildWord.java:43
-  wire [11:0] _bits_920 = q12_word[11:0]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_920; // ChildWord.java:43
+  wire _bits_1055 = _cat_11[0]; // ChildWord.java:56
+  wire [2:0] _add_88 = 3'd0 + {{2{1'b0}}, _bits_1055}; // ChildWord.java:56
+  wire _bits_1056 = _cat_11[1]; // ChildWord.java:56
+  wire [2:0] _add_89 = _add_88 + {{2{1'b0}}, _bits_1056}; // ChildWord.java:56
+  wire _bits_1057 = _cat_11[2]; // ChildWord.java:56
+  wire [2:0] _add_90 = _add_89 + {{2{1'b0}}, _bits_1057}; // ChildWord.java:56
+  wire _bits_1058 = _cat_11[3]; // ChildWord.java:56
+  wire [2:0] _add_91 = _add_90 + {{2{1'b0}}, _bits_1058}; // ChildWord.java:56
+  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_91; // TrieWalk.java:296
+  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:296
+  wire _not_26 = ~q11_descend; // TrieWalk.java:297
+  wire _or_58 = q11_done | _not_26; // TrieWalk.java:297
+  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_92 = c11_done & _eq_43; // TrieWalk.java:323
+  wire [3:0] _bits_1059 = c11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_43 = _bits_1059[3] ? (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_15 : _wire_98_14) : (_bits_1059[0] ? _wire_98_13 : _wire_98_12)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_11 : _wire_98_10) : (_bits_1059[0] ? _wire_98_9 : _wire_98_8))) : (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_7 : _wire_98_6) : (_bits_1059[0] ? _wire_98_5 : _wire_98_4)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_3 : _wire_98_2) : (_bits_1059[0] ? _wire_98_1 : _wire_98_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1060 = c11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1061 = c11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1062 = c11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1063 = c11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1064 = c11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1065 = c11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1066 = c11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1067 = c11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1068 = c11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1069 = c11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1070 = c11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1071 = c11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1072 = c11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1073 = c11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1074 = c11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1075 = c11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1076 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1077 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1078 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1079 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_59 = advance | io_flush; // TrieWalk.java:309
+  wire _and_93 = c11_valid & keep; // TrieWalk.java:309
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_101_3 : _wire_101_2) : (a12_digit_below[0] ? _wire_101_1 : _wire_101_0); // ChildWord.java:37
+  wire [4:0] _add_92 = a12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:323
+  wire [3:0] _bits_1080 = a12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_44 = _bits_1080[3] ? (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_15 : _wire_100_14) : (_bits_1080[0] ? _wire_100_13 : _wire_100_12)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_11 : _wire_100_10) : (_bits_1080[0] ? _wire_100_9 : _wire_100_8))) : (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_7 : _wire_100_6) : (_bits_1080[0] ? _wire_100_5 : _wire_100_4)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_3 : _wire_100_2) : (_bits_1080[0] ? _wire_100_1 : _wire_100_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1081 = a12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1082 = a12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1083 = a12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1084 = a12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1085 = a12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1086 = a12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1087 = a12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1088 = a12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1089 = a12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1090 = a12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1091 = a12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1092 = a12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1093 = a12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1094 = a12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1095 = a12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1096 = a12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1097 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1098 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1099 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1100 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_60 = advance | io_flush; // TrieWalk.java:309
+  wire _and_95 = a12_valid & keep; // TrieWalk.java:309
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_103_3 : _wire_103_2) : (p12_digit_below[0] ? _wire_103_1 : _wire_103_0); // ChildWord.java:37
+  wire [4:0] _add_93 = p12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:323
+  wire [3:0] _bits_1101 = p12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_45 = _bits_1101[3] ? (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_15 : _wire_102_14) : (_bits_1101[0] ? _wire_102_13 : _wire_102_12)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_11 : _wire_102_10) : (_bits_1101[0] ? _wire_102_9 : _wire_102_8))) : (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_7 : _wire_102_6) : (_bits_1101[0] ? _wire_102_5 : _wire_102_4)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_3 : _wire_102_2) : (_bits_1101[0] ? _wire_102_1 : _wire_102_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1102 = p12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1103 = p12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1104 = p12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1105 = p12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1106 = p12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1107 = p12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1108 = p12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1109 = p12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1110 = p12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1111 = p12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1112 = p12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1113 = p12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1114 = p12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1115 = p12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1116 = p12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1117 = p12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1118 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1119 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1120 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1121 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_61 = advance | io_flush; // TrieWalk.java:309
+  wire _and_97 = p12_valid & keep; // TrieWalk.java:309
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_105_3 : _wire_105_2) : (q12_digit_below[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
+  wire [4:0] _add_94 = q12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:323
+  wire [3:0] _bits_1122 = q12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_46 = _bits_1122[3] ? (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_15 : _wire_104_14) : (_bits_1122[0] ? _wire_104_13 : _wire_104_12)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_11 : _wire_104_10) : (_bits_1122[0] ? _wire_104_9 : _wire_104_8))) : (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_7 : _wire_104_6) : (_bits_1122[0] ? _wire_104_5 : _wire_104_4)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_3 : _wire_104_2) : (_bits_1122[0] ? _wire_104_1 : _wire_104_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1123 = q12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1124 = q12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1125 = q12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1126 = q12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1127 = q12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1128 = q12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1129 = q12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1130 = q12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1131 = q12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1132 = q12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1133 = q12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1134 = q12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1135 = q12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1136 = q12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1137 = q12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1138 = q12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1139 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1140 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1141 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1142 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:244
+  wire [11:0] _bits_1143 = q12_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1144 = q12_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1145 = q12_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1146 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_62 = advance | io_flush; // TrieWalk.java:309
+  wire _and_99 = q12_valid & keep; // TrieWalk.java:309
+  wire _not_27 = ~q12_done; // TrieWalk.java:291
+  wire [1:0] _bits_1147 = q12_key[7:6]; // TrieWalk.java:289
+  wire [11:0] q12_child = _bits_1147[1] ? (_bits_1147[0] ? _wire_106_3 : _wire_106_2) : (_bits_1147[0] ? _wire_106_1 : _wire_106_0); // ChildWord.java:37
+  wire _or_r_60 = |q12_child; // TrieWalk.java:291
+  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:291
+  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:293
+  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c12_leaf = c12_digit_below[1] ? (c12_digit_below[0] ? _wire_108_3 : _wire_108_2) : (c12_digit_below[0] ? _wire_108_1 : _wire_108_0); // ChildWord.java:37
+  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:294
+  wire [4:0] _add_95 = c12_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1148 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_1148; // ChildWord.java:43
+  wire [11:0] _bits_1149 = q12_word[35:24]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_1149; // ChildWord.java:43
+  wire [11:0] _bits_1150 = q12_word[23:12]; // ChildWord.java:30
+  wire _or_r_63 = |_bits_1150; // ChildWord.java:43
+  wire [11:0] _bits_1151 = q12_word[11:0]; // ChildWord.java:30
+  wire _or_r_64 = |_bits_1151; // ChildWord.java:43
   wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
-  wire _bits_921 = _cat_12[0]; // ChildWord.java:56
-  wire [2:0] _add_85 = 3'd0 + {{2{1'b0}}, _bits_921}; // ChildWord.java:56
-  wire _bits_922 = _cat_12[1]; // ChildWord.java:56
-  wire [2:0] _add_86 = _add_85 + {{2{1'b0}}, _bits_922}; // ChildWord.java:56
-  wire _bits_923 = _cat_12[2]; // ChildWord.java:56
-  wire [2:0] _add_87 = _add_86 + {{2{1'b0}}, _bits_923}; // ChildWord.java:56
-  wire _bits_924 = _cat_12[3]; // ChildWord.java:56
-  wire [2:0] _add_88 = _add_87 + {{2{1'b0}}, _bits_924}; // ChildWord.java:56
-  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_88; // TrieWalk.java:276
-  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:276
-  wire _not_28 = ~q12_descend; // TrieWalk.java:277
-  wire _or_52 = q12_done | _not_28; // TrieWalk.java:277
-  wire _eq_36 = a13_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_78 = a13_done & _eq_36; // TrieWalk.java:303
-  wire [3:0] _bits_925 = a13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_36 = _bits_925[3] ? (_bits_925[2] ? (_bits_925[1] ? (_bits_925[0] ? _wire_85_15 : _wire_85_14) : (_bits_925[0] ? _wire_85_13 : _wire_85_12)) : (_bits_925[1] ? (_bits_925[0] ? _wire_85_11 : _wire_85_10) : (_bits_925[0] ? _wire_85_9 : _wire_85_8))) : (_bits_925[2] ? (_bits_925[1] ? (_bits_925[0] ? _wire_85_7 : _wire_85_6) : (_bits_925[0] ? _wire_85_5 : _wire_85_4)) : (_bits_925[1] ? (_bits_925[0] ? _wire_85_3 : _wire_85_2) : (_bits_925[0] ? _wire_85_1 : _wire_85_0))); // TrieWalk.java:142
-  wire [1:0] _bits_926 = a13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_927 = a13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_928 = a13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_929 = a13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_930 = a13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_931 = a13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_932 = a13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_933 = a13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_934 = a13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_935 = a13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_936 = a13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_937 = a13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_938 = a13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_939 = a13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_940 = a13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_941 = a13_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_942 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_943 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_944 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_945 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_53 = advance | io_flush; // TrieWalk.java:289
-  wire _and_79 = a13_valid & keep; // TrieWalk.java:289
-  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_88_3 : _wire_88_2) : (p13_digit_below[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
-  wire [4:0] _add_89 = p13_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_37 = p13_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_80 = p13_done & _eq_37; // TrieWalk.java:303
-  wire [3:0] _bits_946 = p13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_37 = _bits_946[3] ? (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_15 : _wire_87_14) : (_bits_946[0] ? _wire_87_13 : _wire_87_12)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_11 : _wire_87_10) : (_bits_946[0] ? _wire_87_9 : _wire_87_8))) : (_bits_946[2] ? (_bits_946[1] ? (_bits_946[0] ? _wire_87_7 : _wire_87_6) : (_bits_946[0] ? _wire_87_5 : _wire_87_4)) : (_bits_946[1] ? (_bits_946[0] ? _wire_87_3 : _wire_87_2) : (_bits_946[0] ? _wire_87_1 : _wire_87_0))); // TrieWalk.java:142
-  wire [1:0] _bits_947 = p13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_948 = p13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_949 = p13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_950 = p13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_951 = p13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_952 = p13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_953 = p13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_954 = p13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_955 = p13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_956 = p13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_957 = p13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_958 = p13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_959 = p13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_960 = p13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_961 = p13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_962 = p13_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_963 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_964 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_965 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_966 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_54 = advance | io_flush; // TrieWalk.java:289
-  wire _and_81 = p13_valid & keep; // TrieWalk.java:289
-  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_90_3 : _wire_90_2) : (q13_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
-  wire [4:0] _add_90 = q13_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_38 = q13_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_82 = q13_done & _eq_38; // TrieWalk.java:303
-  wire [3:0] _bits_967 = q13_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_38 = _bits_967[3] ? (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_15 : _wire_89_14) : (_bits_967[0] ? _wire_89_13 : _wire_89_12)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_11 : _wire_89_10) : (_bits_967[0] ? _wire_89_9 : _wire_89_8))) : (_bits_967[2] ? (_bits_967[1] ? (_bits_967[0] ? _wire_89_7 : _wire_89_6) : (_bits_967[0] ? _wire_89_5 : _wire_89_4)) : (_bits_967[1] ? (_bits_967[0] ? _wire_89_3 : _wire_89_2) : (_bits_967[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:142
-  wire [1:0] _bits_968 = q13_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_969 = q13_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_970 = q13_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_971 = q13_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_972 = q13_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_973 = q13_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_974 = q13_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_975 = q13_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_976 = q13_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_977 = q13_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_978 = q13_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_979 = q13_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_980 = q13_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_981 = q13_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_982 = q13_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_983 = q13_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_984 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_985 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_986 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_987 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:230
-  wire [11:0] _bits_988 = q13_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_989 = q13_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_990 = q13_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_991 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_55 = advance | io_flush; // TrieWalk.java:289
-  wire _and_83 = q13_valid & keep; // TrieWalk.java:289
-  wire _not_29 = ~q13_done; // TrieWalk.java:271
-  wire [1:0] _bits_992 = q13_key[5:4]; // TrieWalk.java:269
-  wire [11:0] q13_child = _bits_992[1] ? (_bits_992[0] ? _wire_91_3 : _wire_91_2) : (_bits_992[0] ? _wire_91_1 : _wire_91_0); // ChildWord.java:37
-  wire _or_r_65 = |q13_child; // TrieWalk.java:271
-  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:271
-  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:273
-  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_93_3 : _wire_93_2) : (a14_digit_below[0] ? _wire_93_1 : _wire_93_0); // ChildWord.java:37
-  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:274
-  wire [4:0] _add_91 = a14_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_993 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_993; // ChildWord.java:43
-  wire [11:0] _bits_994 = q13_word[35:24]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_994; // ChildWord.java:43
-  wire [11:0] _bits_995 = q13_word[23:12]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_995; // ChildWord.java:43
-  wire [11:0] _bits_996 = q13_word[11:0]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_996; // ChildWord.java:43
+  wire _bits_1152 = _cat_12[0]; // ChildWord.java:56
+  wire [2:0] _add_96 = 3'd0 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
+  wire _bits_1153 = _cat_12[1]; // ChildWord.java:56
+  wire [2:0] _add_97 = _add_96 + {{2{1'b0}}, _bits_1153}; // ChildWord.java:56
+  wire _bits_1154 = _cat_12[2]; // ChildWord.java:56
+  wire [2:0] _add_98 = _add_97 + {{2{1'b0}}, _bits_1154}; // ChildWord.java:56
+  wire _bits_1155 = _cat_12[3]; // ChildWord.java:56
+  wire [2:0] _add_99 = _add_98 + {{2{1'b0}}, _bits_1155}; // ChildWord.java:56
+  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_99; // TrieWalk.java:296
+  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:296
+  wire _not_28 = ~q12_descend; // TrieWalk.java:297
+  wire _or_63 = q12_done | _not_28; // TrieWalk.java:297
+  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_100 = c12_done & _eq_47; // TrieWalk.java:323
+  wire [3:0] _bits_1156 = c12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_47 = _bits_1156[3] ? (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_15 : _wire_107_14) : (_bits_1156[0] ? _wire_107_13 : _wire_107_12)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_11 : _wire_107_10) : (_bits_1156[0] ? _wire_107_9 : _wire_107_8))) : (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_7 : _wire_107_6) : (_bits_1156[0] ? _wire_107_5 : _wire_107_4)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_3 : _wire_107_2) : (_bits_1156[0] ? _wire_107_1 : _wire_107_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1157 = c12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1158 = c12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1159 = c12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1160 = c12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1161 = c12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1162 = c12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1163 = c12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1164 = c12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1165 = c12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1166 = c12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1167 = c12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1168 = c12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1169 = c12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1170 = c12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1171 = c12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1172 = c12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1173 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1174 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1175 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1176 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_64 = advance | io_flush; // TrieWalk.java:309
+  wire _and_101 = c12_valid & keep; // TrieWalk.java:309
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_110_3 : _wire_110_2) : (a13_digit_below[0] ? _wire_110_1 : _wire_110_0); // ChildWord.java:37
+  wire [4:0] _add_100 = a13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:323
+  wire [3:0] _bits_1177 = a13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_48 = _bits_1177[3] ? (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_15 : _wire_109_14) : (_bits_1177[0] ? _wire_109_13 : _wire_109_12)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_11 : _wire_109_10) : (_bits_1177[0] ? _wire_109_9 : _wire_109_8))) : (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_7 : _wire_109_6) : (_bits_1177[0] ? _wire_109_5 : _wire_109_4)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_3 : _wire_109_2) : (_bits_1177[0] ? _wire_109_1 : _wire_109_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1178 = a13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1179 = a13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1180 = a13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1181 = a13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1182 = a13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1183 = a13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1184 = a13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1185 = a13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1186 = a13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1187 = a13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1188 = a13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1189 = a13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1190 = a13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1191 = a13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1192 = a13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1193 = a13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1194 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1195 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1196 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1197 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_65 = advance | io_flush; // TrieWalk.java:309
+  wire _and_103 = a13_valid & keep; // TrieWalk.java:309
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_112_3 : _wire_112_2) : (p13_digit_below[0] ? _wire_112_1 : _wire_112_0); // ChildWord.java:37
+  wire [4:0] _add_101 = p13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:323
+  wire [3:0] _bits_1198 = p13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_49 = _bits_1198[3] ? (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_15 : _wire_111_14) : (_bits_1198[0] ? _wire_111_13 : _wire_111_12)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_11 : _wire_111_10) : (_bits_1198[0] ? _wire_111_9 : _wire_111_8))) : (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_7 : _wire_111_6) : (_bits_1198[0] ? _wire_111_5 : _wire_111_4)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_3 : _wire_111_2) : (_bits_1198[0] ? _wire_111_1 : _wire_111_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1199 = p13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1200 = p13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1201 = p13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1202 = p13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1203 = p13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1204 = p13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1205 = p13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1206 = p13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1207 = p13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1208 = p13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1209 = p13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1210 = p13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1211 = p13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1212 = p13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1213 = p13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1214 = p13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1215 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1216 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1217 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1218 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_66 = advance | io_flush; // TrieWalk.java:309
+  wire _and_105 = p13_valid & keep; // TrieWalk.java:309
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_114_3 : _wire_114_2) : (q13_digit_below[0] ? _wire_114_1 : _wire_114_0); // ChildWord.java:37
+  wire [4:0] _add_102 = q13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:323
+  wire [3:0] _bits_1219 = q13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_50 = _bits_1219[3] ? (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_15 : _wire_113_14) : (_bits_1219[0] ? _wire_113_13 : _wire_113_12)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_11 : _wire_113_10) : (_bits_1219[0] ? _wire_113_9 : _wire_113_8))) : (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_7 : _wire_113_6) : (_bits_1219[0] ? _wire_113_5 : _wire_113_4)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_3 : _wire_113_2) : (_bits_1219[0] ? _wire_113_1 : _wire_113_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1220 = q13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1221 = q13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1222 = q13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1223 = q13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1224 = q13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1225 = q13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1226 = q13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1227 = q13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1228 = q13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1229 = q13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1230 = q13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1231 = q13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1232 = q13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1233 = q13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1234 = q13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1235 = q13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1236 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1237 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1238 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1239 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:244
+  wire [11:0] _bits_1240 = q13_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1241 = q13_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1242 = q13_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1243 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_67 = advance | io_flush; // TrieWalk.java:309
+  wire _and_107 = q13_valid & keep; // TrieWalk.java:309
+  wire _not_29 = ~q13_done; // TrieWalk.java:291
+  wire [1:0] _bits_1244 = q13_key[5:4]; // TrieWalk.java:289
+  wire [11:0] q13_child = _bits_1244[1] ? (_bits_1244[0] ? _wire_115_3 : _wire_115_2) : (_bits_1244[0] ? _wire_115_1 : _wire_115_0); // ChildWord.java:37
+  wire _or_r_65 = |q13_child; // TrieWalk.java:291
+  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:291
+  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:293
+  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c13_leaf = c13_digit_below[1] ? (c13_digit_below[0] ? _wire_117_3 : _wire_117_2) : (c13_digit_below[0] ? _wire_117_1 : _wire_117_0); // ChildWord.java:37
+  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:294
+  wire [4:0] _add_103 = c13_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1245 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_r_66 = |_bits_1245; // ChildWord.java:43
+  wire [11:0] _bits_1246 = q13_word[35:24]; // ChildWord.java:30
+  wire _or_r_67 = |_bits_1246; // ChildWord.java:43
+  wire [11:0] _bits_1247 = q13_word[23:12]; // ChildWord.java:30
+  wire _or_r_68 = |_bits_1247; // ChildWord.java:43
+  wire [11:0] _bits_1248 = q13_word[11:0]; // ChildWord.java:30
+  wire _or_r_69 = |_bits_1248; // ChildWord.java:43
   wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
-  wire _bits_997 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_92 = 3'd0 + {{2{1'b0}}, _bits_997}; // ChildWord.java:56
-  wire _bits_998 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_93 = _add_92 + {{2{1'b0}}, _bits_998}; // ChildWord.java:56
-  wire _bits_999 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_94 = _add_93 + {{2{1'b0}}, _bits_999}; // ChildWord.java:56
-  wire _bits_1000 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_95 = _add_94 + {{2{1'b0}}, _bits_1000}; // ChildWord.java:56
-  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_95; // TrieWalk.java:276
-  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:276
-  wire _not_30 = ~q13_descend; // TrieWalk.java:277
-  wire _or_56 = q13_done | _not_30; // TrieWalk.java:277
-  wire _eq_39 = a14_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_84 = a14_done & _eq_39; // TrieWalk.java:303
-  wire [3:0] _bits_1001 = a14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_39 = _bits_1001[3] ? (_bits_1001[2] ? (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_15 : _wire_92_14) : (_bits_1001[0] ? _wire_92_13 : _wire_92_12)) : (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_11 : _wire_92_10) : (_bits_1001[0] ? _wire_92_9 : _wire_92_8))) : (_bits_1001[2] ? (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_7 : _wire_92_6) : (_bits_1001[0] ? _wire_92_5 : _wire_92_4)) : (_bits_1001[1] ? (_bits_1001[0] ? _wire_92_3 : _wire_92_2) : (_bits_1001[0] ? _wire_92_1 : _wire_92_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1002 = a14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1003 = a14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1004 = a14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1005 = a14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1006 = a14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1007 = a14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1008 = a14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1009 = a14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1010 = a14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1011 = a14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1012 = a14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1013 = a14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1014 = a14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1015 = a14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1016 = a14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1017 = a14_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1018 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1019 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1020 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1021 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_57 = advance | io_flush; // TrieWalk.java:289
-  wire _and_85 = a14_valid & keep; // TrieWalk.java:289
-  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_95_3 : _wire_95_2) : (p14_digit_below[0] ? _wire_95_1 : _wire_95_0); // ChildWord.java:37
-  wire [4:0] _add_96 = p14_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_40 = p14_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_86 = p14_done & _eq_40; // TrieWalk.java:303
-  wire [3:0] _bits_1022 = p14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_40 = _bits_1022[3] ? (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_15 : _wire_94_14) : (_bits_1022[0] ? _wire_94_13 : _wire_94_12)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_11 : _wire_94_10) : (_bits_1022[0] ? _wire_94_9 : _wire_94_8))) : (_bits_1022[2] ? (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_7 : _wire_94_6) : (_bits_1022[0] ? _wire_94_5 : _wire_94_4)) : (_bits_1022[1] ? (_bits_1022[0] ? _wire_94_3 : _wire_94_2) : (_bits_1022[0] ? _wire_94_1 : _wire_94_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1023 = p14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1024 = p14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1025 = p14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1026 = p14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1027 = p14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1028 = p14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1029 = p14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1030 = p14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1031 = p14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1032 = p14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1033 = p14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1034 = p14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1035 = p14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1036 = p14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1037 = p14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1038 = p14_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1039 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1040 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1041 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1042 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_58 = advance | io_flush; // TrieWalk.java:289
-  wire _and_87 = p14_valid & keep; // TrieWalk.java:289
-  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_97_3 : _wire_97_2) : (q14_digit_below[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
-  wire [4:0] _add_97 = q14_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_41 = q14_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_88 = q14_done & _eq_41; // TrieWalk.java:303
-  wire [3:0] _bits_1043 = q14_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_41 = _bits_1043[3] ? (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_15 : _wire_96_14) : (_bits_1043[0] ? _wire_96_13 : _wire_96_12)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_11 : _wire_96_10) : (_bits_1043[0] ? _wire_96_9 : _wire_96_8))) : (_bits_1043[2] ? (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_7 : _wire_96_6) : (_bits_1043[0] ? _wire_96_5 : _wire_96_4)) : (_bits_1043[1] ? (_bits_1043[0] ? _wire_96_3 : _wire_96_2) : (_bits_1043[0] ? _wire_96_1 : _wire_96_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1044 = q14_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1045 = q14_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1046 = q14_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1047 = q14_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1048 = q14_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1049 = q14_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1050 = q14_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1051 = q14_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1052 = q14_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1053 = q14_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1054 = q14_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1055 = q14_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1056 = q14_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1057 = q14_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1058 = q14_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1059 = q14_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1060 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1061 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1062 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1063 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:230
-  wire [11:0] _bits_1064 = q14_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1065 = q14_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1066 = q14_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1067 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_59 = advance | io_flush; // TrieWalk.java:289
-  wire _and_89 = q14_valid & keep; // TrieWalk.java:289
-  wire _not_31 = ~q14_done; // TrieWalk.java:271
-  wire [1:0] _bits_1068 = q14_key[3:2]; // TrieWalk.java:269
-  wire [11:0] q14_child = _bits_1068[1] ? (_bits_1068[0] ? _wire_98_3 : _wire_98_2) : (_bits_1068[0] ? _wire_98_1 : _wire_98_0); // ChildWord.java:37
-  wire _or_r_70 = |q14_child; // TrieWalk.java:271
-  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:271
-  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:273
-  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_100_3 : _wire_100_2) : (a15_digit_below[0] ? _wire_100_1 : _wire_100_0); // ChildWord.java:37
-  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:274
-  wire [4:0] _add_98 = a15_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_1069 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_1069; // ChildWord.java:43
-  wire [11:0] _bits_1070 = q14_word[35:24]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_1070; // ChildWord.java:43
-  wire [11:0] _bits_1071 = q14_word[23:12]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_1071; // ChildWord.java:43
-  wire [11:0] _bits_1072 = q14_word[11:0]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_1072; // ChildWord.java:43
+  wire _bits_1249 = _cat_13[0]; // ChildWord.java:56
+  wire [2:0] _add_104 = 3'd0 + {{2{1'b0}}, _bits_1249}; // ChildWord.java:56
+  wire _bits_1250 = _cat_13[1]; // ChildWord.java:56
+  wire [2:0] _add_105 = _add_104 + {{2{1'b0}}, _bits_1250}; // ChildWord.java:56
+  wire _bits_1251 = _cat_13[2]; // ChildWord.java:56
+  wire [2:0] _add_106 = _add_105 + {{2{1'b0}}, _bits_1251}; // ChildWord.java:56
+  wire _bits_1252 = _cat_13[3]; // ChildWord.java:56
+  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1252}; // ChildWord.java:56
+  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_107; // TrieWalk.java:296
+  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:296
+  wire _not_30 = ~q13_descend; // TrieWalk.java:297
+  wire _or_68 = q13_done | _not_30; // TrieWalk.java:297
+  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_108 = c13_done & _eq_51; // TrieWalk.java:323
+  wire [3:0] _bits_1253 = c13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_51 = _bits_1253[3] ? (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_15 : _wire_116_14) : (_bits_1253[0] ? _wire_116_13 : _wire_116_12)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_11 : _wire_116_10) : (_bits_1253[0] ? _wire_116_9 : _wire_116_8))) : (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_7 : _wire_116_6) : (_bits_1253[0] ? _wire_116_5 : _wire_116_4)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_3 : _wire_116_2) : (_bits_1253[0] ? _wire_116_1 : _wire_116_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1254 = c13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1255 = c13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1256 = c13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1257 = c13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1258 = c13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1259 = c13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1260 = c13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1261 = c13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1262 = c13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1263 = c13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1264 = c13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1265 = c13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1266 = c13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1267 = c13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1268 = c13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1269 = c13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1270 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1271 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1272 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1273 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_69 = advance | io_flush; // TrieWalk.java:309
+  wire _and_109 = c13_valid & keep; // TrieWalk.java:309
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_119_3 : _wire_119_2) : (a14_digit_below[0] ? _wire_119_1 : _wire_119_0); // ChildWord.java:37
+  wire [4:0] _add_108 = a14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:323
+  wire [3:0] _bits_1274 = a14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_52 = _bits_1274[3] ? (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_15 : _wire_118_14) : (_bits_1274[0] ? _wire_118_13 : _wire_118_12)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_11 : _wire_118_10) : (_bits_1274[0] ? _wire_118_9 : _wire_118_8))) : (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_7 : _wire_118_6) : (_bits_1274[0] ? _wire_118_5 : _wire_118_4)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_3 : _wire_118_2) : (_bits_1274[0] ? _wire_118_1 : _wire_118_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1275 = a14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1276 = a14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1277 = a14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1278 = a14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1279 = a14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1280 = a14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1281 = a14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1282 = a14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1283 = a14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1284 = a14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1285 = a14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1286 = a14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1287 = a14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1288 = a14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1289 = a14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1290 = a14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1291 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1292 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1293 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1294 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_70 = advance | io_flush; // TrieWalk.java:309
+  wire _and_111 = a14_valid & keep; // TrieWalk.java:309
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_121_3 : _wire_121_2) : (p14_digit_below[0] ? _wire_121_1 : _wire_121_0); // ChildWord.java:37
+  wire [4:0] _add_109 = p14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:323
+  wire [3:0] _bits_1295 = p14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_53 = _bits_1295[3] ? (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_15 : _wire_120_14) : (_bits_1295[0] ? _wire_120_13 : _wire_120_12)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_11 : _wire_120_10) : (_bits_1295[0] ? _wire_120_9 : _wire_120_8))) : (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_7 : _wire_120_6) : (_bits_1295[0] ? _wire_120_5 : _wire_120_4)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_3 : _wire_120_2) : (_bits_1295[0] ? _wire_120_1 : _wire_120_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1296 = p14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1297 = p14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1298 = p14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1299 = p14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1300 = p14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1301 = p14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1302 = p14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1303 = p14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1304 = p14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1305 = p14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1306 = p14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1307 = p14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1308 = p14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1309 = p14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1310 = p14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1311 = p14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1312 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1313 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1314 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1315 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_71 = advance | io_flush; // TrieWalk.java:309
+  wire _and_113 = p14_valid & keep; // TrieWalk.java:309
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_123_3 : _wire_123_2) : (q14_digit_below[0] ? _wire_123_1 : _wire_123_0); // ChildWord.java:37
+  wire [4:0] _add_110 = q14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:323
+  wire [3:0] _bits_1316 = q14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_54 = _bits_1316[3] ? (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_15 : _wire_122_14) : (_bits_1316[0] ? _wire_122_13 : _wire_122_12)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_11 : _wire_122_10) : (_bits_1316[0] ? _wire_122_9 : _wire_122_8))) : (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_7 : _wire_122_6) : (_bits_1316[0] ? _wire_122_5 : _wire_122_4)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_3 : _wire_122_2) : (_bits_1316[0] ? _wire_122_1 : _wire_122_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1317 = q14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1318 = q14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1319 = q14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1320 = q14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1321 = q14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1322 = q14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1323 = q14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1324 = q14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1325 = q14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1326 = q14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1327 = q14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1328 = q14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1329 = q14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1330 = q14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1331 = q14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1332 = q14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1333 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1334 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1335 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1336 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:244
+  wire [11:0] _bits_1337 = q14_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1338 = q14_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1339 = q14_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1340 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_72 = advance | io_flush; // TrieWalk.java:309
+  wire _and_115 = q14_valid & keep; // TrieWalk.java:309
+  wire _not_31 = ~q14_done; // TrieWalk.java:291
+  wire [1:0] _bits_1341 = q14_key[3:2]; // TrieWalk.java:289
+  wire [11:0] q14_child = _bits_1341[1] ? (_bits_1341[0] ? _wire_124_3 : _wire_124_2) : (_bits_1341[0] ? _wire_124_1 : _wire_124_0); // ChildWord.java:37
+  wire _or_r_70 = |q14_child; // TrieWalk.java:291
+  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:291
+  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:293
+  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] c14_leaf = c14_digit_below[1] ? (c14_digit_below[0] ? _wire_126_3 : _wire_126_2) : (c14_digit_below[0] ? _wire_126_1 : _wire_126_0); // ChildWord.java:37
+  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:294
+  wire [4:0] _add_111 = c14_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1342 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_r_71 = |_bits_1342; // ChildWord.java:43
+  wire [11:0] _bits_1343 = q14_word[35:24]; // ChildWord.java:30
+  wire _or_r_72 = |_bits_1343; // ChildWord.java:43
+  wire [11:0] _bits_1344 = q14_word[23:12]; // ChildWord.java:30
+  wire _or_r_73 = |_bits_1344; // ChildWord.java:43
+  wire [11:0] _bits_1345 = q14_word[11:0]; // ChildWord.java:30
+  wire _or_r_74 = |_bits_1345; // ChildWord.java:43
   wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
-  wire _bits_1073 = _cat_14[0]; // ChildWord.java:56
-  wire [2:0] _add_99 = 3'd0 + {{2{1'b0}}, _bits_1073}; // ChildWord.java:56
-  wire _bits_1074 = _cat_14[1]; // ChildWord.java:56
-  wire [2:0] _add_100 = _add_99 + {{2{1'b0}}, _bits_1074}; // ChildWord.java:56
-  wire _bits_1075 = _cat_14[2]; // ChildWord.java:56
-  wire [2:0] _add_101 = _add_100 + {{2{1'b0}}, _bits_1075}; // ChildWord.java:56
-  wire _bits_1076 = _cat_14[3]; // ChildWord.java:56
-  wire [2:0] _add_102 = _add_101 + {{2{1'b0}}, _bits_1076}; // ChildWord.java:56
-  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_102; // TrieWalk.java:276
-  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:276
-  wire _not_32 = ~q14_descend; // TrieWalk.java:277
-  wire _or_60 = q14_done | _not_32; // TrieWalk.java:277
-  wire _eq_42 = a15_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_90 = a15_done & _eq_42; // TrieWalk.java:303
-  wire [3:0] _bits_1077 = a15_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_42 = _bits_1077[3] ? (_bits_1077[2] ? (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_15 : _wire_99_14) : (_bits_1077[0] ? _wire_99_13 : _wire_99_12)) : (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_11 : _wire_99_10) : (_bits_1077[0] ? _wire_99_9 : _wire_99_8))) : (_bits_1077[2] ? (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_7 : _wire_99_6) : (_bits_1077[0] ? _wire_99_5 : _wire_99_4)) : (_bits_1077[1] ? (_bits_1077[0] ? _wire_99_3 : _wire_99_2) : (_bits_1077[0] ? _wire_99_1 : _wire_99_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1078 = a15_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1079 = a15_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1080 = a15_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1081 = a15_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1082 = a15_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1083 = a15_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1084 = a15_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1085 = a15_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1086 = a15_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1087 = a15_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1088 = a15_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1089 = a15_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1090 = a15_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1091 = a15_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1092 = a15_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1093 = a15_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1094 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1095 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1096 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1097 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_61 = advance | io_flush; // TrieWalk.java:289
-  wire _and_91 = a15_valid & keep; // TrieWalk.java:289
-  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_102_3 : _wire_102_2) : (p15_digit_below[0] ? _wire_102_1 : _wire_102_0); // ChildWord.java:37
-  wire [4:0] _add_103 = p15_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_43 = p15_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_92 = p15_done & _eq_43; // TrieWalk.java:303
-  wire [3:0] _bits_1098 = p15_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_43 = _bits_1098[3] ? (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_15 : _wire_101_14) : (_bits_1098[0] ? _wire_101_13 : _wire_101_12)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_11 : _wire_101_10) : (_bits_1098[0] ? _wire_101_9 : _wire_101_8))) : (_bits_1098[2] ? (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_7 : _wire_101_6) : (_bits_1098[0] ? _wire_101_5 : _wire_101_4)) : (_bits_1098[1] ? (_bits_1098[0] ? _wire_101_3 : _wire_101_2) : (_bits_1098[0] ? _wire_101_1 : _wire_101_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1099 = p15_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1100 = p15_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1101 = p15_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1102 = p15_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1103 = p15_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1104 = p15_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1105 = p15_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1106 = p15_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1107 = p15_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1108 = p15_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1109 = p15_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1110 = p15_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1111 = p15_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1112 = p15_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1113 = p15_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1114 = p15_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1115 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1116 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1117 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1118 = io_fix_word[47:36]; // ChildWord.java:30
-  wire _or_62 = advance | io_flush; // TrieWalk.java:289
-  wire _and_93 = p15_valid & keep; // TrieWalk.java:289
-  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_104_3 : _wire_104_2) : (q15_digit_below[0] ? _wire_104_1 : _wire_104_0); // ChildWord.java:37
-  wire [4:0] _add_104 = q15_depth + 5'd1; // TrieWalk.java:316
-  wire _eq_44 = q15_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_94 = q15_done & _eq_44; // TrieWalk.java:303
-  wire [3:0] _bits_1119 = q15_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_44 = _bits_1119[3] ? (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_15 : _wire_103_14) : (_bits_1119[0] ? _wire_103_13 : _wire_103_12)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_11 : _wire_103_10) : (_bits_1119[0] ? _wire_103_9 : _wire_103_8))) : (_bits_1119[2] ? (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_7 : _wire_103_6) : (_bits_1119[0] ? _wire_103_5 : _wire_103_4)) : (_bits_1119[1] ? (_bits_1119[0] ? _wire_103_3 : _wire_103_2) : (_bits_1119[0] ? _wire_103_1 : _wire_103_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1120 = q15_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1121 = q15_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1122 = q15_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1123 = q15_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1124 = q15_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1125 = q15_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1126 = q15_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1127 = q15_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1128 = q15_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1129 = q15_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1130 = q15_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1131 = q15_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1132 = q15_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1133 = q15_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1134 = q15_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1135 = q15_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1136 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1137 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1138 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1139 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:230
-  wire [11:0] _bits_1140 = q15_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1141 = q15_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1142 = q15_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1143 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_63 = advance | io_flush; // TrieWalk.java:289
-  wire _and_95 = q15_valid & keep; // TrieWalk.java:289
-  wire _not_33 = ~q15_done; // TrieWalk.java:271
-  wire [1:0] _bits_1144 = q15_key[1:0]; // TrieWalk.java:269
-  wire [11:0] q15_child = _bits_1144[1] ? (_bits_1144[0] ? _wire_105_3 : _wire_105_2) : (_bits_1144[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
-  wire _or_r_75 = |q15_child; // TrieWalk.java:271
-  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:271
-  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:273
-  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:306
-  wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_107_3 : _wire_107_2) : (s16_digit_below[0] ? _wire_107_1 : _wire_107_0); // ChildWord.java:37
-  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:274
-  wire [4:0] _add_105 = s16_depth + 5'd1; // TrieWalk.java:316
-  wire [11:0] _bits_1145 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_1145; // ChildWord.java:43
-  wire [11:0] _bits_1146 = q15_word[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_1146; // ChildWord.java:43
-  wire [11:0] _bits_1147 = q15_word[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_1147; // ChildWord.java:43
-  wire [11:0] _bits_1148 = q15_word[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_1148; // ChildWord.java:43
+  wire _bits_1346 = _cat_14[0]; // ChildWord.java:56
+  wire [2:0] _add_112 = 3'd0 + {{2{1'b0}}, _bits_1346}; // ChildWord.java:56
+  wire _bits_1347 = _cat_14[1]; // ChildWord.java:56
+  wire [2:0] _add_113 = _add_112 + {{2{1'b0}}, _bits_1347}; // ChildWord.java:56
+  wire _bits_1348 = _cat_14[2]; // ChildWord.java:56
+  wire [2:0] _add_114 = _add_113 + {{2{1'b0}}, _bits_1348}; // ChildWord.java:56
+  wire _bits_1349 = _cat_14[3]; // ChildWord.java:56
+  wire [2:0] _add_115 = _add_114 + {{2{1'b0}}, _bits_1349}; // ChildWord.java:56
+  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_115; // TrieWalk.java:296
+  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:296
+  wire _not_32 = ~q14_descend; // TrieWalk.java:297
+  wire _or_73 = q14_done | _not_32; // TrieWalk.java:297
+  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_116 = c14_done & _eq_55; // TrieWalk.java:323
+  wire [3:0] _bits_1350 = c14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_55 = _bits_1350[3] ? (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_15 : _wire_125_14) : (_bits_1350[0] ? _wire_125_13 : _wire_125_12)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_11 : _wire_125_10) : (_bits_1350[0] ? _wire_125_9 : _wire_125_8))) : (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_7 : _wire_125_6) : (_bits_1350[0] ? _wire_125_5 : _wire_125_4)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_3 : _wire_125_2) : (_bits_1350[0] ? _wire_125_1 : _wire_125_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1351 = c14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1352 = c14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1353 = c14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1354 = c14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1355 = c14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1356 = c14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1357 = c14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1358 = c14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1359 = c14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1360 = c14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1361 = c14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1362 = c14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1363 = c14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1364 = c14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1365 = c14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1366 = c14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1367 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1368 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1369 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1370 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_74 = advance | io_flush; // TrieWalk.java:309
+  wire _and_117 = c14_valid & keep; // TrieWalk.java:309
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_128_3 : _wire_128_2) : (a15_digit_below[0] ? _wire_128_1 : _wire_128_0); // ChildWord.java:37
+  wire [4:0] _add_116 = a15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:323
+  wire [3:0] _bits_1371 = a15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_56 = _bits_1371[3] ? (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_15 : _wire_127_14) : (_bits_1371[0] ? _wire_127_13 : _wire_127_12)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_11 : _wire_127_10) : (_bits_1371[0] ? _wire_127_9 : _wire_127_8))) : (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_7 : _wire_127_6) : (_bits_1371[0] ? _wire_127_5 : _wire_127_4)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_3 : _wire_127_2) : (_bits_1371[0] ? _wire_127_1 : _wire_127_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1372 = a15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1373 = a15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1374 = a15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1375 = a15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1376 = a15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1377 = a15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1378 = a15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1379 = a15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1380 = a15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1381 = a15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1382 = a15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1383 = a15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1384 = a15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1385 = a15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1386 = a15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1387 = a15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1388 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1389 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1390 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1391 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire _or_75 = advance | io_flush; // TrieWalk.java:309
+  wire _and_119 = a15_valid & keep; // TrieWalk.java:309
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_130_3 : _wire_130_2) : (p15_digit_below[0] ? _wire_130_1 : _wire_130_0); // ChildWord.java:37
+  wire [4:0] _add_117 = p15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:323
+  wire [3:0] _bits_1392 = p15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_57 = _bits_1392[3] ? (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_15 : _wire_129_14) : (_bits_1392[0] ? _wire_129_13 : _wire_129_12)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_11 : _wire_129_10) : (_bits_1392[0] ? _wire_129_9 : _wire_129_8))) : (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_7 : _wire_129_6) : (_bits_1392[0] ? _wire_129_5 : _wire_129_4)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_3 : _wire_129_2) : (_bits_1392[0] ? _wire_129_1 : _wire_129_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1393 = p15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1394 = p15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1395 = p15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1396 = p15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1397 = p15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1398 = p15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1399 = p15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1400 = p15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1401 = p15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1402 = p15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1403 = p15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1404 = p15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1405 = p15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1406 = p15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1407 = p15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1408 = p15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1409 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1410 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1411 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1412 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire _or_76 = advance | io_flush; // TrieWalk.java:309
+  wire _and_121 = p15_valid & keep; // TrieWalk.java:309
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_132_3 : _wire_132_2) : (q15_digit_below[0] ? _wire_132_1 : _wire_132_0); // ChildWord.java:37
+  wire [4:0] _add_118 = q15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:323
+  wire [3:0] _bits_1413 = q15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_58 = _bits_1413[3] ? (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_15 : _wire_131_14) : (_bits_1413[0] ? _wire_131_13 : _wire_131_12)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_11 : _wire_131_10) : (_bits_1413[0] ? _wire_131_9 : _wire_131_8))) : (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_7 : _wire_131_6) : (_bits_1413[0] ? _wire_131_5 : _wire_131_4)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_3 : _wire_131_2) : (_bits_1413[0] ? _wire_131_1 : _wire_131_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1414 = q15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1415 = q15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1416 = q15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1417 = q15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1418 = q15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1419 = q15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1420 = q15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1421 = q15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1422 = q15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1423 = q15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1424 = q15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1425 = q15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1426 = q15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1427 = q15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1428 = q15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1429 = q15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1430 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1431 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1432 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1433 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:244
+  wire [11:0] _bits_1434 = q15_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1435 = q15_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1436 = q15_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1437 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_77 = advance | io_flush; // TrieWalk.java:309
+  wire _and_123 = q15_valid & keep; // TrieWalk.java:309
+  wire _not_33 = ~q15_done; // TrieWalk.java:291
+  wire [1:0] _bits_1438 = q15_key[1:0]; // TrieWalk.java:289
+  wire [11:0] q15_child = _bits_1438[1] ? (_bits_1438[0] ? _wire_133_3 : _wire_133_2) : (_bits_1438[0] ? _wire_133_1 : _wire_133_0); // ChildWord.java:37
+  wire _or_r_75 = |q15_child; // TrieWalk.java:291
+  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:291
+  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:293
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:326
+  wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_135_3 : _wire_135_2) : (s16_digit_below[0] ? _wire_135_1 : _wire_135_0); // ChildWord.java:37
+  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:294
+  wire [4:0] _add_119 = s16_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1439 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_r_76 = |_bits_1439; // ChildWord.java:43
+  wire [11:0] _bits_1440 = q15_word[35:24]; // ChildWord.java:30
+  wire _or_r_77 = |_bits_1440; // ChildWord.java:43
+  wire [11:0] _bits_1441 = q15_word[23:12]; // ChildWord.java:30
+  wire _or_r_78 = |_bits_1441; // ChildWord.java:43
+  wire [11:0] _bits_1442 = q15_word[11:0]; // ChildWord.java:30
+  wire _or_r_79 = |_bits_1442; // ChildWord.java:43
   wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_1149 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_106 = 3'd0 + {{2{1'b0}}, _bits_1149}; // ChildWord.java:56
-  wire _bits_1150 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1150}; // ChildWord.java:56
-  wire _bits_1151 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_108 = _add_107 + {{2{1'b0}}, _bits_1151}; // ChildWord.java:56
-  wire _bits_1152 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_109 = _add_108 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
-  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_109; // TrieWalk.java:276
-  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:276
-  wire _not_34 = ~q15_descend; // TrieWalk.java:277
-  wire _or_64 = q15_done | _not_34; // TrieWalk.java:277
-  wire _eq_45 = s16_slot == io_fix_slot; // TrieWalk.java:303
-  wire _and_96 = s16_done & _eq_45; // TrieWalk.java:303
-  wire [3:0] _bits_1153 = s16_depth[3:0]; // TrieWalk.java:142
-  wire [1:0] _dyn_index_45 = _bits_1153[3] ? (_bits_1153[2] ? (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_15 : _wire_106_14) : (_bits_1153[0] ? _wire_106_13 : _wire_106_12)) : (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_11 : _wire_106_10) : (_bits_1153[0] ? _wire_106_9 : _wire_106_8))) : (_bits_1153[2] ? (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_7 : _wire_106_6) : (_bits_1153[0] ? _wire_106_5 : _wire_106_4)) : (_bits_1153[1] ? (_bits_1153[0] ? _wire_106_3 : _wire_106_2) : (_bits_1153[0] ? _wire_106_1 : _wire_106_0))); // TrieWalk.java:142
-  wire [1:0] _bits_1154 = s16_key[31:30]; // TrieWalk.java:141
-  wire [1:0] _bits_1155 = s16_key[29:28]; // TrieWalk.java:141
-  wire [1:0] _bits_1156 = s16_key[27:26]; // TrieWalk.java:141
-  wire [1:0] _bits_1157 = s16_key[25:24]; // TrieWalk.java:141
-  wire [1:0] _bits_1158 = s16_key[23:22]; // TrieWalk.java:141
-  wire [1:0] _bits_1159 = s16_key[21:20]; // TrieWalk.java:141
-  wire [1:0] _bits_1160 = s16_key[19:18]; // TrieWalk.java:141
-  wire [1:0] _bits_1161 = s16_key[17:16]; // TrieWalk.java:141
-  wire [1:0] _bits_1162 = s16_key[15:14]; // TrieWalk.java:141
-  wire [1:0] _bits_1163 = s16_key[13:12]; // TrieWalk.java:141
-  wire [1:0] _bits_1164 = s16_key[11:10]; // TrieWalk.java:141
-  wire [1:0] _bits_1165 = s16_key[9:8]; // TrieWalk.java:141
-  wire [1:0] _bits_1166 = s16_key[7:6]; // TrieWalk.java:141
-  wire [1:0] _bits_1167 = s16_key[5:4]; // TrieWalk.java:141
-  wire [1:0] _bits_1168 = s16_key[3:2]; // TrieWalk.java:141
-  wire [1:0] _bits_1169 = s16_key[1:0]; // TrieWalk.java:141
-  wire [11:0] _bits_1170 = io_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1171 = io_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1172 = io_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1173 = io_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:237
-  wire [11:0] level1_address = write_valid ? write_slot : _mux_79; // TrieWalk.java:237
-  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:243
-  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:237
-  wire [11:0] level3_address = write_valid ? write_slot : _mux_80; // TrieWalk.java:237
-  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:243
-  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:237
-  wire [11:0] level5_address = write_valid ? write_slot : _mux_81; // TrieWalk.java:237
-  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:243
-  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:237
-  wire [11:0] level7_address = write_valid ? write_slot : _mux_82; // TrieWalk.java:237
-  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:243
-  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:237
-  wire [11:0] level9_address = write_valid ? write_slot : _mux_83; // TrieWalk.java:237
-  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:243
-  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:237
-  wire [11:0] level11_address = write_valid ? write_slot : _mux_84; // TrieWalk.java:237
-  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:243
-  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:237
-  wire [11:0] level13_address = write_valid ? write_slot : _mux_85; // TrieWalk.java:237
-  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:243
-  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:237
-  wire [11:0] level15_address = write_valid ? write_slot : _mux_86; // TrieWalk.java:237
-  wire _and_97 = io_search_valid & held; // TrieWalk.java:192
-  wire _not_35 = ~_and_97; // TrieWalk.java:192
-  wire _not_36 = ~held; // TrieWalk.java:193
-  wire _and_98 = fixing & _not_36; // TrieWalk.java:193
-  wire _not_37 = ~_and_98; // TrieWalk.java:193
-  wire _and_99 = fixing & _reg_0; // TrieWalk.java:194
-  wire _not_38 = ~_and_99; // TrieWalk.java:194
-  wire _not_39 = ~fixing; // TrieWalk.java:195
-  wire _and_100 = _reg_1 & _not_39; // TrieWalk.java:195
-  wire _not_40 = ~_and_100; // TrieWalk.java:195
-  wire _not_41 = ~fixing; // TrieWalk.java:202
-  wire _and_101 = held & _not_41; // TrieWalk.java:202
-  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:231
-  wire _eq_46 = level1_fix_address == _mux_87; // TrieWalk.java:231
-  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:231
-  wire _eq_47 = level2_fix_address == _mux_88; // TrieWalk.java:231
-  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:231
-  wire _eq_48 = level3_fix_address == _mux_89; // TrieWalk.java:231
-  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:231
-  wire _eq_49 = level4_fix_address == _mux_90; // TrieWalk.java:231
-  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:231
-  wire _eq_50 = level5_fix_address == _mux_91; // TrieWalk.java:231
-  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:231
-  wire _eq_51 = level6_fix_address == _mux_92; // TrieWalk.java:231
-  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:231
-  wire _eq_52 = level7_fix_address == _mux_93; // TrieWalk.java:231
-  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:231
-  wire _eq_53 = level8_fix_address == _mux_94; // TrieWalk.java:231
-  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:231
-  wire _eq_54 = level9_fix_address == _mux_95; // TrieWalk.java:231
-  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:231
-  wire _eq_55 = level10_fix_address == _mux_96; // TrieWalk.java:231
-  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:231
-  wire _eq_56 = level11_fix_address == _mux_97; // TrieWalk.java:231
-  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:231
-  wire _eq_57 = level12_fix_address == _mux_98; // TrieWalk.java:231
-  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:231
-  wire _eq_58 = level13_fix_address == _mux_99; // TrieWalk.java:231
-  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:231
-  wire _eq_59 = level14_fix_address == _mux_100; // TrieWalk.java:231
-  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:231
-  wire _eq_60 = level15_fix_address == _mux_101; // TrieWalk.java:231
+  wire _bits_1443 = _cat_15[0]; // ChildWord.java:56
+  wire [2:0] _add_120 = 3'd0 + {{2{1'b0}}, _bits_1443}; // ChildWord.java:56
+  wire _bits_1444 = _cat_15[1]; // ChildWord.java:56
+  wire [2:0] _add_121 = _add_120 + {{2{1'b0}}, _bits_1444}; // ChildWord.java:56
+  wire _bits_1445 = _cat_15[2]; // ChildWord.java:56
+  wire [2:0] _add_122 = _add_121 + {{2{1'b0}}, _bits_1445}; // ChildWord.java:56
+  wire _bits_1446 = _cat_15[3]; // ChildWord.java:56
+  wire [2:0] _add_123 = _add_122 + {{2{1'b0}}, _bits_1446}; // ChildWord.java:56
+  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_123; // TrieWalk.java:296
+  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:296
+  wire _not_34 = ~q15_descend; // TrieWalk.java:297
+  wire _or_78 = q15_done | _not_34; // TrieWalk.java:297
+  wire _eq_59 = s16_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_124 = s16_done & _eq_59; // TrieWalk.java:323
+  wire [3:0] _bits_1447 = s16_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_59 = _bits_1447[3] ? (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_15 : _wire_134_14) : (_bits_1447[0] ? _wire_134_13 : _wire_134_12)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_11 : _wire_134_10) : (_bits_1447[0] ? _wire_134_9 : _wire_134_8))) : (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_7 : _wire_134_6) : (_bits_1447[0] ? _wire_134_5 : _wire_134_4)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_3 : _wire_134_2) : (_bits_1447[0] ? _wire_134_1 : _wire_134_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1448 = s16_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1449 = s16_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1450 = s16_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1451 = s16_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1452 = s16_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1453 = s16_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1454 = s16_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1455 = s16_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1456 = s16_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1457 = s16_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1458 = s16_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1459 = s16_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1460 = s16_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1461 = s16_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1462 = s16_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1463 = s16_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1464 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1465 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1466 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1467 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:251
+  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:251
+  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:258
+  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:251
+  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:251
+  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:258
+  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:251
+  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:251
+  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:258
+  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:251
+  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:251
+  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:258
+  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:251
+  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:251
+  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:258
+  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:251
+  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:251
+  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:258
+  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:251
+  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:251
+  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:258
+  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:251
+  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:251
+  wire _and_125 = io_search_valid & held; // TrieWalk.java:199
+  wire _not_35 = ~_and_125; // TrieWalk.java:199
+  wire _not_36 = ~held; // TrieWalk.java:200
+  wire _and_126 = fixing & _not_36; // TrieWalk.java:200
+  wire _not_37 = ~_and_126; // TrieWalk.java:200
+  wire _and_127 = fixing & _reg_0; // TrieWalk.java:201
+  wire _not_38 = ~_and_127; // TrieWalk.java:201
+  wire _not_39 = ~fixing; // TrieWalk.java:202
+  wire _and_128 = _reg_1 & _not_39; // TrieWalk.java:202
+  wire _not_40 = ~_and_128; // TrieWalk.java:202
+  wire _not_41 = ~fixing; // TrieWalk.java:208
+  wire _and_129 = held & _not_41; // TrieWalk.java:208
+  wire _eq_60 = levels1_2_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_61 = levels1_2_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_130 = _eq_60 & _eq_61; // PairCopies.java:36
+  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:245
+  wire _eq_62 = level1_fix_address == _mux_87; // TrieWalk.java:245
+  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:245
+  wire _eq_63 = level2_fix_address == _mux_88; // TrieWalk.java:245
+  wire _eq_64 = levels3_4_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_65 = levels3_4_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_131 = _eq_64 & _eq_65; // PairCopies.java:36
+  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:245
+  wire _eq_66 = level3_fix_address == _mux_89; // TrieWalk.java:245
+  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:245
+  wire _eq_67 = level4_fix_address == _mux_90; // TrieWalk.java:245
+  wire _eq_68 = levels5_6_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_69 = levels5_6_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_132 = _eq_68 & _eq_69; // PairCopies.java:36
+  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:245
+  wire _eq_70 = level5_fix_address == _mux_91; // TrieWalk.java:245
+  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:245
+  wire _eq_71 = level6_fix_address == _mux_92; // TrieWalk.java:245
+  wire _eq_72 = levels7_8_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_73 = levels7_8_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_133 = _eq_72 & _eq_73; // PairCopies.java:36
+  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:245
+  wire _eq_74 = level7_fix_address == _mux_93; // TrieWalk.java:245
+  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:245
+  wire _eq_75 = level8_fix_address == _mux_94; // TrieWalk.java:245
+  wire _eq_76 = levels9_10_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_77 = levels9_10_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_134 = _eq_76 & _eq_77; // PairCopies.java:36
+  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:245
+  wire _eq_78 = level9_fix_address == _mux_95; // TrieWalk.java:245
+  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:245
+  wire _eq_79 = level10_fix_address == _mux_96; // TrieWalk.java:245
+  wire _eq_80 = levels11_12_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_81 = levels11_12_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_135 = _eq_80 & _eq_81; // PairCopies.java:36
+  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:245
+  wire _eq_82 = level11_fix_address == _mux_97; // TrieWalk.java:245
+  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:245
+  wire _eq_83 = level12_fix_address == _mux_98; // TrieWalk.java:245
+  wire _eq_84 = levels13_14_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_85 = levels13_14_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_136 = _eq_84 & _eq_85; // PairCopies.java:36
+  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:245
+  wire _eq_86 = level13_fix_address == _mux_99; // TrieWalk.java:245
+  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:245
+  wire _eq_87 = level14_fix_address == _mux_100; // TrieWalk.java:245
+  wire _eq_88 = level15_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_89 = level15_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_137 = _eq_88 & _eq_89; // PairCopies.java:36
+  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:245
+  wire _eq_90 = level15_fix_address == _mux_101; // TrieWalk.java:245
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -3574,30 +4440,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign _wire_13_1 = _bits_149;
   assign _wire_13_2 = _bits_150;
   assign _wire_13_3 = _bits_151;
-  assign _wire_14_0 = _bits_152;
-  assign _wire_14_1 = _bits_153;
-  assign _wire_14_2 = _bits_154;
-  assign _wire_14_3 = _bits_155;
-  assign _wire_15_0 = _bits_166;
-  assign _wire_15_1 = _bits_167;
-  assign _wire_15_2 = _bits_168;
-  assign _wire_15_3 = _bits_169;
-  assign _wire_15_4 = _bits_170;
-  assign _wire_15_5 = _bits_171;
-  assign _wire_15_6 = _bits_172;
-  assign _wire_15_7 = _bits_173;
-  assign _wire_15_8 = _bits_174;
-  assign _wire_15_9 = _bits_175;
-  assign _wire_15_10 = _bits_176;
-  assign _wire_15_11 = _bits_177;
-  assign _wire_15_12 = _bits_178;
-  assign _wire_15_13 = _bits_179;
-  assign _wire_15_14 = _bits_180;
-  assign _wire_15_15 = _bits_181;
-  assign _wire_16_0 = _bits_182;
-  assign _wire_16_1 = _bits_183;
-  assign _wire_16_2 = _bits_184;
-  assign _wire_16_3 = _bits_185;
+  assign _wire_14_0 = _bits_153;
+  assign _wire_14_1 = _bits_154;
+  assign _wire_14_2 = _bits_155;
+  assign _wire_14_3 = _bits_156;
+  assign _wire_14_4 = _bits_157;
+  assign _wire_14_5 = _bits_158;
+  assign _wire_14_6 = _bits_159;
+  assign _wire_14_7 = _bits_160;
+  assign _wire_14_8 = _bits_161;
+  assign _wire_14_9 = _bits_162;
+  assign _wire_14_10 = _bits_163;
+  assign _wire_14_11 = _bits_164;
+  assign _wire_14_12 = _bits_165;
+  assign _wire_14_13 = _bits_166;
+  assign _wire_14_14 = _bits_167;
+  assign _wire_14_15 = _bits_168;
+  assign _wire_15_0 = _bits_169;
+  assign _wire_15_1 = _bits_170;
+  assign _wire_15_2 = _bits_171;
+  assign _wire_15_3 = _bits_172;
+  assign _wire_16_0 = _bits_173;
+  assign _wire_16_1 = _bits_174;
+  assign _wire_16_2 = _bits_175;
+  assign _wire_16_3 = _bits_176;
   assign _wire_17_0 = _bits_187;
   assign _wire_17_1 = _bits_188;
   assign _wire_17_2 = _bits_189;
@@ -3638,50 +4504,50 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign _wire_20_1 = _bits_225;
   assign _wire_20_2 = _bits_226;
   assign _wire_20_3 = _bits_227;
-  assign _wire_21_0 = _bits_228;
-  assign _wire_21_1 = _bits_229;
-  assign _wire_21_2 = _bits_230;
-  assign _wire_21_3 = _bits_231;
-  assign _wire_22_0 = _bits_242;
-  assign _wire_22_1 = _bits_243;
-  assign _wire_22_2 = _bits_244;
-  assign _wire_22_3 = _bits_245;
-  assign _wire_22_4 = _bits_246;
-  assign _wire_22_5 = _bits_247;
-  assign _wire_22_6 = _bits_248;
-  assign _wire_22_7 = _bits_249;
-  assign _wire_22_8 = _bits_250;
-  assign _wire_22_9 = _bits_251;
-  assign _wire_22_10 = _bits_252;
-  assign _wire_22_11 = _bits_253;
-  assign _wire_22_12 = _bits_254;
-  assign _wire_22_13 = _bits_255;
-  assign _wire_22_14 = _bits_256;
-  assign _wire_22_15 = _bits_257;
-  assign _wire_23_0 = _bits_258;
-  assign _wire_23_1 = _bits_259;
-  assign _wire_23_2 = _bits_260;
-  assign _wire_23_3 = _bits_261;
-  assign _wire_24_0 = _bits_263;
-  assign _wire_24_1 = _bits_264;
-  assign _wire_24_2 = _bits_265;
-  assign _wire_24_3 = _bits_266;
-  assign _wire_24_4 = _bits_267;
-  assign _wire_24_5 = _bits_268;
-  assign _wire_24_6 = _bits_269;
-  assign _wire_24_7 = _bits_270;
-  assign _wire_24_8 = _bits_271;
-  assign _wire_24_9 = _bits_272;
-  assign _wire_24_10 = _bits_273;
-  assign _wire_24_11 = _bits_274;
-  assign _wire_24_12 = _bits_275;
-  assign _wire_24_13 = _bits_276;
-  assign _wire_24_14 = _bits_277;
-  assign _wire_24_15 = _bits_278;
-  assign _wire_25_0 = _bits_279;
-  assign _wire_25_1 = _bits_280;
-  assign _wire_25_2 = _bits_281;
-  assign _wire_25_3 = _bits_282;
+  assign _wire_21_0 = _bits_229;
+  assign _wire_21_1 = _bits_230;
+  assign _wire_21_2 = _bits_231;
+  assign _wire_21_3 = _bits_232;
+  assign _wire_21_4 = _bits_233;
+  assign _wire_21_5 = _bits_234;
+  assign _wire_21_6 = _bits_235;
+  assign _wire_21_7 = _bits_236;
+  assign _wire_21_8 = _bits_237;
+  assign _wire_21_9 = _bits_238;
+  assign _wire_21_10 = _bits_239;
+  assign _wire_21_11 = _bits_240;
+  assign _wire_21_12 = _bits_241;
+  assign _wire_21_13 = _bits_242;
+  assign _wire_21_14 = _bits_243;
+  assign _wire_21_15 = _bits_244;
+  assign _wire_22_0 = _bits_245;
+  assign _wire_22_1 = _bits_246;
+  assign _wire_22_2 = _bits_247;
+  assign _wire_22_3 = _bits_248;
+  assign _wire_23_0 = _bits_250;
+  assign _wire_23_1 = _bits_251;
+  assign _wire_23_2 = _bits_252;
+  assign _wire_23_3 = _bits_253;
+  assign _wire_23_4 = _bits_254;
+  assign _wire_23_5 = _bits_255;
+  assign _wire_23_6 = _bits_256;
+  assign _wire_23_7 = _bits_257;
+  assign _wire_23_8 = _bits_258;
+  assign _wire_23_9 = _bits_259;
+  assign _wire_23_10 = _bits_260;
+  assign _wire_23_11 = _bits_261;
+  assign _wire_23_12 = _bits_262;
+  assign _wire_23_13 = _bits_263;
+  assign _wire_23_14 = _bits_264;
+  assign _wire_23_15 = _bits_265;
+  assign _wire_24_0 = _bits_266;
+  assign _wire_24_1 = _bits_267;
+  assign _wire_24_2 = _bits_268;
+  assign _wire_24_3 = _bits_269;
+  assign _wire_25_0 = _bits_270;
+  assign _wire_25_1 = _bits_271;
+  assign _wire_25_2 = _bits_272;
+  assign _wire_25_3 = _bits_273;
   assign _wire_26_0 = _bits_284;
   assign _wire_26_1 = _bits_285;
   assign _wire_26_2 = _bits_286;
@@ -3702,734 +4568,1014 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign _wire_27_1 = _bits_301;
   assign _wire_27_2 = _bits_302;
   assign _wire_27_3 = _bits_303;
-  assign _wire_28_0 = _bits_304;
-  assign _wire_28_1 = _bits_305;
-  assign _wire_28_2 = _bits_306;
-  assign _wire_28_3 = _bits_307;
-  assign _wire_29_0 = _bits_318;
-  assign _wire_29_1 = _bits_319;
-  assign _wire_29_2 = _bits_320;
-  assign _wire_29_3 = _bits_321;
-  assign _wire_29_4 = _bits_322;
-  assign _wire_29_5 = _bits_323;
-  assign _wire_29_6 = _bits_324;
-  assign _wire_29_7 = _bits_325;
-  assign _wire_29_8 = _bits_326;
-  assign _wire_29_9 = _bits_327;
-  assign _wire_29_10 = _bits_328;
-  assign _wire_29_11 = _bits_329;
-  assign _wire_29_12 = _bits_330;
-  assign _wire_29_13 = _bits_331;
-  assign _wire_29_14 = _bits_332;
-  assign _wire_29_15 = _bits_333;
-  assign _wire_30_0 = _bits_334;
-  assign _wire_30_1 = _bits_335;
-  assign _wire_30_2 = _bits_336;
-  assign _wire_30_3 = _bits_337;
-  assign _wire_31_0 = _bits_339;
-  assign _wire_31_1 = _bits_340;
-  assign _wire_31_2 = _bits_341;
-  assign _wire_31_3 = _bits_342;
-  assign _wire_31_4 = _bits_343;
-  assign _wire_31_5 = _bits_344;
-  assign _wire_31_6 = _bits_345;
-  assign _wire_31_7 = _bits_346;
-  assign _wire_31_8 = _bits_347;
-  assign _wire_31_9 = _bits_348;
-  assign _wire_31_10 = _bits_349;
-  assign _wire_31_11 = _bits_350;
-  assign _wire_31_12 = _bits_351;
-  assign _wire_31_13 = _bits_352;
-  assign _wire_31_14 = _bits_353;
-  assign _wire_31_15 = _bits_354;
-  assign _wire_32_0 = _bits_355;
-  assign _wire_32_1 = _bits_356;
-  assign _wire_32_2 = _bits_357;
-  assign _wire_32_3 = _bits_358;
-  assign _wire_33_0 = _bits_360;
-  assign _wire_33_1 = _bits_361;
-  assign _wire_33_2 = _bits_362;
-  assign _wire_33_3 = _bits_363;
-  assign _wire_33_4 = _bits_364;
-  assign _wire_33_5 = _bits_365;
-  assign _wire_33_6 = _bits_366;
-  assign _wire_33_7 = _bits_367;
-  assign _wire_33_8 = _bits_368;
-  assign _wire_33_9 = _bits_369;
-  assign _wire_33_10 = _bits_370;
-  assign _wire_33_11 = _bits_371;
-  assign _wire_33_12 = _bits_372;
-  assign _wire_33_13 = _bits_373;
-  assign _wire_33_14 = _bits_374;
-  assign _wire_33_15 = _bits_375;
-  assign _wire_34_0 = _bits_376;
-  assign _wire_34_1 = _bits_377;
-  assign _wire_34_2 = _bits_378;
-  assign _wire_34_3 = _bits_379;
-  assign _wire_35_0 = _bits_380;
-  assign _wire_35_1 = _bits_381;
-  assign _wire_35_2 = _bits_382;
-  assign _wire_35_3 = _bits_383;
-  assign _wire_36_0 = _bits_394;
-  assign _wire_36_1 = _bits_395;
-  assign _wire_36_2 = _bits_396;
-  assign _wire_36_3 = _bits_397;
-  assign _wire_36_4 = _bits_398;
-  assign _wire_36_5 = _bits_399;
-  assign _wire_36_6 = _bits_400;
-  assign _wire_36_7 = _bits_401;
-  assign _wire_36_8 = _bits_402;
-  assign _wire_36_9 = _bits_403;
-  assign _wire_36_10 = _bits_404;
-  assign _wire_36_11 = _bits_405;
-  assign _wire_36_12 = _bits_406;
-  assign _wire_36_13 = _bits_407;
-  assign _wire_36_14 = _bits_408;
-  assign _wire_36_15 = _bits_409;
-  assign _wire_37_0 = _bits_410;
-  assign _wire_37_1 = _bits_411;
-  assign _wire_37_2 = _bits_412;
-  assign _wire_37_3 = _bits_413;
-  assign _wire_38_0 = _bits_415;
-  assign _wire_38_1 = _bits_416;
-  assign _wire_38_2 = _bits_417;
-  assign _wire_38_3 = _bits_418;
-  assign _wire_38_4 = _bits_419;
-  assign _wire_38_5 = _bits_420;
-  assign _wire_38_6 = _bits_421;
-  assign _wire_38_7 = _bits_422;
-  assign _wire_38_8 = _bits_423;
-  assign _wire_38_9 = _bits_424;
-  assign _wire_38_10 = _bits_425;
-  assign _wire_38_11 = _bits_426;
-  assign _wire_38_12 = _bits_427;
-  assign _wire_38_13 = _bits_428;
-  assign _wire_38_14 = _bits_429;
-  assign _wire_38_15 = _bits_430;
-  assign _wire_39_0 = _bits_431;
-  assign _wire_39_1 = _bits_432;
-  assign _wire_39_2 = _bits_433;
-  assign _wire_39_3 = _bits_434;
-  assign _wire_40_0 = _bits_436;
-  assign _wire_40_1 = _bits_437;
-  assign _wire_40_2 = _bits_438;
-  assign _wire_40_3 = _bits_439;
-  assign _wire_40_4 = _bits_440;
-  assign _wire_40_5 = _bits_441;
-  assign _wire_40_6 = _bits_442;
-  assign _wire_40_7 = _bits_443;
-  assign _wire_40_8 = _bits_444;
-  assign _wire_40_9 = _bits_445;
-  assign _wire_40_10 = _bits_446;
-  assign _wire_40_11 = _bits_447;
-  assign _wire_40_12 = _bits_448;
-  assign _wire_40_13 = _bits_449;
-  assign _wire_40_14 = _bits_450;
-  assign _wire_40_15 = _bits_451;
-  assign _wire_41_0 = _bits_452;
-  assign _wire_41_1 = _bits_453;
-  assign _wire_41_2 = _bits_454;
-  assign _wire_41_3 = _bits_455;
-  assign _wire_42_0 = _bits_456;
-  assign _wire_42_1 = _bits_457;
-  assign _wire_42_2 = _bits_458;
-  assign _wire_42_3 = _bits_459;
-  assign _wire_43_0 = _bits_470;
-  assign _wire_43_1 = _bits_471;
-  assign _wire_43_2 = _bits_472;
-  assign _wire_43_3 = _bits_473;
-  assign _wire_43_4 = _bits_474;
-  assign _wire_43_5 = _bits_475;
-  assign _wire_43_6 = _bits_476;
-  assign _wire_43_7 = _bits_477;
-  assign _wire_43_8 = _bits_478;
-  assign _wire_43_9 = _bits_479;
-  assign _wire_43_10 = _bits_480;
-  assign _wire_43_11 = _bits_481;
-  assign _wire_43_12 = _bits_482;
-  assign _wire_43_13 = _bits_483;
-  assign _wire_43_14 = _bits_484;
-  assign _wire_43_15 = _bits_485;
-  assign _wire_44_0 = _bits_486;
-  assign _wire_44_1 = _bits_487;
-  assign _wire_44_2 = _bits_488;
-  assign _wire_44_3 = _bits_489;
-  assign _wire_45_0 = _bits_491;
-  assign _wire_45_1 = _bits_492;
-  assign _wire_45_2 = _bits_493;
-  assign _wire_45_3 = _bits_494;
-  assign _wire_45_4 = _bits_495;
-  assign _wire_45_5 = _bits_496;
-  assign _wire_45_6 = _bits_497;
-  assign _wire_45_7 = _bits_498;
-  assign _wire_45_8 = _bits_499;
-  assign _wire_45_9 = _bits_500;
-  assign _wire_45_10 = _bits_501;
-  assign _wire_45_11 = _bits_502;
-  assign _wire_45_12 = _bits_503;
-  assign _wire_45_13 = _bits_504;
-  assign _wire_45_14 = _bits_505;
-  assign _wire_45_15 = _bits_506;
-  assign _wire_46_0 = _bits_507;
-  assign _wire_46_1 = _bits_508;
-  assign _wire_46_2 = _bits_509;
-  assign _wire_46_3 = _bits_510;
-  assign _wire_47_0 = _bits_512;
-  assign _wire_47_1 = _bits_513;
-  assign _wire_47_2 = _bits_514;
-  assign _wire_47_3 = _bits_515;
-  assign _wire_47_4 = _bits_516;
-  assign _wire_47_5 = _bits_517;
-  assign _wire_47_6 = _bits_518;
-  assign _wire_47_7 = _bits_519;
-  assign _wire_47_8 = _bits_520;
-  assign _wire_47_9 = _bits_521;
-  assign _wire_47_10 = _bits_522;
-  assign _wire_47_11 = _bits_523;
-  assign _wire_47_12 = _bits_524;
-  assign _wire_47_13 = _bits_525;
-  assign _wire_47_14 = _bits_526;
-  assign _wire_47_15 = _bits_527;
-  assign _wire_48_0 = _bits_528;
-  assign _wire_48_1 = _bits_529;
-  assign _wire_48_2 = _bits_530;
-  assign _wire_48_3 = _bits_531;
-  assign _wire_49_0 = _bits_532;
-  assign _wire_49_1 = _bits_533;
-  assign _wire_49_2 = _bits_534;
-  assign _wire_49_3 = _bits_535;
-  assign _wire_50_0 = _bits_546;
-  assign _wire_50_1 = _bits_547;
-  assign _wire_50_2 = _bits_548;
-  assign _wire_50_3 = _bits_549;
-  assign _wire_50_4 = _bits_550;
-  assign _wire_50_5 = _bits_551;
-  assign _wire_50_6 = _bits_552;
-  assign _wire_50_7 = _bits_553;
-  assign _wire_50_8 = _bits_554;
-  assign _wire_50_9 = _bits_555;
-  assign _wire_50_10 = _bits_556;
-  assign _wire_50_11 = _bits_557;
-  assign _wire_50_12 = _bits_558;
-  assign _wire_50_13 = _bits_559;
-  assign _wire_50_14 = _bits_560;
-  assign _wire_50_15 = _bits_561;
-  assign _wire_51_0 = _bits_562;
-  assign _wire_51_1 = _bits_563;
-  assign _wire_51_2 = _bits_564;
-  assign _wire_51_3 = _bits_565;
-  assign _wire_52_0 = _bits_567;
-  assign _wire_52_1 = _bits_568;
-  assign _wire_52_2 = _bits_569;
-  assign _wire_52_3 = _bits_570;
-  assign _wire_52_4 = _bits_571;
-  assign _wire_52_5 = _bits_572;
-  assign _wire_52_6 = _bits_573;
-  assign _wire_52_7 = _bits_574;
-  assign _wire_52_8 = _bits_575;
-  assign _wire_52_9 = _bits_576;
-  assign _wire_52_10 = _bits_577;
-  assign _wire_52_11 = _bits_578;
-  assign _wire_52_12 = _bits_579;
-  assign _wire_52_13 = _bits_580;
-  assign _wire_52_14 = _bits_581;
-  assign _wire_52_15 = _bits_582;
-  assign _wire_53_0 = _bits_583;
-  assign _wire_53_1 = _bits_584;
-  assign _wire_53_2 = _bits_585;
-  assign _wire_53_3 = _bits_586;
-  assign _wire_54_0 = _bits_588;
-  assign _wire_54_1 = _bits_589;
-  assign _wire_54_2 = _bits_590;
-  assign _wire_54_3 = _bits_591;
-  assign _wire_54_4 = _bits_592;
-  assign _wire_54_5 = _bits_593;
-  assign _wire_54_6 = _bits_594;
-  assign _wire_54_7 = _bits_595;
-  assign _wire_54_8 = _bits_596;
-  assign _wire_54_9 = _bits_597;
-  assign _wire_54_10 = _bits_598;
-  assign _wire_54_11 = _bits_599;
-  assign _wire_54_12 = _bits_600;
-  assign _wire_54_13 = _bits_601;
-  assign _wire_54_14 = _bits_602;
-  assign _wire_54_15 = _bits_603;
-  assign _wire_55_0 = _bits_604;
-  assign _wire_55_1 = _bits_605;
-  assign _wire_55_2 = _bits_606;
-  assign _wire_55_3 = _bits_607;
-  assign _wire_56_0 = _bits_608;
-  assign _wire_56_1 = _bits_609;
-  assign _wire_56_2 = _bits_610;
-  assign _wire_56_3 = _bits_611;
-  assign _wire_57_0 = _bits_622;
-  assign _wire_57_1 = _bits_623;
-  assign _wire_57_2 = _bits_624;
-  assign _wire_57_3 = _bits_625;
-  assign _wire_57_4 = _bits_626;
-  assign _wire_57_5 = _bits_627;
-  assign _wire_57_6 = _bits_628;
-  assign _wire_57_7 = _bits_629;
-  assign _wire_57_8 = _bits_630;
-  assign _wire_57_9 = _bits_631;
-  assign _wire_57_10 = _bits_632;
-  assign _wire_57_11 = _bits_633;
-  assign _wire_57_12 = _bits_634;
-  assign _wire_57_13 = _bits_635;
-  assign _wire_57_14 = _bits_636;
-  assign _wire_57_15 = _bits_637;
-  assign _wire_58_0 = _bits_638;
-  assign _wire_58_1 = _bits_639;
-  assign _wire_58_2 = _bits_640;
-  assign _wire_58_3 = _bits_641;
-  assign _wire_59_0 = _bits_643;
-  assign _wire_59_1 = _bits_644;
-  assign _wire_59_2 = _bits_645;
-  assign _wire_59_3 = _bits_646;
-  assign _wire_59_4 = _bits_647;
-  assign _wire_59_5 = _bits_648;
-  assign _wire_59_6 = _bits_649;
-  assign _wire_59_7 = _bits_650;
-  assign _wire_59_8 = _bits_651;
-  assign _wire_59_9 = _bits_652;
-  assign _wire_59_10 = _bits_653;
-  assign _wire_59_11 = _bits_654;
-  assign _wire_59_12 = _bits_655;
-  assign _wire_59_13 = _bits_656;
-  assign _wire_59_14 = _bits_657;
-  assign _wire_59_15 = _bits_658;
-  assign _wire_60_0 = _bits_659;
-  assign _wire_60_1 = _bits_660;
-  assign _wire_60_2 = _bits_661;
-  assign _wire_60_3 = _bits_662;
-  assign _wire_61_0 = _bits_664;
-  assign _wire_61_1 = _bits_665;
-  assign _wire_61_2 = _bits_666;
-  assign _wire_61_3 = _bits_667;
-  assign _wire_61_4 = _bits_668;
-  assign _wire_61_5 = _bits_669;
-  assign _wire_61_6 = _bits_670;
-  assign _wire_61_7 = _bits_671;
-  assign _wire_61_8 = _bits_672;
-  assign _wire_61_9 = _bits_673;
-  assign _wire_61_10 = _bits_674;
-  assign _wire_61_11 = _bits_675;
-  assign _wire_61_12 = _bits_676;
-  assign _wire_61_13 = _bits_677;
-  assign _wire_61_14 = _bits_678;
-  assign _wire_61_15 = _bits_679;
-  assign _wire_62_0 = _bits_680;
-  assign _wire_62_1 = _bits_681;
-  assign _wire_62_2 = _bits_682;
-  assign _wire_62_3 = _bits_683;
-  assign _wire_63_0 = _bits_684;
-  assign _wire_63_1 = _bits_685;
-  assign _wire_63_2 = _bits_686;
-  assign _wire_63_3 = _bits_687;
-  assign _wire_64_0 = _bits_698;
-  assign _wire_64_1 = _bits_699;
-  assign _wire_64_2 = _bits_700;
-  assign _wire_64_3 = _bits_701;
-  assign _wire_64_4 = _bits_702;
-  assign _wire_64_5 = _bits_703;
-  assign _wire_64_6 = _bits_704;
-  assign _wire_64_7 = _bits_705;
-  assign _wire_64_8 = _bits_706;
-  assign _wire_64_9 = _bits_707;
-  assign _wire_64_10 = _bits_708;
-  assign _wire_64_11 = _bits_709;
-  assign _wire_64_12 = _bits_710;
-  assign _wire_64_13 = _bits_711;
-  assign _wire_64_14 = _bits_712;
-  assign _wire_64_15 = _bits_713;
-  assign _wire_65_0 = _bits_714;
-  assign _wire_65_1 = _bits_715;
-  assign _wire_65_2 = _bits_716;
-  assign _wire_65_3 = _bits_717;
-  assign _wire_66_0 = _bits_719;
-  assign _wire_66_1 = _bits_720;
-  assign _wire_66_2 = _bits_721;
-  assign _wire_66_3 = _bits_722;
-  assign _wire_66_4 = _bits_723;
-  assign _wire_66_5 = _bits_724;
-  assign _wire_66_6 = _bits_725;
-  assign _wire_66_7 = _bits_726;
-  assign _wire_66_8 = _bits_727;
-  assign _wire_66_9 = _bits_728;
-  assign _wire_66_10 = _bits_729;
-  assign _wire_66_11 = _bits_730;
-  assign _wire_66_12 = _bits_731;
-  assign _wire_66_13 = _bits_732;
-  assign _wire_66_14 = _bits_733;
-  assign _wire_66_15 = _bits_734;
-  assign _wire_67_0 = _bits_735;
-  assign _wire_67_1 = _bits_736;
-  assign _wire_67_2 = _bits_737;
-  assign _wire_67_3 = _bits_738;
-  assign _wire_68_0 = _bits_740;
-  assign _wire_68_1 = _bits_741;
-  assign _wire_68_2 = _bits_742;
-  assign _wire_68_3 = _bits_743;
-  assign _wire_68_4 = _bits_744;
-  assign _wire_68_5 = _bits_745;
-  assign _wire_68_6 = _bits_746;
-  assign _wire_68_7 = _bits_747;
-  assign _wire_68_8 = _bits_748;
-  assign _wire_68_9 = _bits_749;
-  assign _wire_68_10 = _bits_750;
-  assign _wire_68_11 = _bits_751;
-  assign _wire_68_12 = _bits_752;
-  assign _wire_68_13 = _bits_753;
-  assign _wire_68_14 = _bits_754;
-  assign _wire_68_15 = _bits_755;
-  assign _wire_69_0 = _bits_756;
-  assign _wire_69_1 = _bits_757;
-  assign _wire_69_2 = _bits_758;
-  assign _wire_69_3 = _bits_759;
-  assign _wire_70_0 = _bits_760;
-  assign _wire_70_1 = _bits_761;
-  assign _wire_70_2 = _bits_762;
-  assign _wire_70_3 = _bits_763;
-  assign _wire_71_0 = _bits_774;
-  assign _wire_71_1 = _bits_775;
-  assign _wire_71_2 = _bits_776;
-  assign _wire_71_3 = _bits_777;
-  assign _wire_71_4 = _bits_778;
-  assign _wire_71_5 = _bits_779;
-  assign _wire_71_6 = _bits_780;
-  assign _wire_71_7 = _bits_781;
-  assign _wire_71_8 = _bits_782;
-  assign _wire_71_9 = _bits_783;
-  assign _wire_71_10 = _bits_784;
-  assign _wire_71_11 = _bits_785;
-  assign _wire_71_12 = _bits_786;
-  assign _wire_71_13 = _bits_787;
-  assign _wire_71_14 = _bits_788;
-  assign _wire_71_15 = _bits_789;
-  assign _wire_72_0 = _bits_790;
-  assign _wire_72_1 = _bits_791;
-  assign _wire_72_2 = _bits_792;
-  assign _wire_72_3 = _bits_793;
-  assign _wire_73_0 = _bits_795;
-  assign _wire_73_1 = _bits_796;
-  assign _wire_73_2 = _bits_797;
-  assign _wire_73_3 = _bits_798;
-  assign _wire_73_4 = _bits_799;
-  assign _wire_73_5 = _bits_800;
-  assign _wire_73_6 = _bits_801;
-  assign _wire_73_7 = _bits_802;
-  assign _wire_73_8 = _bits_803;
-  assign _wire_73_9 = _bits_804;
-  assign _wire_73_10 = _bits_805;
-  assign _wire_73_11 = _bits_806;
-  assign _wire_73_12 = _bits_807;
-  assign _wire_73_13 = _bits_808;
-  assign _wire_73_14 = _bits_809;
-  assign _wire_73_15 = _bits_810;
-  assign _wire_74_0 = _bits_811;
-  assign _wire_74_1 = _bits_812;
-  assign _wire_74_2 = _bits_813;
-  assign _wire_74_3 = _bits_814;
-  assign _wire_75_0 = _bits_816;
-  assign _wire_75_1 = _bits_817;
-  assign _wire_75_2 = _bits_818;
-  assign _wire_75_3 = _bits_819;
-  assign _wire_75_4 = _bits_820;
-  assign _wire_75_5 = _bits_821;
-  assign _wire_75_6 = _bits_822;
-  assign _wire_75_7 = _bits_823;
-  assign _wire_75_8 = _bits_824;
-  assign _wire_75_9 = _bits_825;
-  assign _wire_75_10 = _bits_826;
-  assign _wire_75_11 = _bits_827;
-  assign _wire_75_12 = _bits_828;
-  assign _wire_75_13 = _bits_829;
-  assign _wire_75_14 = _bits_830;
-  assign _wire_75_15 = _bits_831;
-  assign _wire_76_0 = _bits_832;
-  assign _wire_76_1 = _bits_833;
-  assign _wire_76_2 = _bits_834;
-  assign _wire_76_3 = _bits_835;
-  assign _wire_77_0 = _bits_836;
-  assign _wire_77_1 = _bits_837;
-  assign _wire_77_2 = _bits_838;
-  assign _wire_77_3 = _bits_839;
-  assign _wire_78_0 = _bits_850;
-  assign _wire_78_1 = _bits_851;
-  assign _wire_78_2 = _bits_852;
-  assign _wire_78_3 = _bits_853;
-  assign _wire_78_4 = _bits_854;
-  assign _wire_78_5 = _bits_855;
-  assign _wire_78_6 = _bits_856;
-  assign _wire_78_7 = _bits_857;
-  assign _wire_78_8 = _bits_858;
-  assign _wire_78_9 = _bits_859;
-  assign _wire_78_10 = _bits_860;
-  assign _wire_78_11 = _bits_861;
-  assign _wire_78_12 = _bits_862;
-  assign _wire_78_13 = _bits_863;
-  assign _wire_78_14 = _bits_864;
-  assign _wire_78_15 = _bits_865;
-  assign _wire_79_0 = _bits_866;
-  assign _wire_79_1 = _bits_867;
-  assign _wire_79_2 = _bits_868;
-  assign _wire_79_3 = _bits_869;
-  assign _wire_80_0 = _bits_871;
-  assign _wire_80_1 = _bits_872;
-  assign _wire_80_2 = _bits_873;
-  assign _wire_80_3 = _bits_874;
-  assign _wire_80_4 = _bits_875;
-  assign _wire_80_5 = _bits_876;
-  assign _wire_80_6 = _bits_877;
-  assign _wire_80_7 = _bits_878;
-  assign _wire_80_8 = _bits_879;
-  assign _wire_80_9 = _bits_880;
-  assign _wire_80_10 = _bits_881;
-  assign _wire_80_11 = _bits_882;
-  assign _wire_80_12 = _bits_883;
-  assign _wire_80_13 = _bits_884;
-  assign _wire_80_14 = _bits_885;
-  assign _wire_80_15 = _bits_886;
-  assign _wire_81_0 = _bits_887;
-  assign _wire_81_1 = _bits_888;
-  assign _wire_81_2 = _bits_889;
-  assign _wire_81_3 = _bits_890;
-  assign _wire_82_0 = _bits_892;
-  assign _wire_82_1 = _bits_893;
-  assign _wire_82_2 = _bits_894;
-  assign _wire_82_3 = _bits_895;
-  assign _wire_82_4 = _bits_896;
-  assign _wire_82_5 = _bits_897;
-  assign _wire_82_6 = _bits_898;
-  assign _wire_82_7 = _bits_899;
-  assign _wire_82_8 = _bits_900;
-  assign _wire_82_9 = _bits_901;
-  assign _wire_82_10 = _bits_902;
-  assign _wire_82_11 = _bits_903;
-  assign _wire_82_12 = _bits_904;
-  assign _wire_82_13 = _bits_905;
-  assign _wire_82_14 = _bits_906;
-  assign _wire_82_15 = _bits_907;
-  assign _wire_83_0 = _bits_908;
-  assign _wire_83_1 = _bits_909;
-  assign _wire_83_2 = _bits_910;
-  assign _wire_83_3 = _bits_911;
-  assign _wire_84_0 = _bits_912;
-  assign _wire_84_1 = _bits_913;
-  assign _wire_84_2 = _bits_914;
-  assign _wire_84_3 = _bits_915;
-  assign _wire_85_0 = _bits_926;
-  assign _wire_85_1 = _bits_927;
-  assign _wire_85_2 = _bits_928;
-  assign _wire_85_3 = _bits_929;
-  assign _wire_85_4 = _bits_930;
-  assign _wire_85_5 = _bits_931;
-  assign _wire_85_6 = _bits_932;
-  assign _wire_85_7 = _bits_933;
-  assign _wire_85_8 = _bits_934;
-  assign _wire_85_9 = _bits_935;
-  assign _wire_85_10 = _bits_936;
-  assign _wire_85_11 = _bits_937;
-  assign _wire_85_12 = _bits_938;
-  assign _wire_85_13 = _bits_939;
-  assign _wire_85_14 = _bits_940;
-  assign _wire_85_15 = _bits_941;
-  assign _wire_86_0 = _bits_942;
-  assign _wire_86_1 = _bits_943;
-  assign _wire_86_2 = _bits_944;
-  assign _wire_86_3 = _bits_945;
-  assign _wire_87_0 = _bits_947;
-  assign _wire_87_1 = _bits_948;
-  assign _wire_87_2 = _bits_949;
-  assign _wire_87_3 = _bits_950;
-  assign _wire_87_4 = _bits_951;
-  assign _wire_87_5 = _bits_952;
-  assign _wire_87_6 = _bits_953;
-  assign _wire_87_7 = _bits_954;
-  assign _wire_87_8 = _bits_955;
-  assign _wire_87_9 = _bits_956;
-  assign _wire_87_10 = _bits_957;
-  assign _wire_87_11 = _bits_958;
-  assign _wire_87_12 = _bits_959;
-  assign _wire_87_13 = _bits_960;
-  assign _wire_87_14 = _bits_961;
-  assign _wire_87_15 = _bits_962;
-  assign _wire_88_0 = _bits_963;
-  assign _wire_88_1 = _bits_964;
-  assign _wire_88_2 = _bits_965;
-  assign _wire_88_3 = _bits_966;
-  assign _wire_89_0 = _bits_968;
-  assign _wire_89_1 = _bits_969;
-  assign _wire_89_2 = _bits_970;
-  assign _wire_89_3 = _bits_971;
-  assign _wire_89_4 = _bits_972;
-  assign _wire_89_5 = _bits_973;
-  assign _wire_89_6 = _bits_974;
-  assign _wire_89_7 = _bits_975;
-  assign _wire_89_8 = _bits_976;
-  assign _wire_89_9 = _bits_977;
-  assign _wire_89_10 = _bits_978;
-  assign _wire_89_11 = _bits_979;
-  assign _wire_89_12 = _bits_980;
-  assign _wire_89_13 = _bits_981;
-  assign _wire_89_14 = _bits_982;
-  assign _wire_89_15 = _bits_983;
-  assign _wire_90_0 = _bits_984;
-  assign _wire_90_1 = _bits_985;
-  assign _wire_90_2 = _bits_986;
-  assign _wire_90_3 = _bits_987;
-  assign _wire_91_0 = _bits_988;
-  assign _wire_91_1 = _bits_989;
-  assign _wire_91_2 = _bits_990;
-  assign _wire_91_3 = _bits_991;
-  assign _wire_92_0 = _bits_1002;
-  assign _wire_92_1 = _bits_1003;
-  assign _wire_92_2 = _bits_1004;
-  assign _wire_92_3 = _bits_1005;
-  assign _wire_92_4 = _bits_1006;
-  assign _wire_92_5 = _bits_1007;
-  assign _wire_92_6 = _bits_1008;
-  assign _wire_92_7 = _bits_1009;
-  assign _wire_92_8 = _bits_1010;
-  assign _wire_92_9 = _bits_1011;
-  assign _wire_92_10 = _bits_1012;
-  assign _wire_92_11 = _bits_1013;
-  assign _wire_92_12 = _bits_1014;
-  assign _wire_92_13 = _bits_1015;
-  assign _wire_92_14 = _bits_1016;
-  assign _wire_92_15 = _bits_1017;
-  assign _wire_93_0 = _bits_1018;
-  assign _wire_93_1 = _bits_1019;
-  assign _wire_93_2 = _bits_1020;
-  assign _wire_93_3 = _bits_1021;
-  assign _wire_94_0 = _bits_1023;
-  assign _wire_94_1 = _bits_1024;
-  assign _wire_94_2 = _bits_1025;
-  assign _wire_94_3 = _bits_1026;
-  assign _wire_94_4 = _bits_1027;
-  assign _wire_94_5 = _bits_1028;
-  assign _wire_94_6 = _bits_1029;
-  assign _wire_94_7 = _bits_1030;
-  assign _wire_94_8 = _bits_1031;
-  assign _wire_94_9 = _bits_1032;
-  assign _wire_94_10 = _bits_1033;
-  assign _wire_94_11 = _bits_1034;
-  assign _wire_94_12 = _bits_1035;
-  assign _wire_94_13 = _bits_1036;
-  assign _wire_94_14 = _bits_1037;
-  assign _wire_94_15 = _bits_1038;
-  assign _wire_95_0 = _bits_1039;
-  assign _wire_95_1 = _bits_1040;
-  assign _wire_95_2 = _bits_1041;
-  assign _wire_95_3 = _bits_1042;
-  assign _wire_96_0 = _bits_1044;
-  assign _wire_96_1 = _bits_1045;
-  assign _wire_96_2 = _bits_1046;
-  assign _wire_96_3 = _bits_1047;
-  assign _wire_96_4 = _bits_1048;
-  assign _wire_96_5 = _bits_1049;
-  assign _wire_96_6 = _bits_1050;
-  assign _wire_96_7 = _bits_1051;
-  assign _wire_96_8 = _bits_1052;
-  assign _wire_96_9 = _bits_1053;
-  assign _wire_96_10 = _bits_1054;
-  assign _wire_96_11 = _bits_1055;
-  assign _wire_96_12 = _bits_1056;
-  assign _wire_96_13 = _bits_1057;
-  assign _wire_96_14 = _bits_1058;
-  assign _wire_96_15 = _bits_1059;
-  assign _wire_97_0 = _bits_1060;
-  assign _wire_97_1 = _bits_1061;
-  assign _wire_97_2 = _bits_1062;
-  assign _wire_97_3 = _bits_1063;
-  assign _wire_98_0 = _bits_1064;
-  assign _wire_98_1 = _bits_1065;
-  assign _wire_98_2 = _bits_1066;
-  assign _wire_98_3 = _bits_1067;
-  assign _wire_99_0 = _bits_1078;
-  assign _wire_99_1 = _bits_1079;
-  assign _wire_99_2 = _bits_1080;
-  assign _wire_99_3 = _bits_1081;
-  assign _wire_99_4 = _bits_1082;
-  assign _wire_99_5 = _bits_1083;
-  assign _wire_99_6 = _bits_1084;
-  assign _wire_99_7 = _bits_1085;
-  assign _wire_99_8 = _bits_1086;
-  assign _wire_99_9 = _bits_1087;
-  assign _wire_99_10 = _bits_1088;
-  assign _wire_99_11 = _bits_1089;
-  assign _wire_99_12 = _bits_1090;
-  assign _wire_99_13 = _bits_1091;
-  assign _wire_99_14 = _bits_1092;
-  assign _wire_99_15 = _bits_1093;
-  assign _wire_100_0 = _bits_1094;
-  assign _wire_100_1 = _bits_1095;
-  assign _wire_100_2 = _bits_1096;
-  assign _wire_100_3 = _bits_1097;
-  assign _wire_101_0 = _bits_1099;
-  assign _wire_101_1 = _bits_1100;
-  assign _wire_101_2 = _bits_1101;
-  assign _wire_101_3 = _bits_1102;
-  assign _wire_101_4 = _bits_1103;
-  assign _wire_101_5 = _bits_1104;
-  assign _wire_101_6 = _bits_1105;
-  assign _wire_101_7 = _bits_1106;
-  assign _wire_101_8 = _bits_1107;
-  assign _wire_101_9 = _bits_1108;
-  assign _wire_101_10 = _bits_1109;
-  assign _wire_101_11 = _bits_1110;
-  assign _wire_101_12 = _bits_1111;
-  assign _wire_101_13 = _bits_1112;
-  assign _wire_101_14 = _bits_1113;
-  assign _wire_101_15 = _bits_1114;
-  assign _wire_102_0 = _bits_1115;
-  assign _wire_102_1 = _bits_1116;
-  assign _wire_102_2 = _bits_1117;
-  assign _wire_102_3 = _bits_1118;
-  assign _wire_103_0 = _bits_1120;
-  assign _wire_103_1 = _bits_1121;
-  assign _wire_103_2 = _bits_1122;
-  assign _wire_103_3 = _bits_1123;
-  assign _wire_103_4 = _bits_1124;
-  assign _wire_103_5 = _bits_1125;
-  assign _wire_103_6 = _bits_1126;
-  assign _wire_103_7 = _bits_1127;
-  assign _wire_103_8 = _bits_1128;
-  assign _wire_103_9 = _bits_1129;
-  assign _wire_103_10 = _bits_1130;
-  assign _wire_103_11 = _bits_1131;
-  assign _wire_103_12 = _bits_1132;
-  assign _wire_103_13 = _bits_1133;
-  assign _wire_103_14 = _bits_1134;
-  assign _wire_103_15 = _bits_1135;
-  assign _wire_104_0 = _bits_1136;
-  assign _wire_104_1 = _bits_1137;
-  assign _wire_104_2 = _bits_1138;
-  assign _wire_104_3 = _bits_1139;
-  assign _wire_105_0 = _bits_1140;
-  assign _wire_105_1 = _bits_1141;
-  assign _wire_105_2 = _bits_1142;
-  assign _wire_105_3 = _bits_1143;
-  assign _wire_106_0 = _bits_1154;
-  assign _wire_106_1 = _bits_1155;
-  assign _wire_106_2 = _bits_1156;
-  assign _wire_106_3 = _bits_1157;
-  assign _wire_106_4 = _bits_1158;
-  assign _wire_106_5 = _bits_1159;
-  assign _wire_106_6 = _bits_1160;
-  assign _wire_106_7 = _bits_1161;
-  assign _wire_106_8 = _bits_1162;
-  assign _wire_106_9 = _bits_1163;
-  assign _wire_106_10 = _bits_1164;
-  assign _wire_106_11 = _bits_1165;
-  assign _wire_106_12 = _bits_1166;
-  assign _wire_106_13 = _bits_1167;
-  assign _wire_106_14 = _bits_1168;
-  assign _wire_106_15 = _bits_1169;
-  assign _wire_107_0 = _bits_1170;
-  assign _wire_107_1 = _bits_1171;
-  assign _wire_107_2 = _bits_1172;
-  assign _wire_107_3 = _bits_1173;
+  assign _wire_28_0 = _bits_305;
+  assign _wire_28_1 = _bits_306;
+  assign _wire_28_2 = _bits_307;
+  assign _wire_28_3 = _bits_308;
+  assign _wire_28_4 = _bits_309;
+  assign _wire_28_5 = _bits_310;
+  assign _wire_28_6 = _bits_311;
+  assign _wire_28_7 = _bits_312;
+  assign _wire_28_8 = _bits_313;
+  assign _wire_28_9 = _bits_314;
+  assign _wire_28_10 = _bits_315;
+  assign _wire_28_11 = _bits_316;
+  assign _wire_28_12 = _bits_317;
+  assign _wire_28_13 = _bits_318;
+  assign _wire_28_14 = _bits_319;
+  assign _wire_28_15 = _bits_320;
+  assign _wire_29_0 = _bits_321;
+  assign _wire_29_1 = _bits_322;
+  assign _wire_29_2 = _bits_323;
+  assign _wire_29_3 = _bits_324;
+  assign _wire_30_0 = _bits_326;
+  assign _wire_30_1 = _bits_327;
+  assign _wire_30_2 = _bits_328;
+  assign _wire_30_3 = _bits_329;
+  assign _wire_30_4 = _bits_330;
+  assign _wire_30_5 = _bits_331;
+  assign _wire_30_6 = _bits_332;
+  assign _wire_30_7 = _bits_333;
+  assign _wire_30_8 = _bits_334;
+  assign _wire_30_9 = _bits_335;
+  assign _wire_30_10 = _bits_336;
+  assign _wire_30_11 = _bits_337;
+  assign _wire_30_12 = _bits_338;
+  assign _wire_30_13 = _bits_339;
+  assign _wire_30_14 = _bits_340;
+  assign _wire_30_15 = _bits_341;
+  assign _wire_31_0 = _bits_342;
+  assign _wire_31_1 = _bits_343;
+  assign _wire_31_2 = _bits_344;
+  assign _wire_31_3 = _bits_345;
+  assign _wire_32_0 = _bits_347;
+  assign _wire_32_1 = _bits_348;
+  assign _wire_32_2 = _bits_349;
+  assign _wire_32_3 = _bits_350;
+  assign _wire_32_4 = _bits_351;
+  assign _wire_32_5 = _bits_352;
+  assign _wire_32_6 = _bits_353;
+  assign _wire_32_7 = _bits_354;
+  assign _wire_32_8 = _bits_355;
+  assign _wire_32_9 = _bits_356;
+  assign _wire_32_10 = _bits_357;
+  assign _wire_32_11 = _bits_358;
+  assign _wire_32_12 = _bits_359;
+  assign _wire_32_13 = _bits_360;
+  assign _wire_32_14 = _bits_361;
+  assign _wire_32_15 = _bits_362;
+  assign _wire_33_0 = _bits_363;
+  assign _wire_33_1 = _bits_364;
+  assign _wire_33_2 = _bits_365;
+  assign _wire_33_3 = _bits_366;
+  assign _wire_34_0 = _bits_367;
+  assign _wire_34_1 = _bits_368;
+  assign _wire_34_2 = _bits_369;
+  assign _wire_34_3 = _bits_370;
+  assign _wire_35_0 = _bits_381;
+  assign _wire_35_1 = _bits_382;
+  assign _wire_35_2 = _bits_383;
+  assign _wire_35_3 = _bits_384;
+  assign _wire_35_4 = _bits_385;
+  assign _wire_35_5 = _bits_386;
+  assign _wire_35_6 = _bits_387;
+  assign _wire_35_7 = _bits_388;
+  assign _wire_35_8 = _bits_389;
+  assign _wire_35_9 = _bits_390;
+  assign _wire_35_10 = _bits_391;
+  assign _wire_35_11 = _bits_392;
+  assign _wire_35_12 = _bits_393;
+  assign _wire_35_13 = _bits_394;
+  assign _wire_35_14 = _bits_395;
+  assign _wire_35_15 = _bits_396;
+  assign _wire_36_0 = _bits_397;
+  assign _wire_36_1 = _bits_398;
+  assign _wire_36_2 = _bits_399;
+  assign _wire_36_3 = _bits_400;
+  assign _wire_37_0 = _bits_402;
+  assign _wire_37_1 = _bits_403;
+  assign _wire_37_2 = _bits_404;
+  assign _wire_37_3 = _bits_405;
+  assign _wire_37_4 = _bits_406;
+  assign _wire_37_5 = _bits_407;
+  assign _wire_37_6 = _bits_408;
+  assign _wire_37_7 = _bits_409;
+  assign _wire_37_8 = _bits_410;
+  assign _wire_37_9 = _bits_411;
+  assign _wire_37_10 = _bits_412;
+  assign _wire_37_11 = _bits_413;
+  assign _wire_37_12 = _bits_414;
+  assign _wire_37_13 = _bits_415;
+  assign _wire_37_14 = _bits_416;
+  assign _wire_37_15 = _bits_417;
+  assign _wire_38_0 = _bits_418;
+  assign _wire_38_1 = _bits_419;
+  assign _wire_38_2 = _bits_420;
+  assign _wire_38_3 = _bits_421;
+  assign _wire_39_0 = _bits_423;
+  assign _wire_39_1 = _bits_424;
+  assign _wire_39_2 = _bits_425;
+  assign _wire_39_3 = _bits_426;
+  assign _wire_39_4 = _bits_427;
+  assign _wire_39_5 = _bits_428;
+  assign _wire_39_6 = _bits_429;
+  assign _wire_39_7 = _bits_430;
+  assign _wire_39_8 = _bits_431;
+  assign _wire_39_9 = _bits_432;
+  assign _wire_39_10 = _bits_433;
+  assign _wire_39_11 = _bits_434;
+  assign _wire_39_12 = _bits_435;
+  assign _wire_39_13 = _bits_436;
+  assign _wire_39_14 = _bits_437;
+  assign _wire_39_15 = _bits_438;
+  assign _wire_40_0 = _bits_439;
+  assign _wire_40_1 = _bits_440;
+  assign _wire_40_2 = _bits_441;
+  assign _wire_40_3 = _bits_442;
+  assign _wire_41_0 = _bits_444;
+  assign _wire_41_1 = _bits_445;
+  assign _wire_41_2 = _bits_446;
+  assign _wire_41_3 = _bits_447;
+  assign _wire_41_4 = _bits_448;
+  assign _wire_41_5 = _bits_449;
+  assign _wire_41_6 = _bits_450;
+  assign _wire_41_7 = _bits_451;
+  assign _wire_41_8 = _bits_452;
+  assign _wire_41_9 = _bits_453;
+  assign _wire_41_10 = _bits_454;
+  assign _wire_41_11 = _bits_455;
+  assign _wire_41_12 = _bits_456;
+  assign _wire_41_13 = _bits_457;
+  assign _wire_41_14 = _bits_458;
+  assign _wire_41_15 = _bits_459;
+  assign _wire_42_0 = _bits_460;
+  assign _wire_42_1 = _bits_461;
+  assign _wire_42_2 = _bits_462;
+  assign _wire_42_3 = _bits_463;
+  assign _wire_43_0 = _bits_464;
+  assign _wire_43_1 = _bits_465;
+  assign _wire_43_2 = _bits_466;
+  assign _wire_43_3 = _bits_467;
+  assign _wire_44_0 = _bits_478;
+  assign _wire_44_1 = _bits_479;
+  assign _wire_44_2 = _bits_480;
+  assign _wire_44_3 = _bits_481;
+  assign _wire_44_4 = _bits_482;
+  assign _wire_44_5 = _bits_483;
+  assign _wire_44_6 = _bits_484;
+  assign _wire_44_7 = _bits_485;
+  assign _wire_44_8 = _bits_486;
+  assign _wire_44_9 = _bits_487;
+  assign _wire_44_10 = _bits_488;
+  assign _wire_44_11 = _bits_489;
+  assign _wire_44_12 = _bits_490;
+  assign _wire_44_13 = _bits_491;
+  assign _wire_44_14 = _bits_492;
+  assign _wire_44_15 = _bits_493;
+  assign _wire_45_0 = _bits_494;
+  assign _wire_45_1 = _bits_495;
+  assign _wire_45_2 = _bits_496;
+  assign _wire_45_3 = _bits_497;
+  assign _wire_46_0 = _bits_499;
+  assign _wire_46_1 = _bits_500;
+  assign _wire_46_2 = _bits_501;
+  assign _wire_46_3 = _bits_502;
+  assign _wire_46_4 = _bits_503;
+  assign _wire_46_5 = _bits_504;
+  assign _wire_46_6 = _bits_505;
+  assign _wire_46_7 = _bits_506;
+  assign _wire_46_8 = _bits_507;
+  assign _wire_46_9 = _bits_508;
+  assign _wire_46_10 = _bits_509;
+  assign _wire_46_11 = _bits_510;
+  assign _wire_46_12 = _bits_511;
+  assign _wire_46_13 = _bits_512;
+  assign _wire_46_14 = _bits_513;
+  assign _wire_46_15 = _bits_514;
+  assign _wire_47_0 = _bits_515;
+  assign _wire_47_1 = _bits_516;
+  assign _wire_47_2 = _bits_517;
+  assign _wire_47_3 = _bits_518;
+  assign _wire_48_0 = _bits_520;
+  assign _wire_48_1 = _bits_521;
+  assign _wire_48_2 = _bits_522;
+  assign _wire_48_3 = _bits_523;
+  assign _wire_48_4 = _bits_524;
+  assign _wire_48_5 = _bits_525;
+  assign _wire_48_6 = _bits_526;
+  assign _wire_48_7 = _bits_527;
+  assign _wire_48_8 = _bits_528;
+  assign _wire_48_9 = _bits_529;
+  assign _wire_48_10 = _bits_530;
+  assign _wire_48_11 = _bits_531;
+  assign _wire_48_12 = _bits_532;
+  assign _wire_48_13 = _bits_533;
+  assign _wire_48_14 = _bits_534;
+  assign _wire_48_15 = _bits_535;
+  assign _wire_49_0 = _bits_536;
+  assign _wire_49_1 = _bits_537;
+  assign _wire_49_2 = _bits_538;
+  assign _wire_49_3 = _bits_539;
+  assign _wire_50_0 = _bits_541;
+  assign _wire_50_1 = _bits_542;
+  assign _wire_50_2 = _bits_543;
+  assign _wire_50_3 = _bits_544;
+  assign _wire_50_4 = _bits_545;
+  assign _wire_50_5 = _bits_546;
+  assign _wire_50_6 = _bits_547;
+  assign _wire_50_7 = _bits_548;
+  assign _wire_50_8 = _bits_549;
+  assign _wire_50_9 = _bits_550;
+  assign _wire_50_10 = _bits_551;
+  assign _wire_50_11 = _bits_552;
+  assign _wire_50_12 = _bits_553;
+  assign _wire_50_13 = _bits_554;
+  assign _wire_50_14 = _bits_555;
+  assign _wire_50_15 = _bits_556;
+  assign _wire_51_0 = _bits_557;
+  assign _wire_51_1 = _bits_558;
+  assign _wire_51_2 = _bits_559;
+  assign _wire_51_3 = _bits_560;
+  assign _wire_52_0 = _bits_561;
+  assign _wire_52_1 = _bits_562;
+  assign _wire_52_2 = _bits_563;
+  assign _wire_52_3 = _bits_564;
+  assign _wire_53_0 = _bits_575;
+  assign _wire_53_1 = _bits_576;
+  assign _wire_53_2 = _bits_577;
+  assign _wire_53_3 = _bits_578;
+  assign _wire_53_4 = _bits_579;
+  assign _wire_53_5 = _bits_580;
+  assign _wire_53_6 = _bits_581;
+  assign _wire_53_7 = _bits_582;
+  assign _wire_53_8 = _bits_583;
+  assign _wire_53_9 = _bits_584;
+  assign _wire_53_10 = _bits_585;
+  assign _wire_53_11 = _bits_586;
+  assign _wire_53_12 = _bits_587;
+  assign _wire_53_13 = _bits_588;
+  assign _wire_53_14 = _bits_589;
+  assign _wire_53_15 = _bits_590;
+  assign _wire_54_0 = _bits_591;
+  assign _wire_54_1 = _bits_592;
+  assign _wire_54_2 = _bits_593;
+  assign _wire_54_3 = _bits_594;
+  assign _wire_55_0 = _bits_596;
+  assign _wire_55_1 = _bits_597;
+  assign _wire_55_2 = _bits_598;
+  assign _wire_55_3 = _bits_599;
+  assign _wire_55_4 = _bits_600;
+  assign _wire_55_5 = _bits_601;
+  assign _wire_55_6 = _bits_602;
+  assign _wire_55_7 = _bits_603;
+  assign _wire_55_8 = _bits_604;
+  assign _wire_55_9 = _bits_605;
+  assign _wire_55_10 = _bits_606;
+  assign _wire_55_11 = _bits_607;
+  assign _wire_55_12 = _bits_608;
+  assign _wire_55_13 = _bits_609;
+  assign _wire_55_14 = _bits_610;
+  assign _wire_55_15 = _bits_611;
+  assign _wire_56_0 = _bits_612;
+  assign _wire_56_1 = _bits_613;
+  assign _wire_56_2 = _bits_614;
+  assign _wire_56_3 = _bits_615;
+  assign _wire_57_0 = _bits_617;
+  assign _wire_57_1 = _bits_618;
+  assign _wire_57_2 = _bits_619;
+  assign _wire_57_3 = _bits_620;
+  assign _wire_57_4 = _bits_621;
+  assign _wire_57_5 = _bits_622;
+  assign _wire_57_6 = _bits_623;
+  assign _wire_57_7 = _bits_624;
+  assign _wire_57_8 = _bits_625;
+  assign _wire_57_9 = _bits_626;
+  assign _wire_57_10 = _bits_627;
+  assign _wire_57_11 = _bits_628;
+  assign _wire_57_12 = _bits_629;
+  assign _wire_57_13 = _bits_630;
+  assign _wire_57_14 = _bits_631;
+  assign _wire_57_15 = _bits_632;
+  assign _wire_58_0 = _bits_633;
+  assign _wire_58_1 = _bits_634;
+  assign _wire_58_2 = _bits_635;
+  assign _wire_58_3 = _bits_636;
+  assign _wire_59_0 = _bits_638;
+  assign _wire_59_1 = _bits_639;
+  assign _wire_59_2 = _bits_640;
+  assign _wire_59_3 = _bits_641;
+  assign _wire_59_4 = _bits_642;
+  assign _wire_59_5 = _bits_643;
+  assign _wire_59_6 = _bits_644;
+  assign _wire_59_7 = _bits_645;
+  assign _wire_59_8 = _bits_646;
+  assign _wire_59_9 = _bits_647;
+  assign _wire_59_10 = _bits_648;
+  assign _wire_59_11 = _bits_649;
+  assign _wire_59_12 = _bits_650;
+  assign _wire_59_13 = _bits_651;
+  assign _wire_59_14 = _bits_652;
+  assign _wire_59_15 = _bits_653;
+  assign _wire_60_0 = _bits_654;
+  assign _wire_60_1 = _bits_655;
+  assign _wire_60_2 = _bits_656;
+  assign _wire_60_3 = _bits_657;
+  assign _wire_61_0 = _bits_658;
+  assign _wire_61_1 = _bits_659;
+  assign _wire_61_2 = _bits_660;
+  assign _wire_61_3 = _bits_661;
+  assign _wire_62_0 = _bits_672;
+  assign _wire_62_1 = _bits_673;
+  assign _wire_62_2 = _bits_674;
+  assign _wire_62_3 = _bits_675;
+  assign _wire_62_4 = _bits_676;
+  assign _wire_62_5 = _bits_677;
+  assign _wire_62_6 = _bits_678;
+  assign _wire_62_7 = _bits_679;
+  assign _wire_62_8 = _bits_680;
+  assign _wire_62_9 = _bits_681;
+  assign _wire_62_10 = _bits_682;
+  assign _wire_62_11 = _bits_683;
+  assign _wire_62_12 = _bits_684;
+  assign _wire_62_13 = _bits_685;
+  assign _wire_62_14 = _bits_686;
+  assign _wire_62_15 = _bits_687;
+  assign _wire_63_0 = _bits_688;
+  assign _wire_63_1 = _bits_689;
+  assign _wire_63_2 = _bits_690;
+  assign _wire_63_3 = _bits_691;
+  assign _wire_64_0 = _bits_693;
+  assign _wire_64_1 = _bits_694;
+  assign _wire_64_2 = _bits_695;
+  assign _wire_64_3 = _bits_696;
+  assign _wire_64_4 = _bits_697;
+  assign _wire_64_5 = _bits_698;
+  assign _wire_64_6 = _bits_699;
+  assign _wire_64_7 = _bits_700;
+  assign _wire_64_8 = _bits_701;
+  assign _wire_64_9 = _bits_702;
+  assign _wire_64_10 = _bits_703;
+  assign _wire_64_11 = _bits_704;
+  assign _wire_64_12 = _bits_705;
+  assign _wire_64_13 = _bits_706;
+  assign _wire_64_14 = _bits_707;
+  assign _wire_64_15 = _bits_708;
+  assign _wire_65_0 = _bits_709;
+  assign _wire_65_1 = _bits_710;
+  assign _wire_65_2 = _bits_711;
+  assign _wire_65_3 = _bits_712;
+  assign _wire_66_0 = _bits_714;
+  assign _wire_66_1 = _bits_715;
+  assign _wire_66_2 = _bits_716;
+  assign _wire_66_3 = _bits_717;
+  assign _wire_66_4 = _bits_718;
+  assign _wire_66_5 = _bits_719;
+  assign _wire_66_6 = _bits_720;
+  assign _wire_66_7 = _bits_721;
+  assign _wire_66_8 = _bits_722;
+  assign _wire_66_9 = _bits_723;
+  assign _wire_66_10 = _bits_724;
+  assign _wire_66_11 = _bits_725;
+  assign _wire_66_12 = _bits_726;
+  assign _wire_66_13 = _bits_727;
+  assign _wire_66_14 = _bits_728;
+  assign _wire_66_15 = _bits_729;
+  assign _wire_67_0 = _bits_730;
+  assign _wire_67_1 = _bits_731;
+  assign _wire_67_2 = _bits_732;
+  assign _wire_67_3 = _bits_733;
+  assign _wire_68_0 = _bits_735;
+  assign _wire_68_1 = _bits_736;
+  assign _wire_68_2 = _bits_737;
+  assign _wire_68_3 = _bits_738;
+  assign _wire_68_4 = _bits_739;
+  assign _wire_68_5 = _bits_740;
+  assign _wire_68_6 = _bits_741;
+  assign _wire_68_7 = _bits_742;
+  assign _wire_68_8 = _bits_743;
+  assign _wire_68_9 = _bits_744;
+  assign _wire_68_10 = _bits_745;
+  assign _wire_68_11 = _bits_746;
+  assign _wire_68_12 = _bits_747;
+  assign _wire_68_13 = _bits_748;
+  assign _wire_68_14 = _bits_749;
+  assign _wire_68_15 = _bits_750;
+  assign _wire_69_0 = _bits_751;
+  assign _wire_69_1 = _bits_752;
+  assign _wire_69_2 = _bits_753;
+  assign _wire_69_3 = _bits_754;
+  assign _wire_70_0 = _bits_755;
+  assign _wire_70_1 = _bits_756;
+  assign _wire_70_2 = _bits_757;
+  assign _wire_70_3 = _bits_758;
+  assign _wire_71_0 = _bits_769;
+  assign _wire_71_1 = _bits_770;
+  assign _wire_71_2 = _bits_771;
+  assign _wire_71_3 = _bits_772;
+  assign _wire_71_4 = _bits_773;
+  assign _wire_71_5 = _bits_774;
+  assign _wire_71_6 = _bits_775;
+  assign _wire_71_7 = _bits_776;
+  assign _wire_71_8 = _bits_777;
+  assign _wire_71_9 = _bits_778;
+  assign _wire_71_10 = _bits_779;
+  assign _wire_71_11 = _bits_780;
+  assign _wire_71_12 = _bits_781;
+  assign _wire_71_13 = _bits_782;
+  assign _wire_71_14 = _bits_783;
+  assign _wire_71_15 = _bits_784;
+  assign _wire_72_0 = _bits_785;
+  assign _wire_72_1 = _bits_786;
+  assign _wire_72_2 = _bits_787;
+  assign _wire_72_3 = _bits_788;
+  assign _wire_73_0 = _bits_790;
+  assign _wire_73_1 = _bits_791;
+  assign _wire_73_2 = _bits_792;
+  assign _wire_73_3 = _bits_793;
+  assign _wire_73_4 = _bits_794;
+  assign _wire_73_5 = _bits_795;
+  assign _wire_73_6 = _bits_796;
+  assign _wire_73_7 = _bits_797;
+  assign _wire_73_8 = _bits_798;
+  assign _wire_73_9 = _bits_799;
+  assign _wire_73_10 = _bits_800;
+  assign _wire_73_11 = _bits_801;
+  assign _wire_73_12 = _bits_802;
+  assign _wire_73_13 = _bits_803;
+  assign _wire_73_14 = _bits_804;
+  assign _wire_73_15 = _bits_805;
+  assign _wire_74_0 = _bits_806;
+  assign _wire_74_1 = _bits_807;
+  assign _wire_74_2 = _bits_808;
+  assign _wire_74_3 = _bits_809;
+  assign _wire_75_0 = _bits_811;
+  assign _wire_75_1 = _bits_812;
+  assign _wire_75_2 = _bits_813;
+  assign _wire_75_3 = _bits_814;
+  assign _wire_75_4 = _bits_815;
+  assign _wire_75_5 = _bits_816;
+  assign _wire_75_6 = _bits_817;
+  assign _wire_75_7 = _bits_818;
+  assign _wire_75_8 = _bits_819;
+  assign _wire_75_9 = _bits_820;
+  assign _wire_75_10 = _bits_821;
+  assign _wire_75_11 = _bits_822;
+  assign _wire_75_12 = _bits_823;
+  assign _wire_75_13 = _bits_824;
+  assign _wire_75_14 = _bits_825;
+  assign _wire_75_15 = _bits_826;
+  assign _wire_76_0 = _bits_827;
+  assign _wire_76_1 = _bits_828;
+  assign _wire_76_2 = _bits_829;
+  assign _wire_76_3 = _bits_830;
+  assign _wire_77_0 = _bits_832;
+  assign _wire_77_1 = _bits_833;
+  assign _wire_77_2 = _bits_834;
+  assign _wire_77_3 = _bits_835;
+  assign _wire_77_4 = _bits_836;
+  assign _wire_77_5 = _bits_837;
+  assign _wire_77_6 = _bits_838;
+  assign _wire_77_7 = _bits_839;
+  assign _wire_77_8 = _bits_840;
+  assign _wire_77_9 = _bits_841;
+  assign _wire_77_10 = _bits_842;
+  assign _wire_77_11 = _bits_843;
+  assign _wire_77_12 = _bits_844;
+  assign _wire_77_13 = _bits_845;
+  assign _wire_77_14 = _bits_846;
+  assign _wire_77_15 = _bits_847;
+  assign _wire_78_0 = _bits_848;
+  assign _wire_78_1 = _bits_849;
+  assign _wire_78_2 = _bits_850;
+  assign _wire_78_3 = _bits_851;
+  assign _wire_79_0 = _bits_852;
+  assign _wire_79_1 = _bits_853;
+  assign _wire_79_2 = _bits_854;
+  assign _wire_79_3 = _bits_855;
+  assign _wire_80_0 = _bits_866;
+  assign _wire_80_1 = _bits_867;
+  assign _wire_80_2 = _bits_868;
+  assign _wire_80_3 = _bits_869;
+  assign _wire_80_4 = _bits_870;
+  assign _wire_80_5 = _bits_871;
+  assign _wire_80_6 = _bits_872;
+  assign _wire_80_7 = _bits_873;
+  assign _wire_80_8 = _bits_874;
+  assign _wire_80_9 = _bits_875;
+  assign _wire_80_10 = _bits_876;
+  assign _wire_80_11 = _bits_877;
+  assign _wire_80_12 = _bits_878;
+  assign _wire_80_13 = _bits_879;
+  assign _wire_80_14 = _bits_880;
+  assign _wire_80_15 = _bits_881;
+  assign _wire_81_0 = _bits_882;
+  assign _wire_81_1 = _bits_883;
+  assign _wire_81_2 = _bits_884;
+  assign _wire_81_3 = _bits_885;
+  assign _wire_82_0 = _bits_887;
+  assign _wire_82_1 = _bits_888;
+  assign _wire_82_2 = _bits_889;
+  assign _wire_82_3 = _bits_890;
+  assign _wire_82_4 = _bits_891;
+  assign _wire_82_5 = _bits_892;
+  assign _wire_82_6 = _bits_893;
+  assign _wire_82_7 = _bits_894;
+  assign _wire_82_8 = _bits_895;
+  assign _wire_82_9 = _bits_896;
+  assign _wire_82_10 = _bits_897;
+  assign _wire_82_11 = _bits_898;
+  assign _wire_82_12 = _bits_899;
+  assign _wire_82_13 = _bits_900;
+  assign _wire_82_14 = _bits_901;
+  assign _wire_82_15 = _bits_902;
+  assign _wire_83_0 = _bits_903;
+  assign _wire_83_1 = _bits_904;
+  assign _wire_83_2 = _bits_905;
+  assign _wire_83_3 = _bits_906;
+  assign _wire_84_0 = _bits_908;
+  assign _wire_84_1 = _bits_909;
+  assign _wire_84_2 = _bits_910;
+  assign _wire_84_3 = _bits_911;
+  assign _wire_84_4 = _bits_912;
+  assign _wire_84_5 = _bits_913;
+  assign _wire_84_6 = _bits_914;
+  assign _wire_84_7 = _bits_915;
+  assign _wire_84_8 = _bits_916;
+  assign _wire_84_9 = _bits_917;
+  assign _wire_84_10 = _bits_918;
+  assign _wire_84_11 = _bits_919;
+  assign _wire_84_12 = _bits_920;
+  assign _wire_84_13 = _bits_921;
+  assign _wire_84_14 = _bits_922;
+  assign _wire_84_15 = _bits_923;
+  assign _wire_85_0 = _bits_924;
+  assign _wire_85_1 = _bits_925;
+  assign _wire_85_2 = _bits_926;
+  assign _wire_85_3 = _bits_927;
+  assign _wire_86_0 = _bits_929;
+  assign _wire_86_1 = _bits_930;
+  assign _wire_86_2 = _bits_931;
+  assign _wire_86_3 = _bits_932;
+  assign _wire_86_4 = _bits_933;
+  assign _wire_86_5 = _bits_934;
+  assign _wire_86_6 = _bits_935;
+  assign _wire_86_7 = _bits_936;
+  assign _wire_86_8 = _bits_937;
+  assign _wire_86_9 = _bits_938;
+  assign _wire_86_10 = _bits_939;
+  assign _wire_86_11 = _bits_940;
+  assign _wire_86_12 = _bits_941;
+  assign _wire_86_13 = _bits_942;
+  assign _wire_86_14 = _bits_943;
+  assign _wire_86_15 = _bits_944;
+  assign _wire_87_0 = _bits_945;
+  assign _wire_87_1 = _bits_946;
+  assign _wire_87_2 = _bits_947;
+  assign _wire_87_3 = _bits_948;
+  assign _wire_88_0 = _bits_949;
+  assign _wire_88_1 = _bits_950;
+  assign _wire_88_2 = _bits_951;
+  assign _wire_88_3 = _bits_952;
+  assign _wire_89_0 = _bits_963;
+  assign _wire_89_1 = _bits_964;
+  assign _wire_89_2 = _bits_965;
+  assign _wire_89_3 = _bits_966;
+  assign _wire_89_4 = _bits_967;
+  assign _wire_89_5 = _bits_968;
+  assign _wire_89_6 = _bits_969;
+  assign _wire_89_7 = _bits_970;
+  assign _wire_89_8 = _bits_971;
+  assign _wire_89_9 = _bits_972;
+  assign _wire_89_10 = _bits_973;
+  assign _wire_89_11 = _bits_974;
+  assign _wire_89_12 = _bits_975;
+  assign _wire_89_13 = _bits_976;
+  assign _wire_89_14 = _bits_977;
+  assign _wire_89_15 = _bits_978;
+  assign _wire_90_0 = _bits_979;
+  assign _wire_90_1 = _bits_980;
+  assign _wire_90_2 = _bits_981;
+  assign _wire_90_3 = _bits_982;
+  assign _wire_91_0 = _bits_984;
+  assign _wire_91_1 = _bits_985;
+  assign _wire_91_2 = _bits_986;
+  assign _wire_91_3 = _bits_987;
+  assign _wire_91_4 = _bits_988;
+  assign _wire_91_5 = _bits_989;
+  assign _wire_91_6 = _bits_990;
+  assign _wire_91_7 = _bits_991;
+  assign _wire_91_8 = _bits_992;
+  assign _wire_91_9 = _bits_993;
+  assign _wire_91_10 = _bits_994;
+  assign _wire_91_11 = _bits_995;
+  assign _wire_91_12 = _bits_996;
+  assign _wire_91_13 = _bits_997;
+  assign _wire_91_14 = _bits_998;
+  assign _wire_91_15 = _bits_999;
+  assign _wire_92_0 = _bits_1000;
+  assign _wire_92_1 = _bits_1001;
+  assign _wire_92_2 = _bits_1002;
+  assign _wire_92_3 = _bits_1003;
+  assign _wire_93_0 = _bits_1005;
+  assign _wire_93_1 = _bits_1006;
+  assign _wire_93_2 = _bits_1007;
+  assign _wire_93_3 = _bits_1008;
+  assign _wire_93_4 = _bits_1009;
+  assign _wire_93_5 = _bits_1010;
+  assign _wire_93_6 = _bits_1011;
+  assign _wire_93_7 = _bits_1012;
+  assign _wire_93_8 = _bits_1013;
+  assign _wire_93_9 = _bits_1014;
+  assign _wire_93_10 = _bits_1015;
+  assign _wire_93_11 = _bits_1016;
+  assign _wire_93_12 = _bits_1017;
+  assign _wire_93_13 = _bits_1018;
+  assign _wire_93_14 = _bits_1019;
+  assign _wire_93_15 = _bits_1020;
+  assign _wire_94_0 = _bits_1021;
+  assign _wire_94_1 = _bits_1022;
+  assign _wire_94_2 = _bits_1023;
+  assign _wire_94_3 = _bits_1024;
+  assign _wire_95_0 = _bits_1026;
+  assign _wire_95_1 = _bits_1027;
+  assign _wire_95_2 = _bits_1028;
+  assign _wire_95_3 = _bits_1029;
+  assign _wire_95_4 = _bits_1030;
+  assign _wire_95_5 = _bits_1031;
+  assign _wire_95_6 = _bits_1032;
+  assign _wire_95_7 = _bits_1033;
+  assign _wire_95_8 = _bits_1034;
+  assign _wire_95_9 = _bits_1035;
+  assign _wire_95_10 = _bits_1036;
+  assign _wire_95_11 = _bits_1037;
+  assign _wire_95_12 = _bits_1038;
+  assign _wire_95_13 = _bits_1039;
+  assign _wire_95_14 = _bits_1040;
+  assign _wire_95_15 = _bits_1041;
+  assign _wire_96_0 = _bits_1042;
+  assign _wire_96_1 = _bits_1043;
+  assign _wire_96_2 = _bits_1044;
+  assign _wire_96_3 = _bits_1045;
+  assign _wire_97_0 = _bits_1046;
+  assign _wire_97_1 = _bits_1047;
+  assign _wire_97_2 = _bits_1048;
+  assign _wire_97_3 = _bits_1049;
+  assign _wire_98_0 = _bits_1060;
+  assign _wire_98_1 = _bits_1061;
+  assign _wire_98_2 = _bits_1062;
+  assign _wire_98_3 = _bits_1063;
+  assign _wire_98_4 = _bits_1064;
+  assign _wire_98_5 = _bits_1065;
+  assign _wire_98_6 = _bits_1066;
+  assign _wire_98_7 = _bits_1067;
+  assign _wire_98_8 = _bits_1068;
+  assign _wire_98_9 = _bits_1069;
+  assign _wire_98_10 = _bits_1070;
+  assign _wire_98_11 = _bits_1071;
+  assign _wire_98_12 = _bits_1072;
+  assign _wire_98_13 = _bits_1073;
+  assign _wire_98_14 = _bits_1074;
+  assign _wire_98_15 = _bits_1075;
+  assign _wire_99_0 = _bits_1076;
+  assign _wire_99_1 = _bits_1077;
+  assign _wire_99_2 = _bits_1078;
+  assign _wire_99_3 = _bits_1079;
+  assign _wire_100_0 = _bits_1081;
+  assign _wire_100_1 = _bits_1082;
+  assign _wire_100_2 = _bits_1083;
+  assign _wire_100_3 = _bits_1084;
+  assign _wire_100_4 = _bits_1085;
+  assign _wire_100_5 = _bits_1086;
+  assign _wire_100_6 = _bits_1087;
+  assign _wire_100_7 = _bits_1088;
+  assign _wire_100_8 = _bits_1089;
+  assign _wire_100_9 = _bits_1090;
+  assign _wire_100_10 = _bits_1091;
+  assign _wire_100_11 = _bits_1092;
+  assign _wire_100_12 = _bits_1093;
+  assign _wire_100_13 = _bits_1094;
+  assign _wire_100_14 = _bits_1095;
+  assign _wire_100_15 = _bits_1096;
+  assign _wire_101_0 = _bits_1097;
+  assign _wire_101_1 = _bits_1098;
+  assign _wire_101_2 = _bits_1099;
+  assign _wire_101_3 = _bits_1100;
+  assign _wire_102_0 = _bits_1102;
+  assign _wire_102_1 = _bits_1103;
+  assign _wire_102_2 = _bits_1104;
+  assign _wire_102_3 = _bits_1105;
+  assign _wire_102_4 = _bits_1106;
+  assign _wire_102_5 = _bits_1107;
+  assign _wire_102_6 = _bits_1108;
+  assign _wire_102_7 = _bits_1109;
+  assign _wire_102_8 = _bits_1110;
+  assign _wire_102_9 = _bits_1111;
+  assign _wire_102_10 = _bits_1112;
+  assign _wire_102_11 = _bits_1113;
+  assign _wire_102_12 = _bits_1114;
+  assign _wire_102_13 = _bits_1115;
+  assign _wire_102_14 = _bits_1116;
+  assign _wire_102_15 = _bits_1117;
+  assign _wire_103_0 = _bits_1118;
+  assign _wire_103_1 = _bits_1119;
+  assign _wire_103_2 = _bits_1120;
+  assign _wire_103_3 = _bits_1121;
+  assign _wire_104_0 = _bits_1123;
+  assign _wire_104_1 = _bits_1124;
+  assign _wire_104_2 = _bits_1125;
+  assign _wire_104_3 = _bits_1126;
+  assign _wire_104_4 = _bits_1127;
+  assign _wire_104_5 = _bits_1128;
+  assign _wire_104_6 = _bits_1129;
+  assign _wire_104_7 = _bits_1130;
+  assign _wire_104_8 = _bits_1131;
+  assign _wire_104_9 = _bits_1132;
+  assign _wire_104_10 = _bits_1133;
+  assign _wire_104_11 = _bits_1134;
+  assign _wire_104_12 = _bits_1135;
+  assign _wire_104_13 = _bits_1136;
+  assign _wire_104_14 = _bits_1137;
+  assign _wire_104_15 = _bits_1138;
+  assign _wire_105_0 = _bits_1139;
+  assign _wire_105_1 = _bits_1140;
+  assign _wire_105_2 = _bits_1141;
+  assign _wire_105_3 = _bits_1142;
+  assign _wire_106_0 = _bits_1143;
+  assign _wire_106_1 = _bits_1144;
+  assign _wire_106_2 = _bits_1145;
+  assign _wire_106_3 = _bits_1146;
+  assign _wire_107_0 = _bits_1157;
+  assign _wire_107_1 = _bits_1158;
+  assign _wire_107_2 = _bits_1159;
+  assign _wire_107_3 = _bits_1160;
+  assign _wire_107_4 = _bits_1161;
+  assign _wire_107_5 = _bits_1162;
+  assign _wire_107_6 = _bits_1163;
+  assign _wire_107_7 = _bits_1164;
+  assign _wire_107_8 = _bits_1165;
+  assign _wire_107_9 = _bits_1166;
+  assign _wire_107_10 = _bits_1167;
+  assign _wire_107_11 = _bits_1168;
+  assign _wire_107_12 = _bits_1169;
+  assign _wire_107_13 = _bits_1170;
+  assign _wire_107_14 = _bits_1171;
+  assign _wire_107_15 = _bits_1172;
+  assign _wire_108_0 = _bits_1173;
+  assign _wire_108_1 = _bits_1174;
+  assign _wire_108_2 = _bits_1175;
+  assign _wire_108_3 = _bits_1176;
+  assign _wire_109_0 = _bits_1178;
+  assign _wire_109_1 = _bits_1179;
+  assign _wire_109_2 = _bits_1180;
+  assign _wire_109_3 = _bits_1181;
+  assign _wire_109_4 = _bits_1182;
+  assign _wire_109_5 = _bits_1183;
+  assign _wire_109_6 = _bits_1184;
+  assign _wire_109_7 = _bits_1185;
+  assign _wire_109_8 = _bits_1186;
+  assign _wire_109_9 = _bits_1187;
+  assign _wire_109_10 = _bits_1188;
+  assign _wire_109_11 = _bits_1189;
+  assign _wire_109_12 = _bits_1190;
+  assign _wire_109_13 = _bits_1191;
+  assign _wire_109_14 = _bits_1192;
+  assign _wire_109_15 = _bits_1193;
+  assign _wire_110_0 = _bits_1194;
+  assign _wire_110_1 = _bits_1195;
+  assign _wire_110_2 = _bits_1196;
+  assign _wire_110_3 = _bits_1197;
+  assign _wire_111_0 = _bits_1199;
+  assign _wire_111_1 = _bits_1200;
+  assign _wire_111_2 = _bits_1201;
+  assign _wire_111_3 = _bits_1202;
+  assign _wire_111_4 = _bits_1203;
+  assign _wire_111_5 = _bits_1204;
+  assign _wire_111_6 = _bits_1205;
+  assign _wire_111_7 = _bits_1206;
+  assign _wire_111_8 = _bits_1207;
+  assign _wire_111_9 = _bits_1208;
+  assign _wire_111_10 = _bits_1209;
+  assign _wire_111_11 = _bits_1210;
+  assign _wire_111_12 = _bits_1211;
+  assign _wire_111_13 = _bits_1212;
+  assign _wire_111_14 = _bits_1213;
+  assign _wire_111_15 = _bits_1214;
+  assign _wire_112_0 = _bits_1215;
+  assign _wire_112_1 = _bits_1216;
+  assign _wire_112_2 = _bits_1217;
+  assign _wire_112_3 = _bits_1218;
+  assign _wire_113_0 = _bits_1220;
+  assign _wire_113_1 = _bits_1221;
+  assign _wire_113_2 = _bits_1222;
+  assign _wire_113_3 = _bits_1223;
+  assign _wire_113_4 = _bits_1224;
+  assign _wire_113_5 = _bits_1225;
+  assign _wire_113_6 = _bits_1226;
+  assign _wire_113_7 = _bits_1227;
+  assign _wire_113_8 = _bits_1228;
+  assign _wire_113_9 = _bits_1229;
+  assign _wire_113_10 = _bits_1230;
+  assign _wire_113_11 = _bits_1231;
+  assign _wire_113_12 = _bits_1232;
+  assign _wire_113_13 = _bits_1233;
+  assign _wire_113_14 = _bits_1234;
+  assign _wire_113_15 = _bits_1235;
+  assign _wire_114_0 = _bits_1236;
+  assign _wire_114_1 = _bits_1237;
+  assign _wire_114_2 = _bits_1238;
+  assign _wire_114_3 = _bits_1239;
+  assign _wire_115_0 = _bits_1240;
+  assign _wire_115_1 = _bits_1241;
+  assign _wire_115_2 = _bits_1242;
+  assign _wire_115_3 = _bits_1243;
+  assign _wire_116_0 = _bits_1254;
+  assign _wire_116_1 = _bits_1255;
+  assign _wire_116_2 = _bits_1256;
+  assign _wire_116_3 = _bits_1257;
+  assign _wire_116_4 = _bits_1258;
+  assign _wire_116_5 = _bits_1259;
+  assign _wire_116_6 = _bits_1260;
+  assign _wire_116_7 = _bits_1261;
+  assign _wire_116_8 = _bits_1262;
+  assign _wire_116_9 = _bits_1263;
+  assign _wire_116_10 = _bits_1264;
+  assign _wire_116_11 = _bits_1265;
+  assign _wire_116_12 = _bits_1266;
+  assign _wire_116_13 = _bits_1267;
+  assign _wire_116_14 = _bits_1268;
+  assign _wire_116_15 = _bits_1269;
+  assign _wire_117_0 = _bits_1270;
+  assign _wire_117_1 = _bits_1271;
+  assign _wire_117_2 = _bits_1272;
+  assign _wire_117_3 = _bits_1273;
+  assign _wire_118_0 = _bits_1275;
+  assign _wire_118_1 = _bits_1276;
+  assign _wire_118_2 = _bits_1277;
+  assign _wire_118_3 = _bits_1278;
+  assign _wire_118_4 = _bits_1279;
+  assign _wire_118_5 = _bits_1280;
+  assign _wire_118_6 = _bits_1281;
+  assign _wire_118_7 = _bits_1282;
+  assign _wire_118_8 = _bits_1283;
+  assign _wire_118_9 = _bits_1284;
+  assign _wire_118_10 = _bits_1285;
+  assign _wire_118_11 = _bits_1286;
+  assign _wire_118_12 = _bits_1287;
+  assign _wire_118_13 = _bits_1288;
+  assign _wire_118_14 = _bits_1289;
+  assign _wire_118_15 = _bits_1290;
+  assign _wire_119_0 = _bits_1291;
+  assign _wire_119_1 = _bits_1292;
+  assign _wire_119_2 = _bits_1293;
+  assign _wire_119_3 = _bits_1294;
+  assign _wire_120_0 = _bits_1296;
+  assign _wire_120_1 = _bits_1297;
+  assign _wire_120_2 = _bits_1298;
+  assign _wire_120_3 = _bits_1299;
+  assign _wire_120_4 = _bits_1300;
+  assign _wire_120_5 = _bits_1301;
+  assign _wire_120_6 = _bits_1302;
+  assign _wire_120_7 = _bits_1303;
+  assign _wire_120_8 = _bits_1304;
+  assign _wire_120_9 = _bits_1305;
+  assign _wire_120_10 = _bits_1306;
+  assign _wire_120_11 = _bits_1307;
+  assign _wire_120_12 = _bits_1308;
+  assign _wire_120_13 = _bits_1309;
+  assign _wire_120_14 = _bits_1310;
+  assign _wire_120_15 = _bits_1311;
+  assign _wire_121_0 = _bits_1312;
+  assign _wire_121_1 = _bits_1313;
+  assign _wire_121_2 = _bits_1314;
+  assign _wire_121_3 = _bits_1315;
+  assign _wire_122_0 = _bits_1317;
+  assign _wire_122_1 = _bits_1318;
+  assign _wire_122_2 = _bits_1319;
+  assign _wire_122_3 = _bits_1320;
+  assign _wire_122_4 = _bits_1321;
+  assign _wire_122_5 = _bits_1322;
+  assign _wire_122_6 = _bits_1323;
+  assign _wire_122_7 = _bits_1324;
+  assign _wire_122_8 = _bits_1325;
+  assign _wire_122_9 = _bits_1326;
+  assign _wire_122_10 = _bits_1327;
+  assign _wire_122_11 = _bits_1328;
+  assign _wire_122_12 = _bits_1329;
+  assign _wire_122_13 = _bits_1330;
+  assign _wire_122_14 = _bits_1331;
+  assign _wire_122_15 = _bits_1332;
+  assign _wire_123_0 = _bits_1333;
+  assign _wire_123_1 = _bits_1334;
+  assign _wire_123_2 = _bits_1335;
+  assign _wire_123_3 = _bits_1336;
+  assign _wire_124_0 = _bits_1337;
+  assign _wire_124_1 = _bits_1338;
+  assign _wire_124_2 = _bits_1339;
+  assign _wire_124_3 = _bits_1340;
+  assign _wire_125_0 = _bits_1351;
+  assign _wire_125_1 = _bits_1352;
+  assign _wire_125_2 = _bits_1353;
+  assign _wire_125_3 = _bits_1354;
+  assign _wire_125_4 = _bits_1355;
+  assign _wire_125_5 = _bits_1356;
+  assign _wire_125_6 = _bits_1357;
+  assign _wire_125_7 = _bits_1358;
+  assign _wire_125_8 = _bits_1359;
+  assign _wire_125_9 = _bits_1360;
+  assign _wire_125_10 = _bits_1361;
+  assign _wire_125_11 = _bits_1362;
+  assign _wire_125_12 = _bits_1363;
+  assign _wire_125_13 = _bits_1364;
+  assign _wire_125_14 = _bits_1365;
+  assign _wire_125_15 = _bits_1366;
+  assign _wire_126_0 = _bits_1367;
+  assign _wire_126_1 = _bits_1368;
+  assign _wire_126_2 = _bits_1369;
+  assign _wire_126_3 = _bits_1370;
+  assign _wire_127_0 = _bits_1372;
+  assign _wire_127_1 = _bits_1373;
+  assign _wire_127_2 = _bits_1374;
+  assign _wire_127_3 = _bits_1375;
+  assign _wire_127_4 = _bits_1376;
+  assign _wire_127_5 = _bits_1377;
+  assign _wire_127_6 = _bits_1378;
+  assign _wire_127_7 = _bits_1379;
+  assign _wire_127_8 = _bits_1380;
+  assign _wire_127_9 = _bits_1381;
+  assign _wire_127_10 = _bits_1382;
+  assign _wire_127_11 = _bits_1383;
+  assign _wire_127_12 = _bits_1384;
+  assign _wire_127_13 = _bits_1385;
+  assign _wire_127_14 = _bits_1386;
+  assign _wire_127_15 = _bits_1387;
+  assign _wire_128_0 = _bits_1388;
+  assign _wire_128_1 = _bits_1389;
+  assign _wire_128_2 = _bits_1390;
+  assign _wire_128_3 = _bits_1391;
+  assign _wire_129_0 = _bits_1393;
+  assign _wire_129_1 = _bits_1394;
+  assign _wire_129_2 = _bits_1395;
+  assign _wire_129_3 = _bits_1396;
+  assign _wire_129_4 = _bits_1397;
+  assign _wire_129_5 = _bits_1398;
+  assign _wire_129_6 = _bits_1399;
+  assign _wire_129_7 = _bits_1400;
+  assign _wire_129_8 = _bits_1401;
+  assign _wire_129_9 = _bits_1402;
+  assign _wire_129_10 = _bits_1403;
+  assign _wire_129_11 = _bits_1404;
+  assign _wire_129_12 = _bits_1405;
+  assign _wire_129_13 = _bits_1406;
+  assign _wire_129_14 = _bits_1407;
+  assign _wire_129_15 = _bits_1408;
+  assign _wire_130_0 = _bits_1409;
+  assign _wire_130_1 = _bits_1410;
+  assign _wire_130_2 = _bits_1411;
+  assign _wire_130_3 = _bits_1412;
+  assign _wire_131_0 = _bits_1414;
+  assign _wire_131_1 = _bits_1415;
+  assign _wire_131_2 = _bits_1416;
+  assign _wire_131_3 = _bits_1417;
+  assign _wire_131_4 = _bits_1418;
+  assign _wire_131_5 = _bits_1419;
+  assign _wire_131_6 = _bits_1420;
+  assign _wire_131_7 = _bits_1421;
+  assign _wire_131_8 = _bits_1422;
+  assign _wire_131_9 = _bits_1423;
+  assign _wire_131_10 = _bits_1424;
+  assign _wire_131_11 = _bits_1425;
+  assign _wire_131_12 = _bits_1426;
+  assign _wire_131_13 = _bits_1427;
+  assign _wire_131_14 = _bits_1428;
+  assign _wire_131_15 = _bits_1429;
+  assign _wire_132_0 = _bits_1430;
+  assign _wire_132_1 = _bits_1431;
+  assign _wire_132_2 = _bits_1432;
+  assign _wire_132_3 = _bits_1433;
+  assign _wire_133_0 = _bits_1434;
+  assign _wire_133_1 = _bits_1435;
+  assign _wire_133_2 = _bits_1436;
+  assign _wire_133_3 = _bits_1437;
+  assign _wire_134_0 = _bits_1448;
+  assign _wire_134_1 = _bits_1449;
+  assign _wire_134_2 = _bits_1450;
+  assign _wire_134_3 = _bits_1451;
+  assign _wire_134_4 = _bits_1452;
+  assign _wire_134_5 = _bits_1453;
+  assign _wire_134_6 = _bits_1454;
+  assign _wire_134_7 = _bits_1455;
+  assign _wire_134_8 = _bits_1456;
+  assign _wire_134_9 = _bits_1457;
+  assign _wire_134_10 = _bits_1458;
+  assign _wire_134_11 = _bits_1459;
+  assign _wire_134_12 = _bits_1460;
+  assign _wire_134_13 = _bits_1461;
+  assign _wire_134_14 = _bits_1462;
+  assign _wire_134_15 = _bits_1463;
+  assign _wire_135_0 = _bits_1464;
+  assign _wire_135_1 = _bits_1465;
+  assign _wire_135_2 = _bits_1466;
+  assign _wire_135_3 = _bits_1467;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -4504,14 +5650,6 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    write_slot <= io_write_bits_slot;
-  end
-
-  always @(posedge clock) begin
-    write_word <= io_write_bits_word;
-  end
-
-  always @(posedge clock) begin
     if (reset) begin
       s0_valid <= 1'd0;
     end else begin
@@ -4525,6 +5663,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     s0_weight <= (advance ? io_search_bits_weight : s0_weight);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels1_2_write_slot <= 12'd1;
+    end else begin
+      levels1_2_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels1_2_write_word <= 48'd1;
+    end else begin
+      levels1_2_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels1_2_fix_slot <= 12'd1;
+    end else begin
+      levels1_2_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels1_2_fix_word <= 48'd1;
+    end else begin
+      levels1_2_fix_word <= io_fix_word;
+    end
   end
 
   always @(posedge clock) begin
@@ -4657,49 +5827,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a2_valid <= 1'd0;
+      c1_valid <= 1'd0;
     end else begin
-      a2_valid <= (_or_7 ? _and_11 : a2_valid);
+      c1_valid <= (_or_7 ? _and_11 : c1_valid);
     end
   end
 
   always @(posedge clock) begin
-    a2_key <= (advance ? q1_key : a2_key);
+    c1_key <= (advance ? q1_key : c1_key);
   end
 
   always @(posedge clock) begin
-    a2_weight <= (advance ? q1_weight : a2_weight);
+    c1_weight <= (advance ? q1_weight : c1_weight);
   end
 
   always @(posedge clock) begin
-    a2_slot <= (advance ? _mux_5 : (a2_moved ? a2_leaf : a2_slot));
+    c1_slot <= (advance ? _mux_5 : (c1_moved ? c1_leaf : c1_slot));
   end
 
   always @(posedge clock) begin
-    a2_depth <= (advance ? _mux_6 : (a2_moved ? _add_7 : a2_depth));
+    c1_depth <= (advance ? _mux_6 : (c1_moved ? _add_7 : c1_depth));
   end
 
   always @(posedge clock) begin
-    a2_children <= (advance ? _mux_8 : (a2_moved ? 3'd0 : a2_children));
+    c1_children <= (advance ? _mux_8 : (c1_moved ? 3'd0 : c1_children));
   end
 
   always @(posedge clock) begin
-    a2_done <= (advance ? _or_8 : a2_done);
+    c1_done <= (advance ? _or_8 : c1_done);
   end
 
   always @(posedge clock) begin
-    a2_stopped_at_split <= (fix_first ? _and_12 : a2_stopped_at_split);
+    c1_stopped_at_split <= (fix_first ? _and_12 : c1_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a2_digit_below <= (fix_first ? _dyn_index_3 : a2_digit_below);
+    c1_digit_below <= (fix_first ? _dyn_index_3 : c1_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a2_valid <= 1'd0;
+    end else begin
+      a2_valid <= (_or_9 ? _and_13 : a2_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a2_key <= (advance ? c1_key : a2_key);
+  end
+
+  always @(posedge clock) begin
+    a2_weight <= (advance ? c1_weight : a2_weight);
+  end
+
+  always @(posedge clock) begin
+    a2_slot <= (advance ? c1_slot : (a2_moved ? a2_leaf : a2_slot));
+  end
+
+  always @(posedge clock) begin
+    a2_depth <= (advance ? c1_depth : (a2_moved ? _add_12 : a2_depth));
+  end
+
+  always @(posedge clock) begin
+    a2_children <= (advance ? c1_children : (a2_moved ? 3'd0 : a2_children));
+  end
+
+  always @(posedge clock) begin
+    a2_done <= (advance ? c1_done : a2_done);
+  end
+
+  always @(posedge clock) begin
+    a2_stopped_at_split <= (fix_first ? _and_14 : a2_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a2_digit_below <= (fix_first ? _dyn_index_4 : a2_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p2_valid <= 1'd0;
     end else begin
-      p2_valid <= (_or_9 ? _and_13 : p2_valid);
+      p2_valid <= (_or_10 ? _and_15 : p2_valid);
     end
   end
 
@@ -4716,7 +5926,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p2_depth <= (advance ? a2_depth : (p2_moved ? _add_12 : p2_depth));
+    p2_depth <= (advance ? a2_depth : (p2_moved ? _add_13 : p2_depth));
   end
 
   always @(posedge clock) begin
@@ -4728,18 +5938,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p2_stopped_at_split <= (fix_first ? _and_14 : p2_stopped_at_split);
+    p2_stopped_at_split <= (fix_first ? _and_16 : p2_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p2_digit_below <= (fix_first ? _dyn_index_4 : p2_digit_below);
+    p2_digit_below <= (fix_first ? _dyn_index_5 : p2_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q2_valid <= 1'd0;
     end else begin
-      q2_valid <= (_or_10 ? _and_15 : q2_valid);
+      q2_valid <= (_or_11 ? _and_17 : q2_valid);
     end
   end
 
@@ -4756,7 +5966,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q2_depth <= (advance ? p2_depth : (q2_moved ? _add_13 : q2_depth));
+    q2_depth <= (advance ? p2_depth : (q2_moved ? _add_14 : q2_depth));
   end
 
   always @(posedge clock) begin
@@ -4768,11 +5978,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q2_stopped_at_split <= (fix_first ? _and_16 : q2_stopped_at_split);
+    q2_stopped_at_split <= (fix_first ? _and_18 : q2_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q2_digit_below <= (fix_first ? _dyn_index_5 : q2_digit_below);
+    q2_digit_below <= (fix_first ? _dyn_index_6 : q2_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4785,49 +5995,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a3_valid <= 1'd0;
+      c2_valid <= 1'd0;
     end else begin
-      a3_valid <= (_or_11 ? _and_17 : a3_valid);
+      c2_valid <= (_or_12 ? _and_19 : c2_valid);
     end
   end
 
   always @(posedge clock) begin
-    a3_key <= (advance ? q2_key : a3_key);
+    c2_key <= (advance ? q2_key : c2_key);
   end
 
   always @(posedge clock) begin
-    a3_weight <= (advance ? q2_weight : a3_weight);
+    c2_weight <= (advance ? q2_weight : c2_weight);
   end
 
   always @(posedge clock) begin
-    a3_slot <= (advance ? _mux_10 : (a3_moved ? a3_leaf : a3_slot));
+    c2_slot <= (advance ? _mux_10 : (c2_moved ? c2_leaf : c2_slot));
   end
 
   always @(posedge clock) begin
-    a3_depth <= (advance ? _mux_11 : (a3_moved ? _add_14 : a3_depth));
+    c2_depth <= (advance ? _mux_11 : (c2_moved ? _add_15 : c2_depth));
   end
 
   always @(posedge clock) begin
-    a3_children <= (advance ? _mux_13 : (a3_moved ? 3'd0 : a3_children));
+    c2_children <= (advance ? _mux_13 : (c2_moved ? 3'd0 : c2_children));
   end
 
   always @(posedge clock) begin
-    a3_done <= (advance ? _or_12 : a3_done);
+    c2_done <= (advance ? _or_13 : c2_done);
   end
 
   always @(posedge clock) begin
-    a3_stopped_at_split <= (fix_first ? _and_18 : a3_stopped_at_split);
+    c2_stopped_at_split <= (fix_first ? _and_20 : c2_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a3_digit_below <= (fix_first ? _dyn_index_6 : a3_digit_below);
+    c2_digit_below <= (fix_first ? _dyn_index_7 : c2_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels3_4_write_slot <= 12'd2;
+    end else begin
+      levels3_4_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels3_4_write_word <= 48'd2;
+    end else begin
+      levels3_4_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels3_4_fix_slot <= 12'd2;
+    end else begin
+      levels3_4_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels3_4_fix_word <= 48'd2;
+    end else begin
+      levels3_4_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a3_valid <= 1'd0;
+    end else begin
+      a3_valid <= (_or_14 ? _and_21 : a3_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a3_key <= (advance ? c2_key : a3_key);
+  end
+
+  always @(posedge clock) begin
+    a3_weight <= (advance ? c2_weight : a3_weight);
+  end
+
+  always @(posedge clock) begin
+    a3_slot <= (advance ? c2_slot : (a3_moved ? a3_leaf : a3_slot));
+  end
+
+  always @(posedge clock) begin
+    a3_depth <= (advance ? c2_depth : (a3_moved ? _add_20 : a3_depth));
+  end
+
+  always @(posedge clock) begin
+    a3_children <= (advance ? c2_children : (a3_moved ? 3'd0 : a3_children));
+  end
+
+  always @(posedge clock) begin
+    a3_done <= (advance ? c2_done : a3_done);
+  end
+
+  always @(posedge clock) begin
+    a3_stopped_at_split <= (fix_first ? _and_22 : a3_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a3_digit_below <= (fix_first ? _dyn_index_8 : a3_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p3_valid <= 1'd0;
     end else begin
-      p3_valid <= (_or_13 ? _and_19 : p3_valid);
+      p3_valid <= (_or_15 ? _and_23 : p3_valid);
     end
   end
 
@@ -4844,7 +6126,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p3_depth <= (advance ? a3_depth : (p3_moved ? _add_19 : p3_depth));
+    p3_depth <= (advance ? a3_depth : (p3_moved ? _add_21 : p3_depth));
   end
 
   always @(posedge clock) begin
@@ -4856,18 +6138,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p3_stopped_at_split <= (fix_first ? _and_20 : p3_stopped_at_split);
+    p3_stopped_at_split <= (fix_first ? _and_24 : p3_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p3_digit_below <= (fix_first ? _dyn_index_7 : p3_digit_below);
+    p3_digit_below <= (fix_first ? _dyn_index_9 : p3_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q3_valid <= 1'd0;
     end else begin
-      q3_valid <= (_or_14 ? _and_21 : q3_valid);
+      q3_valid <= (_or_16 ? _and_25 : q3_valid);
     end
   end
 
@@ -4884,7 +6166,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q3_depth <= (advance ? p3_depth : (q3_moved ? _add_20 : q3_depth));
+    q3_depth <= (advance ? p3_depth : (q3_moved ? _add_22 : q3_depth));
   end
 
   always @(posedge clock) begin
@@ -4896,11 +6178,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q3_stopped_at_split <= (fix_first ? _and_22 : q3_stopped_at_split);
+    q3_stopped_at_split <= (fix_first ? _and_26 : q3_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q3_digit_below <= (fix_first ? _dyn_index_8 : q3_digit_below);
+    q3_digit_below <= (fix_first ? _dyn_index_10 : q3_digit_below);
   end
 
   always @(posedge clock) begin
@@ -4913,49 +6195,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a4_valid <= 1'd0;
+      c3_valid <= 1'd0;
     end else begin
-      a4_valid <= (_or_15 ? _and_23 : a4_valid);
+      c3_valid <= (_or_17 ? _and_27 : c3_valid);
     end
   end
 
   always @(posedge clock) begin
-    a4_key <= (advance ? q3_key : a4_key);
+    c3_key <= (advance ? q3_key : c3_key);
   end
 
   always @(posedge clock) begin
-    a4_weight <= (advance ? q3_weight : a4_weight);
+    c3_weight <= (advance ? q3_weight : c3_weight);
   end
 
   always @(posedge clock) begin
-    a4_slot <= (advance ? _mux_15 : (a4_moved ? a4_leaf : a4_slot));
+    c3_slot <= (advance ? _mux_15 : (c3_moved ? c3_leaf : c3_slot));
   end
 
   always @(posedge clock) begin
-    a4_depth <= (advance ? _mux_16 : (a4_moved ? _add_21 : a4_depth));
+    c3_depth <= (advance ? _mux_16 : (c3_moved ? _add_23 : c3_depth));
   end
 
   always @(posedge clock) begin
-    a4_children <= (advance ? _mux_18 : (a4_moved ? 3'd0 : a4_children));
+    c3_children <= (advance ? _mux_18 : (c3_moved ? 3'd0 : c3_children));
   end
 
   always @(posedge clock) begin
-    a4_done <= (advance ? _or_16 : a4_done);
+    c3_done <= (advance ? _or_18 : c3_done);
   end
 
   always @(posedge clock) begin
-    a4_stopped_at_split <= (fix_first ? _and_24 : a4_stopped_at_split);
+    c3_stopped_at_split <= (fix_first ? _and_28 : c3_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a4_digit_below <= (fix_first ? _dyn_index_9 : a4_digit_below);
+    c3_digit_below <= (fix_first ? _dyn_index_11 : c3_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a4_valid <= 1'd0;
+    end else begin
+      a4_valid <= (_or_19 ? _and_29 : a4_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a4_key <= (advance ? c3_key : a4_key);
+  end
+
+  always @(posedge clock) begin
+    a4_weight <= (advance ? c3_weight : a4_weight);
+  end
+
+  always @(posedge clock) begin
+    a4_slot <= (advance ? c3_slot : (a4_moved ? a4_leaf : a4_slot));
+  end
+
+  always @(posedge clock) begin
+    a4_depth <= (advance ? c3_depth : (a4_moved ? _add_28 : a4_depth));
+  end
+
+  always @(posedge clock) begin
+    a4_children <= (advance ? c3_children : (a4_moved ? 3'd0 : a4_children));
+  end
+
+  always @(posedge clock) begin
+    a4_done <= (advance ? c3_done : a4_done);
+  end
+
+  always @(posedge clock) begin
+    a4_stopped_at_split <= (fix_first ? _and_30 : a4_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a4_digit_below <= (fix_first ? _dyn_index_12 : a4_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p4_valid <= 1'd0;
     end else begin
-      p4_valid <= (_or_17 ? _and_25 : p4_valid);
+      p4_valid <= (_or_20 ? _and_31 : p4_valid);
     end
   end
 
@@ -4972,7 +6294,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p4_depth <= (advance ? a4_depth : (p4_moved ? _add_26 : p4_depth));
+    p4_depth <= (advance ? a4_depth : (p4_moved ? _add_29 : p4_depth));
   end
 
   always @(posedge clock) begin
@@ -4984,18 +6306,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p4_stopped_at_split <= (fix_first ? _and_26 : p4_stopped_at_split);
+    p4_stopped_at_split <= (fix_first ? _and_32 : p4_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p4_digit_below <= (fix_first ? _dyn_index_10 : p4_digit_below);
+    p4_digit_below <= (fix_first ? _dyn_index_13 : p4_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q4_valid <= 1'd0;
     end else begin
-      q4_valid <= (_or_18 ? _and_27 : q4_valid);
+      q4_valid <= (_or_21 ? _and_33 : q4_valid);
     end
   end
 
@@ -5012,7 +6334,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q4_depth <= (advance ? p4_depth : (q4_moved ? _add_27 : q4_depth));
+    q4_depth <= (advance ? p4_depth : (q4_moved ? _add_30 : q4_depth));
   end
 
   always @(posedge clock) begin
@@ -5024,11 +6346,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q4_stopped_at_split <= (fix_first ? _and_28 : q4_stopped_at_split);
+    q4_stopped_at_split <= (fix_first ? _and_34 : q4_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q4_digit_below <= (fix_first ? _dyn_index_11 : q4_digit_below);
+    q4_digit_below <= (fix_first ? _dyn_index_14 : q4_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5041,49 +6363,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a5_valid <= 1'd0;
+      c4_valid <= 1'd0;
     end else begin
-      a5_valid <= (_or_19 ? _and_29 : a5_valid);
+      c4_valid <= (_or_22 ? _and_35 : c4_valid);
     end
   end
 
   always @(posedge clock) begin
-    a5_key <= (advance ? q4_key : a5_key);
+    c4_key <= (advance ? q4_key : c4_key);
   end
 
   always @(posedge clock) begin
-    a5_weight <= (advance ? q4_weight : a5_weight);
+    c4_weight <= (advance ? q4_weight : c4_weight);
   end
 
   always @(posedge clock) begin
-    a5_slot <= (advance ? _mux_20 : (a5_moved ? a5_leaf : a5_slot));
+    c4_slot <= (advance ? _mux_20 : (c4_moved ? c4_leaf : c4_slot));
   end
 
   always @(posedge clock) begin
-    a5_depth <= (advance ? _mux_21 : (a5_moved ? _add_28 : a5_depth));
+    c4_depth <= (advance ? _mux_21 : (c4_moved ? _add_31 : c4_depth));
   end
 
   always @(posedge clock) begin
-    a5_children <= (advance ? _mux_23 : (a5_moved ? 3'd0 : a5_children));
+    c4_children <= (advance ? _mux_23 : (c4_moved ? 3'd0 : c4_children));
   end
 
   always @(posedge clock) begin
-    a5_done <= (advance ? _or_20 : a5_done);
+    c4_done <= (advance ? _or_23 : c4_done);
   end
 
   always @(posedge clock) begin
-    a5_stopped_at_split <= (fix_first ? _and_30 : a5_stopped_at_split);
+    c4_stopped_at_split <= (fix_first ? _and_36 : c4_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a5_digit_below <= (fix_first ? _dyn_index_12 : a5_digit_below);
+    c4_digit_below <= (fix_first ? _dyn_index_15 : c4_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels5_6_write_slot <= 12'd3;
+    end else begin
+      levels5_6_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels5_6_write_word <= 48'd3;
+    end else begin
+      levels5_6_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels5_6_fix_slot <= 12'd3;
+    end else begin
+      levels5_6_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels5_6_fix_word <= 48'd3;
+    end else begin
+      levels5_6_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a5_valid <= 1'd0;
+    end else begin
+      a5_valid <= (_or_24 ? _and_37 : a5_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a5_key <= (advance ? c4_key : a5_key);
+  end
+
+  always @(posedge clock) begin
+    a5_weight <= (advance ? c4_weight : a5_weight);
+  end
+
+  always @(posedge clock) begin
+    a5_slot <= (advance ? c4_slot : (a5_moved ? a5_leaf : a5_slot));
+  end
+
+  always @(posedge clock) begin
+    a5_depth <= (advance ? c4_depth : (a5_moved ? _add_36 : a5_depth));
+  end
+
+  always @(posedge clock) begin
+    a5_children <= (advance ? c4_children : (a5_moved ? 3'd0 : a5_children));
+  end
+
+  always @(posedge clock) begin
+    a5_done <= (advance ? c4_done : a5_done);
+  end
+
+  always @(posedge clock) begin
+    a5_stopped_at_split <= (fix_first ? _and_38 : a5_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a5_digit_below <= (fix_first ? _dyn_index_16 : a5_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p5_valid <= 1'd0;
     end else begin
-      p5_valid <= (_or_21 ? _and_31 : p5_valid);
+      p5_valid <= (_or_25 ? _and_39 : p5_valid);
     end
   end
 
@@ -5100,7 +6494,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p5_depth <= (advance ? a5_depth : (p5_moved ? _add_33 : p5_depth));
+    p5_depth <= (advance ? a5_depth : (p5_moved ? _add_37 : p5_depth));
   end
 
   always @(posedge clock) begin
@@ -5112,18 +6506,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p5_stopped_at_split <= (fix_first ? _and_32 : p5_stopped_at_split);
+    p5_stopped_at_split <= (fix_first ? _and_40 : p5_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p5_digit_below <= (fix_first ? _dyn_index_13 : p5_digit_below);
+    p5_digit_below <= (fix_first ? _dyn_index_17 : p5_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q5_valid <= 1'd0;
     end else begin
-      q5_valid <= (_or_22 ? _and_33 : q5_valid);
+      q5_valid <= (_or_26 ? _and_41 : q5_valid);
     end
   end
 
@@ -5140,7 +6534,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q5_depth <= (advance ? p5_depth : (q5_moved ? _add_34 : q5_depth));
+    q5_depth <= (advance ? p5_depth : (q5_moved ? _add_38 : q5_depth));
   end
 
   always @(posedge clock) begin
@@ -5152,11 +6546,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q5_stopped_at_split <= (fix_first ? _and_34 : q5_stopped_at_split);
+    q5_stopped_at_split <= (fix_first ? _and_42 : q5_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q5_digit_below <= (fix_first ? _dyn_index_14 : q5_digit_below);
+    q5_digit_below <= (fix_first ? _dyn_index_18 : q5_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5169,49 +6563,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a6_valid <= 1'd0;
+      c5_valid <= 1'd0;
     end else begin
-      a6_valid <= (_or_23 ? _and_35 : a6_valid);
+      c5_valid <= (_or_27 ? _and_43 : c5_valid);
     end
   end
 
   always @(posedge clock) begin
-    a6_key <= (advance ? q5_key : a6_key);
+    c5_key <= (advance ? q5_key : c5_key);
   end
 
   always @(posedge clock) begin
-    a6_weight <= (advance ? q5_weight : a6_weight);
+    c5_weight <= (advance ? q5_weight : c5_weight);
   end
 
   always @(posedge clock) begin
-    a6_slot <= (advance ? _mux_25 : (a6_moved ? a6_leaf : a6_slot));
+    c5_slot <= (advance ? _mux_25 : (c5_moved ? c5_leaf : c5_slot));
   end
 
   always @(posedge clock) begin
-    a6_depth <= (advance ? _mux_26 : (a6_moved ? _add_35 : a6_depth));
+    c5_depth <= (advance ? _mux_26 : (c5_moved ? _add_39 : c5_depth));
   end
 
   always @(posedge clock) begin
-    a6_children <= (advance ? _mux_28 : (a6_moved ? 3'd0 : a6_children));
+    c5_children <= (advance ? _mux_28 : (c5_moved ? 3'd0 : c5_children));
   end
 
   always @(posedge clock) begin
-    a6_done <= (advance ? _or_24 : a6_done);
+    c5_done <= (advance ? _or_28 : c5_done);
   end
 
   always @(posedge clock) begin
-    a6_stopped_at_split <= (fix_first ? _and_36 : a6_stopped_at_split);
+    c5_stopped_at_split <= (fix_first ? _and_44 : c5_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a6_digit_below <= (fix_first ? _dyn_index_15 : a6_digit_below);
+    c5_digit_below <= (fix_first ? _dyn_index_19 : c5_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a6_valid <= 1'd0;
+    end else begin
+      a6_valid <= (_or_29 ? _and_45 : a6_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a6_key <= (advance ? c5_key : a6_key);
+  end
+
+  always @(posedge clock) begin
+    a6_weight <= (advance ? c5_weight : a6_weight);
+  end
+
+  always @(posedge clock) begin
+    a6_slot <= (advance ? c5_slot : (a6_moved ? a6_leaf : a6_slot));
+  end
+
+  always @(posedge clock) begin
+    a6_depth <= (advance ? c5_depth : (a6_moved ? _add_44 : a6_depth));
+  end
+
+  always @(posedge clock) begin
+    a6_children <= (advance ? c5_children : (a6_moved ? 3'd0 : a6_children));
+  end
+
+  always @(posedge clock) begin
+    a6_done <= (advance ? c5_done : a6_done);
+  end
+
+  always @(posedge clock) begin
+    a6_stopped_at_split <= (fix_first ? _and_46 : a6_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a6_digit_below <= (fix_first ? _dyn_index_20 : a6_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p6_valid <= 1'd0;
     end else begin
-      p6_valid <= (_or_25 ? _and_37 : p6_valid);
+      p6_valid <= (_or_30 ? _and_47 : p6_valid);
     end
   end
 
@@ -5228,7 +6662,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p6_depth <= (advance ? a6_depth : (p6_moved ? _add_40 : p6_depth));
+    p6_depth <= (advance ? a6_depth : (p6_moved ? _add_45 : p6_depth));
   end
 
   always @(posedge clock) begin
@@ -5240,18 +6674,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p6_stopped_at_split <= (fix_first ? _and_38 : p6_stopped_at_split);
+    p6_stopped_at_split <= (fix_first ? _and_48 : p6_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p6_digit_below <= (fix_first ? _dyn_index_16 : p6_digit_below);
+    p6_digit_below <= (fix_first ? _dyn_index_21 : p6_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q6_valid <= 1'd0;
     end else begin
-      q6_valid <= (_or_26 ? _and_39 : q6_valid);
+      q6_valid <= (_or_31 ? _and_49 : q6_valid);
     end
   end
 
@@ -5268,7 +6702,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q6_depth <= (advance ? p6_depth : (q6_moved ? _add_41 : q6_depth));
+    q6_depth <= (advance ? p6_depth : (q6_moved ? _add_46 : q6_depth));
   end
 
   always @(posedge clock) begin
@@ -5280,11 +6714,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q6_stopped_at_split <= (fix_first ? _and_40 : q6_stopped_at_split);
+    q6_stopped_at_split <= (fix_first ? _and_50 : q6_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q6_digit_below <= (fix_first ? _dyn_index_17 : q6_digit_below);
+    q6_digit_below <= (fix_first ? _dyn_index_22 : q6_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5297,49 +6731,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a7_valid <= 1'd0;
+      c6_valid <= 1'd0;
     end else begin
-      a7_valid <= (_or_27 ? _and_41 : a7_valid);
+      c6_valid <= (_or_32 ? _and_51 : c6_valid);
     end
   end
 
   always @(posedge clock) begin
-    a7_key <= (advance ? q6_key : a7_key);
+    c6_key <= (advance ? q6_key : c6_key);
   end
 
   always @(posedge clock) begin
-    a7_weight <= (advance ? q6_weight : a7_weight);
+    c6_weight <= (advance ? q6_weight : c6_weight);
   end
 
   always @(posedge clock) begin
-    a7_slot <= (advance ? _mux_30 : (a7_moved ? a7_leaf : a7_slot));
+    c6_slot <= (advance ? _mux_30 : (c6_moved ? c6_leaf : c6_slot));
   end
 
   always @(posedge clock) begin
-    a7_depth <= (advance ? _mux_31 : (a7_moved ? _add_42 : a7_depth));
+    c6_depth <= (advance ? _mux_31 : (c6_moved ? _add_47 : c6_depth));
   end
 
   always @(posedge clock) begin
-    a7_children <= (advance ? _mux_33 : (a7_moved ? 3'd0 : a7_children));
+    c6_children <= (advance ? _mux_33 : (c6_moved ? 3'd0 : c6_children));
   end
 
   always @(posedge clock) begin
-    a7_done <= (advance ? _or_28 : a7_done);
+    c6_done <= (advance ? _or_33 : c6_done);
   end
 
   always @(posedge clock) begin
-    a7_stopped_at_split <= (fix_first ? _and_42 : a7_stopped_at_split);
+    c6_stopped_at_split <= (fix_first ? _and_52 : c6_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a7_digit_below <= (fix_first ? _dyn_index_18 : a7_digit_below);
+    c6_digit_below <= (fix_first ? _dyn_index_23 : c6_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels7_8_write_slot <= 12'd4;
+    end else begin
+      levels7_8_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels7_8_write_word <= 48'd4;
+    end else begin
+      levels7_8_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels7_8_fix_slot <= 12'd4;
+    end else begin
+      levels7_8_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels7_8_fix_word <= 48'd4;
+    end else begin
+      levels7_8_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a7_valid <= 1'd0;
+    end else begin
+      a7_valid <= (_or_34 ? _and_53 : a7_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a7_key <= (advance ? c6_key : a7_key);
+  end
+
+  always @(posedge clock) begin
+    a7_weight <= (advance ? c6_weight : a7_weight);
+  end
+
+  always @(posedge clock) begin
+    a7_slot <= (advance ? c6_slot : (a7_moved ? a7_leaf : a7_slot));
+  end
+
+  always @(posedge clock) begin
+    a7_depth <= (advance ? c6_depth : (a7_moved ? _add_52 : a7_depth));
+  end
+
+  always @(posedge clock) begin
+    a7_children <= (advance ? c6_children : (a7_moved ? 3'd0 : a7_children));
+  end
+
+  always @(posedge clock) begin
+    a7_done <= (advance ? c6_done : a7_done);
+  end
+
+  always @(posedge clock) begin
+    a7_stopped_at_split <= (fix_first ? _and_54 : a7_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a7_digit_below <= (fix_first ? _dyn_index_24 : a7_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p7_valid <= 1'd0;
     end else begin
-      p7_valid <= (_or_29 ? _and_43 : p7_valid);
+      p7_valid <= (_or_35 ? _and_55 : p7_valid);
     end
   end
 
@@ -5356,7 +6862,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p7_depth <= (advance ? a7_depth : (p7_moved ? _add_47 : p7_depth));
+    p7_depth <= (advance ? a7_depth : (p7_moved ? _add_53 : p7_depth));
   end
 
   always @(posedge clock) begin
@@ -5368,18 +6874,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p7_stopped_at_split <= (fix_first ? _and_44 : p7_stopped_at_split);
+    p7_stopped_at_split <= (fix_first ? _and_56 : p7_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p7_digit_below <= (fix_first ? _dyn_index_19 : p7_digit_below);
+    p7_digit_below <= (fix_first ? _dyn_index_25 : p7_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q7_valid <= 1'd0;
     end else begin
-      q7_valid <= (_or_30 ? _and_45 : q7_valid);
+      q7_valid <= (_or_36 ? _and_57 : q7_valid);
     end
   end
 
@@ -5396,7 +6902,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q7_depth <= (advance ? p7_depth : (q7_moved ? _add_48 : q7_depth));
+    q7_depth <= (advance ? p7_depth : (q7_moved ? _add_54 : q7_depth));
   end
 
   always @(posedge clock) begin
@@ -5408,11 +6914,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q7_stopped_at_split <= (fix_first ? _and_46 : q7_stopped_at_split);
+    q7_stopped_at_split <= (fix_first ? _and_58 : q7_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q7_digit_below <= (fix_first ? _dyn_index_20 : q7_digit_below);
+    q7_digit_below <= (fix_first ? _dyn_index_26 : q7_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5425,49 +6931,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a8_valid <= 1'd0;
+      c7_valid <= 1'd0;
     end else begin
-      a8_valid <= (_or_31 ? _and_47 : a8_valid);
+      c7_valid <= (_or_37 ? _and_59 : c7_valid);
     end
   end
 
   always @(posedge clock) begin
-    a8_key <= (advance ? q7_key : a8_key);
+    c7_key <= (advance ? q7_key : c7_key);
   end
 
   always @(posedge clock) begin
-    a8_weight <= (advance ? q7_weight : a8_weight);
+    c7_weight <= (advance ? q7_weight : c7_weight);
   end
 
   always @(posedge clock) begin
-    a8_slot <= (advance ? _mux_35 : (a8_moved ? a8_leaf : a8_slot));
+    c7_slot <= (advance ? _mux_35 : (c7_moved ? c7_leaf : c7_slot));
   end
 
   always @(posedge clock) begin
-    a8_depth <= (advance ? _mux_36 : (a8_moved ? _add_49 : a8_depth));
+    c7_depth <= (advance ? _mux_36 : (c7_moved ? _add_55 : c7_depth));
   end
 
   always @(posedge clock) begin
-    a8_children <= (advance ? _mux_38 : (a8_moved ? 3'd0 : a8_children));
+    c7_children <= (advance ? _mux_38 : (c7_moved ? 3'd0 : c7_children));
   end
 
   always @(posedge clock) begin
-    a8_done <= (advance ? _or_32 : a8_done);
+    c7_done <= (advance ? _or_38 : c7_done);
   end
 
   always @(posedge clock) begin
-    a8_stopped_at_split <= (fix_first ? _and_48 : a8_stopped_at_split);
+    c7_stopped_at_split <= (fix_first ? _and_60 : c7_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a8_digit_below <= (fix_first ? _dyn_index_21 : a8_digit_below);
+    c7_digit_below <= (fix_first ? _dyn_index_27 : c7_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a8_valid <= 1'd0;
+    end else begin
+      a8_valid <= (_or_39 ? _and_61 : a8_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a8_key <= (advance ? c7_key : a8_key);
+  end
+
+  always @(posedge clock) begin
+    a8_weight <= (advance ? c7_weight : a8_weight);
+  end
+
+  always @(posedge clock) begin
+    a8_slot <= (advance ? c7_slot : (a8_moved ? a8_leaf : a8_slot));
+  end
+
+  always @(posedge clock) begin
+    a8_depth <= (advance ? c7_depth : (a8_moved ? _add_60 : a8_depth));
+  end
+
+  always @(posedge clock) begin
+    a8_children <= (advance ? c7_children : (a8_moved ? 3'd0 : a8_children));
+  end
+
+  always @(posedge clock) begin
+    a8_done <= (advance ? c7_done : a8_done);
+  end
+
+  always @(posedge clock) begin
+    a8_stopped_at_split <= (fix_first ? _and_62 : a8_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a8_digit_below <= (fix_first ? _dyn_index_28 : a8_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p8_valid <= 1'd0;
     end else begin
-      p8_valid <= (_or_33 ? _and_49 : p8_valid);
+      p8_valid <= (_or_40 ? _and_63 : p8_valid);
     end
   end
 
@@ -5484,7 +7030,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p8_depth <= (advance ? a8_depth : (p8_moved ? _add_54 : p8_depth));
+    p8_depth <= (advance ? a8_depth : (p8_moved ? _add_61 : p8_depth));
   end
 
   always @(posedge clock) begin
@@ -5496,18 +7042,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p8_stopped_at_split <= (fix_first ? _and_50 : p8_stopped_at_split);
+    p8_stopped_at_split <= (fix_first ? _and_64 : p8_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p8_digit_below <= (fix_first ? _dyn_index_22 : p8_digit_below);
+    p8_digit_below <= (fix_first ? _dyn_index_29 : p8_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q8_valid <= 1'd0;
     end else begin
-      q8_valid <= (_or_34 ? _and_51 : q8_valid);
+      q8_valid <= (_or_41 ? _and_65 : q8_valid);
     end
   end
 
@@ -5524,7 +7070,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q8_depth <= (advance ? p8_depth : (q8_moved ? _add_55 : q8_depth));
+    q8_depth <= (advance ? p8_depth : (q8_moved ? _add_62 : q8_depth));
   end
 
   always @(posedge clock) begin
@@ -5536,11 +7082,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q8_stopped_at_split <= (fix_first ? _and_52 : q8_stopped_at_split);
+    q8_stopped_at_split <= (fix_first ? _and_66 : q8_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q8_digit_below <= (fix_first ? _dyn_index_23 : q8_digit_below);
+    q8_digit_below <= (fix_first ? _dyn_index_30 : q8_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5553,49 +7099,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a9_valid <= 1'd0;
+      c8_valid <= 1'd0;
     end else begin
-      a9_valid <= (_or_35 ? _and_53 : a9_valid);
+      c8_valid <= (_or_42 ? _and_67 : c8_valid);
     end
   end
 
   always @(posedge clock) begin
-    a9_key <= (advance ? q8_key : a9_key);
+    c8_key <= (advance ? q8_key : c8_key);
   end
 
   always @(posedge clock) begin
-    a9_weight <= (advance ? q8_weight : a9_weight);
+    c8_weight <= (advance ? q8_weight : c8_weight);
   end
 
   always @(posedge clock) begin
-    a9_slot <= (advance ? _mux_40 : (a9_moved ? a9_leaf : a9_slot));
+    c8_slot <= (advance ? _mux_40 : (c8_moved ? c8_leaf : c8_slot));
   end
 
   always @(posedge clock) begin
-    a9_depth <= (advance ? _mux_41 : (a9_moved ? _add_56 : a9_depth));
+    c8_depth <= (advance ? _mux_41 : (c8_moved ? _add_63 : c8_depth));
   end
 
   always @(posedge clock) begin
-    a9_children <= (advance ? _mux_43 : (a9_moved ? 3'd0 : a9_children));
+    c8_children <= (advance ? _mux_43 : (c8_moved ? 3'd0 : c8_children));
   end
 
   always @(posedge clock) begin
-    a9_done <= (advance ? _or_36 : a9_done);
+    c8_done <= (advance ? _or_43 : c8_done);
   end
 
   always @(posedge clock) begin
-    a9_stopped_at_split <= (fix_first ? _and_54 : a9_stopped_at_split);
+    c8_stopped_at_split <= (fix_first ? _and_68 : c8_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a9_digit_below <= (fix_first ? _dyn_index_24 : a9_digit_below);
+    c8_digit_below <= (fix_first ? _dyn_index_31 : c8_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels9_10_write_slot <= 12'd5;
+    end else begin
+      levels9_10_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels9_10_write_word <= 48'd5;
+    end else begin
+      levels9_10_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels9_10_fix_slot <= 12'd5;
+    end else begin
+      levels9_10_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels9_10_fix_word <= 48'd5;
+    end else begin
+      levels9_10_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a9_valid <= 1'd0;
+    end else begin
+      a9_valid <= (_or_44 ? _and_69 : a9_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a9_key <= (advance ? c8_key : a9_key);
+  end
+
+  always @(posedge clock) begin
+    a9_weight <= (advance ? c8_weight : a9_weight);
+  end
+
+  always @(posedge clock) begin
+    a9_slot <= (advance ? c8_slot : (a9_moved ? a9_leaf : a9_slot));
+  end
+
+  always @(posedge clock) begin
+    a9_depth <= (advance ? c8_depth : (a9_moved ? _add_68 : a9_depth));
+  end
+
+  always @(posedge clock) begin
+    a9_children <= (advance ? c8_children : (a9_moved ? 3'd0 : a9_children));
+  end
+
+  always @(posedge clock) begin
+    a9_done <= (advance ? c8_done : a9_done);
+  end
+
+  always @(posedge clock) begin
+    a9_stopped_at_split <= (fix_first ? _and_70 : a9_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a9_digit_below <= (fix_first ? _dyn_index_32 : a9_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p9_valid <= 1'd0;
     end else begin
-      p9_valid <= (_or_37 ? _and_55 : p9_valid);
+      p9_valid <= (_or_45 ? _and_71 : p9_valid);
     end
   end
 
@@ -5612,7 +7230,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p9_depth <= (advance ? a9_depth : (p9_moved ? _add_61 : p9_depth));
+    p9_depth <= (advance ? a9_depth : (p9_moved ? _add_69 : p9_depth));
   end
 
   always @(posedge clock) begin
@@ -5624,18 +7242,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p9_stopped_at_split <= (fix_first ? _and_56 : p9_stopped_at_split);
+    p9_stopped_at_split <= (fix_first ? _and_72 : p9_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p9_digit_below <= (fix_first ? _dyn_index_25 : p9_digit_below);
+    p9_digit_below <= (fix_first ? _dyn_index_33 : p9_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q9_valid <= 1'd0;
     end else begin
-      q9_valid <= (_or_38 ? _and_57 : q9_valid);
+      q9_valid <= (_or_46 ? _and_73 : q9_valid);
     end
   end
 
@@ -5652,7 +7270,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q9_depth <= (advance ? p9_depth : (q9_moved ? _add_62 : q9_depth));
+    q9_depth <= (advance ? p9_depth : (q9_moved ? _add_70 : q9_depth));
   end
 
   always @(posedge clock) begin
@@ -5664,11 +7282,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q9_stopped_at_split <= (fix_first ? _and_58 : q9_stopped_at_split);
+    q9_stopped_at_split <= (fix_first ? _and_74 : q9_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q9_digit_below <= (fix_first ? _dyn_index_26 : q9_digit_below);
+    q9_digit_below <= (fix_first ? _dyn_index_34 : q9_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5681,49 +7299,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a10_valid <= 1'd0;
+      c9_valid <= 1'd0;
     end else begin
-      a10_valid <= (_or_39 ? _and_59 : a10_valid);
+      c9_valid <= (_or_47 ? _and_75 : c9_valid);
     end
   end
 
   always @(posedge clock) begin
-    a10_key <= (advance ? q9_key : a10_key);
+    c9_key <= (advance ? q9_key : c9_key);
   end
 
   always @(posedge clock) begin
-    a10_weight <= (advance ? q9_weight : a10_weight);
+    c9_weight <= (advance ? q9_weight : c9_weight);
   end
 
   always @(posedge clock) begin
-    a10_slot <= (advance ? _mux_45 : (a10_moved ? a10_leaf : a10_slot));
+    c9_slot <= (advance ? _mux_45 : (c9_moved ? c9_leaf : c9_slot));
   end
 
   always @(posedge clock) begin
-    a10_depth <= (advance ? _mux_46 : (a10_moved ? _add_63 : a10_depth));
+    c9_depth <= (advance ? _mux_46 : (c9_moved ? _add_71 : c9_depth));
   end
 
   always @(posedge clock) begin
-    a10_children <= (advance ? _mux_48 : (a10_moved ? 3'd0 : a10_children));
+    c9_children <= (advance ? _mux_48 : (c9_moved ? 3'd0 : c9_children));
   end
 
   always @(posedge clock) begin
-    a10_done <= (advance ? _or_40 : a10_done);
+    c9_done <= (advance ? _or_48 : c9_done);
   end
 
   always @(posedge clock) begin
-    a10_stopped_at_split <= (fix_first ? _and_60 : a10_stopped_at_split);
+    c9_stopped_at_split <= (fix_first ? _and_76 : c9_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a10_digit_below <= (fix_first ? _dyn_index_27 : a10_digit_below);
+    c9_digit_below <= (fix_first ? _dyn_index_35 : c9_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a10_valid <= 1'd0;
+    end else begin
+      a10_valid <= (_or_49 ? _and_77 : a10_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a10_key <= (advance ? c9_key : a10_key);
+  end
+
+  always @(posedge clock) begin
+    a10_weight <= (advance ? c9_weight : a10_weight);
+  end
+
+  always @(posedge clock) begin
+    a10_slot <= (advance ? c9_slot : (a10_moved ? a10_leaf : a10_slot));
+  end
+
+  always @(posedge clock) begin
+    a10_depth <= (advance ? c9_depth : (a10_moved ? _add_76 : a10_depth));
+  end
+
+  always @(posedge clock) begin
+    a10_children <= (advance ? c9_children : (a10_moved ? 3'd0 : a10_children));
+  end
+
+  always @(posedge clock) begin
+    a10_done <= (advance ? c9_done : a10_done);
+  end
+
+  always @(posedge clock) begin
+    a10_stopped_at_split <= (fix_first ? _and_78 : a10_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a10_digit_below <= (fix_first ? _dyn_index_36 : a10_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p10_valid <= 1'd0;
     end else begin
-      p10_valid <= (_or_41 ? _and_61 : p10_valid);
+      p10_valid <= (_or_50 ? _and_79 : p10_valid);
     end
   end
 
@@ -5740,7 +7398,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p10_depth <= (advance ? a10_depth : (p10_moved ? _add_68 : p10_depth));
+    p10_depth <= (advance ? a10_depth : (p10_moved ? _add_77 : p10_depth));
   end
 
   always @(posedge clock) begin
@@ -5752,18 +7410,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p10_stopped_at_split <= (fix_first ? _and_62 : p10_stopped_at_split);
+    p10_stopped_at_split <= (fix_first ? _and_80 : p10_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p10_digit_below <= (fix_first ? _dyn_index_28 : p10_digit_below);
+    p10_digit_below <= (fix_first ? _dyn_index_37 : p10_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q10_valid <= 1'd0;
     end else begin
-      q10_valid <= (_or_42 ? _and_63 : q10_valid);
+      q10_valid <= (_or_51 ? _and_81 : q10_valid);
     end
   end
 
@@ -5780,7 +7438,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q10_depth <= (advance ? p10_depth : (q10_moved ? _add_69 : q10_depth));
+    q10_depth <= (advance ? p10_depth : (q10_moved ? _add_78 : q10_depth));
   end
 
   always @(posedge clock) begin
@@ -5792,11 +7450,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q10_stopped_at_split <= (fix_first ? _and_64 : q10_stopped_at_split);
+    q10_stopped_at_split <= (fix_first ? _and_82 : q10_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q10_digit_below <= (fix_first ? _dyn_index_29 : q10_digit_below);
+    q10_digit_below <= (fix_first ? _dyn_index_38 : q10_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5809,49 +7467,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a11_valid <= 1'd0;
+      c10_valid <= 1'd0;
     end else begin
-      a11_valid <= (_or_43 ? _and_65 : a11_valid);
+      c10_valid <= (_or_52 ? _and_83 : c10_valid);
     end
   end
 
   always @(posedge clock) begin
-    a11_key <= (advance ? q10_key : a11_key);
+    c10_key <= (advance ? q10_key : c10_key);
   end
 
   always @(posedge clock) begin
-    a11_weight <= (advance ? q10_weight : a11_weight);
+    c10_weight <= (advance ? q10_weight : c10_weight);
   end
 
   always @(posedge clock) begin
-    a11_slot <= (advance ? _mux_50 : (a11_moved ? a11_leaf : a11_slot));
+    c10_slot <= (advance ? _mux_50 : (c10_moved ? c10_leaf : c10_slot));
   end
 
   always @(posedge clock) begin
-    a11_depth <= (advance ? _mux_51 : (a11_moved ? _add_70 : a11_depth));
+    c10_depth <= (advance ? _mux_51 : (c10_moved ? _add_79 : c10_depth));
   end
 
   always @(posedge clock) begin
-    a11_children <= (advance ? _mux_53 : (a11_moved ? 3'd0 : a11_children));
+    c10_children <= (advance ? _mux_53 : (c10_moved ? 3'd0 : c10_children));
   end
 
   always @(posedge clock) begin
-    a11_done <= (advance ? _or_44 : a11_done);
+    c10_done <= (advance ? _or_53 : c10_done);
   end
 
   always @(posedge clock) begin
-    a11_stopped_at_split <= (fix_first ? _and_66 : a11_stopped_at_split);
+    c10_stopped_at_split <= (fix_first ? _and_84 : c10_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a11_digit_below <= (fix_first ? _dyn_index_30 : a11_digit_below);
+    c10_digit_below <= (fix_first ? _dyn_index_39 : c10_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels11_12_write_slot <= 12'd6;
+    end else begin
+      levels11_12_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels11_12_write_word <= 48'd6;
+    end else begin
+      levels11_12_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels11_12_fix_slot <= 12'd6;
+    end else begin
+      levels11_12_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels11_12_fix_word <= 48'd6;
+    end else begin
+      levels11_12_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a11_valid <= 1'd0;
+    end else begin
+      a11_valid <= (_or_54 ? _and_85 : a11_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a11_key <= (advance ? c10_key : a11_key);
+  end
+
+  always @(posedge clock) begin
+    a11_weight <= (advance ? c10_weight : a11_weight);
+  end
+
+  always @(posedge clock) begin
+    a11_slot <= (advance ? c10_slot : (a11_moved ? a11_leaf : a11_slot));
+  end
+
+  always @(posedge clock) begin
+    a11_depth <= (advance ? c10_depth : (a11_moved ? _add_84 : a11_depth));
+  end
+
+  always @(posedge clock) begin
+    a11_children <= (advance ? c10_children : (a11_moved ? 3'd0 : a11_children));
+  end
+
+  always @(posedge clock) begin
+    a11_done <= (advance ? c10_done : a11_done);
+  end
+
+  always @(posedge clock) begin
+    a11_stopped_at_split <= (fix_first ? _and_86 : a11_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a11_digit_below <= (fix_first ? _dyn_index_40 : a11_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p11_valid <= 1'd0;
     end else begin
-      p11_valid <= (_or_45 ? _and_67 : p11_valid);
+      p11_valid <= (_or_55 ? _and_87 : p11_valid);
     end
   end
 
@@ -5868,7 +7598,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p11_depth <= (advance ? a11_depth : (p11_moved ? _add_75 : p11_depth));
+    p11_depth <= (advance ? a11_depth : (p11_moved ? _add_85 : p11_depth));
   end
 
   always @(posedge clock) begin
@@ -5880,18 +7610,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p11_stopped_at_split <= (fix_first ? _and_68 : p11_stopped_at_split);
+    p11_stopped_at_split <= (fix_first ? _and_88 : p11_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p11_digit_below <= (fix_first ? _dyn_index_31 : p11_digit_below);
+    p11_digit_below <= (fix_first ? _dyn_index_41 : p11_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q11_valid <= 1'd0;
     end else begin
-      q11_valid <= (_or_46 ? _and_69 : q11_valid);
+      q11_valid <= (_or_56 ? _and_89 : q11_valid);
     end
   end
 
@@ -5908,7 +7638,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q11_depth <= (advance ? p11_depth : (q11_moved ? _add_76 : q11_depth));
+    q11_depth <= (advance ? p11_depth : (q11_moved ? _add_86 : q11_depth));
   end
 
   always @(posedge clock) begin
@@ -5920,11 +7650,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q11_stopped_at_split <= (fix_first ? _and_70 : q11_stopped_at_split);
+    q11_stopped_at_split <= (fix_first ? _and_90 : q11_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q11_digit_below <= (fix_first ? _dyn_index_32 : q11_digit_below);
+    q11_digit_below <= (fix_first ? _dyn_index_42 : q11_digit_below);
   end
 
   always @(posedge clock) begin
@@ -5937,49 +7667,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a12_valid <= 1'd0;
+      c11_valid <= 1'd0;
     end else begin
-      a12_valid <= (_or_47 ? _and_71 : a12_valid);
+      c11_valid <= (_or_57 ? _and_91 : c11_valid);
     end
   end
 
   always @(posedge clock) begin
-    a12_key <= (advance ? q11_key : a12_key);
+    c11_key <= (advance ? q11_key : c11_key);
   end
 
   always @(posedge clock) begin
-    a12_weight <= (advance ? q11_weight : a12_weight);
+    c11_weight <= (advance ? q11_weight : c11_weight);
   end
 
   always @(posedge clock) begin
-    a12_slot <= (advance ? _mux_55 : (a12_moved ? a12_leaf : a12_slot));
+    c11_slot <= (advance ? _mux_55 : (c11_moved ? c11_leaf : c11_slot));
   end
 
   always @(posedge clock) begin
-    a12_depth <= (advance ? _mux_56 : (a12_moved ? _add_77 : a12_depth));
+    c11_depth <= (advance ? _mux_56 : (c11_moved ? _add_87 : c11_depth));
   end
 
   always @(posedge clock) begin
-    a12_children <= (advance ? _mux_58 : (a12_moved ? 3'd0 : a12_children));
+    c11_children <= (advance ? _mux_58 : (c11_moved ? 3'd0 : c11_children));
   end
 
   always @(posedge clock) begin
-    a12_done <= (advance ? _or_48 : a12_done);
+    c11_done <= (advance ? _or_58 : c11_done);
   end
 
   always @(posedge clock) begin
-    a12_stopped_at_split <= (fix_first ? _and_72 : a12_stopped_at_split);
+    c11_stopped_at_split <= (fix_first ? _and_92 : c11_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a12_digit_below <= (fix_first ? _dyn_index_33 : a12_digit_below);
+    c11_digit_below <= (fix_first ? _dyn_index_43 : c11_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a12_valid <= 1'd0;
+    end else begin
+      a12_valid <= (_or_59 ? _and_93 : a12_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a12_key <= (advance ? c11_key : a12_key);
+  end
+
+  always @(posedge clock) begin
+    a12_weight <= (advance ? c11_weight : a12_weight);
+  end
+
+  always @(posedge clock) begin
+    a12_slot <= (advance ? c11_slot : (a12_moved ? a12_leaf : a12_slot));
+  end
+
+  always @(posedge clock) begin
+    a12_depth <= (advance ? c11_depth : (a12_moved ? _add_92 : a12_depth));
+  end
+
+  always @(posedge clock) begin
+    a12_children <= (advance ? c11_children : (a12_moved ? 3'd0 : a12_children));
+  end
+
+  always @(posedge clock) begin
+    a12_done <= (advance ? c11_done : a12_done);
+  end
+
+  always @(posedge clock) begin
+    a12_stopped_at_split <= (fix_first ? _and_94 : a12_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a12_digit_below <= (fix_first ? _dyn_index_44 : a12_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p12_valid <= 1'd0;
     end else begin
-      p12_valid <= (_or_49 ? _and_73 : p12_valid);
+      p12_valid <= (_or_60 ? _and_95 : p12_valid);
     end
   end
 
@@ -5996,7 +7766,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p12_depth <= (advance ? a12_depth : (p12_moved ? _add_82 : p12_depth));
+    p12_depth <= (advance ? a12_depth : (p12_moved ? _add_93 : p12_depth));
   end
 
   always @(posedge clock) begin
@@ -6008,18 +7778,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p12_stopped_at_split <= (fix_first ? _and_74 : p12_stopped_at_split);
+    p12_stopped_at_split <= (fix_first ? _and_96 : p12_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p12_digit_below <= (fix_first ? _dyn_index_34 : p12_digit_below);
+    p12_digit_below <= (fix_first ? _dyn_index_45 : p12_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q12_valid <= 1'd0;
     end else begin
-      q12_valid <= (_or_50 ? _and_75 : q12_valid);
+      q12_valid <= (_or_61 ? _and_97 : q12_valid);
     end
   end
 
@@ -6036,7 +7806,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q12_depth <= (advance ? p12_depth : (q12_moved ? _add_83 : q12_depth));
+    q12_depth <= (advance ? p12_depth : (q12_moved ? _add_94 : q12_depth));
   end
 
   always @(posedge clock) begin
@@ -6048,11 +7818,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q12_stopped_at_split <= (fix_first ? _and_76 : q12_stopped_at_split);
+    q12_stopped_at_split <= (fix_first ? _and_98 : q12_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q12_digit_below <= (fix_first ? _dyn_index_35 : q12_digit_below);
+    q12_digit_below <= (fix_first ? _dyn_index_46 : q12_digit_below);
   end
 
   always @(posedge clock) begin
@@ -6065,49 +7835,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a13_valid <= 1'd0;
+      c12_valid <= 1'd0;
     end else begin
-      a13_valid <= (_or_51 ? _and_77 : a13_valid);
+      c12_valid <= (_or_62 ? _and_99 : c12_valid);
     end
   end
 
   always @(posedge clock) begin
-    a13_key <= (advance ? q12_key : a13_key);
+    c12_key <= (advance ? q12_key : c12_key);
   end
 
   always @(posedge clock) begin
-    a13_weight <= (advance ? q12_weight : a13_weight);
+    c12_weight <= (advance ? q12_weight : c12_weight);
   end
 
   always @(posedge clock) begin
-    a13_slot <= (advance ? _mux_60 : (a13_moved ? a13_leaf : a13_slot));
+    c12_slot <= (advance ? _mux_60 : (c12_moved ? c12_leaf : c12_slot));
   end
 
   always @(posedge clock) begin
-    a13_depth <= (advance ? _mux_61 : (a13_moved ? _add_84 : a13_depth));
+    c12_depth <= (advance ? _mux_61 : (c12_moved ? _add_95 : c12_depth));
   end
 
   always @(posedge clock) begin
-    a13_children <= (advance ? _mux_63 : (a13_moved ? 3'd0 : a13_children));
+    c12_children <= (advance ? _mux_63 : (c12_moved ? 3'd0 : c12_children));
   end
 
   always @(posedge clock) begin
-    a13_done <= (advance ? _or_52 : a13_done);
+    c12_done <= (advance ? _or_63 : c12_done);
   end
 
   always @(posedge clock) begin
-    a13_stopped_at_split <= (fix_first ? _and_78 : a13_stopped_at_split);
+    c12_stopped_at_split <= (fix_first ? _and_100 : c12_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a13_digit_below <= (fix_first ? _dyn_index_36 : a13_digit_below);
+    c12_digit_below <= (fix_first ? _dyn_index_47 : c12_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels13_14_write_slot <= 12'd7;
+    end else begin
+      levels13_14_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels13_14_write_word <= 48'd7;
+    end else begin
+      levels13_14_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels13_14_fix_slot <= 12'd7;
+    end else begin
+      levels13_14_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      levels13_14_fix_word <= 48'd7;
+    end else begin
+      levels13_14_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a13_valid <= 1'd0;
+    end else begin
+      a13_valid <= (_or_64 ? _and_101 : a13_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a13_key <= (advance ? c12_key : a13_key);
+  end
+
+  always @(posedge clock) begin
+    a13_weight <= (advance ? c12_weight : a13_weight);
+  end
+
+  always @(posedge clock) begin
+    a13_slot <= (advance ? c12_slot : (a13_moved ? a13_leaf : a13_slot));
+  end
+
+  always @(posedge clock) begin
+    a13_depth <= (advance ? c12_depth : (a13_moved ? _add_100 : a13_depth));
+  end
+
+  always @(posedge clock) begin
+    a13_children <= (advance ? c12_children : (a13_moved ? 3'd0 : a13_children));
+  end
+
+  always @(posedge clock) begin
+    a13_done <= (advance ? c12_done : a13_done);
+  end
+
+  always @(posedge clock) begin
+    a13_stopped_at_split <= (fix_first ? _and_102 : a13_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a13_digit_below <= (fix_first ? _dyn_index_48 : a13_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p13_valid <= 1'd0;
     end else begin
-      p13_valid <= (_or_53 ? _and_79 : p13_valid);
+      p13_valid <= (_or_65 ? _and_103 : p13_valid);
     end
   end
 
@@ -6124,7 +7966,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p13_depth <= (advance ? a13_depth : (p13_moved ? _add_89 : p13_depth));
+    p13_depth <= (advance ? a13_depth : (p13_moved ? _add_101 : p13_depth));
   end
 
   always @(posedge clock) begin
@@ -6136,18 +7978,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p13_stopped_at_split <= (fix_first ? _and_80 : p13_stopped_at_split);
+    p13_stopped_at_split <= (fix_first ? _and_104 : p13_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p13_digit_below <= (fix_first ? _dyn_index_37 : p13_digit_below);
+    p13_digit_below <= (fix_first ? _dyn_index_49 : p13_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q13_valid <= 1'd0;
     end else begin
-      q13_valid <= (_or_54 ? _and_81 : q13_valid);
+      q13_valid <= (_or_66 ? _and_105 : q13_valid);
     end
   end
 
@@ -6164,7 +8006,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q13_depth <= (advance ? p13_depth : (q13_moved ? _add_90 : q13_depth));
+    q13_depth <= (advance ? p13_depth : (q13_moved ? _add_102 : q13_depth));
   end
 
   always @(posedge clock) begin
@@ -6176,11 +8018,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q13_stopped_at_split <= (fix_first ? _and_82 : q13_stopped_at_split);
+    q13_stopped_at_split <= (fix_first ? _and_106 : q13_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q13_digit_below <= (fix_first ? _dyn_index_38 : q13_digit_below);
+    q13_digit_below <= (fix_first ? _dyn_index_50 : q13_digit_below);
   end
 
   always @(posedge clock) begin
@@ -6193,49 +8035,89 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a14_valid <= 1'd0;
+      c13_valid <= 1'd0;
     end else begin
-      a14_valid <= (_or_55 ? _and_83 : a14_valid);
+      c13_valid <= (_or_67 ? _and_107 : c13_valid);
     end
   end
 
   always @(posedge clock) begin
-    a14_key <= (advance ? q13_key : a14_key);
+    c13_key <= (advance ? q13_key : c13_key);
   end
 
   always @(posedge clock) begin
-    a14_weight <= (advance ? q13_weight : a14_weight);
+    c13_weight <= (advance ? q13_weight : c13_weight);
   end
 
   always @(posedge clock) begin
-    a14_slot <= (advance ? _mux_65 : (a14_moved ? a14_leaf : a14_slot));
+    c13_slot <= (advance ? _mux_65 : (c13_moved ? c13_leaf : c13_slot));
   end
 
   always @(posedge clock) begin
-    a14_depth <= (advance ? _mux_66 : (a14_moved ? _add_91 : a14_depth));
+    c13_depth <= (advance ? _mux_66 : (c13_moved ? _add_103 : c13_depth));
   end
 
   always @(posedge clock) begin
-    a14_children <= (advance ? _mux_68 : (a14_moved ? 3'd0 : a14_children));
+    c13_children <= (advance ? _mux_68 : (c13_moved ? 3'd0 : c13_children));
   end
 
   always @(posedge clock) begin
-    a14_done <= (advance ? _or_56 : a14_done);
+    c13_done <= (advance ? _or_68 : c13_done);
   end
 
   always @(posedge clock) begin
-    a14_stopped_at_split <= (fix_first ? _and_84 : a14_stopped_at_split);
+    c13_stopped_at_split <= (fix_first ? _and_108 : c13_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a14_digit_below <= (fix_first ? _dyn_index_39 : a14_digit_below);
+    c13_digit_below <= (fix_first ? _dyn_index_51 : c13_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a14_valid <= 1'd0;
+    end else begin
+      a14_valid <= (_or_69 ? _and_109 : a14_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a14_key <= (advance ? c13_key : a14_key);
+  end
+
+  always @(posedge clock) begin
+    a14_weight <= (advance ? c13_weight : a14_weight);
+  end
+
+  always @(posedge clock) begin
+    a14_slot <= (advance ? c13_slot : (a14_moved ? a14_leaf : a14_slot));
+  end
+
+  always @(posedge clock) begin
+    a14_depth <= (advance ? c13_depth : (a14_moved ? _add_108 : a14_depth));
+  end
+
+  always @(posedge clock) begin
+    a14_children <= (advance ? c13_children : (a14_moved ? 3'd0 : a14_children));
+  end
+
+  always @(posedge clock) begin
+    a14_done <= (advance ? c13_done : a14_done);
+  end
+
+  always @(posedge clock) begin
+    a14_stopped_at_split <= (fix_first ? _and_110 : a14_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a14_digit_below <= (fix_first ? _dyn_index_52 : a14_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p14_valid <= 1'd0;
     end else begin
-      p14_valid <= (_or_57 ? _and_85 : p14_valid);
+      p14_valid <= (_or_70 ? _and_111 : p14_valid);
     end
   end
 
@@ -6252,7 +8134,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p14_depth <= (advance ? a14_depth : (p14_moved ? _add_96 : p14_depth));
+    p14_depth <= (advance ? a14_depth : (p14_moved ? _add_109 : p14_depth));
   end
 
   always @(posedge clock) begin
@@ -6264,18 +8146,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p14_stopped_at_split <= (fix_first ? _and_86 : p14_stopped_at_split);
+    p14_stopped_at_split <= (fix_first ? _and_112 : p14_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p14_digit_below <= (fix_first ? _dyn_index_40 : p14_digit_below);
+    p14_digit_below <= (fix_first ? _dyn_index_53 : p14_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q14_valid <= 1'd0;
     end else begin
-      q14_valid <= (_or_58 ? _and_87 : q14_valid);
+      q14_valid <= (_or_71 ? _and_113 : q14_valid);
     end
   end
 
@@ -6292,7 +8174,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q14_depth <= (advance ? p14_depth : (q14_moved ? _add_97 : q14_depth));
+    q14_depth <= (advance ? p14_depth : (q14_moved ? _add_110 : q14_depth));
   end
 
   always @(posedge clock) begin
@@ -6304,11 +8186,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q14_stopped_at_split <= (fix_first ? _and_88 : q14_stopped_at_split);
+    q14_stopped_at_split <= (fix_first ? _and_114 : q14_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q14_digit_below <= (fix_first ? _dyn_index_41 : q14_digit_below);
+    q14_digit_below <= (fix_first ? _dyn_index_54 : q14_digit_below);
   end
 
   always @(posedge clock) begin
@@ -6321,49 +8203,121 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      a15_valid <= 1'd0;
+      c14_valid <= 1'd0;
     end else begin
-      a15_valid <= (_or_59 ? _and_89 : a15_valid);
+      c14_valid <= (_or_72 ? _and_115 : c14_valid);
     end
   end
 
   always @(posedge clock) begin
-    a15_key <= (advance ? q14_key : a15_key);
+    c14_key <= (advance ? q14_key : c14_key);
   end
 
   always @(posedge clock) begin
-    a15_weight <= (advance ? q14_weight : a15_weight);
+    c14_weight <= (advance ? q14_weight : c14_weight);
   end
 
   always @(posedge clock) begin
-    a15_slot <= (advance ? _mux_70 : (a15_moved ? a15_leaf : a15_slot));
+    c14_slot <= (advance ? _mux_70 : (c14_moved ? c14_leaf : c14_slot));
   end
 
   always @(posedge clock) begin
-    a15_depth <= (advance ? _mux_71 : (a15_moved ? _add_98 : a15_depth));
+    c14_depth <= (advance ? _mux_71 : (c14_moved ? _add_111 : c14_depth));
   end
 
   always @(posedge clock) begin
-    a15_children <= (advance ? _mux_73 : (a15_moved ? 3'd0 : a15_children));
+    c14_children <= (advance ? _mux_73 : (c14_moved ? 3'd0 : c14_children));
   end
 
   always @(posedge clock) begin
-    a15_done <= (advance ? _or_60 : a15_done);
+    c14_done <= (advance ? _or_73 : c14_done);
   end
 
   always @(posedge clock) begin
-    a15_stopped_at_split <= (fix_first ? _and_90 : a15_stopped_at_split);
+    c14_stopped_at_split <= (fix_first ? _and_116 : c14_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    a15_digit_below <= (fix_first ? _dyn_index_42 : a15_digit_below);
+    c14_digit_below <= (fix_first ? _dyn_index_55 : c14_digit_below);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      level15_write_slot <= 12'd8;
+    end else begin
+      level15_write_slot <= io_write_bits_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      level15_write_word <= 48'd8;
+    end else begin
+      level15_write_word <= io_write_bits_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      level15_fix_slot <= 12'd8;
+    end else begin
+      level15_fix_slot <= io_fix_slot;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      level15_fix_word <= 48'd8;
+    end else begin
+      level15_fix_word <= io_fix_word;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      a15_valid <= 1'd0;
+    end else begin
+      a15_valid <= (_or_74 ? _and_117 : a15_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    a15_key <= (advance ? c14_key : a15_key);
+  end
+
+  always @(posedge clock) begin
+    a15_weight <= (advance ? c14_weight : a15_weight);
+  end
+
+  always @(posedge clock) begin
+    a15_slot <= (advance ? c14_slot : (a15_moved ? a15_leaf : a15_slot));
+  end
+
+  always @(posedge clock) begin
+    a15_depth <= (advance ? c14_depth : (a15_moved ? _add_116 : a15_depth));
+  end
+
+  always @(posedge clock) begin
+    a15_children <= (advance ? c14_children : (a15_moved ? 3'd0 : a15_children));
+  end
+
+  always @(posedge clock) begin
+    a15_done <= (advance ? c14_done : a15_done);
+  end
+
+  always @(posedge clock) begin
+    a15_stopped_at_split <= (fix_first ? _and_118 : a15_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    a15_digit_below <= (fix_first ? _dyn_index_56 : a15_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       p15_valid <= 1'd0;
     end else begin
-      p15_valid <= (_or_61 ? _and_91 : p15_valid);
+      p15_valid <= (_or_75 ? _and_119 : p15_valid);
     end
   end
 
@@ -6380,7 +8334,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p15_depth <= (advance ? a15_depth : (p15_moved ? _add_103 : p15_depth));
+    p15_depth <= (advance ? a15_depth : (p15_moved ? _add_117 : p15_depth));
   end
 
   always @(posedge clock) begin
@@ -6392,18 +8346,18 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p15_stopped_at_split <= (fix_first ? _and_92 : p15_stopped_at_split);
+    p15_stopped_at_split <= (fix_first ? _and_120 : p15_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    p15_digit_below <= (fix_first ? _dyn_index_43 : p15_digit_below);
+    p15_digit_below <= (fix_first ? _dyn_index_57 : p15_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       q15_valid <= 1'd0;
     end else begin
-      q15_valid <= (_or_62 ? _and_93 : q15_valid);
+      q15_valid <= (_or_76 ? _and_121 : q15_valid);
     end
   end
 
@@ -6420,7 +8374,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q15_depth <= (advance ? p15_depth : (q15_moved ? _add_104 : q15_depth));
+    q15_depth <= (advance ? p15_depth : (q15_moved ? _add_118 : q15_depth));
   end
 
   always @(posedge clock) begin
@@ -6432,11 +8386,11 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q15_stopped_at_split <= (fix_first ? _and_94 : q15_stopped_at_split);
+    q15_stopped_at_split <= (fix_first ? _and_122 : q15_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    q15_digit_below <= (fix_first ? _dyn_index_44 : q15_digit_below);
+    q15_digit_below <= (fix_first ? _dyn_index_58 : q15_digit_below);
   end
 
   always @(posedge clock) begin
@@ -6451,7 +8405,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       s16_valid <= 1'd0;
     end else begin
-      s16_valid <= (_or_63 ? _and_95 : s16_valid);
+      s16_valid <= (_or_77 ? _and_123 : s16_valid);
     end
   end
 
@@ -6468,7 +8422,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_depth <= (advance ? _mux_76 : (s16_moved ? _add_105 : s16_depth));
+    s16_depth <= (advance ? _mux_76 : (s16_moved ? _add_119 : s16_depth));
   end
 
   always @(posedge clock) begin
@@ -6476,62 +8430,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_done <= (advance ? _or_64 : s16_done);
+    s16_done <= (advance ? _or_78 : s16_done);
   end
 
   always @(posedge clock) begin
-    s16_stopped_at_split <= (fix_first ? _and_96 : s16_stopped_at_split);
+    s16_stopped_at_split <= (fix_first ? _and_124 : s16_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    s16_digit_below <= (fix_first ? _dyn_index_45 : s16_digit_below);
+    s16_digit_below <= (fix_first ? _dyn_index_59 : s16_digit_below);
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels1_2_words[level1_address] <= write_word;
+      levels1_2_words[level1_address] <= levels1_2_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels3_4_words[level3_address] <= write_word;
+      levels3_4_words[level3_address] <= levels3_4_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels5_6_words[level5_address] <= write_word;
+      levels5_6_words[level5_address] <= levels5_6_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels7_8_words[level7_address] <= write_word;
+      levels7_8_words[level7_address] <= levels7_8_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels9_10_words[level9_address] <= write_word;
+      levels9_10_words[level9_address] <= levels9_10_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels11_12_words[level11_address] <= write_word;
+      levels11_12_words[level11_address] <= levels11_12_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels13_14_words[level13_address] <= write_word;
+      levels13_14_words[level13_address] <= levels13_14_write_word;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      level15_words[level15_address] <= write_word;
+      level15_words[level15_address] <= level15_write_word;
     end
   end
 
@@ -6644,84 +8598,116 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_35) begin // TrieWalk.java:192
-      $display("Assertion failed at TrieWalk.java:192: a key entered a held walk");
+    if (!reset && !_not_35) begin // TrieWalk.java:199
+      $display("Assertion failed at TrieWalk.java:199: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_37) begin // TrieWalk.java:193
-      $display("Assertion failed at TrieWalk.java:193: a fix while the walk moves");
+    if (!reset && !_not_37) begin // TrieWalk.java:200
+      $display("Assertion failed at TrieWalk.java:200: a fix while the walk moves");
       $stop;
     end
-    if (!reset && !_not_38) begin // TrieWalk.java:194
-      $display("Assertion failed at TrieWalk.java:194: a fix longer than FIX_CLOCKS");
+    if (!reset && !_not_38) begin // TrieWalk.java:201
+      $display("Assertion failed at TrieWalk.java:201: a fix longer than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && !_not_40) begin // TrieWalk.java:195
-      $display("Assertion failed at TrieWalk.java:195: a fix shorter than FIX_CLOCKS");
+    if (!reset && !_not_40) begin // TrieWalk.java:202
+      $display("Assertion failed at TrieWalk.java:202: a fix shorter than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && write_valid && !_and_101) begin // TrieWalk.java:202
-      $display("Assertion failed at TrieWalk.java:202: a child word written while the walk moves");
+    if (!reset && write_valid && !_and_129) begin // TrieWalk.java:208
+      $display("Assertion failed at TrieWalk.java:208: a child word written while the walk moves");
       $stop;
     end
-    if (!reset && fixing && !_eq_46) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_and_130) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_47) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_62) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_48) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_49) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_and_131) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_50) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_66) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_51) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_52) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_and_132) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_53) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_70) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_54) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_55) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_and_133) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_56) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_74) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_57) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_58) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_and_134) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_59) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_78) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_60) begin // TrieWalk.java:231
-      $display("Assertion failed at TrieWalk.java:231: a level's fix address is stale");
+    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_and_135) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_82) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_and_136) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_86) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_and_137) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_90) begin // TrieWalk.java:245
+      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
       $stop;
     end
   end

@@ -162,13 +162,12 @@ public final class TrieController extends Module {
         // --- undo: DRAIN pushes the younger events' (slot, old count), UNDO writes them back newest first. A split in
         // place undoes nothing: the younger events' results, until the last is out, go to the redo queue.
         Bool draining = state.is(DRAIN).or(commitStop).named("draining");
+        // The walk stops a clock after the commit, so only the results then in the counter SRAM are squashed: at
+        // most one more than its result latency, as SplitRedo's queue; a stack as deep as the window would be block
+        // RAM.
+        int undoDepth = Integer.highestOneBit(resultLatency + 1) << 1;
         UndoStack undo = new UndoStack(
-                c,
-                windowDepth,
-                draining.and(resValid).and(splitInPlace.not()),
-                res.addr,
-                redo.resultOld,
-                state.is(UNDO));
+                c, undoDepth, draining.and(resValid).and(splitInPlace.not()), res.addr, redo.resultOld, state.is(UNDO));
         Bool squashed =
                 resValid.and(commit.eventResult).and(inRun.and(commitStop.not()).not());
         redo.push(squashed.and(splitInPlace), res, commit.hitDepth);

@@ -22,26 +22,29 @@ import org.rapgen.hdl.Vec;
  * <p>The walk at a node of depth j picks the child of the key's digit j from the node's child word ({@link
  * ChildWord}); if there is one the walk goes on into it, otherwise it stops at this node, whose child count rides along
  * for the commit stage (a split needs the missing children). The root's word is a register of the controller's, read
- * by stage 0; every other level's is in a block RAM of its own (two levels to a true dual-port RAM), and takes three
- * stages: a&lt;j&gt; holds the slot the level above chose, which is the RAM's address; p&lt;j&gt; the read; q&lt;j&gt;
- * the word in a plain register, which the ECP5 flow moves into the RAM's output register. So no clock holds more than
- * one route between the fabric and a level's blocks. Every level's RAM holds the whole child table, because any slot
- * may be a node of any depth; the controller writes all of them at once, and only while the walk holds, so a read
- * never meets a write.
+ * by stage 0; every other level's is in a block RAM of its own (two levels to a true dual-port RAM), and takes four
+ * stages: a&lt;j&gt; holds the slot chosen above, which is the RAM's address; p&lt;j&gt; the read; q&lt;j&gt; the word
+ * in a plain register, which the ECP5 flow moves into the RAM's output register; c&lt;j&gt; the child that word
+ * selects, registered beside the level's blocks (the last level's is the result stage s&lt;L&gt;). So no clock holds
+ * more than one route between the fabric and a level's blocks: the next level's a register is a plain copy of
+ * c&lt;j&gt;. Every level's RAM holds the whole child table, because any slot may be a node of any depth; the controller
+ * writes all of them at once, and only while the walk holds, so a read never meets a write. Each pair of levels has
+ * its own copies of the write and of the fix's node and word ({@link PairCopies}).
  *
  * <p>A split need not empty the walk: the controller holds it ({@code holdNext}), writes the new words, and then fixes it
  * ({@code fixNext}) for {@link #FIX_CLOCKS} clocks. Only two kinds of event can be wrong after a split of node v: one that
  * walked into v and whose stage holds v's old word, and one that stopped at v, since v had no child of its digit,
  * which moves into that digit's new leaf (a split creates every missing child). An a stage holds no word yet (it reads
  * the new one when it moves); the first clock reads each q stage's node again, and the second lands that word in q and
- * reads each p stage's node, both through the level's one port. An event that stopped at v is found on the first clock
- * and moves on the second.
+ * reads each p stage's node, both through the level's one port. A c stage holds a choice made from v's old word, which
+ * is either a child v already had, and a split keeps every child, or a stop at v. An event that stopped at v, in any
+ * stage, is found on the first clock and moves on the second.
  *
  * <p>The walk's control ({@code holdNext}, {@code fixNext}) comes a clock ahead of the clock it acts on, from a LUT of
  * the controller's flip-flops, and lands in flip-flops of the walk's own that drive the levels' RAM ports and the
  * stages' registers directly ({@link WalkControl}).
  *
- * <p>Latency 3L - 1 clocks, one key per clock, no backpressure: the commit stage always takes a result.
+ * <p>Latency 4L - 3 clocks (2 for L = 1), one key per clock, no backpressure: the commit stage always takes a result.
  */
 public final class TrieWalk extends Module {
     public static final class Search extends Bundle {
@@ -123,11 +126,11 @@ public final class TrieWalk extends Module {
     public static final int FIX_CLOCKS = 2;
 
     /**
-     * Clocks from a key's acceptance to its result: stage 0 at the root, three stages (a, p, q) for each of the L - 1
-     * levels below it that live in block RAM, and the last stage s&lt;L&gt;.
+     * Clocks from a key's acceptance to its result: stage 0 at the root, four stages (a, p, q, c) for each of the L - 1
+     * levels below it that live in block RAM, the last level's c being the result stage s&lt;L&gt;.
      */
     public static int latency(RapConfig c) {
-        return 3 * c.levels() - 1;
+        return c.levels() == 1 ? 2 : 4 * c.levels() - 3;
     }
 
     /** The key's digit at a depth: which child of a node of that depth holds the key (a select by depth). */
@@ -163,6 +166,10 @@ public final class TrieWalk extends Module {
     private Bool fixing;
     private Bool fixFirst;
     private Bool fixSecond;
+    /** The split node and its new word, for the stages being built: their level pair's copies. */
+    private UInt fixSlot;
+
+    private UInt fixWord;
 
     public TrieWalk(RapConfig c) {
         super(K, c.keyBits(), B, c.branching(), N, c.nodes(), WT, c.weightBits());
@@ -193,12 +200,11 @@ public final class TrieWalk extends Module {
         Assert(fixing.and(held.not()).not(), "a fix while the walk moves");
         Assert(fixing.and(RegNext(fixSecond, B(false))).not(), "a fix longer than FIX_CLOCKS");
         Assert(RegNext(fixFirst, B(false)).and(fixing.not()).not(), "a fix shorter than FIX_CLOCKS");
-        // The write lands a clock after the controller's, from registers here: its slot comes from block-RAM data
-        // in the controller (the free stack), too far across the part to reach every level's address in one clock.
-        // A write never meets a read: the controller holds the walk on that clock too, and fixes it only afterwards.
+        // The write lands a clock after the controller's, from registers here (PairCopies): its slot comes from
+        // block-RAM data in the controller (the free stack), too far across the part to reach every level's address
+        // in one clock. A write never meets a read: the controller holds the walk on that clock too, and fixes it
+        // only afterwards.
         Bool writeValid = RegNext(io.write.valid, B(false)).named("write_valid");
-        UInt writeSlot = RegNext(io.write.bits.slot).named("write_slot");
-        UInt writeWord = RegNext(io.write.bits.word).named("write_word");
         when(writeValid, () -> Assert(held.and(fixing.not()), "a child word written while the walk moves"));
 
         // Stage 0: every walk starts at the root, whose word is the controller's register.
@@ -211,16 +217,24 @@ public final class TrieWalk extends Module {
         s0.depth = U(0, c.depthBits());
         s0.kids = U(0, c.childCountBits());
         s0.done = B(false);
+        PairCopies pair = new PairCopies(c, io, 1, levels, fixing);
+        fixSlot = pair.fixSlot;
+        fixWord = pair.fixWord;
         Stage at = s0;
-        UInt word = io.rootWord;
-        String name = "s0";
+        Place chosen = select(0, "s0", s0, io.rootWord);
         SyncReadMem<UInt> shared = null;
         for (int j = 1; j < levels; j++) {
-            // Level j in three stages, so that no clock holds more than one route between the fabric and the level's
-            // blocks, which spread across the part: a<j> takes the child slot the stage above chose (the RAM's
-            // address, from a register), p<j> the read (its address registered inside the RAM), q<j> the word in a
-            // plain register (on the ECP5 the RAM's own output register).
-            Stage a = next("a" + j, at, select(j - 1, name, at, word));
+            // Level j in four stages, so that no clock holds more than one route between the fabric and the level's
+            // blocks, which spread across the part: a<j> takes the child slot chosen above (the RAM's address, from a
+            // register), p<j> the read (its address registered inside the RAM), q<j> the word in a plain register
+            // (on the ECP5 the RAM's own output register), c<j> the child that word selects, beside the level's
+            // blocks; the next level's a register is then a plain copy of it across the part.
+            if (j % 2 == 1 && j > 1) {
+                pair = new PairCopies(c, io, j, levels, fixing);
+                fixSlot = pair.fixSlot;
+                fixWord = pair.fixWord;
+            }
+            Stage a = next("a" + j, at, chosen);
             Stage p = next("p" + j, a, null);
             Stage q = next("q" + j, p, null);
             // The port reads for an event moving into p<j>; on a fix it reads q<j>'s node, then p<j>'s. Only the
@@ -232,22 +246,28 @@ public final class TrieWalk extends Module {
             UInt data;
             if (j % 2 == 1) {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
-                SyncReadMem<UInt> pair =
+                SyncReadMem<UInt> words =
                         SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
-                UInt address = Mux(writeValid, writeSlot, Mux(fixing, fixAddress, a.slot))
+                UInt address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
                         .named("level" + j + "_address");
-                when(writeValid, () -> pair.write(address, writeWord));
-                data = pair.read(address, readEnable);
-                shared = pair;
+                UInt writeWord = pair.writeWord;
+                when(writeValid, () -> words.write(address, writeWord));
+                data = words.read(address, readEnable);
+                shared = words;
             } else {
                 data = shared.read(Mux(fixing, fixAddress, a.slot).named("level" + j + "_address"), readEnable);
             }
             // Nothing but this register reads the data, so the ECP5 flow moves it into the RAM (OCE: the clock enable).
-            word = RegEnable(data, wordEnable).named("q" + j + "_word");
+            UInt word = RegEnable(data, wordEnable).named("q" + j + "_word");
+            chosen = select(j, "q" + j, q, word);
             at = q;
-            name = "q" + j;
+            if (j + 1 < levels) {
+                at = next("c" + j, q, chosen);
+                chosen = null;
+            }
         }
-        Stage last = next("s" + levels, at, select(levels - 1, name, at, word));
+        // The last level's choice is the result; the commit stage takes it from these registers.
+        Stage last = next("s" + levels, at, chosen);
         io.result.valid.connect(last.valid.and(advance));
         io.result.bits.slot.connect(last.slot);
         io.result.bits.depth.connect(last.depth);
@@ -300,11 +320,11 @@ public final class TrieWalk extends Module {
         UInt digitBelow = Reg(UInt(c.bitsPerLevel())).named(s + "_digit_below");
         UInt digit = digitAt(c, st.key, depth);
         when(fixFirst, () -> {
-            stoppedAtSplit.connect(done.and(slot.eq(io.fix.slot)));
+            stoppedAtSplit.connect(done.and(slot.eq(fixSlot)));
             digitBelow.connect(digit);
         });
         Bool moved = fixSecond.and(stoppedAtSplit).named(s + "_moved");
-        UInt leaf = cw.entry(io.fix.word, digitBelow).named(s + "_leaf");
+        UInt leaf = cw.entry(fixWord, digitBelow).named(s + "_leaf");
         when(advance, () -> {
                     slot.connect(to == null ? from.slot : to.slot());
                     depth.connect(to == null ? from.depth : to.depth());
