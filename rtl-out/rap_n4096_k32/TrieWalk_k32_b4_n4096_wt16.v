@@ -43,619 +43,619 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg [47:0] levels1_2_write_word; // PairCopies.java:32
   reg [11:0] levels1_2_fix_slot; // PairCopies.java:34
   reg [47:0] levels1_2_fix_word; // PairCopies.java:35
-  reg a1_valid; // TrieWalk.java:312
-  reg [31:0] a1_key; // TrieWalk.java:313
-  reg [15:0] a1_weight; // TrieWalk.java:314
-  reg [11:0] a1_slot; // TrieWalk.java:315
-  reg [4:0] a1_depth; // TrieWalk.java:316
-  reg [2:0] a1_children; // TrieWalk.java:317
-  reg a1_done; // TrieWalk.java:318
-  reg a1_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a1_digit_below; // TrieWalk.java:323
-  reg p1_valid; // TrieWalk.java:312
-  reg [31:0] p1_key; // TrieWalk.java:313
-  reg [15:0] p1_weight; // TrieWalk.java:314
-  reg [11:0] p1_slot; // TrieWalk.java:315
-  reg [4:0] p1_depth; // TrieWalk.java:316
-  reg [2:0] p1_children; // TrieWalk.java:317
-  reg p1_done; // TrieWalk.java:318
-  reg p1_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p1_digit_below; // TrieWalk.java:323
-  reg q1_valid; // TrieWalk.java:312
-  reg [31:0] q1_key; // TrieWalk.java:313
-  reg [15:0] q1_weight; // TrieWalk.java:314
-  reg [11:0] q1_slot; // TrieWalk.java:315
-  reg [4:0] q1_depth; // TrieWalk.java:316
-  reg [2:0] q1_children; // TrieWalk.java:317
-  reg q1_done; // TrieWalk.java:318
-  reg q1_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q1_digit_below; // TrieWalk.java:323
+  reg a1_valid; // TrieWalk.java:309
+  reg [31:0] a1_key; // TrieWalk.java:310
+  reg [15:0] a1_weight; // TrieWalk.java:311
+  reg [11:0] a1_slot; // TrieWalk.java:312
+  reg [4:0] a1_depth; // TrieWalk.java:313
+  reg [2:0] a1_children; // TrieWalk.java:314
+  reg a1_done; // TrieWalk.java:315
+  reg a1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a1_digit_below; // TrieWalk.java:320
+  reg p1_valid; // TrieWalk.java:309
+  reg [31:0] p1_key; // TrieWalk.java:310
+  reg [15:0] p1_weight; // TrieWalk.java:311
+  reg [11:0] p1_slot; // TrieWalk.java:312
+  reg [4:0] p1_depth; // TrieWalk.java:313
+  reg [2:0] p1_children; // TrieWalk.java:314
+  reg p1_done; // TrieWalk.java:315
+  reg p1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p1_digit_below; // TrieWalk.java:320
+  reg q1_valid; // TrieWalk.java:309
+  reg [31:0] q1_key; // TrieWalk.java:310
+  reg [15:0] q1_weight; // TrieWalk.java:311
+  reg [11:0] q1_slot; // TrieWalk.java:312
+  reg [4:0] q1_depth; // TrieWalk.java:313
+  reg [2:0] q1_children; // TrieWalk.java:314
+  reg q1_done; // TrieWalk.java:315
+  reg q1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q1_digit_below; // TrieWalk.java:320
   reg [11:0] level1_fix_address; // TrieWalk.java:244
   reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q1_word; // TrieWalk.java:261
-  reg c1_valid; // TrieWalk.java:312
-  reg [31:0] c1_key; // TrieWalk.java:313
-  reg [15:0] c1_weight; // TrieWalk.java:314
-  reg [11:0] c1_slot; // TrieWalk.java:315
-  reg [4:0] c1_depth; // TrieWalk.java:316
-  reg [2:0] c1_children; // TrieWalk.java:317
-  reg c1_done; // TrieWalk.java:318
-  reg c1_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c1_digit_below; // TrieWalk.java:323
-  reg a2_valid; // TrieWalk.java:312
-  reg [31:0] a2_key; // TrieWalk.java:313
-  reg [15:0] a2_weight; // TrieWalk.java:314
-  reg [11:0] a2_slot; // TrieWalk.java:315
-  reg [4:0] a2_depth; // TrieWalk.java:316
-  reg [2:0] a2_children; // TrieWalk.java:317
-  reg a2_done; // TrieWalk.java:318
-  reg a2_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a2_digit_below; // TrieWalk.java:323
-  reg p2_valid; // TrieWalk.java:312
-  reg [31:0] p2_key; // TrieWalk.java:313
-  reg [15:0] p2_weight; // TrieWalk.java:314
-  reg [11:0] p2_slot; // TrieWalk.java:315
-  reg [4:0] p2_depth; // TrieWalk.java:316
-  reg [2:0] p2_children; // TrieWalk.java:317
-  reg p2_done; // TrieWalk.java:318
-  reg p2_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p2_digit_below; // TrieWalk.java:323
-  reg q2_valid; // TrieWalk.java:312
-  reg [31:0] q2_key; // TrieWalk.java:313
-  reg [15:0] q2_weight; // TrieWalk.java:314
-  reg [11:0] q2_slot; // TrieWalk.java:315
-  reg [4:0] q2_depth; // TrieWalk.java:316
-  reg [2:0] q2_children; // TrieWalk.java:317
-  reg q2_done; // TrieWalk.java:318
-  reg q2_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q2_digit_below; // TrieWalk.java:323
+  reg c1_valid; // TrieWalk.java:309
+  reg [31:0] c1_key; // TrieWalk.java:310
+  reg [15:0] c1_weight; // TrieWalk.java:311
+  reg [11:0] c1_slot; // TrieWalk.java:312
+  reg [4:0] c1_depth; // TrieWalk.java:313
+  reg [2:0] c1_children; // TrieWalk.java:314
+  reg c1_done; // TrieWalk.java:315
+  reg c1_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c1_digit_below; // TrieWalk.java:320
+  reg a2_valid; // TrieWalk.java:309
+  reg [31:0] a2_key; // TrieWalk.java:310
+  reg [15:0] a2_weight; // TrieWalk.java:311
+  reg [11:0] a2_slot; // TrieWalk.java:312
+  reg [4:0] a2_depth; // TrieWalk.java:313
+  reg [2:0] a2_children; // TrieWalk.java:314
+  reg a2_done; // TrieWalk.java:315
+  reg a2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a2_digit_below; // TrieWalk.java:320
+  reg p2_valid; // TrieWalk.java:309
+  reg [31:0] p2_key; // TrieWalk.java:310
+  reg [15:0] p2_weight; // TrieWalk.java:311
+  reg [11:0] p2_slot; // TrieWalk.java:312
+  reg [4:0] p2_depth; // TrieWalk.java:313
+  reg [2:0] p2_children; // TrieWalk.java:314
+  reg p2_done; // TrieWalk.java:315
+  reg p2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p2_digit_below; // TrieWalk.java:320
+  reg q2_valid; // TrieWalk.java:309
+  reg [31:0] q2_key; // TrieWalk.java:310
+  reg [15:0] q2_weight; // TrieWalk.java:311
+  reg [11:0] q2_slot; // TrieWalk.java:312
+  reg [4:0] q2_depth; // TrieWalk.java:313
+  reg [2:0] q2_children; // TrieWalk.java:314
+  reg q2_done; // TrieWalk.java:315
+  reg q2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q2_digit_below; // TrieWalk.java:320
   reg [11:0] level2_fix_address; // TrieWalk.java:244
   reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q2_word; // TrieWalk.java:261
-  reg c2_valid; // TrieWalk.java:312
-  reg [31:0] c2_key; // TrieWalk.java:313
-  reg [15:0] c2_weight; // TrieWalk.java:314
-  reg [11:0] c2_slot; // TrieWalk.java:315
-  reg [4:0] c2_depth; // TrieWalk.java:316
-  reg [2:0] c2_children; // TrieWalk.java:317
-  reg c2_done; // TrieWalk.java:318
-  reg c2_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c2_digit_below; // TrieWalk.java:323
+  reg c2_valid; // TrieWalk.java:309
+  reg [31:0] c2_key; // TrieWalk.java:310
+  reg [15:0] c2_weight; // TrieWalk.java:311
+  reg [11:0] c2_slot; // TrieWalk.java:312
+  reg [4:0] c2_depth; // TrieWalk.java:313
+  reg [2:0] c2_children; // TrieWalk.java:314
+  reg c2_done; // TrieWalk.java:315
+  reg c2_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c2_digit_below; // TrieWalk.java:320
   reg [11:0] levels3_4_write_slot; // PairCopies.java:31
   reg [47:0] levels3_4_write_word; // PairCopies.java:32
   reg [11:0] levels3_4_fix_slot; // PairCopies.java:34
   reg [47:0] levels3_4_fix_word; // PairCopies.java:35
-  reg a3_valid; // TrieWalk.java:312
-  reg [31:0] a3_key; // TrieWalk.java:313
-  reg [15:0] a3_weight; // TrieWalk.java:314
-  reg [11:0] a3_slot; // TrieWalk.java:315
-  reg [4:0] a3_depth; // TrieWalk.java:316
-  reg [2:0] a3_children; // TrieWalk.java:317
-  reg a3_done; // TrieWalk.java:318
-  reg a3_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a3_digit_below; // TrieWalk.java:323
-  reg p3_valid; // TrieWalk.java:312
-  reg [31:0] p3_key; // TrieWalk.java:313
-  reg [15:0] p3_weight; // TrieWalk.java:314
-  reg [11:0] p3_slot; // TrieWalk.java:315
-  reg [4:0] p3_depth; // TrieWalk.java:316
-  reg [2:0] p3_children; // TrieWalk.java:317
-  reg p3_done; // TrieWalk.java:318
-  reg p3_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p3_digit_below; // TrieWalk.java:323
-  reg q3_valid; // TrieWalk.java:312
-  reg [31:0] q3_key; // TrieWalk.java:313
-  reg [15:0] q3_weight; // TrieWalk.java:314
-  reg [11:0] q3_slot; // TrieWalk.java:315
-  reg [4:0] q3_depth; // TrieWalk.java:316
-  reg [2:0] q3_children; // TrieWalk.java:317
-  reg q3_done; // TrieWalk.java:318
-  reg q3_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q3_digit_below; // TrieWalk.java:323
+  reg a3_valid; // TrieWalk.java:309
+  reg [31:0] a3_key; // TrieWalk.java:310
+  reg [15:0] a3_weight; // TrieWalk.java:311
+  reg [11:0] a3_slot; // TrieWalk.java:312
+  reg [4:0] a3_depth; // TrieWalk.java:313
+  reg [2:0] a3_children; // TrieWalk.java:314
+  reg a3_done; // TrieWalk.java:315
+  reg a3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a3_digit_below; // TrieWalk.java:320
+  reg p3_valid; // TrieWalk.java:309
+  reg [31:0] p3_key; // TrieWalk.java:310
+  reg [15:0] p3_weight; // TrieWalk.java:311
+  reg [11:0] p3_slot; // TrieWalk.java:312
+  reg [4:0] p3_depth; // TrieWalk.java:313
+  reg [2:0] p3_children; // TrieWalk.java:314
+  reg p3_done; // TrieWalk.java:315
+  reg p3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p3_digit_below; // TrieWalk.java:320
+  reg q3_valid; // TrieWalk.java:309
+  reg [31:0] q3_key; // TrieWalk.java:310
+  reg [15:0] q3_weight; // TrieWalk.java:311
+  reg [11:0] q3_slot; // TrieWalk.java:312
+  reg [4:0] q3_depth; // TrieWalk.java:313
+  reg [2:0] q3_children; // TrieWalk.java:314
+  reg q3_done; // TrieWalk.java:315
+  reg q3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q3_digit_below; // TrieWalk.java:320
   reg [11:0] level3_fix_address; // TrieWalk.java:244
   reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q3_word; // TrieWalk.java:261
-  reg c3_valid; // TrieWalk.java:312
-  reg [31:0] c3_key; // TrieWalk.java:313
-  reg [15:0] c3_weight; // TrieWalk.java:314
-  reg [11:0] c3_slot; // TrieWalk.java:315
-  reg [4:0] c3_depth; // TrieWalk.java:316
-  reg [2:0] c3_children; // TrieWalk.java:317
-  reg c3_done; // TrieWalk.java:318
-  reg c3_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c3_digit_below; // TrieWalk.java:323
-  reg a4_valid; // TrieWalk.java:312
-  reg [31:0] a4_key; // TrieWalk.java:313
-  reg [15:0] a4_weight; // TrieWalk.java:314
-  reg [11:0] a4_slot; // TrieWalk.java:315
-  reg [4:0] a4_depth; // TrieWalk.java:316
-  reg [2:0] a4_children; // TrieWalk.java:317
-  reg a4_done; // TrieWalk.java:318
-  reg a4_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a4_digit_below; // TrieWalk.java:323
-  reg p4_valid; // TrieWalk.java:312
-  reg [31:0] p4_key; // TrieWalk.java:313
-  reg [15:0] p4_weight; // TrieWalk.java:314
-  reg [11:0] p4_slot; // TrieWalk.java:315
-  reg [4:0] p4_depth; // TrieWalk.java:316
-  reg [2:0] p4_children; // TrieWalk.java:317
-  reg p4_done; // TrieWalk.java:318
-  reg p4_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p4_digit_below; // TrieWalk.java:323
-  reg q4_valid; // TrieWalk.java:312
-  reg [31:0] q4_key; // TrieWalk.java:313
-  reg [15:0] q4_weight; // TrieWalk.java:314
-  reg [11:0] q4_slot; // TrieWalk.java:315
-  reg [4:0] q4_depth; // TrieWalk.java:316
-  reg [2:0] q4_children; // TrieWalk.java:317
-  reg q4_done; // TrieWalk.java:318
-  reg q4_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q4_digit_below; // TrieWalk.java:323
+  reg c3_valid; // TrieWalk.java:309
+  reg [31:0] c3_key; // TrieWalk.java:310
+  reg [15:0] c3_weight; // TrieWalk.java:311
+  reg [11:0] c3_slot; // TrieWalk.java:312
+  reg [4:0] c3_depth; // TrieWalk.java:313
+  reg [2:0] c3_children; // TrieWalk.java:314
+  reg c3_done; // TrieWalk.java:315
+  reg c3_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c3_digit_below; // TrieWalk.java:320
+  reg a4_valid; // TrieWalk.java:309
+  reg [31:0] a4_key; // TrieWalk.java:310
+  reg [15:0] a4_weight; // TrieWalk.java:311
+  reg [11:0] a4_slot; // TrieWalk.java:312
+  reg [4:0] a4_depth; // TrieWalk.java:313
+  reg [2:0] a4_children; // TrieWalk.java:314
+  reg a4_done; // TrieWalk.java:315
+  reg a4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a4_digit_below; // TrieWalk.java:320
+  reg p4_valid; // TrieWalk.java:309
+  reg [31:0] p4_key; // TrieWalk.java:310
+  reg [15:0] p4_weight; // TrieWalk.java:311
+  reg [11:0] p4_slot; // TrieWalk.java:312
+  reg [4:0] p4_depth; // TrieWalk.java:313
+  reg [2:0] p4_children; // TrieWalk.java:314
+  reg p4_done; // TrieWalk.java:315
+  reg p4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p4_digit_below; // TrieWalk.java:320
+  reg q4_valid; // TrieWalk.java:309
+  reg [31:0] q4_key; // TrieWalk.java:310
+  reg [15:0] q4_weight; // TrieWalk.java:311
+  reg [11:0] q4_slot; // TrieWalk.java:312
+  reg [4:0] q4_depth; // TrieWalk.java:313
+  reg [2:0] q4_children; // TrieWalk.java:314
+  reg q4_done; // TrieWalk.java:315
+  reg q4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q4_digit_below; // TrieWalk.java:320
   reg [11:0] level4_fix_address; // TrieWalk.java:244
   reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q4_word; // TrieWalk.java:261
-  reg c4_valid; // TrieWalk.java:312
-  reg [31:0] c4_key; // TrieWalk.java:313
-  reg [15:0] c4_weight; // TrieWalk.java:314
-  reg [11:0] c4_slot; // TrieWalk.java:315
-  reg [4:0] c4_depth; // TrieWalk.java:316
-  reg [2:0] c4_children; // TrieWalk.java:317
-  reg c4_done; // TrieWalk.java:318
-  reg c4_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c4_digit_below; // TrieWalk.java:323
+  reg c4_valid; // TrieWalk.java:309
+  reg [31:0] c4_key; // TrieWalk.java:310
+  reg [15:0] c4_weight; // TrieWalk.java:311
+  reg [11:0] c4_slot; // TrieWalk.java:312
+  reg [4:0] c4_depth; // TrieWalk.java:313
+  reg [2:0] c4_children; // TrieWalk.java:314
+  reg c4_done; // TrieWalk.java:315
+  reg c4_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c4_digit_below; // TrieWalk.java:320
   reg [11:0] levels5_6_write_slot; // PairCopies.java:31
   reg [47:0] levels5_6_write_word; // PairCopies.java:32
   reg [11:0] levels5_6_fix_slot; // PairCopies.java:34
   reg [47:0] levels5_6_fix_word; // PairCopies.java:35
-  reg a5_valid; // TrieWalk.java:312
-  reg [31:0] a5_key; // TrieWalk.java:313
-  reg [15:0] a5_weight; // TrieWalk.java:314
-  reg [11:0] a5_slot; // TrieWalk.java:315
-  reg [4:0] a5_depth; // TrieWalk.java:316
-  reg [2:0] a5_children; // TrieWalk.java:317
-  reg a5_done; // TrieWalk.java:318
-  reg a5_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a5_digit_below; // TrieWalk.java:323
-  reg p5_valid; // TrieWalk.java:312
-  reg [31:0] p5_key; // TrieWalk.java:313
-  reg [15:0] p5_weight; // TrieWalk.java:314
-  reg [11:0] p5_slot; // TrieWalk.java:315
-  reg [4:0] p5_depth; // TrieWalk.java:316
-  reg [2:0] p5_children; // TrieWalk.java:317
-  reg p5_done; // TrieWalk.java:318
-  reg p5_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p5_digit_below; // TrieWalk.java:323
-  reg q5_valid; // TrieWalk.java:312
-  reg [31:0] q5_key; // TrieWalk.java:313
-  reg [15:0] q5_weight; // TrieWalk.java:314
-  reg [11:0] q5_slot; // TrieWalk.java:315
-  reg [4:0] q5_depth; // TrieWalk.java:316
-  reg [2:0] q5_children; // TrieWalk.java:317
-  reg q5_done; // TrieWalk.java:318
-  reg q5_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q5_digit_below; // TrieWalk.java:323
+  reg a5_valid; // TrieWalk.java:309
+  reg [31:0] a5_key; // TrieWalk.java:310
+  reg [15:0] a5_weight; // TrieWalk.java:311
+  reg [11:0] a5_slot; // TrieWalk.java:312
+  reg [4:0] a5_depth; // TrieWalk.java:313
+  reg [2:0] a5_children; // TrieWalk.java:314
+  reg a5_done; // TrieWalk.java:315
+  reg a5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a5_digit_below; // TrieWalk.java:320
+  reg p5_valid; // TrieWalk.java:309
+  reg [31:0] p5_key; // TrieWalk.java:310
+  reg [15:0] p5_weight; // TrieWalk.java:311
+  reg [11:0] p5_slot; // TrieWalk.java:312
+  reg [4:0] p5_depth; // TrieWalk.java:313
+  reg [2:0] p5_children; // TrieWalk.java:314
+  reg p5_done; // TrieWalk.java:315
+  reg p5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p5_digit_below; // TrieWalk.java:320
+  reg q5_valid; // TrieWalk.java:309
+  reg [31:0] q5_key; // TrieWalk.java:310
+  reg [15:0] q5_weight; // TrieWalk.java:311
+  reg [11:0] q5_slot; // TrieWalk.java:312
+  reg [4:0] q5_depth; // TrieWalk.java:313
+  reg [2:0] q5_children; // TrieWalk.java:314
+  reg q5_done; // TrieWalk.java:315
+  reg q5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q5_digit_below; // TrieWalk.java:320
   reg [11:0] level5_fix_address; // TrieWalk.java:244
   reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q5_word; // TrieWalk.java:261
-  reg c5_valid; // TrieWalk.java:312
-  reg [31:0] c5_key; // TrieWalk.java:313
-  reg [15:0] c5_weight; // TrieWalk.java:314
-  reg [11:0] c5_slot; // TrieWalk.java:315
-  reg [4:0] c5_depth; // TrieWalk.java:316
-  reg [2:0] c5_children; // TrieWalk.java:317
-  reg c5_done; // TrieWalk.java:318
-  reg c5_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c5_digit_below; // TrieWalk.java:323
-  reg a6_valid; // TrieWalk.java:312
-  reg [31:0] a6_key; // TrieWalk.java:313
-  reg [15:0] a6_weight; // TrieWalk.java:314
-  reg [11:0] a6_slot; // TrieWalk.java:315
-  reg [4:0] a6_depth; // TrieWalk.java:316
-  reg [2:0] a6_children; // TrieWalk.java:317
-  reg a6_done; // TrieWalk.java:318
-  reg a6_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a6_digit_below; // TrieWalk.java:323
-  reg p6_valid; // TrieWalk.java:312
-  reg [31:0] p6_key; // TrieWalk.java:313
-  reg [15:0] p6_weight; // TrieWalk.java:314
-  reg [11:0] p6_slot; // TrieWalk.java:315
-  reg [4:0] p6_depth; // TrieWalk.java:316
-  reg [2:0] p6_children; // TrieWalk.java:317
-  reg p6_done; // TrieWalk.java:318
-  reg p6_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p6_digit_below; // TrieWalk.java:323
-  reg q6_valid; // TrieWalk.java:312
-  reg [31:0] q6_key; // TrieWalk.java:313
-  reg [15:0] q6_weight; // TrieWalk.java:314
-  reg [11:0] q6_slot; // TrieWalk.java:315
-  reg [4:0] q6_depth; // TrieWalk.java:316
-  reg [2:0] q6_children; // TrieWalk.java:317
-  reg q6_done; // TrieWalk.java:318
-  reg q6_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q6_digit_below; // TrieWalk.java:323
+  reg c5_valid; // TrieWalk.java:309
+  reg [31:0] c5_key; // TrieWalk.java:310
+  reg [15:0] c5_weight; // TrieWalk.java:311
+  reg [11:0] c5_slot; // TrieWalk.java:312
+  reg [4:0] c5_depth; // TrieWalk.java:313
+  reg [2:0] c5_children; // TrieWalk.java:314
+  reg c5_done; // TrieWalk.java:315
+  reg c5_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c5_digit_below; // TrieWalk.java:320
+  reg a6_valid; // TrieWalk.java:309
+  reg [31:0] a6_key; // TrieWalk.java:310
+  reg [15:0] a6_weight; // TrieWalk.java:311
+  reg [11:0] a6_slot; // TrieWalk.java:312
+  reg [4:0] a6_depth; // TrieWalk.java:313
+  reg [2:0] a6_children; // TrieWalk.java:314
+  reg a6_done; // TrieWalk.java:315
+  reg a6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a6_digit_below; // TrieWalk.java:320
+  reg p6_valid; // TrieWalk.java:309
+  reg [31:0] p6_key; // TrieWalk.java:310
+  reg [15:0] p6_weight; // TrieWalk.java:311
+  reg [11:0] p6_slot; // TrieWalk.java:312
+  reg [4:0] p6_depth; // TrieWalk.java:313
+  reg [2:0] p6_children; // TrieWalk.java:314
+  reg p6_done; // TrieWalk.java:315
+  reg p6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p6_digit_below; // TrieWalk.java:320
+  reg q6_valid; // TrieWalk.java:309
+  reg [31:0] q6_key; // TrieWalk.java:310
+  reg [15:0] q6_weight; // TrieWalk.java:311
+  reg [11:0] q6_slot; // TrieWalk.java:312
+  reg [4:0] q6_depth; // TrieWalk.java:313
+  reg [2:0] q6_children; // TrieWalk.java:314
+  reg q6_done; // TrieWalk.java:315
+  reg q6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q6_digit_below; // TrieWalk.java:320
   reg [11:0] level6_fix_address; // TrieWalk.java:244
   reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q6_word; // TrieWalk.java:261
-  reg c6_valid; // TrieWalk.java:312
-  reg [31:0] c6_key; // TrieWalk.java:313
-  reg [15:0] c6_weight; // TrieWalk.java:314
-  reg [11:0] c6_slot; // TrieWalk.java:315
-  reg [4:0] c6_depth; // TrieWalk.java:316
-  reg [2:0] c6_children; // TrieWalk.java:317
-  reg c6_done; // TrieWalk.java:318
-  reg c6_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c6_digit_below; // TrieWalk.java:323
+  reg c6_valid; // TrieWalk.java:309
+  reg [31:0] c6_key; // TrieWalk.java:310
+  reg [15:0] c6_weight; // TrieWalk.java:311
+  reg [11:0] c6_slot; // TrieWalk.java:312
+  reg [4:0] c6_depth; // TrieWalk.java:313
+  reg [2:0] c6_children; // TrieWalk.java:314
+  reg c6_done; // TrieWalk.java:315
+  reg c6_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c6_digit_below; // TrieWalk.java:320
   reg [11:0] levels7_8_write_slot; // PairCopies.java:31
   reg [47:0] levels7_8_write_word; // PairCopies.java:32
   reg [11:0] levels7_8_fix_slot; // PairCopies.java:34
   reg [47:0] levels7_8_fix_word; // PairCopies.java:35
-  reg a7_valid; // TrieWalk.java:312
-  reg [31:0] a7_key; // TrieWalk.java:313
-  reg [15:0] a7_weight; // TrieWalk.java:314
-  reg [11:0] a7_slot; // TrieWalk.java:315
-  reg [4:0] a7_depth; // TrieWalk.java:316
-  reg [2:0] a7_children; // TrieWalk.java:317
-  reg a7_done; // TrieWalk.java:318
-  reg a7_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a7_digit_below; // TrieWalk.java:323
-  reg p7_valid; // TrieWalk.java:312
-  reg [31:0] p7_key; // TrieWalk.java:313
-  reg [15:0] p7_weight; // TrieWalk.java:314
-  reg [11:0] p7_slot; // TrieWalk.java:315
-  reg [4:0] p7_depth; // TrieWalk.java:316
-  reg [2:0] p7_children; // TrieWalk.java:317
-  reg p7_done; // TrieWalk.java:318
-  reg p7_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p7_digit_below; // TrieWalk.java:323
-  reg q7_valid; // TrieWalk.java:312
-  reg [31:0] q7_key; // TrieWalk.java:313
-  reg [15:0] q7_weight; // TrieWalk.java:314
-  reg [11:0] q7_slot; // TrieWalk.java:315
-  reg [4:0] q7_depth; // TrieWalk.java:316
-  reg [2:0] q7_children; // TrieWalk.java:317
-  reg q7_done; // TrieWalk.java:318
-  reg q7_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q7_digit_below; // TrieWalk.java:323
+  reg a7_valid; // TrieWalk.java:309
+  reg [31:0] a7_key; // TrieWalk.java:310
+  reg [15:0] a7_weight; // TrieWalk.java:311
+  reg [11:0] a7_slot; // TrieWalk.java:312
+  reg [4:0] a7_depth; // TrieWalk.java:313
+  reg [2:0] a7_children; // TrieWalk.java:314
+  reg a7_done; // TrieWalk.java:315
+  reg a7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a7_digit_below; // TrieWalk.java:320
+  reg p7_valid; // TrieWalk.java:309
+  reg [31:0] p7_key; // TrieWalk.java:310
+  reg [15:0] p7_weight; // TrieWalk.java:311
+  reg [11:0] p7_slot; // TrieWalk.java:312
+  reg [4:0] p7_depth; // TrieWalk.java:313
+  reg [2:0] p7_children; // TrieWalk.java:314
+  reg p7_done; // TrieWalk.java:315
+  reg p7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p7_digit_below; // TrieWalk.java:320
+  reg q7_valid; // TrieWalk.java:309
+  reg [31:0] q7_key; // TrieWalk.java:310
+  reg [15:0] q7_weight; // TrieWalk.java:311
+  reg [11:0] q7_slot; // TrieWalk.java:312
+  reg [4:0] q7_depth; // TrieWalk.java:313
+  reg [2:0] q7_children; // TrieWalk.java:314
+  reg q7_done; // TrieWalk.java:315
+  reg q7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q7_digit_below; // TrieWalk.java:320
   reg [11:0] level7_fix_address; // TrieWalk.java:244
   reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q7_word; // TrieWalk.java:261
-  reg c7_valid; // TrieWalk.java:312
-  reg [31:0] c7_key; // TrieWalk.java:313
-  reg [15:0] c7_weight; // TrieWalk.java:314
-  reg [11:0] c7_slot; // TrieWalk.java:315
-  reg [4:0] c7_depth; // TrieWalk.java:316
-  reg [2:0] c7_children; // TrieWalk.java:317
-  reg c7_done; // TrieWalk.java:318
-  reg c7_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c7_digit_below; // TrieWalk.java:323
-  reg a8_valid; // TrieWalk.java:312
-  reg [31:0] a8_key; // TrieWalk.java:313
-  reg [15:0] a8_weight; // TrieWalk.java:314
-  reg [11:0] a8_slot; // TrieWalk.java:315
-  reg [4:0] a8_depth; // TrieWalk.java:316
-  reg [2:0] a8_children; // TrieWalk.java:317
-  reg a8_done; // TrieWalk.java:318
-  reg a8_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a8_digit_below; // TrieWalk.java:323
-  reg p8_valid; // TrieWalk.java:312
-  reg [31:0] p8_key; // TrieWalk.java:313
-  reg [15:0] p8_weight; // TrieWalk.java:314
-  reg [11:0] p8_slot; // TrieWalk.java:315
-  reg [4:0] p8_depth; // TrieWalk.java:316
-  reg [2:0] p8_children; // TrieWalk.java:317
-  reg p8_done; // TrieWalk.java:318
-  reg p8_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p8_digit_below; // TrieWalk.java:323
-  reg q8_valid; // TrieWalk.java:312
-  reg [31:0] q8_key; // TrieWalk.java:313
-  reg [15:0] q8_weight; // TrieWalk.java:314
-  reg [11:0] q8_slot; // TrieWalk.java:315
-  reg [4:0] q8_depth; // TrieWalk.java:316
-  reg [2:0] q8_children; // TrieWalk.java:317
-  reg q8_done; // TrieWalk.java:318
-  reg q8_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q8_digit_below; // TrieWalk.java:323
+  reg c7_valid; // TrieWalk.java:309
+  reg [31:0] c7_key; // TrieWalk.java:310
+  reg [15:0] c7_weight; // TrieWalk.java:311
+  reg [11:0] c7_slot; // TrieWalk.java:312
+  reg [4:0] c7_depth; // TrieWalk.java:313
+  reg [2:0] c7_children; // TrieWalk.java:314
+  reg c7_done; // TrieWalk.java:315
+  reg c7_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c7_digit_below; // TrieWalk.java:320
+  reg a8_valid; // TrieWalk.java:309
+  reg [31:0] a8_key; // TrieWalk.java:310
+  reg [15:0] a8_weight; // TrieWalk.java:311
+  reg [11:0] a8_slot; // TrieWalk.java:312
+  reg [4:0] a8_depth; // TrieWalk.java:313
+  reg [2:0] a8_children; // TrieWalk.java:314
+  reg a8_done; // TrieWalk.java:315
+  reg a8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a8_digit_below; // TrieWalk.java:320
+  reg p8_valid; // TrieWalk.java:309
+  reg [31:0] p8_key; // TrieWalk.java:310
+  reg [15:0] p8_weight; // TrieWalk.java:311
+  reg [11:0] p8_slot; // TrieWalk.java:312
+  reg [4:0] p8_depth; // TrieWalk.java:313
+  reg [2:0] p8_children; // TrieWalk.java:314
+  reg p8_done; // TrieWalk.java:315
+  reg p8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p8_digit_below; // TrieWalk.java:320
+  reg q8_valid; // TrieWalk.java:309
+  reg [31:0] q8_key; // TrieWalk.java:310
+  reg [15:0] q8_weight; // TrieWalk.java:311
+  reg [11:0] q8_slot; // TrieWalk.java:312
+  reg [4:0] q8_depth; // TrieWalk.java:313
+  reg [2:0] q8_children; // TrieWalk.java:314
+  reg q8_done; // TrieWalk.java:315
+  reg q8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q8_digit_below; // TrieWalk.java:320
   reg [11:0] level8_fix_address; // TrieWalk.java:244
   reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q8_word; // TrieWalk.java:261
-  reg c8_valid; // TrieWalk.java:312
-  reg [31:0] c8_key; // TrieWalk.java:313
-  reg [15:0] c8_weight; // TrieWalk.java:314
-  reg [11:0] c8_slot; // TrieWalk.java:315
-  reg [4:0] c8_depth; // TrieWalk.java:316
-  reg [2:0] c8_children; // TrieWalk.java:317
-  reg c8_done; // TrieWalk.java:318
-  reg c8_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c8_digit_below; // TrieWalk.java:323
+  reg c8_valid; // TrieWalk.java:309
+  reg [31:0] c8_key; // TrieWalk.java:310
+  reg [15:0] c8_weight; // TrieWalk.java:311
+  reg [11:0] c8_slot; // TrieWalk.java:312
+  reg [4:0] c8_depth; // TrieWalk.java:313
+  reg [2:0] c8_children; // TrieWalk.java:314
+  reg c8_done; // TrieWalk.java:315
+  reg c8_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c8_digit_below; // TrieWalk.java:320
   reg [11:0] levels9_10_write_slot; // PairCopies.java:31
   reg [47:0] levels9_10_write_word; // PairCopies.java:32
   reg [11:0] levels9_10_fix_slot; // PairCopies.java:34
   reg [47:0] levels9_10_fix_word; // PairCopies.java:35
-  reg a9_valid; // TrieWalk.java:312
-  reg [31:0] a9_key; // TrieWalk.java:313
-  reg [15:0] a9_weight; // TrieWalk.java:314
-  reg [11:0] a9_slot; // TrieWalk.java:315
-  reg [4:0] a9_depth; // TrieWalk.java:316
-  reg [2:0] a9_children; // TrieWalk.java:317
-  reg a9_done; // TrieWalk.java:318
-  reg a9_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a9_digit_below; // TrieWalk.java:323
-  reg p9_valid; // TrieWalk.java:312
-  reg [31:0] p9_key; // TrieWalk.java:313
-  reg [15:0] p9_weight; // TrieWalk.java:314
-  reg [11:0] p9_slot; // TrieWalk.java:315
-  reg [4:0] p9_depth; // TrieWalk.java:316
-  reg [2:0] p9_children; // TrieWalk.java:317
-  reg p9_done; // TrieWalk.java:318
-  reg p9_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p9_digit_below; // TrieWalk.java:323
-  reg q9_valid; // TrieWalk.java:312
-  reg [31:0] q9_key; // TrieWalk.java:313
-  reg [15:0] q9_weight; // TrieWalk.java:314
-  reg [11:0] q9_slot; // TrieWalk.java:315
-  reg [4:0] q9_depth; // TrieWalk.java:316
-  reg [2:0] q9_children; // TrieWalk.java:317
-  reg q9_done; // TrieWalk.java:318
-  reg q9_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q9_digit_below; // TrieWalk.java:323
+  reg a9_valid; // TrieWalk.java:309
+  reg [31:0] a9_key; // TrieWalk.java:310
+  reg [15:0] a9_weight; // TrieWalk.java:311
+  reg [11:0] a9_slot; // TrieWalk.java:312
+  reg [4:0] a9_depth; // TrieWalk.java:313
+  reg [2:0] a9_children; // TrieWalk.java:314
+  reg a9_done; // TrieWalk.java:315
+  reg a9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a9_digit_below; // TrieWalk.java:320
+  reg p9_valid; // TrieWalk.java:309
+  reg [31:0] p9_key; // TrieWalk.java:310
+  reg [15:0] p9_weight; // TrieWalk.java:311
+  reg [11:0] p9_slot; // TrieWalk.java:312
+  reg [4:0] p9_depth; // TrieWalk.java:313
+  reg [2:0] p9_children; // TrieWalk.java:314
+  reg p9_done; // TrieWalk.java:315
+  reg p9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p9_digit_below; // TrieWalk.java:320
+  reg q9_valid; // TrieWalk.java:309
+  reg [31:0] q9_key; // TrieWalk.java:310
+  reg [15:0] q9_weight; // TrieWalk.java:311
+  reg [11:0] q9_slot; // TrieWalk.java:312
+  reg [4:0] q9_depth; // TrieWalk.java:313
+  reg [2:0] q9_children; // TrieWalk.java:314
+  reg q9_done; // TrieWalk.java:315
+  reg q9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q9_digit_below; // TrieWalk.java:320
   reg [11:0] level9_fix_address; // TrieWalk.java:244
   reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q9_word; // TrieWalk.java:261
-  reg c9_valid; // TrieWalk.java:312
-  reg [31:0] c9_key; // TrieWalk.java:313
-  reg [15:0] c9_weight; // TrieWalk.java:314
-  reg [11:0] c9_slot; // TrieWalk.java:315
-  reg [4:0] c9_depth; // TrieWalk.java:316
-  reg [2:0] c9_children; // TrieWalk.java:317
-  reg c9_done; // TrieWalk.java:318
-  reg c9_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c9_digit_below; // TrieWalk.java:323
-  reg a10_valid; // TrieWalk.java:312
-  reg [31:0] a10_key; // TrieWalk.java:313
-  reg [15:0] a10_weight; // TrieWalk.java:314
-  reg [11:0] a10_slot; // TrieWalk.java:315
-  reg [4:0] a10_depth; // TrieWalk.java:316
-  reg [2:0] a10_children; // TrieWalk.java:317
-  reg a10_done; // TrieWalk.java:318
-  reg a10_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a10_digit_below; // TrieWalk.java:323
-  reg p10_valid; // TrieWalk.java:312
-  reg [31:0] p10_key; // TrieWalk.java:313
-  reg [15:0] p10_weight; // TrieWalk.java:314
-  reg [11:0] p10_slot; // TrieWalk.java:315
-  reg [4:0] p10_depth; // TrieWalk.java:316
-  reg [2:0] p10_children; // TrieWalk.java:317
-  reg p10_done; // TrieWalk.java:318
-  reg p10_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p10_digit_below; // TrieWalk.java:323
-  reg q10_valid; // TrieWalk.java:312
-  reg [31:0] q10_key; // TrieWalk.java:313
-  reg [15:0] q10_weight; // TrieWalk.java:314
-  reg [11:0] q10_slot; // TrieWalk.java:315
-  reg [4:0] q10_depth; // TrieWalk.java:316
-  reg [2:0] q10_children; // TrieWalk.java:317
-  reg q10_done; // TrieWalk.java:318
-  reg q10_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q10_digit_below; // TrieWalk.java:323
+  reg c9_valid; // TrieWalk.java:309
+  reg [31:0] c9_key; // TrieWalk.java:310
+  reg [15:0] c9_weight; // TrieWalk.java:311
+  reg [11:0] c9_slot; // TrieWalk.java:312
+  reg [4:0] c9_depth; // TrieWalk.java:313
+  reg [2:0] c9_children; // TrieWalk.java:314
+  reg c9_done; // TrieWalk.java:315
+  reg c9_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c9_digit_below; // TrieWalk.java:320
+  reg a10_valid; // TrieWalk.java:309
+  reg [31:0] a10_key; // TrieWalk.java:310
+  reg [15:0] a10_weight; // TrieWalk.java:311
+  reg [11:0] a10_slot; // TrieWalk.java:312
+  reg [4:0] a10_depth; // TrieWalk.java:313
+  reg [2:0] a10_children; // TrieWalk.java:314
+  reg a10_done; // TrieWalk.java:315
+  reg a10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a10_digit_below; // TrieWalk.java:320
+  reg p10_valid; // TrieWalk.java:309
+  reg [31:0] p10_key; // TrieWalk.java:310
+  reg [15:0] p10_weight; // TrieWalk.java:311
+  reg [11:0] p10_slot; // TrieWalk.java:312
+  reg [4:0] p10_depth; // TrieWalk.java:313
+  reg [2:0] p10_children; // TrieWalk.java:314
+  reg p10_done; // TrieWalk.java:315
+  reg p10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p10_digit_below; // TrieWalk.java:320
+  reg q10_valid; // TrieWalk.java:309
+  reg [31:0] q10_key; // TrieWalk.java:310
+  reg [15:0] q10_weight; // TrieWalk.java:311
+  reg [11:0] q10_slot; // TrieWalk.java:312
+  reg [4:0] q10_depth; // TrieWalk.java:313
+  reg [2:0] q10_children; // TrieWalk.java:314
+  reg q10_done; // TrieWalk.java:315
+  reg q10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q10_digit_below; // TrieWalk.java:320
   reg [11:0] level10_fix_address; // TrieWalk.java:244
   reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q10_word; // TrieWalk.java:261
-  reg c10_valid; // TrieWalk.java:312
-  reg [31:0] c10_key; // TrieWalk.java:313
-  reg [15:0] c10_weight; // TrieWalk.java:314
-  reg [11:0] c10_slot; // TrieWalk.java:315
-  reg [4:0] c10_depth; // TrieWalk.java:316
-  reg [2:0] c10_children; // TrieWalk.java:317
-  reg c10_done; // TrieWalk.java:318
-  reg c10_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c10_digit_below; // TrieWalk.java:323
+  reg c10_valid; // TrieWalk.java:309
+  reg [31:0] c10_key; // TrieWalk.java:310
+  reg [15:0] c10_weight; // TrieWalk.java:311
+  reg [11:0] c10_slot; // TrieWalk.java:312
+  reg [4:0] c10_depth; // TrieWalk.java:313
+  reg [2:0] c10_children; // TrieWalk.java:314
+  reg c10_done; // TrieWalk.java:315
+  reg c10_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c10_digit_below; // TrieWalk.java:320
   reg [11:0] levels11_12_write_slot; // PairCopies.java:31
   reg [47:0] levels11_12_write_word; // PairCopies.java:32
   reg [11:0] levels11_12_fix_slot; // PairCopies.java:34
   reg [47:0] levels11_12_fix_word; // PairCopies.java:35
-  reg a11_valid; // TrieWalk.java:312
-  reg [31:0] a11_key; // TrieWalk.java:313
-  reg [15:0] a11_weight; // TrieWalk.java:314
-  reg [11:0] a11_slot; // TrieWalk.java:315
-  reg [4:0] a11_depth; // TrieWalk.java:316
-  reg [2:0] a11_children; // TrieWalk.java:317
-  reg a11_done; // TrieWalk.java:318
-  reg a11_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a11_digit_below; // TrieWalk.java:323
-  reg p11_valid; // TrieWalk.java:312
-  reg [31:0] p11_key; // TrieWalk.java:313
-  reg [15:0] p11_weight; // TrieWalk.java:314
-  reg [11:0] p11_slot; // TrieWalk.java:315
-  reg [4:0] p11_depth; // TrieWalk.java:316
-  reg [2:0] p11_children; // TrieWalk.java:317
-  reg p11_done; // TrieWalk.java:318
-  reg p11_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p11_digit_below; // TrieWalk.java:323
-  reg q11_valid; // TrieWalk.java:312
-  reg [31:0] q11_key; // TrieWalk.java:313
-  reg [15:0] q11_weight; // TrieWalk.java:314
-  reg [11:0] q11_slot; // TrieWalk.java:315
-  reg [4:0] q11_depth; // TrieWalk.java:316
-  reg [2:0] q11_children; // TrieWalk.java:317
-  reg q11_done; // TrieWalk.java:318
-  reg q11_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q11_digit_below; // TrieWalk.java:323
+  reg a11_valid; // TrieWalk.java:309
+  reg [31:0] a11_key; // TrieWalk.java:310
+  reg [15:0] a11_weight; // TrieWalk.java:311
+  reg [11:0] a11_slot; // TrieWalk.java:312
+  reg [4:0] a11_depth; // TrieWalk.java:313
+  reg [2:0] a11_children; // TrieWalk.java:314
+  reg a11_done; // TrieWalk.java:315
+  reg a11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a11_digit_below; // TrieWalk.java:320
+  reg p11_valid; // TrieWalk.java:309
+  reg [31:0] p11_key; // TrieWalk.java:310
+  reg [15:0] p11_weight; // TrieWalk.java:311
+  reg [11:0] p11_slot; // TrieWalk.java:312
+  reg [4:0] p11_depth; // TrieWalk.java:313
+  reg [2:0] p11_children; // TrieWalk.java:314
+  reg p11_done; // TrieWalk.java:315
+  reg p11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p11_digit_below; // TrieWalk.java:320
+  reg q11_valid; // TrieWalk.java:309
+  reg [31:0] q11_key; // TrieWalk.java:310
+  reg [15:0] q11_weight; // TrieWalk.java:311
+  reg [11:0] q11_slot; // TrieWalk.java:312
+  reg [4:0] q11_depth; // TrieWalk.java:313
+  reg [2:0] q11_children; // TrieWalk.java:314
+  reg q11_done; // TrieWalk.java:315
+  reg q11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q11_digit_below; // TrieWalk.java:320
   reg [11:0] level11_fix_address; // TrieWalk.java:244
   reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q11_word; // TrieWalk.java:261
-  reg c11_valid; // TrieWalk.java:312
-  reg [31:0] c11_key; // TrieWalk.java:313
-  reg [15:0] c11_weight; // TrieWalk.java:314
-  reg [11:0] c11_slot; // TrieWalk.java:315
-  reg [4:0] c11_depth; // TrieWalk.java:316
-  reg [2:0] c11_children; // TrieWalk.java:317
-  reg c11_done; // TrieWalk.java:318
-  reg c11_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c11_digit_below; // TrieWalk.java:323
-  reg a12_valid; // TrieWalk.java:312
-  reg [31:0] a12_key; // TrieWalk.java:313
-  reg [15:0] a12_weight; // TrieWalk.java:314
-  reg [11:0] a12_slot; // TrieWalk.java:315
-  reg [4:0] a12_depth; // TrieWalk.java:316
-  reg [2:0] a12_children; // TrieWalk.java:317
-  reg a12_done; // TrieWalk.java:318
-  reg a12_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a12_digit_below; // TrieWalk.java:323
-  reg p12_valid; // TrieWalk.java:312
-  reg [31:0] p12_key; // TrieWalk.java:313
-  reg [15:0] p12_weight; // TrieWalk.java:314
-  reg [11:0] p12_slot; // TrieWalk.java:315
-  reg [4:0] p12_depth; // TrieWalk.java:316
-  reg [2:0] p12_children; // TrieWalk.java:317
-  reg p12_done; // TrieWalk.java:318
-  reg p12_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p12_digit_below; // TrieWalk.java:323
-  reg q12_valid; // TrieWalk.java:312
-  reg [31:0] q12_key; // TrieWalk.java:313
-  reg [15:0] q12_weight; // TrieWalk.java:314
-  reg [11:0] q12_slot; // TrieWalk.java:315
-  reg [4:0] q12_depth; // TrieWalk.java:316
-  reg [2:0] q12_children; // TrieWalk.java:317
-  reg q12_done; // TrieWalk.java:318
-  reg q12_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q12_digit_below; // TrieWalk.java:323
+  reg c11_valid; // TrieWalk.java:309
+  reg [31:0] c11_key; // TrieWalk.java:310
+  reg [15:0] c11_weight; // TrieWalk.java:311
+  reg [11:0] c11_slot; // TrieWalk.java:312
+  reg [4:0] c11_depth; // TrieWalk.java:313
+  reg [2:0] c11_children; // TrieWalk.java:314
+  reg c11_done; // TrieWalk.java:315
+  reg c11_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c11_digit_below; // TrieWalk.java:320
+  reg a12_valid; // TrieWalk.java:309
+  reg [31:0] a12_key; // TrieWalk.java:310
+  reg [15:0] a12_weight; // TrieWalk.java:311
+  reg [11:0] a12_slot; // TrieWalk.java:312
+  reg [4:0] a12_depth; // TrieWalk.java:313
+  reg [2:0] a12_children; // TrieWalk.java:314
+  reg a12_done; // TrieWalk.java:315
+  reg a12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a12_digit_below; // TrieWalk.java:320
+  reg p12_valid; // TrieWalk.java:309
+  reg [31:0] p12_key; // TrieWalk.java:310
+  reg [15:0] p12_weight; // TrieWalk.java:311
+  reg [11:0] p12_slot; // TrieWalk.java:312
+  reg [4:0] p12_depth; // TrieWalk.java:313
+  reg [2:0] p12_children; // TrieWalk.java:314
+  reg p12_done; // TrieWalk.java:315
+  reg p12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p12_digit_below; // TrieWalk.java:320
+  reg q12_valid; // TrieWalk.java:309
+  reg [31:0] q12_key; // TrieWalk.java:310
+  reg [15:0] q12_weight; // TrieWalk.java:311
+  reg [11:0] q12_slot; // TrieWalk.java:312
+  reg [4:0] q12_depth; // TrieWalk.java:313
+  reg [2:0] q12_children; // TrieWalk.java:314
+  reg q12_done; // TrieWalk.java:315
+  reg q12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q12_digit_below; // TrieWalk.java:320
   reg [11:0] level12_fix_address; // TrieWalk.java:244
   reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q12_word; // TrieWalk.java:261
-  reg c12_valid; // TrieWalk.java:312
-  reg [31:0] c12_key; // TrieWalk.java:313
-  reg [15:0] c12_weight; // TrieWalk.java:314
-  reg [11:0] c12_slot; // TrieWalk.java:315
-  reg [4:0] c12_depth; // TrieWalk.java:316
-  reg [2:0] c12_children; // TrieWalk.java:317
-  reg c12_done; // TrieWalk.java:318
-  reg c12_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c12_digit_below; // TrieWalk.java:323
+  reg c12_valid; // TrieWalk.java:309
+  reg [31:0] c12_key; // TrieWalk.java:310
+  reg [15:0] c12_weight; // TrieWalk.java:311
+  reg [11:0] c12_slot; // TrieWalk.java:312
+  reg [4:0] c12_depth; // TrieWalk.java:313
+  reg [2:0] c12_children; // TrieWalk.java:314
+  reg c12_done; // TrieWalk.java:315
+  reg c12_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c12_digit_below; // TrieWalk.java:320
   reg [11:0] levels13_14_write_slot; // PairCopies.java:31
   reg [47:0] levels13_14_write_word; // PairCopies.java:32
   reg [11:0] levels13_14_fix_slot; // PairCopies.java:34
   reg [47:0] levels13_14_fix_word; // PairCopies.java:35
-  reg a13_valid; // TrieWalk.java:312
-  reg [31:0] a13_key; // TrieWalk.java:313
-  reg [15:0] a13_weight; // TrieWalk.java:314
-  reg [11:0] a13_slot; // TrieWalk.java:315
-  reg [4:0] a13_depth; // TrieWalk.java:316
-  reg [2:0] a13_children; // TrieWalk.java:317
-  reg a13_done; // TrieWalk.java:318
-  reg a13_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a13_digit_below; // TrieWalk.java:323
-  reg p13_valid; // TrieWalk.java:312
-  reg [31:0] p13_key; // TrieWalk.java:313
-  reg [15:0] p13_weight; // TrieWalk.java:314
-  reg [11:0] p13_slot; // TrieWalk.java:315
-  reg [4:0] p13_depth; // TrieWalk.java:316
-  reg [2:0] p13_children; // TrieWalk.java:317
-  reg p13_done; // TrieWalk.java:318
-  reg p13_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p13_digit_below; // TrieWalk.java:323
-  reg q13_valid; // TrieWalk.java:312
-  reg [31:0] q13_key; // TrieWalk.java:313
-  reg [15:0] q13_weight; // TrieWalk.java:314
-  reg [11:0] q13_slot; // TrieWalk.java:315
-  reg [4:0] q13_depth; // TrieWalk.java:316
-  reg [2:0] q13_children; // TrieWalk.java:317
-  reg q13_done; // TrieWalk.java:318
-  reg q13_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q13_digit_below; // TrieWalk.java:323
+  reg a13_valid; // TrieWalk.java:309
+  reg [31:0] a13_key; // TrieWalk.java:310
+  reg [15:0] a13_weight; // TrieWalk.java:311
+  reg [11:0] a13_slot; // TrieWalk.java:312
+  reg [4:0] a13_depth; // TrieWalk.java:313
+  reg [2:0] a13_children; // TrieWalk.java:314
+  reg a13_done; // TrieWalk.java:315
+  reg a13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a13_digit_below; // TrieWalk.java:320
+  reg p13_valid; // TrieWalk.java:309
+  reg [31:0] p13_key; // TrieWalk.java:310
+  reg [15:0] p13_weight; // TrieWalk.java:311
+  reg [11:0] p13_slot; // TrieWalk.java:312
+  reg [4:0] p13_depth; // TrieWalk.java:313
+  reg [2:0] p13_children; // TrieWalk.java:314
+  reg p13_done; // TrieWalk.java:315
+  reg p13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p13_digit_below; // TrieWalk.java:320
+  reg q13_valid; // TrieWalk.java:309
+  reg [31:0] q13_key; // TrieWalk.java:310
+  reg [15:0] q13_weight; // TrieWalk.java:311
+  reg [11:0] q13_slot; // TrieWalk.java:312
+  reg [4:0] q13_depth; // TrieWalk.java:313
+  reg [2:0] q13_children; // TrieWalk.java:314
+  reg q13_done; // TrieWalk.java:315
+  reg q13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q13_digit_below; // TrieWalk.java:320
   reg [11:0] level13_fix_address; // TrieWalk.java:244
   reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q13_word; // TrieWalk.java:261
-  reg c13_valid; // TrieWalk.java:312
-  reg [31:0] c13_key; // TrieWalk.java:313
-  reg [15:0] c13_weight; // TrieWalk.java:314
-  reg [11:0] c13_slot; // TrieWalk.java:315
-  reg [4:0] c13_depth; // TrieWalk.java:316
-  reg [2:0] c13_children; // TrieWalk.java:317
-  reg c13_done; // TrieWalk.java:318
-  reg c13_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c13_digit_below; // TrieWalk.java:323
-  reg a14_valid; // TrieWalk.java:312
-  reg [31:0] a14_key; // TrieWalk.java:313
-  reg [15:0] a14_weight; // TrieWalk.java:314
-  reg [11:0] a14_slot; // TrieWalk.java:315
-  reg [4:0] a14_depth; // TrieWalk.java:316
-  reg [2:0] a14_children; // TrieWalk.java:317
-  reg a14_done; // TrieWalk.java:318
-  reg a14_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a14_digit_below; // TrieWalk.java:323
-  reg p14_valid; // TrieWalk.java:312
-  reg [31:0] p14_key; // TrieWalk.java:313
-  reg [15:0] p14_weight; // TrieWalk.java:314
-  reg [11:0] p14_slot; // TrieWalk.java:315
-  reg [4:0] p14_depth; // TrieWalk.java:316
-  reg [2:0] p14_children; // TrieWalk.java:317
-  reg p14_done; // TrieWalk.java:318
-  reg p14_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p14_digit_below; // TrieWalk.java:323
-  reg q14_valid; // TrieWalk.java:312
-  reg [31:0] q14_key; // TrieWalk.java:313
-  reg [15:0] q14_weight; // TrieWalk.java:314
-  reg [11:0] q14_slot; // TrieWalk.java:315
-  reg [4:0] q14_depth; // TrieWalk.java:316
-  reg [2:0] q14_children; // TrieWalk.java:317
-  reg q14_done; // TrieWalk.java:318
-  reg q14_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q14_digit_below; // TrieWalk.java:323
+  reg c13_valid; // TrieWalk.java:309
+  reg [31:0] c13_key; // TrieWalk.java:310
+  reg [15:0] c13_weight; // TrieWalk.java:311
+  reg [11:0] c13_slot; // TrieWalk.java:312
+  reg [4:0] c13_depth; // TrieWalk.java:313
+  reg [2:0] c13_children; // TrieWalk.java:314
+  reg c13_done; // TrieWalk.java:315
+  reg c13_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c13_digit_below; // TrieWalk.java:320
+  reg a14_valid; // TrieWalk.java:309
+  reg [31:0] a14_key; // TrieWalk.java:310
+  reg [15:0] a14_weight; // TrieWalk.java:311
+  reg [11:0] a14_slot; // TrieWalk.java:312
+  reg [4:0] a14_depth; // TrieWalk.java:313
+  reg [2:0] a14_children; // TrieWalk.java:314
+  reg a14_done; // TrieWalk.java:315
+  reg a14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a14_digit_below; // TrieWalk.java:320
+  reg p14_valid; // TrieWalk.java:309
+  reg [31:0] p14_key; // TrieWalk.java:310
+  reg [15:0] p14_weight; // TrieWalk.java:311
+  reg [11:0] p14_slot; // TrieWalk.java:312
+  reg [4:0] p14_depth; // TrieWalk.java:313
+  reg [2:0] p14_children; // TrieWalk.java:314
+  reg p14_done; // TrieWalk.java:315
+  reg p14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p14_digit_below; // TrieWalk.java:320
+  reg q14_valid; // TrieWalk.java:309
+  reg [31:0] q14_key; // TrieWalk.java:310
+  reg [15:0] q14_weight; // TrieWalk.java:311
+  reg [11:0] q14_slot; // TrieWalk.java:312
+  reg [4:0] q14_depth; // TrieWalk.java:313
+  reg [2:0] q14_children; // TrieWalk.java:314
+  reg q14_done; // TrieWalk.java:315
+  reg q14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q14_digit_below; // TrieWalk.java:320
   reg [11:0] level14_fix_address; // TrieWalk.java:244
   reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:258
   reg [47:0] q14_word; // TrieWalk.java:261
-  reg c14_valid; // TrieWalk.java:312
-  reg [31:0] c14_key; // TrieWalk.java:313
-  reg [15:0] c14_weight; // TrieWalk.java:314
-  reg [11:0] c14_slot; // TrieWalk.java:315
-  reg [4:0] c14_depth; // TrieWalk.java:316
-  reg [2:0] c14_children; // TrieWalk.java:317
-  reg c14_done; // TrieWalk.java:318
-  reg c14_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] c14_digit_below; // TrieWalk.java:323
+  reg c14_valid; // TrieWalk.java:309
+  reg [31:0] c14_key; // TrieWalk.java:310
+  reg [15:0] c14_weight; // TrieWalk.java:311
+  reg [11:0] c14_slot; // TrieWalk.java:312
+  reg [4:0] c14_depth; // TrieWalk.java:313
+  reg [2:0] c14_children; // TrieWalk.java:314
+  reg c14_done; // TrieWalk.java:315
+  reg c14_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] c14_digit_below; // TrieWalk.java:320
   reg [11:0] level15_write_slot; // PairCopies.java:31
   reg [47:0] level15_write_word; // PairCopies.java:32
   reg [11:0] level15_fix_slot; // PairCopies.java:34
   reg [47:0] level15_fix_word; // PairCopies.java:35
-  reg a15_valid; // TrieWalk.java:312
-  reg [31:0] a15_key; // TrieWalk.java:313
-  reg [15:0] a15_weight; // TrieWalk.java:314
-  reg [11:0] a15_slot; // TrieWalk.java:315
-  reg [4:0] a15_depth; // TrieWalk.java:316
-  reg [2:0] a15_children; // TrieWalk.java:317
-  reg a15_done; // TrieWalk.java:318
-  reg a15_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] a15_digit_below; // TrieWalk.java:323
-  reg p15_valid; // TrieWalk.java:312
-  reg [31:0] p15_key; // TrieWalk.java:313
-  reg [15:0] p15_weight; // TrieWalk.java:314
-  reg [11:0] p15_slot; // TrieWalk.java:315
-  reg [4:0] p15_depth; // TrieWalk.java:316
-  reg [2:0] p15_children; // TrieWalk.java:317
-  reg p15_done; // TrieWalk.java:318
-  reg p15_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] p15_digit_below; // TrieWalk.java:323
-  reg q15_valid; // TrieWalk.java:312
-  reg [31:0] q15_key; // TrieWalk.java:313
-  reg [15:0] q15_weight; // TrieWalk.java:314
-  reg [11:0] q15_slot; // TrieWalk.java:315
-  reg [4:0] q15_depth; // TrieWalk.java:316
-  reg [2:0] q15_children; // TrieWalk.java:317
-  reg q15_done; // TrieWalk.java:318
-  reg q15_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] q15_digit_below; // TrieWalk.java:323
+  reg a15_valid; // TrieWalk.java:309
+  reg [31:0] a15_key; // TrieWalk.java:310
+  reg [15:0] a15_weight; // TrieWalk.java:311
+  reg [11:0] a15_slot; // TrieWalk.java:312
+  reg [4:0] a15_depth; // TrieWalk.java:313
+  reg [2:0] a15_children; // TrieWalk.java:314
+  reg a15_done; // TrieWalk.java:315
+  reg a15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] a15_digit_below; // TrieWalk.java:320
+  reg p15_valid; // TrieWalk.java:309
+  reg [31:0] p15_key; // TrieWalk.java:310
+  reg [15:0] p15_weight; // TrieWalk.java:311
+  reg [11:0] p15_slot; // TrieWalk.java:312
+  reg [4:0] p15_depth; // TrieWalk.java:313
+  reg [2:0] p15_children; // TrieWalk.java:314
+  reg p15_done; // TrieWalk.java:315
+  reg p15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] p15_digit_below; // TrieWalk.java:320
+  reg q15_valid; // TrieWalk.java:309
+  reg [31:0] q15_key; // TrieWalk.java:310
+  reg [15:0] q15_weight; // TrieWalk.java:311
+  reg [11:0] q15_slot; // TrieWalk.java:312
+  reg [4:0] q15_depth; // TrieWalk.java:313
+  reg [2:0] q15_children; // TrieWalk.java:314
+  reg q15_done; // TrieWalk.java:315
+  reg q15_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] q15_digit_below; // TrieWalk.java:320
   reg [11:0] level15_fix_address; // TrieWalk.java:244
   reg [47:0] level15_words_rdata_0; // TrieWalk.java:255
   reg [47:0] q15_word; // TrieWalk.java:261
-  reg s16_valid; // TrieWalk.java:312
-  reg [31:0] s16_key; // TrieWalk.java:313
-  reg [15:0] s16_weight; // TrieWalk.java:314
-  reg [11:0] s16_slot; // TrieWalk.java:315
-  reg [4:0] s16_depth; // TrieWalk.java:316
-  reg [2:0] s16_children; // TrieWalk.java:317
-  reg s16_done; // TrieWalk.java:318
-  reg s16_stopped_at_split; // TrieWalk.java:322
-  reg [1:0] s16_digit_below; // TrieWalk.java:323
+  reg s16_valid; // TrieWalk.java:309
+  reg [31:0] s16_key; // TrieWalk.java:310
+  reg [15:0] s16_weight; // TrieWalk.java:311
+  reg [11:0] s16_slot; // TrieWalk.java:312
+  reg [4:0] s16_depth; // TrieWalk.java:313
+  reg [2:0] s16_children; // TrieWalk.java:314
+  reg s16_done; // TrieWalk.java:315
+  reg s16_stopped_at_split; // TrieWalk.java:319
+  reg [1:0] s16_digit_below; // TrieWalk.java:320
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:250
@@ -1951,2429 +1951,2269 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
   wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
   wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_3 = advance | io_flush; // TrieWalk.java:312
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:312
-  wire _not_3 = ~1'd0; // TrieWalk.java:294
-  wire [11:0] _bits_4 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_r_0 = |_bits_4; // ChildWord.java:43
-  wire [11:0] _bits_5 = io_rootWord[35:24]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_5; // ChildWord.java:43
-  wire [11:0] _bits_6 = io_rootWord[23:12]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_6; // ChildWord.java:43
-  wire [11:0] _bits_7 = io_rootWord[11:0]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_7; // ChildWord.java:43
-  wire [3:0] _cat_0 = {_or_r_0, _or_r_1, _or_r_2, _or_r_3}; // ChildWord.java:44
-  wire [1:0] _bits_8 = s0_key[31:30]; // TrieWalk.java:289
-  wire [3:0] _dshr_0 = _cat_0 >> _bits_8; // TrieWalk.java:293
-  wire s0_has_child = _dshr_0[0]; // TrieWalk.java:293
-  wire s0_descend = _not_3 & s0_has_child; // TrieWalk.java:294
-  wire [11:0] s0_child = _bits_8[1] ? (_bits_8[0] ? _wire_0_3 : _wire_0_2) : (_bits_8[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:296
-  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:329
+  wire _or_3 = advance | io_flush; // TrieWalk.java:309
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:309
+  wire _not_3 = ~1'd0; // TrieWalk.java:291
+  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:289
+  wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
+  wire _or_r_0 = |s0_child; // TrieWalk.java:291
+  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:291
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:293
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a1_leaf = a1_digit_below[1] ? (a1_digit_below[0] ? _wire_2_3 : _wire_2_2) : (a1_digit_below[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:297
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_9 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_9; // ChildWord.java:43
-  wire [11:0] _bits_10 = io_rootWord[35:24]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_10; // ChildWord.java:43
-  wire [11:0] _bits_11 = io_rootWord[23:12]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_11; // ChildWord.java:43
-  wire [11:0] _bits_12 = io_rootWord[11:0]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_12; // ChildWord.java:43
-  wire [3:0] _cat_1 = {_or_r_4, _or_r_5, _or_r_6, _or_r_7}; // ChildWord.java:44
-  wire _bits_13 = _cat_1[0]; // ChildWord.java:56
-  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_13}; // ChildWord.java:56
-  wire _bits_14 = _cat_1[1]; // ChildWord.java:56
-  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_14}; // ChildWord.java:56
-  wire _bits_15 = _cat_1[2]; // ChildWord.java:56
-  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_15}; // ChildWord.java:56
-  wire _bits_16 = _cat_1[3]; // ChildWord.java:56
-  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_16}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:299
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:299
-  wire _not_4 = ~s0_descend; // TrieWalk.java:300
-  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:300
-  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:326
-  wire [3:0] _bits_17 = a1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_0 = _bits_17[3] ? (_bits_17[2] ? (_bits_17[1] ? (_bits_17[0] ? _wire_1_15 : _wire_1_14) : (_bits_17[0] ? _wire_1_13 : _wire_1_12)) : (_bits_17[1] ? (_bits_17[0] ? _wire_1_11 : _wire_1_10) : (_bits_17[0] ? _wire_1_9 : _wire_1_8))) : (_bits_17[2] ? (_bits_17[1] ? (_bits_17[0] ? _wire_1_7 : _wire_1_6) : (_bits_17[0] ? _wire_1_5 : _wire_1_4)) : (_bits_17[1] ? (_bits_17[0] ? _wire_1_3 : _wire_1_2) : (_bits_17[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
-  wire [1:0] _bits_18 = a1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_19 = a1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_20 = a1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_21 = a1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_22 = a1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_23 = a1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_24 = a1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_25 = a1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_26 = a1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_27 = a1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_28 = a1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_29 = a1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_30 = a1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_31 = a1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_32 = a1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_33 = a1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_34 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_35 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_36 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_37 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_5 = advance | io_flush; // TrieWalk.java:312
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:312
-  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:294
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_5 = io_rootWord[47:36]; // ChildWord.java:30
+  wire _or_r_1 = |_bits_5; // ChildWord.java:43
+  wire [11:0] _bits_6 = io_rootWord[35:24]; // ChildWord.java:30
+  wire _or_r_2 = |_bits_6; // ChildWord.java:43
+  wire [11:0] _bits_7 = io_rootWord[23:12]; // ChildWord.java:30
+  wire _or_r_3 = |_bits_7; // ChildWord.java:43
+  wire [11:0] _bits_8 = io_rootWord[11:0]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_8; // ChildWord.java:43
+  wire [3:0] _cat_0 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
+  wire _bits_9 = _cat_0[0]; // ChildWord.java:56
+  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_9}; // ChildWord.java:56
+  wire _bits_10 = _cat_0[1]; // ChildWord.java:56
+  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_10}; // ChildWord.java:56
+  wire _bits_11 = _cat_0[2]; // ChildWord.java:56
+  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
+  wire _bits_12 = _cat_0[3]; // ChildWord.java:56
+  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:296
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:296
+  wire _not_4 = ~s0_descend; // TrieWalk.java:297
+  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:297
+  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:323
+  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
+  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_30 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_31 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_32 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_33 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_5 = advance | io_flush; // TrieWalk.java:309
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:309
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p1_leaf = p1_digit_below[1] ? (p1_digit_below[0] ? _wire_4_3 : _wire_4_2) : (p1_digit_below[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:326
-  wire [3:0] _bits_38 = p1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_1 = _bits_38[3] ? (_bits_38[2] ? (_bits_38[1] ? (_bits_38[0] ? _wire_3_15 : _wire_3_14) : (_bits_38[0] ? _wire_3_13 : _wire_3_12)) : (_bits_38[1] ? (_bits_38[0] ? _wire_3_11 : _wire_3_10) : (_bits_38[0] ? _wire_3_9 : _wire_3_8))) : (_bits_38[2] ? (_bits_38[1] ? (_bits_38[0] ? _wire_3_7 : _wire_3_6) : (_bits_38[0] ? _wire_3_5 : _wire_3_4)) : (_bits_38[1] ? (_bits_38[0] ? _wire_3_3 : _wire_3_2) : (_bits_38[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
-  wire [1:0] _bits_39 = p1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_40 = p1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_41 = p1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_42 = p1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_43 = p1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_44 = p1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_45 = p1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_46 = p1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_47 = p1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_48 = p1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_49 = p1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_50 = p1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_51 = p1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_52 = p1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_53 = p1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_54 = p1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_55 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_56 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_57 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_58 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_6 = advance | io_flush; // TrieWalk.java:312
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:312
-  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:323
+  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
+  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_51 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_52 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_53 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_54 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_6 = advance | io_flush; // TrieWalk.java:309
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:309
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q1_leaf = q1_digit_below[1] ? (q1_digit_below[0] ? _wire_6_3 : _wire_6_2) : (q1_digit_below[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:326
-  wire [3:0] _bits_59 = q1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_2 = _bits_59[3] ? (_bits_59[2] ? (_bits_59[1] ? (_bits_59[0] ? _wire_5_15 : _wire_5_14) : (_bits_59[0] ? _wire_5_13 : _wire_5_12)) : (_bits_59[1] ? (_bits_59[0] ? _wire_5_11 : _wire_5_10) : (_bits_59[0] ? _wire_5_9 : _wire_5_8))) : (_bits_59[2] ? (_bits_59[1] ? (_bits_59[0] ? _wire_5_7 : _wire_5_6) : (_bits_59[0] ? _wire_5_5 : _wire_5_4)) : (_bits_59[1] ? (_bits_59[0] ? _wire_5_3 : _wire_5_2) : (_bits_59[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
-  wire [1:0] _bits_60 = q1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_61 = q1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_62 = q1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_63 = q1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_64 = q1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_65 = q1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_66 = q1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_67 = q1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_68 = q1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_69 = q1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_70 = q1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_71 = q1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_72 = q1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_73 = q1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_74 = q1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_75 = q1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_76 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_77 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_78 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_79 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:323
+  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
+  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_72 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_73 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_74 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_75 = levels1_2_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:244
-  wire [11:0] _bits_80 = q1_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_81 = q1_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_83 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_7 = advance | io_flush; // TrieWalk.java:312
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:312
-  wire _not_5 = ~q1_done; // TrieWalk.java:294
-  wire [11:0] _bits_84 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_84; // ChildWord.java:43
-  wire [11:0] _bits_85 = q1_word[35:24]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_85; // ChildWord.java:43
-  wire [11:0] _bits_86 = q1_word[23:12]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_86; // ChildWord.java:43
-  wire [11:0] _bits_87 = q1_word[11:0]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_87; // ChildWord.java:43
-  wire [3:0] _cat_2 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11}; // ChildWord.java:44
-  wire [1:0] _bits_88 = q1_key[29:28]; // TrieWalk.java:289
-  wire [3:0] _dshr_1 = _cat_2 >> _bits_88; // TrieWalk.java:293
-  wire q1_has_child = _dshr_1[0]; // TrieWalk.java:293
-  wire q1_descend = _not_5 & q1_has_child; // TrieWalk.java:294
-  wire [11:0] q1_child = _bits_88[1] ? (_bits_88[0] ? _wire_7_3 : _wire_7_2) : (_bits_88[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:296
-  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_76 = q1_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
+  wire _or_7 = advance | io_flush; // TrieWalk.java:309
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:309
+  wire _not_5 = ~q1_done; // TrieWalk.java:291
+  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:289
+  wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
+  wire _or_r_5 = |q1_child; // TrieWalk.java:291
+  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:291
+  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:293
+  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c1_leaf = c1_digit_below[1] ? (c1_digit_below[0] ? _wire_9_3 : _wire_9_2) : (c1_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:297
-  wire [4:0] _add_7 = c1_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_89 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_89; // ChildWord.java:43
-  wire [11:0] _bits_90 = q1_word[35:24]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_90; // ChildWord.java:43
-  wire [11:0] _bits_91 = q1_word[23:12]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_91; // ChildWord.java:43
-  wire [11:0] _bits_92 = q1_word[11:0]; // ChildWord.java:30
-  wire _or_r_15 = |_bits_92; // ChildWord.java:43
-  wire [3:0] _cat_3 = {_or_r_12, _or_r_13, _or_r_14, _or_r_15}; // ChildWord.java:44
-  wire _bits_93 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_93}; // ChildWord.java:56
-  wire _bits_94 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_94}; // ChildWord.java:56
-  wire _bits_95 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_95}; // ChildWord.java:56
-  wire _bits_96 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_96}; // ChildWord.java:56
-  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:299
-  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:299
-  wire _not_6 = ~q1_descend; // TrieWalk.java:300
-  wire _or_8 = q1_done | _not_6; // TrieWalk.java:300
-  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_12 = c1_done & _eq_3; // TrieWalk.java:326
-  wire [3:0] _bits_97 = c1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_3 = _bits_97[3] ? (_bits_97[2] ? (_bits_97[1] ? (_bits_97[0] ? _wire_8_15 : _wire_8_14) : (_bits_97[0] ? _wire_8_13 : _wire_8_12)) : (_bits_97[1] ? (_bits_97[0] ? _wire_8_11 : _wire_8_10) : (_bits_97[0] ? _wire_8_9 : _wire_8_8))) : (_bits_97[2] ? (_bits_97[1] ? (_bits_97[0] ? _wire_8_7 : _wire_8_6) : (_bits_97[0] ? _wire_8_5 : _wire_8_4)) : (_bits_97[1] ? (_bits_97[0] ? _wire_8_3 : _wire_8_2) : (_bits_97[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
-  wire [1:0] _bits_98 = c1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_99 = c1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_100 = c1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_101 = c1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_102 = c1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_103 = c1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_104 = c1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_105 = c1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_106 = c1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_107 = c1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_108 = c1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_109 = c1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_110 = c1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_111 = c1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_112 = c1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_113 = c1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_114 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_115 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_116 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_117 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_9 = advance | io_flush; // TrieWalk.java:312
-  wire _and_13 = c1_valid & keep; // TrieWalk.java:312
-  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:294
+  wire [4:0] _add_7 = c1_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_81 = q1_word[47:36]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_81; // ChildWord.java:43
+  wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_82; // ChildWord.java:43
+  wire [11:0] _bits_83 = q1_word[23:12]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_83; // ChildWord.java:43
+  wire [11:0] _bits_84 = q1_word[11:0]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_84; // ChildWord.java:43
+  wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
+  wire _bits_85 = _cat_1[0]; // ChildWord.java:56
+  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_85}; // ChildWord.java:56
+  wire _bits_86 = _cat_1[1]; // ChildWord.java:56
+  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_86}; // ChildWord.java:56
+  wire _bits_87 = _cat_1[2]; // ChildWord.java:56
+  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
+  wire _bits_88 = _cat_1[3]; // ChildWord.java:56
+  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
+  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:296
+  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:296
+  wire _not_6 = ~q1_descend; // TrieWalk.java:297
+  wire _or_8 = q1_done | _not_6; // TrieWalk.java:297
+  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_12 = c1_done & _eq_3; // TrieWalk.java:323
+  wire [3:0] _bits_89 = c1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
+  wire [1:0] _bits_90 = c1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_91 = c1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_92 = c1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_93 = c1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_94 = c1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_95 = c1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_96 = c1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_97 = c1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_98 = c1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_99 = c1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_100 = c1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_101 = c1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_102 = c1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_103 = c1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_104 = c1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_105 = c1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_106 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_107 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_108 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_109 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_9 = advance | io_flush; // TrieWalk.java:309
+  wire _and_13 = c1_valid & keep; // TrieWalk.java:309
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (a2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _add_12 = a2_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:326
-  wire [3:0] _bits_118 = a2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_4 = _bits_118[3] ? (_bits_118[2] ? (_bits_118[1] ? (_bits_118[0] ? _wire_10_15 : _wire_10_14) : (_bits_118[0] ? _wire_10_13 : _wire_10_12)) : (_bits_118[1] ? (_bits_118[0] ? _wire_10_11 : _wire_10_10) : (_bits_118[0] ? _wire_10_9 : _wire_10_8))) : (_bits_118[2] ? (_bits_118[1] ? (_bits_118[0] ? _wire_10_7 : _wire_10_6) : (_bits_118[0] ? _wire_10_5 : _wire_10_4)) : (_bits_118[1] ? (_bits_118[0] ? _wire_10_3 : _wire_10_2) : (_bits_118[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
-  wire [1:0] _bits_119 = a2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_120 = a2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_121 = a2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_122 = a2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_123 = a2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_124 = a2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_125 = a2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_126 = a2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_127 = a2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_128 = a2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_129 = a2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_130 = a2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_131 = a2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_132 = a2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_133 = a2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_134 = a2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_135 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_136 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_137 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_138 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_10 = advance | io_flush; // TrieWalk.java:312
-  wire _and_15 = a2_valid & keep; // TrieWalk.java:312
-  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_12 = a2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:323
+  wire [3:0] _bits_110 = a2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
+  wire [1:0] _bits_111 = a2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_112 = a2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_113 = a2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_114 = a2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_115 = a2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_116 = a2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_117 = a2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_118 = a2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_119 = a2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_120 = a2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_121 = a2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_122 = a2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_123 = a2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_124 = a2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_125 = a2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_126 = a2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_127 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_128 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_129 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_130 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_10 = advance | io_flush; // TrieWalk.java:309
+  wire _and_15 = a2_valid & keep; // TrieWalk.java:309
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (p2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _add_13 = p2_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:326
-  wire [3:0] _bits_139 = p2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_5 = _bits_139[3] ? (_bits_139[2] ? (_bits_139[1] ? (_bits_139[0] ? _wire_12_15 : _wire_12_14) : (_bits_139[0] ? _wire_12_13 : _wire_12_12)) : (_bits_139[1] ? (_bits_139[0] ? _wire_12_11 : _wire_12_10) : (_bits_139[0] ? _wire_12_9 : _wire_12_8))) : (_bits_139[2] ? (_bits_139[1] ? (_bits_139[0] ? _wire_12_7 : _wire_12_6) : (_bits_139[0] ? _wire_12_5 : _wire_12_4)) : (_bits_139[1] ? (_bits_139[0] ? _wire_12_3 : _wire_12_2) : (_bits_139[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
-  wire [1:0] _bits_140 = p2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_141 = p2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_142 = p2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_143 = p2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_144 = p2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_145 = p2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_146 = p2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_147 = p2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_148 = p2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_149 = p2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_150 = p2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_151 = p2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_152 = p2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_153 = p2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_154 = p2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_155 = p2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_156 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_157 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_158 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_159 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_11 = advance | io_flush; // TrieWalk.java:312
-  wire _and_17 = p2_valid & keep; // TrieWalk.java:312
-  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_13 = p2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:323
+  wire [3:0] _bits_131 = p2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
+  wire [1:0] _bits_132 = p2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_133 = p2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_134 = p2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_135 = p2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_136 = p2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_137 = p2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_138 = p2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_139 = p2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_140 = p2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_141 = p2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_142 = p2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_143 = p2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_144 = p2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_145 = p2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_146 = p2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_147 = p2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_148 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_149 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_150 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_151 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_11 = advance | io_flush; // TrieWalk.java:309
+  wire _and_17 = p2_valid & keep; // TrieWalk.java:309
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_15_3 : _wire_15_2) : (q2_digit_below[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire [4:0] _add_14 = q2_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:326
-  wire [3:0] _bits_160 = q2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_6 = _bits_160[3] ? (_bits_160[2] ? (_bits_160[1] ? (_bits_160[0] ? _wire_14_15 : _wire_14_14) : (_bits_160[0] ? _wire_14_13 : _wire_14_12)) : (_bits_160[1] ? (_bits_160[0] ? _wire_14_11 : _wire_14_10) : (_bits_160[0] ? _wire_14_9 : _wire_14_8))) : (_bits_160[2] ? (_bits_160[1] ? (_bits_160[0] ? _wire_14_7 : _wire_14_6) : (_bits_160[0] ? _wire_14_5 : _wire_14_4)) : (_bits_160[1] ? (_bits_160[0] ? _wire_14_3 : _wire_14_2) : (_bits_160[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
-  wire [1:0] _bits_161 = q2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_162 = q2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_163 = q2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_164 = q2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_165 = q2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_166 = q2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_167 = q2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_168 = q2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_169 = q2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_170 = q2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_171 = q2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_172 = q2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_173 = q2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_174 = q2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_175 = q2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_176 = q2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_177 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_178 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_179 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_180 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_14 = q2_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:323
+  wire [3:0] _bits_152 = q2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_6 = _bits_152[3] ? (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_15 : _wire_14_14) : (_bits_152[0] ? _wire_14_13 : _wire_14_12)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_11 : _wire_14_10) : (_bits_152[0] ? _wire_14_9 : _wire_14_8))) : (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_7 : _wire_14_6) : (_bits_152[0] ? _wire_14_5 : _wire_14_4)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_3 : _wire_14_2) : (_bits_152[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
+  wire [1:0] _bits_153 = q2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_154 = q2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_155 = q2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_156 = q2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_157 = q2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_158 = q2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_159 = q2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_160 = q2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_161 = q2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_162 = q2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_163 = q2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_164 = q2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_165 = q2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_166 = q2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_167 = q2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_168 = q2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_169 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_170 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_171 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_172 = levels1_2_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:244
-  wire [11:0] _bits_181 = q2_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_182 = q2_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_183 = q2_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_184 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_12 = advance | io_flush; // TrieWalk.java:312
-  wire _and_19 = q2_valid & keep; // TrieWalk.java:312
-  wire _not_7 = ~q2_done; // TrieWalk.java:294
-  wire [11:0] _bits_185 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_185; // ChildWord.java:43
-  wire [11:0] _bits_186 = q2_word[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_186; // ChildWord.java:43
-  wire [11:0] _bits_187 = q2_word[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_187; // ChildWord.java:43
-  wire [11:0] _bits_188 = q2_word[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_188; // ChildWord.java:43
-  wire [3:0] _cat_4 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire [1:0] _bits_189 = q2_key[27:26]; // TrieWalk.java:289
-  wire [3:0] _dshr_2 = _cat_4 >> _bits_189; // TrieWalk.java:293
-  wire q2_has_child = _dshr_2[0]; // TrieWalk.java:293
-  wire q2_descend = _not_7 & q2_has_child; // TrieWalk.java:294
-  wire [11:0] q2_child = _bits_189[1] ? (_bits_189[0] ? _wire_16_3 : _wire_16_2) : (_bits_189[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:296
-  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_173 = q2_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_174 = q2_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_175 = q2_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_176 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_12 = advance | io_flush; // TrieWalk.java:309
+  wire _and_19 = q2_valid & keep; // TrieWalk.java:309
+  wire _not_7 = ~q2_done; // TrieWalk.java:291
+  wire [1:0] _bits_177 = q2_key[27:26]; // TrieWalk.java:289
+  wire [11:0] q2_child = _bits_177[1] ? (_bits_177[0] ? _wire_16_3 : _wire_16_2) : (_bits_177[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
+  wire _or_r_10 = |q2_child; // TrieWalk.java:291
+  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:291
+  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:293
+  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c2_leaf = c2_digit_below[1] ? (c2_digit_below[0] ? _wire_18_3 : _wire_18_2) : (c2_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:297
-  wire [4:0] _add_15 = c2_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_190 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_190; // ChildWord.java:43
-  wire [11:0] _bits_191 = q2_word[35:24]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_191; // ChildWord.java:43
-  wire [11:0] _bits_192 = q2_word[23:12]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_192; // ChildWord.java:43
-  wire [11:0] _bits_193 = q2_word[11:0]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_193; // ChildWord.java:43
-  wire [3:0] _cat_5 = {_or_r_20, _or_r_21, _or_r_22, _or_r_23}; // ChildWord.java:44
-  wire _bits_194 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_194}; // ChildWord.java:56
-  wire _bits_195 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_195}; // ChildWord.java:56
-  wire _bits_196 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_196}; // ChildWord.java:56
-  wire _bits_197 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_197}; // ChildWord.java:56
-  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_19; // TrieWalk.java:299
-  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:299
-  wire _not_8 = ~q2_descend; // TrieWalk.java:300
-  wire _or_13 = q2_done | _not_8; // TrieWalk.java:300
-  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:326
-  wire _and_20 = c2_done & _eq_7; // TrieWalk.java:326
-  wire [3:0] _bits_198 = c2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_7 = _bits_198[3] ? (_bits_198[2] ? (_bits_198[1] ? (_bits_198[0] ? _wire_17_15 : _wire_17_14) : (_bits_198[0] ? _wire_17_13 : _wire_17_12)) : (_bits_198[1] ? (_bits_198[0] ? _wire_17_11 : _wire_17_10) : (_bits_198[0] ? _wire_17_9 : _wire_17_8))) : (_bits_198[2] ? (_bits_198[1] ? (_bits_198[0] ? _wire_17_7 : _wire_17_6) : (_bits_198[0] ? _wire_17_5 : _wire_17_4)) : (_bits_198[1] ? (_bits_198[0] ? _wire_17_3 : _wire_17_2) : (_bits_198[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
-  wire [1:0] _bits_199 = c2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_200 = c2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_201 = c2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_202 = c2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_203 = c2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_204 = c2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_205 = c2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_206 = c2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_207 = c2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_208 = c2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_209 = c2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_210 = c2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_211 = c2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_212 = c2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_213 = c2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_214 = c2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_215 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_216 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_217 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_218 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_14 = advance | io_flush; // TrieWalk.java:312
-  wire _and_21 = c2_valid & keep; // TrieWalk.java:312
-  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:294
+  wire [4:0] _add_15 = c2_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_178 = q2_word[47:36]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_178; // ChildWord.java:43
+  wire [11:0] _bits_179 = q2_word[35:24]; // ChildWord.java:30
+  wire _or_r_12 = |_bits_179; // ChildWord.java:43
+  wire [11:0] _bits_180 = q2_word[23:12]; // ChildWord.java:30
+  wire _or_r_13 = |_bits_180; // ChildWord.java:43
+  wire [11:0] _bits_181 = q2_word[11:0]; // ChildWord.java:30
+  wire _or_r_14 = |_bits_181; // ChildWord.java:43
+  wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
+  wire _bits_182 = _cat_2[0]; // ChildWord.java:56
+  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
+  wire _bits_183 = _cat_2[1]; // ChildWord.java:56
+  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
+  wire _bits_184 = _cat_2[2]; // ChildWord.java:56
+  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_184}; // ChildWord.java:56
+  wire _bits_185 = _cat_2[3]; // ChildWord.java:56
+  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_185}; // ChildWord.java:56
+  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_19; // TrieWalk.java:296
+  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:296
+  wire _not_8 = ~q2_descend; // TrieWalk.java:297
+  wire _or_13 = q2_done | _not_8; // TrieWalk.java:297
+  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:323
+  wire _and_20 = c2_done & _eq_7; // TrieWalk.java:323
+  wire [3:0] _bits_186 = c2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
+  wire [1:0] _bits_187 = c2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_188 = c2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_189 = c2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_190 = c2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_191 = c2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_192 = c2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_193 = c2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_194 = c2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_195 = c2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_196 = c2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_197 = c2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_198 = c2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_199 = c2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_200 = c2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_201 = c2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_202 = c2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_203 = levels1_2_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_204 = levels1_2_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_205 = levels1_2_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_206 = levels1_2_fix_word[47:36]; // ChildWord.java:30
+  wire _or_14 = advance | io_flush; // TrieWalk.java:309
+  wire _and_21 = c2_valid & keep; // TrieWalk.java:309
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (a3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _add_20 = a3_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:326
-  wire [3:0] _bits_219 = a3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_8 = _bits_219[3] ? (_bits_219[2] ? (_bits_219[1] ? (_bits_219[0] ? _wire_19_15 : _wire_19_14) : (_bits_219[0] ? _wire_19_13 : _wire_19_12)) : (_bits_219[1] ? (_bits_219[0] ? _wire_19_11 : _wire_19_10) : (_bits_219[0] ? _wire_19_9 : _wire_19_8))) : (_bits_219[2] ? (_bits_219[1] ? (_bits_219[0] ? _wire_19_7 : _wire_19_6) : (_bits_219[0] ? _wire_19_5 : _wire_19_4)) : (_bits_219[1] ? (_bits_219[0] ? _wire_19_3 : _wire_19_2) : (_bits_219[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
-  wire [1:0] _bits_220 = a3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_221 = a3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_222 = a3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_223 = a3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_224 = a3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_225 = a3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_226 = a3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_227 = a3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_228 = a3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_229 = a3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_230 = a3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_231 = a3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_232 = a3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_233 = a3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_234 = a3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_235 = a3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_236 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_237 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_238 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_239 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_15 = advance | io_flush; // TrieWalk.java:312
-  wire _and_23 = a3_valid & keep; // TrieWalk.java:312
-  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_20 = a3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:323
+  wire [3:0] _bits_207 = a3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
+  wire [1:0] _bits_208 = a3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_209 = a3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_210 = a3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_211 = a3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_212 = a3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_213 = a3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_214 = a3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_215 = a3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_216 = a3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_217 = a3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_218 = a3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_219 = a3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_220 = a3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_221 = a3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_222 = a3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_223 = a3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_224 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_225 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_226 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_227 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_15 = advance | io_flush; // TrieWalk.java:309
+  wire _and_23 = a3_valid & keep; // TrieWalk.java:309
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_22_3 : _wire_22_2) : (p3_digit_below[0] ? _wire_22_1 : _wire_22_0); // ChildWord.java:37
-  wire [4:0] _add_21 = p3_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:326
-  wire [3:0] _bits_240 = p3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_9 = _bits_240[3] ? (_bits_240[2] ? (_bits_240[1] ? (_bits_240[0] ? _wire_21_15 : _wire_21_14) : (_bits_240[0] ? _wire_21_13 : _wire_21_12)) : (_bits_240[1] ? (_bits_240[0] ? _wire_21_11 : _wire_21_10) : (_bits_240[0] ? _wire_21_9 : _wire_21_8))) : (_bits_240[2] ? (_bits_240[1] ? (_bits_240[0] ? _wire_21_7 : _wire_21_6) : (_bits_240[0] ? _wire_21_5 : _wire_21_4)) : (_bits_240[1] ? (_bits_240[0] ? _wire_21_3 : _wire_21_2) : (_bits_240[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
-  wire [1:0] _bits_241 = p3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_242 = p3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_243 = p3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_244 = p3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_245 = p3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_246 = p3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_247 = p3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_248 = p3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_249 = p3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_250 = p3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_251 = p3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_252 = p3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_253 = p3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_254 = p3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_255 = p3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_256 = p3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_257 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_258 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_259 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_260 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_16 = advance | io_flush; // TrieWalk.java:312
-  wire _and_25 = p3_valid & keep; // TrieWalk.java:312
-  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_21 = p3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:323
+  wire [3:0] _bits_228 = p3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_9 = _bits_228[3] ? (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_15 : _wire_21_14) : (_bits_228[0] ? _wire_21_13 : _wire_21_12)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_11 : _wire_21_10) : (_bits_228[0] ? _wire_21_9 : _wire_21_8))) : (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_7 : _wire_21_6) : (_bits_228[0] ? _wire_21_5 : _wire_21_4)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_3 : _wire_21_2) : (_bits_228[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
+  wire [1:0] _bits_229 = p3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_230 = p3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_231 = p3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_232 = p3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_233 = p3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_234 = p3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_235 = p3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_236 = p3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_237 = p3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_238 = p3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_239 = p3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_240 = p3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_241 = p3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_242 = p3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_243 = p3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_244 = p3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_245 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_246 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_247 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_248 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_16 = advance | io_flush; // TrieWalk.java:309
+  wire _and_25 = p3_valid & keep; // TrieWalk.java:309
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_24_3 : _wire_24_2) : (q3_digit_below[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
-  wire [4:0] _add_22 = q3_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:326
-  wire [3:0] _bits_261 = q3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_10 = _bits_261[3] ? (_bits_261[2] ? (_bits_261[1] ? (_bits_261[0] ? _wire_23_15 : _wire_23_14) : (_bits_261[0] ? _wire_23_13 : _wire_23_12)) : (_bits_261[1] ? (_bits_261[0] ? _wire_23_11 : _wire_23_10) : (_bits_261[0] ? _wire_23_9 : _wire_23_8))) : (_bits_261[2] ? (_bits_261[1] ? (_bits_261[0] ? _wire_23_7 : _wire_23_6) : (_bits_261[0] ? _wire_23_5 : _wire_23_4)) : (_bits_261[1] ? (_bits_261[0] ? _wire_23_3 : _wire_23_2) : (_bits_261[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
-  wire [1:0] _bits_262 = q3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_263 = q3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_264 = q3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_265 = q3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_266 = q3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_267 = q3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_268 = q3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_269 = q3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_270 = q3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_271 = q3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_272 = q3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_273 = q3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_274 = q3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_275 = q3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_276 = q3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_277 = q3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_278 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_279 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_280 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_281 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_22 = q3_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:323
+  wire [3:0] _bits_249 = q3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_10 = _bits_249[3] ? (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_15 : _wire_23_14) : (_bits_249[0] ? _wire_23_13 : _wire_23_12)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_11 : _wire_23_10) : (_bits_249[0] ? _wire_23_9 : _wire_23_8))) : (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_7 : _wire_23_6) : (_bits_249[0] ? _wire_23_5 : _wire_23_4)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_3 : _wire_23_2) : (_bits_249[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
+  wire [1:0] _bits_250 = q3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_251 = q3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_252 = q3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_253 = q3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_254 = q3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_255 = q3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_256 = q3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_257 = q3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_258 = q3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_259 = q3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_260 = q3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_261 = q3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_262 = q3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_263 = q3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_264 = q3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_265 = q3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_266 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_267 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_268 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_269 = levels3_4_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:244
-  wire [11:0] _bits_282 = q3_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_283 = q3_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_284 = q3_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_285 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_17 = advance | io_flush; // TrieWalk.java:312
-  wire _and_27 = q3_valid & keep; // TrieWalk.java:312
-  wire _not_9 = ~q3_done; // TrieWalk.java:294
-  wire [11:0] _bits_286 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_286; // ChildWord.java:43
-  wire [11:0] _bits_287 = q3_word[35:24]; // ChildWord.java:30
-  wire _or_r_25 = |_bits_287; // ChildWord.java:43
-  wire [11:0] _bits_288 = q3_word[23:12]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_288; // ChildWord.java:43
-  wire [11:0] _bits_289 = q3_word[11:0]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_289; // ChildWord.java:43
-  wire [3:0] _cat_6 = {_or_r_24, _or_r_25, _or_r_26, _or_r_27}; // ChildWord.java:44
-  wire [1:0] _bits_290 = q3_key[25:24]; // TrieWalk.java:289
-  wire [3:0] _dshr_3 = _cat_6 >> _bits_290; // TrieWalk.java:293
-  wire q3_has_child = _dshr_3[0]; // TrieWalk.java:293
-  wire q3_descend = _not_9 & q3_has_child; // TrieWalk.java:294
-  wire [11:0] q3_child = _bits_290[1] ? (_bits_290[0] ? _wire_25_3 : _wire_25_2) : (_bits_290[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:296
-  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_270 = q3_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_271 = q3_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_272 = q3_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_273 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_17 = advance | io_flush; // TrieWalk.java:309
+  wire _and_27 = q3_valid & keep; // TrieWalk.java:309
+  wire _not_9 = ~q3_done; // TrieWalk.java:291
+  wire [1:0] _bits_274 = q3_key[25:24]; // TrieWalk.java:289
+  wire [11:0] q3_child = _bits_274[1] ? (_bits_274[0] ? _wire_25_3 : _wire_25_2) : (_bits_274[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
+  wire _or_r_15 = |q3_child; // TrieWalk.java:291
+  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:291
+  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:293
+  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c3_leaf = c3_digit_below[1] ? (c3_digit_below[0] ? _wire_27_3 : _wire_27_2) : (c3_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:297
-  wire [4:0] _add_23 = c3_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_291 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_291; // ChildWord.java:43
-  wire [11:0] _bits_292 = q3_word[35:24]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_292; // ChildWord.java:43
-  wire [11:0] _bits_293 = q3_word[23:12]; // ChildWord.java:30
-  wire _or_r_30 = |_bits_293; // ChildWord.java:43
-  wire [11:0] _bits_294 = q3_word[11:0]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_294; // ChildWord.java:43
-  wire [3:0] _cat_7 = {_or_r_28, _or_r_29, _or_r_30, _or_r_31}; // ChildWord.java:44
-  wire _bits_295 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_24 = 3'd0 + {{2{1'b0}}, _bits_295}; // ChildWord.java:56
-  wire _bits_296 = _cat_7[1]; // ChildWord.java:56
-  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_296}; // ChildWord.java:56
-  wire _bits_297 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_297}; // ChildWord.java:56
-  wire _bits_298 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_298}; // ChildWord.java:56
-  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_27; // TrieWalk.java:299
-  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:299
-  wire _not_10 = ~q3_descend; // TrieWalk.java:300
-  wire _or_18 = q3_done | _not_10; // TrieWalk.java:300
-  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_28 = c3_done & _eq_11; // TrieWalk.java:326
-  wire [3:0] _bits_299 = c3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_11 = _bits_299[3] ? (_bits_299[2] ? (_bits_299[1] ? (_bits_299[0] ? _wire_26_15 : _wire_26_14) : (_bits_299[0] ? _wire_26_13 : _wire_26_12)) : (_bits_299[1] ? (_bits_299[0] ? _wire_26_11 : _wire_26_10) : (_bits_299[0] ? _wire_26_9 : _wire_26_8))) : (_bits_299[2] ? (_bits_299[1] ? (_bits_299[0] ? _wire_26_7 : _wire_26_6) : (_bits_299[0] ? _wire_26_5 : _wire_26_4)) : (_bits_299[1] ? (_bits_299[0] ? _wire_26_3 : _wire_26_2) : (_bits_299[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
-  wire [1:0] _bits_300 = c3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_301 = c3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_302 = c3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_303 = c3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_304 = c3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_305 = c3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_306 = c3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_307 = c3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_308 = c3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_309 = c3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_310 = c3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_311 = c3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_312 = c3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_313 = c3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_314 = c3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_315 = c3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_316 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_317 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_318 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_319 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_19 = advance | io_flush; // TrieWalk.java:312
-  wire _and_29 = c3_valid & keep; // TrieWalk.java:312
-  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:294
+  wire [4:0] _add_23 = c3_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_275 = q3_word[47:36]; // ChildWord.java:30
+  wire _or_r_16 = |_bits_275; // ChildWord.java:43
+  wire [11:0] _bits_276 = q3_word[35:24]; // ChildWord.java:30
+  wire _or_r_17 = |_bits_276; // ChildWord.java:43
+  wire [11:0] _bits_277 = q3_word[23:12]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_277; // ChildWord.java:43
+  wire [11:0] _bits_278 = q3_word[11:0]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_278; // ChildWord.java:43
+  wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
+  wire _bits_279 = _cat_3[0]; // ChildWord.java:56
+  wire [2:0] _add_24 = 3'd0 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
+  wire _bits_280 = _cat_3[1]; // ChildWord.java:56
+  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_280}; // ChildWord.java:56
+  wire _bits_281 = _cat_3[2]; // ChildWord.java:56
+  wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_281}; // ChildWord.java:56
+  wire _bits_282 = _cat_3[3]; // ChildWord.java:56
+  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_282}; // ChildWord.java:56
+  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_27; // TrieWalk.java:296
+  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:296
+  wire _not_10 = ~q3_descend; // TrieWalk.java:297
+  wire _or_18 = q3_done | _not_10; // TrieWalk.java:297
+  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_28 = c3_done & _eq_11; // TrieWalk.java:323
+  wire [3:0] _bits_283 = c3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
+  wire [1:0] _bits_284 = c3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_285 = c3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_286 = c3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_287 = c3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_288 = c3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_289 = c3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_290 = c3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_291 = c3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_292 = c3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_293 = c3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_294 = c3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_295 = c3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_296 = c3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_297 = c3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_298 = c3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_299 = c3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_300 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_301 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_302 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_303 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_19 = advance | io_flush; // TrieWalk.java:309
+  wire _and_29 = c3_valid & keep; // TrieWalk.java:309
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_29_3 : _wire_29_2) : (a4_digit_below[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
-  wire [4:0] _add_28 = a4_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:326
-  wire [3:0] _bits_320 = a4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_12 = _bits_320[3] ? (_bits_320[2] ? (_bits_320[1] ? (_bits_320[0] ? _wire_28_15 : _wire_28_14) : (_bits_320[0] ? _wire_28_13 : _wire_28_12)) : (_bits_320[1] ? (_bits_320[0] ? _wire_28_11 : _wire_28_10) : (_bits_320[0] ? _wire_28_9 : _wire_28_8))) : (_bits_320[2] ? (_bits_320[1] ? (_bits_320[0] ? _wire_28_7 : _wire_28_6) : (_bits_320[0] ? _wire_28_5 : _wire_28_4)) : (_bits_320[1] ? (_bits_320[0] ? _wire_28_3 : _wire_28_2) : (_bits_320[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
-  wire [1:0] _bits_321 = a4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_322 = a4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_323 = a4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_324 = a4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_325 = a4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_326 = a4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_327 = a4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_328 = a4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_329 = a4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_330 = a4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_331 = a4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_332 = a4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_333 = a4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_334 = a4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_335 = a4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_336 = a4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_337 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_338 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_339 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_340 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_20 = advance | io_flush; // TrieWalk.java:312
-  wire _and_31 = a4_valid & keep; // TrieWalk.java:312
-  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_28 = a4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:323
+  wire [3:0] _bits_304 = a4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_12 = _bits_304[3] ? (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_15 : _wire_28_14) : (_bits_304[0] ? _wire_28_13 : _wire_28_12)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_11 : _wire_28_10) : (_bits_304[0] ? _wire_28_9 : _wire_28_8))) : (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_7 : _wire_28_6) : (_bits_304[0] ? _wire_28_5 : _wire_28_4)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_3 : _wire_28_2) : (_bits_304[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
+  wire [1:0] _bits_305 = a4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_306 = a4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_307 = a4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_308 = a4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_309 = a4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_310 = a4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_311 = a4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_312 = a4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_313 = a4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_314 = a4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_315 = a4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_316 = a4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_317 = a4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_318 = a4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_319 = a4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_320 = a4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_321 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_322 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_323 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_324 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_20 = advance | io_flush; // TrieWalk.java:309
+  wire _and_31 = a4_valid & keep; // TrieWalk.java:309
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_31_3 : _wire_31_2) : (p4_digit_below[0] ? _wire_31_1 : _wire_31_0); // ChildWord.java:37
-  wire [4:0] _add_29 = p4_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:326
-  wire [3:0] _bits_341 = p4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_13 = _bits_341[3] ? (_bits_341[2] ? (_bits_341[1] ? (_bits_341[0] ? _wire_30_15 : _wire_30_14) : (_bits_341[0] ? _wire_30_13 : _wire_30_12)) : (_bits_341[1] ? (_bits_341[0] ? _wire_30_11 : _wire_30_10) : (_bits_341[0] ? _wire_30_9 : _wire_30_8))) : (_bits_341[2] ? (_bits_341[1] ? (_bits_341[0] ? _wire_30_7 : _wire_30_6) : (_bits_341[0] ? _wire_30_5 : _wire_30_4)) : (_bits_341[1] ? (_bits_341[0] ? _wire_30_3 : _wire_30_2) : (_bits_341[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
-  wire [1:0] _bits_342 = p4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_343 = p4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_344 = p4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_345 = p4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_346 = p4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_347 = p4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_348 = p4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_349 = p4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_350 = p4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_351 = p4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_352 = p4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_353 = p4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_354 = p4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_355 = p4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_356 = p4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_357 = p4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_358 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_359 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_360 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_361 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_21 = advance | io_flush; // TrieWalk.java:312
-  wire _and_33 = p4_valid & keep; // TrieWalk.java:312
-  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_29 = p4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:323
+  wire [3:0] _bits_325 = p4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_13 = _bits_325[3] ? (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_15 : _wire_30_14) : (_bits_325[0] ? _wire_30_13 : _wire_30_12)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_11 : _wire_30_10) : (_bits_325[0] ? _wire_30_9 : _wire_30_8))) : (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_7 : _wire_30_6) : (_bits_325[0] ? _wire_30_5 : _wire_30_4)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_3 : _wire_30_2) : (_bits_325[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
+  wire [1:0] _bits_326 = p4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_327 = p4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_328 = p4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_329 = p4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_330 = p4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_331 = p4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_332 = p4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_333 = p4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_334 = p4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_335 = p4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_336 = p4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_337 = p4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_338 = p4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_339 = p4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_340 = p4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_341 = p4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_342 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_343 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_344 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_345 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_21 = advance | io_flush; // TrieWalk.java:309
+  wire _and_33 = p4_valid & keep; // TrieWalk.java:309
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_33_3 : _wire_33_2) : (q4_digit_below[0] ? _wire_33_1 : _wire_33_0); // ChildWord.java:37
-  wire [4:0] _add_30 = q4_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:326
-  wire [3:0] _bits_362 = q4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_14 = _bits_362[3] ? (_bits_362[2] ? (_bits_362[1] ? (_bits_362[0] ? _wire_32_15 : _wire_32_14) : (_bits_362[0] ? _wire_32_13 : _wire_32_12)) : (_bits_362[1] ? (_bits_362[0] ? _wire_32_11 : _wire_32_10) : (_bits_362[0] ? _wire_32_9 : _wire_32_8))) : (_bits_362[2] ? (_bits_362[1] ? (_bits_362[0] ? _wire_32_7 : _wire_32_6) : (_bits_362[0] ? _wire_32_5 : _wire_32_4)) : (_bits_362[1] ? (_bits_362[0] ? _wire_32_3 : _wire_32_2) : (_bits_362[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
-  wire [1:0] _bits_363 = q4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_364 = q4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_365 = q4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_366 = q4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_367 = q4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_368 = q4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_369 = q4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_370 = q4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_371 = q4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_372 = q4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_373 = q4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_374 = q4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_375 = q4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_376 = q4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_377 = q4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_378 = q4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_379 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_380 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_381 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_382 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_30 = q4_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:323
+  wire [3:0] _bits_346 = q4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_14 = _bits_346[3] ? (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_15 : _wire_32_14) : (_bits_346[0] ? _wire_32_13 : _wire_32_12)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_11 : _wire_32_10) : (_bits_346[0] ? _wire_32_9 : _wire_32_8))) : (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_7 : _wire_32_6) : (_bits_346[0] ? _wire_32_5 : _wire_32_4)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_3 : _wire_32_2) : (_bits_346[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
+  wire [1:0] _bits_347 = q4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_348 = q4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_349 = q4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_350 = q4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_351 = q4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_352 = q4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_353 = q4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_354 = q4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_355 = q4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_356 = q4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_357 = q4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_358 = q4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_359 = q4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_360 = q4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_361 = q4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_362 = q4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_363 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_364 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_365 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_366 = levels3_4_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:244
-  wire [11:0] _bits_383 = q4_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_384 = q4_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_385 = q4_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_386 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_22 = advance | io_flush; // TrieWalk.java:312
-  wire _and_35 = q4_valid & keep; // TrieWalk.java:312
-  wire _not_11 = ~q4_done; // TrieWalk.java:294
-  wire [11:0] _bits_387 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_387; // ChildWord.java:43
-  wire [11:0] _bits_388 = q4_word[35:24]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_388; // ChildWord.java:43
-  wire [11:0] _bits_389 = q4_word[23:12]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_389; // ChildWord.java:43
-  wire [11:0] _bits_390 = q4_word[11:0]; // ChildWord.java:30
-  wire _or_r_35 = |_bits_390; // ChildWord.java:43
-  wire [3:0] _cat_8 = {_or_r_32, _or_r_33, _or_r_34, _or_r_35}; // ChildWord.java:44
-  wire [1:0] _bits_391 = q4_key[23:22]; // TrieWalk.java:289
-  wire [3:0] _dshr_4 = _cat_8 >> _bits_391; // TrieWalk.java:293
-  wire q4_has_child = _dshr_4[0]; // TrieWalk.java:293
-  wire q4_descend = _not_11 & q4_has_child; // TrieWalk.java:294
-  wire [11:0] q4_child = _bits_391[1] ? (_bits_391[0] ? _wire_34_3 : _wire_34_2) : (_bits_391[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
-  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:296
-  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_367 = q4_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_368 = q4_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_369 = q4_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_370 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_22 = advance | io_flush; // TrieWalk.java:309
+  wire _and_35 = q4_valid & keep; // TrieWalk.java:309
+  wire _not_11 = ~q4_done; // TrieWalk.java:291
+  wire [1:0] _bits_371 = q4_key[23:22]; // TrieWalk.java:289
+  wire [11:0] q4_child = _bits_371[1] ? (_bits_371[0] ? _wire_34_3 : _wire_34_2) : (_bits_371[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
+  wire _or_r_20 = |q4_child; // TrieWalk.java:291
+  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:291
+  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:293
+  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c4_leaf = c4_digit_below[1] ? (c4_digit_below[0] ? _wire_36_3 : _wire_36_2) : (c4_digit_below[0] ? _wire_36_1 : _wire_36_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:297
-  wire [4:0] _add_31 = c4_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_392 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_392; // ChildWord.java:43
-  wire [11:0] _bits_393 = q4_word[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_393; // ChildWord.java:43
-  wire [11:0] _bits_394 = q4_word[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_394; // ChildWord.java:43
-  wire [11:0] _bits_395 = q4_word[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_395; // ChildWord.java:43
-  wire [3:0] _cat_9 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_396 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_32 = 3'd0 + {{2{1'b0}}, _bits_396}; // ChildWord.java:56
-  wire _bits_397 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_397}; // ChildWord.java:56
-  wire _bits_398 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_398}; // ChildWord.java:56
-  wire _bits_399 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_399}; // ChildWord.java:56
-  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_35; // TrieWalk.java:299
-  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:299
-  wire _not_12 = ~q4_descend; // TrieWalk.java:300
-  wire _or_23 = q4_done | _not_12; // TrieWalk.java:300
-  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:326
-  wire _and_36 = c4_done & _eq_15; // TrieWalk.java:326
-  wire [3:0] _bits_400 = c4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_15 = _bits_400[3] ? (_bits_400[2] ? (_bits_400[1] ? (_bits_400[0] ? _wire_35_15 : _wire_35_14) : (_bits_400[0] ? _wire_35_13 : _wire_35_12)) : (_bits_400[1] ? (_bits_400[0] ? _wire_35_11 : _wire_35_10) : (_bits_400[0] ? _wire_35_9 : _wire_35_8))) : (_bits_400[2] ? (_bits_400[1] ? (_bits_400[0] ? _wire_35_7 : _wire_35_6) : (_bits_400[0] ? _wire_35_5 : _wire_35_4)) : (_bits_400[1] ? (_bits_400[0] ? _wire_35_3 : _wire_35_2) : (_bits_400[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
-  wire [1:0] _bits_401 = c4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_402 = c4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_403 = c4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_404 = c4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_405 = c4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_406 = c4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_407 = c4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_408 = c4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_409 = c4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_410 = c4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_411 = c4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_412 = c4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_413 = c4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_414 = c4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_415 = c4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_416 = c4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_417 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_418 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_419 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_420 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_24 = advance | io_flush; // TrieWalk.java:312
-  wire _and_37 = c4_valid & keep; // TrieWalk.java:312
-  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:294
+  wire [4:0] _add_31 = c4_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_372 = q4_word[47:36]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_372; // ChildWord.java:43
+  wire [11:0] _bits_373 = q4_word[35:24]; // ChildWord.java:30
+  wire _or_r_22 = |_bits_373; // ChildWord.java:43
+  wire [11:0] _bits_374 = q4_word[23:12]; // ChildWord.java:30
+  wire _or_r_23 = |_bits_374; // ChildWord.java:43
+  wire [11:0] _bits_375 = q4_word[11:0]; // ChildWord.java:30
+  wire _or_r_24 = |_bits_375; // ChildWord.java:43
+  wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
+  wire _bits_376 = _cat_4[0]; // ChildWord.java:56
+  wire [2:0] _add_32 = 3'd0 + {{2{1'b0}}, _bits_376}; // ChildWord.java:56
+  wire _bits_377 = _cat_4[1]; // ChildWord.java:56
+  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_377}; // ChildWord.java:56
+  wire _bits_378 = _cat_4[2]; // ChildWord.java:56
+  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_378}; // ChildWord.java:56
+  wire _bits_379 = _cat_4[3]; // ChildWord.java:56
+  wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_379}; // ChildWord.java:56
+  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_35; // TrieWalk.java:296
+  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:296
+  wire _not_12 = ~q4_descend; // TrieWalk.java:297
+  wire _or_23 = q4_done | _not_12; // TrieWalk.java:297
+  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:323
+  wire _and_36 = c4_done & _eq_15; // TrieWalk.java:323
+  wire [3:0] _bits_380 = c4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_15 = _bits_380[3] ? (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_15 : _wire_35_14) : (_bits_380[0] ? _wire_35_13 : _wire_35_12)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_11 : _wire_35_10) : (_bits_380[0] ? _wire_35_9 : _wire_35_8))) : (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_7 : _wire_35_6) : (_bits_380[0] ? _wire_35_5 : _wire_35_4)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_3 : _wire_35_2) : (_bits_380[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
+  wire [1:0] _bits_381 = c4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_382 = c4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_383 = c4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_384 = c4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_385 = c4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_386 = c4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_387 = c4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_388 = c4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_389 = c4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_390 = c4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_391 = c4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_392 = c4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_393 = c4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_394 = c4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_395 = c4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_396 = c4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_397 = levels3_4_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_398 = levels3_4_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_399 = levels3_4_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_400 = levels3_4_fix_word[47:36]; // ChildWord.java:30
+  wire _or_24 = advance | io_flush; // TrieWalk.java:309
+  wire _and_37 = c4_valid & keep; // TrieWalk.java:309
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_38_3 : _wire_38_2) : (a5_digit_below[0] ? _wire_38_1 : _wire_38_0); // ChildWord.java:37
-  wire [4:0] _add_36 = a5_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:326
-  wire [3:0] _bits_421 = a5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_16 = _bits_421[3] ? (_bits_421[2] ? (_bits_421[1] ? (_bits_421[0] ? _wire_37_15 : _wire_37_14) : (_bits_421[0] ? _wire_37_13 : _wire_37_12)) : (_bits_421[1] ? (_bits_421[0] ? _wire_37_11 : _wire_37_10) : (_bits_421[0] ? _wire_37_9 : _wire_37_8))) : (_bits_421[2] ? (_bits_421[1] ? (_bits_421[0] ? _wire_37_7 : _wire_37_6) : (_bits_421[0] ? _wire_37_5 : _wire_37_4)) : (_bits_421[1] ? (_bits_421[0] ? _wire_37_3 : _wire_37_2) : (_bits_421[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
-  wire [1:0] _bits_422 = a5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_423 = a5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_424 = a5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_425 = a5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_426 = a5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_427 = a5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_428 = a5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_429 = a5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_430 = a5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_431 = a5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_432 = a5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_433 = a5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_434 = a5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_435 = a5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_436 = a5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_437 = a5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_438 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_439 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_440 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_441 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_25 = advance | io_flush; // TrieWalk.java:312
-  wire _and_39 = a5_valid & keep; // TrieWalk.java:312
-  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_36 = a5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:323
+  wire [3:0] _bits_401 = a5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_16 = _bits_401[3] ? (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_15 : _wire_37_14) : (_bits_401[0] ? _wire_37_13 : _wire_37_12)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_11 : _wire_37_10) : (_bits_401[0] ? _wire_37_9 : _wire_37_8))) : (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_7 : _wire_37_6) : (_bits_401[0] ? _wire_37_5 : _wire_37_4)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_3 : _wire_37_2) : (_bits_401[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
+  wire [1:0] _bits_402 = a5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_403 = a5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_404 = a5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_405 = a5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_406 = a5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_407 = a5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_408 = a5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_409 = a5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_410 = a5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_411 = a5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_412 = a5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_413 = a5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_414 = a5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_415 = a5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_416 = a5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_417 = a5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_418 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_419 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_420 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_421 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_25 = advance | io_flush; // TrieWalk.java:309
+  wire _and_39 = a5_valid & keep; // TrieWalk.java:309
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_40_3 : _wire_40_2) : (p5_digit_below[0] ? _wire_40_1 : _wire_40_0); // ChildWord.java:37
-  wire [4:0] _add_37 = p5_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:326
-  wire [3:0] _bits_442 = p5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_17 = _bits_442[3] ? (_bits_442[2] ? (_bits_442[1] ? (_bits_442[0] ? _wire_39_15 : _wire_39_14) : (_bits_442[0] ? _wire_39_13 : _wire_39_12)) : (_bits_442[1] ? (_bits_442[0] ? _wire_39_11 : _wire_39_10) : (_bits_442[0] ? _wire_39_9 : _wire_39_8))) : (_bits_442[2] ? (_bits_442[1] ? (_bits_442[0] ? _wire_39_7 : _wire_39_6) : (_bits_442[0] ? _wire_39_5 : _wire_39_4)) : (_bits_442[1] ? (_bits_442[0] ? _wire_39_3 : _wire_39_2) : (_bits_442[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
-  wire [1:0] _bits_443 = p5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_444 = p5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_445 = p5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_446 = p5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_447 = p5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_448 = p5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_449 = p5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_450 = p5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_451 = p5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_452 = p5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_453 = p5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_454 = p5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_455 = p5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_456 = p5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_457 = p5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_458 = p5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_459 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_460 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_461 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_462 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_26 = advance | io_flush; // TrieWalk.java:312
-  wire _and_41 = p5_valid & keep; // TrieWalk.java:312
-  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_37 = p5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:323
+  wire [3:0] _bits_422 = p5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_17 = _bits_422[3] ? (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_15 : _wire_39_14) : (_bits_422[0] ? _wire_39_13 : _wire_39_12)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_11 : _wire_39_10) : (_bits_422[0] ? _wire_39_9 : _wire_39_8))) : (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_7 : _wire_39_6) : (_bits_422[0] ? _wire_39_5 : _wire_39_4)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_3 : _wire_39_2) : (_bits_422[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
+  wire [1:0] _bits_423 = p5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_424 = p5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_425 = p5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_426 = p5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_427 = p5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_428 = p5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_429 = p5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_430 = p5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_431 = p5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_432 = p5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_433 = p5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_434 = p5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_435 = p5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_436 = p5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_437 = p5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_438 = p5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_439 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_440 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_441 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_442 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_26 = advance | io_flush; // TrieWalk.java:309
+  wire _and_41 = p5_valid & keep; // TrieWalk.java:309
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_42_3 : _wire_42_2) : (q5_digit_below[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire [4:0] _add_38 = q5_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:326
-  wire [3:0] _bits_463 = q5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_18 = _bits_463[3] ? (_bits_463[2] ? (_bits_463[1] ? (_bits_463[0] ? _wire_41_15 : _wire_41_14) : (_bits_463[0] ? _wire_41_13 : _wire_41_12)) : (_bits_463[1] ? (_bits_463[0] ? _wire_41_11 : _wire_41_10) : (_bits_463[0] ? _wire_41_9 : _wire_41_8))) : (_bits_463[2] ? (_bits_463[1] ? (_bits_463[0] ? _wire_41_7 : _wire_41_6) : (_bits_463[0] ? _wire_41_5 : _wire_41_4)) : (_bits_463[1] ? (_bits_463[0] ? _wire_41_3 : _wire_41_2) : (_bits_463[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
-  wire [1:0] _bits_464 = q5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_465 = q5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_466 = q5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_467 = q5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_468 = q5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_469 = q5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_470 = q5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_471 = q5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_472 = q5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_473 = q5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_474 = q5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_475 = q5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_476 = q5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_477 = q5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_478 = q5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_479 = q5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_480 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_481 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_482 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_483 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_38 = q5_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:323
+  wire [3:0] _bits_443 = q5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_18 = _bits_443[3] ? (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_15 : _wire_41_14) : (_bits_443[0] ? _wire_41_13 : _wire_41_12)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_11 : _wire_41_10) : (_bits_443[0] ? _wire_41_9 : _wire_41_8))) : (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_7 : _wire_41_6) : (_bits_443[0] ? _wire_41_5 : _wire_41_4)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_3 : _wire_41_2) : (_bits_443[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
+  wire [1:0] _bits_444 = q5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_445 = q5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_446 = q5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_447 = q5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_448 = q5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_449 = q5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_450 = q5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_451 = q5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_452 = q5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_453 = q5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_454 = q5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_455 = q5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_456 = q5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_457 = q5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_458 = q5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_459 = q5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_460 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_461 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_462 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_463 = levels5_6_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:244
-  wire [11:0] _bits_484 = q5_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_485 = q5_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_486 = q5_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_487 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_27 = advance | io_flush; // TrieWalk.java:312
-  wire _and_43 = q5_valid & keep; // TrieWalk.java:312
-  wire _not_13 = ~q5_done; // TrieWalk.java:294
-  wire [11:0] _bits_488 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_r_40 = |_bits_488; // ChildWord.java:43
-  wire [11:0] _bits_489 = q5_word[35:24]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_489; // ChildWord.java:43
-  wire [11:0] _bits_490 = q5_word[23:12]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_490; // ChildWord.java:43
-  wire [11:0] _bits_491 = q5_word[11:0]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_491; // ChildWord.java:43
-  wire [3:0] _cat_10 = {_or_r_40, _or_r_41, _or_r_42, _or_r_43}; // ChildWord.java:44
-  wire [1:0] _bits_492 = q5_key[21:20]; // TrieWalk.java:289
-  wire [3:0] _dshr_5 = _cat_10 >> _bits_492; // TrieWalk.java:293
-  wire q5_has_child = _dshr_5[0]; // TrieWalk.java:293
-  wire q5_descend = _not_13 & q5_has_child; // TrieWalk.java:294
-  wire [11:0] q5_child = _bits_492[1] ? (_bits_492[0] ? _wire_43_3 : _wire_43_2) : (_bits_492[0] ? _wire_43_1 : _wire_43_0); // ChildWord.java:37
-  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:296
-  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_464 = q5_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_465 = q5_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_466 = q5_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_467 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_27 = advance | io_flush; // TrieWalk.java:309
+  wire _and_43 = q5_valid & keep; // TrieWalk.java:309
+  wire _not_13 = ~q5_done; // TrieWalk.java:291
+  wire [1:0] _bits_468 = q5_key[21:20]; // TrieWalk.java:289
+  wire [11:0] q5_child = _bits_468[1] ? (_bits_468[0] ? _wire_43_3 : _wire_43_2) : (_bits_468[0] ? _wire_43_1 : _wire_43_0); // ChildWord.java:37
+  wire _or_r_25 = |q5_child; // TrieWalk.java:291
+  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:291
+  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:293
+  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c5_leaf = c5_digit_below[1] ? (c5_digit_below[0] ? _wire_45_3 : _wire_45_2) : (c5_digit_below[0] ? _wire_45_1 : _wire_45_0); // ChildWord.java:37
-  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:297
-  wire [4:0] _add_39 = c5_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_493 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_493; // ChildWord.java:43
-  wire [11:0] _bits_494 = q5_word[35:24]; // ChildWord.java:30
-  wire _or_r_45 = |_bits_494; // ChildWord.java:43
-  wire [11:0] _bits_495 = q5_word[23:12]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_495; // ChildWord.java:43
-  wire [11:0] _bits_496 = q5_word[11:0]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_496; // ChildWord.java:43
-  wire [3:0] _cat_11 = {_or_r_44, _or_r_45, _or_r_46, _or_r_47}; // ChildWord.java:44
-  wire _bits_497 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_40 = 3'd0 + {{2{1'b0}}, _bits_497}; // ChildWord.java:56
-  wire _bits_498 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_41 = _add_40 + {{2{1'b0}}, _bits_498}; // ChildWord.java:56
-  wire _bits_499 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_499}; // ChildWord.java:56
-  wire _bits_500 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_500}; // ChildWord.java:56
-  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_43; // TrieWalk.java:299
-  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:299
-  wire _not_14 = ~q5_descend; // TrieWalk.java:300
-  wire _or_28 = q5_done | _not_14; // TrieWalk.java:300
-  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_44 = c5_done & _eq_19; // TrieWalk.java:326
-  wire [3:0] _bits_501 = c5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_19 = _bits_501[3] ? (_bits_501[2] ? (_bits_501[1] ? (_bits_501[0] ? _wire_44_15 : _wire_44_14) : (_bits_501[0] ? _wire_44_13 : _wire_44_12)) : (_bits_501[1] ? (_bits_501[0] ? _wire_44_11 : _wire_44_10) : (_bits_501[0] ? _wire_44_9 : _wire_44_8))) : (_bits_501[2] ? (_bits_501[1] ? (_bits_501[0] ? _wire_44_7 : _wire_44_6) : (_bits_501[0] ? _wire_44_5 : _wire_44_4)) : (_bits_501[1] ? (_bits_501[0] ? _wire_44_3 : _wire_44_2) : (_bits_501[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
-  wire [1:0] _bits_502 = c5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_503 = c5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_504 = c5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_505 = c5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_506 = c5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_507 = c5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_508 = c5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_509 = c5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_510 = c5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_511 = c5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_512 = c5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_513 = c5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_514 = c5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_515 = c5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_516 = c5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_517 = c5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_518 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_519 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_520 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_521 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_29 = advance | io_flush; // TrieWalk.java:312
-  wire _and_45 = c5_valid & keep; // TrieWalk.java:312
-  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:294
+  wire [4:0] _add_39 = c5_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_469 = q5_word[47:36]; // ChildWord.java:30
+  wire _or_r_26 = |_bits_469; // ChildWord.java:43
+  wire [11:0] _bits_470 = q5_word[35:24]; // ChildWord.java:30
+  wire _or_r_27 = |_bits_470; // ChildWord.java:43
+  wire [11:0] _bits_471 = q5_word[23:12]; // ChildWord.java:30
+  wire _or_r_28 = |_bits_471; // ChildWord.java:43
+  wire [11:0] _bits_472 = q5_word[11:0]; // ChildWord.java:30
+  wire _or_r_29 = |_bits_472; // ChildWord.java:43
+  wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
+  wire _bits_473 = _cat_5[0]; // ChildWord.java:56
+  wire [2:0] _add_40 = 3'd0 + {{2{1'b0}}, _bits_473}; // ChildWord.java:56
+  wire _bits_474 = _cat_5[1]; // ChildWord.java:56
+  wire [2:0] _add_41 = _add_40 + {{2{1'b0}}, _bits_474}; // ChildWord.java:56
+  wire _bits_475 = _cat_5[2]; // ChildWord.java:56
+  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_475}; // ChildWord.java:56
+  wire _bits_476 = _cat_5[3]; // ChildWord.java:56
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_476}; // ChildWord.java:56
+  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_43; // TrieWalk.java:296
+  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:296
+  wire _not_14 = ~q5_descend; // TrieWalk.java:297
+  wire _or_28 = q5_done | _not_14; // TrieWalk.java:297
+  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_44 = c5_done & _eq_19; // TrieWalk.java:323
+  wire [3:0] _bits_477 = c5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_19 = _bits_477[3] ? (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_15 : _wire_44_14) : (_bits_477[0] ? _wire_44_13 : _wire_44_12)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_11 : _wire_44_10) : (_bits_477[0] ? _wire_44_9 : _wire_44_8))) : (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_7 : _wire_44_6) : (_bits_477[0] ? _wire_44_5 : _wire_44_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_3 : _wire_44_2) : (_bits_477[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
+  wire [1:0] _bits_478 = c5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_479 = c5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_480 = c5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_481 = c5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_482 = c5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_483 = c5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_484 = c5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_485 = c5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_486 = c5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_487 = c5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_488 = c5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_489 = c5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_490 = c5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_491 = c5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_492 = c5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_493 = c5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_494 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_495 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_496 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_497 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_29 = advance | io_flush; // TrieWalk.java:309
+  wire _and_45 = c5_valid & keep; // TrieWalk.java:309
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_47_3 : _wire_47_2) : (a6_digit_below[0] ? _wire_47_1 : _wire_47_0); // ChildWord.java:37
-  wire [4:0] _add_44 = a6_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:326
-  wire [3:0] _bits_522 = a6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_20 = _bits_522[3] ? (_bits_522[2] ? (_bits_522[1] ? (_bits_522[0] ? _wire_46_15 : _wire_46_14) : (_bits_522[0] ? _wire_46_13 : _wire_46_12)) : (_bits_522[1] ? (_bits_522[0] ? _wire_46_11 : _wire_46_10) : (_bits_522[0] ? _wire_46_9 : _wire_46_8))) : (_bits_522[2] ? (_bits_522[1] ? (_bits_522[0] ? _wire_46_7 : _wire_46_6) : (_bits_522[0] ? _wire_46_5 : _wire_46_4)) : (_bits_522[1] ? (_bits_522[0] ? _wire_46_3 : _wire_46_2) : (_bits_522[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
-  wire [1:0] _bits_523 = a6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_524 = a6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_525 = a6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_526 = a6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_527 = a6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_528 = a6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_529 = a6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_530 = a6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_531 = a6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_532 = a6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_533 = a6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_534 = a6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_535 = a6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_536 = a6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_537 = a6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_538 = a6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_539 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_540 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_541 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_542 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_30 = advance | io_flush; // TrieWalk.java:312
-  wire _and_47 = a6_valid & keep; // TrieWalk.java:312
-  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_44 = a6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:323
+  wire [3:0] _bits_498 = a6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_20 = _bits_498[3] ? (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_15 : _wire_46_14) : (_bits_498[0] ? _wire_46_13 : _wire_46_12)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_11 : _wire_46_10) : (_bits_498[0] ? _wire_46_9 : _wire_46_8))) : (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_7 : _wire_46_6) : (_bits_498[0] ? _wire_46_5 : _wire_46_4)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_3 : _wire_46_2) : (_bits_498[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
+  wire [1:0] _bits_499 = a6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_500 = a6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_501 = a6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_502 = a6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_503 = a6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_504 = a6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_505 = a6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_506 = a6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_507 = a6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_508 = a6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_509 = a6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_510 = a6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_511 = a6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_512 = a6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_513 = a6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_514 = a6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_515 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_516 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_517 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_518 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_30 = advance | io_flush; // TrieWalk.java:309
+  wire _and_47 = a6_valid & keep; // TrieWalk.java:309
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_49_3 : _wire_49_2) : (p6_digit_below[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
-  wire [4:0] _add_45 = p6_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:326
-  wire [3:0] _bits_543 = p6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_21 = _bits_543[3] ? (_bits_543[2] ? (_bits_543[1] ? (_bits_543[0] ? _wire_48_15 : _wire_48_14) : (_bits_543[0] ? _wire_48_13 : _wire_48_12)) : (_bits_543[1] ? (_bits_543[0] ? _wire_48_11 : _wire_48_10) : (_bits_543[0] ? _wire_48_9 : _wire_48_8))) : (_bits_543[2] ? (_bits_543[1] ? (_bits_543[0] ? _wire_48_7 : _wire_48_6) : (_bits_543[0] ? _wire_48_5 : _wire_48_4)) : (_bits_543[1] ? (_bits_543[0] ? _wire_48_3 : _wire_48_2) : (_bits_543[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
-  wire [1:0] _bits_544 = p6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_545 = p6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_546 = p6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_547 = p6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_548 = p6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_549 = p6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_550 = p6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_551 = p6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_552 = p6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_553 = p6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_554 = p6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_555 = p6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_556 = p6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_557 = p6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_558 = p6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_559 = p6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_560 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_561 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_562 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_563 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_31 = advance | io_flush; // TrieWalk.java:312
-  wire _and_49 = p6_valid & keep; // TrieWalk.java:312
-  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_45 = p6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:323
+  wire [3:0] _bits_519 = p6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_21 = _bits_519[3] ? (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_15 : _wire_48_14) : (_bits_519[0] ? _wire_48_13 : _wire_48_12)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_11 : _wire_48_10) : (_bits_519[0] ? _wire_48_9 : _wire_48_8))) : (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_7 : _wire_48_6) : (_bits_519[0] ? _wire_48_5 : _wire_48_4)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_3 : _wire_48_2) : (_bits_519[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
+  wire [1:0] _bits_520 = p6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_521 = p6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_522 = p6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_523 = p6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_524 = p6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_525 = p6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_526 = p6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_527 = p6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_528 = p6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_529 = p6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_530 = p6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_531 = p6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_532 = p6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_533 = p6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_534 = p6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_535 = p6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_536 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_537 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_538 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_539 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_31 = advance | io_flush; // TrieWalk.java:309
+  wire _and_49 = p6_valid & keep; // TrieWalk.java:309
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_51_3 : _wire_51_2) : (q6_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
-  wire [4:0] _add_46 = q6_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:326
-  wire [3:0] _bits_564 = q6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_22 = _bits_564[3] ? (_bits_564[2] ? (_bits_564[1] ? (_bits_564[0] ? _wire_50_15 : _wire_50_14) : (_bits_564[0] ? _wire_50_13 : _wire_50_12)) : (_bits_564[1] ? (_bits_564[0] ? _wire_50_11 : _wire_50_10) : (_bits_564[0] ? _wire_50_9 : _wire_50_8))) : (_bits_564[2] ? (_bits_564[1] ? (_bits_564[0] ? _wire_50_7 : _wire_50_6) : (_bits_564[0] ? _wire_50_5 : _wire_50_4)) : (_bits_564[1] ? (_bits_564[0] ? _wire_50_3 : _wire_50_2) : (_bits_564[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
-  wire [1:0] _bits_565 = q6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_566 = q6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_567 = q6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_568 = q6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_569 = q6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_570 = q6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_571 = q6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_572 = q6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_573 = q6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_574 = q6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_575 = q6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_576 = q6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_577 = q6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_578 = q6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_579 = q6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_580 = q6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_581 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_582 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_583 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_584 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_46 = q6_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:323
+  wire [3:0] _bits_540 = q6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_22 = _bits_540[3] ? (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_15 : _wire_50_14) : (_bits_540[0] ? _wire_50_13 : _wire_50_12)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_11 : _wire_50_10) : (_bits_540[0] ? _wire_50_9 : _wire_50_8))) : (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_7 : _wire_50_6) : (_bits_540[0] ? _wire_50_5 : _wire_50_4)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_3 : _wire_50_2) : (_bits_540[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
+  wire [1:0] _bits_541 = q6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_542 = q6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_543 = q6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_544 = q6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_545 = q6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_546 = q6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_547 = q6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_548 = q6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_549 = q6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_550 = q6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_551 = q6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_552 = q6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_553 = q6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_554 = q6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_555 = q6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_556 = q6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_557 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_558 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_559 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_560 = levels5_6_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:244
-  wire [11:0] _bits_585 = q6_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_586 = q6_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_587 = q6_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_588 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_32 = advance | io_flush; // TrieWalk.java:312
-  wire _and_51 = q6_valid & keep; // TrieWalk.java:312
-  wire _not_15 = ~q6_done; // TrieWalk.java:294
-  wire [11:0] _bits_589 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_589; // ChildWord.java:43
-  wire [11:0] _bits_590 = q6_word[35:24]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_590; // ChildWord.java:43
-  wire [11:0] _bits_591 = q6_word[23:12]; // ChildWord.java:30
-  wire _or_r_50 = |_bits_591; // ChildWord.java:43
-  wire [11:0] _bits_592 = q6_word[11:0]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_592; // ChildWord.java:43
-  wire [3:0] _cat_12 = {_or_r_48, _or_r_49, _or_r_50, _or_r_51}; // ChildWord.java:44
-  wire [1:0] _bits_593 = q6_key[19:18]; // TrieWalk.java:289
-  wire [3:0] _dshr_6 = _cat_12 >> _bits_593; // TrieWalk.java:293
-  wire q6_has_child = _dshr_6[0]; // TrieWalk.java:293
-  wire q6_descend = _not_15 & q6_has_child; // TrieWalk.java:294
-  wire [11:0] q6_child = _bits_593[1] ? (_bits_593[0] ? _wire_52_3 : _wire_52_2) : (_bits_593[0] ? _wire_52_1 : _wire_52_0); // ChildWord.java:37
-  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:296
-  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_561 = q6_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_562 = q6_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_563 = q6_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_564 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_32 = advance | io_flush; // TrieWalk.java:309
+  wire _and_51 = q6_valid & keep; // TrieWalk.java:309
+  wire _not_15 = ~q6_done; // TrieWalk.java:291
+  wire [1:0] _bits_565 = q6_key[19:18]; // TrieWalk.java:289
+  wire [11:0] q6_child = _bits_565[1] ? (_bits_565[0] ? _wire_52_3 : _wire_52_2) : (_bits_565[0] ? _wire_52_1 : _wire_52_0); // ChildWord.java:37
+  wire _or_r_30 = |q6_child; // TrieWalk.java:291
+  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:291
+  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:293
+  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c6_leaf = c6_digit_below[1] ? (c6_digit_below[0] ? _wire_54_3 : _wire_54_2) : (c6_digit_below[0] ? _wire_54_1 : _wire_54_0); // ChildWord.java:37
-  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:297
-  wire [4:0] _add_47 = c6_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_594 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_594; // ChildWord.java:43
-  wire [11:0] _bits_595 = q6_word[35:24]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_595; // ChildWord.java:43
-  wire [11:0] _bits_596 = q6_word[23:12]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_596; // ChildWord.java:43
-  wire [11:0] _bits_597 = q6_word[11:0]; // ChildWord.java:30
-  wire _or_r_55 = |_bits_597; // ChildWord.java:43
-  wire [3:0] _cat_13 = {_or_r_52, _or_r_53, _or_r_54, _or_r_55}; // ChildWord.java:44
-  wire _bits_598 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_48 = 3'd0 + {{2{1'b0}}, _bits_598}; // ChildWord.java:56
-  wire _bits_599 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_599}; // ChildWord.java:56
-  wire _bits_600 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_600}; // ChildWord.java:56
-  wire _bits_601 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_601}; // ChildWord.java:56
-  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_51; // TrieWalk.java:299
-  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:299
-  wire _not_16 = ~q6_descend; // TrieWalk.java:300
-  wire _or_33 = q6_done | _not_16; // TrieWalk.java:300
-  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:326
-  wire _and_52 = c6_done & _eq_23; // TrieWalk.java:326
-  wire [3:0] _bits_602 = c6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_23 = _bits_602[3] ? (_bits_602[2] ? (_bits_602[1] ? (_bits_602[0] ? _wire_53_15 : _wire_53_14) : (_bits_602[0] ? _wire_53_13 : _wire_53_12)) : (_bits_602[1] ? (_bits_602[0] ? _wire_53_11 : _wire_53_10) : (_bits_602[0] ? _wire_53_9 : _wire_53_8))) : (_bits_602[2] ? (_bits_602[1] ? (_bits_602[0] ? _wire_53_7 : _wire_53_6) : (_bits_602[0] ? _wire_53_5 : _wire_53_4)) : (_bits_602[1] ? (_bits_602[0] ? _wire_53_3 : _wire_53_2) : (_bits_602[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
-  wire [1:0] _bits_603 = c6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_604 = c6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_605 = c6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_606 = c6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_607 = c6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_608 = c6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_609 = c6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_610 = c6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_611 = c6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_612 = c6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_613 = c6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_614 = c6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_615 = c6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_616 = c6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_617 = c6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_618 = c6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_619 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_620 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_621 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_622 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_34 = advance | io_flush; // TrieWalk.java:312
-  wire _and_53 = c6_valid & keep; // TrieWalk.java:312
-  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:294
+  wire [4:0] _add_47 = c6_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_566 = q6_word[47:36]; // ChildWord.java:30
+  wire _or_r_31 = |_bits_566; // ChildWord.java:43
+  wire [11:0] _bits_567 = q6_word[35:24]; // ChildWord.java:30
+  wire _or_r_32 = |_bits_567; // ChildWord.java:43
+  wire [11:0] _bits_568 = q6_word[23:12]; // ChildWord.java:30
+  wire _or_r_33 = |_bits_568; // ChildWord.java:43
+  wire [11:0] _bits_569 = q6_word[11:0]; // ChildWord.java:30
+  wire _or_r_34 = |_bits_569; // ChildWord.java:43
+  wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
+  wire _bits_570 = _cat_6[0]; // ChildWord.java:56
+  wire [2:0] _add_48 = 3'd0 + {{2{1'b0}}, _bits_570}; // ChildWord.java:56
+  wire _bits_571 = _cat_6[1]; // ChildWord.java:56
+  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_571}; // ChildWord.java:56
+  wire _bits_572 = _cat_6[2]; // ChildWord.java:56
+  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_572}; // ChildWord.java:56
+  wire _bits_573 = _cat_6[3]; // ChildWord.java:56
+  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_573}; // ChildWord.java:56
+  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_51; // TrieWalk.java:296
+  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:296
+  wire _not_16 = ~q6_descend; // TrieWalk.java:297
+  wire _or_33 = q6_done | _not_16; // TrieWalk.java:297
+  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:323
+  wire _and_52 = c6_done & _eq_23; // TrieWalk.java:323
+  wire [3:0] _bits_574 = c6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_23 = _bits_574[3] ? (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_15 : _wire_53_14) : (_bits_574[0] ? _wire_53_13 : _wire_53_12)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_11 : _wire_53_10) : (_bits_574[0] ? _wire_53_9 : _wire_53_8))) : (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_7 : _wire_53_6) : (_bits_574[0] ? _wire_53_5 : _wire_53_4)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_3 : _wire_53_2) : (_bits_574[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
+  wire [1:0] _bits_575 = c6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_576 = c6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_577 = c6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_578 = c6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_579 = c6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_580 = c6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_581 = c6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_582 = c6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_583 = c6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_584 = c6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_585 = c6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_586 = c6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_587 = c6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_588 = c6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_589 = c6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_590 = c6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_591 = levels5_6_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_592 = levels5_6_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_593 = levels5_6_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_594 = levels5_6_fix_word[47:36]; // ChildWord.java:30
+  wire _or_34 = advance | io_flush; // TrieWalk.java:309
+  wire _and_53 = c6_valid & keep; // TrieWalk.java:309
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_56_3 : _wire_56_2) : (a7_digit_below[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
-  wire [4:0] _add_52 = a7_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:326
-  wire [3:0] _bits_623 = a7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_24 = _bits_623[3] ? (_bits_623[2] ? (_bits_623[1] ? (_bits_623[0] ? _wire_55_15 : _wire_55_14) : (_bits_623[0] ? _wire_55_13 : _wire_55_12)) : (_bits_623[1] ? (_bits_623[0] ? _wire_55_11 : _wire_55_10) : (_bits_623[0] ? _wire_55_9 : _wire_55_8))) : (_bits_623[2] ? (_bits_623[1] ? (_bits_623[0] ? _wire_55_7 : _wire_55_6) : (_bits_623[0] ? _wire_55_5 : _wire_55_4)) : (_bits_623[1] ? (_bits_623[0] ? _wire_55_3 : _wire_55_2) : (_bits_623[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
-  wire [1:0] _bits_624 = a7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_625 = a7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_626 = a7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_627 = a7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_628 = a7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_629 = a7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_630 = a7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_631 = a7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_632 = a7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_633 = a7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_634 = a7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_635 = a7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_636 = a7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_637 = a7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_638 = a7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_639 = a7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_640 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_641 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_642 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_643 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_35 = advance | io_flush; // TrieWalk.java:312
-  wire _and_55 = a7_valid & keep; // TrieWalk.java:312
-  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_52 = a7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:323
+  wire [3:0] _bits_595 = a7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_24 = _bits_595[3] ? (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_15 : _wire_55_14) : (_bits_595[0] ? _wire_55_13 : _wire_55_12)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_11 : _wire_55_10) : (_bits_595[0] ? _wire_55_9 : _wire_55_8))) : (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_7 : _wire_55_6) : (_bits_595[0] ? _wire_55_5 : _wire_55_4)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_3 : _wire_55_2) : (_bits_595[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
+  wire [1:0] _bits_596 = a7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_597 = a7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_598 = a7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_599 = a7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_600 = a7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_601 = a7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_602 = a7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_603 = a7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_604 = a7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_605 = a7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_606 = a7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_607 = a7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_608 = a7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_609 = a7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_610 = a7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_611 = a7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_612 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_613 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_614 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_615 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_35 = advance | io_flush; // TrieWalk.java:309
+  wire _and_55 = a7_valid & keep; // TrieWalk.java:309
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_58_3 : _wire_58_2) : (p7_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
-  wire [4:0] _add_53 = p7_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:326
-  wire [3:0] _bits_644 = p7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_25 = _bits_644[3] ? (_bits_644[2] ? (_bits_644[1] ? (_bits_644[0] ? _wire_57_15 : _wire_57_14) : (_bits_644[0] ? _wire_57_13 : _wire_57_12)) : (_bits_644[1] ? (_bits_644[0] ? _wire_57_11 : _wire_57_10) : (_bits_644[0] ? _wire_57_9 : _wire_57_8))) : (_bits_644[2] ? (_bits_644[1] ? (_bits_644[0] ? _wire_57_7 : _wire_57_6) : (_bits_644[0] ? _wire_57_5 : _wire_57_4)) : (_bits_644[1] ? (_bits_644[0] ? _wire_57_3 : _wire_57_2) : (_bits_644[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
-  wire [1:0] _bits_645 = p7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_646 = p7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_647 = p7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_648 = p7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_649 = p7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_650 = p7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_651 = p7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_652 = p7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_653 = p7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_654 = p7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_655 = p7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_656 = p7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_657 = p7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_658 = p7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_659 = p7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_660 = p7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_661 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_662 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_663 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_664 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_36 = advance | io_flush; // TrieWalk.java:312
-  wire _and_57 = p7_valid & keep; // TrieWalk.java:312
-  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_53 = p7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:323
+  wire [3:0] _bits_616 = p7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_25 = _bits_616[3] ? (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_15 : _wire_57_14) : (_bits_616[0] ? _wire_57_13 : _wire_57_12)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_11 : _wire_57_10) : (_bits_616[0] ? _wire_57_9 : _wire_57_8))) : (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_7 : _wire_57_6) : (_bits_616[0] ? _wire_57_5 : _wire_57_4)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_3 : _wire_57_2) : (_bits_616[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
+  wire [1:0] _bits_617 = p7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_618 = p7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_619 = p7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_620 = p7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_621 = p7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_622 = p7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_623 = p7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_624 = p7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_625 = p7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_626 = p7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_627 = p7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_628 = p7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_629 = p7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_630 = p7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_631 = p7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_632 = p7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_633 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_634 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_635 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_636 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_36 = advance | io_flush; // TrieWalk.java:309
+  wire _and_57 = p7_valid & keep; // TrieWalk.java:309
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_60_3 : _wire_60_2) : (q7_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
-  wire [4:0] _add_54 = q7_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:326
-  wire [3:0] _bits_665 = q7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_26 = _bits_665[3] ? (_bits_665[2] ? (_bits_665[1] ? (_bits_665[0] ? _wire_59_15 : _wire_59_14) : (_bits_665[0] ? _wire_59_13 : _wire_59_12)) : (_bits_665[1] ? (_bits_665[0] ? _wire_59_11 : _wire_59_10) : (_bits_665[0] ? _wire_59_9 : _wire_59_8))) : (_bits_665[2] ? (_bits_665[1] ? (_bits_665[0] ? _wire_59_7 : _wire_59_6) : (_bits_665[0] ? _wire_59_5 : _wire_59_4)) : (_bits_665[1] ? (_bits_665[0] ? _wire_59_3 : _wire_59_2) : (_bits_665[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
-  wire [1:0] _bits_666 = q7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_667 = q7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_668 = q7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_669 = q7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_670 = q7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_671 = q7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_672 = q7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_673 = q7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_674 = q7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_675 = q7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_676 = q7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_677 = q7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_678 = q7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_679 = q7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_680 = q7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_681 = q7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_682 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_683 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_684 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_685 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_54 = q7_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:323
+  wire [3:0] _bits_637 = q7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_26 = _bits_637[3] ? (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_15 : _wire_59_14) : (_bits_637[0] ? _wire_59_13 : _wire_59_12)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_11 : _wire_59_10) : (_bits_637[0] ? _wire_59_9 : _wire_59_8))) : (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_7 : _wire_59_6) : (_bits_637[0] ? _wire_59_5 : _wire_59_4)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_3 : _wire_59_2) : (_bits_637[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
+  wire [1:0] _bits_638 = q7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_639 = q7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_640 = q7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_641 = q7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_642 = q7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_643 = q7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_644 = q7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_645 = q7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_646 = q7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_647 = q7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_648 = q7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_649 = q7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_650 = q7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_651 = q7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_652 = q7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_653 = q7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_654 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_655 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_656 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_657 = levels7_8_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:244
-  wire [11:0] _bits_686 = q7_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_687 = q7_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_688 = q7_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_689 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_37 = advance | io_flush; // TrieWalk.java:312
-  wire _and_59 = q7_valid & keep; // TrieWalk.java:312
-  wire _not_17 = ~q7_done; // TrieWalk.java:294
-  wire [11:0] _bits_690 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_690; // ChildWord.java:43
-  wire [11:0] _bits_691 = q7_word[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_691; // ChildWord.java:43
-  wire [11:0] _bits_692 = q7_word[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_692; // ChildWord.java:43
-  wire [11:0] _bits_693 = q7_word[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_693; // ChildWord.java:43
-  wire [3:0] _cat_14 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire [1:0] _bits_694 = q7_key[17:16]; // TrieWalk.java:289
-  wire [3:0] _dshr_7 = _cat_14 >> _bits_694; // TrieWalk.java:293
-  wire q7_has_child = _dshr_7[0]; // TrieWalk.java:293
-  wire q7_descend = _not_17 & q7_has_child; // TrieWalk.java:294
-  wire [11:0] q7_child = _bits_694[1] ? (_bits_694[0] ? _wire_61_3 : _wire_61_2) : (_bits_694[0] ? _wire_61_1 : _wire_61_0); // ChildWord.java:37
-  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:296
-  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_658 = q7_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_659 = q7_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_660 = q7_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_661 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_37 = advance | io_flush; // TrieWalk.java:309
+  wire _and_59 = q7_valid & keep; // TrieWalk.java:309
+  wire _not_17 = ~q7_done; // TrieWalk.java:291
+  wire [1:0] _bits_662 = q7_key[17:16]; // TrieWalk.java:289
+  wire [11:0] q7_child = _bits_662[1] ? (_bits_662[0] ? _wire_61_3 : _wire_61_2) : (_bits_662[0] ? _wire_61_1 : _wire_61_0); // ChildWord.java:37
+  wire _or_r_35 = |q7_child; // TrieWalk.java:291
+  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:291
+  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:293
+  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c7_leaf = c7_digit_below[1] ? (c7_digit_below[0] ? _wire_63_3 : _wire_63_2) : (c7_digit_below[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
-  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:297
-  wire [4:0] _add_55 = c7_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_695 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_r_60 = |_bits_695; // ChildWord.java:43
-  wire [11:0] _bits_696 = q7_word[35:24]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_696; // ChildWord.java:43
-  wire [11:0] _bits_697 = q7_word[23:12]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_697; // ChildWord.java:43
-  wire [11:0] _bits_698 = q7_word[11:0]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_698; // ChildWord.java:43
-  wire [3:0] _cat_15 = {_or_r_60, _or_r_61, _or_r_62, _or_r_63}; // ChildWord.java:44
-  wire _bits_699 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_699}; // ChildWord.java:56
-  wire _bits_700 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_700}; // ChildWord.java:56
-  wire _bits_701 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_701}; // ChildWord.java:56
-  wire _bits_702 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_702}; // ChildWord.java:56
-  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_59; // TrieWalk.java:299
-  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:299
-  wire _not_18 = ~q7_descend; // TrieWalk.java:300
-  wire _or_38 = q7_done | _not_18; // TrieWalk.java:300
-  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_60 = c7_done & _eq_27; // TrieWalk.java:326
-  wire [3:0] _bits_703 = c7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_27 = _bits_703[3] ? (_bits_703[2] ? (_bits_703[1] ? (_bits_703[0] ? _wire_62_15 : _wire_62_14) : (_bits_703[0] ? _wire_62_13 : _wire_62_12)) : (_bits_703[1] ? (_bits_703[0] ? _wire_62_11 : _wire_62_10) : (_bits_703[0] ? _wire_62_9 : _wire_62_8))) : (_bits_703[2] ? (_bits_703[1] ? (_bits_703[0] ? _wire_62_7 : _wire_62_6) : (_bits_703[0] ? _wire_62_5 : _wire_62_4)) : (_bits_703[1] ? (_bits_703[0] ? _wire_62_3 : _wire_62_2) : (_bits_703[0] ? _wire_62_1 : _wire_62_0))); // TrieWalk.java:145
-  wire [1:0] _bits_704 = c7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_705 = c7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_706 = c7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_707 = c7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_708 = c7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_709 = c7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_710 = c7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_711 = c7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_712 = c7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_713 = c7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_714 = c7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_715 = c7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_716 = c7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_717 = c7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_718 = c7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_719 = c7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_720 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_721 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_722 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_723 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_39 = advance | io_flush; // TrieWalk.java:312
-  wire _and_61 = c7_valid & keep; // TrieWalk.java:312
-  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:294
+  wire [4:0] _add_55 = c7_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_663 = q7_word[47:36]; // ChildWord.java:30
+  wire _or_r_36 = |_bits_663; // ChildWord.java:43
+  wire [11:0] _bits_664 = q7_word[35:24]; // ChildWord.java:30
+  wire _or_r_37 = |_bits_664; // ChildWord.java:43
+  wire [11:0] _bits_665 = q7_word[23:12]; // ChildWord.java:30
+  wire _or_r_38 = |_bits_665; // ChildWord.java:43
+  wire [11:0] _bits_666 = q7_word[11:0]; // ChildWord.java:30
+  wire _or_r_39 = |_bits_666; // ChildWord.java:43
+  wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
+  wire _bits_667 = _cat_7[0]; // ChildWord.java:56
+  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_667}; // ChildWord.java:56
+  wire _bits_668 = _cat_7[1]; // ChildWord.java:56
+  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_668}; // ChildWord.java:56
+  wire _bits_669 = _cat_7[2]; // ChildWord.java:56
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_669}; // ChildWord.java:56
+  wire _bits_670 = _cat_7[3]; // ChildWord.java:56
+  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_670}; // ChildWord.java:56
+  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_59; // TrieWalk.java:296
+  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:296
+  wire _not_18 = ~q7_descend; // TrieWalk.java:297
+  wire _or_38 = q7_done | _not_18; // TrieWalk.java:297
+  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_60 = c7_done & _eq_27; // TrieWalk.java:323
+  wire [3:0] _bits_671 = c7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_27 = _bits_671[3] ? (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_15 : _wire_62_14) : (_bits_671[0] ? _wire_62_13 : _wire_62_12)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_11 : _wire_62_10) : (_bits_671[0] ? _wire_62_9 : _wire_62_8))) : (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_7 : _wire_62_6) : (_bits_671[0] ? _wire_62_5 : _wire_62_4)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_3 : _wire_62_2) : (_bits_671[0] ? _wire_62_1 : _wire_62_0))); // TrieWalk.java:145
+  wire [1:0] _bits_672 = c7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_673 = c7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_674 = c7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_675 = c7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_676 = c7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_677 = c7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_678 = c7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_679 = c7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_680 = c7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_681 = c7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_682 = c7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_683 = c7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_684 = c7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_685 = c7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_686 = c7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_687 = c7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_688 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_689 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_690 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_691 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_39 = advance | io_flush; // TrieWalk.java:309
+  wire _and_61 = c7_valid & keep; // TrieWalk.java:309
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a8_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
-  wire [4:0] _add_60 = a8_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:326
-  wire [3:0] _bits_724 = a8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_28 = _bits_724[3] ? (_bits_724[2] ? (_bits_724[1] ? (_bits_724[0] ? _wire_64_15 : _wire_64_14) : (_bits_724[0] ? _wire_64_13 : _wire_64_12)) : (_bits_724[1] ? (_bits_724[0] ? _wire_64_11 : _wire_64_10) : (_bits_724[0] ? _wire_64_9 : _wire_64_8))) : (_bits_724[2] ? (_bits_724[1] ? (_bits_724[0] ? _wire_64_7 : _wire_64_6) : (_bits_724[0] ? _wire_64_5 : _wire_64_4)) : (_bits_724[1] ? (_bits_724[0] ? _wire_64_3 : _wire_64_2) : (_bits_724[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:145
-  wire [1:0] _bits_725 = a8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_726 = a8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_727 = a8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_728 = a8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_729 = a8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_730 = a8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_731 = a8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_732 = a8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_733 = a8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_734 = a8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_735 = a8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_736 = a8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_737 = a8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_738 = a8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_739 = a8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_740 = a8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_741 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_742 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_743 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_744 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_40 = advance | io_flush; // TrieWalk.java:312
-  wire _and_63 = a8_valid & keep; // TrieWalk.java:312
-  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_60 = a8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:323
+  wire [3:0] _bits_692 = a8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_28 = _bits_692[3] ? (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_15 : _wire_64_14) : (_bits_692[0] ? _wire_64_13 : _wire_64_12)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_11 : _wire_64_10) : (_bits_692[0] ? _wire_64_9 : _wire_64_8))) : (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_7 : _wire_64_6) : (_bits_692[0] ? _wire_64_5 : _wire_64_4)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_3 : _wire_64_2) : (_bits_692[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:145
+  wire [1:0] _bits_693 = a8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_694 = a8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_695 = a8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_696 = a8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_697 = a8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_698 = a8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_699 = a8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_700 = a8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_701 = a8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_702 = a8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_703 = a8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_704 = a8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_705 = a8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_706 = a8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_707 = a8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_708 = a8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_709 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_710 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_711 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_712 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_40 = advance | io_flush; // TrieWalk.java:309
+  wire _and_63 = a8_valid & keep; // TrieWalk.java:309
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p8_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
-  wire [4:0] _add_61 = p8_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:326
-  wire [3:0] _bits_745 = p8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_29 = _bits_745[3] ? (_bits_745[2] ? (_bits_745[1] ? (_bits_745[0] ? _wire_66_15 : _wire_66_14) : (_bits_745[0] ? _wire_66_13 : _wire_66_12)) : (_bits_745[1] ? (_bits_745[0] ? _wire_66_11 : _wire_66_10) : (_bits_745[0] ? _wire_66_9 : _wire_66_8))) : (_bits_745[2] ? (_bits_745[1] ? (_bits_745[0] ? _wire_66_7 : _wire_66_6) : (_bits_745[0] ? _wire_66_5 : _wire_66_4)) : (_bits_745[1] ? (_bits_745[0] ? _wire_66_3 : _wire_66_2) : (_bits_745[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:145
-  wire [1:0] _bits_746 = p8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_747 = p8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_748 = p8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_749 = p8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_750 = p8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_751 = p8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_752 = p8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_753 = p8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_754 = p8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_755 = p8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_756 = p8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_757 = p8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_758 = p8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_759 = p8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_760 = p8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_761 = p8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_762 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_763 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_764 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_765 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_41 = advance | io_flush; // TrieWalk.java:312
-  wire _and_65 = p8_valid & keep; // TrieWalk.java:312
-  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_61 = p8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:323
+  wire [3:0] _bits_713 = p8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_29 = _bits_713[3] ? (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_15 : _wire_66_14) : (_bits_713[0] ? _wire_66_13 : _wire_66_12)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_11 : _wire_66_10) : (_bits_713[0] ? _wire_66_9 : _wire_66_8))) : (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_7 : _wire_66_6) : (_bits_713[0] ? _wire_66_5 : _wire_66_4)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_3 : _wire_66_2) : (_bits_713[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:145
+  wire [1:0] _bits_714 = p8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_715 = p8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_716 = p8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_717 = p8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_718 = p8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_719 = p8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_720 = p8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_721 = p8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_722 = p8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_723 = p8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_724 = p8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_725 = p8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_726 = p8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_727 = p8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_728 = p8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_729 = p8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_730 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_731 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_732 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_733 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_41 = advance | io_flush; // TrieWalk.java:309
+  wire _and_65 = p8_valid & keep; // TrieWalk.java:309
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q8_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
-  wire [4:0] _add_62 = q8_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:326
-  wire [3:0] _bits_766 = q8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_30 = _bits_766[3] ? (_bits_766[2] ? (_bits_766[1] ? (_bits_766[0] ? _wire_68_15 : _wire_68_14) : (_bits_766[0] ? _wire_68_13 : _wire_68_12)) : (_bits_766[1] ? (_bits_766[0] ? _wire_68_11 : _wire_68_10) : (_bits_766[0] ? _wire_68_9 : _wire_68_8))) : (_bits_766[2] ? (_bits_766[1] ? (_bits_766[0] ? _wire_68_7 : _wire_68_6) : (_bits_766[0] ? _wire_68_5 : _wire_68_4)) : (_bits_766[1] ? (_bits_766[0] ? _wire_68_3 : _wire_68_2) : (_bits_766[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:145
-  wire [1:0] _bits_767 = q8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_768 = q8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_769 = q8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_770 = q8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_771 = q8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_772 = q8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_773 = q8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_774 = q8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_775 = q8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_776 = q8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_777 = q8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_778 = q8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_779 = q8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_780 = q8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_781 = q8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_782 = q8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_783 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_784 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_785 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_786 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_62 = q8_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:323
+  wire [3:0] _bits_734 = q8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_30 = _bits_734[3] ? (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_15 : _wire_68_14) : (_bits_734[0] ? _wire_68_13 : _wire_68_12)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_11 : _wire_68_10) : (_bits_734[0] ? _wire_68_9 : _wire_68_8))) : (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_7 : _wire_68_6) : (_bits_734[0] ? _wire_68_5 : _wire_68_4)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_3 : _wire_68_2) : (_bits_734[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:145
+  wire [1:0] _bits_735 = q8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_736 = q8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_737 = q8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_738 = q8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_739 = q8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_740 = q8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_741 = q8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_742 = q8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_743 = q8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_744 = q8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_745 = q8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_746 = q8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_747 = q8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_748 = q8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_749 = q8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_750 = q8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_751 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_752 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_753 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_754 = levels7_8_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:244
-  wire [11:0] _bits_787 = q8_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_788 = q8_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_789 = q8_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_790 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_42 = advance | io_flush; // TrieWalk.java:312
-  wire _and_67 = q8_valid & keep; // TrieWalk.java:312
-  wire _not_19 = ~q8_done; // TrieWalk.java:294
-  wire [11:0] _bits_791 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_791; // ChildWord.java:43
-  wire [11:0] _bits_792 = q8_word[35:24]; // ChildWord.java:30
-  wire _or_r_65 = |_bits_792; // ChildWord.java:43
-  wire [11:0] _bits_793 = q8_word[23:12]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_793; // ChildWord.java:43
-  wire [11:0] _bits_794 = q8_word[11:0]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_794; // ChildWord.java:43
-  wire [3:0] _cat_16 = {_or_r_64, _or_r_65, _or_r_66, _or_r_67}; // ChildWord.java:44
-  wire [1:0] _bits_795 = q8_key[15:14]; // TrieWalk.java:289
-  wire [3:0] _dshr_8 = _cat_16 >> _bits_795; // TrieWalk.java:293
-  wire q8_has_child = _dshr_8[0]; // TrieWalk.java:293
-  wire q8_descend = _not_19 & q8_has_child; // TrieWalk.java:294
-  wire [11:0] q8_child = _bits_795[1] ? (_bits_795[0] ? _wire_70_3 : _wire_70_2) : (_bits_795[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
-  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:296
-  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_755 = q8_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_756 = q8_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_757 = q8_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_758 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_42 = advance | io_flush; // TrieWalk.java:309
+  wire _and_67 = q8_valid & keep; // TrieWalk.java:309
+  wire _not_19 = ~q8_done; // TrieWalk.java:291
+  wire [1:0] _bits_759 = q8_key[15:14]; // TrieWalk.java:289
+  wire [11:0] q8_child = _bits_759[1] ? (_bits_759[0] ? _wire_70_3 : _wire_70_2) : (_bits_759[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
+  wire _or_r_40 = |q8_child; // TrieWalk.java:291
+  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:291
+  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:293
+  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c8_leaf = c8_digit_below[1] ? (c8_digit_below[0] ? _wire_72_3 : _wire_72_2) : (c8_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:297
-  wire [4:0] _add_63 = c8_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_796 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_796; // ChildWord.java:43
-  wire [11:0] _bits_797 = q8_word[35:24]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_797; // ChildWord.java:43
-  wire [11:0] _bits_798 = q8_word[23:12]; // ChildWord.java:30
-  wire _or_r_70 = |_bits_798; // ChildWord.java:43
-  wire [11:0] _bits_799 = q8_word[11:0]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_799; // ChildWord.java:43
-  wire [3:0] _cat_17 = {_or_r_68, _or_r_69, _or_r_70, _or_r_71}; // ChildWord.java:44
-  wire _bits_800 = _cat_17[0]; // ChildWord.java:56
-  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_800}; // ChildWord.java:56
-  wire _bits_801 = _cat_17[1]; // ChildWord.java:56
-  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_801}; // ChildWord.java:56
-  wire _bits_802 = _cat_17[2]; // ChildWord.java:56
-  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_802}; // ChildWord.java:56
-  wire _bits_803 = _cat_17[3]; // ChildWord.java:56
-  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_803}; // ChildWord.java:56
-  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_67; // TrieWalk.java:299
-  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:299
-  wire _not_20 = ~q8_descend; // TrieWalk.java:300
-  wire _or_43 = q8_done | _not_20; // TrieWalk.java:300
-  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:326
-  wire _and_68 = c8_done & _eq_31; // TrieWalk.java:326
-  wire [3:0] _bits_804 = c8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_31 = _bits_804[3] ? (_bits_804[2] ? (_bits_804[1] ? (_bits_804[0] ? _wire_71_15 : _wire_71_14) : (_bits_804[0] ? _wire_71_13 : _wire_71_12)) : (_bits_804[1] ? (_bits_804[0] ? _wire_71_11 : _wire_71_10) : (_bits_804[0] ? _wire_71_9 : _wire_71_8))) : (_bits_804[2] ? (_bits_804[1] ? (_bits_804[0] ? _wire_71_7 : _wire_71_6) : (_bits_804[0] ? _wire_71_5 : _wire_71_4)) : (_bits_804[1] ? (_bits_804[0] ? _wire_71_3 : _wire_71_2) : (_bits_804[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:145
-  wire [1:0] _bits_805 = c8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_806 = c8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_807 = c8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_808 = c8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_809 = c8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_810 = c8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_811 = c8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_812 = c8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_813 = c8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_814 = c8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_815 = c8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_816 = c8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_817 = c8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_818 = c8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_819 = c8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_820 = c8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_821 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_822 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_823 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_824 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_44 = advance | io_flush; // TrieWalk.java:312
-  wire _and_69 = c8_valid & keep; // TrieWalk.java:312
-  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:294
+  wire [4:0] _add_63 = c8_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_760 = q8_word[47:36]; // ChildWord.java:30
+  wire _or_r_41 = |_bits_760; // ChildWord.java:43
+  wire [11:0] _bits_761 = q8_word[35:24]; // ChildWord.java:30
+  wire _or_r_42 = |_bits_761; // ChildWord.java:43
+  wire [11:0] _bits_762 = q8_word[23:12]; // ChildWord.java:30
+  wire _or_r_43 = |_bits_762; // ChildWord.java:43
+  wire [11:0] _bits_763 = q8_word[11:0]; // ChildWord.java:30
+  wire _or_r_44 = |_bits_763; // ChildWord.java:43
+  wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
+  wire _bits_764 = _cat_8[0]; // ChildWord.java:56
+  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_764}; // ChildWord.java:56
+  wire _bits_765 = _cat_8[1]; // ChildWord.java:56
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_765}; // ChildWord.java:56
+  wire _bits_766 = _cat_8[2]; // ChildWord.java:56
+  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_766}; // ChildWord.java:56
+  wire _bits_767 = _cat_8[3]; // ChildWord.java:56
+  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_767}; // ChildWord.java:56
+  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_67; // TrieWalk.java:296
+  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:296
+  wire _not_20 = ~q8_descend; // TrieWalk.java:297
+  wire _or_43 = q8_done | _not_20; // TrieWalk.java:297
+  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:323
+  wire _and_68 = c8_done & _eq_31; // TrieWalk.java:323
+  wire [3:0] _bits_768 = c8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_31 = _bits_768[3] ? (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_15 : _wire_71_14) : (_bits_768[0] ? _wire_71_13 : _wire_71_12)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_11 : _wire_71_10) : (_bits_768[0] ? _wire_71_9 : _wire_71_8))) : (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_7 : _wire_71_6) : (_bits_768[0] ? _wire_71_5 : _wire_71_4)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_3 : _wire_71_2) : (_bits_768[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:145
+  wire [1:0] _bits_769 = c8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_770 = c8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_771 = c8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_772 = c8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_773 = c8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_774 = c8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_775 = c8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_776 = c8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_777 = c8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_778 = c8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_779 = c8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_780 = c8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_781 = c8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_782 = c8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_783 = c8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_784 = c8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_785 = levels7_8_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_786 = levels7_8_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_787 = levels7_8_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_788 = levels7_8_fix_word[47:36]; // ChildWord.java:30
+  wire _or_44 = advance | io_flush; // TrieWalk.java:309
+  wire _and_69 = c8_valid & keep; // TrieWalk.java:309
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_74_3 : _wire_74_2) : (a9_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
-  wire [4:0] _add_68 = a9_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:326
-  wire [3:0] _bits_825 = a9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_32 = _bits_825[3] ? (_bits_825[2] ? (_bits_825[1] ? (_bits_825[0] ? _wire_73_15 : _wire_73_14) : (_bits_825[0] ? _wire_73_13 : _wire_73_12)) : (_bits_825[1] ? (_bits_825[0] ? _wire_73_11 : _wire_73_10) : (_bits_825[0] ? _wire_73_9 : _wire_73_8))) : (_bits_825[2] ? (_bits_825[1] ? (_bits_825[0] ? _wire_73_7 : _wire_73_6) : (_bits_825[0] ? _wire_73_5 : _wire_73_4)) : (_bits_825[1] ? (_bits_825[0] ? _wire_73_3 : _wire_73_2) : (_bits_825[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:145
-  wire [1:0] _bits_826 = a9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_827 = a9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_828 = a9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_829 = a9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_830 = a9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_831 = a9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_832 = a9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_833 = a9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_834 = a9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_835 = a9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_836 = a9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_837 = a9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_838 = a9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_839 = a9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_840 = a9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_841 = a9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_842 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_843 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_844 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_845 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_45 = advance | io_flush; // TrieWalk.java:312
-  wire _and_71 = a9_valid & keep; // TrieWalk.java:312
-  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_68 = a9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:323
+  wire [3:0] _bits_789 = a9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_32 = _bits_789[3] ? (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_15 : _wire_73_14) : (_bits_789[0] ? _wire_73_13 : _wire_73_12)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_11 : _wire_73_10) : (_bits_789[0] ? _wire_73_9 : _wire_73_8))) : (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_7 : _wire_73_6) : (_bits_789[0] ? _wire_73_5 : _wire_73_4)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_3 : _wire_73_2) : (_bits_789[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:145
+  wire [1:0] _bits_790 = a9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_791 = a9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_792 = a9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_793 = a9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_794 = a9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_795 = a9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_796 = a9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_797 = a9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_798 = a9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_799 = a9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_800 = a9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_801 = a9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_802 = a9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_803 = a9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_804 = a9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_805 = a9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_806 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_807 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_808 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_809 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_45 = advance | io_flush; // TrieWalk.java:309
+  wire _and_71 = a9_valid & keep; // TrieWalk.java:309
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_76_3 : _wire_76_2) : (p9_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
-  wire [4:0] _add_69 = p9_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:326
-  wire [3:0] _bits_846 = p9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_33 = _bits_846[3] ? (_bits_846[2] ? (_bits_846[1] ? (_bits_846[0] ? _wire_75_15 : _wire_75_14) : (_bits_846[0] ? _wire_75_13 : _wire_75_12)) : (_bits_846[1] ? (_bits_846[0] ? _wire_75_11 : _wire_75_10) : (_bits_846[0] ? _wire_75_9 : _wire_75_8))) : (_bits_846[2] ? (_bits_846[1] ? (_bits_846[0] ? _wire_75_7 : _wire_75_6) : (_bits_846[0] ? _wire_75_5 : _wire_75_4)) : (_bits_846[1] ? (_bits_846[0] ? _wire_75_3 : _wire_75_2) : (_bits_846[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:145
-  wire [1:0] _bits_847 = p9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_848 = p9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_849 = p9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_850 = p9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_851 = p9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_852 = p9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_853 = p9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_854 = p9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_855 = p9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_856 = p9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_857 = p9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_858 = p9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_859 = p9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_860 = p9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_861 = p9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_862 = p9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_863 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_864 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_865 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_866 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_46 = advance | io_flush; // TrieWalk.java:312
-  wire _and_73 = p9_valid & keep; // TrieWalk.java:312
-  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_69 = p9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:323
+  wire [3:0] _bits_810 = p9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_33 = _bits_810[3] ? (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_15 : _wire_75_14) : (_bits_810[0] ? _wire_75_13 : _wire_75_12)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_11 : _wire_75_10) : (_bits_810[0] ? _wire_75_9 : _wire_75_8))) : (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_7 : _wire_75_6) : (_bits_810[0] ? _wire_75_5 : _wire_75_4)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_3 : _wire_75_2) : (_bits_810[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:145
+  wire [1:0] _bits_811 = p9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_812 = p9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_813 = p9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_814 = p9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_815 = p9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_816 = p9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_817 = p9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_818 = p9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_819 = p9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_820 = p9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_821 = p9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_822 = p9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_823 = p9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_824 = p9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_825 = p9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_826 = p9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_827 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_828 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_829 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_830 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_46 = advance | io_flush; // TrieWalk.java:309
+  wire _and_73 = p9_valid & keep; // TrieWalk.java:309
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_78_3 : _wire_78_2) : (q9_digit_below[0] ? _wire_78_1 : _wire_78_0); // ChildWord.java:37
-  wire [4:0] _add_70 = q9_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:326
-  wire [3:0] _bits_867 = q9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_34 = _bits_867[3] ? (_bits_867[2] ? (_bits_867[1] ? (_bits_867[0] ? _wire_77_15 : _wire_77_14) : (_bits_867[0] ? _wire_77_13 : _wire_77_12)) : (_bits_867[1] ? (_bits_867[0] ? _wire_77_11 : _wire_77_10) : (_bits_867[0] ? _wire_77_9 : _wire_77_8))) : (_bits_867[2] ? (_bits_867[1] ? (_bits_867[0] ? _wire_77_7 : _wire_77_6) : (_bits_867[0] ? _wire_77_5 : _wire_77_4)) : (_bits_867[1] ? (_bits_867[0] ? _wire_77_3 : _wire_77_2) : (_bits_867[0] ? _wire_77_1 : _wire_77_0))); // TrieWalk.java:145
-  wire [1:0] _bits_868 = q9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_869 = q9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_870 = q9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_871 = q9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_872 = q9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_873 = q9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_874 = q9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_875 = q9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_876 = q9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_877 = q9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_878 = q9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_879 = q9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_880 = q9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_881 = q9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_882 = q9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_883 = q9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_884 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_885 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_886 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_887 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_70 = q9_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:323
+  wire [3:0] _bits_831 = q9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_34 = _bits_831[3] ? (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_15 : _wire_77_14) : (_bits_831[0] ? _wire_77_13 : _wire_77_12)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_11 : _wire_77_10) : (_bits_831[0] ? _wire_77_9 : _wire_77_8))) : (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_7 : _wire_77_6) : (_bits_831[0] ? _wire_77_5 : _wire_77_4)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_3 : _wire_77_2) : (_bits_831[0] ? _wire_77_1 : _wire_77_0))); // TrieWalk.java:145
+  wire [1:0] _bits_832 = q9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_833 = q9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_834 = q9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_835 = q9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_836 = q9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_837 = q9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_838 = q9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_839 = q9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_840 = q9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_841 = q9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_842 = q9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_843 = q9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_844 = q9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_845 = q9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_846 = q9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_847 = q9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_848 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_849 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_850 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_851 = levels9_10_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:244
-  wire [11:0] _bits_888 = q9_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_889 = q9_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_890 = q9_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_891 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_47 = advance | io_flush; // TrieWalk.java:312
-  wire _and_75 = q9_valid & keep; // TrieWalk.java:312
-  wire _not_21 = ~q9_done; // TrieWalk.java:294
-  wire [11:0] _bits_892 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_892; // ChildWord.java:43
-  wire [11:0] _bits_893 = q9_word[35:24]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_893; // ChildWord.java:43
-  wire [11:0] _bits_894 = q9_word[23:12]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_894; // ChildWord.java:43
-  wire [11:0] _bits_895 = q9_word[11:0]; // ChildWord.java:30
-  wire _or_r_75 = |_bits_895; // ChildWord.java:43
-  wire [3:0] _cat_18 = {_or_r_72, _or_r_73, _or_r_74, _or_r_75}; // ChildWord.java:44
-  wire [1:0] _bits_896 = q9_key[13:12]; // TrieWalk.java:289
-  wire [3:0] _dshr_9 = _cat_18 >> _bits_896; // TrieWalk.java:293
-  wire q9_has_child = _dshr_9[0]; // TrieWalk.java:293
-  wire q9_descend = _not_21 & q9_has_child; // TrieWalk.java:294
-  wire [11:0] q9_child = _bits_896[1] ? (_bits_896[0] ? _wire_79_3 : _wire_79_2) : (_bits_896[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
-  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:296
-  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_852 = q9_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_853 = q9_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_854 = q9_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_855 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_47 = advance | io_flush; // TrieWalk.java:309
+  wire _and_75 = q9_valid & keep; // TrieWalk.java:309
+  wire _not_21 = ~q9_done; // TrieWalk.java:291
+  wire [1:0] _bits_856 = q9_key[13:12]; // TrieWalk.java:289
+  wire [11:0] q9_child = _bits_856[1] ? (_bits_856[0] ? _wire_79_3 : _wire_79_2) : (_bits_856[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
+  wire _or_r_45 = |q9_child; // TrieWalk.java:291
+  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:291
+  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:293
+  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c9_leaf = c9_digit_below[1] ? (c9_digit_below[0] ? _wire_81_3 : _wire_81_2) : (c9_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
-  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:297
-  wire [4:0] _add_71 = c9_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_897 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_897; // ChildWord.java:43
-  wire [11:0] _bits_898 = q9_word[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_898; // ChildWord.java:43
-  wire [11:0] _bits_899 = q9_word[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_899; // ChildWord.java:43
-  wire [11:0] _bits_900 = q9_word[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_900; // ChildWord.java:43
-  wire [3:0] _cat_19 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_901 = _cat_19[0]; // ChildWord.java:56
-  wire [2:0] _add_72 = 3'd0 + {{2{1'b0}}, _bits_901}; // ChildWord.java:56
-  wire _bits_902 = _cat_19[1]; // ChildWord.java:56
-  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_902}; // ChildWord.java:56
-  wire _bits_903 = _cat_19[2]; // ChildWord.java:56
-  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_903}; // ChildWord.java:56
-  wire _bits_904 = _cat_19[3]; // ChildWord.java:56
-  wire [2:0] _add_75 = _add_74 + {{2{1'b0}}, _bits_904}; // ChildWord.java:56
-  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_75; // TrieWalk.java:299
-  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:299
-  wire _not_22 = ~q9_descend; // TrieWalk.java:300
-  wire _or_48 = q9_done | _not_22; // TrieWalk.java:300
-  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_76 = c9_done & _eq_35; // TrieWalk.java:326
-  wire [3:0] _bits_905 = c9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_35 = _bits_905[3] ? (_bits_905[2] ? (_bits_905[1] ? (_bits_905[0] ? _wire_80_15 : _wire_80_14) : (_bits_905[0] ? _wire_80_13 : _wire_80_12)) : (_bits_905[1] ? (_bits_905[0] ? _wire_80_11 : _wire_80_10) : (_bits_905[0] ? _wire_80_9 : _wire_80_8))) : (_bits_905[2] ? (_bits_905[1] ? (_bits_905[0] ? _wire_80_7 : _wire_80_6) : (_bits_905[0] ? _wire_80_5 : _wire_80_4)) : (_bits_905[1] ? (_bits_905[0] ? _wire_80_3 : _wire_80_2) : (_bits_905[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:145
-  wire [1:0] _bits_906 = c9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_907 = c9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_908 = c9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_909 = c9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_910 = c9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_911 = c9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_912 = c9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_913 = c9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_914 = c9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_915 = c9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_916 = c9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_917 = c9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_918 = c9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_919 = c9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_920 = c9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_921 = c9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_922 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_923 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_924 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_925 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_49 = advance | io_flush; // TrieWalk.java:312
-  wire _and_77 = c9_valid & keep; // TrieWalk.java:312
-  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:294
+  wire [4:0] _add_71 = c9_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_857 = q9_word[47:36]; // ChildWord.java:30
+  wire _or_r_46 = |_bits_857; // ChildWord.java:43
+  wire [11:0] _bits_858 = q9_word[35:24]; // ChildWord.java:30
+  wire _or_r_47 = |_bits_858; // ChildWord.java:43
+  wire [11:0] _bits_859 = q9_word[23:12]; // ChildWord.java:30
+  wire _or_r_48 = |_bits_859; // ChildWord.java:43
+  wire [11:0] _bits_860 = q9_word[11:0]; // ChildWord.java:30
+  wire _or_r_49 = |_bits_860; // ChildWord.java:43
+  wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
+  wire _bits_861 = _cat_9[0]; // ChildWord.java:56
+  wire [2:0] _add_72 = 3'd0 + {{2{1'b0}}, _bits_861}; // ChildWord.java:56
+  wire _bits_862 = _cat_9[1]; // ChildWord.java:56
+  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_862}; // ChildWord.java:56
+  wire _bits_863 = _cat_9[2]; // ChildWord.java:56
+  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_863}; // ChildWord.java:56
+  wire _bits_864 = _cat_9[3]; // ChildWord.java:56
+  wire [2:0] _add_75 = _add_74 + {{2{1'b0}}, _bits_864}; // ChildWord.java:56
+  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_75; // TrieWalk.java:296
+  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:296
+  wire _not_22 = ~q9_descend; // TrieWalk.java:297
+  wire _or_48 = q9_done | _not_22; // TrieWalk.java:297
+  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_76 = c9_done & _eq_35; // TrieWalk.java:323
+  wire [3:0] _bits_865 = c9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_35 = _bits_865[3] ? (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_15 : _wire_80_14) : (_bits_865[0] ? _wire_80_13 : _wire_80_12)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_11 : _wire_80_10) : (_bits_865[0] ? _wire_80_9 : _wire_80_8))) : (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_7 : _wire_80_6) : (_bits_865[0] ? _wire_80_5 : _wire_80_4)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_3 : _wire_80_2) : (_bits_865[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:145
+  wire [1:0] _bits_866 = c9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_867 = c9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_868 = c9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_869 = c9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_870 = c9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_871 = c9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_872 = c9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_873 = c9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_874 = c9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_875 = c9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_876 = c9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_877 = c9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_878 = c9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_879 = c9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_880 = c9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_881 = c9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_882 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_883 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_884 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_885 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_49 = advance | io_flush; // TrieWalk.java:309
+  wire _and_77 = c9_valid & keep; // TrieWalk.java:309
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_83_3 : _wire_83_2) : (a10_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
-  wire [4:0] _add_76 = a10_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:326
-  wire [3:0] _bits_926 = a10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_36 = _bits_926[3] ? (_bits_926[2] ? (_bits_926[1] ? (_bits_926[0] ? _wire_82_15 : _wire_82_14) : (_bits_926[0] ? _wire_82_13 : _wire_82_12)) : (_bits_926[1] ? (_bits_926[0] ? _wire_82_11 : _wire_82_10) : (_bits_926[0] ? _wire_82_9 : _wire_82_8))) : (_bits_926[2] ? (_bits_926[1] ? (_bits_926[0] ? _wire_82_7 : _wire_82_6) : (_bits_926[0] ? _wire_82_5 : _wire_82_4)) : (_bits_926[1] ? (_bits_926[0] ? _wire_82_3 : _wire_82_2) : (_bits_926[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:145
-  wire [1:0] _bits_927 = a10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_928 = a10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_929 = a10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_930 = a10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_931 = a10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_932 = a10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_933 = a10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_934 = a10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_935 = a10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_936 = a10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_937 = a10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_938 = a10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_939 = a10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_940 = a10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_941 = a10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_942 = a10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_943 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_944 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_945 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_946 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_50 = advance | io_flush; // TrieWalk.java:312
-  wire _and_79 = a10_valid & keep; // TrieWalk.java:312
-  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_76 = a10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:323
+  wire [3:0] _bits_886 = a10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_36 = _bits_886[3] ? (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_15 : _wire_82_14) : (_bits_886[0] ? _wire_82_13 : _wire_82_12)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_11 : _wire_82_10) : (_bits_886[0] ? _wire_82_9 : _wire_82_8))) : (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_7 : _wire_82_6) : (_bits_886[0] ? _wire_82_5 : _wire_82_4)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_3 : _wire_82_2) : (_bits_886[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:145
+  wire [1:0] _bits_887 = a10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_888 = a10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_889 = a10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_890 = a10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_891 = a10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_892 = a10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_893 = a10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_894 = a10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_895 = a10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_896 = a10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_897 = a10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_898 = a10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_899 = a10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_900 = a10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_901 = a10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_902 = a10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_903 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_904 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_905 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_906 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_50 = advance | io_flush; // TrieWalk.java:309
+  wire _and_79 = a10_valid & keep; // TrieWalk.java:309
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_85_3 : _wire_85_2) : (p10_digit_below[0] ? _wire_85_1 : _wire_85_0); // ChildWord.java:37
-  wire [4:0] _add_77 = p10_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:326
-  wire [3:0] _bits_947 = p10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_37 = _bits_947[3] ? (_bits_947[2] ? (_bits_947[1] ? (_bits_947[0] ? _wire_84_15 : _wire_84_14) : (_bits_947[0] ? _wire_84_13 : _wire_84_12)) : (_bits_947[1] ? (_bits_947[0] ? _wire_84_11 : _wire_84_10) : (_bits_947[0] ? _wire_84_9 : _wire_84_8))) : (_bits_947[2] ? (_bits_947[1] ? (_bits_947[0] ? _wire_84_7 : _wire_84_6) : (_bits_947[0] ? _wire_84_5 : _wire_84_4)) : (_bits_947[1] ? (_bits_947[0] ? _wire_84_3 : _wire_84_2) : (_bits_947[0] ? _wire_84_1 : _wire_84_0))); // TrieWalk.java:145
-  wire [1:0] _bits_948 = p10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_949 = p10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_950 = p10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_951 = p10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_952 = p10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_953 = p10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_954 = p10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_955 = p10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_956 = p10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_957 = p10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_958 = p10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_959 = p10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_960 = p10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_961 = p10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_962 = p10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_963 = p10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_964 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_965 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_966 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_967 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_51 = advance | io_flush; // TrieWalk.java:312
-  wire _and_81 = p10_valid & keep; // TrieWalk.java:312
-  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_77 = p10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:323
+  wire [3:0] _bits_907 = p10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_37 = _bits_907[3] ? (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_15 : _wire_84_14) : (_bits_907[0] ? _wire_84_13 : _wire_84_12)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_11 : _wire_84_10) : (_bits_907[0] ? _wire_84_9 : _wire_84_8))) : (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_7 : _wire_84_6) : (_bits_907[0] ? _wire_84_5 : _wire_84_4)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_3 : _wire_84_2) : (_bits_907[0] ? _wire_84_1 : _wire_84_0))); // TrieWalk.java:145
+  wire [1:0] _bits_908 = p10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_909 = p10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_910 = p10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_911 = p10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_912 = p10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_913 = p10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_914 = p10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_915 = p10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_916 = p10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_917 = p10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_918 = p10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_919 = p10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_920 = p10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_921 = p10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_922 = p10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_923 = p10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_924 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_925 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_926 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_927 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_51 = advance | io_flush; // TrieWalk.java:309
+  wire _and_81 = p10_valid & keep; // TrieWalk.java:309
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_87_3 : _wire_87_2) : (q10_digit_below[0] ? _wire_87_1 : _wire_87_0); // ChildWord.java:37
-  wire [4:0] _add_78 = q10_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:326
-  wire [3:0] _bits_968 = q10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_38 = _bits_968[3] ? (_bits_968[2] ? (_bits_968[1] ? (_bits_968[0] ? _wire_86_15 : _wire_86_14) : (_bits_968[0] ? _wire_86_13 : _wire_86_12)) : (_bits_968[1] ? (_bits_968[0] ? _wire_86_11 : _wire_86_10) : (_bits_968[0] ? _wire_86_9 : _wire_86_8))) : (_bits_968[2] ? (_bits_968[1] ? (_bits_968[0] ? _wire_86_7 : _wire_86_6) : (_bits_968[0] ? _wire_86_5 : _wire_86_4)) : (_bits_968[1] ? (_bits_968[0] ? _wire_86_3 : _wire_86_2) : (_bits_968[0] ? _wire_86_1 : _wire_86_0))); // TrieWalk.java:145
-  wire [1:0] _bits_969 = q10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_970 = q10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_971 = q10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_972 = q10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_973 = q10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_974 = q10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_975 = q10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_976 = q10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_977 = q10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_978 = q10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_979 = q10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_980 = q10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_981 = q10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_982 = q10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_983 = q10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_984 = q10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_985 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_986 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_987 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_988 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_78 = q10_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:323
+  wire [3:0] _bits_928 = q10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_38 = _bits_928[3] ? (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_15 : _wire_86_14) : (_bits_928[0] ? _wire_86_13 : _wire_86_12)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_11 : _wire_86_10) : (_bits_928[0] ? _wire_86_9 : _wire_86_8))) : (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_7 : _wire_86_6) : (_bits_928[0] ? _wire_86_5 : _wire_86_4)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_3 : _wire_86_2) : (_bits_928[0] ? _wire_86_1 : _wire_86_0))); // TrieWalk.java:145
+  wire [1:0] _bits_929 = q10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_930 = q10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_931 = q10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_932 = q10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_933 = q10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_934 = q10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_935 = q10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_936 = q10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_937 = q10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_938 = q10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_939 = q10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_940 = q10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_941 = q10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_942 = q10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_943 = q10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_944 = q10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_945 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_946 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_947 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_948 = levels9_10_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:244
-  wire [11:0] _bits_989 = q10_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_990 = q10_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_991 = q10_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_992 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_52 = advance | io_flush; // TrieWalk.java:312
-  wire _and_83 = q10_valid & keep; // TrieWalk.java:312
-  wire _not_23 = ~q10_done; // TrieWalk.java:294
-  wire [11:0] _bits_993 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_r_80 = |_bits_993; // ChildWord.java:43
-  wire [11:0] _bits_994 = q10_word[35:24]; // ChildWord.java:30
-  wire _or_r_81 = |_bits_994; // ChildWord.java:43
-  wire [11:0] _bits_995 = q10_word[23:12]; // ChildWord.java:30
-  wire _or_r_82 = |_bits_995; // ChildWord.java:43
-  wire [11:0] _bits_996 = q10_word[11:0]; // ChildWord.java:30
-  wire _or_r_83 = |_bits_996; // ChildWord.java:43
-  wire [3:0] _cat_20 = {_or_r_80, _or_r_81, _or_r_82, _or_r_83}; // ChildWord.java:44
-  wire [1:0] _bits_997 = q10_key[11:10]; // TrieWalk.java:289
-  wire [3:0] _dshr_10 = _cat_20 >> _bits_997; // TrieWalk.java:293
-  wire q10_has_child = _dshr_10[0]; // TrieWalk.java:293
-  wire q10_descend = _not_23 & q10_has_child; // TrieWalk.java:294
-  wire [11:0] q10_child = _bits_997[1] ? (_bits_997[0] ? _wire_88_3 : _wire_88_2) : (_bits_997[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
-  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:296
-  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_949 = q10_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_950 = q10_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_951 = q10_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_952 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_52 = advance | io_flush; // TrieWalk.java:309
+  wire _and_83 = q10_valid & keep; // TrieWalk.java:309
+  wire _not_23 = ~q10_done; // TrieWalk.java:291
+  wire [1:0] _bits_953 = q10_key[11:10]; // TrieWalk.java:289
+  wire [11:0] q10_child = _bits_953[1] ? (_bits_953[0] ? _wire_88_3 : _wire_88_2) : (_bits_953[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
+  wire _or_r_50 = |q10_child; // TrieWalk.java:291
+  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:291
+  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:293
+  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c10_leaf = c10_digit_below[1] ? (c10_digit_below[0] ? _wire_90_3 : _wire_90_2) : (c10_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
-  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:297
-  wire [4:0] _add_79 = c10_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_998 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_r_84 = |_bits_998; // ChildWord.java:43
-  wire [11:0] _bits_999 = q10_word[35:24]; // ChildWord.java:30
-  wire _or_r_85 = |_bits_999; // ChildWord.java:43
-  wire [11:0] _bits_1000 = q10_word[23:12]; // ChildWord.java:30
-  wire _or_r_86 = |_bits_1000; // ChildWord.java:43
-  wire [11:0] _bits_1001 = q10_word[11:0]; // ChildWord.java:30
-  wire _or_r_87 = |_bits_1001; // ChildWord.java:43
-  wire [3:0] _cat_21 = {_or_r_84, _or_r_85, _or_r_86, _or_r_87}; // ChildWord.java:44
-  wire _bits_1002 = _cat_21[0]; // ChildWord.java:56
-  wire [2:0] _add_80 = 3'd0 + {{2{1'b0}}, _bits_1002}; // ChildWord.java:56
-  wire _bits_1003 = _cat_21[1]; // ChildWord.java:56
-  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_1003}; // ChildWord.java:56
-  wire _bits_1004 = _cat_21[2]; // ChildWord.java:56
-  wire [2:0] _add_82 = _add_81 + {{2{1'b0}}, _bits_1004}; // ChildWord.java:56
-  wire _bits_1005 = _cat_21[3]; // ChildWord.java:56
-  wire [2:0] _add_83 = _add_82 + {{2{1'b0}}, _bits_1005}; // ChildWord.java:56
-  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_83; // TrieWalk.java:299
-  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:299
-  wire _not_24 = ~q10_descend; // TrieWalk.java:300
-  wire _or_53 = q10_done | _not_24; // TrieWalk.java:300
-  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:326
-  wire _and_84 = c10_done & _eq_39; // TrieWalk.java:326
-  wire [3:0] _bits_1006 = c10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_39 = _bits_1006[3] ? (_bits_1006[2] ? (_bits_1006[1] ? (_bits_1006[0] ? _wire_89_15 : _wire_89_14) : (_bits_1006[0] ? _wire_89_13 : _wire_89_12)) : (_bits_1006[1] ? (_bits_1006[0] ? _wire_89_11 : _wire_89_10) : (_bits_1006[0] ? _wire_89_9 : _wire_89_8))) : (_bits_1006[2] ? (_bits_1006[1] ? (_bits_1006[0] ? _wire_89_7 : _wire_89_6) : (_bits_1006[0] ? _wire_89_5 : _wire_89_4)) : (_bits_1006[1] ? (_bits_1006[0] ? _wire_89_3 : _wire_89_2) : (_bits_1006[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1007 = c10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1008 = c10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1009 = c10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1010 = c10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1011 = c10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1012 = c10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1013 = c10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1014 = c10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1015 = c10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1016 = c10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1017 = c10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1018 = c10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1019 = c10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1020 = c10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1021 = c10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1022 = c10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1023 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1024 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1025 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1026 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_54 = advance | io_flush; // TrieWalk.java:312
-  wire _and_85 = c10_valid & keep; // TrieWalk.java:312
-  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:294
+  wire [4:0] _add_79 = c10_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_954 = q10_word[47:36]; // ChildWord.java:30
+  wire _or_r_51 = |_bits_954; // ChildWord.java:43
+  wire [11:0] _bits_955 = q10_word[35:24]; // ChildWord.java:30
+  wire _or_r_52 = |_bits_955; // ChildWord.java:43
+  wire [11:0] _bits_956 = q10_word[23:12]; // ChildWord.java:30
+  wire _or_r_53 = |_bits_956; // ChildWord.java:43
+  wire [11:0] _bits_957 = q10_word[11:0]; // ChildWord.java:30
+  wire _or_r_54 = |_bits_957; // ChildWord.java:43
+  wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
+  wire _bits_958 = _cat_10[0]; // ChildWord.java:56
+  wire [2:0] _add_80 = 3'd0 + {{2{1'b0}}, _bits_958}; // ChildWord.java:56
+  wire _bits_959 = _cat_10[1]; // ChildWord.java:56
+  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_959}; // ChildWord.java:56
+  wire _bits_960 = _cat_10[2]; // ChildWord.java:56
+  wire [2:0] _add_82 = _add_81 + {{2{1'b0}}, _bits_960}; // ChildWord.java:56
+  wire _bits_961 = _cat_10[3]; // ChildWord.java:56
+  wire [2:0] _add_83 = _add_82 + {{2{1'b0}}, _bits_961}; // ChildWord.java:56
+  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_83; // TrieWalk.java:296
+  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:296
+  wire _not_24 = ~q10_descend; // TrieWalk.java:297
+  wire _or_53 = q10_done | _not_24; // TrieWalk.java:297
+  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:323
+  wire _and_84 = c10_done & _eq_39; // TrieWalk.java:323
+  wire [3:0] _bits_962 = c10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_39 = _bits_962[3] ? (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_15 : _wire_89_14) : (_bits_962[0] ? _wire_89_13 : _wire_89_12)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_11 : _wire_89_10) : (_bits_962[0] ? _wire_89_9 : _wire_89_8))) : (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_7 : _wire_89_6) : (_bits_962[0] ? _wire_89_5 : _wire_89_4)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_3 : _wire_89_2) : (_bits_962[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:145
+  wire [1:0] _bits_963 = c10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_964 = c10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_965 = c10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_966 = c10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_967 = c10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_968 = c10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_969 = c10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_970 = c10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_971 = c10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_972 = c10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_973 = c10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_974 = c10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_975 = c10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_976 = c10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_977 = c10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_978 = c10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_979 = levels9_10_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_980 = levels9_10_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_981 = levels9_10_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_982 = levels9_10_fix_word[47:36]; // ChildWord.java:30
+  wire _or_54 = advance | io_flush; // TrieWalk.java:309
+  wire _and_85 = c10_valid & keep; // TrieWalk.java:309
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_92_3 : _wire_92_2) : (a11_digit_below[0] ? _wire_92_1 : _wire_92_0); // ChildWord.java:37
-  wire [4:0] _add_84 = a11_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:326
-  wire [3:0] _bits_1027 = a11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_40 = _bits_1027[3] ? (_bits_1027[2] ? (_bits_1027[1] ? (_bits_1027[0] ? _wire_91_15 : _wire_91_14) : (_bits_1027[0] ? _wire_91_13 : _wire_91_12)) : (_bits_1027[1] ? (_bits_1027[0] ? _wire_91_11 : _wire_91_10) : (_bits_1027[0] ? _wire_91_9 : _wire_91_8))) : (_bits_1027[2] ? (_bits_1027[1] ? (_bits_1027[0] ? _wire_91_7 : _wire_91_6) : (_bits_1027[0] ? _wire_91_5 : _wire_91_4)) : (_bits_1027[1] ? (_bits_1027[0] ? _wire_91_3 : _wire_91_2) : (_bits_1027[0] ? _wire_91_1 : _wire_91_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1028 = a11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1029 = a11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1030 = a11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1031 = a11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1032 = a11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1033 = a11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1034 = a11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1035 = a11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1036 = a11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1037 = a11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1038 = a11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1039 = a11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1040 = a11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1041 = a11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1042 = a11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1043 = a11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1044 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1045 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1046 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1047 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_55 = advance | io_flush; // TrieWalk.java:312
-  wire _and_87 = a11_valid & keep; // TrieWalk.java:312
-  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_84 = a11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:323
+  wire [3:0] _bits_983 = a11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_40 = _bits_983[3] ? (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_15 : _wire_91_14) : (_bits_983[0] ? _wire_91_13 : _wire_91_12)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_11 : _wire_91_10) : (_bits_983[0] ? _wire_91_9 : _wire_91_8))) : (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_7 : _wire_91_6) : (_bits_983[0] ? _wire_91_5 : _wire_91_4)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_3 : _wire_91_2) : (_bits_983[0] ? _wire_91_1 : _wire_91_0))); // TrieWalk.java:145
+  wire [1:0] _bits_984 = a11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_985 = a11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_986 = a11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_987 = a11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_988 = a11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_989 = a11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_990 = a11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_991 = a11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_992 = a11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_993 = a11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_994 = a11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_995 = a11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_996 = a11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_997 = a11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_998 = a11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_999 = a11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1000 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1001 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1002 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1003 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_55 = advance | io_flush; // TrieWalk.java:309
+  wire _and_87 = a11_valid & keep; // TrieWalk.java:309
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_94_3 : _wire_94_2) : (p11_digit_below[0] ? _wire_94_1 : _wire_94_0); // ChildWord.java:37
-  wire [4:0] _add_85 = p11_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:326
-  wire [3:0] _bits_1048 = p11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_41 = _bits_1048[3] ? (_bits_1048[2] ? (_bits_1048[1] ? (_bits_1048[0] ? _wire_93_15 : _wire_93_14) : (_bits_1048[0] ? _wire_93_13 : _wire_93_12)) : (_bits_1048[1] ? (_bits_1048[0] ? _wire_93_11 : _wire_93_10) : (_bits_1048[0] ? _wire_93_9 : _wire_93_8))) : (_bits_1048[2] ? (_bits_1048[1] ? (_bits_1048[0] ? _wire_93_7 : _wire_93_6) : (_bits_1048[0] ? _wire_93_5 : _wire_93_4)) : (_bits_1048[1] ? (_bits_1048[0] ? _wire_93_3 : _wire_93_2) : (_bits_1048[0] ? _wire_93_1 : _wire_93_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1049 = p11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1050 = p11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1051 = p11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1052 = p11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1053 = p11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1054 = p11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1055 = p11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1056 = p11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1057 = p11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1058 = p11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1059 = p11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1060 = p11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1061 = p11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1062 = p11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1063 = p11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1064 = p11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1065 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1066 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1067 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1068 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_56 = advance | io_flush; // TrieWalk.java:312
-  wire _and_89 = p11_valid & keep; // TrieWalk.java:312
-  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_85 = p11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:323
+  wire [3:0] _bits_1004 = p11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_41 = _bits_1004[3] ? (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_15 : _wire_93_14) : (_bits_1004[0] ? _wire_93_13 : _wire_93_12)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_11 : _wire_93_10) : (_bits_1004[0] ? _wire_93_9 : _wire_93_8))) : (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_7 : _wire_93_6) : (_bits_1004[0] ? _wire_93_5 : _wire_93_4)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_3 : _wire_93_2) : (_bits_1004[0] ? _wire_93_1 : _wire_93_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1005 = p11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1006 = p11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1007 = p11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1008 = p11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1009 = p11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1010 = p11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1011 = p11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1012 = p11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1013 = p11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1014 = p11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1015 = p11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1016 = p11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1017 = p11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1018 = p11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1019 = p11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1020 = p11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1021 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1022 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1023 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1024 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_56 = advance | io_flush; // TrieWalk.java:309
+  wire _and_89 = p11_valid & keep; // TrieWalk.java:309
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_96_3 : _wire_96_2) : (q11_digit_below[0] ? _wire_96_1 : _wire_96_0); // ChildWord.java:37
-  wire [4:0] _add_86 = q11_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:326
-  wire [3:0] _bits_1069 = q11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_42 = _bits_1069[3] ? (_bits_1069[2] ? (_bits_1069[1] ? (_bits_1069[0] ? _wire_95_15 : _wire_95_14) : (_bits_1069[0] ? _wire_95_13 : _wire_95_12)) : (_bits_1069[1] ? (_bits_1069[0] ? _wire_95_11 : _wire_95_10) : (_bits_1069[0] ? _wire_95_9 : _wire_95_8))) : (_bits_1069[2] ? (_bits_1069[1] ? (_bits_1069[0] ? _wire_95_7 : _wire_95_6) : (_bits_1069[0] ? _wire_95_5 : _wire_95_4)) : (_bits_1069[1] ? (_bits_1069[0] ? _wire_95_3 : _wire_95_2) : (_bits_1069[0] ? _wire_95_1 : _wire_95_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1070 = q11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1071 = q11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1072 = q11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1073 = q11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1074 = q11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1075 = q11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1076 = q11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1077 = q11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1078 = q11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1079 = q11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1080 = q11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1081 = q11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1082 = q11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1083 = q11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1084 = q11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1085 = q11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1086 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1087 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1088 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1089 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_86 = q11_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:323
+  wire [3:0] _bits_1025 = q11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_42 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_15 : _wire_95_14) : (_bits_1025[0] ? _wire_95_13 : _wire_95_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_11 : _wire_95_10) : (_bits_1025[0] ? _wire_95_9 : _wire_95_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_7 : _wire_95_6) : (_bits_1025[0] ? _wire_95_5 : _wire_95_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_3 : _wire_95_2) : (_bits_1025[0] ? _wire_95_1 : _wire_95_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1026 = q11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1027 = q11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1028 = q11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1029 = q11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1030 = q11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1031 = q11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1032 = q11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1033 = q11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1034 = q11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1035 = q11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1036 = q11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1037 = q11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1038 = q11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1039 = q11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1040 = q11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1041 = q11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1042 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1043 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1044 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1045 = levels11_12_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1090 = q11_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1091 = q11_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1092 = q11_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1093 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_57 = advance | io_flush; // TrieWalk.java:312
-  wire _and_91 = q11_valid & keep; // TrieWalk.java:312
-  wire _not_25 = ~q11_done; // TrieWalk.java:294
-  wire [11:0] _bits_1094 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_r_88 = |_bits_1094; // ChildWord.java:43
-  wire [11:0] _bits_1095 = q11_word[35:24]; // ChildWord.java:30
-  wire _or_r_89 = |_bits_1095; // ChildWord.java:43
-  wire [11:0] _bits_1096 = q11_word[23:12]; // ChildWord.java:30
-  wire _or_r_90 = |_bits_1096; // ChildWord.java:43
-  wire [11:0] _bits_1097 = q11_word[11:0]; // ChildWord.java:30
-  wire _or_r_91 = |_bits_1097; // ChildWord.java:43
-  wire [3:0] _cat_22 = {_or_r_88, _or_r_89, _or_r_90, _or_r_91}; // ChildWord.java:44
-  wire [1:0] _bits_1098 = q11_key[9:8]; // TrieWalk.java:289
-  wire [3:0] _dshr_11 = _cat_22 >> _bits_1098; // TrieWalk.java:293
-  wire q11_has_child = _dshr_11[0]; // TrieWalk.java:293
-  wire q11_descend = _not_25 & q11_has_child; // TrieWalk.java:294
-  wire [11:0] q11_child = _bits_1098[1] ? (_bits_1098[0] ? _wire_97_3 : _wire_97_2) : (_bits_1098[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
-  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:296
-  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_1046 = q11_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1047 = q11_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1048 = q11_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1049 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_57 = advance | io_flush; // TrieWalk.java:309
+  wire _and_91 = q11_valid & keep; // TrieWalk.java:309
+  wire _not_25 = ~q11_done; // TrieWalk.java:291
+  wire [1:0] _bits_1050 = q11_key[9:8]; // TrieWalk.java:289
+  wire [11:0] q11_child = _bits_1050[1] ? (_bits_1050[0] ? _wire_97_3 : _wire_97_2) : (_bits_1050[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
+  wire _or_r_55 = |q11_child; // TrieWalk.java:291
+  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:291
+  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:293
+  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c11_leaf = c11_digit_below[1] ? (c11_digit_below[0] ? _wire_99_3 : _wire_99_2) : (c11_digit_below[0] ? _wire_99_1 : _wire_99_0); // ChildWord.java:37
-  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:297
-  wire [4:0] _add_87 = c11_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_1099 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_r_92 = |_bits_1099; // ChildWord.java:43
-  wire [11:0] _bits_1100 = q11_word[35:24]; // ChildWord.java:30
-  wire _or_r_93 = |_bits_1100; // ChildWord.java:43
-  wire [11:0] _bits_1101 = q11_word[23:12]; // ChildWord.java:30
-  wire _or_r_94 = |_bits_1101; // ChildWord.java:43
-  wire [11:0] _bits_1102 = q11_word[11:0]; // ChildWord.java:30
-  wire _or_r_95 = |_bits_1102; // ChildWord.java:43
-  wire [3:0] _cat_23 = {_or_r_92, _or_r_93, _or_r_94, _or_r_95}; // ChildWord.java:44
-  wire _bits_1103 = _cat_23[0]; // ChildWord.java:56
-  wire [2:0] _add_88 = 3'd0 + {{2{1'b0}}, _bits_1103}; // ChildWord.java:56
-  wire _bits_1104 = _cat_23[1]; // ChildWord.java:56
-  wire [2:0] _add_89 = _add_88 + {{2{1'b0}}, _bits_1104}; // ChildWord.java:56
-  wire _bits_1105 = _cat_23[2]; // ChildWord.java:56
-  wire [2:0] _add_90 = _add_89 + {{2{1'b0}}, _bits_1105}; // ChildWord.java:56
-  wire _bits_1106 = _cat_23[3]; // ChildWord.java:56
-  wire [2:0] _add_91 = _add_90 + {{2{1'b0}}, _bits_1106}; // ChildWord.java:56
-  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_91; // TrieWalk.java:299
-  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:299
-  wire _not_26 = ~q11_descend; // TrieWalk.java:300
-  wire _or_58 = q11_done | _not_26; // TrieWalk.java:300
-  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_92 = c11_done & _eq_43; // TrieWalk.java:326
-  wire [3:0] _bits_1107 = c11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_43 = _bits_1107[3] ? (_bits_1107[2] ? (_bits_1107[1] ? (_bits_1107[0] ? _wire_98_15 : _wire_98_14) : (_bits_1107[0] ? _wire_98_13 : _wire_98_12)) : (_bits_1107[1] ? (_bits_1107[0] ? _wire_98_11 : _wire_98_10) : (_bits_1107[0] ? _wire_98_9 : _wire_98_8))) : (_bits_1107[2] ? (_bits_1107[1] ? (_bits_1107[0] ? _wire_98_7 : _wire_98_6) : (_bits_1107[0] ? _wire_98_5 : _wire_98_4)) : (_bits_1107[1] ? (_bits_1107[0] ? _wire_98_3 : _wire_98_2) : (_bits_1107[0] ? _wire_98_1 : _wire_98_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1108 = c11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1109 = c11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1110 = c11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1111 = c11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1112 = c11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1113 = c11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1114 = c11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1115 = c11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1116 = c11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1117 = c11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1118 = c11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1119 = c11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1120 = c11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1121 = c11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1122 = c11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1123 = c11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1124 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1125 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1126 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1127 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_59 = advance | io_flush; // TrieWalk.java:312
-  wire _and_93 = c11_valid & keep; // TrieWalk.java:312
-  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:294
+  wire [4:0] _add_87 = c11_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1051 = q11_word[47:36]; // ChildWord.java:30
+  wire _or_r_56 = |_bits_1051; // ChildWord.java:43
+  wire [11:0] _bits_1052 = q11_word[35:24]; // ChildWord.java:30
+  wire _or_r_57 = |_bits_1052; // ChildWord.java:43
+  wire [11:0] _bits_1053 = q11_word[23:12]; // ChildWord.java:30
+  wire _or_r_58 = |_bits_1053; // ChildWord.java:43
+  wire [11:0] _bits_1054 = q11_word[11:0]; // ChildWord.java:30
+  wire _or_r_59 = |_bits_1054; // ChildWord.java:43
+  wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
+  wire _bits_1055 = _cat_11[0]; // ChildWord.java:56
+  wire [2:0] _add_88 = 3'd0 + {{2{1'b0}}, _bits_1055}; // ChildWord.java:56
+  wire _bits_1056 = _cat_11[1]; // ChildWord.java:56
+  wire [2:0] _add_89 = _add_88 + {{2{1'b0}}, _bits_1056}; // ChildWord.java:56
+  wire _bits_1057 = _cat_11[2]; // ChildWord.java:56
+  wire [2:0] _add_90 = _add_89 + {{2{1'b0}}, _bits_1057}; // ChildWord.java:56
+  wire _bits_1058 = _cat_11[3]; // ChildWord.java:56
+  wire [2:0] _add_91 = _add_90 + {{2{1'b0}}, _bits_1058}; // ChildWord.java:56
+  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_91; // TrieWalk.java:296
+  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:296
+  wire _not_26 = ~q11_descend; // TrieWalk.java:297
+  wire _or_58 = q11_done | _not_26; // TrieWalk.java:297
+  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_92 = c11_done & _eq_43; // TrieWalk.java:323
+  wire [3:0] _bits_1059 = c11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_43 = _bits_1059[3] ? (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_15 : _wire_98_14) : (_bits_1059[0] ? _wire_98_13 : _wire_98_12)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_11 : _wire_98_10) : (_bits_1059[0] ? _wire_98_9 : _wire_98_8))) : (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_7 : _wire_98_6) : (_bits_1059[0] ? _wire_98_5 : _wire_98_4)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_3 : _wire_98_2) : (_bits_1059[0] ? _wire_98_1 : _wire_98_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1060 = c11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1061 = c11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1062 = c11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1063 = c11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1064 = c11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1065 = c11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1066 = c11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1067 = c11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1068 = c11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1069 = c11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1070 = c11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1071 = c11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1072 = c11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1073 = c11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1074 = c11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1075 = c11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1076 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1077 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1078 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1079 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_59 = advance | io_flush; // TrieWalk.java:309
+  wire _and_93 = c11_valid & keep; // TrieWalk.java:309
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_101_3 : _wire_101_2) : (a12_digit_below[0] ? _wire_101_1 : _wire_101_0); // ChildWord.java:37
-  wire [4:0] _add_92 = a12_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:326
-  wire [3:0] _bits_1128 = a12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_44 = _bits_1128[3] ? (_bits_1128[2] ? (_bits_1128[1] ? (_bits_1128[0] ? _wire_100_15 : _wire_100_14) : (_bits_1128[0] ? _wire_100_13 : _wire_100_12)) : (_bits_1128[1] ? (_bits_1128[0] ? _wire_100_11 : _wire_100_10) : (_bits_1128[0] ? _wire_100_9 : _wire_100_8))) : (_bits_1128[2] ? (_bits_1128[1] ? (_bits_1128[0] ? _wire_100_7 : _wire_100_6) : (_bits_1128[0] ? _wire_100_5 : _wire_100_4)) : (_bits_1128[1] ? (_bits_1128[0] ? _wire_100_3 : _wire_100_2) : (_bits_1128[0] ? _wire_100_1 : _wire_100_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1129 = a12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1130 = a12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1131 = a12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1132 = a12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1133 = a12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1134 = a12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1135 = a12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1136 = a12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1137 = a12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1138 = a12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1139 = a12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1140 = a12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1141 = a12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1142 = a12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1143 = a12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1144 = a12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1145 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1146 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1147 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1148 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_60 = advance | io_flush; // TrieWalk.java:312
-  wire _and_95 = a12_valid & keep; // TrieWalk.java:312
-  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_92 = a12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:323
+  wire [3:0] _bits_1080 = a12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_44 = _bits_1080[3] ? (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_15 : _wire_100_14) : (_bits_1080[0] ? _wire_100_13 : _wire_100_12)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_11 : _wire_100_10) : (_bits_1080[0] ? _wire_100_9 : _wire_100_8))) : (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_7 : _wire_100_6) : (_bits_1080[0] ? _wire_100_5 : _wire_100_4)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_3 : _wire_100_2) : (_bits_1080[0] ? _wire_100_1 : _wire_100_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1081 = a12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1082 = a12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1083 = a12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1084 = a12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1085 = a12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1086 = a12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1087 = a12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1088 = a12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1089 = a12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1090 = a12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1091 = a12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1092 = a12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1093 = a12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1094 = a12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1095 = a12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1096 = a12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1097 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1098 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1099 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1100 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_60 = advance | io_flush; // TrieWalk.java:309
+  wire _and_95 = a12_valid & keep; // TrieWalk.java:309
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_103_3 : _wire_103_2) : (p12_digit_below[0] ? _wire_103_1 : _wire_103_0); // ChildWord.java:37
-  wire [4:0] _add_93 = p12_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:326
-  wire [3:0] _bits_1149 = p12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_45 = _bits_1149[3] ? (_bits_1149[2] ? (_bits_1149[1] ? (_bits_1149[0] ? _wire_102_15 : _wire_102_14) : (_bits_1149[0] ? _wire_102_13 : _wire_102_12)) : (_bits_1149[1] ? (_bits_1149[0] ? _wire_102_11 : _wire_102_10) : (_bits_1149[0] ? _wire_102_9 : _wire_102_8))) : (_bits_1149[2] ? (_bits_1149[1] ? (_bits_1149[0] ? _wire_102_7 : _wire_102_6) : (_bits_1149[0] ? _wire_102_5 : _wire_102_4)) : (_bits_1149[1] ? (_bits_1149[0] ? _wire_102_3 : _wire_102_2) : (_bits_1149[0] ? _wire_102_1 : _wire_102_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1150 = p12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1151 = p12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1152 = p12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1153 = p12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1154 = p12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1155 = p12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1156 = p12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1157 = p12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1158 = p12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1159 = p12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1160 = p12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1161 = p12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1162 = p12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1163 = p12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1164 = p12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1165 = p12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1166 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1167 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1168 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1169 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_61 = advance | io_flush; // TrieWalk.java:312
-  wire _and_97 = p12_valid & keep; // TrieWalk.java:312
-  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_93 = p12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:323
+  wire [3:0] _bits_1101 = p12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_45 = _bits_1101[3] ? (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_15 : _wire_102_14) : (_bits_1101[0] ? _wire_102_13 : _wire_102_12)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_11 : _wire_102_10) : (_bits_1101[0] ? _wire_102_9 : _wire_102_8))) : (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_7 : _wire_102_6) : (_bits_1101[0] ? _wire_102_5 : _wire_102_4)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_3 : _wire_102_2) : (_bits_1101[0] ? _wire_102_1 : _wire_102_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1102 = p12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1103 = p12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1104 = p12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1105 = p12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1106 = p12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1107 = p12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1108 = p12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1109 = p12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1110 = p12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1111 = p12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1112 = p12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1113 = p12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1114 = p12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1115 = p12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1116 = p12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1117 = p12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1118 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1119 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1120 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1121 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_61 = advance | io_flush; // TrieWalk.java:309
+  wire _and_97 = p12_valid & keep; // TrieWalk.java:309
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_105_3 : _wire_105_2) : (q12_digit_below[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
-  wire [4:0] _add_94 = q12_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:326
-  wire [3:0] _bits_1170 = q12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_46 = _bits_1170[3] ? (_bits_1170[2] ? (_bits_1170[1] ? (_bits_1170[0] ? _wire_104_15 : _wire_104_14) : (_bits_1170[0] ? _wire_104_13 : _wire_104_12)) : (_bits_1170[1] ? (_bits_1170[0] ? _wire_104_11 : _wire_104_10) : (_bits_1170[0] ? _wire_104_9 : _wire_104_8))) : (_bits_1170[2] ? (_bits_1170[1] ? (_bits_1170[0] ? _wire_104_7 : _wire_104_6) : (_bits_1170[0] ? _wire_104_5 : _wire_104_4)) : (_bits_1170[1] ? (_bits_1170[0] ? _wire_104_3 : _wire_104_2) : (_bits_1170[0] ? _wire_104_1 : _wire_104_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1171 = q12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1172 = q12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1173 = q12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1174 = q12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1175 = q12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1176 = q12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1177 = q12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1178 = q12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1179 = q12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1180 = q12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1181 = q12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1182 = q12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1183 = q12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1184 = q12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1185 = q12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1186 = q12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1187 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1188 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1189 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1190 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_94 = q12_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:323
+  wire [3:0] _bits_1122 = q12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_46 = _bits_1122[3] ? (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_15 : _wire_104_14) : (_bits_1122[0] ? _wire_104_13 : _wire_104_12)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_11 : _wire_104_10) : (_bits_1122[0] ? _wire_104_9 : _wire_104_8))) : (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_7 : _wire_104_6) : (_bits_1122[0] ? _wire_104_5 : _wire_104_4)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_3 : _wire_104_2) : (_bits_1122[0] ? _wire_104_1 : _wire_104_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1123 = q12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1124 = q12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1125 = q12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1126 = q12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1127 = q12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1128 = q12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1129 = q12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1130 = q12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1131 = q12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1132 = q12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1133 = q12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1134 = q12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1135 = q12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1136 = q12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1137 = q12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1138 = q12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1139 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1140 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1141 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1142 = levels11_12_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1191 = q12_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1192 = q12_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1193 = q12_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1194 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_62 = advance | io_flush; // TrieWalk.java:312
-  wire _and_99 = q12_valid & keep; // TrieWalk.java:312
-  wire _not_27 = ~q12_done; // TrieWalk.java:294
-  wire [11:0] _bits_1195 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_r_96 = |_bits_1195; // ChildWord.java:43
-  wire [11:0] _bits_1196 = q12_word[35:24]; // ChildWord.java:30
-  wire _or_r_97 = |_bits_1196; // ChildWord.java:43
-  wire [11:0] _bits_1197 = q12_word[23:12]; // ChildWord.java:30
-  wire _or_r_98 = |_bits_1197; // ChildWord.java:43
-  wire [11:0] _bits_1198 = q12_word[11:0]; // ChildWord.java:30
-  wire _or_r_99 = |_bits_1198; // ChildWord.java:43
-  wire [3:0] _cat_24 = {_or_r_96, _or_r_97, _or_r_98, _or_r_99}; // ChildWord.java:44
-  wire [1:0] _bits_1199 = q12_key[7:6]; // TrieWalk.java:289
-  wire [3:0] _dshr_12 = _cat_24 >> _bits_1199; // TrieWalk.java:293
-  wire q12_has_child = _dshr_12[0]; // TrieWalk.java:293
-  wire q12_descend = _not_27 & q12_has_child; // TrieWalk.java:294
-  wire [11:0] q12_child = _bits_1199[1] ? (_bits_1199[0] ? _wire_106_3 : _wire_106_2) : (_bits_1199[0] ? _wire_106_1 : _wire_106_0); // ChildWord.java:37
-  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:296
-  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_1143 = q12_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1144 = q12_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1145 = q12_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1146 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_62 = advance | io_flush; // TrieWalk.java:309
+  wire _and_99 = q12_valid & keep; // TrieWalk.java:309
+  wire _not_27 = ~q12_done; // TrieWalk.java:291
+  wire [1:0] _bits_1147 = q12_key[7:6]; // TrieWalk.java:289
+  wire [11:0] q12_child = _bits_1147[1] ? (_bits_1147[0] ? _wire_106_3 : _wire_106_2) : (_bits_1147[0] ? _wire_106_1 : _wire_106_0); // ChildWord.java:37
+  wire _or_r_60 = |q12_child; // TrieWalk.java:291
+  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:291
+  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:293
+  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c12_leaf = c12_digit_below[1] ? (c12_digit_below[0] ? _wire_108_3 : _wire_108_2) : (c12_digit_below[0] ? _wire_108_1 : _wire_108_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:297
-  wire [4:0] _add_95 = c12_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_1200 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_r_100 = |_bits_1200; // ChildWord.java:43
-  wire [11:0] _bits_1201 = q12_word[35:24]; // ChildWord.java:30
-  wire _or_r_101 = |_bits_1201; // ChildWord.java:43
-  wire [11:0] _bits_1202 = q12_word[23:12]; // ChildWord.java:30
-  wire _or_r_102 = |_bits_1202; // ChildWord.java:43
-  wire [11:0] _bits_1203 = q12_word[11:0]; // ChildWord.java:30
-  wire _or_r_103 = |_bits_1203; // ChildWord.java:43
-  wire [3:0] _cat_25 = {_or_r_100, _or_r_101, _or_r_102, _or_r_103}; // ChildWord.java:44
-  wire _bits_1204 = _cat_25[0]; // ChildWord.java:56
-  wire [2:0] _add_96 = 3'd0 + {{2{1'b0}}, _bits_1204}; // ChildWord.java:56
-  wire _bits_1205 = _cat_25[1]; // ChildWord.java:56
-  wire [2:0] _add_97 = _add_96 + {{2{1'b0}}, _bits_1205}; // ChildWord.java:56
-  wire _bits_1206 = _cat_25[2]; // ChildWord.java:56
-  wire [2:0] _add_98 = _add_97 + {{2{1'b0}}, _bits_1206}; // ChildWord.java:56
-  wire _bits_1207 = _cat_25[3]; // ChildWord.java:56
-  wire [2:0] _add_99 = _add_98 + {{2{1'b0}}, _bits_1207}; // ChildWord.java:56
-  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_99; // TrieWalk.java:299
-  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:299
-  wire _not_28 = ~q12_descend; // TrieWalk.java:300
-  wire _or_63 = q12_done | _not_28; // TrieWalk.java:300
-  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:326
-  wire _and_100 = c12_done & _eq_47; // TrieWalk.java:326
-  wire [3:0] _bits_1208 = c12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_47 = _bits_1208[3] ? (_bits_1208[2] ? (_bits_1208[1] ? (_bits_1208[0] ? _wire_107_15 : _wire_107_14) : (_bits_1208[0] ? _wire_107_13 : _wire_107_12)) : (_bits_1208[1] ? (_bits_1208[0] ? _wire_107_11 : _wire_107_10) : (_bits_1208[0] ? _wire_107_9 : _wire_107_8))) : (_bits_1208[2] ? (_bits_1208[1] ? (_bits_1208[0] ? _wire_107_7 : _wire_107_6) : (_bits_1208[0] ? _wire_107_5 : _wire_107_4)) : (_bits_1208[1] ? (_bits_1208[0] ? _wire_107_3 : _wire_107_2) : (_bits_1208[0] ? _wire_107_1 : _wire_107_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1209 = c12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1210 = c12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1211 = c12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1212 = c12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1213 = c12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1214 = c12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1215 = c12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1216 = c12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1217 = c12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1218 = c12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1219 = c12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1220 = c12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1221 = c12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1222 = c12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1223 = c12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1224 = c12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1225 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1226 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1227 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1228 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_64 = advance | io_flush; // TrieWalk.java:312
-  wire _and_101 = c12_valid & keep; // TrieWalk.java:312
-  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:294
+  wire [4:0] _add_95 = c12_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1148 = q12_word[47:36]; // ChildWord.java:30
+  wire _or_r_61 = |_bits_1148; // ChildWord.java:43
+  wire [11:0] _bits_1149 = q12_word[35:24]; // ChildWord.java:30
+  wire _or_r_62 = |_bits_1149; // ChildWord.java:43
+  wire [11:0] _bits_1150 = q12_word[23:12]; // ChildWord.java:30
+  wire _or_r_63 = |_bits_1150; // ChildWord.java:43
+  wire [11:0] _bits_1151 = q12_word[11:0]; // ChildWord.java:30
+  wire _or_r_64 = |_bits_1151; // ChildWord.java:43
+  wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
+  wire _bits_1152 = _cat_12[0]; // ChildWord.java:56
+  wire [2:0] _add_96 = 3'd0 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
+  wire _bits_1153 = _cat_12[1]; // ChildWord.java:56
+  wire [2:0] _add_97 = _add_96 + {{2{1'b0}}, _bits_1153}; // ChildWord.java:56
+  wire _bits_1154 = _cat_12[2]; // ChildWord.java:56
+  wire [2:0] _add_98 = _add_97 + {{2{1'b0}}, _bits_1154}; // ChildWord.java:56
+  wire _bits_1155 = _cat_12[3]; // ChildWord.java:56
+  wire [2:0] _add_99 = _add_98 + {{2{1'b0}}, _bits_1155}; // ChildWord.java:56
+  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_99; // TrieWalk.java:296
+  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:296
+  wire _not_28 = ~q12_descend; // TrieWalk.java:297
+  wire _or_63 = q12_done | _not_28; // TrieWalk.java:297
+  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:323
+  wire _and_100 = c12_done & _eq_47; // TrieWalk.java:323
+  wire [3:0] _bits_1156 = c12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_47 = _bits_1156[3] ? (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_15 : _wire_107_14) : (_bits_1156[0] ? _wire_107_13 : _wire_107_12)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_11 : _wire_107_10) : (_bits_1156[0] ? _wire_107_9 : _wire_107_8))) : (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_7 : _wire_107_6) : (_bits_1156[0] ? _wire_107_5 : _wire_107_4)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_3 : _wire_107_2) : (_bits_1156[0] ? _wire_107_1 : _wire_107_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1157 = c12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1158 = c12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1159 = c12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1160 = c12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1161 = c12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1162 = c12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1163 = c12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1164 = c12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1165 = c12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1166 = c12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1167 = c12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1168 = c12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1169 = c12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1170 = c12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1171 = c12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1172 = c12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1173 = levels11_12_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1174 = levels11_12_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1175 = levels11_12_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1176 = levels11_12_fix_word[47:36]; // ChildWord.java:30
+  wire _or_64 = advance | io_flush; // TrieWalk.java:309
+  wire _and_101 = c12_valid & keep; // TrieWalk.java:309
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_110_3 : _wire_110_2) : (a13_digit_below[0] ? _wire_110_1 : _wire_110_0); // ChildWord.java:37
-  wire [4:0] _add_100 = a13_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:326
-  wire [3:0] _bits_1229 = a13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_48 = _bits_1229[3] ? (_bits_1229[2] ? (_bits_1229[1] ? (_bits_1229[0] ? _wire_109_15 : _wire_109_14) : (_bits_1229[0] ? _wire_109_13 : _wire_109_12)) : (_bits_1229[1] ? (_bits_1229[0] ? _wire_109_11 : _wire_109_10) : (_bits_1229[0] ? _wire_109_9 : _wire_109_8))) : (_bits_1229[2] ? (_bits_1229[1] ? (_bits_1229[0] ? _wire_109_7 : _wire_109_6) : (_bits_1229[0] ? _wire_109_5 : _wire_109_4)) : (_bits_1229[1] ? (_bits_1229[0] ? _wire_109_3 : _wire_109_2) : (_bits_1229[0] ? _wire_109_1 : _wire_109_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1230 = a13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1231 = a13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1232 = a13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1233 = a13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1234 = a13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1235 = a13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1236 = a13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1237 = a13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1238 = a13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1239 = a13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1240 = a13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1241 = a13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1242 = a13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1243 = a13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1244 = a13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1245 = a13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1246 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1247 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1248 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1249 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_65 = advance | io_flush; // TrieWalk.java:312
-  wire _and_103 = a13_valid & keep; // TrieWalk.java:312
-  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_100 = a13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:323
+  wire [3:0] _bits_1177 = a13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_48 = _bits_1177[3] ? (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_15 : _wire_109_14) : (_bits_1177[0] ? _wire_109_13 : _wire_109_12)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_11 : _wire_109_10) : (_bits_1177[0] ? _wire_109_9 : _wire_109_8))) : (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_7 : _wire_109_6) : (_bits_1177[0] ? _wire_109_5 : _wire_109_4)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_3 : _wire_109_2) : (_bits_1177[0] ? _wire_109_1 : _wire_109_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1178 = a13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1179 = a13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1180 = a13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1181 = a13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1182 = a13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1183 = a13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1184 = a13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1185 = a13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1186 = a13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1187 = a13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1188 = a13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1189 = a13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1190 = a13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1191 = a13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1192 = a13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1193 = a13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1194 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1195 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1196 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1197 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_65 = advance | io_flush; // TrieWalk.java:309
+  wire _and_103 = a13_valid & keep; // TrieWalk.java:309
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_112_3 : _wire_112_2) : (p13_digit_below[0] ? _wire_112_1 : _wire_112_0); // ChildWord.java:37
-  wire [4:0] _add_101 = p13_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:326
-  wire [3:0] _bits_1250 = p13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_49 = _bits_1250[3] ? (_bits_1250[2] ? (_bits_1250[1] ? (_bits_1250[0] ? _wire_111_15 : _wire_111_14) : (_bits_1250[0] ? _wire_111_13 : _wire_111_12)) : (_bits_1250[1] ? (_bits_1250[0] ? _wire_111_11 : _wire_111_10) : (_bits_1250[0] ? _wire_111_9 : _wire_111_8))) : (_bits_1250[2] ? (_bits_1250[1] ? (_bits_1250[0] ? _wire_111_7 : _wire_111_6) : (_bits_1250[0] ? _wire_111_5 : _wire_111_4)) : (_bits_1250[1] ? (_bits_1250[0] ? _wire_111_3 : _wire_111_2) : (_bits_1250[0] ? _wire_111_1 : _wire_111_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1251 = p13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1252 = p13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1253 = p13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1254 = p13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1255 = p13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1256 = p13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1257 = p13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1258 = p13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1259 = p13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1260 = p13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1261 = p13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1262 = p13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1263 = p13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1264 = p13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1265 = p13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1266 = p13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1267 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1268 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1269 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1270 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_66 = advance | io_flush; // TrieWalk.java:312
-  wire _and_105 = p13_valid & keep; // TrieWalk.java:312
-  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_101 = p13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:323
+  wire [3:0] _bits_1198 = p13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_49 = _bits_1198[3] ? (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_15 : _wire_111_14) : (_bits_1198[0] ? _wire_111_13 : _wire_111_12)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_11 : _wire_111_10) : (_bits_1198[0] ? _wire_111_9 : _wire_111_8))) : (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_7 : _wire_111_6) : (_bits_1198[0] ? _wire_111_5 : _wire_111_4)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_3 : _wire_111_2) : (_bits_1198[0] ? _wire_111_1 : _wire_111_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1199 = p13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1200 = p13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1201 = p13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1202 = p13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1203 = p13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1204 = p13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1205 = p13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1206 = p13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1207 = p13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1208 = p13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1209 = p13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1210 = p13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1211 = p13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1212 = p13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1213 = p13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1214 = p13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1215 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1216 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1217 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1218 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_66 = advance | io_flush; // TrieWalk.java:309
+  wire _and_105 = p13_valid & keep; // TrieWalk.java:309
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_114_3 : _wire_114_2) : (q13_digit_below[0] ? _wire_114_1 : _wire_114_0); // ChildWord.java:37
-  wire [4:0] _add_102 = q13_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:326
-  wire [3:0] _bits_1271 = q13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_50 = _bits_1271[3] ? (_bits_1271[2] ? (_bits_1271[1] ? (_bits_1271[0] ? _wire_113_15 : _wire_113_14) : (_bits_1271[0] ? _wire_113_13 : _wire_113_12)) : (_bits_1271[1] ? (_bits_1271[0] ? _wire_113_11 : _wire_113_10) : (_bits_1271[0] ? _wire_113_9 : _wire_113_8))) : (_bits_1271[2] ? (_bits_1271[1] ? (_bits_1271[0] ? _wire_113_7 : _wire_113_6) : (_bits_1271[0] ? _wire_113_5 : _wire_113_4)) : (_bits_1271[1] ? (_bits_1271[0] ? _wire_113_3 : _wire_113_2) : (_bits_1271[0] ? _wire_113_1 : _wire_113_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1272 = q13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1273 = q13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1274 = q13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1275 = q13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1276 = q13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1277 = q13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1278 = q13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1279 = q13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1280 = q13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1281 = q13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1282 = q13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1283 = q13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1284 = q13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1285 = q13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1286 = q13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1287 = q13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1288 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1289 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1290 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1291 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_102 = q13_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:323
+  wire [3:0] _bits_1219 = q13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_50 = _bits_1219[3] ? (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_15 : _wire_113_14) : (_bits_1219[0] ? _wire_113_13 : _wire_113_12)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_11 : _wire_113_10) : (_bits_1219[0] ? _wire_113_9 : _wire_113_8))) : (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_7 : _wire_113_6) : (_bits_1219[0] ? _wire_113_5 : _wire_113_4)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_3 : _wire_113_2) : (_bits_1219[0] ? _wire_113_1 : _wire_113_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1220 = q13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1221 = q13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1222 = q13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1223 = q13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1224 = q13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1225 = q13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1226 = q13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1227 = q13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1228 = q13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1229 = q13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1230 = q13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1231 = q13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1232 = q13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1233 = q13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1234 = q13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1235 = q13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1236 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1237 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1238 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1239 = levels13_14_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1292 = q13_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1293 = q13_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1294 = q13_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1295 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_67 = advance | io_flush; // TrieWalk.java:312
-  wire _and_107 = q13_valid & keep; // TrieWalk.java:312
-  wire _not_29 = ~q13_done; // TrieWalk.java:294
-  wire [11:0] _bits_1296 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_r_104 = |_bits_1296; // ChildWord.java:43
-  wire [11:0] _bits_1297 = q13_word[35:24]; // ChildWord.java:30
-  wire _or_r_105 = |_bits_1297; // ChildWord.java:43
-  wire [11:0] _bits_1298 = q13_word[23:12]; // ChildWord.java:30
-  wire _or_r_106 = |_bits_1298; // ChildWord.java:43
-  wire [11:0] _bits_1299 = q13_word[11:0]; // ChildWord.java:30
-  wire _or_r_107 = |_bits_1299; // ChildWord.java:43
-  wire [3:0] _cat_26 = {_or_r_104, _or_r_105, _or_r_106, _or_r_107}; // ChildWord.java:44
-  wire [1:0] _bits_1300 = q13_key[5:4]; // TrieWalk.java:289
-  wire [3:0] _dshr_13 = _cat_26 >> _bits_1300; // TrieWalk.java:293
-  wire q13_has_child = _dshr_13[0]; // TrieWalk.java:293
-  wire q13_descend = _not_29 & q13_has_child; // TrieWalk.java:294
-  wire [11:0] q13_child = _bits_1300[1] ? (_bits_1300[0] ? _wire_115_3 : _wire_115_2) : (_bits_1300[0] ? _wire_115_1 : _wire_115_0); // ChildWord.java:37
-  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:296
-  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_1240 = q13_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1241 = q13_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1242 = q13_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1243 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_67 = advance | io_flush; // TrieWalk.java:309
+  wire _and_107 = q13_valid & keep; // TrieWalk.java:309
+  wire _not_29 = ~q13_done; // TrieWalk.java:291
+  wire [1:0] _bits_1244 = q13_key[5:4]; // TrieWalk.java:289
+  wire [11:0] q13_child = _bits_1244[1] ? (_bits_1244[0] ? _wire_115_3 : _wire_115_2) : (_bits_1244[0] ? _wire_115_1 : _wire_115_0); // ChildWord.java:37
+  wire _or_r_65 = |q13_child; // TrieWalk.java:291
+  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:291
+  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:293
+  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c13_leaf = c13_digit_below[1] ? (c13_digit_below[0] ? _wire_117_3 : _wire_117_2) : (c13_digit_below[0] ? _wire_117_1 : _wire_117_0); // ChildWord.java:37
-  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:297
-  wire [4:0] _add_103 = c13_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_1301 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_r_108 = |_bits_1301; // ChildWord.java:43
-  wire [11:0] _bits_1302 = q13_word[35:24]; // ChildWord.java:30
-  wire _or_r_109 = |_bits_1302; // ChildWord.java:43
-  wire [11:0] _bits_1303 = q13_word[23:12]; // ChildWord.java:30
-  wire _or_r_110 = |_bits_1303; // ChildWord.java:43
-  wire [11:0] _bits_1304 = q13_word[11:0]; // ChildWord.java:30
-  wire _or_r_111 = |_bits_1304; // ChildWord.java:43
-  wire [3:0] _cat_27 = {_or_r_108, _or_r_109, _or_r_110, _or_r_111}; // ChildWord.java:44
-  wire _bits_1305 = _cat_27[0]; // ChildWord.java:56
-  wire [2:0] _add_104 = 3'd0 + {{2{1'b0}}, _bits_1305}; // ChildWord.java:56
-  wire _bits_1306 = _cat_27[1]; // ChildWord.java:56
-  wire [2:0] _add_105 = _add_104 + {{2{1'b0}}, _bits_1306}; // ChildWord.java:56
-  wire _bits_1307 = _cat_27[2]; // ChildWord.java:56
-  wire [2:0] _add_106 = _add_105 + {{2{1'b0}}, _bits_1307}; // ChildWord.java:56
-  wire _bits_1308 = _cat_27[3]; // ChildWord.java:56
-  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1308}; // ChildWord.java:56
-  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_107; // TrieWalk.java:299
-  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:299
-  wire _not_30 = ~q13_descend; // TrieWalk.java:300
-  wire _or_68 = q13_done | _not_30; // TrieWalk.java:300
-  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_108 = c13_done & _eq_51; // TrieWalk.java:326
-  wire [3:0] _bits_1309 = c13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_51 = _bits_1309[3] ? (_bits_1309[2] ? (_bits_1309[1] ? (_bits_1309[0] ? _wire_116_15 : _wire_116_14) : (_bits_1309[0] ? _wire_116_13 : _wire_116_12)) : (_bits_1309[1] ? (_bits_1309[0] ? _wire_116_11 : _wire_116_10) : (_bits_1309[0] ? _wire_116_9 : _wire_116_8))) : (_bits_1309[2] ? (_bits_1309[1] ? (_bits_1309[0] ? _wire_116_7 : _wire_116_6) : (_bits_1309[0] ? _wire_116_5 : _wire_116_4)) : (_bits_1309[1] ? (_bits_1309[0] ? _wire_116_3 : _wire_116_2) : (_bits_1309[0] ? _wire_116_1 : _wire_116_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1310 = c13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1311 = c13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1312 = c13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1313 = c13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1314 = c13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1315 = c13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1316 = c13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1317 = c13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1318 = c13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1319 = c13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1320 = c13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1321 = c13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1322 = c13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1323 = c13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1324 = c13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1325 = c13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1326 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1327 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1328 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1329 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_69 = advance | io_flush; // TrieWalk.java:312
-  wire _and_109 = c13_valid & keep; // TrieWalk.java:312
-  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:294
+  wire [4:0] _add_103 = c13_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1245 = q13_word[47:36]; // ChildWord.java:30
+  wire _or_r_66 = |_bits_1245; // ChildWord.java:43
+  wire [11:0] _bits_1246 = q13_word[35:24]; // ChildWord.java:30
+  wire _or_r_67 = |_bits_1246; // ChildWord.java:43
+  wire [11:0] _bits_1247 = q13_word[23:12]; // ChildWord.java:30
+  wire _or_r_68 = |_bits_1247; // ChildWord.java:43
+  wire [11:0] _bits_1248 = q13_word[11:0]; // ChildWord.java:30
+  wire _or_r_69 = |_bits_1248; // ChildWord.java:43
+  wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
+  wire _bits_1249 = _cat_13[0]; // ChildWord.java:56
+  wire [2:0] _add_104 = 3'd0 + {{2{1'b0}}, _bits_1249}; // ChildWord.java:56
+  wire _bits_1250 = _cat_13[1]; // ChildWord.java:56
+  wire [2:0] _add_105 = _add_104 + {{2{1'b0}}, _bits_1250}; // ChildWord.java:56
+  wire _bits_1251 = _cat_13[2]; // ChildWord.java:56
+  wire [2:0] _add_106 = _add_105 + {{2{1'b0}}, _bits_1251}; // ChildWord.java:56
+  wire _bits_1252 = _cat_13[3]; // ChildWord.java:56
+  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1252}; // ChildWord.java:56
+  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_107; // TrieWalk.java:296
+  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:296
+  wire _not_30 = ~q13_descend; // TrieWalk.java:297
+  wire _or_68 = q13_done | _not_30; // TrieWalk.java:297
+  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_108 = c13_done & _eq_51; // TrieWalk.java:323
+  wire [3:0] _bits_1253 = c13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_51 = _bits_1253[3] ? (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_15 : _wire_116_14) : (_bits_1253[0] ? _wire_116_13 : _wire_116_12)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_11 : _wire_116_10) : (_bits_1253[0] ? _wire_116_9 : _wire_116_8))) : (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_7 : _wire_116_6) : (_bits_1253[0] ? _wire_116_5 : _wire_116_4)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_3 : _wire_116_2) : (_bits_1253[0] ? _wire_116_1 : _wire_116_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1254 = c13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1255 = c13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1256 = c13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1257 = c13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1258 = c13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1259 = c13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1260 = c13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1261 = c13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1262 = c13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1263 = c13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1264 = c13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1265 = c13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1266 = c13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1267 = c13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1268 = c13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1269 = c13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1270 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1271 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1272 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1273 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_69 = advance | io_flush; // TrieWalk.java:309
+  wire _and_109 = c13_valid & keep; // TrieWalk.java:309
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_119_3 : _wire_119_2) : (a14_digit_below[0] ? _wire_119_1 : _wire_119_0); // ChildWord.java:37
-  wire [4:0] _add_108 = a14_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:326
-  wire [3:0] _bits_1330 = a14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_52 = _bits_1330[3] ? (_bits_1330[2] ? (_bits_1330[1] ? (_bits_1330[0] ? _wire_118_15 : _wire_118_14) : (_bits_1330[0] ? _wire_118_13 : _wire_118_12)) : (_bits_1330[1] ? (_bits_1330[0] ? _wire_118_11 : _wire_118_10) : (_bits_1330[0] ? _wire_118_9 : _wire_118_8))) : (_bits_1330[2] ? (_bits_1330[1] ? (_bits_1330[0] ? _wire_118_7 : _wire_118_6) : (_bits_1330[0] ? _wire_118_5 : _wire_118_4)) : (_bits_1330[1] ? (_bits_1330[0] ? _wire_118_3 : _wire_118_2) : (_bits_1330[0] ? _wire_118_1 : _wire_118_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1331 = a14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1332 = a14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1333 = a14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1334 = a14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1335 = a14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1336 = a14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1337 = a14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1338 = a14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1339 = a14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1340 = a14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1341 = a14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1342 = a14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1343 = a14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1344 = a14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1345 = a14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1346 = a14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1347 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1348 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1349 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1350 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_70 = advance | io_flush; // TrieWalk.java:312
-  wire _and_111 = a14_valid & keep; // TrieWalk.java:312
-  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_108 = a14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:323
+  wire [3:0] _bits_1274 = a14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_52 = _bits_1274[3] ? (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_15 : _wire_118_14) : (_bits_1274[0] ? _wire_118_13 : _wire_118_12)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_11 : _wire_118_10) : (_bits_1274[0] ? _wire_118_9 : _wire_118_8))) : (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_7 : _wire_118_6) : (_bits_1274[0] ? _wire_118_5 : _wire_118_4)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_3 : _wire_118_2) : (_bits_1274[0] ? _wire_118_1 : _wire_118_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1275 = a14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1276 = a14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1277 = a14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1278 = a14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1279 = a14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1280 = a14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1281 = a14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1282 = a14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1283 = a14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1284 = a14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1285 = a14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1286 = a14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1287 = a14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1288 = a14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1289 = a14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1290 = a14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1291 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1292 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1293 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1294 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_70 = advance | io_flush; // TrieWalk.java:309
+  wire _and_111 = a14_valid & keep; // TrieWalk.java:309
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_121_3 : _wire_121_2) : (p14_digit_below[0] ? _wire_121_1 : _wire_121_0); // ChildWord.java:37
-  wire [4:0] _add_109 = p14_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:326
-  wire [3:0] _bits_1351 = p14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_53 = _bits_1351[3] ? (_bits_1351[2] ? (_bits_1351[1] ? (_bits_1351[0] ? _wire_120_15 : _wire_120_14) : (_bits_1351[0] ? _wire_120_13 : _wire_120_12)) : (_bits_1351[1] ? (_bits_1351[0] ? _wire_120_11 : _wire_120_10) : (_bits_1351[0] ? _wire_120_9 : _wire_120_8))) : (_bits_1351[2] ? (_bits_1351[1] ? (_bits_1351[0] ? _wire_120_7 : _wire_120_6) : (_bits_1351[0] ? _wire_120_5 : _wire_120_4)) : (_bits_1351[1] ? (_bits_1351[0] ? _wire_120_3 : _wire_120_2) : (_bits_1351[0] ? _wire_120_1 : _wire_120_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1352 = p14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1353 = p14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1354 = p14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1355 = p14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1356 = p14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1357 = p14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1358 = p14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1359 = p14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1360 = p14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1361 = p14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1362 = p14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1363 = p14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1364 = p14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1365 = p14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1366 = p14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1367 = p14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1368 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1369 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1370 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1371 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_71 = advance | io_flush; // TrieWalk.java:312
-  wire _and_113 = p14_valid & keep; // TrieWalk.java:312
-  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_109 = p14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:323
+  wire [3:0] _bits_1295 = p14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_53 = _bits_1295[3] ? (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_15 : _wire_120_14) : (_bits_1295[0] ? _wire_120_13 : _wire_120_12)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_11 : _wire_120_10) : (_bits_1295[0] ? _wire_120_9 : _wire_120_8))) : (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_7 : _wire_120_6) : (_bits_1295[0] ? _wire_120_5 : _wire_120_4)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_3 : _wire_120_2) : (_bits_1295[0] ? _wire_120_1 : _wire_120_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1296 = p14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1297 = p14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1298 = p14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1299 = p14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1300 = p14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1301 = p14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1302 = p14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1303 = p14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1304 = p14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1305 = p14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1306 = p14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1307 = p14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1308 = p14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1309 = p14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1310 = p14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1311 = p14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1312 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1313 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1314 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1315 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_71 = advance | io_flush; // TrieWalk.java:309
+  wire _and_113 = p14_valid & keep; // TrieWalk.java:309
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_123_3 : _wire_123_2) : (q14_digit_below[0] ? _wire_123_1 : _wire_123_0); // ChildWord.java:37
-  wire [4:0] _add_110 = q14_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:326
-  wire [3:0] _bits_1372 = q14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_54 = _bits_1372[3] ? (_bits_1372[2] ? (_bits_1372[1] ? (_bits_1372[0] ? _wire_122_15 : _wire_122_14) : (_bits_1372[0] ? _wire_122_13 : _wire_122_12)) : (_bits_1372[1] ? (_bits_1372[0] ? _wire_122_11 : _wire_122_10) : (_bits_1372[0] ? _wire_122_9 : _wire_122_8))) : (_bits_1372[2] ? (_bits_1372[1] ? (_bits_1372[0] ? _wire_122_7 : _wire_122_6) : (_bits_1372[0] ? _wire_122_5 : _wire_122_4)) : (_bits_1372[1] ? (_bits_1372[0] ? _wire_122_3 : _wire_122_2) : (_bits_1372[0] ? _wire_122_1 : _wire_122_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1373 = q14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1374 = q14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1375 = q14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1376 = q14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1377 = q14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1378 = q14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1379 = q14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1380 = q14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1381 = q14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1382 = q14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1383 = q14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1384 = q14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1385 = q14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1386 = q14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1387 = q14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1388 = q14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1389 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1390 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1391 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1392 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_110 = q14_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:323
+  wire [3:0] _bits_1316 = q14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_54 = _bits_1316[3] ? (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_15 : _wire_122_14) : (_bits_1316[0] ? _wire_122_13 : _wire_122_12)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_11 : _wire_122_10) : (_bits_1316[0] ? _wire_122_9 : _wire_122_8))) : (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_7 : _wire_122_6) : (_bits_1316[0] ? _wire_122_5 : _wire_122_4)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_3 : _wire_122_2) : (_bits_1316[0] ? _wire_122_1 : _wire_122_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1317 = q14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1318 = q14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1319 = q14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1320 = q14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1321 = q14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1322 = q14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1323 = q14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1324 = q14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1325 = q14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1326 = q14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1327 = q14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1328 = q14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1329 = q14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1330 = q14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1331 = q14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1332 = q14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1333 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1334 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1335 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1336 = levels13_14_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1393 = q14_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1394 = q14_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1395 = q14_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1396 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_72 = advance | io_flush; // TrieWalk.java:312
-  wire _and_115 = q14_valid & keep; // TrieWalk.java:312
-  wire _not_31 = ~q14_done; // TrieWalk.java:294
-  wire [11:0] _bits_1397 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_r_112 = |_bits_1397; // ChildWord.java:43
-  wire [11:0] _bits_1398 = q14_word[35:24]; // ChildWord.java:30
-  wire _or_r_113 = |_bits_1398; // ChildWord.java:43
-  wire [11:0] _bits_1399 = q14_word[23:12]; // ChildWord.java:30
-  wire _or_r_114 = |_bits_1399; // ChildWord.java:43
-  wire [11:0] _bits_1400 = q14_word[11:0]; // ChildWord.java:30
-  wire _or_r_115 = |_bits_1400; // ChildWord.java:43
-  wire [3:0] _cat_28 = {_or_r_112, _or_r_113, _or_r_114, _or_r_115}; // ChildWord.java:44
-  wire [1:0] _bits_1401 = q14_key[3:2]; // TrieWalk.java:289
-  wire [3:0] _dshr_14 = _cat_28 >> _bits_1401; // TrieWalk.java:293
-  wire q14_has_child = _dshr_14[0]; // TrieWalk.java:293
-  wire q14_descend = _not_31 & q14_has_child; // TrieWalk.java:294
-  wire [11:0] q14_child = _bits_1401[1] ? (_bits_1401[0] ? _wire_124_3 : _wire_124_2) : (_bits_1401[0] ? _wire_124_1 : _wire_124_0); // ChildWord.java:37
-  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:296
-  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_1337 = q14_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1338 = q14_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1339 = q14_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1340 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_72 = advance | io_flush; // TrieWalk.java:309
+  wire _and_115 = q14_valid & keep; // TrieWalk.java:309
+  wire _not_31 = ~q14_done; // TrieWalk.java:291
+  wire [1:0] _bits_1341 = q14_key[3:2]; // TrieWalk.java:289
+  wire [11:0] q14_child = _bits_1341[1] ? (_bits_1341[0] ? _wire_124_3 : _wire_124_2) : (_bits_1341[0] ? _wire_124_1 : _wire_124_0); // ChildWord.java:37
+  wire _or_r_70 = |q14_child; // TrieWalk.java:291
+  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:291
+  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:293
+  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:326
   wire [11:0] c14_leaf = c14_digit_below[1] ? (c14_digit_below[0] ? _wire_126_3 : _wire_126_2) : (c14_digit_below[0] ? _wire_126_1 : _wire_126_0); // ChildWord.java:37
-  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:297
-  wire [4:0] _add_111 = c14_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_1402 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_r_116 = |_bits_1402; // ChildWord.java:43
-  wire [11:0] _bits_1403 = q14_word[35:24]; // ChildWord.java:30
-  wire _or_r_117 = |_bits_1403; // ChildWord.java:43
-  wire [11:0] _bits_1404 = q14_word[23:12]; // ChildWord.java:30
-  wire _or_r_118 = |_bits_1404; // ChildWord.java:43
-  wire [11:0] _bits_1405 = q14_word[11:0]; // ChildWord.java:30
-  wire _or_r_119 = |_bits_1405; // ChildWord.java:43
-  wire [3:0] _cat_29 = {_or_r_116, _or_r_117, _or_r_118, _or_r_119}; // ChildWord.java:44
-  wire _bits_1406 = _cat_29[0]; // ChildWord.java:56
-  wire [2:0] _add_112 = 3'd0 + {{2{1'b0}}, _bits_1406}; // ChildWord.java:56
-  wire _bits_1407 = _cat_29[1]; // ChildWord.java:56
-  wire [2:0] _add_113 = _add_112 + {{2{1'b0}}, _bits_1407}; // ChildWord.java:56
-  wire _bits_1408 = _cat_29[2]; // ChildWord.java:56
-  wire [2:0] _add_114 = _add_113 + {{2{1'b0}}, _bits_1408}; // ChildWord.java:56
-  wire _bits_1409 = _cat_29[3]; // ChildWord.java:56
-  wire [2:0] _add_115 = _add_114 + {{2{1'b0}}, _bits_1409}; // ChildWord.java:56
-  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_115; // TrieWalk.java:299
-  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:299
-  wire _not_32 = ~q14_descend; // TrieWalk.java:300
-  wire _or_73 = q14_done | _not_32; // TrieWalk.java:300
-  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:326
-  wire _and_116 = c14_done & _eq_55; // TrieWalk.java:326
-  wire [3:0] _bits_1410 = c14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_55 = _bits_1410[3] ? (_bits_1410[2] ? (_bits_1410[1] ? (_bits_1410[0] ? _wire_125_15 : _wire_125_14) : (_bits_1410[0] ? _wire_125_13 : _wire_125_12)) : (_bits_1410[1] ? (_bits_1410[0] ? _wire_125_11 : _wire_125_10) : (_bits_1410[0] ? _wire_125_9 : _wire_125_8))) : (_bits_1410[2] ? (_bits_1410[1] ? (_bits_1410[0] ? _wire_125_7 : _wire_125_6) : (_bits_1410[0] ? _wire_125_5 : _wire_125_4)) : (_bits_1410[1] ? (_bits_1410[0] ? _wire_125_3 : _wire_125_2) : (_bits_1410[0] ? _wire_125_1 : _wire_125_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1411 = c14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1412 = c14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1413 = c14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1414 = c14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1415 = c14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1416 = c14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1417 = c14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1418 = c14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1419 = c14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1420 = c14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1421 = c14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1422 = c14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1423 = c14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1424 = c14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1425 = c14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1426 = c14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1427 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1428 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1429 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1430 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_74 = advance | io_flush; // TrieWalk.java:312
-  wire _and_117 = c14_valid & keep; // TrieWalk.java:312
-  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:294
+  wire [4:0] _add_111 = c14_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1342 = q14_word[47:36]; // ChildWord.java:30
+  wire _or_r_71 = |_bits_1342; // ChildWord.java:43
+  wire [11:0] _bits_1343 = q14_word[35:24]; // ChildWord.java:30
+  wire _or_r_72 = |_bits_1343; // ChildWord.java:43
+  wire [11:0] _bits_1344 = q14_word[23:12]; // ChildWord.java:30
+  wire _or_r_73 = |_bits_1344; // ChildWord.java:43
+  wire [11:0] _bits_1345 = q14_word[11:0]; // ChildWord.java:30
+  wire _or_r_74 = |_bits_1345; // ChildWord.java:43
+  wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
+  wire _bits_1346 = _cat_14[0]; // ChildWord.java:56
+  wire [2:0] _add_112 = 3'd0 + {{2{1'b0}}, _bits_1346}; // ChildWord.java:56
+  wire _bits_1347 = _cat_14[1]; // ChildWord.java:56
+  wire [2:0] _add_113 = _add_112 + {{2{1'b0}}, _bits_1347}; // ChildWord.java:56
+  wire _bits_1348 = _cat_14[2]; // ChildWord.java:56
+  wire [2:0] _add_114 = _add_113 + {{2{1'b0}}, _bits_1348}; // ChildWord.java:56
+  wire _bits_1349 = _cat_14[3]; // ChildWord.java:56
+  wire [2:0] _add_115 = _add_114 + {{2{1'b0}}, _bits_1349}; // ChildWord.java:56
+  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_115; // TrieWalk.java:296
+  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:296
+  wire _not_32 = ~q14_descend; // TrieWalk.java:297
+  wire _or_73 = q14_done | _not_32; // TrieWalk.java:297
+  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:323
+  wire _and_116 = c14_done & _eq_55; // TrieWalk.java:323
+  wire [3:0] _bits_1350 = c14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_55 = _bits_1350[3] ? (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_15 : _wire_125_14) : (_bits_1350[0] ? _wire_125_13 : _wire_125_12)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_11 : _wire_125_10) : (_bits_1350[0] ? _wire_125_9 : _wire_125_8))) : (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_7 : _wire_125_6) : (_bits_1350[0] ? _wire_125_5 : _wire_125_4)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_3 : _wire_125_2) : (_bits_1350[0] ? _wire_125_1 : _wire_125_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1351 = c14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1352 = c14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1353 = c14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1354 = c14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1355 = c14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1356 = c14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1357 = c14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1358 = c14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1359 = c14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1360 = c14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1361 = c14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1362 = c14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1363 = c14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1364 = c14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1365 = c14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1366 = c14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1367 = levels13_14_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1368 = levels13_14_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1369 = levels13_14_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1370 = levels13_14_fix_word[47:36]; // ChildWord.java:30
+  wire _or_74 = advance | io_flush; // TrieWalk.java:309
+  wire _and_117 = c14_valid & keep; // TrieWalk.java:309
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:326
   wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_128_3 : _wire_128_2) : (a15_digit_below[0] ? _wire_128_1 : _wire_128_0); // ChildWord.java:37
-  wire [4:0] _add_116 = a15_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:326
-  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:326
-  wire [3:0] _bits_1431 = a15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_56 = _bits_1431[3] ? (_bits_1431[2] ? (_bits_1431[1] ? (_bits_1431[0] ? _wire_127_15 : _wire_127_14) : (_bits_1431[0] ? _wire_127_13 : _wire_127_12)) : (_bits_1431[1] ? (_bits_1431[0] ? _wire_127_11 : _wire_127_10) : (_bits_1431[0] ? _wire_127_9 : _wire_127_8))) : (_bits_1431[2] ? (_bits_1431[1] ? (_bits_1431[0] ? _wire_127_7 : _wire_127_6) : (_bits_1431[0] ? _wire_127_5 : _wire_127_4)) : (_bits_1431[1] ? (_bits_1431[0] ? _wire_127_3 : _wire_127_2) : (_bits_1431[0] ? _wire_127_1 : _wire_127_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1432 = a15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1433 = a15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1434 = a15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1435 = a15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1436 = a15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1437 = a15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1438 = a15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1439 = a15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1440 = a15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1441 = a15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1442 = a15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1443 = a15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1444 = a15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1445 = a15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1446 = a15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1447 = a15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1448 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1449 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1450 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1451 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire _or_75 = advance | io_flush; // TrieWalk.java:312
-  wire _and_119 = a15_valid & keep; // TrieWalk.java:312
-  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_116 = a15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:323
+  wire [3:0] _bits_1371 = a15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_56 = _bits_1371[3] ? (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_15 : _wire_127_14) : (_bits_1371[0] ? _wire_127_13 : _wire_127_12)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_11 : _wire_127_10) : (_bits_1371[0] ? _wire_127_9 : _wire_127_8))) : (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_7 : _wire_127_6) : (_bits_1371[0] ? _wire_127_5 : _wire_127_4)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_3 : _wire_127_2) : (_bits_1371[0] ? _wire_127_1 : _wire_127_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1372 = a15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1373 = a15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1374 = a15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1375 = a15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1376 = a15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1377 = a15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1378 = a15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1379 = a15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1380 = a15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1381 = a15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1382 = a15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1383 = a15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1384 = a15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1385 = a15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1386 = a15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1387 = a15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1388 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1389 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1390 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1391 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire _or_75 = advance | io_flush; // TrieWalk.java:309
+  wire _and_119 = a15_valid & keep; // TrieWalk.java:309
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:326
   wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_130_3 : _wire_130_2) : (p15_digit_below[0] ? _wire_130_1 : _wire_130_0); // ChildWord.java:37
-  wire [4:0] _add_117 = p15_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:326
-  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:326
-  wire [3:0] _bits_1452 = p15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_57 = _bits_1452[3] ? (_bits_1452[2] ? (_bits_1452[1] ? (_bits_1452[0] ? _wire_129_15 : _wire_129_14) : (_bits_1452[0] ? _wire_129_13 : _wire_129_12)) : (_bits_1452[1] ? (_bits_1452[0] ? _wire_129_11 : _wire_129_10) : (_bits_1452[0] ? _wire_129_9 : _wire_129_8))) : (_bits_1452[2] ? (_bits_1452[1] ? (_bits_1452[0] ? _wire_129_7 : _wire_129_6) : (_bits_1452[0] ? _wire_129_5 : _wire_129_4)) : (_bits_1452[1] ? (_bits_1452[0] ? _wire_129_3 : _wire_129_2) : (_bits_1452[0] ? _wire_129_1 : _wire_129_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1453 = p15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1454 = p15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1455 = p15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1456 = p15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1457 = p15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1458 = p15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1459 = p15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1460 = p15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1461 = p15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1462 = p15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1463 = p15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1464 = p15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1465 = p15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1466 = p15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1467 = p15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1468 = p15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1469 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1470 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1471 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1472 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire _or_76 = advance | io_flush; // TrieWalk.java:312
-  wire _and_121 = p15_valid & keep; // TrieWalk.java:312
-  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:329
+  wire [4:0] _add_117 = p15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:323
+  wire [3:0] _bits_1392 = p15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_57 = _bits_1392[3] ? (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_15 : _wire_129_14) : (_bits_1392[0] ? _wire_129_13 : _wire_129_12)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_11 : _wire_129_10) : (_bits_1392[0] ? _wire_129_9 : _wire_129_8))) : (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_7 : _wire_129_6) : (_bits_1392[0] ? _wire_129_5 : _wire_129_4)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_3 : _wire_129_2) : (_bits_1392[0] ? _wire_129_1 : _wire_129_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1393 = p15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1394 = p15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1395 = p15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1396 = p15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1397 = p15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1398 = p15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1399 = p15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1400 = p15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1401 = p15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1402 = p15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1403 = p15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1404 = p15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1405 = p15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1406 = p15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1407 = p15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1408 = p15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1409 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1410 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1411 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1412 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire _or_76 = advance | io_flush; // TrieWalk.java:309
+  wire _and_121 = p15_valid & keep; // TrieWalk.java:309
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:326
   wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_132_3 : _wire_132_2) : (q15_digit_below[0] ? _wire_132_1 : _wire_132_0); // ChildWord.java:37
-  wire [4:0] _add_118 = q15_depth + 5'd1; // TrieWalk.java:339
-  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:326
-  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:326
-  wire [3:0] _bits_1473 = q15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_58 = _bits_1473[3] ? (_bits_1473[2] ? (_bits_1473[1] ? (_bits_1473[0] ? _wire_131_15 : _wire_131_14) : (_bits_1473[0] ? _wire_131_13 : _wire_131_12)) : (_bits_1473[1] ? (_bits_1473[0] ? _wire_131_11 : _wire_131_10) : (_bits_1473[0] ? _wire_131_9 : _wire_131_8))) : (_bits_1473[2] ? (_bits_1473[1] ? (_bits_1473[0] ? _wire_131_7 : _wire_131_6) : (_bits_1473[0] ? _wire_131_5 : _wire_131_4)) : (_bits_1473[1] ? (_bits_1473[0] ? _wire_131_3 : _wire_131_2) : (_bits_1473[0] ? _wire_131_1 : _wire_131_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1474 = q15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1475 = q15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1476 = q15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1477 = q15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1478 = q15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1479 = q15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1480 = q15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1481 = q15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1482 = q15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1483 = q15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1484 = q15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1485 = q15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1486 = q15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1487 = q15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1488 = q15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1489 = q15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1490 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1491 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1492 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1493 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _add_118 = q15_depth + 5'd1; // TrieWalk.java:336
+  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:323
+  wire [3:0] _bits_1413 = q15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_58 = _bits_1413[3] ? (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_15 : _wire_131_14) : (_bits_1413[0] ? _wire_131_13 : _wire_131_12)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_11 : _wire_131_10) : (_bits_1413[0] ? _wire_131_9 : _wire_131_8))) : (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_7 : _wire_131_6) : (_bits_1413[0] ? _wire_131_5 : _wire_131_4)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_3 : _wire_131_2) : (_bits_1413[0] ? _wire_131_1 : _wire_131_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1414 = q15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1415 = q15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1416 = q15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1417 = q15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1418 = q15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1419 = q15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1420 = q15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1421 = q15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1422 = q15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1423 = q15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1424 = q15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1425 = q15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1426 = q15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1427 = q15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1428 = q15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1429 = q15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1430 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1431 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1432 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1433 = level15_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1494 = q15_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1495 = q15_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1496 = q15_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1497 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_77 = advance | io_flush; // TrieWalk.java:312
-  wire _and_123 = q15_valid & keep; // TrieWalk.java:312
-  wire _not_33 = ~q15_done; // TrieWalk.java:294
-  wire [11:0] _bits_1498 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_r_120 = |_bits_1498; // ChildWord.java:43
-  wire [11:0] _bits_1499 = q15_word[35:24]; // ChildWord.java:30
-  wire _or_r_121 = |_bits_1499; // ChildWord.java:43
-  wire [11:0] _bits_1500 = q15_word[23:12]; // ChildWord.java:30
-  wire _or_r_122 = |_bits_1500; // ChildWord.java:43
-  wire [11:0] _bits_1501 = q15_word[11:0]; // ChildWord.java:30
-  wire _or_r_123 = |_bits_1501; // ChildWord.java:43
-  wire [3:0] _cat_30 = {_or_r_120, _or_r_121, _or_r_122, _or_r_123}; // ChildWord.java:44
-  wire [1:0] _bits_1502 = q15_key[1:0]; // TrieWalk.java:289
-  wire [3:0] _dshr_15 = _cat_30 >> _bits_1502; // TrieWalk.java:293
-  wire q15_has_child = _dshr_15[0]; // TrieWalk.java:293
-  wire q15_descend = _not_33 & q15_has_child; // TrieWalk.java:294
-  wire [11:0] q15_child = _bits_1502[1] ? (_bits_1502[0] ? _wire_133_3 : _wire_133_2) : (_bits_1502[0] ? _wire_133_1 : _wire_133_0); // ChildWord.java:37
-  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:296
-  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:329
+  wire [11:0] _bits_1434 = q15_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1435 = q15_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1436 = q15_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1437 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_77 = advance | io_flush; // TrieWalk.java:309
+  wire _and_123 = q15_valid & keep; // TrieWalk.java:309
+  wire _not_33 = ~q15_done; // TrieWalk.java:291
+  wire [1:0] _bits_1438 = q15_key[1:0]; // TrieWalk.java:289
+  wire [11:0] q15_child = _bits_1438[1] ? (_bits_1438[0] ? _wire_133_3 : _wire_133_2) : (_bits_1438[0] ? _wire_133_1 : _wire_133_0); // ChildWord.java:37
+  wire _or_r_75 = |q15_child; // TrieWalk.java:291
+  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:291
+  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:293
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:326
   wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_135_3 : _wire_135_2) : (s16_digit_below[0] ? _wire_135_1 : _wire_135_0); // ChildWord.java:37
-  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:297
-  wire [4:0] _add_119 = s16_depth + 5'd1; // TrieWalk.java:339
-  wire [11:0] _bits_1503 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_r_124 = |_bits_1503; // ChildWord.java:43
-  wire [11:0] _bits_1504 = q15_word[35:24]; // ChildWord.java:30
-  wire _or_r_125 = |_bits_1504; // ChildWord.java:43
-  wire [11:0] _bits_1505 = q15_word[23:12]; // ChildWord.java:30
-  wire _or_r_126 = |_bits_1505; // ChildWord.java:43
-  wire [11:0] _bits_1506 = q15_word[11:0]; // ChildWord.java:30
-  wire _or_r_127 = |_bits_1506; // ChildWord.java:43
-  wire [3:0] _cat_31 = {_or_r_124, _or_r_125, _or_r_126, _or_r_127}; // ChildWord.java:44
-  wire _bits_1507 = _cat_31[0]; // ChildWord.java:56
-  wire [2:0] _add_120 = 3'd0 + {{2{1'b0}}, _bits_1507}; // ChildWord.java:56
-  wire _bits_1508 = _cat_31[1]; // ChildWord.java:56
-  wire [2:0] _add_121 = _add_120 + {{2{1'b0}}, _bits_1508}; // ChildWord.java:56
-  wire _bits_1509 = _cat_31[2]; // ChildWord.java:56
-  wire [2:0] _add_122 = _add_121 + {{2{1'b0}}, _bits_1509}; // ChildWord.java:56
-  wire _bits_1510 = _cat_31[3]; // ChildWord.java:56
-  wire [2:0] _add_123 = _add_122 + {{2{1'b0}}, _bits_1510}; // ChildWord.java:56
-  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_123; // TrieWalk.java:299
-  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:299
-  wire _not_34 = ~q15_descend; // TrieWalk.java:300
-  wire _or_78 = q15_done | _not_34; // TrieWalk.java:300
-  wire _eq_59 = s16_slot == level15_fix_slot; // TrieWalk.java:326
-  wire _and_124 = s16_done & _eq_59; // TrieWalk.java:326
-  wire [3:0] _bits_1511 = s16_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_59 = _bits_1511[3] ? (_bits_1511[2] ? (_bits_1511[1] ? (_bits_1511[0] ? _wire_134_15 : _wire_134_14) : (_bits_1511[0] ? _wire_134_13 : _wire_134_12)) : (_bits_1511[1] ? (_bits_1511[0] ? _wire_134_11 : _wire_134_10) : (_bits_1511[0] ? _wire_134_9 : _wire_134_8))) : (_bits_1511[2] ? (_bits_1511[1] ? (_bits_1511[0] ? _wire_134_7 : _wire_134_6) : (_bits_1511[0] ? _wire_134_5 : _wire_134_4)) : (_bits_1511[1] ? (_bits_1511[0] ? _wire_134_3 : _wire_134_2) : (_bits_1511[0] ? _wire_134_1 : _wire_134_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1512 = s16_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1513 = s16_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1514 = s16_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1515 = s16_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1516 = s16_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1517 = s16_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1518 = s16_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1519 = s16_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1520 = s16_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1521 = s16_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1522 = s16_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1523 = s16_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1524 = s16_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1525 = s16_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1526 = s16_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1527 = s16_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1528 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1529 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1530 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1531 = level15_fix_word[47:36]; // ChildWord.java:30
+  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:294
+  wire [4:0] _add_119 = s16_depth + 5'd1; // TrieWalk.java:336
+  wire [11:0] _bits_1439 = q15_word[47:36]; // ChildWord.java:30
+  wire _or_r_76 = |_bits_1439; // ChildWord.java:43
+  wire [11:0] _bits_1440 = q15_word[35:24]; // ChildWord.java:30
+  wire _or_r_77 = |_bits_1440; // ChildWord.java:43
+  wire [11:0] _bits_1441 = q15_word[23:12]; // ChildWord.java:30
+  wire _or_r_78 = |_bits_1441; // ChildWord.java:43
+  wire [11:0] _bits_1442 = q15_word[11:0]; // ChildWord.java:30
+  wire _or_r_79 = |_bits_1442; // ChildWord.java:43
+  wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
+  wire _bits_1443 = _cat_15[0]; // ChildWord.java:56
+  wire [2:0] _add_120 = 3'd0 + {{2{1'b0}}, _bits_1443}; // ChildWord.java:56
+  wire _bits_1444 = _cat_15[1]; // ChildWord.java:56
+  wire [2:0] _add_121 = _add_120 + {{2{1'b0}}, _bits_1444}; // ChildWord.java:56
+  wire _bits_1445 = _cat_15[2]; // ChildWord.java:56
+  wire [2:0] _add_122 = _add_121 + {{2{1'b0}}, _bits_1445}; // ChildWord.java:56
+  wire _bits_1446 = _cat_15[3]; // ChildWord.java:56
+  wire [2:0] _add_123 = _add_122 + {{2{1'b0}}, _bits_1446}; // ChildWord.java:56
+  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_123; // TrieWalk.java:296
+  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:296
+  wire _not_34 = ~q15_descend; // TrieWalk.java:297
+  wire _or_78 = q15_done | _not_34; // TrieWalk.java:297
+  wire _eq_59 = s16_slot == level15_fix_slot; // TrieWalk.java:323
+  wire _and_124 = s16_done & _eq_59; // TrieWalk.java:323
+  wire [3:0] _bits_1447 = s16_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_59 = _bits_1447[3] ? (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_15 : _wire_134_14) : (_bits_1447[0] ? _wire_134_13 : _wire_134_12)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_11 : _wire_134_10) : (_bits_1447[0] ? _wire_134_9 : _wire_134_8))) : (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_7 : _wire_134_6) : (_bits_1447[0] ? _wire_134_5 : _wire_134_4)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_3 : _wire_134_2) : (_bits_1447[0] ? _wire_134_1 : _wire_134_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1448 = s16_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1449 = s16_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1450 = s16_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1451 = s16_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1452 = s16_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1453 = s16_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1454 = s16_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1455 = s16_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1456 = s16_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1457 = s16_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1458 = s16_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1459 = s16_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1460 = s16_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1461 = s16_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1462 = s16_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1463 = s16_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _bits_1464 = level15_fix_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_1465 = level15_fix_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_1466 = level15_fix_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_1467 = level15_fix_word[47:36]; // ChildWord.java:30
   wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:251
   wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:251
   wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:258
@@ -4476,1266 +4316,1266 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign _wire_0_1 = _bits_1;
   assign _wire_0_2 = _bits_2;
   assign _wire_0_3 = _bits_3;
-  assign _wire_1_0 = _bits_18;
-  assign _wire_1_1 = _bits_19;
-  assign _wire_1_2 = _bits_20;
-  assign _wire_1_3 = _bits_21;
-  assign _wire_1_4 = _bits_22;
-  assign _wire_1_5 = _bits_23;
-  assign _wire_1_6 = _bits_24;
-  assign _wire_1_7 = _bits_25;
-  assign _wire_1_8 = _bits_26;
-  assign _wire_1_9 = _bits_27;
-  assign _wire_1_10 = _bits_28;
-  assign _wire_1_11 = _bits_29;
-  assign _wire_1_12 = _bits_30;
-  assign _wire_1_13 = _bits_31;
-  assign _wire_1_14 = _bits_32;
-  assign _wire_1_15 = _bits_33;
-  assign _wire_2_0 = _bits_34;
-  assign _wire_2_1 = _bits_35;
-  assign _wire_2_2 = _bits_36;
-  assign _wire_2_3 = _bits_37;
-  assign _wire_3_0 = _bits_39;
-  assign _wire_3_1 = _bits_40;
-  assign _wire_3_2 = _bits_41;
-  assign _wire_3_3 = _bits_42;
-  assign _wire_3_4 = _bits_43;
-  assign _wire_3_5 = _bits_44;
-  assign _wire_3_6 = _bits_45;
-  assign _wire_3_7 = _bits_46;
-  assign _wire_3_8 = _bits_47;
-  assign _wire_3_9 = _bits_48;
-  assign _wire_3_10 = _bits_49;
-  assign _wire_3_11 = _bits_50;
-  assign _wire_3_12 = _bits_51;
-  assign _wire_3_13 = _bits_52;
-  assign _wire_3_14 = _bits_53;
-  assign _wire_3_15 = _bits_54;
-  assign _wire_4_0 = _bits_55;
-  assign _wire_4_1 = _bits_56;
-  assign _wire_4_2 = _bits_57;
-  assign _wire_4_3 = _bits_58;
-  assign _wire_5_0 = _bits_60;
-  assign _wire_5_1 = _bits_61;
-  assign _wire_5_2 = _bits_62;
-  assign _wire_5_3 = _bits_63;
-  assign _wire_5_4 = _bits_64;
-  assign _wire_5_5 = _bits_65;
-  assign _wire_5_6 = _bits_66;
-  assign _wire_5_7 = _bits_67;
-  assign _wire_5_8 = _bits_68;
-  assign _wire_5_9 = _bits_69;
-  assign _wire_5_10 = _bits_70;
-  assign _wire_5_11 = _bits_71;
-  assign _wire_5_12 = _bits_72;
-  assign _wire_5_13 = _bits_73;
-  assign _wire_5_14 = _bits_74;
-  assign _wire_5_15 = _bits_75;
-  assign _wire_6_0 = _bits_76;
-  assign _wire_6_1 = _bits_77;
-  assign _wire_6_2 = _bits_78;
-  assign _wire_6_3 = _bits_79;
-  assign _wire_7_0 = _bits_80;
-  assign _wire_7_1 = _bits_81;
-  assign _wire_7_2 = _bits_82;
-  assign _wire_7_3 = _bits_83;
-  assign _wire_8_0 = _bits_98;
-  assign _wire_8_1 = _bits_99;
-  assign _wire_8_2 = _bits_100;
-  assign _wire_8_3 = _bits_101;
-  assign _wire_8_4 = _bits_102;
-  assign _wire_8_5 = _bits_103;
-  assign _wire_8_6 = _bits_104;
-  assign _wire_8_7 = _bits_105;
-  assign _wire_8_8 = _bits_106;
-  assign _wire_8_9 = _bits_107;
-  assign _wire_8_10 = _bits_108;
-  assign _wire_8_11 = _bits_109;
-  assign _wire_8_12 = _bits_110;
-  assign _wire_8_13 = _bits_111;
-  assign _wire_8_14 = _bits_112;
-  assign _wire_8_15 = _bits_113;
-  assign _wire_9_0 = _bits_114;
-  assign _wire_9_1 = _bits_115;
-  assign _wire_9_2 = _bits_116;
-  assign _wire_9_3 = _bits_117;
-  assign _wire_10_0 = _bits_119;
-  assign _wire_10_1 = _bits_120;
-  assign _wire_10_2 = _bits_121;
-  assign _wire_10_3 = _bits_122;
-  assign _wire_10_4 = _bits_123;
-  assign _wire_10_5 = _bits_124;
-  assign _wire_10_6 = _bits_125;
-  assign _wire_10_7 = _bits_126;
-  assign _wire_10_8 = _bits_127;
-  assign _wire_10_9 = _bits_128;
-  assign _wire_10_10 = _bits_129;
-  assign _wire_10_11 = _bits_130;
-  assign _wire_10_12 = _bits_131;
-  assign _wire_10_13 = _bits_132;
-  assign _wire_10_14 = _bits_133;
-  assign _wire_10_15 = _bits_134;
-  assign _wire_11_0 = _bits_135;
-  assign _wire_11_1 = _bits_136;
-  assign _wire_11_2 = _bits_137;
-  assign _wire_11_3 = _bits_138;
-  assign _wire_12_0 = _bits_140;
-  assign _wire_12_1 = _bits_141;
-  assign _wire_12_2 = _bits_142;
-  assign _wire_12_3 = _bits_143;
-  assign _wire_12_4 = _bits_144;
-  assign _wire_12_5 = _bits_145;
-  assign _wire_12_6 = _bits_146;
-  assign _wire_12_7 = _bits_147;
-  assign _wire_12_8 = _bits_148;
-  assign _wire_12_9 = _bits_149;
-  assign _wire_12_10 = _bits_150;
-  assign _wire_12_11 = _bits_151;
-  assign _wire_12_12 = _bits_152;
-  assign _wire_12_13 = _bits_153;
-  assign _wire_12_14 = _bits_154;
-  assign _wire_12_15 = _bits_155;
-  assign _wire_13_0 = _bits_156;
-  assign _wire_13_1 = _bits_157;
-  assign _wire_13_2 = _bits_158;
-  assign _wire_13_3 = _bits_159;
-  assign _wire_14_0 = _bits_161;
-  assign _wire_14_1 = _bits_162;
-  assign _wire_14_2 = _bits_163;
-  assign _wire_14_3 = _bits_164;
-  assign _wire_14_4 = _bits_165;
-  assign _wire_14_5 = _bits_166;
-  assign _wire_14_6 = _bits_167;
-  assign _wire_14_7 = _bits_168;
-  assign _wire_14_8 = _bits_169;
-  assign _wire_14_9 = _bits_170;
-  assign _wire_14_10 = _bits_171;
-  assign _wire_14_11 = _bits_172;
-  assign _wire_14_12 = _bits_173;
-  assign _wire_14_13 = _bits_174;
-  assign _wire_14_14 = _bits_175;
-  assign _wire_14_15 = _bits_176;
-  assign _wire_15_0 = _bits_177;
-  assign _wire_15_1 = _bits_178;
-  assign _wire_15_2 = _bits_179;
-  assign _wire_15_3 = _bits_180;
-  assign _wire_16_0 = _bits_181;
-  assign _wire_16_1 = _bits_182;
-  assign _wire_16_2 = _bits_183;
-  assign _wire_16_3 = _bits_184;
-  assign _wire_17_0 = _bits_199;
-  assign _wire_17_1 = _bits_200;
-  assign _wire_17_2 = _bits_201;
-  assign _wire_17_3 = _bits_202;
-  assign _wire_17_4 = _bits_203;
-  assign _wire_17_5 = _bits_204;
-  assign _wire_17_6 = _bits_205;
-  assign _wire_17_7 = _bits_206;
-  assign _wire_17_8 = _bits_207;
-  assign _wire_17_9 = _bits_208;
-  assign _wire_17_10 = _bits_209;
-  assign _wire_17_11 = _bits_210;
-  assign _wire_17_12 = _bits_211;
-  assign _wire_17_13 = _bits_212;
-  assign _wire_17_14 = _bits_213;
-  assign _wire_17_15 = _bits_214;
-  assign _wire_18_0 = _bits_215;
-  assign _wire_18_1 = _bits_216;
-  assign _wire_18_2 = _bits_217;
-  assign _wire_18_3 = _bits_218;
-  assign _wire_19_0 = _bits_220;
-  assign _wire_19_1 = _bits_221;
-  assign _wire_19_2 = _bits_222;
-  assign _wire_19_3 = _bits_223;
-  assign _wire_19_4 = _bits_224;
-  assign _wire_19_5 = _bits_225;
-  assign _wire_19_6 = _bits_226;
-  assign _wire_19_7 = _bits_227;
-  assign _wire_19_8 = _bits_228;
-  assign _wire_19_9 = _bits_229;
-  assign _wire_19_10 = _bits_230;
-  assign _wire_19_11 = _bits_231;
-  assign _wire_19_12 = _bits_232;
-  assign _wire_19_13 = _bits_233;
-  assign _wire_19_14 = _bits_234;
-  assign _wire_19_15 = _bits_235;
-  assign _wire_20_0 = _bits_236;
-  assign _wire_20_1 = _bits_237;
-  assign _wire_20_2 = _bits_238;
-  assign _wire_20_3 = _bits_239;
-  assign _wire_21_0 = _bits_241;
-  assign _wire_21_1 = _bits_242;
-  assign _wire_21_2 = _bits_243;
-  assign _wire_21_3 = _bits_244;
-  assign _wire_21_4 = _bits_245;
-  assign _wire_21_5 = _bits_246;
-  assign _wire_21_6 = _bits_247;
-  assign _wire_21_7 = _bits_248;
-  assign _wire_21_8 = _bits_249;
-  assign _wire_21_9 = _bits_250;
-  assign _wire_21_10 = _bits_251;
-  assign _wire_21_11 = _bits_252;
-  assign _wire_21_12 = _bits_253;
-  assign _wire_21_13 = _bits_254;
-  assign _wire_21_14 = _bits_255;
-  assign _wire_21_15 = _bits_256;
-  assign _wire_22_0 = _bits_257;
-  assign _wire_22_1 = _bits_258;
-  assign _wire_22_2 = _bits_259;
-  assign _wire_22_3 = _bits_260;
-  assign _wire_23_0 = _bits_262;
-  assign _wire_23_1 = _bits_263;
-  assign _wire_23_2 = _bits_264;
-  assign _wire_23_3 = _bits_265;
-  assign _wire_23_4 = _bits_266;
-  assign _wire_23_5 = _bits_267;
-  assign _wire_23_6 = _bits_268;
-  assign _wire_23_7 = _bits_269;
-  assign _wire_23_8 = _bits_270;
-  assign _wire_23_9 = _bits_271;
-  assign _wire_23_10 = _bits_272;
-  assign _wire_23_11 = _bits_273;
-  assign _wire_23_12 = _bits_274;
-  assign _wire_23_13 = _bits_275;
-  assign _wire_23_14 = _bits_276;
-  assign _wire_23_15 = _bits_277;
-  assign _wire_24_0 = _bits_278;
-  assign _wire_24_1 = _bits_279;
-  assign _wire_24_2 = _bits_280;
-  assign _wire_24_3 = _bits_281;
-  assign _wire_25_0 = _bits_282;
-  assign _wire_25_1 = _bits_283;
-  assign _wire_25_2 = _bits_284;
-  assign _wire_25_3 = _bits_285;
-  assign _wire_26_0 = _bits_300;
-  assign _wire_26_1 = _bits_301;
-  assign _wire_26_2 = _bits_302;
-  assign _wire_26_3 = _bits_303;
-  assign _wire_26_4 = _bits_304;
-  assign _wire_26_5 = _bits_305;
-  assign _wire_26_6 = _bits_306;
-  assign _wire_26_7 = _bits_307;
-  assign _wire_26_8 = _bits_308;
-  assign _wire_26_9 = _bits_309;
-  assign _wire_26_10 = _bits_310;
-  assign _wire_26_11 = _bits_311;
-  assign _wire_26_12 = _bits_312;
-  assign _wire_26_13 = _bits_313;
-  assign _wire_26_14 = _bits_314;
-  assign _wire_26_15 = _bits_315;
-  assign _wire_27_0 = _bits_316;
-  assign _wire_27_1 = _bits_317;
-  assign _wire_27_2 = _bits_318;
-  assign _wire_27_3 = _bits_319;
-  assign _wire_28_0 = _bits_321;
-  assign _wire_28_1 = _bits_322;
-  assign _wire_28_2 = _bits_323;
-  assign _wire_28_3 = _bits_324;
-  assign _wire_28_4 = _bits_325;
-  assign _wire_28_5 = _bits_326;
-  assign _wire_28_6 = _bits_327;
-  assign _wire_28_7 = _bits_328;
-  assign _wire_28_8 = _bits_329;
-  assign _wire_28_9 = _bits_330;
-  assign _wire_28_10 = _bits_331;
-  assign _wire_28_11 = _bits_332;
-  assign _wire_28_12 = _bits_333;
-  assign _wire_28_13 = _bits_334;
-  assign _wire_28_14 = _bits_335;
-  assign _wire_28_15 = _bits_336;
-  assign _wire_29_0 = _bits_337;
-  assign _wire_29_1 = _bits_338;
-  assign _wire_29_2 = _bits_339;
-  assign _wire_29_3 = _bits_340;
-  assign _wire_30_0 = _bits_342;
-  assign _wire_30_1 = _bits_343;
-  assign _wire_30_2 = _bits_344;
-  assign _wire_30_3 = _bits_345;
-  assign _wire_30_4 = _bits_346;
-  assign _wire_30_5 = _bits_347;
-  assign _wire_30_6 = _bits_348;
-  assign _wire_30_7 = _bits_349;
-  assign _wire_30_8 = _bits_350;
-  assign _wire_30_9 = _bits_351;
-  assign _wire_30_10 = _bits_352;
-  assign _wire_30_11 = _bits_353;
-  assign _wire_30_12 = _bits_354;
-  assign _wire_30_13 = _bits_355;
-  assign _wire_30_14 = _bits_356;
-  assign _wire_30_15 = _bits_357;
-  assign _wire_31_0 = _bits_358;
-  assign _wire_31_1 = _bits_359;
-  assign _wire_31_2 = _bits_360;
-  assign _wire_31_3 = _bits_361;
-  assign _wire_32_0 = _bits_363;
-  assign _wire_32_1 = _bits_364;
-  assign _wire_32_2 = _bits_365;
-  assign _wire_32_3 = _bits_366;
-  assign _wire_32_4 = _bits_367;
-  assign _wire_32_5 = _bits_368;
-  assign _wire_32_6 = _bits_369;
-  assign _wire_32_7 = _bits_370;
-  assign _wire_32_8 = _bits_371;
-  assign _wire_32_9 = _bits_372;
-  assign _wire_32_10 = _bits_373;
-  assign _wire_32_11 = _bits_374;
-  assign _wire_32_12 = _bits_375;
-  assign _wire_32_13 = _bits_376;
-  assign _wire_32_14 = _bits_377;
-  assign _wire_32_15 = _bits_378;
-  assign _wire_33_0 = _bits_379;
-  assign _wire_33_1 = _bits_380;
-  assign _wire_33_2 = _bits_381;
-  assign _wire_33_3 = _bits_382;
-  assign _wire_34_0 = _bits_383;
-  assign _wire_34_1 = _bits_384;
-  assign _wire_34_2 = _bits_385;
-  assign _wire_34_3 = _bits_386;
-  assign _wire_35_0 = _bits_401;
-  assign _wire_35_1 = _bits_402;
-  assign _wire_35_2 = _bits_403;
-  assign _wire_35_3 = _bits_404;
-  assign _wire_35_4 = _bits_405;
-  assign _wire_35_5 = _bits_406;
-  assign _wire_35_6 = _bits_407;
-  assign _wire_35_7 = _bits_408;
-  assign _wire_35_8 = _bits_409;
-  assign _wire_35_9 = _bits_410;
-  assign _wire_35_10 = _bits_411;
-  assign _wire_35_11 = _bits_412;
-  assign _wire_35_12 = _bits_413;
-  assign _wire_35_13 = _bits_414;
-  assign _wire_35_14 = _bits_415;
-  assign _wire_35_15 = _bits_416;
-  assign _wire_36_0 = _bits_417;
-  assign _wire_36_1 = _bits_418;
-  assign _wire_36_2 = _bits_419;
-  assign _wire_36_3 = _bits_420;
-  assign _wire_37_0 = _bits_422;
-  assign _wire_37_1 = _bits_423;
-  assign _wire_37_2 = _bits_424;
-  assign _wire_37_3 = _bits_425;
-  assign _wire_37_4 = _bits_426;
-  assign _wire_37_5 = _bits_427;
-  assign _wire_37_6 = _bits_428;
-  assign _wire_37_7 = _bits_429;
-  assign _wire_37_8 = _bits_430;
-  assign _wire_37_9 = _bits_431;
-  assign _wire_37_10 = _bits_432;
-  assign _wire_37_11 = _bits_433;
-  assign _wire_37_12 = _bits_434;
-  assign _wire_37_13 = _bits_435;
-  assign _wire_37_14 = _bits_436;
-  assign _wire_37_15 = _bits_437;
-  assign _wire_38_0 = _bits_438;
-  assign _wire_38_1 = _bits_439;
-  assign _wire_38_2 = _bits_440;
-  assign _wire_38_3 = _bits_441;
-  assign _wire_39_0 = _bits_443;
-  assign _wire_39_1 = _bits_444;
-  assign _wire_39_2 = _bits_445;
-  assign _wire_39_3 = _bits_446;
-  assign _wire_39_4 = _bits_447;
-  assign _wire_39_5 = _bits_448;
-  assign _wire_39_6 = _bits_449;
-  assign _wire_39_7 = _bits_450;
-  assign _wire_39_8 = _bits_451;
-  assign _wire_39_9 = _bits_452;
-  assign _wire_39_10 = _bits_453;
-  assign _wire_39_11 = _bits_454;
-  assign _wire_39_12 = _bits_455;
-  assign _wire_39_13 = _bits_456;
-  assign _wire_39_14 = _bits_457;
-  assign _wire_39_15 = _bits_458;
-  assign _wire_40_0 = _bits_459;
-  assign _wire_40_1 = _bits_460;
-  assign _wire_40_2 = _bits_461;
-  assign _wire_40_3 = _bits_462;
-  assign _wire_41_0 = _bits_464;
-  assign _wire_41_1 = _bits_465;
-  assign _wire_41_2 = _bits_466;
-  assign _wire_41_3 = _bits_467;
-  assign _wire_41_4 = _bits_468;
-  assign _wire_41_5 = _bits_469;
-  assign _wire_41_6 = _bits_470;
-  assign _wire_41_7 = _bits_471;
-  assign _wire_41_8 = _bits_472;
-  assign _wire_41_9 = _bits_473;
-  assign _wire_41_10 = _bits_474;
-  assign _wire_41_11 = _bits_475;
-  assign _wire_41_12 = _bits_476;
-  assign _wire_41_13 = _bits_477;
-  assign _wire_41_14 = _bits_478;
-  assign _wire_41_15 = _bits_479;
-  assign _wire_42_0 = _bits_480;
-  assign _wire_42_1 = _bits_481;
-  assign _wire_42_2 = _bits_482;
-  assign _wire_42_3 = _bits_483;
-  assign _wire_43_0 = _bits_484;
-  assign _wire_43_1 = _bits_485;
-  assign _wire_43_2 = _bits_486;
-  assign _wire_43_3 = _bits_487;
-  assign _wire_44_0 = _bits_502;
-  assign _wire_44_1 = _bits_503;
-  assign _wire_44_2 = _bits_504;
-  assign _wire_44_3 = _bits_505;
-  assign _wire_44_4 = _bits_506;
-  assign _wire_44_5 = _bits_507;
-  assign _wire_44_6 = _bits_508;
-  assign _wire_44_7 = _bits_509;
-  assign _wire_44_8 = _bits_510;
-  assign _wire_44_9 = _bits_511;
-  assign _wire_44_10 = _bits_512;
-  assign _wire_44_11 = _bits_513;
-  assign _wire_44_12 = _bits_514;
-  assign _wire_44_13 = _bits_515;
-  assign _wire_44_14 = _bits_516;
-  assign _wire_44_15 = _bits_517;
-  assign _wire_45_0 = _bits_518;
-  assign _wire_45_1 = _bits_519;
-  assign _wire_45_2 = _bits_520;
-  assign _wire_45_3 = _bits_521;
-  assign _wire_46_0 = _bits_523;
-  assign _wire_46_1 = _bits_524;
-  assign _wire_46_2 = _bits_525;
-  assign _wire_46_3 = _bits_526;
-  assign _wire_46_4 = _bits_527;
-  assign _wire_46_5 = _bits_528;
-  assign _wire_46_6 = _bits_529;
-  assign _wire_46_7 = _bits_530;
-  assign _wire_46_8 = _bits_531;
-  assign _wire_46_9 = _bits_532;
-  assign _wire_46_10 = _bits_533;
-  assign _wire_46_11 = _bits_534;
-  assign _wire_46_12 = _bits_535;
-  assign _wire_46_13 = _bits_536;
-  assign _wire_46_14 = _bits_537;
-  assign _wire_46_15 = _bits_538;
-  assign _wire_47_0 = _bits_539;
-  assign _wire_47_1 = _bits_540;
-  assign _wire_47_2 = _bits_541;
-  assign _wire_47_3 = _bits_542;
-  assign _wire_48_0 = _bits_544;
-  assign _wire_48_1 = _bits_545;
-  assign _wire_48_2 = _bits_546;
-  assign _wire_48_3 = _bits_547;
-  assign _wire_48_4 = _bits_548;
-  assign _wire_48_5 = _bits_549;
-  assign _wire_48_6 = _bits_550;
-  assign _wire_48_7 = _bits_551;
-  assign _wire_48_8 = _bits_552;
-  assign _wire_48_9 = _bits_553;
-  assign _wire_48_10 = _bits_554;
-  assign _wire_48_11 = _bits_555;
-  assign _wire_48_12 = _bits_556;
-  assign _wire_48_13 = _bits_557;
-  assign _wire_48_14 = _bits_558;
-  assign _wire_48_15 = _bits_559;
-  assign _wire_49_0 = _bits_560;
-  assign _wire_49_1 = _bits_561;
-  assign _wire_49_2 = _bits_562;
-  assign _wire_49_3 = _bits_563;
-  assign _wire_50_0 = _bits_565;
-  assign _wire_50_1 = _bits_566;
-  assign _wire_50_2 = _bits_567;
-  assign _wire_50_3 = _bits_568;
-  assign _wire_50_4 = _bits_569;
-  assign _wire_50_5 = _bits_570;
-  assign _wire_50_6 = _bits_571;
-  assign _wire_50_7 = _bits_572;
-  assign _wire_50_8 = _bits_573;
-  assign _wire_50_9 = _bits_574;
-  assign _wire_50_10 = _bits_575;
-  assign _wire_50_11 = _bits_576;
-  assign _wire_50_12 = _bits_577;
-  assign _wire_50_13 = _bits_578;
-  assign _wire_50_14 = _bits_579;
-  assign _wire_50_15 = _bits_580;
-  assign _wire_51_0 = _bits_581;
-  assign _wire_51_1 = _bits_582;
-  assign _wire_51_2 = _bits_583;
-  assign _wire_51_3 = _bits_584;
-  assign _wire_52_0 = _bits_585;
-  assign _wire_52_1 = _bits_586;
-  assign _wire_52_2 = _bits_587;
-  assign _wire_52_3 = _bits_588;
-  assign _wire_53_0 = _bits_603;
-  assign _wire_53_1 = _bits_604;
-  assign _wire_53_2 = _bits_605;
-  assign _wire_53_3 = _bits_606;
-  assign _wire_53_4 = _bits_607;
-  assign _wire_53_5 = _bits_608;
-  assign _wire_53_6 = _bits_609;
-  assign _wire_53_7 = _bits_610;
-  assign _wire_53_8 = _bits_611;
-  assign _wire_53_9 = _bits_612;
-  assign _wire_53_10 = _bits_613;
-  assign _wire_53_11 = _bits_614;
-  assign _wire_53_12 = _bits_615;
-  assign _wire_53_13 = _bits_616;
-  assign _wire_53_14 = _bits_617;
-  assign _wire_53_15 = _bits_618;
-  assign _wire_54_0 = _bits_619;
-  assign _wire_54_1 = _bits_620;
-  assign _wire_54_2 = _bits_621;
-  assign _wire_54_3 = _bits_622;
-  assign _wire_55_0 = _bits_624;
-  assign _wire_55_1 = _bits_625;
-  assign _wire_55_2 = _bits_626;
-  assign _wire_55_3 = _bits_627;
-  assign _wire_55_4 = _bits_628;
-  assign _wire_55_5 = _bits_629;
-  assign _wire_55_6 = _bits_630;
-  assign _wire_55_7 = _bits_631;
-  assign _wire_55_8 = _bits_632;
-  assign _wire_55_9 = _bits_633;
-  assign _wire_55_10 = _bits_634;
-  assign _wire_55_11 = _bits_635;
-  assign _wire_55_12 = _bits_636;
-  assign _wire_55_13 = _bits_637;
-  assign _wire_55_14 = _bits_638;
-  assign _wire_55_15 = _bits_639;
-  assign _wire_56_0 = _bits_640;
-  assign _wire_56_1 = _bits_641;
-  assign _wire_56_2 = _bits_642;
-  assign _wire_56_3 = _bits_643;
-  assign _wire_57_0 = _bits_645;
-  assign _wire_57_1 = _bits_646;
-  assign _wire_57_2 = _bits_647;
-  assign _wire_57_3 = _bits_648;
-  assign _wire_57_4 = _bits_649;
-  assign _wire_57_5 = _bits_650;
-  assign _wire_57_6 = _bits_651;
-  assign _wire_57_7 = _bits_652;
-  assign _wire_57_8 = _bits_653;
-  assign _wire_57_9 = _bits_654;
-  assign _wire_57_10 = _bits_655;
-  assign _wire_57_11 = _bits_656;
-  assign _wire_57_12 = _bits_657;
-  assign _wire_57_13 = _bits_658;
-  assign _wire_57_14 = _bits_659;
-  assign _wire_57_15 = _bits_660;
-  assign _wire_58_0 = _bits_661;
-  assign _wire_58_1 = _bits_662;
-  assign _wire_58_2 = _bits_663;
-  assign _wire_58_3 = _bits_664;
-  assign _wire_59_0 = _bits_666;
-  assign _wire_59_1 = _bits_667;
-  assign _wire_59_2 = _bits_668;
-  assign _wire_59_3 = _bits_669;
-  assign _wire_59_4 = _bits_670;
-  assign _wire_59_5 = _bits_671;
-  assign _wire_59_6 = _bits_672;
-  assign _wire_59_7 = _bits_673;
-  assign _wire_59_8 = _bits_674;
-  assign _wire_59_9 = _bits_675;
-  assign _wire_59_10 = _bits_676;
-  assign _wire_59_11 = _bits_677;
-  assign _wire_59_12 = _bits_678;
-  assign _wire_59_13 = _bits_679;
-  assign _wire_59_14 = _bits_680;
-  assign _wire_59_15 = _bits_681;
-  assign _wire_60_0 = _bits_682;
-  assign _wire_60_1 = _bits_683;
-  assign _wire_60_2 = _bits_684;
-  assign _wire_60_3 = _bits_685;
-  assign _wire_61_0 = _bits_686;
-  assign _wire_61_1 = _bits_687;
-  assign _wire_61_2 = _bits_688;
-  assign _wire_61_3 = _bits_689;
-  assign _wire_62_0 = _bits_704;
-  assign _wire_62_1 = _bits_705;
-  assign _wire_62_2 = _bits_706;
-  assign _wire_62_3 = _bits_707;
-  assign _wire_62_4 = _bits_708;
-  assign _wire_62_5 = _bits_709;
-  assign _wire_62_6 = _bits_710;
-  assign _wire_62_7 = _bits_711;
-  assign _wire_62_8 = _bits_712;
-  assign _wire_62_9 = _bits_713;
-  assign _wire_62_10 = _bits_714;
-  assign _wire_62_11 = _bits_715;
-  assign _wire_62_12 = _bits_716;
-  assign _wire_62_13 = _bits_717;
-  assign _wire_62_14 = _bits_718;
-  assign _wire_62_15 = _bits_719;
-  assign _wire_63_0 = _bits_720;
-  assign _wire_63_1 = _bits_721;
-  assign _wire_63_2 = _bits_722;
-  assign _wire_63_3 = _bits_723;
-  assign _wire_64_0 = _bits_725;
-  assign _wire_64_1 = _bits_726;
-  assign _wire_64_2 = _bits_727;
-  assign _wire_64_3 = _bits_728;
-  assign _wire_64_4 = _bits_729;
-  assign _wire_64_5 = _bits_730;
-  assign _wire_64_6 = _bits_731;
-  assign _wire_64_7 = _bits_732;
-  assign _wire_64_8 = _bits_733;
-  assign _wire_64_9 = _bits_734;
-  assign _wire_64_10 = _bits_735;
-  assign _wire_64_11 = _bits_736;
-  assign _wire_64_12 = _bits_737;
-  assign _wire_64_13 = _bits_738;
-  assign _wire_64_14 = _bits_739;
-  assign _wire_64_15 = _bits_740;
-  assign _wire_65_0 = _bits_741;
-  assign _wire_65_1 = _bits_742;
-  assign _wire_65_2 = _bits_743;
-  assign _wire_65_3 = _bits_744;
-  assign _wire_66_0 = _bits_746;
-  assign _wire_66_1 = _bits_747;
-  assign _wire_66_2 = _bits_748;
-  assign _wire_66_3 = _bits_749;
-  assign _wire_66_4 = _bits_750;
-  assign _wire_66_5 = _bits_751;
-  assign _wire_66_6 = _bits_752;
-  assign _wire_66_7 = _bits_753;
-  assign _wire_66_8 = _bits_754;
-  assign _wire_66_9 = _bits_755;
-  assign _wire_66_10 = _bits_756;
-  assign _wire_66_11 = _bits_757;
-  assign _wire_66_12 = _bits_758;
-  assign _wire_66_13 = _bits_759;
-  assign _wire_66_14 = _bits_760;
-  assign _wire_66_15 = _bits_761;
-  assign _wire_67_0 = _bits_762;
-  assign _wire_67_1 = _bits_763;
-  assign _wire_67_2 = _bits_764;
-  assign _wire_67_3 = _bits_765;
-  assign _wire_68_0 = _bits_767;
-  assign _wire_68_1 = _bits_768;
-  assign _wire_68_2 = _bits_769;
-  assign _wire_68_3 = _bits_770;
-  assign _wire_68_4 = _bits_771;
-  assign _wire_68_5 = _bits_772;
-  assign _wire_68_6 = _bits_773;
-  assign _wire_68_7 = _bits_774;
-  assign _wire_68_8 = _bits_775;
-  assign _wire_68_9 = _bits_776;
-  assign _wire_68_10 = _bits_777;
-  assign _wire_68_11 = _bits_778;
-  assign _wire_68_12 = _bits_779;
-  assign _wire_68_13 = _bits_780;
-  assign _wire_68_14 = _bits_781;
-  assign _wire_68_15 = _bits_782;
-  assign _wire_69_0 = _bits_783;
-  assign _wire_69_1 = _bits_784;
-  assign _wire_69_2 = _bits_785;
-  assign _wire_69_3 = _bits_786;
-  assign _wire_70_0 = _bits_787;
-  assign _wire_70_1 = _bits_788;
-  assign _wire_70_2 = _bits_789;
-  assign _wire_70_3 = _bits_790;
-  assign _wire_71_0 = _bits_805;
-  assign _wire_71_1 = _bits_806;
-  assign _wire_71_2 = _bits_807;
-  assign _wire_71_3 = _bits_808;
-  assign _wire_71_4 = _bits_809;
-  assign _wire_71_5 = _bits_810;
-  assign _wire_71_6 = _bits_811;
-  assign _wire_71_7 = _bits_812;
-  assign _wire_71_8 = _bits_813;
-  assign _wire_71_9 = _bits_814;
-  assign _wire_71_10 = _bits_815;
-  assign _wire_71_11 = _bits_816;
-  assign _wire_71_12 = _bits_817;
-  assign _wire_71_13 = _bits_818;
-  assign _wire_71_14 = _bits_819;
-  assign _wire_71_15 = _bits_820;
-  assign _wire_72_0 = _bits_821;
-  assign _wire_72_1 = _bits_822;
-  assign _wire_72_2 = _bits_823;
-  assign _wire_72_3 = _bits_824;
-  assign _wire_73_0 = _bits_826;
-  assign _wire_73_1 = _bits_827;
-  assign _wire_73_2 = _bits_828;
-  assign _wire_73_3 = _bits_829;
-  assign _wire_73_4 = _bits_830;
-  assign _wire_73_5 = _bits_831;
-  assign _wire_73_6 = _bits_832;
-  assign _wire_73_7 = _bits_833;
-  assign _wire_73_8 = _bits_834;
-  assign _wire_73_9 = _bits_835;
-  assign _wire_73_10 = _bits_836;
-  assign _wire_73_11 = _bits_837;
-  assign _wire_73_12 = _bits_838;
-  assign _wire_73_13 = _bits_839;
-  assign _wire_73_14 = _bits_840;
-  assign _wire_73_15 = _bits_841;
-  assign _wire_74_0 = _bits_842;
-  assign _wire_74_1 = _bits_843;
-  assign _wire_74_2 = _bits_844;
-  assign _wire_74_3 = _bits_845;
-  assign _wire_75_0 = _bits_847;
-  assign _wire_75_1 = _bits_848;
-  assign _wire_75_2 = _bits_849;
-  assign _wire_75_3 = _bits_850;
-  assign _wire_75_4 = _bits_851;
-  assign _wire_75_5 = _bits_852;
-  assign _wire_75_6 = _bits_853;
-  assign _wire_75_7 = _bits_854;
-  assign _wire_75_8 = _bits_855;
-  assign _wire_75_9 = _bits_856;
-  assign _wire_75_10 = _bits_857;
-  assign _wire_75_11 = _bits_858;
-  assign _wire_75_12 = _bits_859;
-  assign _wire_75_13 = _bits_860;
-  assign _wire_75_14 = _bits_861;
-  assign _wire_75_15 = _bits_862;
-  assign _wire_76_0 = _bits_863;
-  assign _wire_76_1 = _bits_864;
-  assign _wire_76_2 = _bits_865;
-  assign _wire_76_3 = _bits_866;
-  assign _wire_77_0 = _bits_868;
-  assign _wire_77_1 = _bits_869;
-  assign _wire_77_2 = _bits_870;
-  assign _wire_77_3 = _bits_871;
-  assign _wire_77_4 = _bits_872;
-  assign _wire_77_5 = _bits_873;
-  assign _wire_77_6 = _bits_874;
-  assign _wire_77_7 = _bits_875;
-  assign _wire_77_8 = _bits_876;
-  assign _wire_77_9 = _bits_877;
-  assign _wire_77_10 = _bits_878;
-  assign _wire_77_11 = _bits_879;
-  assign _wire_77_12 = _bits_880;
-  assign _wire_77_13 = _bits_881;
-  assign _wire_77_14 = _bits_882;
-  assign _wire_77_15 = _bits_883;
-  assign _wire_78_0 = _bits_884;
-  assign _wire_78_1 = _bits_885;
-  assign _wire_78_2 = _bits_886;
-  assign _wire_78_3 = _bits_887;
-  assign _wire_79_0 = _bits_888;
-  assign _wire_79_1 = _bits_889;
-  assign _wire_79_2 = _bits_890;
-  assign _wire_79_3 = _bits_891;
-  assign _wire_80_0 = _bits_906;
-  assign _wire_80_1 = _bits_907;
-  assign _wire_80_2 = _bits_908;
-  assign _wire_80_3 = _bits_909;
-  assign _wire_80_4 = _bits_910;
-  assign _wire_80_5 = _bits_911;
-  assign _wire_80_6 = _bits_912;
-  assign _wire_80_7 = _bits_913;
-  assign _wire_80_8 = _bits_914;
-  assign _wire_80_9 = _bits_915;
-  assign _wire_80_10 = _bits_916;
-  assign _wire_80_11 = _bits_917;
-  assign _wire_80_12 = _bits_918;
-  assign _wire_80_13 = _bits_919;
-  assign _wire_80_14 = _bits_920;
-  assign _wire_80_15 = _bits_921;
-  assign _wire_81_0 = _bits_922;
-  assign _wire_81_1 = _bits_923;
-  assign _wire_81_2 = _bits_924;
-  assign _wire_81_3 = _bits_925;
-  assign _wire_82_0 = _bits_927;
-  assign _wire_82_1 = _bits_928;
-  assign _wire_82_2 = _bits_929;
-  assign _wire_82_3 = _bits_930;
-  assign _wire_82_4 = _bits_931;
-  assign _wire_82_5 = _bits_932;
-  assign _wire_82_6 = _bits_933;
-  assign _wire_82_7 = _bits_934;
-  assign _wire_82_8 = _bits_935;
-  assign _wire_82_9 = _bits_936;
-  assign _wire_82_10 = _bits_937;
-  assign _wire_82_11 = _bits_938;
-  assign _wire_82_12 = _bits_939;
-  assign _wire_82_13 = _bits_940;
-  assign _wire_82_14 = _bits_941;
-  assign _wire_82_15 = _bits_942;
-  assign _wire_83_0 = _bits_943;
-  assign _wire_83_1 = _bits_944;
-  assign _wire_83_2 = _bits_945;
-  assign _wire_83_3 = _bits_946;
-  assign _wire_84_0 = _bits_948;
-  assign _wire_84_1 = _bits_949;
-  assign _wire_84_2 = _bits_950;
-  assign _wire_84_3 = _bits_951;
-  assign _wire_84_4 = _bits_952;
-  assign _wire_84_5 = _bits_953;
-  assign _wire_84_6 = _bits_954;
-  assign _wire_84_7 = _bits_955;
-  assign _wire_84_8 = _bits_956;
-  assign _wire_84_9 = _bits_957;
-  assign _wire_84_10 = _bits_958;
-  assign _wire_84_11 = _bits_959;
-  assign _wire_84_12 = _bits_960;
-  assign _wire_84_13 = _bits_961;
-  assign _wire_84_14 = _bits_962;
-  assign _wire_84_15 = _bits_963;
-  assign _wire_85_0 = _bits_964;
-  assign _wire_85_1 = _bits_965;
-  assign _wire_85_2 = _bits_966;
-  assign _wire_85_3 = _bits_967;
-  assign _wire_86_0 = _bits_969;
-  assign _wire_86_1 = _bits_970;
-  assign _wire_86_2 = _bits_971;
-  assign _wire_86_3 = _bits_972;
-  assign _wire_86_4 = _bits_973;
-  assign _wire_86_5 = _bits_974;
-  assign _wire_86_6 = _bits_975;
-  assign _wire_86_7 = _bits_976;
-  assign _wire_86_8 = _bits_977;
-  assign _wire_86_9 = _bits_978;
-  assign _wire_86_10 = _bits_979;
-  assign _wire_86_11 = _bits_980;
-  assign _wire_86_12 = _bits_981;
-  assign _wire_86_13 = _bits_982;
-  assign _wire_86_14 = _bits_983;
-  assign _wire_86_15 = _bits_984;
-  assign _wire_87_0 = _bits_985;
-  assign _wire_87_1 = _bits_986;
-  assign _wire_87_2 = _bits_987;
-  assign _wire_87_3 = _bits_988;
-  assign _wire_88_0 = _bits_989;
-  assign _wire_88_1 = _bits_990;
-  assign _wire_88_2 = _bits_991;
-  assign _wire_88_3 = _bits_992;
-  assign _wire_89_0 = _bits_1007;
-  assign _wire_89_1 = _bits_1008;
-  assign _wire_89_2 = _bits_1009;
-  assign _wire_89_3 = _bits_1010;
-  assign _wire_89_4 = _bits_1011;
-  assign _wire_89_5 = _bits_1012;
-  assign _wire_89_6 = _bits_1013;
-  assign _wire_89_7 = _bits_1014;
-  assign _wire_89_8 = _bits_1015;
-  assign _wire_89_9 = _bits_1016;
-  assign _wire_89_10 = _bits_1017;
-  assign _wire_89_11 = _bits_1018;
-  assign _wire_89_12 = _bits_1019;
-  assign _wire_89_13 = _bits_1020;
-  assign _wire_89_14 = _bits_1021;
-  assign _wire_89_15 = _bits_1022;
-  assign _wire_90_0 = _bits_1023;
-  assign _wire_90_1 = _bits_1024;
-  assign _wire_90_2 = _bits_1025;
-  assign _wire_90_3 = _bits_1026;
-  assign _wire_91_0 = _bits_1028;
-  assign _wire_91_1 = _bits_1029;
-  assign _wire_91_2 = _bits_1030;
-  assign _wire_91_3 = _bits_1031;
-  assign _wire_91_4 = _bits_1032;
-  assign _wire_91_5 = _bits_1033;
-  assign _wire_91_6 = _bits_1034;
-  assign _wire_91_7 = _bits_1035;
-  assign _wire_91_8 = _bits_1036;
-  assign _wire_91_9 = _bits_1037;
-  assign _wire_91_10 = _bits_1038;
-  assign _wire_91_11 = _bits_1039;
-  assign _wire_91_12 = _bits_1040;
-  assign _wire_91_13 = _bits_1041;
-  assign _wire_91_14 = _bits_1042;
-  assign _wire_91_15 = _bits_1043;
-  assign _wire_92_0 = _bits_1044;
-  assign _wire_92_1 = _bits_1045;
-  assign _wire_92_2 = _bits_1046;
-  assign _wire_92_3 = _bits_1047;
-  assign _wire_93_0 = _bits_1049;
-  assign _wire_93_1 = _bits_1050;
-  assign _wire_93_2 = _bits_1051;
-  assign _wire_93_3 = _bits_1052;
-  assign _wire_93_4 = _bits_1053;
-  assign _wire_93_5 = _bits_1054;
-  assign _wire_93_6 = _bits_1055;
-  assign _wire_93_7 = _bits_1056;
-  assign _wire_93_8 = _bits_1057;
-  assign _wire_93_9 = _bits_1058;
-  assign _wire_93_10 = _bits_1059;
-  assign _wire_93_11 = _bits_1060;
-  assign _wire_93_12 = _bits_1061;
-  assign _wire_93_13 = _bits_1062;
-  assign _wire_93_14 = _bits_1063;
-  assign _wire_93_15 = _bits_1064;
-  assign _wire_94_0 = _bits_1065;
-  assign _wire_94_1 = _bits_1066;
-  assign _wire_94_2 = _bits_1067;
-  assign _wire_94_3 = _bits_1068;
-  assign _wire_95_0 = _bits_1070;
-  assign _wire_95_1 = _bits_1071;
-  assign _wire_95_2 = _bits_1072;
-  assign _wire_95_3 = _bits_1073;
-  assign _wire_95_4 = _bits_1074;
-  assign _wire_95_5 = _bits_1075;
-  assign _wire_95_6 = _bits_1076;
-  assign _wire_95_7 = _bits_1077;
-  assign _wire_95_8 = _bits_1078;
-  assign _wire_95_9 = _bits_1079;
-  assign _wire_95_10 = _bits_1080;
-  assign _wire_95_11 = _bits_1081;
-  assign _wire_95_12 = _bits_1082;
-  assign _wire_95_13 = _bits_1083;
-  assign _wire_95_14 = _bits_1084;
-  assign _wire_95_15 = _bits_1085;
-  assign _wire_96_0 = _bits_1086;
-  assign _wire_96_1 = _bits_1087;
-  assign _wire_96_2 = _bits_1088;
-  assign _wire_96_3 = _bits_1089;
-  assign _wire_97_0 = _bits_1090;
-  assign _wire_97_1 = _bits_1091;
-  assign _wire_97_2 = _bits_1092;
-  assign _wire_97_3 = _bits_1093;
-  assign _wire_98_0 = _bits_1108;
-  assign _wire_98_1 = _bits_1109;
-  assign _wire_98_2 = _bits_1110;
-  assign _wire_98_3 = _bits_1111;
-  assign _wire_98_4 = _bits_1112;
-  assign _wire_98_5 = _bits_1113;
-  assign _wire_98_6 = _bits_1114;
-  assign _wire_98_7 = _bits_1115;
-  assign _wire_98_8 = _bits_1116;
-  assign _wire_98_9 = _bits_1117;
-  assign _wire_98_10 = _bits_1118;
-  assign _wire_98_11 = _bits_1119;
-  assign _wire_98_12 = _bits_1120;
-  assign _wire_98_13 = _bits_1121;
-  assign _wire_98_14 = _bits_1122;
-  assign _wire_98_15 = _bits_1123;
-  assign _wire_99_0 = _bits_1124;
-  assign _wire_99_1 = _bits_1125;
-  assign _wire_99_2 = _bits_1126;
-  assign _wire_99_3 = _bits_1127;
-  assign _wire_100_0 = _bits_1129;
-  assign _wire_100_1 = _bits_1130;
-  assign _wire_100_2 = _bits_1131;
-  assign _wire_100_3 = _bits_1132;
-  assign _wire_100_4 = _bits_1133;
-  assign _wire_100_5 = _bits_1134;
-  assign _wire_100_6 = _bits_1135;
-  assign _wire_100_7 = _bits_1136;
-  assign _wire_100_8 = _bits_1137;
-  assign _wire_100_9 = _bits_1138;
-  assign _wire_100_10 = _bits_1139;
-  assign _wire_100_11 = _bits_1140;
-  assign _wire_100_12 = _bits_1141;
-  assign _wire_100_13 = _bits_1142;
-  assign _wire_100_14 = _bits_1143;
-  assign _wire_100_15 = _bits_1144;
-  assign _wire_101_0 = _bits_1145;
-  assign _wire_101_1 = _bits_1146;
-  assign _wire_101_2 = _bits_1147;
-  assign _wire_101_3 = _bits_1148;
-  assign _wire_102_0 = _bits_1150;
-  assign _wire_102_1 = _bits_1151;
-  assign _wire_102_2 = _bits_1152;
-  assign _wire_102_3 = _bits_1153;
-  assign _wire_102_4 = _bits_1154;
-  assign _wire_102_5 = _bits_1155;
-  assign _wire_102_6 = _bits_1156;
-  assign _wire_102_7 = _bits_1157;
-  assign _wire_102_8 = _bits_1158;
-  assign _wire_102_9 = _bits_1159;
-  assign _wire_102_10 = _bits_1160;
-  assign _wire_102_11 = _bits_1161;
-  assign _wire_102_12 = _bits_1162;
-  assign _wire_102_13 = _bits_1163;
-  assign _wire_102_14 = _bits_1164;
-  assign _wire_102_15 = _bits_1165;
-  assign _wire_103_0 = _bits_1166;
-  assign _wire_103_1 = _bits_1167;
-  assign _wire_103_2 = _bits_1168;
-  assign _wire_103_3 = _bits_1169;
-  assign _wire_104_0 = _bits_1171;
-  assign _wire_104_1 = _bits_1172;
-  assign _wire_104_2 = _bits_1173;
-  assign _wire_104_3 = _bits_1174;
-  assign _wire_104_4 = _bits_1175;
-  assign _wire_104_5 = _bits_1176;
-  assign _wire_104_6 = _bits_1177;
-  assign _wire_104_7 = _bits_1178;
-  assign _wire_104_8 = _bits_1179;
-  assign _wire_104_9 = _bits_1180;
-  assign _wire_104_10 = _bits_1181;
-  assign _wire_104_11 = _bits_1182;
-  assign _wire_104_12 = _bits_1183;
-  assign _wire_104_13 = _bits_1184;
-  assign _wire_104_14 = _bits_1185;
-  assign _wire_104_15 = _bits_1186;
-  assign _wire_105_0 = _bits_1187;
-  assign _wire_105_1 = _bits_1188;
-  assign _wire_105_2 = _bits_1189;
-  assign _wire_105_3 = _bits_1190;
-  assign _wire_106_0 = _bits_1191;
-  assign _wire_106_1 = _bits_1192;
-  assign _wire_106_2 = _bits_1193;
-  assign _wire_106_3 = _bits_1194;
-  assign _wire_107_0 = _bits_1209;
-  assign _wire_107_1 = _bits_1210;
-  assign _wire_107_2 = _bits_1211;
-  assign _wire_107_3 = _bits_1212;
-  assign _wire_107_4 = _bits_1213;
-  assign _wire_107_5 = _bits_1214;
-  assign _wire_107_6 = _bits_1215;
-  assign _wire_107_7 = _bits_1216;
-  assign _wire_107_8 = _bits_1217;
-  assign _wire_107_9 = _bits_1218;
-  assign _wire_107_10 = _bits_1219;
-  assign _wire_107_11 = _bits_1220;
-  assign _wire_107_12 = _bits_1221;
-  assign _wire_107_13 = _bits_1222;
-  assign _wire_107_14 = _bits_1223;
-  assign _wire_107_15 = _bits_1224;
-  assign _wire_108_0 = _bits_1225;
-  assign _wire_108_1 = _bits_1226;
-  assign _wire_108_2 = _bits_1227;
-  assign _wire_108_3 = _bits_1228;
-  assign _wire_109_0 = _bits_1230;
-  assign _wire_109_1 = _bits_1231;
-  assign _wire_109_2 = _bits_1232;
-  assign _wire_109_3 = _bits_1233;
-  assign _wire_109_4 = _bits_1234;
-  assign _wire_109_5 = _bits_1235;
-  assign _wire_109_6 = _bits_1236;
-  assign _wire_109_7 = _bits_1237;
-  assign _wire_109_8 = _bits_1238;
-  assign _wire_109_9 = _bits_1239;
-  assign _wire_109_10 = _bits_1240;
-  assign _wire_109_11 = _bits_1241;
-  assign _wire_109_12 = _bits_1242;
-  assign _wire_109_13 = _bits_1243;
-  assign _wire_109_14 = _bits_1244;
-  assign _wire_109_15 = _bits_1245;
-  assign _wire_110_0 = _bits_1246;
-  assign _wire_110_1 = _bits_1247;
-  assign _wire_110_2 = _bits_1248;
-  assign _wire_110_3 = _bits_1249;
-  assign _wire_111_0 = _bits_1251;
-  assign _wire_111_1 = _bits_1252;
-  assign _wire_111_2 = _bits_1253;
-  assign _wire_111_3 = _bits_1254;
-  assign _wire_111_4 = _bits_1255;
-  assign _wire_111_5 = _bits_1256;
-  assign _wire_111_6 = _bits_1257;
-  assign _wire_111_7 = _bits_1258;
-  assign _wire_111_8 = _bits_1259;
-  assign _wire_111_9 = _bits_1260;
-  assign _wire_111_10 = _bits_1261;
-  assign _wire_111_11 = _bits_1262;
-  assign _wire_111_12 = _bits_1263;
-  assign _wire_111_13 = _bits_1264;
-  assign _wire_111_14 = _bits_1265;
-  assign _wire_111_15 = _bits_1266;
-  assign _wire_112_0 = _bits_1267;
-  assign _wire_112_1 = _bits_1268;
-  assign _wire_112_2 = _bits_1269;
-  assign _wire_112_3 = _bits_1270;
-  assign _wire_113_0 = _bits_1272;
-  assign _wire_113_1 = _bits_1273;
-  assign _wire_113_2 = _bits_1274;
-  assign _wire_113_3 = _bits_1275;
-  assign _wire_113_4 = _bits_1276;
-  assign _wire_113_5 = _bits_1277;
-  assign _wire_113_6 = _bits_1278;
-  assign _wire_113_7 = _bits_1279;
-  assign _wire_113_8 = _bits_1280;
-  assign _wire_113_9 = _bits_1281;
-  assign _wire_113_10 = _bits_1282;
-  assign _wire_113_11 = _bits_1283;
-  assign _wire_113_12 = _bits_1284;
-  assign _wire_113_13 = _bits_1285;
-  assign _wire_113_14 = _bits_1286;
-  assign _wire_113_15 = _bits_1287;
-  assign _wire_114_0 = _bits_1288;
-  assign _wire_114_1 = _bits_1289;
-  assign _wire_114_2 = _bits_1290;
-  assign _wire_114_3 = _bits_1291;
-  assign _wire_115_0 = _bits_1292;
-  assign _wire_115_1 = _bits_1293;
-  assign _wire_115_2 = _bits_1294;
-  assign _wire_115_3 = _bits_1295;
-  assign _wire_116_0 = _bits_1310;
-  assign _wire_116_1 = _bits_1311;
-  assign _wire_116_2 = _bits_1312;
-  assign _wire_116_3 = _bits_1313;
-  assign _wire_116_4 = _bits_1314;
-  assign _wire_116_5 = _bits_1315;
-  assign _wire_116_6 = _bits_1316;
-  assign _wire_116_7 = _bits_1317;
-  assign _wire_116_8 = _bits_1318;
-  assign _wire_116_9 = _bits_1319;
-  assign _wire_116_10 = _bits_1320;
-  assign _wire_116_11 = _bits_1321;
-  assign _wire_116_12 = _bits_1322;
-  assign _wire_116_13 = _bits_1323;
-  assign _wire_116_14 = _bits_1324;
-  assign _wire_116_15 = _bits_1325;
-  assign _wire_117_0 = _bits_1326;
-  assign _wire_117_1 = _bits_1327;
-  assign _wire_117_2 = _bits_1328;
-  assign _wire_117_3 = _bits_1329;
-  assign _wire_118_0 = _bits_1331;
-  assign _wire_118_1 = _bits_1332;
-  assign _wire_118_2 = _bits_1333;
-  assign _wire_118_3 = _bits_1334;
-  assign _wire_118_4 = _bits_1335;
-  assign _wire_118_5 = _bits_1336;
-  assign _wire_118_6 = _bits_1337;
-  assign _wire_118_7 = _bits_1338;
-  assign _wire_118_8 = _bits_1339;
-  assign _wire_118_9 = _bits_1340;
-  assign _wire_118_10 = _bits_1341;
-  assign _wire_118_11 = _bits_1342;
-  assign _wire_118_12 = _bits_1343;
-  assign _wire_118_13 = _bits_1344;
-  assign _wire_118_14 = _bits_1345;
-  assign _wire_118_15 = _bits_1346;
-  assign _wire_119_0 = _bits_1347;
-  assign _wire_119_1 = _bits_1348;
-  assign _wire_119_2 = _bits_1349;
-  assign _wire_119_3 = _bits_1350;
-  assign _wire_120_0 = _bits_1352;
-  assign _wire_120_1 = _bits_1353;
-  assign _wire_120_2 = _bits_1354;
-  assign _wire_120_3 = _bits_1355;
-  assign _wire_120_4 = _bits_1356;
-  assign _wire_120_5 = _bits_1357;
-  assign _wire_120_6 = _bits_1358;
-  assign _wire_120_7 = _bits_1359;
-  assign _wire_120_8 = _bits_1360;
-  assign _wire_120_9 = _bits_1361;
-  assign _wire_120_10 = _bits_1362;
-  assign _wire_120_11 = _bits_1363;
-  assign _wire_120_12 = _bits_1364;
-  assign _wire_120_13 = _bits_1365;
-  assign _wire_120_14 = _bits_1366;
-  assign _wire_120_15 = _bits_1367;
-  assign _wire_121_0 = _bits_1368;
-  assign _wire_121_1 = _bits_1369;
-  assign _wire_121_2 = _bits_1370;
-  assign _wire_121_3 = _bits_1371;
-  assign _wire_122_0 = _bits_1373;
-  assign _wire_122_1 = _bits_1374;
-  assign _wire_122_2 = _bits_1375;
-  assign _wire_122_3 = _bits_1376;
-  assign _wire_122_4 = _bits_1377;
-  assign _wire_122_5 = _bits_1378;
-  assign _wire_122_6 = _bits_1379;
-  assign _wire_122_7 = _bits_1380;
-  assign _wire_122_8 = _bits_1381;
-  assign _wire_122_9 = _bits_1382;
-  assign _wire_122_10 = _bits_1383;
-  assign _wire_122_11 = _bits_1384;
-  assign _wire_122_12 = _bits_1385;
-  assign _wire_122_13 = _bits_1386;
-  assign _wire_122_14 = _bits_1387;
-  assign _wire_122_15 = _bits_1388;
-  assign _wire_123_0 = _bits_1389;
-  assign _wire_123_1 = _bits_1390;
-  assign _wire_123_2 = _bits_1391;
-  assign _wire_123_3 = _bits_1392;
-  assign _wire_124_0 = _bits_1393;
-  assign _wire_124_1 = _bits_1394;
-  assign _wire_124_2 = _bits_1395;
-  assign _wire_124_3 = _bits_1396;
-  assign _wire_125_0 = _bits_1411;
-  assign _wire_125_1 = _bits_1412;
-  assign _wire_125_2 = _bits_1413;
-  assign _wire_125_3 = _bits_1414;
-  assign _wire_125_4 = _bits_1415;
-  assign _wire_125_5 = _bits_1416;
-  assign _wire_125_6 = _bits_1417;
-  assign _wire_125_7 = _bits_1418;
-  assign _wire_125_8 = _bits_1419;
-  assign _wire_125_9 = _bits_1420;
-  assign _wire_125_10 = _bits_1421;
-  assign _wire_125_11 = _bits_1422;
-  assign _wire_125_12 = _bits_1423;
-  assign _wire_125_13 = _bits_1424;
-  assign _wire_125_14 = _bits_1425;
-  assign _wire_125_15 = _bits_1426;
-  assign _wire_126_0 = _bits_1427;
-  assign _wire_126_1 = _bits_1428;
-  assign _wire_126_2 = _bits_1429;
-  assign _wire_126_3 = _bits_1430;
-  assign _wire_127_0 = _bits_1432;
-  assign _wire_127_1 = _bits_1433;
-  assign _wire_127_2 = _bits_1434;
-  assign _wire_127_3 = _bits_1435;
-  assign _wire_127_4 = _bits_1436;
-  assign _wire_127_5 = _bits_1437;
-  assign _wire_127_6 = _bits_1438;
-  assign _wire_127_7 = _bits_1439;
-  assign _wire_127_8 = _bits_1440;
-  assign _wire_127_9 = _bits_1441;
-  assign _wire_127_10 = _bits_1442;
-  assign _wire_127_11 = _bits_1443;
-  assign _wire_127_12 = _bits_1444;
-  assign _wire_127_13 = _bits_1445;
-  assign _wire_127_14 = _bits_1446;
-  assign _wire_127_15 = _bits_1447;
-  assign _wire_128_0 = _bits_1448;
-  assign _wire_128_1 = _bits_1449;
-  assign _wire_128_2 = _bits_1450;
-  assign _wire_128_3 = _bits_1451;
-  assign _wire_129_0 = _bits_1453;
-  assign _wire_129_1 = _bits_1454;
-  assign _wire_129_2 = _bits_1455;
-  assign _wire_129_3 = _bits_1456;
-  assign _wire_129_4 = _bits_1457;
-  assign _wire_129_5 = _bits_1458;
-  assign _wire_129_6 = _bits_1459;
-  assign _wire_129_7 = _bits_1460;
-  assign _wire_129_8 = _bits_1461;
-  assign _wire_129_9 = _bits_1462;
-  assign _wire_129_10 = _bits_1463;
-  assign _wire_129_11 = _bits_1464;
-  assign _wire_129_12 = _bits_1465;
-  assign _wire_129_13 = _bits_1466;
-  assign _wire_129_14 = _bits_1467;
-  assign _wire_129_15 = _bits_1468;
-  assign _wire_130_0 = _bits_1469;
-  assign _wire_130_1 = _bits_1470;
-  assign _wire_130_2 = _bits_1471;
-  assign _wire_130_3 = _bits_1472;
-  assign _wire_131_0 = _bits_1474;
-  assign _wire_131_1 = _bits_1475;
-  assign _wire_131_2 = _bits_1476;
-  assign _wire_131_3 = _bits_1477;
-  assign _wire_131_4 = _bits_1478;
-  assign _wire_131_5 = _bits_1479;
-  assign _wire_131_6 = _bits_1480;
-  assign _wire_131_7 = _bits_1481;
-  assign _wire_131_8 = _bits_1482;
-  assign _wire_131_9 = _bits_1483;
-  assign _wire_131_10 = _bits_1484;
-  assign _wire_131_11 = _bits_1485;
-  assign _wire_131_12 = _bits_1486;
-  assign _wire_131_13 = _bits_1487;
-  assign _wire_131_14 = _bits_1488;
-  assign _wire_131_15 = _bits_1489;
-  assign _wire_132_0 = _bits_1490;
-  assign _wire_132_1 = _bits_1491;
-  assign _wire_132_2 = _bits_1492;
-  assign _wire_132_3 = _bits_1493;
-  assign _wire_133_0 = _bits_1494;
-  assign _wire_133_1 = _bits_1495;
-  assign _wire_133_2 = _bits_1496;
-  assign _wire_133_3 = _bits_1497;
-  assign _wire_134_0 = _bits_1512;
-  assign _wire_134_1 = _bits_1513;
-  assign _wire_134_2 = _bits_1514;
-  assign _wire_134_3 = _bits_1515;
-  assign _wire_134_4 = _bits_1516;
-  assign _wire_134_5 = _bits_1517;
-  assign _wire_134_6 = _bits_1518;
-  assign _wire_134_7 = _bits_1519;
-  assign _wire_134_8 = _bits_1520;
-  assign _wire_134_9 = _bits_1521;
-  assign _wire_134_10 = _bits_1522;
-  assign _wire_134_11 = _bits_1523;
-  assign _wire_134_12 = _bits_1524;
-  assign _wire_134_13 = _bits_1525;
-  assign _wire_134_14 = _bits_1526;
-  assign _wire_134_15 = _bits_1527;
-  assign _wire_135_0 = _bits_1528;
-  assign _wire_135_1 = _bits_1529;
-  assign _wire_135_2 = _bits_1530;
-  assign _wire_135_3 = _bits_1531;
+  assign _wire_1_0 = _bits_14;
+  assign _wire_1_1 = _bits_15;
+  assign _wire_1_2 = _bits_16;
+  assign _wire_1_3 = _bits_17;
+  assign _wire_1_4 = _bits_18;
+  assign _wire_1_5 = _bits_19;
+  assign _wire_1_6 = _bits_20;
+  assign _wire_1_7 = _bits_21;
+  assign _wire_1_8 = _bits_22;
+  assign _wire_1_9 = _bits_23;
+  assign _wire_1_10 = _bits_24;
+  assign _wire_1_11 = _bits_25;
+  assign _wire_1_12 = _bits_26;
+  assign _wire_1_13 = _bits_27;
+  assign _wire_1_14 = _bits_28;
+  assign _wire_1_15 = _bits_29;
+  assign _wire_2_0 = _bits_30;
+  assign _wire_2_1 = _bits_31;
+  assign _wire_2_2 = _bits_32;
+  assign _wire_2_3 = _bits_33;
+  assign _wire_3_0 = _bits_35;
+  assign _wire_3_1 = _bits_36;
+  assign _wire_3_2 = _bits_37;
+  assign _wire_3_3 = _bits_38;
+  assign _wire_3_4 = _bits_39;
+  assign _wire_3_5 = _bits_40;
+  assign _wire_3_6 = _bits_41;
+  assign _wire_3_7 = _bits_42;
+  assign _wire_3_8 = _bits_43;
+  assign _wire_3_9 = _bits_44;
+  assign _wire_3_10 = _bits_45;
+  assign _wire_3_11 = _bits_46;
+  assign _wire_3_12 = _bits_47;
+  assign _wire_3_13 = _bits_48;
+  assign _wire_3_14 = _bits_49;
+  assign _wire_3_15 = _bits_50;
+  assign _wire_4_0 = _bits_51;
+  assign _wire_4_1 = _bits_52;
+  assign _wire_4_2 = _bits_53;
+  assign _wire_4_3 = _bits_54;
+  assign _wire_5_0 = _bits_56;
+  assign _wire_5_1 = _bits_57;
+  assign _wire_5_2 = _bits_58;
+  assign _wire_5_3 = _bits_59;
+  assign _wire_5_4 = _bits_60;
+  assign _wire_5_5 = _bits_61;
+  assign _wire_5_6 = _bits_62;
+  assign _wire_5_7 = _bits_63;
+  assign _wire_5_8 = _bits_64;
+  assign _wire_5_9 = _bits_65;
+  assign _wire_5_10 = _bits_66;
+  assign _wire_5_11 = _bits_67;
+  assign _wire_5_12 = _bits_68;
+  assign _wire_5_13 = _bits_69;
+  assign _wire_5_14 = _bits_70;
+  assign _wire_5_15 = _bits_71;
+  assign _wire_6_0 = _bits_72;
+  assign _wire_6_1 = _bits_73;
+  assign _wire_6_2 = _bits_74;
+  assign _wire_6_3 = _bits_75;
+  assign _wire_7_0 = _bits_76;
+  assign _wire_7_1 = _bits_77;
+  assign _wire_7_2 = _bits_78;
+  assign _wire_7_3 = _bits_79;
+  assign _wire_8_0 = _bits_90;
+  assign _wire_8_1 = _bits_91;
+  assign _wire_8_2 = _bits_92;
+  assign _wire_8_3 = _bits_93;
+  assign _wire_8_4 = _bits_94;
+  assign _wire_8_5 = _bits_95;
+  assign _wire_8_6 = _bits_96;
+  assign _wire_8_7 = _bits_97;
+  assign _wire_8_8 = _bits_98;
+  assign _wire_8_9 = _bits_99;
+  assign _wire_8_10 = _bits_100;
+  assign _wire_8_11 = _bits_101;
+  assign _wire_8_12 = _bits_102;
+  assign _wire_8_13 = _bits_103;
+  assign _wire_8_14 = _bits_104;
+  assign _wire_8_15 = _bits_105;
+  assign _wire_9_0 = _bits_106;
+  assign _wire_9_1 = _bits_107;
+  assign _wire_9_2 = _bits_108;
+  assign _wire_9_3 = _bits_109;
+  assign _wire_10_0 = _bits_111;
+  assign _wire_10_1 = _bits_112;
+  assign _wire_10_2 = _bits_113;
+  assign _wire_10_3 = _bits_114;
+  assign _wire_10_4 = _bits_115;
+  assign _wire_10_5 = _bits_116;
+  assign _wire_10_6 = _bits_117;
+  assign _wire_10_7 = _bits_118;
+  assign _wire_10_8 = _bits_119;
+  assign _wire_10_9 = _bits_120;
+  assign _wire_10_10 = _bits_121;
+  assign _wire_10_11 = _bits_122;
+  assign _wire_10_12 = _bits_123;
+  assign _wire_10_13 = _bits_124;
+  assign _wire_10_14 = _bits_125;
+  assign _wire_10_15 = _bits_126;
+  assign _wire_11_0 = _bits_127;
+  assign _wire_11_1 = _bits_128;
+  assign _wire_11_2 = _bits_129;
+  assign _wire_11_3 = _bits_130;
+  assign _wire_12_0 = _bits_132;
+  assign _wire_12_1 = _bits_133;
+  assign _wire_12_2 = _bits_134;
+  assign _wire_12_3 = _bits_135;
+  assign _wire_12_4 = _bits_136;
+  assign _wire_12_5 = _bits_137;
+  assign _wire_12_6 = _bits_138;
+  assign _wire_12_7 = _bits_139;
+  assign _wire_12_8 = _bits_140;
+  assign _wire_12_9 = _bits_141;
+  assign _wire_12_10 = _bits_142;
+  assign _wire_12_11 = _bits_143;
+  assign _wire_12_12 = _bits_144;
+  assign _wire_12_13 = _bits_145;
+  assign _wire_12_14 = _bits_146;
+  assign _wire_12_15 = _bits_147;
+  assign _wire_13_0 = _bits_148;
+  assign _wire_13_1 = _bits_149;
+  assign _wire_13_2 = _bits_150;
+  assign _wire_13_3 = _bits_151;
+  assign _wire_14_0 = _bits_153;
+  assign _wire_14_1 = _bits_154;
+  assign _wire_14_2 = _bits_155;
+  assign _wire_14_3 = _bits_156;
+  assign _wire_14_4 = _bits_157;
+  assign _wire_14_5 = _bits_158;
+  assign _wire_14_6 = _bits_159;
+  assign _wire_14_7 = _bits_160;
+  assign _wire_14_8 = _bits_161;
+  assign _wire_14_9 = _bits_162;
+  assign _wire_14_10 = _bits_163;
+  assign _wire_14_11 = _bits_164;
+  assign _wire_14_12 = _bits_165;
+  assign _wire_14_13 = _bits_166;
+  assign _wire_14_14 = _bits_167;
+  assign _wire_14_15 = _bits_168;
+  assign _wire_15_0 = _bits_169;
+  assign _wire_15_1 = _bits_170;
+  assign _wire_15_2 = _bits_171;
+  assign _wire_15_3 = _bits_172;
+  assign _wire_16_0 = _bits_173;
+  assign _wire_16_1 = _bits_174;
+  assign _wire_16_2 = _bits_175;
+  assign _wire_16_3 = _bits_176;
+  assign _wire_17_0 = _bits_187;
+  assign _wire_17_1 = _bits_188;
+  assign _wire_17_2 = _bits_189;
+  assign _wire_17_3 = _bits_190;
+  assign _wire_17_4 = _bits_191;
+  assign _wire_17_5 = _bits_192;
+  assign _wire_17_6 = _bits_193;
+  assign _wire_17_7 = _bits_194;
+  assign _wire_17_8 = _bits_195;
+  assign _wire_17_9 = _bits_196;
+  assign _wire_17_10 = _bits_197;
+  assign _wire_17_11 = _bits_198;
+  assign _wire_17_12 = _bits_199;
+  assign _wire_17_13 = _bits_200;
+  assign _wire_17_14 = _bits_201;
+  assign _wire_17_15 = _bits_202;
+  assign _wire_18_0 = _bits_203;
+  assign _wire_18_1 = _bits_204;
+  assign _wire_18_2 = _bits_205;
+  assign _wire_18_3 = _bits_206;
+  assign _wire_19_0 = _bits_208;
+  assign _wire_19_1 = _bits_209;
+  assign _wire_19_2 = _bits_210;
+  assign _wire_19_3 = _bits_211;
+  assign _wire_19_4 = _bits_212;
+  assign _wire_19_5 = _bits_213;
+  assign _wire_19_6 = _bits_214;
+  assign _wire_19_7 = _bits_215;
+  assign _wire_19_8 = _bits_216;
+  assign _wire_19_9 = _bits_217;
+  assign _wire_19_10 = _bits_218;
+  assign _wire_19_11 = _bits_219;
+  assign _wire_19_12 = _bits_220;
+  assign _wire_19_13 = _bits_221;
+  assign _wire_19_14 = _bits_222;
+  assign _wire_19_15 = _bits_223;
+  assign _wire_20_0 = _bits_224;
+  assign _wire_20_1 = _bits_225;
+  assign _wire_20_2 = _bits_226;
+  assign _wire_20_3 = _bits_227;
+  assign _wire_21_0 = _bits_229;
+  assign _wire_21_1 = _bits_230;
+  assign _wire_21_2 = _bits_231;
+  assign _wire_21_3 = _bits_232;
+  assign _wire_21_4 = _bits_233;
+  assign _wire_21_5 = _bits_234;
+  assign _wire_21_6 = _bits_235;
+  assign _wire_21_7 = _bits_236;
+  assign _wire_21_8 = _bits_237;
+  assign _wire_21_9 = _bits_238;
+  assign _wire_21_10 = _bits_239;
+  assign _wire_21_11 = _bits_240;
+  assign _wire_21_12 = _bits_241;
+  assign _wire_21_13 = _bits_242;
+  assign _wire_21_14 = _bits_243;
+  assign _wire_21_15 = _bits_244;
+  assign _wire_22_0 = _bits_245;
+  assign _wire_22_1 = _bits_246;
+  assign _wire_22_2 = _bits_247;
+  assign _wire_22_3 = _bits_248;
+  assign _wire_23_0 = _bits_250;
+  assign _wire_23_1 = _bits_251;
+  assign _wire_23_2 = _bits_252;
+  assign _wire_23_3 = _bits_253;
+  assign _wire_23_4 = _bits_254;
+  assign _wire_23_5 = _bits_255;
+  assign _wire_23_6 = _bits_256;
+  assign _wire_23_7 = _bits_257;
+  assign _wire_23_8 = _bits_258;
+  assign _wire_23_9 = _bits_259;
+  assign _wire_23_10 = _bits_260;
+  assign _wire_23_11 = _bits_261;
+  assign _wire_23_12 = _bits_262;
+  assign _wire_23_13 = _bits_263;
+  assign _wire_23_14 = _bits_264;
+  assign _wire_23_15 = _bits_265;
+  assign _wire_24_0 = _bits_266;
+  assign _wire_24_1 = _bits_267;
+  assign _wire_24_2 = _bits_268;
+  assign _wire_24_3 = _bits_269;
+  assign _wire_25_0 = _bits_270;
+  assign _wire_25_1 = _bits_271;
+  assign _wire_25_2 = _bits_272;
+  assign _wire_25_3 = _bits_273;
+  assign _wire_26_0 = _bits_284;
+  assign _wire_26_1 = _bits_285;
+  assign _wire_26_2 = _bits_286;
+  assign _wire_26_3 = _bits_287;
+  assign _wire_26_4 = _bits_288;
+  assign _wire_26_5 = _bits_289;
+  assign _wire_26_6 = _bits_290;
+  assign _wire_26_7 = _bits_291;
+  assign _wire_26_8 = _bits_292;
+  assign _wire_26_9 = _bits_293;
+  assign _wire_26_10 = _bits_294;
+  assign _wire_26_11 = _bits_295;
+  assign _wire_26_12 = _bits_296;
+  assign _wire_26_13 = _bits_297;
+  assign _wire_26_14 = _bits_298;
+  assign _wire_26_15 = _bits_299;
+  assign _wire_27_0 = _bits_300;
+  assign _wire_27_1 = _bits_301;
+  assign _wire_27_2 = _bits_302;
+  assign _wire_27_3 = _bits_303;
+  assign _wire_28_0 = _bits_305;
+  assign _wire_28_1 = _bits_306;
+  assign _wire_28_2 = _bits_307;
+  assign _wire_28_3 = _bits_308;
+  assign _wire_28_4 = _bits_309;
+  assign _wire_28_5 = _bits_310;
+  assign _wire_28_6 = _bits_311;
+  assign _wire_28_7 = _bits_312;
+  assign _wire_28_8 = _bits_313;
+  assign _wire_28_9 = _bits_314;
+  assign _wire_28_10 = _bits_315;
+  assign _wire_28_11 = _bits_316;
+  assign _wire_28_12 = _bits_317;
+  assign _wire_28_13 = _bits_318;
+  assign _wire_28_14 = _bits_319;
+  assign _wire_28_15 = _bits_320;
+  assign _wire_29_0 = _bits_321;
+  assign _wire_29_1 = _bits_322;
+  assign _wire_29_2 = _bits_323;
+  assign _wire_29_3 = _bits_324;
+  assign _wire_30_0 = _bits_326;
+  assign _wire_30_1 = _bits_327;
+  assign _wire_30_2 = _bits_328;
+  assign _wire_30_3 = _bits_329;
+  assign _wire_30_4 = _bits_330;
+  assign _wire_30_5 = _bits_331;
+  assign _wire_30_6 = _bits_332;
+  assign _wire_30_7 = _bits_333;
+  assign _wire_30_8 = _bits_334;
+  assign _wire_30_9 = _bits_335;
+  assign _wire_30_10 = _bits_336;
+  assign _wire_30_11 = _bits_337;
+  assign _wire_30_12 = _bits_338;
+  assign _wire_30_13 = _bits_339;
+  assign _wire_30_14 = _bits_340;
+  assign _wire_30_15 = _bits_341;
+  assign _wire_31_0 = _bits_342;
+  assign _wire_31_1 = _bits_343;
+  assign _wire_31_2 = _bits_344;
+  assign _wire_31_3 = _bits_345;
+  assign _wire_32_0 = _bits_347;
+  assign _wire_32_1 = _bits_348;
+  assign _wire_32_2 = _bits_349;
+  assign _wire_32_3 = _bits_350;
+  assign _wire_32_4 = _bits_351;
+  assign _wire_32_5 = _bits_352;
+  assign _wire_32_6 = _bits_353;
+  assign _wire_32_7 = _bits_354;
+  assign _wire_32_8 = _bits_355;
+  assign _wire_32_9 = _bits_356;
+  assign _wire_32_10 = _bits_357;
+  assign _wire_32_11 = _bits_358;
+  assign _wire_32_12 = _bits_359;
+  assign _wire_32_13 = _bits_360;
+  assign _wire_32_14 = _bits_361;
+  assign _wire_32_15 = _bits_362;
+  assign _wire_33_0 = _bits_363;
+  assign _wire_33_1 = _bits_364;
+  assign _wire_33_2 = _bits_365;
+  assign _wire_33_3 = _bits_366;
+  assign _wire_34_0 = _bits_367;
+  assign _wire_34_1 = _bits_368;
+  assign _wire_34_2 = _bits_369;
+  assign _wire_34_3 = _bits_370;
+  assign _wire_35_0 = _bits_381;
+  assign _wire_35_1 = _bits_382;
+  assign _wire_35_2 = _bits_383;
+  assign _wire_35_3 = _bits_384;
+  assign _wire_35_4 = _bits_385;
+  assign _wire_35_5 = _bits_386;
+  assign _wire_35_6 = _bits_387;
+  assign _wire_35_7 = _bits_388;
+  assign _wire_35_8 = _bits_389;
+  assign _wire_35_9 = _bits_390;
+  assign _wire_35_10 = _bits_391;
+  assign _wire_35_11 = _bits_392;
+  assign _wire_35_12 = _bits_393;
+  assign _wire_35_13 = _bits_394;
+  assign _wire_35_14 = _bits_395;
+  assign _wire_35_15 = _bits_396;
+  assign _wire_36_0 = _bits_397;
+  assign _wire_36_1 = _bits_398;
+  assign _wire_36_2 = _bits_399;
+  assign _wire_36_3 = _bits_400;
+  assign _wire_37_0 = _bits_402;
+  assign _wire_37_1 = _bits_403;
+  assign _wire_37_2 = _bits_404;
+  assign _wire_37_3 = _bits_405;
+  assign _wire_37_4 = _bits_406;
+  assign _wire_37_5 = _bits_407;
+  assign _wire_37_6 = _bits_408;
+  assign _wire_37_7 = _bits_409;
+  assign _wire_37_8 = _bits_410;
+  assign _wire_37_9 = _bits_411;
+  assign _wire_37_10 = _bits_412;
+  assign _wire_37_11 = _bits_413;
+  assign _wire_37_12 = _bits_414;
+  assign _wire_37_13 = _bits_415;
+  assign _wire_37_14 = _bits_416;
+  assign _wire_37_15 = _bits_417;
+  assign _wire_38_0 = _bits_418;
+  assign _wire_38_1 = _bits_419;
+  assign _wire_38_2 = _bits_420;
+  assign _wire_38_3 = _bits_421;
+  assign _wire_39_0 = _bits_423;
+  assign _wire_39_1 = _bits_424;
+  assign _wire_39_2 = _bits_425;
+  assign _wire_39_3 = _bits_426;
+  assign _wire_39_4 = _bits_427;
+  assign _wire_39_5 = _bits_428;
+  assign _wire_39_6 = _bits_429;
+  assign _wire_39_7 = _bits_430;
+  assign _wire_39_8 = _bits_431;
+  assign _wire_39_9 = _bits_432;
+  assign _wire_39_10 = _bits_433;
+  assign _wire_39_11 = _bits_434;
+  assign _wire_39_12 = _bits_435;
+  assign _wire_39_13 = _bits_436;
+  assign _wire_39_14 = _bits_437;
+  assign _wire_39_15 = _bits_438;
+  assign _wire_40_0 = _bits_439;
+  assign _wire_40_1 = _bits_440;
+  assign _wire_40_2 = _bits_441;
+  assign _wire_40_3 = _bits_442;
+  assign _wire_41_0 = _bits_444;
+  assign _wire_41_1 = _bits_445;
+  assign _wire_41_2 = _bits_446;
+  assign _wire_41_3 = _bits_447;
+  assign _wire_41_4 = _bits_448;
+  assign _wire_41_5 = _bits_449;
+  assign _wire_41_6 = _bits_450;
+  assign _wire_41_7 = _bits_451;
+  assign _wire_41_8 = _bits_452;
+  assign _wire_41_9 = _bits_453;
+  assign _wire_41_10 = _bits_454;
+  assign _wire_41_11 = _bits_455;
+  assign _wire_41_12 = _bits_456;
+  assign _wire_41_13 = _bits_457;
+  assign _wire_41_14 = _bits_458;
+  assign _wire_41_15 = _bits_459;
+  assign _wire_42_0 = _bits_460;
+  assign _wire_42_1 = _bits_461;
+  assign _wire_42_2 = _bits_462;
+  assign _wire_42_3 = _bits_463;
+  assign _wire_43_0 = _bits_464;
+  assign _wire_43_1 = _bits_465;
+  assign _wire_43_2 = _bits_466;
+  assign _wire_43_3 = _bits_467;
+  assign _wire_44_0 = _bits_478;
+  assign _wire_44_1 = _bits_479;
+  assign _wire_44_2 = _bits_480;
+  assign _wire_44_3 = _bits_481;
+  assign _wire_44_4 = _bits_482;
+  assign _wire_44_5 = _bits_483;
+  assign _wire_44_6 = _bits_484;
+  assign _wire_44_7 = _bits_485;
+  assign _wire_44_8 = _bits_486;
+  assign _wire_44_9 = _bits_487;
+  assign _wire_44_10 = _bits_488;
+  assign _wire_44_11 = _bits_489;
+  assign _wire_44_12 = _bits_490;
+  assign _wire_44_13 = _bits_491;
+  assign _wire_44_14 = _bits_492;
+  assign _wire_44_15 = _bits_493;
+  assign _wire_45_0 = _bits_494;
+  assign _wire_45_1 = _bits_495;
+  assign _wire_45_2 = _bits_496;
+  assign _wire_45_3 = _bits_497;
+  assign _wire_46_0 = _bits_499;
+  assign _wire_46_1 = _bits_500;
+  assign _wire_46_2 = _bits_501;
+  assign _wire_46_3 = _bits_502;
+  assign _wire_46_4 = _bits_503;
+  assign _wire_46_5 = _bits_504;
+  assign _wire_46_6 = _bits_505;
+  assign _wire_46_7 = _bits_506;
+  assign _wire_46_8 = _bits_507;
+  assign _wire_46_9 = _bits_508;
+  assign _wire_46_10 = _bits_509;
+  assign _wire_46_11 = _bits_510;
+  assign _wire_46_12 = _bits_511;
+  assign _wire_46_13 = _bits_512;
+  assign _wire_46_14 = _bits_513;
+  assign _wire_46_15 = _bits_514;
+  assign _wire_47_0 = _bits_515;
+  assign _wire_47_1 = _bits_516;
+  assign _wire_47_2 = _bits_517;
+  assign _wire_47_3 = _bits_518;
+  assign _wire_48_0 = _bits_520;
+  assign _wire_48_1 = _bits_521;
+  assign _wire_48_2 = _bits_522;
+  assign _wire_48_3 = _bits_523;
+  assign _wire_48_4 = _bits_524;
+  assign _wire_48_5 = _bits_525;
+  assign _wire_48_6 = _bits_526;
+  assign _wire_48_7 = _bits_527;
+  assign _wire_48_8 = _bits_528;
+  assign _wire_48_9 = _bits_529;
+  assign _wire_48_10 = _bits_530;
+  assign _wire_48_11 = _bits_531;
+  assign _wire_48_12 = _bits_532;
+  assign _wire_48_13 = _bits_533;
+  assign _wire_48_14 = _bits_534;
+  assign _wire_48_15 = _bits_535;
+  assign _wire_49_0 = _bits_536;
+  assign _wire_49_1 = _bits_537;
+  assign _wire_49_2 = _bits_538;
+  assign _wire_49_3 = _bits_539;
+  assign _wire_50_0 = _bits_541;
+  assign _wire_50_1 = _bits_542;
+  assign _wire_50_2 = _bits_543;
+  assign _wire_50_3 = _bits_544;
+  assign _wire_50_4 = _bits_545;
+  assign _wire_50_5 = _bits_546;
+  assign _wire_50_6 = _bits_547;
+  assign _wire_50_7 = _bits_548;
+  assign _wire_50_8 = _bits_549;
+  assign _wire_50_9 = _bits_550;
+  assign _wire_50_10 = _bits_551;
+  assign _wire_50_11 = _bits_552;
+  assign _wire_50_12 = _bits_553;
+  assign _wire_50_13 = _bits_554;
+  assign _wire_50_14 = _bits_555;
+  assign _wire_50_15 = _bits_556;
+  assign _wire_51_0 = _bits_557;
+  assign _wire_51_1 = _bits_558;
+  assign _wire_51_2 = _bits_559;
+  assign _wire_51_3 = _bits_560;
+  assign _wire_52_0 = _bits_561;
+  assign _wire_52_1 = _bits_562;
+  assign _wire_52_2 = _bits_563;
+  assign _wire_52_3 = _bits_564;
+  assign _wire_53_0 = _bits_575;
+  assign _wire_53_1 = _bits_576;
+  assign _wire_53_2 = _bits_577;
+  assign _wire_53_3 = _bits_578;
+  assign _wire_53_4 = _bits_579;
+  assign _wire_53_5 = _bits_580;
+  assign _wire_53_6 = _bits_581;
+  assign _wire_53_7 = _bits_582;
+  assign _wire_53_8 = _bits_583;
+  assign _wire_53_9 = _bits_584;
+  assign _wire_53_10 = _bits_585;
+  assign _wire_53_11 = _bits_586;
+  assign _wire_53_12 = _bits_587;
+  assign _wire_53_13 = _bits_588;
+  assign _wire_53_14 = _bits_589;
+  assign _wire_53_15 = _bits_590;
+  assign _wire_54_0 = _bits_591;
+  assign _wire_54_1 = _bits_592;
+  assign _wire_54_2 = _bits_593;
+  assign _wire_54_3 = _bits_594;
+  assign _wire_55_0 = _bits_596;
+  assign _wire_55_1 = _bits_597;
+  assign _wire_55_2 = _bits_598;
+  assign _wire_55_3 = _bits_599;
+  assign _wire_55_4 = _bits_600;
+  assign _wire_55_5 = _bits_601;
+  assign _wire_55_6 = _bits_602;
+  assign _wire_55_7 = _bits_603;
+  assign _wire_55_8 = _bits_604;
+  assign _wire_55_9 = _bits_605;
+  assign _wire_55_10 = _bits_606;
+  assign _wire_55_11 = _bits_607;
+  assign _wire_55_12 = _bits_608;
+  assign _wire_55_13 = _bits_609;
+  assign _wire_55_14 = _bits_610;
+  assign _wire_55_15 = _bits_611;
+  assign _wire_56_0 = _bits_612;
+  assign _wire_56_1 = _bits_613;
+  assign _wire_56_2 = _bits_614;
+  assign _wire_56_3 = _bits_615;
+  assign _wire_57_0 = _bits_617;
+  assign _wire_57_1 = _bits_618;
+  assign _wire_57_2 = _bits_619;
+  assign _wire_57_3 = _bits_620;
+  assign _wire_57_4 = _bits_621;
+  assign _wire_57_5 = _bits_622;
+  assign _wire_57_6 = _bits_623;
+  assign _wire_57_7 = _bits_624;
+  assign _wire_57_8 = _bits_625;
+  assign _wire_57_9 = _bits_626;
+  assign _wire_57_10 = _bits_627;
+  assign _wire_57_11 = _bits_628;
+  assign _wire_57_12 = _bits_629;
+  assign _wire_57_13 = _bits_630;
+  assign _wire_57_14 = _bits_631;
+  assign _wire_57_15 = _bits_632;
+  assign _wire_58_0 = _bits_633;
+  assign _wire_58_1 = _bits_634;
+  assign _wire_58_2 = _bits_635;
+  assign _wire_58_3 = _bits_636;
+  assign _wire_59_0 = _bits_638;
+  assign _wire_59_1 = _bits_639;
+  assign _wire_59_2 = _bits_640;
+  assign _wire_59_3 = _bits_641;
+  assign _wire_59_4 = _bits_642;
+  assign _wire_59_5 = _bits_643;
+  assign _wire_59_6 = _bits_644;
+  assign _wire_59_7 = _bits_645;
+  assign _wire_59_8 = _bits_646;
+  assign _wire_59_9 = _bits_647;
+  assign _wire_59_10 = _bits_648;
+  assign _wire_59_11 = _bits_649;
+  assign _wire_59_12 = _bits_650;
+  assign _wire_59_13 = _bits_651;
+  assign _wire_59_14 = _bits_652;
+  assign _wire_59_15 = _bits_653;
+  assign _wire_60_0 = _bits_654;
+  assign _wire_60_1 = _bits_655;
+  assign _wire_60_2 = _bits_656;
+  assign _wire_60_3 = _bits_657;
+  assign _wire_61_0 = _bits_658;
+  assign _wire_61_1 = _bits_659;
+  assign _wire_61_2 = _bits_660;
+  assign _wire_61_3 = _bits_661;
+  assign _wire_62_0 = _bits_672;
+  assign _wire_62_1 = _bits_673;
+  assign _wire_62_2 = _bits_674;
+  assign _wire_62_3 = _bits_675;
+  assign _wire_62_4 = _bits_676;
+  assign _wire_62_5 = _bits_677;
+  assign _wire_62_6 = _bits_678;
+  assign _wire_62_7 = _bits_679;
+  assign _wire_62_8 = _bits_680;
+  assign _wire_62_9 = _bits_681;
+  assign _wire_62_10 = _bits_682;
+  assign _wire_62_11 = _bits_683;
+  assign _wire_62_12 = _bits_684;
+  assign _wire_62_13 = _bits_685;
+  assign _wire_62_14 = _bits_686;
+  assign _wire_62_15 = _bits_687;
+  assign _wire_63_0 = _bits_688;
+  assign _wire_63_1 = _bits_689;
+  assign _wire_63_2 = _bits_690;
+  assign _wire_63_3 = _bits_691;
+  assign _wire_64_0 = _bits_693;
+  assign _wire_64_1 = _bits_694;
+  assign _wire_64_2 = _bits_695;
+  assign _wire_64_3 = _bits_696;
+  assign _wire_64_4 = _bits_697;
+  assign _wire_64_5 = _bits_698;
+  assign _wire_64_6 = _bits_699;
+  assign _wire_64_7 = _bits_700;
+  assign _wire_64_8 = _bits_701;
+  assign _wire_64_9 = _bits_702;
+  assign _wire_64_10 = _bits_703;
+  assign _wire_64_11 = _bits_704;
+  assign _wire_64_12 = _bits_705;
+  assign _wire_64_13 = _bits_706;
+  assign _wire_64_14 = _bits_707;
+  assign _wire_64_15 = _bits_708;
+  assign _wire_65_0 = _bits_709;
+  assign _wire_65_1 = _bits_710;
+  assign _wire_65_2 = _bits_711;
+  assign _wire_65_3 = _bits_712;
+  assign _wire_66_0 = _bits_714;
+  assign _wire_66_1 = _bits_715;
+  assign _wire_66_2 = _bits_716;
+  assign _wire_66_3 = _bits_717;
+  assign _wire_66_4 = _bits_718;
+  assign _wire_66_5 = _bits_719;
+  assign _wire_66_6 = _bits_720;
+  assign _wire_66_7 = _bits_721;
+  assign _wire_66_8 = _bits_722;
+  assign _wire_66_9 = _bits_723;
+  assign _wire_66_10 = _bits_724;
+  assign _wire_66_11 = _bits_725;
+  assign _wire_66_12 = _bits_726;
+  assign _wire_66_13 = _bits_727;
+  assign _wire_66_14 = _bits_728;
+  assign _wire_66_15 = _bits_729;
+  assign _wire_67_0 = _bits_730;
+  assign _wire_67_1 = _bits_731;
+  assign _wire_67_2 = _bits_732;
+  assign _wire_67_3 = _bits_733;
+  assign _wire_68_0 = _bits_735;
+  assign _wire_68_1 = _bits_736;
+  assign _wire_68_2 = _bits_737;
+  assign _wire_68_3 = _bits_738;
+  assign _wire_68_4 = _bits_739;
+  assign _wire_68_5 = _bits_740;
+  assign _wire_68_6 = _bits_741;
+  assign _wire_68_7 = _bits_742;
+  assign _wire_68_8 = _bits_743;
+  assign _wire_68_9 = _bits_744;
+  assign _wire_68_10 = _bits_745;
+  assign _wire_68_11 = _bits_746;
+  assign _wire_68_12 = _bits_747;
+  assign _wire_68_13 = _bits_748;
+  assign _wire_68_14 = _bits_749;
+  assign _wire_68_15 = _bits_750;
+  assign _wire_69_0 = _bits_751;
+  assign _wire_69_1 = _bits_752;
+  assign _wire_69_2 = _bits_753;
+  assign _wire_69_3 = _bits_754;
+  assign _wire_70_0 = _bits_755;
+  assign _wire_70_1 = _bits_756;
+  assign _wire_70_2 = _bits_757;
+  assign _wire_70_3 = _bits_758;
+  assign _wire_71_0 = _bits_769;
+  assign _wire_71_1 = _bits_770;
+  assign _wire_71_2 = _bits_771;
+  assign _wire_71_3 = _bits_772;
+  assign _wire_71_4 = _bits_773;
+  assign _wire_71_5 = _bits_774;
+  assign _wire_71_6 = _bits_775;
+  assign _wire_71_7 = _bits_776;
+  assign _wire_71_8 = _bits_777;
+  assign _wire_71_9 = _bits_778;
+  assign _wire_71_10 = _bits_779;
+  assign _wire_71_11 = _bits_780;
+  assign _wire_71_12 = _bits_781;
+  assign _wire_71_13 = _bits_782;
+  assign _wire_71_14 = _bits_783;
+  assign _wire_71_15 = _bits_784;
+  assign _wire_72_0 = _bits_785;
+  assign _wire_72_1 = _bits_786;
+  assign _wire_72_2 = _bits_787;
+  assign _wire_72_3 = _bits_788;
+  assign _wire_73_0 = _bits_790;
+  assign _wire_73_1 = _bits_791;
+  assign _wire_73_2 = _bits_792;
+  assign _wire_73_3 = _bits_793;
+  assign _wire_73_4 = _bits_794;
+  assign _wire_73_5 = _bits_795;
+  assign _wire_73_6 = _bits_796;
+  assign _wire_73_7 = _bits_797;
+  assign _wire_73_8 = _bits_798;
+  assign _wire_73_9 = _bits_799;
+  assign _wire_73_10 = _bits_800;
+  assign _wire_73_11 = _bits_801;
+  assign _wire_73_12 = _bits_802;
+  assign _wire_73_13 = _bits_803;
+  assign _wire_73_14 = _bits_804;
+  assign _wire_73_15 = _bits_805;
+  assign _wire_74_0 = _bits_806;
+  assign _wire_74_1 = _bits_807;
+  assign _wire_74_2 = _bits_808;
+  assign _wire_74_3 = _bits_809;
+  assign _wire_75_0 = _bits_811;
+  assign _wire_75_1 = _bits_812;
+  assign _wire_75_2 = _bits_813;
+  assign _wire_75_3 = _bits_814;
+  assign _wire_75_4 = _bits_815;
+  assign _wire_75_5 = _bits_816;
+  assign _wire_75_6 = _bits_817;
+  assign _wire_75_7 = _bits_818;
+  assign _wire_75_8 = _bits_819;
+  assign _wire_75_9 = _bits_820;
+  assign _wire_75_10 = _bits_821;
+  assign _wire_75_11 = _bits_822;
+  assign _wire_75_12 = _bits_823;
+  assign _wire_75_13 = _bits_824;
+  assign _wire_75_14 = _bits_825;
+  assign _wire_75_15 = _bits_826;
+  assign _wire_76_0 = _bits_827;
+  assign _wire_76_1 = _bits_828;
+  assign _wire_76_2 = _bits_829;
+  assign _wire_76_3 = _bits_830;
+  assign _wire_77_0 = _bits_832;
+  assign _wire_77_1 = _bits_833;
+  assign _wire_77_2 = _bits_834;
+  assign _wire_77_3 = _bits_835;
+  assign _wire_77_4 = _bits_836;
+  assign _wire_77_5 = _bits_837;
+  assign _wire_77_6 = _bits_838;
+  assign _wire_77_7 = _bits_839;
+  assign _wire_77_8 = _bits_840;
+  assign _wire_77_9 = _bits_841;
+  assign _wire_77_10 = _bits_842;
+  assign _wire_77_11 = _bits_843;
+  assign _wire_77_12 = _bits_844;
+  assign _wire_77_13 = _bits_845;
+  assign _wire_77_14 = _bits_846;
+  assign _wire_77_15 = _bits_847;
+  assign _wire_78_0 = _bits_848;
+  assign _wire_78_1 = _bits_849;
+  assign _wire_78_2 = _bits_850;
+  assign _wire_78_3 = _bits_851;
+  assign _wire_79_0 = _bits_852;
+  assign _wire_79_1 = _bits_853;
+  assign _wire_79_2 = _bits_854;
+  assign _wire_79_3 = _bits_855;
+  assign _wire_80_0 = _bits_866;
+  assign _wire_80_1 = _bits_867;
+  assign _wire_80_2 = _bits_868;
+  assign _wire_80_3 = _bits_869;
+  assign _wire_80_4 = _bits_870;
+  assign _wire_80_5 = _bits_871;
+  assign _wire_80_6 = _bits_872;
+  assign _wire_80_7 = _bits_873;
+  assign _wire_80_8 = _bits_874;
+  assign _wire_80_9 = _bits_875;
+  assign _wire_80_10 = _bits_876;
+  assign _wire_80_11 = _bits_877;
+  assign _wire_80_12 = _bits_878;
+  assign _wire_80_13 = _bits_879;
+  assign _wire_80_14 = _bits_880;
+  assign _wire_80_15 = _bits_881;
+  assign _wire_81_0 = _bits_882;
+  assign _wire_81_1 = _bits_883;
+  assign _wire_81_2 = _bits_884;
+  assign _wire_81_3 = _bits_885;
+  assign _wire_82_0 = _bits_887;
+  assign _wire_82_1 = _bits_888;
+  assign _wire_82_2 = _bits_889;
+  assign _wire_82_3 = _bits_890;
+  assign _wire_82_4 = _bits_891;
+  assign _wire_82_5 = _bits_892;
+  assign _wire_82_6 = _bits_893;
+  assign _wire_82_7 = _bits_894;
+  assign _wire_82_8 = _bits_895;
+  assign _wire_82_9 = _bits_896;
+  assign _wire_82_10 = _bits_897;
+  assign _wire_82_11 = _bits_898;
+  assign _wire_82_12 = _bits_899;
+  assign _wire_82_13 = _bits_900;
+  assign _wire_82_14 = _bits_901;
+  assign _wire_82_15 = _bits_902;
+  assign _wire_83_0 = _bits_903;
+  assign _wire_83_1 = _bits_904;
+  assign _wire_83_2 = _bits_905;
+  assign _wire_83_3 = _bits_906;
+  assign _wire_84_0 = _bits_908;
+  assign _wire_84_1 = _bits_909;
+  assign _wire_84_2 = _bits_910;
+  assign _wire_84_3 = _bits_911;
+  assign _wire_84_4 = _bits_912;
+  assign _wire_84_5 = _bits_913;
+  assign _wire_84_6 = _bits_914;
+  assign _wire_84_7 = _bits_915;
+  assign _wire_84_8 = _bits_916;
+  assign _wire_84_9 = _bits_917;
+  assign _wire_84_10 = _bits_918;
+  assign _wire_84_11 = _bits_919;
+  assign _wire_84_12 = _bits_920;
+  assign _wire_84_13 = _bits_921;
+  assign _wire_84_14 = _bits_922;
+  assign _wire_84_15 = _bits_923;
+  assign _wire_85_0 = _bits_924;
+  assign _wire_85_1 = _bits_925;
+  assign _wire_85_2 = _bits_926;
+  assign _wire_85_3 = _bits_927;
+  assign _wire_86_0 = _bits_929;
+  assign _wire_86_1 = _bits_930;
+  assign _wire_86_2 = _bits_931;
+  assign _wire_86_3 = _bits_932;
+  assign _wire_86_4 = _bits_933;
+  assign _wire_86_5 = _bits_934;
+  assign _wire_86_6 = _bits_935;
+  assign _wire_86_7 = _bits_936;
+  assign _wire_86_8 = _bits_937;
+  assign _wire_86_9 = _bits_938;
+  assign _wire_86_10 = _bits_939;
+  assign _wire_86_11 = _bits_940;
+  assign _wire_86_12 = _bits_941;
+  assign _wire_86_13 = _bits_942;
+  assign _wire_86_14 = _bits_943;
+  assign _wire_86_15 = _bits_944;
+  assign _wire_87_0 = _bits_945;
+  assign _wire_87_1 = _bits_946;
+  assign _wire_87_2 = _bits_947;
+  assign _wire_87_3 = _bits_948;
+  assign _wire_88_0 = _bits_949;
+  assign _wire_88_1 = _bits_950;
+  assign _wire_88_2 = _bits_951;
+  assign _wire_88_3 = _bits_952;
+  assign _wire_89_0 = _bits_963;
+  assign _wire_89_1 = _bits_964;
+  assign _wire_89_2 = _bits_965;
+  assign _wire_89_3 = _bits_966;
+  assign _wire_89_4 = _bits_967;
+  assign _wire_89_5 = _bits_968;
+  assign _wire_89_6 = _bits_969;
+  assign _wire_89_7 = _bits_970;
+  assign _wire_89_8 = _bits_971;
+  assign _wire_89_9 = _bits_972;
+  assign _wire_89_10 = _bits_973;
+  assign _wire_89_11 = _bits_974;
+  assign _wire_89_12 = _bits_975;
+  assign _wire_89_13 = _bits_976;
+  assign _wire_89_14 = _bits_977;
+  assign _wire_89_15 = _bits_978;
+  assign _wire_90_0 = _bits_979;
+  assign _wire_90_1 = _bits_980;
+  assign _wire_90_2 = _bits_981;
+  assign _wire_90_3 = _bits_982;
+  assign _wire_91_0 = _bits_984;
+  assign _wire_91_1 = _bits_985;
+  assign _wire_91_2 = _bits_986;
+  assign _wire_91_3 = _bits_987;
+  assign _wire_91_4 = _bits_988;
+  assign _wire_91_5 = _bits_989;
+  assign _wire_91_6 = _bits_990;
+  assign _wire_91_7 = _bits_991;
+  assign _wire_91_8 = _bits_992;
+  assign _wire_91_9 = _bits_993;
+  assign _wire_91_10 = _bits_994;
+  assign _wire_91_11 = _bits_995;
+  assign _wire_91_12 = _bits_996;
+  assign _wire_91_13 = _bits_997;
+  assign _wire_91_14 = _bits_998;
+  assign _wire_91_15 = _bits_999;
+  assign _wire_92_0 = _bits_1000;
+  assign _wire_92_1 = _bits_1001;
+  assign _wire_92_2 = _bits_1002;
+  assign _wire_92_3 = _bits_1003;
+  assign _wire_93_0 = _bits_1005;
+  assign _wire_93_1 = _bits_1006;
+  assign _wire_93_2 = _bits_1007;
+  assign _wire_93_3 = _bits_1008;
+  assign _wire_93_4 = _bits_1009;
+  assign _wire_93_5 = _bits_1010;
+  assign _wire_93_6 = _bits_1011;
+  assign _wire_93_7 = _bits_1012;
+  assign _wire_93_8 = _bits_1013;
+  assign _wire_93_9 = _bits_1014;
+  assign _wire_93_10 = _bits_1015;
+  assign _wire_93_11 = _bits_1016;
+  assign _wire_93_12 = _bits_1017;
+  assign _wire_93_13 = _bits_1018;
+  assign _wire_93_14 = _bits_1019;
+  assign _wire_93_15 = _bits_1020;
+  assign _wire_94_0 = _bits_1021;
+  assign _wire_94_1 = _bits_1022;
+  assign _wire_94_2 = _bits_1023;
+  assign _wire_94_3 = _bits_1024;
+  assign _wire_95_0 = _bits_1026;
+  assign _wire_95_1 = _bits_1027;
+  assign _wire_95_2 = _bits_1028;
+  assign _wire_95_3 = _bits_1029;
+  assign _wire_95_4 = _bits_1030;
+  assign _wire_95_5 = _bits_1031;
+  assign _wire_95_6 = _bits_1032;
+  assign _wire_95_7 = _bits_1033;
+  assign _wire_95_8 = _bits_1034;
+  assign _wire_95_9 = _bits_1035;
+  assign _wire_95_10 = _bits_1036;
+  assign _wire_95_11 = _bits_1037;
+  assign _wire_95_12 = _bits_1038;
+  assign _wire_95_13 = _bits_1039;
+  assign _wire_95_14 = _bits_1040;
+  assign _wire_95_15 = _bits_1041;
+  assign _wire_96_0 = _bits_1042;
+  assign _wire_96_1 = _bits_1043;
+  assign _wire_96_2 = _bits_1044;
+  assign _wire_96_3 = _bits_1045;
+  assign _wire_97_0 = _bits_1046;
+  assign _wire_97_1 = _bits_1047;
+  assign _wire_97_2 = _bits_1048;
+  assign _wire_97_3 = _bits_1049;
+  assign _wire_98_0 = _bits_1060;
+  assign _wire_98_1 = _bits_1061;
+  assign _wire_98_2 = _bits_1062;
+  assign _wire_98_3 = _bits_1063;
+  assign _wire_98_4 = _bits_1064;
+  assign _wire_98_5 = _bits_1065;
+  assign _wire_98_6 = _bits_1066;
+  assign _wire_98_7 = _bits_1067;
+  assign _wire_98_8 = _bits_1068;
+  assign _wire_98_9 = _bits_1069;
+  assign _wire_98_10 = _bits_1070;
+  assign _wire_98_11 = _bits_1071;
+  assign _wire_98_12 = _bits_1072;
+  assign _wire_98_13 = _bits_1073;
+  assign _wire_98_14 = _bits_1074;
+  assign _wire_98_15 = _bits_1075;
+  assign _wire_99_0 = _bits_1076;
+  assign _wire_99_1 = _bits_1077;
+  assign _wire_99_2 = _bits_1078;
+  assign _wire_99_3 = _bits_1079;
+  assign _wire_100_0 = _bits_1081;
+  assign _wire_100_1 = _bits_1082;
+  assign _wire_100_2 = _bits_1083;
+  assign _wire_100_3 = _bits_1084;
+  assign _wire_100_4 = _bits_1085;
+  assign _wire_100_5 = _bits_1086;
+  assign _wire_100_6 = _bits_1087;
+  assign _wire_100_7 = _bits_1088;
+  assign _wire_100_8 = _bits_1089;
+  assign _wire_100_9 = _bits_1090;
+  assign _wire_100_10 = _bits_1091;
+  assign _wire_100_11 = _bits_1092;
+  assign _wire_100_12 = _bits_1093;
+  assign _wire_100_13 = _bits_1094;
+  assign _wire_100_14 = _bits_1095;
+  assign _wire_100_15 = _bits_1096;
+  assign _wire_101_0 = _bits_1097;
+  assign _wire_101_1 = _bits_1098;
+  assign _wire_101_2 = _bits_1099;
+  assign _wire_101_3 = _bits_1100;
+  assign _wire_102_0 = _bits_1102;
+  assign _wire_102_1 = _bits_1103;
+  assign _wire_102_2 = _bits_1104;
+  assign _wire_102_3 = _bits_1105;
+  assign _wire_102_4 = _bits_1106;
+  assign _wire_102_5 = _bits_1107;
+  assign _wire_102_6 = _bits_1108;
+  assign _wire_102_7 = _bits_1109;
+  assign _wire_102_8 = _bits_1110;
+  assign _wire_102_9 = _bits_1111;
+  assign _wire_102_10 = _bits_1112;
+  assign _wire_102_11 = _bits_1113;
+  assign _wire_102_12 = _bits_1114;
+  assign _wire_102_13 = _bits_1115;
+  assign _wire_102_14 = _bits_1116;
+  assign _wire_102_15 = _bits_1117;
+  assign _wire_103_0 = _bits_1118;
+  assign _wire_103_1 = _bits_1119;
+  assign _wire_103_2 = _bits_1120;
+  assign _wire_103_3 = _bits_1121;
+  assign _wire_104_0 = _bits_1123;
+  assign _wire_104_1 = _bits_1124;
+  assign _wire_104_2 = _bits_1125;
+  assign _wire_104_3 = _bits_1126;
+  assign _wire_104_4 = _bits_1127;
+  assign _wire_104_5 = _bits_1128;
+  assign _wire_104_6 = _bits_1129;
+  assign _wire_104_7 = _bits_1130;
+  assign _wire_104_8 = _bits_1131;
+  assign _wire_104_9 = _bits_1132;
+  assign _wire_104_10 = _bits_1133;
+  assign _wire_104_11 = _bits_1134;
+  assign _wire_104_12 = _bits_1135;
+  assign _wire_104_13 = _bits_1136;
+  assign _wire_104_14 = _bits_1137;
+  assign _wire_104_15 = _bits_1138;
+  assign _wire_105_0 = _bits_1139;
+  assign _wire_105_1 = _bits_1140;
+  assign _wire_105_2 = _bits_1141;
+  assign _wire_105_3 = _bits_1142;
+  assign _wire_106_0 = _bits_1143;
+  assign _wire_106_1 = _bits_1144;
+  assign _wire_106_2 = _bits_1145;
+  assign _wire_106_3 = _bits_1146;
+  assign _wire_107_0 = _bits_1157;
+  assign _wire_107_1 = _bits_1158;
+  assign _wire_107_2 = _bits_1159;
+  assign _wire_107_3 = _bits_1160;
+  assign _wire_107_4 = _bits_1161;
+  assign _wire_107_5 = _bits_1162;
+  assign _wire_107_6 = _bits_1163;
+  assign _wire_107_7 = _bits_1164;
+  assign _wire_107_8 = _bits_1165;
+  assign _wire_107_9 = _bits_1166;
+  assign _wire_107_10 = _bits_1167;
+  assign _wire_107_11 = _bits_1168;
+  assign _wire_107_12 = _bits_1169;
+  assign _wire_107_13 = _bits_1170;
+  assign _wire_107_14 = _bits_1171;
+  assign _wire_107_15 = _bits_1172;
+  assign _wire_108_0 = _bits_1173;
+  assign _wire_108_1 = _bits_1174;
+  assign _wire_108_2 = _bits_1175;
+  assign _wire_108_3 = _bits_1176;
+  assign _wire_109_0 = _bits_1178;
+  assign _wire_109_1 = _bits_1179;
+  assign _wire_109_2 = _bits_1180;
+  assign _wire_109_3 = _bits_1181;
+  assign _wire_109_4 = _bits_1182;
+  assign _wire_109_5 = _bits_1183;
+  assign _wire_109_6 = _bits_1184;
+  assign _wire_109_7 = _bits_1185;
+  assign _wire_109_8 = _bits_1186;
+  assign _wire_109_9 = _bits_1187;
+  assign _wire_109_10 = _bits_1188;
+  assign _wire_109_11 = _bits_1189;
+  assign _wire_109_12 = _bits_1190;
+  assign _wire_109_13 = _bits_1191;
+  assign _wire_109_14 = _bits_1192;
+  assign _wire_109_15 = _bits_1193;
+  assign _wire_110_0 = _bits_1194;
+  assign _wire_110_1 = _bits_1195;
+  assign _wire_110_2 = _bits_1196;
+  assign _wire_110_3 = _bits_1197;
+  assign _wire_111_0 = _bits_1199;
+  assign _wire_111_1 = _bits_1200;
+  assign _wire_111_2 = _bits_1201;
+  assign _wire_111_3 = _bits_1202;
+  assign _wire_111_4 = _bits_1203;
+  assign _wire_111_5 = _bits_1204;
+  assign _wire_111_6 = _bits_1205;
+  assign _wire_111_7 = _bits_1206;
+  assign _wire_111_8 = _bits_1207;
+  assign _wire_111_9 = _bits_1208;
+  assign _wire_111_10 = _bits_1209;
+  assign _wire_111_11 = _bits_1210;
+  assign _wire_111_12 = _bits_1211;
+  assign _wire_111_13 = _bits_1212;
+  assign _wire_111_14 = _bits_1213;
+  assign _wire_111_15 = _bits_1214;
+  assign _wire_112_0 = _bits_1215;
+  assign _wire_112_1 = _bits_1216;
+  assign _wire_112_2 = _bits_1217;
+  assign _wire_112_3 = _bits_1218;
+  assign _wire_113_0 = _bits_1220;
+  assign _wire_113_1 = _bits_1221;
+  assign _wire_113_2 = _bits_1222;
+  assign _wire_113_3 = _bits_1223;
+  assign _wire_113_4 = _bits_1224;
+  assign _wire_113_5 = _bits_1225;
+  assign _wire_113_6 = _bits_1226;
+  assign _wire_113_7 = _bits_1227;
+  assign _wire_113_8 = _bits_1228;
+  assign _wire_113_9 = _bits_1229;
+  assign _wire_113_10 = _bits_1230;
+  assign _wire_113_11 = _bits_1231;
+  assign _wire_113_12 = _bits_1232;
+  assign _wire_113_13 = _bits_1233;
+  assign _wire_113_14 = _bits_1234;
+  assign _wire_113_15 = _bits_1235;
+  assign _wire_114_0 = _bits_1236;
+  assign _wire_114_1 = _bits_1237;
+  assign _wire_114_2 = _bits_1238;
+  assign _wire_114_3 = _bits_1239;
+  assign _wire_115_0 = _bits_1240;
+  assign _wire_115_1 = _bits_1241;
+  assign _wire_115_2 = _bits_1242;
+  assign _wire_115_3 = _bits_1243;
+  assign _wire_116_0 = _bits_1254;
+  assign _wire_116_1 = _bits_1255;
+  assign _wire_116_2 = _bits_1256;
+  assign _wire_116_3 = _bits_1257;
+  assign _wire_116_4 = _bits_1258;
+  assign _wire_116_5 = _bits_1259;
+  assign _wire_116_6 = _bits_1260;
+  assign _wire_116_7 = _bits_1261;
+  assign _wire_116_8 = _bits_1262;
+  assign _wire_116_9 = _bits_1263;
+  assign _wire_116_10 = _bits_1264;
+  assign _wire_116_11 = _bits_1265;
+  assign _wire_116_12 = _bits_1266;
+  assign _wire_116_13 = _bits_1267;
+  assign _wire_116_14 = _bits_1268;
+  assign _wire_116_15 = _bits_1269;
+  assign _wire_117_0 = _bits_1270;
+  assign _wire_117_1 = _bits_1271;
+  assign _wire_117_2 = _bits_1272;
+  assign _wire_117_3 = _bits_1273;
+  assign _wire_118_0 = _bits_1275;
+  assign _wire_118_1 = _bits_1276;
+  assign _wire_118_2 = _bits_1277;
+  assign _wire_118_3 = _bits_1278;
+  assign _wire_118_4 = _bits_1279;
+  assign _wire_118_5 = _bits_1280;
+  assign _wire_118_6 = _bits_1281;
+  assign _wire_118_7 = _bits_1282;
+  assign _wire_118_8 = _bits_1283;
+  assign _wire_118_9 = _bits_1284;
+  assign _wire_118_10 = _bits_1285;
+  assign _wire_118_11 = _bits_1286;
+  assign _wire_118_12 = _bits_1287;
+  assign _wire_118_13 = _bits_1288;
+  assign _wire_118_14 = _bits_1289;
+  assign _wire_118_15 = _bits_1290;
+  assign _wire_119_0 = _bits_1291;
+  assign _wire_119_1 = _bits_1292;
+  assign _wire_119_2 = _bits_1293;
+  assign _wire_119_3 = _bits_1294;
+  assign _wire_120_0 = _bits_1296;
+  assign _wire_120_1 = _bits_1297;
+  assign _wire_120_2 = _bits_1298;
+  assign _wire_120_3 = _bits_1299;
+  assign _wire_120_4 = _bits_1300;
+  assign _wire_120_5 = _bits_1301;
+  assign _wire_120_6 = _bits_1302;
+  assign _wire_120_7 = _bits_1303;
+  assign _wire_120_8 = _bits_1304;
+  assign _wire_120_9 = _bits_1305;
+  assign _wire_120_10 = _bits_1306;
+  assign _wire_120_11 = _bits_1307;
+  assign _wire_120_12 = _bits_1308;
+  assign _wire_120_13 = _bits_1309;
+  assign _wire_120_14 = _bits_1310;
+  assign _wire_120_15 = _bits_1311;
+  assign _wire_121_0 = _bits_1312;
+  assign _wire_121_1 = _bits_1313;
+  assign _wire_121_2 = _bits_1314;
+  assign _wire_121_3 = _bits_1315;
+  assign _wire_122_0 = _bits_1317;
+  assign _wire_122_1 = _bits_1318;
+  assign _wire_122_2 = _bits_1319;
+  assign _wire_122_3 = _bits_1320;
+  assign _wire_122_4 = _bits_1321;
+  assign _wire_122_5 = _bits_1322;
+  assign _wire_122_6 = _bits_1323;
+  assign _wire_122_7 = _bits_1324;
+  assign _wire_122_8 = _bits_1325;
+  assign _wire_122_9 = _bits_1326;
+  assign _wire_122_10 = _bits_1327;
+  assign _wire_122_11 = _bits_1328;
+  assign _wire_122_12 = _bits_1329;
+  assign _wire_122_13 = _bits_1330;
+  assign _wire_122_14 = _bits_1331;
+  assign _wire_122_15 = _bits_1332;
+  assign _wire_123_0 = _bits_1333;
+  assign _wire_123_1 = _bits_1334;
+  assign _wire_123_2 = _bits_1335;
+  assign _wire_123_3 = _bits_1336;
+  assign _wire_124_0 = _bits_1337;
+  assign _wire_124_1 = _bits_1338;
+  assign _wire_124_2 = _bits_1339;
+  assign _wire_124_3 = _bits_1340;
+  assign _wire_125_0 = _bits_1351;
+  assign _wire_125_1 = _bits_1352;
+  assign _wire_125_2 = _bits_1353;
+  assign _wire_125_3 = _bits_1354;
+  assign _wire_125_4 = _bits_1355;
+  assign _wire_125_5 = _bits_1356;
+  assign _wire_125_6 = _bits_1357;
+  assign _wire_125_7 = _bits_1358;
+  assign _wire_125_8 = _bits_1359;
+  assign _wire_125_9 = _bits_1360;
+  assign _wire_125_10 = _bits_1361;
+  assign _wire_125_11 = _bits_1362;
+  assign _wire_125_12 = _bits_1363;
+  assign _wire_125_13 = _bits_1364;
+  assign _wire_125_14 = _bits_1365;
+  assign _wire_125_15 = _bits_1366;
+  assign _wire_126_0 = _bits_1367;
+  assign _wire_126_1 = _bits_1368;
+  assign _wire_126_2 = _bits_1369;
+  assign _wire_126_3 = _bits_1370;
+  assign _wire_127_0 = _bits_1372;
+  assign _wire_127_1 = _bits_1373;
+  assign _wire_127_2 = _bits_1374;
+  assign _wire_127_3 = _bits_1375;
+  assign _wire_127_4 = _bits_1376;
+  assign _wire_127_5 = _bits_1377;
+  assign _wire_127_6 = _bits_1378;
+  assign _wire_127_7 = _bits_1379;
+  assign _wire_127_8 = _bits_1380;
+  assign _wire_127_9 = _bits_1381;
+  assign _wire_127_10 = _bits_1382;
+  assign _wire_127_11 = _bits_1383;
+  assign _wire_127_12 = _bits_1384;
+  assign _wire_127_13 = _bits_1385;
+  assign _wire_127_14 = _bits_1386;
+  assign _wire_127_15 = _bits_1387;
+  assign _wire_128_0 = _bits_1388;
+  assign _wire_128_1 = _bits_1389;
+  assign _wire_128_2 = _bits_1390;
+  assign _wire_128_3 = _bits_1391;
+  assign _wire_129_0 = _bits_1393;
+  assign _wire_129_1 = _bits_1394;
+  assign _wire_129_2 = _bits_1395;
+  assign _wire_129_3 = _bits_1396;
+  assign _wire_129_4 = _bits_1397;
+  assign _wire_129_5 = _bits_1398;
+  assign _wire_129_6 = _bits_1399;
+  assign _wire_129_7 = _bits_1400;
+  assign _wire_129_8 = _bits_1401;
+  assign _wire_129_9 = _bits_1402;
+  assign _wire_129_10 = _bits_1403;
+  assign _wire_129_11 = _bits_1404;
+  assign _wire_129_12 = _bits_1405;
+  assign _wire_129_13 = _bits_1406;
+  assign _wire_129_14 = _bits_1407;
+  assign _wire_129_15 = _bits_1408;
+  assign _wire_130_0 = _bits_1409;
+  assign _wire_130_1 = _bits_1410;
+  assign _wire_130_2 = _bits_1411;
+  assign _wire_130_3 = _bits_1412;
+  assign _wire_131_0 = _bits_1414;
+  assign _wire_131_1 = _bits_1415;
+  assign _wire_131_2 = _bits_1416;
+  assign _wire_131_3 = _bits_1417;
+  assign _wire_131_4 = _bits_1418;
+  assign _wire_131_5 = _bits_1419;
+  assign _wire_131_6 = _bits_1420;
+  assign _wire_131_7 = _bits_1421;
+  assign _wire_131_8 = _bits_1422;
+  assign _wire_131_9 = _bits_1423;
+  assign _wire_131_10 = _bits_1424;
+  assign _wire_131_11 = _bits_1425;
+  assign _wire_131_12 = _bits_1426;
+  assign _wire_131_13 = _bits_1427;
+  assign _wire_131_14 = _bits_1428;
+  assign _wire_131_15 = _bits_1429;
+  assign _wire_132_0 = _bits_1430;
+  assign _wire_132_1 = _bits_1431;
+  assign _wire_132_2 = _bits_1432;
+  assign _wire_132_3 = _bits_1433;
+  assign _wire_133_0 = _bits_1434;
+  assign _wire_133_1 = _bits_1435;
+  assign _wire_133_2 = _bits_1436;
+  assign _wire_133_3 = _bits_1437;
+  assign _wire_134_0 = _bits_1448;
+  assign _wire_134_1 = _bits_1449;
+  assign _wire_134_2 = _bits_1450;
+  assign _wire_134_3 = _bits_1451;
+  assign _wire_134_4 = _bits_1452;
+  assign _wire_134_5 = _bits_1453;
+  assign _wire_134_6 = _bits_1454;
+  assign _wire_134_7 = _bits_1455;
+  assign _wire_134_8 = _bits_1456;
+  assign _wire_134_9 = _bits_1457;
+  assign _wire_134_10 = _bits_1458;
+  assign _wire_134_11 = _bits_1459;
+  assign _wire_134_12 = _bits_1460;
+  assign _wire_134_13 = _bits_1461;
+  assign _wire_134_14 = _bits_1462;
+  assign _wire_134_15 = _bits_1463;
+  assign _wire_135_0 = _bits_1464;
+  assign _wire_135_1 = _bits_1465;
+  assign _wire_135_2 = _bits_1466;
+  assign _wire_135_3 = _bits_1467;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -8873,9 +8713,6 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
   // synthesis translate_on
 `endif
-
-  // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_dshr_0[3:1], _dshr_1[3:1], _dshr_2[3:1], _dshr_3[3:1], _dshr_4[3:1], _dshr_5[3:1], _dshr_6[3:1], _dshr_7[3:1], _dshr_8[3:1], _dshr_9[3:1], _dshr_10[3:1], _dshr_11[3:1], _dshr_12[3:1], _dshr_13[3:1], _dshr_14[3:1], _dshr_15[3:1]};
 
 endmodule
 

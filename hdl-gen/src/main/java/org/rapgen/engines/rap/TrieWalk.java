@@ -288,10 +288,7 @@ public final class TrieWalk extends Module {
         int k = c.bitsPerLevel();
         UInt digit = st.key.bits(keyBits - 1 - j * k, keyBits - (j + 1) * k);
         UInt child = cw.entry(word, digit).named(name + "_child");
-        // Whether the digit has a child: every entry's flag is formed from the word while the digit selects the slot,
-        // and the digit picks one, so the stop, and the depth and count it chooses, do not wait for the slot's select.
-        Bool hasChild = cw.present(word).bit(digit).named(name + "_has_child");
-        Bool descend = st.done.not().and(hasChild).named(name + "_descend");
+        Bool descend = st.done.not().and(child.orR()).named(name + "_descend");
         return new Place(
                 Mux(descend, child, st.slot),
                 Mux(descend, U(j + 1, depthBits), st.depth),
