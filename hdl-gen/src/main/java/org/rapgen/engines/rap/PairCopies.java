@@ -9,9 +9,9 @@ import org.rapgen.hdl.UInt;
  * One pair of the trie walk's levels' own copies of what the controller sends every level ({@link TrieWalk}): the
  * write's slot and word, a clock after the controller's, and the split node and its new word for the fix. A single
  * register of each would drive every level's blocks, spread across the part, and its route to the farthest would set
- * the clock; a copy a pair reaches only the pair's RAM and the pair's stages. The copies take the same inputs, so
- * each has a reset value of its own (the pair's number), which keeps Yosys's {@code opt_merge} from folding them back
- * into one ({@code (* keep *)} does not stop it). Built in the walk's module.
+ * the clock; a copy a pair reaches only the pair's RAM and the pair's stages. Each has the pair's number as its reset
+ * value, but Yosys merges bit by bit: a bit whose reset value agrees folds into the first pair's (placed, 11 of the 12
+ * write_slot bits do), so the copies need bits that differ to stay apart. Built in the walk's module.
  */
 final class PairCopies {
     final UInt writeSlot;
@@ -36,7 +36,7 @@ final class PairCopies {
         when(fixing, () -> Assert(fixSlot.eq(io.fix.slot).and(fixWord.eq(io.fix.word)), "a pair's fix copy is stale"));
     }
 
-    /** The pair's reset value: n in as many low bits as there are (a repeat only lets two copies merge). */
+    /** The pair's reset value: n in as many low bits as there are (only the bits where two differ stay apart). */
     private static UInt distinct(int n, int width) {
         return U(width >= 31 ? n : n & ((1 << width) - 1), width);
     }
