@@ -147,30 +147,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg commit_stop; // TrieController.java:80
   reg split_in_place; // TrieController.java:81
   reg [47:0] split_word; // TrieController.java:82
-  reg [2:0] hit_children_1; // SplitRedo.java:104
-  reg [2:0] hit_children_2; // SplitRedo.java:104
-  reg [2:0] hit_children_3; // SplitRedo.java:104
-  reg [2:0] hit_children_4; // SplitRedo.java:104
-  reg [15:0] hit_weight_1; // SplitRedo.java:105
-  reg [15:0] hit_weight_2; // SplitRedo.java:105
-  reg [15:0] hit_weight_3; // SplitRedo.java:105
-  reg [15:0] hit_weight_4; // SplitRedo.java:105
-  reg [31:0] hit_key_1; // SplitRedo.java:106
-  reg [31:0] hit_key_2; // SplitRedo.java:106
-  reg [31:0] hit_key_3; // SplitRedo.java:106
-  reg [31:0] hit_key_4; // SplitRedo.java:106
-  reg hit_redo_set_1; // SplitRedo.java:107
-  reg hit_redo_set_2; // SplitRedo.java:107
-  reg hit_redo_set_3; // SplitRedo.java:107
-  reg hit_redo_set_4; // SplitRedo.java:107
-  reg [31:0] hit_redo_old_1; // SplitRedo.java:108
-  reg [31:0] hit_redo_old_2; // SplitRedo.java:108
-  reg [31:0] hit_redo_old_3; // SplitRedo.java:108
-  reg [31:0] hit_redo_old_4; // SplitRedo.java:108
-  reg hit_redo_saturated_1; // SplitRedo.java:109
-  reg hit_redo_saturated_2; // SplitRedo.java:109
-  reg hit_redo_saturated_3; // SplitRedo.java:109
-  reg hit_redo_saturated_4; // SplitRedo.java:109
+  reg [2:0] hit_children_1; // SplitRedo.java:115
+  reg [2:0] hit_children_2; // SplitRedo.java:115
+  reg [2:0] hit_children_3; // SplitRedo.java:115
+  reg [2:0] hit_children_4; // SplitRedo.java:115
+  reg [15:0] hit_weight_1; // SplitRedo.java:116
+  reg [15:0] hit_weight_2; // SplitRedo.java:116
+  reg [15:0] hit_weight_3; // SplitRedo.java:116
+  reg [15:0] hit_weight_4; // SplitRedo.java:116
+  reg [31:0] hit_key_1; // SplitRedo.java:117
+  reg [31:0] hit_key_2; // SplitRedo.java:117
+  reg [31:0] hit_key_3; // SplitRedo.java:117
+  reg [31:0] hit_key_4; // SplitRedo.java:117
+  reg hit_redo_set_1; // SplitRedo.java:118
+  reg hit_redo_set_2; // SplitRedo.java:118
+  reg hit_redo_set_3; // SplitRedo.java:118
+  reg hit_redo_set_4; // SplitRedo.java:118
+  reg [31:0] hit_redo_old_1; // SplitRedo.java:119
+  reg [31:0] hit_redo_old_2; // SplitRedo.java:119
+  reg [31:0] hit_redo_old_3; // SplitRedo.java:119
+  reg [31:0] hit_redo_old_4; // SplitRedo.java:119
+  reg hit_redo_saturated_1; // SplitRedo.java:120
+  reg hit_redo_saturated_2; // SplitRedo.java:120
+  reg hit_redo_saturated_3; // SplitRedo.java:120
+  reg hit_redo_saturated_4; // SplitRedo.java:120
   reg walk_step_idle; // TrieMergeWalk.java:51
   reg walk_step_begin; // TrieMergeWalk.java:51
   reg walk_step_scan; // TrieMergeWalk.java:51
@@ -382,33 +382,17 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire free_clear; // FreeSlots.java:33
   wire [11:0] free_pushed; // FreeSlots.java:44
   wire redo_last_issued; // SplitRedo.java:34
-  wire fifo_io_enq_ready; // SplitRedo.java:72
-  wire fifo_io_enq_valid; // SplitRedo.java:72
-  wire [132:0] fifo_io_enq_bits; // SplitRedo.java:72
-  wire fifo_io_deq_ready; // SplitRedo.java:72
-  wire fifo_io_deq_valid; // SplitRedo.java:72
-  wire [132:0] fifo_io_deq_bits; // SplitRedo.java:72
-  wire [3:0] fifo_io_count; // SplitRedo.java:72
-  wire [1:0] _wire_0_0; // TrieWalk.java:142
-  wire [1:0] _wire_0_1; // TrieWalk.java:142
-  wire [1:0] _wire_0_2; // TrieWalk.java:142
-  wire [1:0] _wire_0_3; // TrieWalk.java:142
-  wire [1:0] _wire_0_4; // TrieWalk.java:142
-  wire [1:0] _wire_0_5; // TrieWalk.java:142
-  wire [1:0] _wire_0_6; // TrieWalk.java:142
-  wire [1:0] _wire_0_7; // TrieWalk.java:142
-  wire [1:0] _wire_0_8; // TrieWalk.java:142
-  wire [1:0] _wire_0_9; // TrieWalk.java:142
-  wire [1:0] _wire_0_10; // TrieWalk.java:142
-  wire [1:0] _wire_0_11; // TrieWalk.java:142
-  wire [1:0] _wire_0_12; // TrieWalk.java:142
-  wire [1:0] _wire_0_13; // TrieWalk.java:142
-  wire [1:0] _wire_0_14; // TrieWalk.java:142
-  wire [1:0] _wire_0_15; // TrieWalk.java:142
-  wire [11:0] _wire_1_0; // ChildWord.java:35
-  wire [11:0] _wire_1_1; // ChildWord.java:35
-  wire [11:0] _wire_1_2; // ChildWord.java:35
-  wire [11:0] _wire_1_3; // ChildWord.java:35
+  wire fifo_io_enq_ready; // SplitRedo.java:79
+  wire fifo_io_enq_valid; // SplitRedo.java:79
+  wire [135:0] fifo_io_enq_bits; // SplitRedo.java:79
+  wire fifo_io_deq_ready; // SplitRedo.java:79
+  wire fifo_io_deq_valid; // SplitRedo.java:79
+  wire [135:0] fifo_io_deq_bits; // SplitRedo.java:79
+  wire [3:0] fifo_io_count; // SplitRedo.java:79
+  wire [11:0] _wire_0_0; // ChildWord.java:35
+  wire [11:0] _wire_0_1; // ChildWord.java:35
+  wire [11:0] _wire_0_2; // ChildWord.java:35
+  wire [11:0] _wire_0_3; // ChildWord.java:35
   wire cmd_valid; // CounterPort.java:19
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
@@ -423,6 +407,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [34:0] verdict_take_least; // TrieNodeVerdict.java:92
   wire [1:0] verdict_take_digit; // TrieNodeVerdict.java:93
   wire [4:0] verdict_take_depth; // TrieNodeVerdict.java:94
+  wire [11:0] _wire_1_0; // ChildWord.java:35
+  wire [11:0] _wire_1_1; // ChildWord.java:35
+  wire [11:0] _wire_1_2; // ChildWord.java:35
+  wire [11:0] _wire_1_3; // ChildWord.java:35
   wire [11:0] _wire_2_0; // ChildWord.java:35
   wire [11:0] _wire_2_1; // ChildWord.java:35
   wire [11:0] _wire_2_2; // ChildWord.java:35
@@ -435,16 +423,28 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [11:0] _wire_4_1; // ChildWord.java:35
   wire [11:0] _wire_4_2; // ChildWord.java:35
   wire [11:0] _wire_4_3; // ChildWord.java:35
-  wire [11:0] _wire_5_0; // ChildWord.java:35
-  wire [11:0] _wire_5_1; // ChildWord.java:35
-  wire [11:0] _wire_5_2; // ChildWord.java:35
-  wire [11:0] _wire_5_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
   wire [3:0] undo_sp_next; // UndoStack.java:37
+  wire [1:0] _wire_5_0; // TrieWalk.java:142
+  wire [1:0] _wire_5_1; // TrieWalk.java:142
+  wire [1:0] _wire_5_2; // TrieWalk.java:142
+  wire [1:0] _wire_5_3; // TrieWalk.java:142
+  wire [1:0] _wire_5_4; // TrieWalk.java:142
+  wire [1:0] _wire_5_5; // TrieWalk.java:142
+  wire [1:0] _wire_5_6; // TrieWalk.java:142
+  wire [1:0] _wire_5_7; // TrieWalk.java:142
+  wire [1:0] _wire_5_8; // TrieWalk.java:142
+  wire [1:0] _wire_5_9; // TrieWalk.java:142
+  wire [1:0] _wire_5_10; // TrieWalk.java:142
+  wire [1:0] _wire_5_11; // TrieWalk.java:142
+  wire [1:0] _wire_5_12; // TrieWalk.java:142
+  wire [1:0] _wire_5_13; // TrieWalk.java:142
+  wire [1:0] _wire_5_14; // TrieWalk.java:142
+  wire [1:0] _wire_5_15; // TrieWalk.java:142
   wire [4:0] op_depth_ahead; // SplitChild.java:32
   wire [2:0] cause; // StallAccount.java:41
   (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
@@ -471,7 +471,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_2 & _not_5; // CounterPort.java:54
   wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:130
-  wire redo_queued = |fifo_io_count; // SplitRedo.java:77
+  wire redo_queued = |fifo_io_count; // SplitRedo.java:85
   wire _not_6 = ~redo_queued; // TrieController.java:130
   wire pipe_empty = _and_5 & _not_6; // TrieController.java:130
   wire _not_7 = ~undo_empty; // TrieController.java:265
@@ -565,7 +565,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [16:0] _add_3 = {1'b0, st_n_hi_2} + {{16{1'b0}}, st_n_carry_2}; // SplitCounter.java:64
   wire [15:0] _bits_16 = _add_3[15:0]; // SplitCounter.java:56
   wire _bits_17 = _add_2[16]; // SplitCounter.java:57
-  wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:111
+  wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:122
   wire _and_17 = commit_fire & result_saturated; // TrieController.java:175
   wire _or_23 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
@@ -630,21 +630,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _mux_1 = _not_37 ? _not_38 : _not_39; // FirstSet.java:35
   wire [1:0] _cat_2 = {_not_37, _mux_1}; // FirstSet.java:35
   wire [1:0] _bits_34 = _cat_2; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire [11:0] _dyn_index_0 = _bits_34[1] ? (_bits_34[0] ? _wire_2_3 : _wire_2_2) : (_bits_34[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
   wire _not_40 = ~_or_24; // FirstSet.java:34
   wire _not_41 = ~_bits_24; // FirstSet.java:34
   wire _not_42 = ~_bits_22; // FirstSet.java:34
   wire _mux_2 = _not_40 ? _not_41 : _not_42; // FirstSet.java:35
   wire [1:0] _cat_3 = {_not_40, _mux_2}; // FirstSet.java:35
   wire [1:0] _bits_35 = _cat_3; // FirstSet.java:43
-  wire [11:0] _dyn_index_1 = _bits_35[1] ? (_bits_35[0] ? _wire_4_3 : _wire_4_2) : (_bits_35[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
+  wire [11:0] _dyn_index_1 = _bits_35[1] ? (_bits_35[0] ? _wire_3_3 : _wire_3_2) : (_bits_35[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
   wire _not_43 = ~_or_28; // FirstSet.java:34
   wire _not_44 = ~_bits_29; // FirstSet.java:34
   wire _not_45 = ~_bits_27; // FirstSet.java:34
   wire _mux_3 = _not_43 ? _not_44 : _not_45; // FirstSet.java:35
   wire [1:0] _cat_4 = {_not_43, _mux_3}; // FirstSet.java:35
   wire [1:0] _bits_36 = _cat_4; // FirstSet.java:43
-  wire [11:0] _dyn_index_2 = _bits_36[1] ? (_bits_36[0] ? _wire_5_3 : _wire_5_2) : (_bits_36[0] ? _wire_5_1 : _wire_5_0); // ChildWord.java:37
+  wire [11:0] _dyn_index_2 = _bits_36[1] ? (_bits_36[0] ? _wire_4_3 : _wire_4_2) : (_bits_36[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
   wire [11:0] _mux_4 = _or_26 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
   wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_4; // TrieMergeWalk.java:158
   wire [11:0] _bits_37 = fresh_slot[11:0]; // FreeSlots.java:68
@@ -675,7 +675,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _mux_10 = _not_46 ? _not_47 : _not_48; // FirstSet.java:35
   wire [1:0] _cat_6 = {_not_46, _mux_10}; // FirstSet.java:35
   wire [1:0] _bits_50 = _cat_6; // FirstSet.java:43
-  wire [11:0] verdict_free_slot = _bits_50[1] ? (_bits_50[0] ? _wire_2_3 : _wire_2_2) : (_bits_50[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [11:0] verdict_free_slot = _bits_50[1] ? (_bits_50[0] ? _wire_1_3 : _wire_1_2) : (_bits_50[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
   wire [61:0] _cat_7 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
   wire [1:0] _bits_51 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
@@ -862,66 +862,51 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_53 = state_split_link | state_resume; // TrieController.java:87
   wire _or_54 = _and_62 | _or_53; // TrieController.java:89
   wire redo_issue = _or_54 & fifo_io_deq_valid; // TrieController.java:89
-  wire _eq_13 = fifo_io_count == 4'd1; // SplitRedo.java:125
-  wire _and_63 = redo_issue & _eq_13; // SplitRedo.java:125
-  wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:125
-  wire _and_64 = redo_issue & _eq_14; // SplitRedo.java:125
-  wire _eq_15 = fifo_io_count == 4'd1; // SplitRedo.java:125
-  wire _and_65 = redo_issue & _eq_15; // SplitRedo.java:125
+  wire _eq_13 = fifo_io_count == 4'd1; // SplitRedo.java:145
+  wire _and_63 = redo_issue & _eq_13; // SplitRedo.java:145
+  wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:145
+  wire _and_64 = redo_issue & _eq_14; // SplitRedo.java:145
+  wire _eq_15 = fifo_io_count == 4'd1; // SplitRedo.java:145
+  wire _and_65 = redo_issue & _eq_15; // SplitRedo.java:145
   wire _and_66 = io_counterResult_valid & hit_event_4; // TrieController.java:172
   wire _not_59 = ~commit_stop; // TrieController.java:172
   wire _and_67 = state_run & _not_59; // TrieController.java:172
   wire _not_60 = ~_and_67; // TrieController.java:172
   wire _and_68 = _and_66 & _not_60; // TrieController.java:172
   wire _and_69 = _and_68 & split_in_place; // TrieController.java:173
-  wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:110
-  wire [132:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated}; // SplitRedo.java:118
-  wire [31:0] _bits_95 = fifo_io_deq_bits[96:65]; // SplitRedo.java:84
-  wire [1:0] _bits_96 = _bits_95[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_97 = _bits_95[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_98 = _bits_95[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_99 = _bits_95[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_100 = _bits_95[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_101 = _bits_95[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_102 = _bits_95[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_103 = _bits_95[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_104 = _bits_95[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_105 = _bits_95[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_106 = _bits_95[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_107 = _bits_95[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_108 = _bits_95[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_109 = _bits_95[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_110 = _bits_95[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_111 = _bits_95[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_112 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_113 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_114 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_115 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_116 = fifo_io_deq_bits[132:121]; // SplitRedo.java:80
-  wire redo_moved = _bits_116 == op_slot; // SplitRedo.java:88
-  wire [2:0] _bits_117 = fifo_io_deq_bits[115:113]; // SplitRedo.java:82
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_117; // SplitRedo.java:93
+  wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:121
+  wire _eq_16 = io_counterResult_bits_addr == op_slot; // SplitRedo.java:137
+  wire [3:0] _bits_95 = hit_depth_4[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_3 = _bits_95[3] ? (_bits_95[2] ? (_bits_95[1] ? (_bits_95[0] ? _wire_5_15 : _wire_5_14) : (_bits_95[0] ? _wire_5_13 : _wire_5_12)) : (_bits_95[1] ? (_bits_95[0] ? _wire_5_11 : _wire_5_10) : (_bits_95[0] ? _wire_5_9 : _wire_5_8))) : (_bits_95[2] ? (_bits_95[1] ? (_bits_95[0] ? _wire_5_7 : _wire_5_6) : (_bits_95[0] ? _wire_5_5 : _wire_5_4)) : (_bits_95[1] ? (_bits_95[0] ? _wire_5_3 : _wire_5_2) : (_bits_95[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
+  wire [135:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated, _eq_16, _dyn_index_3}; // SplitRedo.java:128
+  wire [11:0] _bits_96 = split_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_97 = split_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_98 = split_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_99 = split_word[47:36]; // ChildWord.java:30
+  wire redo_moved = fifo_io_deq_bits[2]; // SplitRedo.java:97
+  wire [2:0] _bits_100 = fifo_io_deq_bits[118:116]; // SplitRedo.java:90
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_100; // SplitRedo.java:104
   wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:97
-  wire [15:0] _bits_118 = fifo_io_deq_bits[112:97]; // SplitRedo.java:83
-  wire [15:0] issue_weight = redo_issue ? _bits_118 : io_found_bits_weight; // TrieController.java:98
-  wire [31:0] _mux_16 = redo_issue ? _bits_95 : io_found_bits_key; // TrieController.java:99
-  wire redo_sets = ~redo_moved; // SplitRedo.java:89
-  wire _and_70 = redo_issue & redo_sets; // SplitRedo.java:107
-  wire [31:0] _bits_119 = fifo_io_deq_bits[32:1]; // SplitRedo.java:86
-  wire _bits_120 = fifo_io_deq_bits[0]; // SplitRedo.java:87
+  wire [15:0] _bits_101 = fifo_io_deq_bits[115:100]; // SplitRedo.java:91
+  wire [15:0] issue_weight = redo_issue ? _bits_101 : io_found_bits_weight; // TrieController.java:98
+  wire [31:0] _bits_102 = fifo_io_deq_bits[99:68]; // SplitRedo.java:92
+  wire [31:0] _mux_16 = redo_issue ? _bits_102 : io_found_bits_key; // TrieController.java:99
+  wire redo_sets = ~redo_moved; // SplitRedo.java:100
+  wire _and_70 = redo_issue & redo_sets; // SplitRedo.java:118
+  wire [31:0] _bits_103 = fifo_io_deq_bits[35:4]; // SplitRedo.java:94
+  wire _bits_104 = fifo_io_deq_bits[3]; // SplitRedo.java:95
   wire _and_71 = redo_issue & redo_sets; // TrieController.java:197
   wire event_issue = io_found_valid | redo_issue; // TrieController.java:93
   wire _and_72 = redo_issue & redo_sets; // TrieController.java:197
   wire _and_73 = redo_issue & redo_sets; // TrieController.java:197
-  wire [4:0] _bits_121 = fifo_io_deq_bits[120:116]; // SplitRedo.java:81
-  wire [3:0] _bits_122 = _bits_121[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_3 = _bits_122[3] ? (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_15 : _wire_0_14) : (_bits_122[0] ? _wire_0_13 : _wire_0_12)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_11 : _wire_0_10) : (_bits_122[0] ? _wire_0_9 : _wire_0_8))) : (_bits_122[2] ? (_bits_122[1] ? (_bits_122[0] ? _wire_0_7 : _wire_0_6) : (_bits_122[0] ? _wire_0_5 : _wire_0_4)) : (_bits_122[1] ? (_bits_122[0] ? _wire_0_3 : _wire_0_2) : (_bits_122[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:145
-  wire [11:0] redo_leaf = _dyn_index_3[1] ? (_dyn_index_3[0] ? _wire_1_3 : _wire_1_2) : (_dyn_index_3[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_116; // SplitRedo.java:91
+  wire [1:0] redo_digit = fifo_io_deq_bits[1:0]; // SplitRedo.java:99
+  wire [11:0] redo_leaf = redo_digit[1] ? (redo_digit[0] ? _wire_0_3 : _wire_0_2) : (redo_digit[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
+  wire [11:0] _bits_105 = fifo_io_deq_bits[135:124]; // SplitRedo.java:88
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_105; // SplitRedo.java:102
   wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:95
-  wire [11:0] _bits_123 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [31:0] _bits_124 = fifo_io_deq_bits[64:33]; // SplitRedo.java:85
-  wire [31:0] _bits_125 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire [11:0] _bits_106 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [31:0] _bits_107 = fifo_io_deq_bits[67:36]; // SplitRedo.java:93
+  wire [31:0] _bits_108 = undo_rdata_0[31:0]; // UndoStack.java:58
   wire _or_r_2 = |verdict_queued; // TrieNodeVerdict.java:152
   wire _not_61 = ~_or_r_2; // TrieNodeVerdict.java:152
   wire _and_74 = verdict_step_idle & _not_61; // TrieNodeVerdict.java:152
@@ -948,30 +933,30 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_r_3 = |walk_depth; // TrieMergeWalk.java:254
   wire [4:0] _add_23 = walk_depth + 5'd1; // TrieMergeWalk.java:235
   wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:124
-  wire [3:0] _bits_126 = _sub_4[3:0]; // TrieMergeWalk.java:124
-  wire [11:0] _bits_127 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
-  wire [47:0] _bits_128 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
-  wire [11:0] _bits_129 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_129; // ChildWord.java:43
-  wire [11:0] _bits_130 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_130; // ChildWord.java:43
-  wire [11:0] _bits_131 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_131; // ChildWord.java:43
-  wire [11:0] _bits_132 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_132; // ChildWord.java:43
+  wire [3:0] _bits_109 = _sub_4[3:0]; // TrieMergeWalk.java:124
+  wire [11:0] _bits_110 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
+  wire [47:0] _bits_111 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
+  wire [11:0] _bits_112 = root_word[47:36]; // ChildWord.java:30
+  wire _or_r_4 = |_bits_112; // ChildWord.java:43
+  wire [11:0] _bits_113 = root_word[35:24]; // ChildWord.java:30
+  wire _or_r_5 = |_bits_113; // ChildWord.java:43
+  wire [11:0] _bits_114 = root_word[23:12]; // ChildWord.java:30
+  wire _or_r_6 = |_bits_114; // ChildWord.java:43
+  wire [11:0] _bits_115 = root_word[11:0]; // ChildWord.java:30
+  wire _or_r_7 = |_bits_115; // ChildWord.java:43
   wire [3:0] _cat_19 = {_or_r_4, _or_r_5, _or_r_6, _or_r_7}; // ChildWord.java:44
   wire [6:0] _dshl_1 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_133 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_70 = ~_bits_133; // TrieMergeWalk.java:240
+  wire [3:0] _bits_116 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_70 = ~_bits_116; // TrieMergeWalk.java:240
   wire [3:0] _and_83 = walk_child_kids & _not_70; // TrieMergeWalk.java:240
   wire [3:0] _mux_17 = walk_probe ? _and_83 : walk_child_kids; // TrieMergeWalk.java:238
   wire [6:0] _dshl_2 = 7'd1 << _bits_35; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_134 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_71 = ~_bits_134; // TrieMergeWalk.java:250
+  wire [3:0] _bits_117 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_71 = ~_bits_117; // TrieMergeWalk.java:250
   wire [3:0] _and_84 = walk_todo & _not_71; // TrieMergeWalk.java:250
   wire [6:0] _dshl_3 = 7'd1 << _bits_36; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_135 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_58 = walk_up_taken | _bits_135; // TrieMergeWalk.java:167
+  wire [3:0] _bits_118 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_58 = walk_up_taken | _bits_118; // TrieMergeWalk.java:167
   wire [3:0] _mux_18 = walk_probe_up ? _or_58 : walk_up_taken; // TrieMergeWalk.java:167
   wire [3:0] _not_72 = ~_mux_18; // TrieMergeWalk.java:258
   wire [3:0] _and_85 = _bits_26 & _not_72; // TrieMergeWalk.java:258
@@ -980,19 +965,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_59 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
   wire [34:0] _add_24 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
   wire [34:0] _mux_19 = _or_59 ? _add_24 : walk_sum; // TrieMergeWalk.java:137
-  wire [34:0] _bits_136 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
+  wire [34:0] _bits_119 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
   wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
   wire [6:0] _dshl_4 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_137 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_60 = walk_leaves | _bits_137; // TrieMergeWalk.java:138
+  wire [3:0] _bits_120 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_60 = walk_leaves | _bits_120; // TrieMergeWalk.java:138
   wire [3:0] _mux_20 = walk_leaf_now ? _or_60 : walk_leaves; // TrieMergeWalk.java:138
-  wire [3:0] _bits_138 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
+  wire [3:0] _bits_121 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
   wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:64
   wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
   wire _lt_1 = walk_child_min < walk_least; // TrieMergeWalk.java:139
   wire _and_86 = walk_pass_now & _lt_1; // TrieMergeWalk.java:139
   wire [34:0] _mux_21 = _and_86 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
-  wire [34:0] _bits_139 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
+  wire [34:0] _bits_122 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
   wire [1:0] _mux_22 = _or_26 ? _bits_35 : _bits_36; // TrieMergeWalk.java:157
   wire [1:0] _mux_23 = walk_walk_now ? _bits_34 : _mux_22; // TrieMergeWalk.java:157
   wire _not_74 = ~walk_walk_now; // TrieMergeWalk.java:212
@@ -1001,52 +986,52 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_88 = walk_sent_up & _not_75; // TrieMergeWalk.java:213
   wire _not_76 = ~walk_walk_now; // TrieMergeWalk.java:214
   wire _and_89 = walk_probing & _not_76; // TrieMergeWalk.java:214
-  wire _eq_16 = word_data == 48'd0; // TrieMergeWalk.java:140
-  wire _not_77 = ~_eq_16; // TrieMergeWalk.java:224
-  wire _bits_140 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_140; // SplitCompare.java:59
-  wire [11:0] _bits_141 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_142 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_143 = _bits_142[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_25 = {1'b0, _bits_141} + {1'b0, _bits_143}; // SplitCompare.java:85
-  wire _bits_144 = _add_25[12]; // SplitCompare.java:85
-  wire [12:0] _cat_20 = {_bits_141, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_21 = {_bits_143, 1'd1}; // SplitCompare.java:86
+  wire _eq_17 = word_data == 48'd0; // TrieMergeWalk.java:140
+  wire _not_77 = ~_eq_17; // TrieMergeWalk.java:224
+  wire _bits_123 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_123; // SplitCompare.java:59
+  wire [11:0] _bits_124 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_125 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_126 = _bits_125[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_25 = {1'b0, _bits_124} + {1'b0, _bits_126}; // SplitCompare.java:85
+  wire _bits_127 = _add_25[12]; // SplitCompare.java:85
+  wire [12:0] _cat_20 = {_bits_124, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_21 = {_bits_126, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_145 = _add_26[13]; // SplitCompare.java:86
-  wire [22:0] _bits_146 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_147 = _bits_146[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_148 = _bits_142[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_149 = _bits_148[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_27 = {1'b0, _bits_147} + {1'b0, _bits_149}; // SplitCompare.java:85
-  wire _bits_150 = _add_27[12]; // SplitCompare.java:85
-  wire [12:0] _cat_22 = {_bits_147, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_23 = {_bits_149, 1'd1}; // SplitCompare.java:86
+  wire _bits_128 = _add_26[13]; // SplitCompare.java:86
+  wire [22:0] _bits_129 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_130 = _bits_129[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_131 = _bits_125[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_132 = _bits_131[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_27 = {1'b0, _bits_130} + {1'b0, _bits_132}; // SplitCompare.java:85
+  wire _bits_133 = _add_27[12]; // SplitCompare.java:85
+  wire [12:0] _cat_22 = {_bits_130, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_23 = {_bits_132, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_28 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
-  wire _bits_151 = _add_28[13]; // SplitCompare.java:86
-  wire [10:0] _bits_152 = _bits_146[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_24 = {_bits_152, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_153 = _bits_148[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_25 = {_bits_153, 1'd1}; // SplitCompare.java:86
+  wire _bits_134 = _add_28[13]; // SplitCompare.java:86
+  wire [10:0] _bits_135 = _bits_129[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_24 = {_bits_135, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_136 = _bits_131[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_25 = {_bits_136, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_154 = _add_29[12]; // SplitCompare.java:86
-  wire _and_90 = _bits_151 & _bits_154; // SplitCompare.java:75
-  wire _or_61 = _bits_150 | _and_90; // SplitCompare.java:75
-  wire _and_91 = _bits_145 & _or_61; // SplitCompare.java:75
-  wire _or_62 = _bits_144 | _and_91; // SplitCompare.java:75
+  wire _bits_137 = _add_29[12]; // SplitCompare.java:86
+  wire _and_90 = _bits_134 & _bits_137; // SplitCompare.java:75
+  wire _or_61 = _bits_133 | _and_90; // SplitCompare.java:75
+  wire _and_91 = _bits_128 & _or_61; // SplitCompare.java:75
+  wire _or_62 = _bits_127 | _and_91; // SplitCompare.java:75
   wire _and_92 = _and_r_2 & _or_62; // SplitCompare.java:59
   wire _and_93 = _not_77 & _and_92; // TrieMergeWalk.java:224
-  wire _not_78 = ~_eq_16; // TrieMergeWalk.java:225
+  wire _not_78 = ~_eq_17; // TrieMergeWalk.java:225
   wire _not_79 = ~_and_92; // TrieMergeWalk.java:225
   wire _and_94 = _not_78 & _not_79; // TrieMergeWalk.java:225
-  wire [11:0] _bits_155 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_155; // ChildWord.java:43
-  wire [11:0] _bits_156 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_156; // ChildWord.java:43
-  wire [11:0] _bits_157 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_157; // ChildWord.java:43
-  wire [11:0] _bits_158 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_158; // ChildWord.java:43
+  wire [11:0] _bits_138 = word_data[47:36]; // ChildWord.java:30
+  wire _or_r_8 = |_bits_138; // ChildWord.java:43
+  wire [11:0] _bits_139 = word_data[35:24]; // ChildWord.java:30
+  wire _or_r_9 = |_bits_139; // ChildWord.java:43
+  wire [11:0] _bits_140 = word_data[23:12]; // ChildWord.java:30
+  wire _or_r_10 = |_bits_140; // ChildWord.java:43
+  wire [11:0] _bits_141 = word_data[11:0]; // ChildWord.java:30
+  wire _or_r_11 = |_bits_141; // ChildWord.java:43
   wire [3:0] _cat_26 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11}; // ChildWord.java:44
   wire _or_63 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
   wire _and_95 = walk_judged & _or_63; // TrieMergeWalk.java:115
@@ -1056,95 +1041,95 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_r_12 = |verdict_queued; // TrieNodeVerdict.java:135
   wire verdict_pop = _or_64 & _or_r_12; // TrieNodeVerdict.java:135
   wire [6:0] _dshl_5 = 7'd1 << _bits_50; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_159 = _dshl_5[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_81 = ~_bits_159; // TrieNodeVerdict.java:163
+  wire [3:0] _bits_142 = _dshl_5[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_81 = ~_bits_142; // TrieNodeVerdict.java:163
   wire [3:0] _and_97 = verdict_freeing & _not_81; // TrieNodeVerdict.java:163
   wire _or_r_13 = |_and_97; // TrieNodeVerdict.java:169
   wire _or_r_14 = |_and_97; // TrieNodeVerdict.java:169
   wire _or_r_15 = |verdict_depth; // TrieNodeVerdict.java:185
   wire verdict_sharing = verdict_step_act & _or_r_15; // TrieNodeVerdict.java:185
   wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
-  wire [4:0] _bits_160 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
+  wire [4:0] _bits_143 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
   wire [4:0] _sub_5 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
-  wire _eq_17 = _bits_160 == _sub_5; // TrieNodeVerdict.java:188
-  wire verdict_forward = verdict_sharing & _eq_17; // TrieNodeVerdict.java:188
-  wire [3:0] _bits_161 = _bits_160[3:0]; // TrieNodeVerdict.java:186
-  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_161; // TrieNodeVerdict.java:189
-  wire _bits_162 = _dshr_0[0]; // TrieNodeVerdict.java:189
-  wire _or_65 = verdict_forward | _bits_162; // TrieNodeVerdict.java:189
-  wire [1:0] _bits_163 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
-  wire [11:0] _bits_164 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [11:0] _bits_165 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [47:0] _bits_166 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [47:0] _bits_167 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [34:0] _bits_168 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [34:0] _bits_169 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
-  wire [34:0] _add_30 = verdict_sum + _bits_169; // TrieNodeVerdict.java:215
-  wire [34:0] _bits_170 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [3:0] _bits_171 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [3:0] _bits_172 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
-  wire [3:0] _or_66 = verdict_leaves | _bits_172; // TrieNodeVerdict.java:216
-  wire [3:0] _bits_173 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [34:0] _bits_174 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [34:0] _bits_175 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
-  wire _lt_2 = _bits_175 < verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _mux_24 = _lt_2 ? _bits_175 : verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _bits_176 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [1:0] _bits_177 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
-  wire [1:0] _bits_178 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire _eq_18 = _bits_143 == _sub_5; // TrieNodeVerdict.java:188
+  wire verdict_forward = verdict_sharing & _eq_18; // TrieNodeVerdict.java:188
+  wire [3:0] _bits_144 = _bits_143[3:0]; // TrieNodeVerdict.java:186
+  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_144; // TrieNodeVerdict.java:189
+  wire _bits_145 = _dshr_0[0]; // TrieNodeVerdict.java:189
+  wire _or_65 = verdict_forward | _bits_145; // TrieNodeVerdict.java:189
+  wire [1:0] _bits_146 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
+  wire [11:0] _bits_147 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [11:0] _bits_148 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
+  wire [47:0] _bits_149 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [47:0] _bits_150 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
+  wire [34:0] _bits_151 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [34:0] _bits_152 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
+  wire [34:0] _add_30 = verdict_sum + _bits_152; // TrieNodeVerdict.java:215
+  wire [34:0] _bits_153 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [3:0] _bits_154 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [3:0] _bits_155 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
+  wire [3:0] _or_66 = verdict_leaves | _bits_155; // TrieNodeVerdict.java:216
+  wire [3:0] _bits_156 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [34:0] _bits_157 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [34:0] _bits_158 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
+  wire _lt_2 = _bits_158 < verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _mux_24 = _lt_2 ? _bits_158 : verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _bits_159 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [1:0] _bits_160 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [1:0] _bits_161 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
   wire _or_r_16 = |verdict_leaves; // TrieNodeVerdict.java:157
-  wire _bits_179 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_179; // SplitCompare.java:59
-  wire [11:0] _bits_180 = verdict_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_181 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_182 = _bits_181[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_31 = {1'b0, _bits_180} + {1'b0, _bits_182}; // SplitCompare.java:85
-  wire _bits_183 = _add_31[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_180, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_182, 1'd1}; // SplitCompare.java:86
+  wire _bits_162 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_162; // SplitCompare.java:59
+  wire [11:0] _bits_163 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_164 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_165 = _bits_164[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_31 = {1'b0, _bits_163} + {1'b0, _bits_165}; // SplitCompare.java:85
+  wire _bits_166 = _add_31[12]; // SplitCompare.java:85
+  wire [12:0] _cat_27 = {_bits_163, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_28 = {_bits_165, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_32 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_184 = _add_32[13]; // SplitCompare.java:86
-  wire [22:0] _bits_185 = verdict_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_186 = _bits_185[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_187 = _bits_181[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_188 = _bits_187[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_33 = {1'b0, _bits_186} + {1'b0, _bits_188}; // SplitCompare.java:85
-  wire _bits_189 = _add_33[12]; // SplitCompare.java:85
-  wire [12:0] _cat_29 = {_bits_186, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_30 = {_bits_188, 1'd1}; // SplitCompare.java:86
+  wire _bits_167 = _add_32[13]; // SplitCompare.java:86
+  wire [22:0] _bits_168 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_169 = _bits_168[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_170 = _bits_164[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_171 = _bits_170[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_33 = {1'b0, _bits_169} + {1'b0, _bits_171}; // SplitCompare.java:85
+  wire _bits_172 = _add_33[12]; // SplitCompare.java:85
+  wire [12:0] _cat_29 = {_bits_169, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_30 = {_bits_171, 1'd1}; // SplitCompare.java:86
   wire [13:0] _add_34 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_190 = _add_34[13]; // SplitCompare.java:86
-  wire [10:0] _bits_191 = _bits_185[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_31 = {_bits_191, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_192 = _bits_187[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_32 = {_bits_192, 1'd1}; // SplitCompare.java:86
+  wire _bits_173 = _add_34[13]; // SplitCompare.java:86
+  wire [10:0] _bits_174 = _bits_168[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_31 = {_bits_174, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_175 = _bits_170[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_32 = {_bits_175, 1'd1}; // SplitCompare.java:86
   wire [12:0] _add_35 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
-  wire _bits_193 = _add_35[12]; // SplitCompare.java:86
-  wire _and_98 = _bits_190 & _bits_193; // SplitCompare.java:75
-  wire _or_67 = _bits_189 | _and_98; // SplitCompare.java:75
-  wire _and_99 = _bits_184 & _or_67; // SplitCompare.java:75
-  wire _or_68 = _bits_183 | _and_99; // SplitCompare.java:75
+  wire _bits_176 = _add_35[12]; // SplitCompare.java:86
+  wire _and_98 = _bits_173 & _bits_176; // SplitCompare.java:75
+  wire _or_67 = _bits_172 | _and_98; // SplitCompare.java:75
+  wire _and_99 = _bits_167 & _or_67; // SplitCompare.java:75
+  wire _or_68 = _bits_166 | _and_99; // SplitCompare.java:75
   wire _and_100 = _and_r_3 & _or_68; // SplitCompare.java:59
   wire _not_82 = ~_and_100; // TrieNodeVerdict.java:156
   wire _and_101 = _or_r_16 & _not_82; // TrieNodeVerdict.java:157
-  wire [2:0] _bits_194 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
-  wire _or_r_17 = |_bits_194; // TrieNodeVerdict.java:222
-  wire [11:0] _bits_195 = verdict_word[47:36]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_195; // ChildWord.java:43
-  wire [11:0] _bits_196 = verdict_word[35:24]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_196; // ChildWord.java:43
-  wire [11:0] _bits_197 = verdict_word[23:12]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_197; // ChildWord.java:43
-  wire [11:0] _bits_198 = verdict_word[11:0]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_198; // ChildWord.java:43
+  wire [2:0] _bits_177 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
+  wire _or_r_17 = |_bits_177; // TrieNodeVerdict.java:222
+  wire [11:0] _bits_178 = verdict_word[47:36]; // ChildWord.java:30
+  wire _or_r_18 = |_bits_178; // ChildWord.java:43
+  wire [11:0] _bits_179 = verdict_word[35:24]; // ChildWord.java:30
+  wire _or_r_19 = |_bits_179; // ChildWord.java:43
+  wire [11:0] _bits_180 = verdict_word[23:12]; // ChildWord.java:30
+  wire _or_r_20 = |_bits_180; // ChildWord.java:43
+  wire [11:0] _bits_181 = verdict_word[11:0]; // ChildWord.java:30
+  wire _or_r_21 = |_bits_181; // ChildWord.java:43
   wire [3:0] _cat_33 = {_or_r_18, _or_r_19, _or_r_20, _or_r_21}; // ChildWord.java:44
-  wire _eq_18 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
-  wire _and_102 = _and_101 & _eq_18; // TrieNodeVerdict.java:225
-  wire [2:0] _bits_199 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
-  wire _or_r_22 = |_bits_199; // TrieNodeVerdict.java:159
+  wire _eq_19 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
+  wire _and_102 = _and_101 & _eq_19; // TrieNodeVerdict.java:225
+  wire [2:0] _bits_182 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
+  wire _or_r_22 = |_bits_182; // TrieNodeVerdict.java:159
   wire [31:0] _fill_20 = {32{1'd1}}; // TrieNodeVerdict.java:159
-  wire [31:0] _bits_200 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
-  wire [31:0] _mux_25 = _or_r_22 ? _fill_20 : _bits_200; // TrieNodeVerdict.java:159
+  wire [31:0] _bits_183 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
+  wire [31:0] _mux_25 = _or_r_22 ? _fill_20 : _bits_183; // TrieNodeVerdict.java:159
   wire _or_r_23 = |verdict_leaves; // TrieNodeVerdict.java:227
   wire _not_83 = ~_not_82; // TrieNodeVerdict.java:227
   wire _and_103 = _or_r_23 & _not_83; // TrieNodeVerdict.java:227
@@ -1152,79 +1137,79 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_104 = _and_103 & _lt_3; // TrieNodeVerdict.java:227
   wire [34:0] _mux_26 = _and_104 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
   wire [4:0] _sub_6 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
-  wire [3:0] _bits_201 = _sub_6[3:0]; // TrieNodeVerdict.java:116
-  wire [30:0] _dshl_6 = 31'd1 << _bits_201; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_202 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_27 = verdict_sharing ? _bits_202 : 16'd0; // TrieNodeVerdict.java:190
+  wire [3:0] _bits_184 = _sub_6[3:0]; // TrieNodeVerdict.java:116
+  wire [30:0] _dshl_6 = 31'd1 << _bits_184; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_185 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_27 = verdict_sharing ? _bits_185 : 16'd0; // TrieNodeVerdict.java:190
   wire [15:0] _or_69 = verdict_kids_valid | _mux_27; // TrieNodeVerdict.java:192
-  wire [30:0] _dshl_7 = 31'd1 << _bits_161; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_203 = _dshl_7[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_28 = verdict_pop ? _bits_203 : 16'd0; // TrieNodeVerdict.java:191
+  wire [30:0] _dshl_7 = 31'd1 << _bits_144; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_186 = _dshl_7[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_28 = verdict_pop ? _bits_186 : 16'd0; // TrieNodeVerdict.java:191
   wire [15:0] _not_84 = ~_mux_28; // TrieNodeVerdict.java:192
   wire [15:0] _and_105 = _or_69 & _not_84; // TrieNodeVerdict.java:192
   wire [34:0] _fill_21 = {35{1'd1}}; // TrieNodeVerdict.java:119
   wire [73:0] _cat_34 = {35'd0, 4'd0, _fill_21}; // TrieNodeVerdict.java:119
   wire [73:0] _mux_29 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
-  wire [34:0] _bits_204 = _mux_29[73:39]; // TrieNodeVerdict.java:177
-  wire [34:0] _add_36 = _bits_204 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
-  wire [3:0] _bits_205 = _mux_29[38:35]; // TrieNodeVerdict.java:178
+  wire [34:0] _bits_187 = _mux_29[73:39]; // TrieNodeVerdict.java:177
+  wire [34:0] _add_36 = _bits_187 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
+  wire [3:0] _bits_188 = _mux_29[38:35]; // TrieNodeVerdict.java:178
   wire [6:0] _dshl_8 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_206 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_70 = _bits_205 | _bits_206; // TrieNodeVerdict.java:182
-  wire [34:0] _bits_207 = _mux_29[34:0]; // TrieNodeVerdict.java:179
-  wire [73:0] _cat_35 = {_add_36, _or_70, _bits_207}; // TrieNodeVerdict.java:182
-  wire _lt_4 = verdict_bound < _bits_207; // TrieNodeVerdict.java:183
-  wire [34:0] _mux_30 = _lt_4 ? verdict_bound : _bits_207; // TrieNodeVerdict.java:183
-  wire [73:0] _cat_36 = {_bits_204, _bits_205, _mux_30}; // TrieNodeVerdict.java:183
+  wire [3:0] _bits_189 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_70 = _bits_188 | _bits_189; // TrieNodeVerdict.java:182
+  wire [34:0] _bits_190 = _mux_29[34:0]; // TrieNodeVerdict.java:179
+  wire [73:0] _cat_35 = {_add_36, _or_70, _bits_190}; // TrieNodeVerdict.java:182
+  wire _lt_4 = verdict_bound < _bits_190; // TrieNodeVerdict.java:183
+  wire [34:0] _mux_30 = _lt_4 ? verdict_bound : _bits_190; // TrieNodeVerdict.java:183
+  wire [73:0] _cat_36 = {_bits_187, _bits_188, _mux_30}; // TrieNodeVerdict.java:183
   wire [73:0] verdict_share = verdict_now_leaf ? _cat_35 : _cat_36; // TrieNodeVerdict.java:180
-  wire [73:0] _mem_read_1 = verdict_kids[_bits_161]; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_1 = verdict_kids[_bits_144]; // TrieNodeVerdict.java:209
   wire [73:0] _mux_31 = _or_65 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_2 = verdict_kids[_bits_161]; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_2 = verdict_kids[_bits_144]; // TrieNodeVerdict.java:209
   wire [73:0] _mux_33 = _or_65 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
   wire [73:0] _mux_34 = verdict_forward ? verdict_share : _mux_33; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_3 = verdict_kids[_bits_201]; // TrieNodeVerdict.java:229
+  wire [73:0] _mem_read_3 = verdict_kids[_bits_184]; // TrieNodeVerdict.java:229
   wire _or_r_24 = |verdict_depth; // TrieNodeVerdict.java:230
-  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_201; // TrieNodeVerdict.java:230
-  wire _bits_208 = _dshr_1[0]; // TrieNodeVerdict.java:230
-  wire _and_106 = _or_r_24 & _bits_208; // TrieNodeVerdict.java:230
+  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_184; // TrieNodeVerdict.java:230
+  wire _bits_191 = _dshr_1[0]; // TrieNodeVerdict.java:230
+  wire _and_106 = _or_r_24 & _bits_191; // TrieNodeVerdict.java:230
   wire [140:0] _cat_37 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
   wire [1:0] _add_37 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
   wire [1:0] _add_38 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
   wire [2:0] _add_39 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
   wire [2:0] _sub_7 = _add_39 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
-  wire [11:0] _bits_209 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_210 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_211 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_212 = verdict_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_192 = verdict_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_193 = verdict_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_194 = verdict_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_195 = verdict_word[47:36]; // ChildWord.java:30
   wire _and_107 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
   wire [6:0] _dshl_9 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_213 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_35 = _and_80 ? _bits_213 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _bits_196 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_35 = _and_80 ? _bits_196 : 4'd0; // TrieMergeWalk.java:179
   wire [6:0] _dshl_10 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_214 = _dshl_10[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_36 = _and_78 ? _bits_214 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _bits_197 = _dshl_10[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_36 = _and_78 ? _bits_197 : 4'd0; // TrieMergeWalk.java:179
   wire [3:0] _or_71 = _mux_35 | _mux_36; // TrieMergeWalk.java:179
   wire [3:0] _or_72 = walk_todo | _or_71; // TrieMergeWalk.java:180
   wire [139:0] _cat_38 = {walk_slot, walk_word, _or_72, _mux_19, _mux_20, _mux_21, walk_child_digit}; // TrieMergeWalk.java:180
   wire _and_108 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
   wire [4:0] _sub_8 = walk_depth - 5'd2; // TrieMergeWalk.java:182
-  wire [3:0] _bits_215 = _sub_8[3:0]; // TrieMergeWalk.java:182
-  wire [3:0] _mux_37 = _and_108 ? _bits_215 : _bits_126; // TrieMergeWalk.java:184
+  wire [3:0] _bits_198 = _sub_8[3:0]; // TrieMergeWalk.java:182
+  wire [3:0] _mux_37 = _and_108 ? _bits_198 : _bits_109; // TrieMergeWalk.java:184
   wire [139:0] _mem_read_4 = walk_frames[_mux_37]; // TrieMergeWalk.java:184
   wire [139:0] _mux_38 = _and_107 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
-  wire [11:0] _bits_216 = walk_child_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_217 = walk_child_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_218 = walk_child_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_219 = walk_child_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_220 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_221 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_222 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_223 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_224 = _bits_128[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_225 = _bits_128[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_226 = _bits_128[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_227 = _bits_128[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_199 = walk_child_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_200 = walk_child_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_201 = walk_child_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_202 = walk_child_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_203 = walk_word[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_204 = walk_word[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_205 = walk_word[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_206 = walk_word[47:36]; // ChildWord.java:30
+  wire [11:0] _bits_207 = _bits_111[11:0]; // ChildWord.java:30
+  wire [11:0] _bits_208 = _bits_111[23:12]; // ChildWord.java:30
+  wire [11:0] _bits_209 = _bits_111[35:24]; // ChildWord.java:30
+  wire [11:0] _bits_210 = _bits_111[47:36]; // ChildWord.java:30
   wire [7:0] _add_40 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_9 = _add_40 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
   wire _not_85 = ~snapshot_frozen; // CsrRequests.java:90
@@ -1232,56 +1217,56 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_110 = _and_109 & quiet_held; // CsrRequests.java:90
   wire _and_111 = _and_110 & snapshot_settled; // CsrRequests.java:90
   wire _and_112 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_19 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_39 = _eq_19 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_228 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_25 = |_bits_228; // ScheduleAndSnapshot.java:62
+  wire _eq_20 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_39 = _eq_20 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_211 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_25 = |_bits_211; // ScheduleAndSnapshot.java:62
   wire _not_86 = ~_or_r_25; // ScheduleAndSnapshot.java:62
   wire [31:0] _mux_40 = _not_86 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
   wire _or_73 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
   wire [63:0] _mux_41 = multiplier_for_schedule ? next_merge : _cat_1; // ScheduleAndSnapshot.java:53
   wire [31:0] _mux_42 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_229 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_230 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_74 = _bits_230 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_229, _or_74}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_231 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire [62:0] _bits_212 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_213 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_74 = _bits_213 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_212, _or_74}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_214 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
   wire _not_87 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
   wire _and_113 = following_running & _not_87; // MergeScheduleUnit.java:43
   wire _not_88 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_232 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_26 = |_bits_232; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_233 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_234 = _cat_1[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_10 = {1'b0, _bits_233} - {1'b0, _bits_234}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_235 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_236 = _cat_1[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_11 = {1'b0, _bits_235} - {1'b0, _bits_236}; // ScheduleAndSnapshot.java:74
-  wire _bits_237 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_237}; // ScheduleAndSnapshot.java:75
-  wire _bits_238 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_89 = ~_bits_238; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_239 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_240 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_239, _bits_240}; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_215 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_26 = |_bits_215; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_216 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_217 = _cat_1[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_10 = {1'b0, _bits_216} - {1'b0, _bits_217}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_218 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_219 = _cat_1[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_11 = {1'b0, _bits_218} - {1'b0, _bits_219}; // ScheduleAndSnapshot.java:74
+  wire _bits_220 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_220}; // ScheduleAndSnapshot.java:75
+  wire _bits_221 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_89 = ~_bits_221; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_222 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_223 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_222, _bits_223}; // ScheduleAndSnapshot.java:77
   wire _or_r_27 = |to_merge; // ScheduleAndSnapshot.java:78
   wire _and_114 = _not_89 & _or_r_27; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_13 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_241 = _sub_13[17:0]; // SplitCounter.java:70
+  wire [17:0] _bits_224 = _sub_13[17:0]; // SplitCounter.java:70
   wire _or_75 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_242 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_243 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_225 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_226 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_14 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_244 = _sub_14[15:0]; // SplitCounter.java:56
-  wire _bits_245 = _sub_13[18]; // SplitCounter.java:71
-  wire [15:0] _bits_246 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_227 = _sub_14[15:0]; // SplitCounter.java:56
+  wire _bits_228 = _sub_13[18]; // SplitCounter.java:71
+  wire [15:0] _bits_229 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_15 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_247 = _sub_15[15:0]; // SplitCounter.java:56
-  wire _bits_248 = _sub_14[16]; // SplitCounter.java:57
-  wire [13:0] _bits_249 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_230 = _sub_15[15:0]; // SplitCounter.java:56
+  wire _bits_231 = _sub_14[16]; // SplitCounter.java:57
+  wire [13:0] _bits_232 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_16 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_250 = _sub_16[13:0]; // SplitCounter.java:56
-  wire _bits_251 = _sub_15[16]; // SplitCounter.java:57
+  wire [13:0] _bits_233 = _sub_16[13:0]; // SplitCounter.java:56
+  wire _bits_234 = _sub_15[16]; // SplitCounter.java:57
   wire _not_90 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
   wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_91 = ~_or_r_28; // SplitCounter.java:91
@@ -1292,8 +1277,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_93 = ~_or_r_30; // SplitCounter.java:92
   wire _and_116 = _and_115 & _not_93; // SplitCounter.java:92
   wire _and_117 = _not_90 & _and_116; // ScheduleAndSnapshot.java:97
-  wire _bits_252 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_31 = |_bits_252; // ScheduleAndSnapshot.java:102
+  wire _bits_235 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_31 = |_bits_235; // ScheduleAndSnapshot.java:102
   wire _not_94 = ~_or_r_31; // ScheduleAndSnapshot.java:103
   wire _and_118 = _and_117 & _not_94; // ScheduleAndSnapshot.java:99
   wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
@@ -1307,40 +1292,41 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:33
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:33
   wire _ge_5 = free_slots >= 14'd5; // SplitRoom.java:33
-  wire _eq_20 = issue_children == 3'd4; // SplitRoom.java:48
-  wire _and_120 = room_for_1 & _eq_20; // SplitRoom.java:48
+  wire _eq_21 = issue_children == 3'd4; // SplitRoom.java:48
+  wire _and_120 = room_for_1 & _eq_21; // SplitRoom.java:48
   wire _or_76 = 1'd0 | _and_120; // SplitRoom.java:48
-  wire _eq_21 = issue_children == 3'd3; // SplitRoom.java:48
-  wire _and_121 = room_for_2 & _eq_21; // SplitRoom.java:48
+  wire _eq_22 = issue_children == 3'd3; // SplitRoom.java:48
+  wire _and_121 = room_for_2 & _eq_22; // SplitRoom.java:48
   wire _or_77 = _or_76 | _and_121; // SplitRoom.java:48
-  wire _eq_22 = issue_children == 3'd2; // SplitRoom.java:48
-  wire _and_122 = room_for_3 & _eq_22; // SplitRoom.java:48
+  wire _eq_23 = issue_children == 3'd2; // SplitRoom.java:48
+  wire _and_122 = room_for_3 & _eq_23; // SplitRoom.java:48
   wire _or_78 = _or_77 | _and_122; // SplitRoom.java:48
-  wire _eq_23 = issue_children == 3'd1; // SplitRoom.java:48
-  wire _and_123 = room_for_4 & _eq_23; // SplitRoom.java:48
+  wire _eq_24 = issue_children == 3'd1; // SplitRoom.java:48
+  wire _and_123 = room_for_4 & _eq_24; // SplitRoom.java:48
   wire _or_79 = _or_78 | _and_123; // SplitRoom.java:48
-  wire _eq_24 = issue_children == 3'd0; // SplitRoom.java:48
-  wire _and_124 = room_for_5 & _eq_24; // SplitRoom.java:48
+  wire _eq_25 = issue_children == 3'd0; // SplitRoom.java:48
+  wire _and_124 = room_for_5 & _eq_25; // SplitRoom.java:48
   wire _or_80 = _or_79 | _and_124; // SplitRoom.java:48
-  wire _eq_25 = issue_children == 3'd4; // SplitRoom.java:48
-  wire _and_125 = 1'd1 & _eq_25; // SplitRoom.java:48
+  wire _eq_26 = issue_children == 3'd4; // SplitRoom.java:48
+  wire _and_125 = 1'd1 & _eq_26; // SplitRoom.java:48
   wire _or_81 = 1'd0 | _and_125; // SplitRoom.java:48
-  wire _eq_26 = issue_children == 3'd3; // SplitRoom.java:48
-  wire _and_126 = room_for_1 & _eq_26; // SplitRoom.java:48
+  wire _eq_27 = issue_children == 3'd3; // SplitRoom.java:48
+  wire _and_126 = room_for_1 & _eq_27; // SplitRoom.java:48
   wire _or_82 = _or_81 | _and_126; // SplitRoom.java:48
-  wire _eq_27 = issue_children == 3'd2; // SplitRoom.java:48
-  wire _and_127 = room_for_2 & _eq_27; // SplitRoom.java:48
+  wire _eq_28 = issue_children == 3'd2; // SplitRoom.java:48
+  wire _and_127 = room_for_2 & _eq_28; // SplitRoom.java:48
   wire _or_83 = _or_82 | _and_127; // SplitRoom.java:48
-  wire _eq_28 = issue_children == 3'd1; // SplitRoom.java:48
-  wire _and_128 = room_for_3 & _eq_28; // SplitRoom.java:48
+  wire _eq_29 = issue_children == 3'd1; // SplitRoom.java:48
+  wire _and_128 = room_for_3 & _eq_29; // SplitRoom.java:48
   wire _or_84 = _or_83 | _and_128; // SplitRoom.java:48
-  wire _eq_29 = issue_children == 3'd0; // SplitRoom.java:48
-  wire _and_129 = room_for_4 & _eq_29; // SplitRoom.java:48
+  wire _eq_30 = issue_children == 3'd0; // SplitRoom.java:48
+  wire _and_129 = room_for_4 & _eq_30; // SplitRoom.java:48
   wire _or_85 = _or_84 | _and_129; // SplitRoom.java:48
   wire room_at_issue = allocated_before ? _or_80 : _or_85; // SplitRoom.java:60
   wire _not_96 = ~room_at_issue; // SplitRoom.java:62
-  wire [4:0] _add_42 = _bits_121 + 5'd1; // SplitRedo.java:92
-  wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_121; // SplitRedo.java:92
+  wire [4:0] _bits_236 = fifo_io_deq_bits[123:119]; // SplitRedo.java:89
+  wire [4:0] _add_42 = _bits_236 + 5'd1; // SplitRedo.java:103
+  wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_236; // SplitRedo.java:103
   wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:96
   wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
   wire _not_97 = ~merge_now; // CommitVerdict.java:84
@@ -1356,9 +1342,25 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_99 = ~split_in_place; // TrieController.java:170
   wire undo_push = _and_133 & _not_99; // TrieController.java:170
   wire [3:0] _add_43 = undo_sp + 4'd1; // UndoStack.java:54
-  wire _eq_30 = undo_sp_next == 4'd0; // UndoStack.java:39
+  wire _eq_31 = undo_sp_next == 4'd0; // UndoStack.java:39
   wire [3:0] _sub_19 = undo_sp_next - 4'd1; // UndoStack.java:45
   wire [3:0] _sub_20 = undo_sp_next - 4'd2; // UndoStack.java:47
+  wire [1:0] _bits_237 = hit_key_4[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_238 = hit_key_4[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_239 = hit_key_4[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_240 = hit_key_4[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_241 = hit_key_4[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_242 = hit_key_4[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_243 = hit_key_4[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_244 = hit_key_4[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_245 = hit_key_4[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_246 = hit_key_4[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_247 = hit_key_4[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_248 = hit_key_4[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_249 = hit_key_4[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_250 = hit_key_4[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_251 = hit_key_4[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_252 = hit_key_4[1:0]; // TrieWalk.java:144
   wire [11:0] _bits_253 = word_data[47:36]; // ChildWord.java:30
   wire _or_r_32 = |_bits_253; // ChildWord.java:43
   wire [11:0] _bits_254 = word_data[35:24]; // ChildWord.java:30
@@ -1376,20 +1378,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_259}; // ChildWord.java:56
   wire _bits_260 = _cat_39[3]; // ChildWord.java:56
   wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_260}; // ChildWord.java:56
-  wire _eq_31 = _add_47 == 3'd4; // SplitRoom.java:48
-  wire _and_134 = 1'd1 & _eq_31; // SplitRoom.java:48
+  wire _eq_32 = _add_47 == 3'd4; // SplitRoom.java:48
+  wire _and_134 = 1'd1 & _eq_32; // SplitRoom.java:48
   wire _or_86 = 1'd0 | _and_134; // SplitRoom.java:48
-  wire _eq_32 = _add_47 == 3'd3; // SplitRoom.java:48
-  wire _and_135 = room_for_1 & _eq_32; // SplitRoom.java:48
+  wire _eq_33 = _add_47 == 3'd3; // SplitRoom.java:48
+  wire _and_135 = room_for_1 & _eq_33; // SplitRoom.java:48
   wire _or_87 = _or_86 | _and_135; // SplitRoom.java:48
-  wire _eq_33 = _add_47 == 3'd2; // SplitRoom.java:48
-  wire _and_136 = room_for_2 & _eq_33; // SplitRoom.java:48
+  wire _eq_34 = _add_47 == 3'd2; // SplitRoom.java:48
+  wire _and_136 = room_for_2 & _eq_34; // SplitRoom.java:48
   wire _or_88 = _or_87 | _and_136; // SplitRoom.java:48
-  wire _eq_34 = _add_47 == 3'd1; // SplitRoom.java:48
-  wire _and_137 = room_for_3 & _eq_34; // SplitRoom.java:48
+  wire _eq_35 = _add_47 == 3'd1; // SplitRoom.java:48
+  wire _and_137 = room_for_3 & _eq_35; // SplitRoom.java:48
   wire _or_89 = _or_88 | _and_137; // SplitRoom.java:48
-  wire _eq_35 = _add_47 == 3'd0; // SplitRoom.java:48
-  wire _and_138 = room_for_4 & _eq_35; // SplitRoom.java:48
+  wire _eq_36 = _add_47 == 3'd0; // SplitRoom.java:48
+  wire _and_138 = room_for_4 & _eq_36; // SplitRoom.java:48
   wire split_fits_landed = _or_89 | _and_138; // SplitRoom.java:48
   wire [31:0] _bits_261 = info_data[55:24]; // TrieTables.java:181
   wire [11:0] _bits_262 = info_data[23:12]; // TrieTables.java:185
@@ -1403,22 +1405,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_r_39 = |_bits_266; // ChildWord.java:43
   wire [3:0] _cat_40 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
   wire [4:0] _add_48 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_36 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_37 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_38 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_39 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_40 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_41 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_42 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_43 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_44 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_45 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_46 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_47 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_48 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_49 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_50 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_51 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire _eq_37 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_38 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_39 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_40 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_41 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_42 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_43 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_44 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_45 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_46 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_47 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_48 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_49 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_50 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_51 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_52 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
   wire _bits_267 = info_data[61]; // TrieTables.java:173
   wire _and_139 = _lt_6 & _bits_267; // TrieController.java:343
@@ -1429,7 +1431,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [4:0] _bits_269 = info_data[60:56]; // TrieTables.java:177
   wire [5:0] _cat_41 = {_bits_269, 1'd0}; // ControllerIO.java:215
   wire [5:0] _mux_45 = _and_140 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire _eq_52 = min_data == 35'd0; // TrieSplit.java:112
+  wire _eq_53 = min_data == 35'd0; // TrieSplit.java:112
   wire [11:0] _bits_270 = info_data[23:12]; // TrieTables.java:185
   wire [11:0] _bits_271 = info_data[11:0]; // TrieTables.java:189
   wire _not_100 = ~commit_stop; // QuietPipe.java:31
@@ -1543,25 +1545,25 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_162 = _or_r_41 & _not_115; // TrieController.java:54
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
   wire _and_163 = min_read & min_write; // TrieTables.java:107
-  wire _eq_53 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_164 = _and_163 & _eq_53; // TrieTables.java:107
+  wire _eq_54 = min_read_slot == min_write_slot; // TrieTables.java:107
+  wire _and_164 = _and_163 & _eq_54; // TrieTables.java:107
   wire _not_116 = ~_and_164; // TrieTables.java:107
   wire _and_165 = word_read & word_write; // TrieTables.java:110
-  wire _eq_54 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_166 = _and_165 & _eq_54; // TrieTables.java:110
+  wire _eq_55 = word_read_slot == word_write_slot; // TrieTables.java:110
+  wire _and_166 = _and_165 & _eq_55; // TrieTables.java:110
   wire _not_117 = ~_and_166; // TrieTables.java:110
   wire _and_167 = info_read & info_write; // TrieTables.java:113
-  wire _eq_55 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_168 = _and_167 & _eq_55; // TrieTables.java:113
+  wire _eq_56 = info_read_slot == info_write_slot; // TrieTables.java:113
+  wire _and_168 = _and_167 & _eq_56; // TrieTables.java:113
   wire _not_118 = ~_and_168; // TrieTables.java:113
   wire [12:0] _add_55 = free_unread + {{11{1'b0}}, free_buffered}; // FreeSlots.java:105
   wire [12:0] _add_56 = _add_55 + {{11{1'b0}}, free_in_flight}; // FreeSlots.java:105
-  wire _eq_56 = _add_56 == free_depth; // FreeSlots.java:105
+  wire _eq_57 = _add_56 == free_depth; // FreeSlots.java:105
   wire _not_119 = ~free_push; // FreeSlots.java:109
   wire _not_120 = ~free_stack_empty; // FreeSlots.java:110
   wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:110
   wire _or_110 = _not_120 | _lt_8; // FreeSlots.java:110
-  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:95
+  wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:106
   wire _not_121 = ~fifo_io_deq_valid; // TrieController.java:94
   wire _and_169 = state_run & _not_121; // TrieController.java:94
   wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
@@ -1578,21 +1580,21 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_r_46 = |_and_172; // TrieNodeVerdict.java:42
   wire _not_123 = ~_or_r_46; // TrieNodeVerdict.java:42
   wire _and_173 = _or_r_45 & _not_123; // TrieNodeVerdict.java:42
-  wire _eq_57 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
-  wire _and_174 = _and_75 & _eq_57; // TrieNodeVerdict.java:250
-  wire [3:0] _and_175 = verdict_leaves & _bits_172; // TrieNodeVerdict.java:251
-  wire _eq_58 = _and_175 == 4'd0; // TrieNodeVerdict.java:251
+  wire _eq_58 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_174 = _and_75 & _eq_58; // TrieNodeVerdict.java:250
+  wire [3:0] _and_175 = verdict_leaves & _bits_155; // TrieNodeVerdict.java:251
+  wire _eq_59 = _and_175 == 4'd0; // TrieNodeVerdict.java:251
   wire _not_124 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
   wire _or_111 = _not_124 | verdict_merges; // TrieNodeVerdict.java:252
   wire _not_125 = ~cmd_valid; // TrieNodeVerdict.java:253
-  wire _eq_59 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
-  wire _or_112 = _not_125 | _eq_59; // TrieNodeVerdict.java:253
+  wire _eq_60 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_112 = _not_125 | _eq_60; // TrieNodeVerdict.java:253
   wire _or_113 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
   wire _or_114 = _or_113 | walk_judged; // TrieMergeWalk.java:277
   wire _not_126 = ~_or_114; // TrieMergeWalk.java:277
   wire _or_115 = walk_step_scan | _not_126; // TrieMergeWalk.java:277
-  wire [139:0] _mem_read_5 = walk_frames[_bits_126]; // TrieMergeWalk.java:280
-  wire _eq_60 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
+  wire [139:0] _mem_read_5 = walk_frames[_bits_109]; // TrieMergeWalk.java:280
+  wire _eq_61 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
   wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:279
   wire _and_176 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
   wire _not_127 = ~walk_walk_now; // TrieMergeWalk.java:282
@@ -1604,9 +1606,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_128 = ~walk_count_here; // TrieMergeWalk.java:286
   wire _and_179 = read_result & _not_128; // TrieMergeWalk.java:286
   wire _and_180 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
-  wire _eq_61 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
-  wire _eq_62 = walk_child_leaf == _eq_61; // TrieMergeWalk.java:292
-  wire _not_129 = ~_eq_61; // TrieMergeWalk.java:293
+  wire _eq_62 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
+  wire _eq_63 = walk_child_leaf == _eq_62; // TrieMergeWalk.java:292
+  wire _not_129 = ~_eq_62; // TrieMergeWalk.java:293
   wire _bits_295 = op_not_threshold[35]; // SplitCompare.java:59
   wire _and_r_5 = &_bits_295; // SplitCompare.java:59
   wire [11:0] _bits_296 = walk_child_min[34:23]; // SplitCompare.java:71
@@ -1640,11 +1642,11 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_118 = _bits_299 | _and_182; // SplitCompare.java:75
   wire _and_183 = _and_r_5 & _or_118; // SplitCompare.java:59
   wire _and_184 = _not_129 & _and_183; // TrieMergeWalk.java:293
-  wire _eq_63 = walk_child_passed == _and_184; // TrieMergeWalk.java:293
-  wire _not_130 = ~_eq_61; // TrieMergeWalk.java:294
+  wire _eq_64 = walk_child_passed == _and_184; // TrieMergeWalk.java:293
+  wire _not_130 = ~_eq_62; // TrieMergeWalk.java:294
   wire _not_131 = ~_and_183; // TrieMergeWalk.java:294
   wire _and_185 = _not_130 & _not_131; // TrieMergeWalk.java:294
-  wire _eq_64 = walk_child_walked == _and_185; // TrieMergeWalk.java:294
+  wire _eq_65 = walk_child_walked == _and_185; // TrieMergeWalk.java:294
   wire [11:0] _bits_310 = walk_child_word[47:36]; // ChildWord.java:30
   wire _or_r_50 = |_bits_310; // ChildWord.java:43
   wire [11:0] _bits_311 = walk_child_word[35:24]; // ChildWord.java:30
@@ -1654,7 +1656,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [11:0] _bits_313 = walk_child_word[11:0]; // ChildWord.java:30
   wire _or_r_53 = |_bits_313; // ChildWord.java:43
   wire [3:0] _cat_59 = {_or_r_50, _or_r_51, _or_r_52, _or_r_53}; // ChildWord.java:44
-  wire _eq_65 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
+  wire _eq_66 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
   wire _not_132 = ~ev_commit_q; // StatusRegs.java:83
   wire _not_133 = ~st_n_carry_0; // SplitCounter.java:110
   wire _not_134 = ~st_n_carry_1; // SplitCounter.java:111
@@ -1679,7 +1681,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_127 = _not_137 | _and_188; // WalkControl.java:36
   wire [13:0] _sub_25 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:68
   wire _ge_6 = free_slots >= _sub_25; // SplitRoom.java:68
-  wire _eq_66 = room_at_issue == _ge_6; // SplitRoom.java:61
+  wire _eq_67 = room_at_issue == _ge_6; // SplitRoom.java:61
   wire _and_189 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
   wire [3:0] _bits_314 = io_head_notThreshold[35:32]; // SplitCompare.java:59
   wire _and_r_6 = &_bits_314; // SplitCompare.java:59
@@ -1711,7 +1713,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_191 = _bits_319 & _or_128; // SplitCompare.java:75
   wire _or_129 = _bits_318 | _and_191; // SplitCompare.java:75
   wire _and_192 = _and_r_6 & _or_129; // SplitCompare.java:59
-  wire _eq_67 = _and_189 == _and_192; // CommitVerdict.java:74
+  wire _eq_68 = _and_189 == _and_192; // CommitVerdict.java:74
   wire _not_140 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
   wire _or_r_55 = |until_merge_hi_0; // SplitCounter.java:91
   wire _not_141 = ~_or_r_55; // SplitCounter.java:91
@@ -1729,22 +1731,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [15:0] _bits_330 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
   wire _ge_7 = io_head_weight >= _bits_330; // ScheduleAndSnapshot.java:127
   wire _and_197 = _and_196 & _ge_7; // ScheduleAndSnapshot.java:127
-  wire _eq_68 = merge_now == _and_197; // CommitVerdict.java:82
+  wire _eq_69 = merge_now == _and_197; // CommitVerdict.java:82
   wire _or_130 = split_now | merge_now; // CommitVerdict.java:95
   wire _and_198 = commit_fire & _or_130; // CommitVerdict.java:95
   wire _not_145 = ~defer_now; // CommitVerdict.java:95
   wire _and_199 = _and_198 & _not_145; // CommitVerdict.java:95
-  wire _eq_69 = stop_now == _and_199; // CommitVerdict.java:95
-  wire _eq_70 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _eq_70 = stop_now == _and_199; // CommitVerdict.java:95
+  wire _eq_71 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire [3:0] _sub_26 = undo_sp - 4'd1; // UndoStack.java:49
-  wire _eq_71 = undo_sp_below == _sub_26; // UndoStack.java:49
+  wire _eq_72 = undo_sp_below == _sub_26; // UndoStack.java:49
   wire [3:0] _sub_27 = undo_sp - 4'd2; // UndoStack.java:49
-  wire _eq_72 = undo_sp_two_below == _sub_27; // UndoStack.java:49
-  wire _and_200 = _eq_71 & _eq_72; // UndoStack.java:49
+  wire _eq_73 = undo_sp_two_below == _sub_27; // UndoStack.java:49
+  wire _and_200 = _eq_72 & _eq_73; // UndoStack.java:49
   wire _lt_9 = undo_sp < 4'd8; // UndoStack.java:60
   wire _not_146 = ~undo_pop; // UndoStack.java:61
-  wire _eq_73 = undo_sp == 4'd0; // UndoStack.java:63
-  wire _eq_74 = undo_empty == _eq_73; // UndoStack.java:63
+  wire _eq_74 = undo_sp == 4'd0; // UndoStack.java:63
+  wire _eq_75 = undo_empty == _eq_74; // UndoStack.java:63
   wire _and_201 = draining & io_counterResult_valid; // TrieController.java:174
   wire _and_202 = state_run & quiet_held; // QuietPipe.java:37
   wire [11:0] _bits_331 = word_data[47:36]; // ChildWord.java:30
@@ -1766,7 +1768,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [2:0] _add_70 = _add_69 + {{2{1'b0}}, _bits_338}; // ChildWord.java:56
   wire [13:0] _sub_28 = 14'd4 - {{11{1'b0}}, _add_70}; // SplitRoom.java:68
   wire _ge_8 = free_slots >= _sub_28; // SplitRoom.java:68
-  wire _eq_75 = split_fits_landed == _ge_8; // TrieSplit.java:83
+  wire _eq_76 = split_fits_landed == _ge_8; // TrieSplit.java:83
   wire _not_147 = ~split_in_place; // TrieSplit.java:85
   wire _or_131 = split_fits_landed | _not_147; // TrieSplit.java:85
   wire _not_148 = ~marking; // SplitMarks.java:68
@@ -1777,7 +1779,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_136 = state_advance | state_advance_wait; // TrieController.java:364
   wire _or_137 = _or_135 | _or_136; // TrieController.java:364
   wire _or_138 = _not_148 | _or_137; // SplitMarks.java:68
-  wire _eq_76 = op_batch_empty == _and_154; // TrieController.java:368
+  wire _eq_77 = op_batch_empty == _and_154; // TrieController.java:368
   wire _or_139 = state_undo | state_split_read; // TrieController.java:368
   wire _or_140 = _or_139 | state_split_check; // TrieController.java:368
   wire _or_141 = _or_140 | state_split_fit; // TrieController.java:368
@@ -1789,8 +1791,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_r_63 = |free_slots; // TrieController.java:375
   wire split_allocating = _or_3 & free_ready; // TrieSplit.java:66
   wire _and_205 = state_split_alloc & split_allocating; // TrieController.java:375
-  wire _eq_77 = front_count == 9'd0; // TrieController.java:379
-  wire _or_142 = _eq_77 | split_in_place; // TrieController.java:379
+  wire _eq_78 = front_count == 9'd0; // TrieController.java:379
+  wire _or_142 = _eq_78 | split_in_place; // TrieController.java:379
   wire _not_151 = ~io_issued; // TrieController.java:379
   wire _and_206 = _or_142 & _not_151; // TrieController.java:379
 
@@ -1875,26 +1877,10 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   assign _wire_0_1 = _bits_97;
   assign _wire_0_2 = _bits_98;
   assign _wire_0_3 = _bits_99;
-  assign _wire_0_4 = _bits_100;
-  assign _wire_0_5 = _bits_101;
-  assign _wire_0_6 = _bits_102;
-  assign _wire_0_7 = _bits_103;
-  assign _wire_0_8 = _bits_104;
-  assign _wire_0_9 = _bits_105;
-  assign _wire_0_10 = _bits_106;
-  assign _wire_0_11 = _bits_107;
-  assign _wire_0_12 = _bits_108;
-  assign _wire_0_13 = _bits_109;
-  assign _wire_0_14 = _bits_110;
-  assign _wire_0_15 = _bits_111;
-  assign _wire_1_0 = _bits_112;
-  assign _wire_1_1 = _bits_113;
-  assign _wire_1_2 = _bits_114;
-  assign _wire_1_3 = _bits_115;
   assign cmd_valid = (state_run ? (_and_71 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_check ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (_and_72 ? 1'd1 : event_issue) : (state_resume ? (_and_73 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))))))));
   assign cmd_op = (state_run ? (_and_71 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_check ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (_and_72 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_73 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))))))));
-  assign cmd_addr = (state_run ? (_and_71 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_123 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_check ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (_and_72 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_73 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))))))));
-  assign cmd_value = (state_run ? (_and_71 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_125 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_check ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (_and_72 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_73 ? _bits_124 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))))))));
+  assign cmd_addr = (state_run ? (_and_71 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_106 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_check ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (_and_72 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_73 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))))))));
+  assign cmd_value = (state_run ? (_and_71 ? _bits_107 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_108 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_check ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (_and_72 ? _bits_107 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_73 ? _bits_107 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))))))));
   assign walk_start = (state_merge_start ? (_not_16 ? 1'd1 : 1'd0) : 1'd0);
   assign walk_done = (walk_step_last ? (_and_75 ? 1'd1 : 1'd0) : 1'd0);
   assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_76 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
@@ -1903,28 +1889,44 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
   assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_76 ? 4'd0 : (walk_hand_over ? _mux_20 : 4'd0))) : 4'd0);
   assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? 35'd0 : (walk_hand_over ? _mux_21 : 35'd0))) : 35'd0);
-  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_76 ? 2'd0 : (walk_hand_over ? _bits_163 : 2'd0))) : 2'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_76 ? 2'd0 : (walk_hand_over ? _bits_146 : 2'd0))) : 2'd0);
   assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_76 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
-  assign _wire_2_0 = _bits_209;
-  assign _wire_2_1 = _bits_210;
-  assign _wire_2_2 = _bits_211;
-  assign _wire_2_3 = _bits_212;
-  assign _wire_3_0 = _bits_216;
-  assign _wire_3_1 = _bits_217;
-  assign _wire_3_2 = _bits_218;
-  assign _wire_3_3 = _bits_219;
-  assign _wire_4_0 = _bits_220;
-  assign _wire_4_1 = _bits_221;
-  assign _wire_4_2 = _bits_222;
-  assign _wire_4_3 = _bits_223;
-  assign _wire_5_0 = _bits_224;
-  assign _wire_5_1 = _bits_225;
-  assign _wire_5_2 = _bits_226;
-  assign _wire_5_3 = _bits_227;
+  assign _wire_1_0 = _bits_192;
+  assign _wire_1_1 = _bits_193;
+  assign _wire_1_2 = _bits_194;
+  assign _wire_1_3 = _bits_195;
+  assign _wire_2_0 = _bits_199;
+  assign _wire_2_1 = _bits_200;
+  assign _wire_2_2 = _bits_201;
+  assign _wire_2_3 = _bits_202;
+  assign _wire_3_0 = _bits_203;
+  assign _wire_3_1 = _bits_204;
+  assign _wire_3_2 = _bits_205;
+  assign _wire_3_3 = _bits_206;
+  assign _wire_4_0 = _bits_207;
+  assign _wire_4_1 = _bits_208;
+  assign _wire_4_2 = _bits_209;
+  assign _wire_4_3 = _bits_210;
   assign serialMultiplier_io_start = _or_73;
   assign serialMultiplier_io_a = _mux_41;
   assign serialMultiplier_io_b = _mux_42;
   assign undo_sp_next = (undo_pop ? _sub_18 : (undo_push ? _add_43 : undo_sp));
+  assign _wire_5_0 = _bits_237;
+  assign _wire_5_1 = _bits_238;
+  assign _wire_5_2 = _bits_239;
+  assign _wire_5_3 = _bits_240;
+  assign _wire_5_4 = _bits_241;
+  assign _wire_5_5 = _bits_242;
+  assign _wire_5_6 = _bits_243;
+  assign _wire_5_7 = _bits_244;
+  assign _wire_5_8 = _bits_245;
+  assign _wire_5_9 = _bits_246;
+  assign _wire_5_10 = _bits_247;
+  assign _wire_5_11 = _bits_248;
+  assign _wire_5_12 = _bits_249;
+  assign _wire_5_13 = _bits_250;
+  assign _wire_5_14 = _bits_251;
+  assign _wire_5_15 = _bits_252;
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
   assign cause = (commit_fire ? 3'd0 : (_and_159 ? _mux_46 : (_or_101 ? _mux_47 : (_or_105 ? 3'd3 : (_or_109 ? 3'd4 : 3'd5)))));
   assign stop_if_over_t = _and_51 & _not_55;
@@ -2440,7 +2442,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    hit_redo_old_1 <= _bits_119;
+    hit_redo_old_1 <= _bits_103;
   end
 
   always @(posedge clock) begin
@@ -2456,7 +2458,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    hit_redo_saturated_1 <= _bits_120;
+    hit_redo_saturated_1 <= _bits_104;
   end
 
   always @(posedge clock) begin
@@ -2507,16 +2509,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_76 ? walk_depth : (walk_hand_over ? (_or_r_3 ? {1'b0, _bits_126} : walk_depth) : walk_depth))) : walk_depth));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_76 ? walk_depth : (walk_hand_over ? (_or_r_3 ? {1'b0, _bits_109} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_76 ? walk_slot : (walk_hand_over ? (_or_r_3 ? _bits_127 : walk_slot) : walk_slot))) : walk_slot));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_76 ? walk_slot : (walk_hand_over ? (_or_r_3 ? _bits_110 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_76 ? walk_word : (walk_hand_over ? (_or_r_3 ? _bits_128 : walk_word) : walk_word))) : walk_word));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_76 ? walk_word : (walk_hand_over ? (_or_r_3 ? _bits_111 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
@@ -2524,15 +2526,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? _mux_19 : (walk_hand_over ? (_or_r_3 ? _bits_136 : _mux_19) : _mux_19))) : walk_sum));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_76 ? _mux_19 : (walk_hand_over ? (_or_r_3 ? _bits_119 : _mux_19) : _mux_19))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_76 ? _mux_20 : (walk_hand_over ? (_or_r_3 ? _bits_138 : _mux_20) : _mux_20))) : walk_leaves));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_76 ? _mux_20 : (walk_hand_over ? (_or_r_3 ? _bits_121 : _mux_20) : _mux_20))) : walk_leaves));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? (walk_walk_now ? _fill_19 : (_and_76 ? _mux_21 : (walk_hand_over ? (_or_r_3 ? _bits_139 : _mux_21) : _mux_21))) : walk_least));
+    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? (walk_walk_now ? _fill_19 : (_and_76 ? _mux_21 : (walk_hand_over ? (_or_r_3 ? _bits_122 : _mux_21) : _mux_21))) : walk_least));
   end
 
   always @(posedge clock) begin
@@ -2616,7 +2618,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    walk_child_leaf <= (walk_step_scan ? _eq_16 : walk_child_leaf);
+    walk_child_leaf <= (walk_step_scan ? _eq_17 : walk_child_leaf);
   end
 
   always @(posedge clock) begin
@@ -2680,31 +2682,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_164 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_165 : verdict_slot)) : verdict_slot));
+    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_147 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_148 : verdict_slot)) : verdict_slot));
   end
 
   always @(posedge clock) begin
-    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_166 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_167 : verdict_word)) : verdict_word));
+    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_149 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_150 : verdict_word)) : verdict_word));
   end
 
   always @(posedge clock) begin
-    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_168 : verdict_sum) : (verdict_step_fold ? _add_30 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_170 : verdict_sum)) : verdict_sum)));
+    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_151 : verdict_sum) : (verdict_step_fold ? _add_30 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_153 : verdict_sum)) : verdict_sum)));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_171 : verdict_leaves) : (verdict_step_fold ? _or_66 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_173 : verdict_leaves)) : verdict_leaves)));
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_154 : verdict_leaves) : (verdict_step_fold ? _or_66 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_156 : verdict_leaves)) : verdict_leaves)));
   end
 
   always @(posedge clock) begin
-    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_174 : verdict_least) : (verdict_step_fold ? _mux_24 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_176 : verdict_least)) : verdict_least)));
+    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_157 : verdict_least) : (verdict_step_fold ? _mux_24 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_159 : verdict_least)) : verdict_least)));
   end
 
   always @(posedge clock) begin
-    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_177 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_178 : verdict_digit)) : verdict_digit));
+    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_160 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_161 : verdict_digit)) : verdict_digit));
   end
 
   always @(posedge clock) begin
-    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_160 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_160 : verdict_depth)) : verdict_depth));
+    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_143 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_143 : verdict_depth)) : verdict_depth));
   end
 
   always @(posedge clock) begin
@@ -2887,7 +2889,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_231) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_214) : next_merge) : next_merge));
     end
   end
 
@@ -2951,7 +2953,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_241 : (_or_75 ? _bits_242 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_224 : (_or_75 ? _bits_225 : until_merge_lo));
     end
   end
 
@@ -2959,7 +2961,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_75 ? _bits_243 : _bits_244);
+      until_merge_hi_0 <= (_or_75 ? _bits_226 : _bits_227);
     end
   end
 
@@ -2967,7 +2969,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_245 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_228 : 1'd0);
     end
   end
 
@@ -2975,7 +2977,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_75 ? _bits_246 : _bits_247);
+      until_merge_hi_1 <= (_or_75 ? _bits_229 : _bits_230);
     end
   end
 
@@ -2983,7 +2985,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_75 ? 1'd0 : _bits_248);
+      until_merge_carry_1 <= (_or_75 ? 1'd0 : _bits_231);
     end
   end
 
@@ -2991,7 +2993,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_75 ? _bits_249 : _bits_250);
+      until_merge_hi_2 <= (_or_75 ? _bits_232 : _bits_233);
     end
   end
 
@@ -2999,7 +3001,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_75 ? 1'd0 : _bits_251);
+      until_merge_carry_2 <= (_or_75 ? 1'd0 : _bits_234);
     end
   end
 
@@ -3199,7 +3201,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_30;
+      undo_empty <= _eq_31;
     end
   end
 
@@ -3240,67 +3242,67 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_36;
+    child_field_0 <= _eq_37;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_37;
+    child_field_1 <= _eq_38;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_38;
+    child_field_2 <= _eq_39;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_39;
+    child_field_3 <= _eq_40;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_40;
+    child_field_4 <= _eq_41;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_41;
+    child_field_5 <= _eq_42;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_42;
+    child_field_6 <= _eq_43;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_43;
+    child_field_7 <= _eq_44;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_44;
+    child_field_8 <= _eq_45;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_45;
+    child_field_9 <= _eq_46;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_46;
+    child_field_10 <= _eq_47;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_47;
+    child_field_11 <= _eq_48;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_48;
+    child_field_12 <= _eq_49;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_49;
+    child_field_13 <= _eq_50;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_50;
+    child_field_14 <= _eq_51;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_51;
+    child_field_15 <= _eq_52;
   end
 
   always @(posedge clock) begin
@@ -3376,7 +3378,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    mark_only_node <= (state_split_link ? _eq_52 : mark_only_node);
+    mark_only_node <= (state_split_link ? _eq_53 : mark_only_node);
   end
 
   always @(posedge clock) begin
@@ -3489,7 +3491,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 
   always @(posedge clock) begin
     if (verdict_sharing) begin
-      verdict_kids[_bits_201] <= verdict_share;
+      verdict_kids[_bits_184] <= verdict_share;
     end
   end
 
@@ -3546,7 +3548,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     end
   end
 
-  Fifo_w133_d8 fifo ( // SplitRedo.java:72
+  Fifo_w136_d8 fifo ( // SplitRedo.java:79
     .clock(clock),
 
     .reset(reset),
@@ -3608,7 +3610,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
       $stop;
     end
-    if (!reset && !_eq_56) begin // FreeSlots.java:104
+    if (!reset && !_eq_57) begin // FreeSlots.java:104
       $display("Assertion failed at FreeSlots.java:104: the free stack's read-ahead lost count of its entries");
       $stop;
     end
@@ -3624,8 +3626,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at FreeSlots.java:110: a free slot taken with none left");
       $stop;
     end
-    if (!reset && !_le_1) begin // SplitRedo.java:94
-      $display("Assertion failed at SplitRedo.java:94: more squashed events to redo than in the SRAM");
+    if (!reset && !_le_1) begin // SplitRedo.java:105
+      $display("Assertion failed at SplitRedo.java:105: more squashed events to redo than in the SRAM");
       $stop;
     end
     if (!reset && io_found_valid && !_and_169) begin // TrieController.java:94
@@ -3648,7 +3650,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && verdict_step_fold && !_eq_58) begin // TrieNodeVerdict.java:251
+    if (!reset && verdict_step_fold && !_eq_59) begin // TrieNodeVerdict.java:251
       $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
@@ -3668,7 +3670,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && _and_176 && !_eq_60) begin // TrieMergeWalk.java:280
+    if (!reset && _and_176 && !_eq_61) begin // TrieMergeWalk.java:280
       $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
       $stop;
     end
@@ -3692,19 +3694,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_62) begin // TrieMergeWalk.java:292
+    if (!reset && walk_judged && !_eq_63) begin // TrieMergeWalk.java:292
       $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_63) begin // TrieMergeWalk.java:293
+    if (!reset && walk_judged && !_eq_64) begin // TrieMergeWalk.java:293
       $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_64) begin // TrieMergeWalk.java:294
+    if (!reset && walk_judged && !_eq_65) begin // TrieMergeWalk.java:294
       $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_65) begin // TrieMergeWalk.java:295
+    if (!reset && walk_judged && !_eq_66) begin // TrieMergeWalk.java:295
       $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
       $stop;
     end
@@ -3724,23 +3726,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at WalkControl.java:35: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && event_issue && !_eq_66) begin // SplitRoom.java:61
+    if (!reset && event_issue && !_eq_67) begin // SplitRoom.java:61
       $display("Assertion failed at SplitRoom.java:61: room_at_issue is stale");
       $stop;
     end
-    if (!reset && !_eq_67) begin // CommitVerdict.java:73
+    if (!reset && !_eq_68) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_68) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_69) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_69) begin // CommitVerdict.java:95
+    if (!reset && !_eq_70) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_70) begin // CommitVerdict.java:125
+    if (!reset && !_eq_71) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
@@ -3756,12 +3758,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_74) begin // UndoStack.java:63
+    if (!reset && !_eq_75) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_69 && !fifo_io_enq_ready) begin // SplitRedo.java:119
-      $display("Assertion failed at SplitRedo.java:119: the redo queue is full");
+    if (!reset && _and_69 && !fifo_io_enq_ready) begin // SplitRedo.java:139
+      $display("Assertion failed at SplitRedo.java:139: the redo queue is full");
       $stop;
     end
     if (!reset && _and_201 && !hit_event_4) begin // TrieController.java:174
@@ -3776,7 +3778,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_75) begin // TrieSplit.java:82
+    if (!reset && state_split_check && !_eq_76) begin // TrieSplit.java:82
       $display("Assertion failed at TrieSplit.java:82: split_fits_landed is not free slots >= missing children");
       $stop;
     end
@@ -3788,7 +3790,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at SplitMarks.java:68: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_141 && !_eq_76) begin // TrieController.java:368
+    if (!reset && _or_141 && !_eq_77) begin // TrieController.java:368
       $display("Assertion failed at TrieController.java:368: op_batch_empty is stale");
       $stop;
     end
