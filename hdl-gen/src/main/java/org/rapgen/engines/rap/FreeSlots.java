@@ -13,14 +13,14 @@ import org.rapgen.hdl.UInt;
  * which. Built in the caller's module.
  *
  * <p>A split takes a slot a clock, from the stack too: the stack's top entries are read ahead, one a clock from a
- * cursor of their own ({@code free_unread}, the entries not yet read), into a buffer of three registers, which with the
- * two reads in flight ({@link TrieTables#READ_LATENCY}) keeps one a clock coming; a read that lands as the buffer is
- * empty is taken on the same clock. Pushes come only in merge batches and takes only in splits, so a push simply
- * starts the reads again from the new top, and the reads in flight are dropped.
+ * cursor of their own ({@code free_unread}, the entries not yet read), into a buffer of b registers (at least two), so
+ * a split's children all come from registers, a clock each; the slot a take returns is a flip-flop, not the block
+ * RAM's data, which lies far from the tables it addresses. Pushes come only in merge batches and takes only in
+ * splits, so a push simply starts the reads again from the new top, and the reads in flight are dropped.
  */
 final class FreeSlots {
-    /** Entries buffered ahead of the stack's top, besides the reads in flight. */
-    private static final int AHEAD = TrieTables.READ_LATENCY + 1;
+    /** Entries buffered ahead of the stack's top: a split's children. */
+    private final int ahead;
 
     /** The next slot never used since reset, 1..N. */
     private final UInt fresh;
@@ -39,6 +39,8 @@ final class FreeSlots {
     FreeSlots(RapConfig c) {
         int slotBits = c.slotBits();
         int countBits = c.nodeCountBits();
+        ahead = Math.max(2, c.branching());
+        int bufferedBits = log2Up(ahead + 1);
         fresh = RegInit(U(1, countBits)).named("fresh_slot");
         depth = RegInit(U(0, countBits)).named("free_depth");
         pushed = WireDefault(UInt(slotBits), U(0, slotBits)).named("free_pushed");
@@ -47,16 +49,18 @@ final class FreeSlots {
 
         // The read-ahead: unread + buffered + in flight = depth, the buffer holding the top entries in order.
         UInt unread = RegInit(U(0, countBits)).named("free_unread");
-        UInt buffered = RegInit(U(0, 2)).named("free_buffered");
-        UInt[] buffer = new UInt[AHEAD];
-        for (int i = 0; i < AHEAD; i++) buffer[i] = Reg(UInt(slotBits)).named("free_ahead_" + i);
+        UInt buffered = RegInit(U(0, bufferedBits)).named("free_buffered");
+        UInt[] buffer = new UInt[ahead];
+        for (int i = 0; i < ahead; i++) buffer[i] = Reg(UInt(slotBits)).named("free_ahead_" + i);
         Bool sent = RegInit(B(false)).named("free_read_sent");
         Bool landing = RegInit(B(false)).named("free_read_landing");
-        UInt inFlight = sent.asUInt().pad(2).add(landing.asUInt().pad(2)).named("free_in_flight");
+        int sumBits = bufferedBits + 1;
+        UInt inFlight =
+                sent.asUInt().pad(sumBits).add(landing.asUInt().pad(sumBits)).named("free_in_flight");
         // Issued while the buffer and the reads in flight leave room; a push writes above the top and the reads are
         // below it (no_rw_check). A read beside a restart is dropped a clock later.
         Bool read = unread.orR()
-                .and(buffered.pad(3).add(inFlight.pad(3)).lt(U(AHEAD, 3)))
+                .and(buffered.pad(sumBits).add(inFlight).lt(U(ahead, sumBits)))
                 .named("free_read");
         SyncReadMem<UInt> stack =
                 SyncReadMem(c.nodes(), UInt(slotBits)).named("free_stack").attribute("no_rw_check");
@@ -65,26 +69,24 @@ final class FreeSlots {
         sent.connect(read.and(restart.not()));
         landing.connect(sent.and(restart.not()));
         Bool haveTop = buffered.orR().named("free_have_top");
-        next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), Mux(haveTop, buffer[0], landed))
-                .named("free_next");
-        ready = stackEmpty.or(haveTop).or(landing).named("free_ready");
+        next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), buffer[0]).named("free_next");
+        ready = stackEmpty.or(haveTop).named("free_ready");
 
         Bool pop = freeTake.and(stackEmpty.not()).named("free_pop");
         when(read, () -> unread.connect(unread.sub(U(1, countBits))));
-        for (int i = 0; i + 1 < AHEAD; i++) {
+        for (int i = 0; i + 1 < ahead; i++) {
             UInt to = buffer[i];
             UInt from = buffer[i + 1];
             when(pop, () -> to.connect(from));
         }
-        // A landing read goes behind what stays buffered (or is taken at once).
-        UInt landAt = buffered.sub(pop.asUInt().pad(2)).named("free_land_at");
-        Bool keep = landing.and(pop.and(haveTop.not()).not());
-        for (int i = 0; i < AHEAD; i++) {
+        // A landing read goes behind what stays buffered.
+        UInt landAt = buffered.sub(pop.asUInt().pad(bufferedBits)).named("free_land_at");
+        for (int i = 0; i < ahead; i++) {
             UInt entry = buffer[i];
-            when(keep.and(landAt.eq(i)), () -> entry.connect(landed));
+            when(landing.and(landAt.eq(i)), () -> entry.connect(landed));
         }
-        buffered.connect(
-                buffered.add(keep.asUInt().pad(2)).sub(pop.and(haveTop).asUInt().pad(2)));
+        buffered.connect(buffered.add(landing.asUInt().pad(bufferedBits))
+                .sub(pop.asUInt().pad(bufferedBits)));
 
         when(freePush, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
         when(freeClear, () -> {
@@ -98,7 +100,7 @@ final class FreeSlots {
                                 .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
         // Any change but a take starts the read-ahead again from the top.
         when(restart, () -> {
-            buffered.connect(U(0, 2));
+            buffered.connect(U(0, bufferedBits));
             unread.connect(Mux(freeClear, U(0, countBits), depth.add(U(1, countBits))));
         });
         Assert(

@@ -45,6 +45,8 @@ final class SplitRedo {
     final UInt count;
 
     private final int latency;
+    private final RapConfig c;
+    private final UInt splitSlot;
     private final Fifo queue;
     private final UInt headOld;
     private final Bool headSaturated;
@@ -69,7 +71,13 @@ final class SplitRedo {
         int keyBits = c.keyBits();
         int cb = c.counterBits();
         int entries = Math.max(2, Integer.highestOneBit(latency) << 1);
-        queue = Module(new Fifo(slotBits + depthBits + kidBits + weightBits + keyBits + 2 * cb + 1, entries));
+        int digitBits = c.bitsPerLevel();
+        this.splitSlot = splitSlot;
+        this.c = c;
+        // Whether a record moves, and its digit below the split node, are found as it is pushed, so the slot
+        // waits only on the head's leaf in the split's word.
+        queue = Module(
+                new Fifo(slotBits + depthBits + kidBits + weightBits + keyBits + 2 * cb + 1 + 1 + digitBits, entries));
         queue.io.deq.ready.connect(B(false));
         queue.io.enq.valid.connect(B(false));
         queue.io.enq.bits.connect(U(0, queue.io.enq.bits.getWidth()));
@@ -84,10 +92,13 @@ final class SplitRedo {
         key = head.bits(at - 1, at -= keyBits);
         count = head.bits(at - 1, at -= cb);
         headOld = head.bits(at - 1, at -= cb);
-        headSaturated = head.bit(0);
-        Bool moved = headSlot.eq(splitSlot).named("redo_moved");
+        headSaturated = head.bit(at - 1);
+        at -= 1;
+        Bool moved = head.bit(at - 1).named("redo_moved");
+        at -= 1;
+        UInt digit = head.bits(at - 1, 0).named("redo_digit");
         sets = moved.not().named("redo_sets");
-        UInt leaf = cw.entry(splitWord, TrieWalk.digitAt(c, key, headDepth)).named("redo_leaf");
+        UInt leaf = cw.entry(splitWord, digit).named("redo_leaf");
         slot = Mux(moved, leaf, headSlot).named("redo_slot");
         depth = Mux(moved, headDepth.add(U(1, depthBits)), headDepth).named("redo_depth");
         children = Mux(moved, U(0, kidBits), headKids).named("redo_children");
@@ -114,8 +125,17 @@ final class SplitRedo {
     /** A squashed event's result leaves the SRAM: queue its walk result (slot and depth come with the result). */
     void push(Bool valid, ControllerIO.CounterResult res, UInt resultDepth) {
         queue.io.enq.valid.connect(valid);
-        queue.io.enq.bits.connect(
-                Cat(res.addr, resultDepth, beside[0], beside[1], beside[2], res.updated, resultOld, resultSaturated));
+        queue.io.enq.bits.connect(Cat(
+                res.addr,
+                resultDepth,
+                beside[0],
+                beside[1],
+                beside[2],
+                res.updated,
+                resultOld,
+                resultSaturated,
+                res.addr.eq(splitSlot),
+                TrieWalk.digitAt(c, beside[2], resultDepth)));
         when(valid, () -> Assert(queue.io.enq.ready, "the redo queue is full"));
     }
 
