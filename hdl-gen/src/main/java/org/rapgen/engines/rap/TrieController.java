@@ -16,9 +16,9 @@ import org.rapgen.hdl.lib.SplitCompare;
  * speculation is {@link RapController}'s: events are issued one per clock, the commit stage checks each updated count
  * against T(n) and n against the merge schedule, and an event that needs a split or a batch stops the pipeline; the
  * younger events' counter updates are undone from a stack ({@link UndoStack}), the structure changes, and the replay
- * window runs them again. What differs is where the tree lives: in block RAM ({@link TrieTables}, {@link FreeSlots}),
- * changed by a split that takes one slot per clock or two and a merge batch that walks the tree
- * ({@link TrieMergeWalk}). No logic here is N bits wide.
+ * window runs them again; a split in place undoes nothing and redoes them from a queue ({@link SplitRedo}). The tree
+ * lives in block RAM ({@link TrieTables}, {@link FreeSlots}), changed by a split ({@link TrieSplit}), a slot a clock,
+ * and a merge batch that walks the tree ({@link TrieMergeWalk}). No logic here is N bits wide.
  *
  * <h2>Split</h2>
  * The clock that enters SPLIT_READ reads v's child word, prefix and parent, which SPLIT_READ waits for ({@link
