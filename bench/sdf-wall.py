@@ -74,7 +74,7 @@ for cell in sdf:
                     if d[0] == 'IOPATH':
                         src, dst = d[1], d[2]
                         delay = max(val(x) for x in d[3:]) if len(d) > 3 else 0.0
-                        if isinstance(src, list) or src in ('CLK', 'RCLK', 'WCLK'):   # a clocked output
+                        if isinstance(src, list) or src in ('CLK', 'RCLK', 'WCLK', 'CLKA', 'CLKB'):   # a clocked output (CLKA, CLKB: block RAM)
                             start[inst + '/' + dst] = max(start.get(inst + '/' + dst, 0), delay)
                         else:
                             edges[inst + '/' + dst].append((inst + '/' + src, delay))
