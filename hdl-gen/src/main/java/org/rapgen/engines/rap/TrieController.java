@@ -208,7 +208,8 @@ public final class TrieController extends Module {
             earlyBatch.connect(B(early));
             when(empty, () -> {
                         st.batch.connect(B(true));
-                        if (early) toSplitRead.run();
+                        // SPLIT_FIT, the only caller of an early batch, has read v already.
+                        if (early) state.go(SPLIT_READ);
                         else state.go(ADVANCE);
                     })
                     .otherwise(() -> state.go(MERGE_START));
