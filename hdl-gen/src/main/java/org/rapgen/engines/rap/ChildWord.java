@@ -30,6 +30,16 @@ final class ChildWord {
         return branching * slotBits + branching;
     }
 
+    /** The word's slices of b bits: bit i of every child slot for i below S, and the flags last. */
+    int slices() {
+        return slotBits + 1;
+    }
+
+    /** A slice's name: {@code bit<i>}, or {@code present} for the flags. */
+    String sliceName(int slice) {
+        return slice < slotBits ? "bit" + slice : "present";
+    }
+
     /** The child slot of digit {@code d} (a constant digit). */
     UInt entry(UInt word, int d) {
         List<UInt> bits = new ArrayList<>();

@@ -10,7 +10,6 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Module;
-import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
@@ -228,7 +227,7 @@ public final class TrieWalk extends Module {
         fixWord = pair.fixWord;
         Stage at = s0;
         Place chosen = combine(0, "s0", s0, choose(0, "s0", s0, io.rootWord));
-        SyncReadMem<UInt> shared = null;
+        LevelWords shared = null;
         for (int j = 1; j < levels; j++) {
             // Level j in four stages, so that no clock holds more than one route between the fabric and the level's
             // blocks, which spread across the part: a<j> takes the child slot chosen above (the RAM's address, from a
@@ -249,22 +248,22 @@ public final class TrieWalk extends Module {
             // the fix's second clock, so their slots then are those of the clock before.
             UInt fixAddress = RegNext(Mux(fixFirstNext, q.slot, p.slot)).named("level" + j + "_fix_address");
             when(fixing, () -> Assert(fixAddress.eq(Mux(fixFirst, q.slot, p.slot)), "a level's fix address is stale"));
-            UInt data;
+            UInt address;
             if (j % 2 == 1) {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
-                SyncReadMem<UInt> words =
-                        SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
-                UInt address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
+                LevelWords words = new LevelWords(c, ram);
+                address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
                         .named("level" + j + "_address");
+                UInt writeAddress = address;
                 UInt writeWord = pair.writeWord;
-                when(writeValid, () -> words.write(address, writeWord));
-                data = words.read(address, readEnable);
+                when(writeValid, () -> words.write(writeAddress, writeWord));
                 shared = words;
             } else {
-                data = shared.read(Mux(fixing, fixAddress, a.slot).named("level" + j + "_address"), readEnable);
+                address = Mux(fixing, fixAddress, a.slot).named("level" + j + "_address");
             }
-            // Nothing but this register reads the data, so the ECP5 flow moves it into the RAM (OCE: the clock enable).
-            UInt word = RegEnable(data, wordEnable).named("q" + j + "_word");
+            // Nothing but these registers reads the data, so the ECP5 flow moves them into the blocks (OCE: the clock
+            // enable).
+            UInt word = shared.read(address, readEnable, wordEnable, "q" + j + "_word", cw);
             // c<j> takes the word's raw choice beside the level's blocks; the next stage combines it with the place.
             at = next("c" + j, q, null, choose(j, "q" + j, q, word));
             chosen = combine(j, "c" + j, at, at.choice);
