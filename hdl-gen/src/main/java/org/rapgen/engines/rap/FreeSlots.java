@@ -47,9 +47,9 @@ final class FreeSlots {
         int bufferedBits = log2Up(ahead + 1);
         fresh = RegInit(U(1, countBits)).named("fresh_slot");
         depth = RegInit(U(0, countBits)).named("free_depth");
-        UInt freshNext = WireDefault(UInt(countBits), fresh).named("fresh_slot_next");
+        UInt freshSlotNext = WireDefault(UInt(countBits), fresh).named("fresh_slot_next");
         UInt depthNext = WireDefault(UInt(countBits), depth).named("free_depth_next");
-        fresh.connect(freshNext);
+        fresh.connect(freshSlotNext);
         depth.connect(depthNext);
         pushed = WireDefault(UInt(slotBits), U(0, slotBits)).named("free_pushed");
         Bool stackEmptyNext = depthNext.eq(0).named("free_stack_empty_next");
@@ -61,8 +61,8 @@ final class FreeSlots {
         UInt buffered = RegInit(U(0, bufferedBits)).named("free_buffered");
         UInt[] buffer = new UInt[ahead];
         for (int i = 0; i < ahead; i++) buffer[i] = Reg(UInt(slotBits)).named("free_ahead_" + i);
-        UInt headNext = WireDefault(UInt(slotBits), buffer[0]).named("free_ahead_0_next");
-        buffer[0].connect(headNext);
+        UInt ahead0Next = WireDefault(UInt(slotBits), buffer[0]).named("free_ahead_0_next");
+        buffer[0].connect(ahead0Next);
         Bool sent = RegInit(B(false)).named("free_read_sent");
         Bool landing = RegInit(B(false)).named("free_read_landing");
         int sumBits = bufferedBits + 1;
@@ -80,7 +80,7 @@ final class FreeSlots {
         sent.connect(read.and(restart.not()));
         landing.connect(sent.and(restart.not()));
         Bool haveTop = buffered.orR().named("free_have_top");
-        next = RegNext(Mux(stackEmptyNext, freshNext.bits(slotBits - 1, 0), headNext), U(1, slotBits))
+        next = RegNext(Mux(stackEmptyNext, freshSlotNext.bits(slotBits - 1, 0), ahead0Next), U(1, slotBits))
                 .named("free_next");
         Assert(
                 next.eq(Mux(stackEmpty, fresh.bits(slotBits - 1, 0), buffer[0])),
@@ -90,14 +90,14 @@ final class FreeSlots {
         Bool pop = freeTake.and(stackEmpty.not()).named("free_pop");
         when(read, () -> unread.connect(unread.sub(U(1, countBits))));
         for (int i = 0; i + 1 < ahead; i++) {
-            UInt to = i == 0 ? headNext : buffer[i];
+            UInt to = i == 0 ? ahead0Next : buffer[i];
             UInt from = buffer[i + 1];
             when(pop, () -> to.connect(from));
         }
         // A landing read goes behind what stays buffered.
         UInt landAt = buffered.sub(pop.asUInt().pad(bufferedBits)).named("free_land_at");
         for (int i = 0; i < ahead; i++) {
-            UInt entry = i == 0 ? headNext : buffer[i];
+            UInt entry = i == 0 ? ahead0Next : buffer[i];
             when(landing.and(landAt.eq(i)), () -> entry.connect(landed));
         }
         buffered.connect(buffered.add(landing.asUInt().pad(bufferedBits))
@@ -105,13 +105,13 @@ final class FreeSlots {
 
         when(freePush, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
         when(freeClear, () -> {
-                    freshNext.connect(U(1, countBits));
+                    freshSlotNext.connect(U(1, countBits));
                     depthNext.connect(U(0, countBits));
                 })
                 .elsewhen(freePush, () -> depthNext.connect(depth.add(U(1, countBits))))
                 .elsewhen(
                         freeTake,
-                        () -> when(stackEmpty, () -> freshNext.connect(fresh.add(U(1, countBits))))
+                        () -> when(stackEmpty, () -> freshSlotNext.connect(fresh.add(U(1, countBits))))
                                 .otherwise(() -> depthNext.connect(depth.sub(U(1, countBits)))));
         // Any change but a take starts the read-ahead again from the top.
         when(restart, () -> {
