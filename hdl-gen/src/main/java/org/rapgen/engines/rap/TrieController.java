@@ -69,6 +69,7 @@ public final class TrieController extends Module {
 
         // --- the structural operation in progress, loaded by every commit (the last one before DRAIN asked for it)
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
+        tables.pointReads(opSlot);
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         UInt opNotThreshold = Reg(UInt(tb)).named("op_not_threshold");
         Bool earlyDone = RegInit(B(false)).named("early_done");

@@ -226,6 +226,7 @@ final class TrieMergeWalk {
                     childLeaf.connect(landedLeaf);
                     childPassed.connect(landedLeaf.not().and(landedPassed));
                     childWalked.connect(landedLeaf.not().and(landedPassed.not()));
+                    t.pointWordAndMin(probeSlot);
                     when(probe, () -> {
                         t.readWord(probeSlot);
                         t.readMin(probeSlot);
