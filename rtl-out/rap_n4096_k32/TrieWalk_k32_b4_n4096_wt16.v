@@ -71,32 +71,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q1_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q1_digit_below; // TrieWalk.java:344
   reg [11:0] level1_fix_address; // TrieWalk.java:249
-  reg [3:0] levels1_2_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit0; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit1; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit2; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit3; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit4; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit5; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit6; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit7; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit8; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit9; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit10; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_bit11; // LevelWords.java:51
-  reg [3:0] levels1_2_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q1_word_present; // LevelWords.java:51
+  reg [3:0] levels1_2_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit0; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit1; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit2; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit3; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit4; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit5; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit6; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit7; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit8; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit9; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit10; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit11; // LevelWords.java:62
+  reg [3:0] levels1_2_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_present; // LevelWords.java:62
   reg c1_valid; // TrieWalk.java:330
   reg [31:0] c1_key; // TrieWalk.java:331
   reg [15:0] c1_weight; // TrieWalk.java:332
@@ -137,32 +137,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q2_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q2_digit_below; // TrieWalk.java:344
   reg [11:0] level2_fix_address; // TrieWalk.java:249
-  reg [3:0] levels1_2_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit0; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit1; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit2; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit3; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit4; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit5; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit6; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit7; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit8; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit9; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit10; // LevelWords.java:51
-  reg [3:0] levels1_2_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_bit11; // LevelWords.java:51
-  reg [3:0] levels1_2_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q2_word_present; // LevelWords.java:51
+  reg [3:0] levels1_2_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit0; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit1; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit2; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit3; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit4; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit5; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit6; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit7; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit8; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit9; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit10; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit11; // LevelWords.java:62
+  reg [3:0] levels1_2_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_present; // LevelWords.java:62
   reg c2_valid; // TrieWalk.java:330
   reg [31:0] c2_key; // TrieWalk.java:331
   reg [15:0] c2_weight; // TrieWalk.java:332
@@ -207,32 +207,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q3_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q3_digit_below; // TrieWalk.java:344
   reg [11:0] level3_fix_address; // TrieWalk.java:249
-  reg [3:0] levels3_4_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit0; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit1; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit2; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit3; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit4; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit5; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit6; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit7; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit8; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit9; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit10; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_bit11; // LevelWords.java:51
-  reg [3:0] levels3_4_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q3_word_present; // LevelWords.java:51
+  reg [3:0] levels3_4_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit0; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit1; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit2; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit3; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit4; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit5; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit6; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit7; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit8; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit9; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit10; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit11; // LevelWords.java:62
+  reg [3:0] levels3_4_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_present; // LevelWords.java:62
   reg c3_valid; // TrieWalk.java:330
   reg [31:0] c3_key; // TrieWalk.java:331
   reg [15:0] c3_weight; // TrieWalk.java:332
@@ -273,32 +273,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q4_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q4_digit_below; // TrieWalk.java:344
   reg [11:0] level4_fix_address; // TrieWalk.java:249
-  reg [3:0] levels3_4_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit0; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit1; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit2; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit3; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit4; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit5; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit6; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit7; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit8; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit9; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit10; // LevelWords.java:51
-  reg [3:0] levels3_4_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_bit11; // LevelWords.java:51
-  reg [3:0] levels3_4_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q4_word_present; // LevelWords.java:51
+  reg [3:0] levels3_4_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit0; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit1; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit2; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit3; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit4; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit5; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit6; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit7; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit8; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit9; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit10; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit11; // LevelWords.java:62
+  reg [3:0] levels3_4_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_present; // LevelWords.java:62
   reg c4_valid; // TrieWalk.java:330
   reg [31:0] c4_key; // TrieWalk.java:331
   reg [15:0] c4_weight; // TrieWalk.java:332
@@ -343,32 +343,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q5_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q5_digit_below; // TrieWalk.java:344
   reg [11:0] level5_fix_address; // TrieWalk.java:249
-  reg [3:0] levels5_6_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit0; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit1; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit2; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit3; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit4; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit5; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit6; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit7; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit8; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit9; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit10; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_bit11; // LevelWords.java:51
-  reg [3:0] levels5_6_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q5_word_present; // LevelWords.java:51
+  reg [3:0] levels5_6_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit0; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit1; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit2; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit3; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit4; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit5; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit6; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit7; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit8; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit9; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit10; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit11; // LevelWords.java:62
+  reg [3:0] levels5_6_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_present; // LevelWords.java:62
   reg c5_valid; // TrieWalk.java:330
   reg [31:0] c5_key; // TrieWalk.java:331
   reg [15:0] c5_weight; // TrieWalk.java:332
@@ -409,32 +409,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q6_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q6_digit_below; // TrieWalk.java:344
   reg [11:0] level6_fix_address; // TrieWalk.java:249
-  reg [3:0] levels5_6_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit0; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit1; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit2; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit3; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit4; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit5; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit6; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit7; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit8; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit9; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit10; // LevelWords.java:51
-  reg [3:0] levels5_6_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_bit11; // LevelWords.java:51
-  reg [3:0] levels5_6_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q6_word_present; // LevelWords.java:51
+  reg [3:0] levels5_6_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit0; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit1; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit2; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit3; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit4; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit5; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit6; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit7; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit8; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit9; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit10; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit11; // LevelWords.java:62
+  reg [3:0] levels5_6_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_present; // LevelWords.java:62
   reg c6_valid; // TrieWalk.java:330
   reg [31:0] c6_key; // TrieWalk.java:331
   reg [15:0] c6_weight; // TrieWalk.java:332
@@ -479,32 +479,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q7_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q7_digit_below; // TrieWalk.java:344
   reg [11:0] level7_fix_address; // TrieWalk.java:249
-  reg [3:0] levels7_8_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit0; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit1; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit2; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit3; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit4; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit5; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit6; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit7; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit8; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit9; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit10; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_bit11; // LevelWords.java:51
-  reg [3:0] levels7_8_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q7_word_present; // LevelWords.java:51
+  reg [3:0] levels7_8_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit0; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit1; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit2; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit3; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit4; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit5; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit6; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit7; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit8; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit9; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit10; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit11; // LevelWords.java:62
+  reg [3:0] levels7_8_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_present; // LevelWords.java:62
   reg c7_valid; // TrieWalk.java:330
   reg [31:0] c7_key; // TrieWalk.java:331
   reg [15:0] c7_weight; // TrieWalk.java:332
@@ -545,32 +545,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q8_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q8_digit_below; // TrieWalk.java:344
   reg [11:0] level8_fix_address; // TrieWalk.java:249
-  reg [3:0] levels7_8_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit0; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit1; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit2; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit3; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit4; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit5; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit6; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit7; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit8; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit9; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit10; // LevelWords.java:51
-  reg [3:0] levels7_8_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_bit11; // LevelWords.java:51
-  reg [3:0] levels7_8_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q8_word_present; // LevelWords.java:51
+  reg [3:0] levels7_8_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit0; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit1; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit2; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit3; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit4; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit5; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit6; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit7; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit8; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit9; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit10; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit11; // LevelWords.java:62
+  reg [3:0] levels7_8_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_present; // LevelWords.java:62
   reg c8_valid; // TrieWalk.java:330
   reg [31:0] c8_key; // TrieWalk.java:331
   reg [15:0] c8_weight; // TrieWalk.java:332
@@ -615,32 +615,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q9_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q9_digit_below; // TrieWalk.java:344
   reg [11:0] level9_fix_address; // TrieWalk.java:249
-  reg [3:0] levels9_10_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit0; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit1; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit2; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit3; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit4; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit5; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit6; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit7; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit8; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit9; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit10; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_bit11; // LevelWords.java:51
-  reg [3:0] levels9_10_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q9_word_present; // LevelWords.java:51
+  reg [3:0] levels9_10_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit0; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit1; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit2; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit3; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit4; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit5; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit6; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit7; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit8; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit9; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit10; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit11; // LevelWords.java:62
+  reg [3:0] levels9_10_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_present; // LevelWords.java:62
   reg c9_valid; // TrieWalk.java:330
   reg [31:0] c9_key; // TrieWalk.java:331
   reg [15:0] c9_weight; // TrieWalk.java:332
@@ -681,32 +681,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q10_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q10_digit_below; // TrieWalk.java:344
   reg [11:0] level10_fix_address; // TrieWalk.java:249
-  reg [3:0] levels9_10_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit0; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit1; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit2; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit3; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit4; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit5; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit6; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit7; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit8; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit9; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit10; // LevelWords.java:51
-  reg [3:0] levels9_10_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_bit11; // LevelWords.java:51
-  reg [3:0] levels9_10_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q10_word_present; // LevelWords.java:51
+  reg [3:0] levels9_10_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit0; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit1; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit2; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit3; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit4; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit5; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit6; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit7; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit8; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit9; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit10; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit11; // LevelWords.java:62
+  reg [3:0] levels9_10_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_present; // LevelWords.java:62
   reg c10_valid; // TrieWalk.java:330
   reg [31:0] c10_key; // TrieWalk.java:331
   reg [15:0] c10_weight; // TrieWalk.java:332
@@ -751,32 +751,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q11_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q11_digit_below; // TrieWalk.java:344
   reg [11:0] level11_fix_address; // TrieWalk.java:249
-  reg [3:0] levels11_12_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit0; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit1; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit2; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit3; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit4; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit5; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit6; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit7; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit8; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit9; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit10; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_bit11; // LevelWords.java:51
-  reg [3:0] levels11_12_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q11_word_present; // LevelWords.java:51
+  reg [3:0] levels11_12_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit0; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit1; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit2; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit3; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit4; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit5; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit6; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit7; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit8; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit9; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit10; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit11; // LevelWords.java:62
+  reg [3:0] levels11_12_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_present; // LevelWords.java:62
   reg c11_valid; // TrieWalk.java:330
   reg [31:0] c11_key; // TrieWalk.java:331
   reg [15:0] c11_weight; // TrieWalk.java:332
@@ -817,32 +817,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q12_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q12_digit_below; // TrieWalk.java:344
   reg [11:0] level12_fix_address; // TrieWalk.java:249
-  reg [3:0] levels11_12_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit0; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit1; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit2; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit3; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit4; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit5; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit6; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit7; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit8; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit9; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit10; // LevelWords.java:51
-  reg [3:0] levels11_12_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_bit11; // LevelWords.java:51
-  reg [3:0] levels11_12_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q12_word_present; // LevelWords.java:51
+  reg [3:0] levels11_12_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit0; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit1; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit2; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit3; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit4; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit5; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit6; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit7; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit8; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit9; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit10; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit11; // LevelWords.java:62
+  reg [3:0] levels11_12_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_present; // LevelWords.java:62
   reg c12_valid; // TrieWalk.java:330
   reg [31:0] c12_key; // TrieWalk.java:331
   reg [15:0] c12_weight; // TrieWalk.java:332
@@ -887,32 +887,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q13_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q13_digit_below; // TrieWalk.java:344
   reg [11:0] level13_fix_address; // TrieWalk.java:249
-  reg [3:0] levels13_14_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit0; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit1; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit2; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit3; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit4; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit5; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit6; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit7; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit8; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit9; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit10; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_bit11; // LevelWords.java:51
-  reg [3:0] levels13_14_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q13_word_present; // LevelWords.java:51
+  reg [3:0] levels13_14_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit0; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit1; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit2; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit3; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit4; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit5; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit6; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit7; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit8; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit9; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit10; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit11; // LevelWords.java:62
+  reg [3:0] levels13_14_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_present; // LevelWords.java:62
   reg c13_valid; // TrieWalk.java:330
   reg [31:0] c13_key; // TrieWalk.java:331
   reg [15:0] c13_weight; // TrieWalk.java:332
@@ -953,32 +953,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q14_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q14_digit_below; // TrieWalk.java:344
   reg [11:0] level14_fix_address; // TrieWalk.java:249
-  reg [3:0] levels13_14_words_bit0_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit0; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit1_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit1; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit2_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit2; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit3_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit3; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit4_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit4; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit5_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit5; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit6_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit6; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit7_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit7; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit8_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit8; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit9_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit9; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit10_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit10; // LevelWords.java:51
-  reg [3:0] levels13_14_words_bit11_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_bit11; // LevelWords.java:51
-  reg [3:0] levels13_14_words_present_rdata_1; // LevelWords.java:51
-  reg [3:0] q14_word_present; // LevelWords.java:51
+  reg [3:0] levels13_14_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit0; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit1; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit2; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit3; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit4; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit5; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit6; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit7; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit8; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit9; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit10; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit11; // LevelWords.java:62
+  reg [3:0] levels13_14_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_present; // LevelWords.java:62
   reg c14_valid; // TrieWalk.java:330
   reg [31:0] c14_key; // TrieWalk.java:331
   reg [15:0] c14_weight; // TrieWalk.java:332
@@ -1023,32 +1023,32 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg q15_stopped_at_split; // TrieWalk.java:343
   reg [1:0] q15_digit_below; // TrieWalk.java:344
   reg [11:0] level15_fix_address; // TrieWalk.java:249
-  reg [3:0] level15_words_bit0_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit0; // LevelWords.java:51
-  reg [3:0] level15_words_bit1_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit1; // LevelWords.java:51
-  reg [3:0] level15_words_bit2_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit2; // LevelWords.java:51
-  reg [3:0] level15_words_bit3_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit3; // LevelWords.java:51
-  reg [3:0] level15_words_bit4_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit4; // LevelWords.java:51
-  reg [3:0] level15_words_bit5_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit5; // LevelWords.java:51
-  reg [3:0] level15_words_bit6_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit6; // LevelWords.java:51
-  reg [3:0] level15_words_bit7_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit7; // LevelWords.java:51
-  reg [3:0] level15_words_bit8_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit8; // LevelWords.java:51
-  reg [3:0] level15_words_bit9_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit9; // LevelWords.java:51
-  reg [3:0] level15_words_bit10_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit10; // LevelWords.java:51
-  reg [3:0] level15_words_bit11_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_bit11; // LevelWords.java:51
-  reg [3:0] level15_words_present_rdata_0; // LevelWords.java:51
-  reg [3:0] q15_word_present; // LevelWords.java:51
+  reg [3:0] level15_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit0; // LevelWords.java:62
+  reg [3:0] level15_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit1; // LevelWords.java:62
+  reg [3:0] level15_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit2; // LevelWords.java:62
+  reg [3:0] level15_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit3; // LevelWords.java:62
+  reg [3:0] level15_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit4; // LevelWords.java:62
+  reg [3:0] level15_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit5; // LevelWords.java:62
+  reg [3:0] level15_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit6; // LevelWords.java:62
+  reg [3:0] level15_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit7; // LevelWords.java:62
+  reg [3:0] level15_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit8; // LevelWords.java:62
+  reg [3:0] level15_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit9; // LevelWords.java:62
+  reg [3:0] level15_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit10; // LevelWords.java:62
+  reg [3:0] level15_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit11; // LevelWords.java:62
+  reg [3:0] level15_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_present; // LevelWords.java:62
   reg c15_valid; // TrieWalk.java:330
   reg [31:0] c15_key; // TrieWalk.java:331
   reg [15:0] c15_weight; // TrieWalk.java:332
@@ -1072,110 +1072,110 @@ module TrieWalk_k32_b4_n4096_wt16 (
   reg [1:0] s16_digit_below; // TrieWalk.java:344
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels1_2_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels3_4_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels5_6_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels7_8_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels9_10_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels11_12_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] levels13_14_words_present [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit0 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit1 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit2 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit3 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit4 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit5 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit6 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit7 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit8 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit9 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit10 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_bit11 [0:4095]; // LevelWords.java:30
-  (* no_rw_check *) reg [3:0] level15_words_present [0:4095]; // LevelWords.java:30
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_present [0:4095]; // LevelWords.java:42
 
   // Wires
   wire [1:0] _wire_0_0; // TrieWalk.java:142
@@ -2452,7 +2452,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_177 = _dshr_60[0]; // ChildWord.java:54
   wire [11:0] c1_leaf = {_bits_155, _bits_157, _bits_159, _bits_161, _bits_163, _bits_165, _bits_167, _bits_169, _bits_171, _bits_173, _bits_175, _bits_177}; // ChildWord.java:55
   wire [4:0] _add_6 = c1_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_0 = {q1_word_present, q1_word_bit11, q1_word_bit10, q1_word_bit9, q1_word_bit8, q1_word_bit7, q1_word_bit6, q1_word_bit5, q1_word_bit4, q1_word_bit3, q1_word_bit2, q1_word_bit1, q1_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_0 = {q1_word_present, q1_word_bit11, q1_word_bit10, q1_word_bit9, q1_word_bit8, q1_word_bit7, q1_word_bit6, q1_word_bit5, q1_word_bit4, q1_word_bit3, q1_word_bit2, q1_word_bit1, q1_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_178 = _cat_0[47:44]; // ChildWord.java:54
   wire [1:0] _bits_179 = q1_key[29:28]; // TrieWalk.java:289
   wire [3:0] _dshr_61 = _bits_178 >> _bits_179; // ChildWord.java:54
@@ -2758,7 +2758,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_372 = _dshr_121[0]; // ChildWord.java:54
   wire [11:0] c2_leaf = {_bits_350, _bits_352, _bits_354, _bits_356, _bits_358, _bits_360, _bits_362, _bits_364, _bits_366, _bits_368, _bits_370, _bits_372}; // ChildWord.java:55
   wire [4:0] _add_13 = c2_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_1 = {q2_word_present, q2_word_bit11, q2_word_bit10, q2_word_bit9, q2_word_bit8, q2_word_bit7, q2_word_bit6, q2_word_bit5, q2_word_bit4, q2_word_bit3, q2_word_bit2, q2_word_bit1, q2_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_1 = {q2_word_present, q2_word_bit11, q2_word_bit10, q2_word_bit9, q2_word_bit8, q2_word_bit7, q2_word_bit6, q2_word_bit5, q2_word_bit4, q2_word_bit3, q2_word_bit2, q2_word_bit1, q2_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_373 = _cat_1[47:44]; // ChildWord.java:54
   wire [1:0] _bits_374 = q2_key[27:26]; // TrieWalk.java:289
   wire [3:0] _dshr_122 = _bits_373 >> _bits_374; // ChildWord.java:54
@@ -3064,7 +3064,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_567 = _dshr_182[0]; // ChildWord.java:54
   wire [11:0] c3_leaf = {_bits_545, _bits_547, _bits_549, _bits_551, _bits_553, _bits_555, _bits_557, _bits_559, _bits_561, _bits_563, _bits_565, _bits_567}; // ChildWord.java:55
   wire [4:0] _add_20 = c3_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_2 = {q3_word_present, q3_word_bit11, q3_word_bit10, q3_word_bit9, q3_word_bit8, q3_word_bit7, q3_word_bit6, q3_word_bit5, q3_word_bit4, q3_word_bit3, q3_word_bit2, q3_word_bit1, q3_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_2 = {q3_word_present, q3_word_bit11, q3_word_bit10, q3_word_bit9, q3_word_bit8, q3_word_bit7, q3_word_bit6, q3_word_bit5, q3_word_bit4, q3_word_bit3, q3_word_bit2, q3_word_bit1, q3_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_568 = _cat_2[47:44]; // ChildWord.java:54
   wire [1:0] _bits_569 = q3_key[25:24]; // TrieWalk.java:289
   wire [3:0] _dshr_183 = _bits_568 >> _bits_569; // ChildWord.java:54
@@ -3370,7 +3370,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_762 = _dshr_243[0]; // ChildWord.java:54
   wire [11:0] c4_leaf = {_bits_740, _bits_742, _bits_744, _bits_746, _bits_748, _bits_750, _bits_752, _bits_754, _bits_756, _bits_758, _bits_760, _bits_762}; // ChildWord.java:55
   wire [4:0] _add_27 = c4_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_3 = {q4_word_present, q4_word_bit11, q4_word_bit10, q4_word_bit9, q4_word_bit8, q4_word_bit7, q4_word_bit6, q4_word_bit5, q4_word_bit4, q4_word_bit3, q4_word_bit2, q4_word_bit1, q4_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_3 = {q4_word_present, q4_word_bit11, q4_word_bit10, q4_word_bit9, q4_word_bit8, q4_word_bit7, q4_word_bit6, q4_word_bit5, q4_word_bit4, q4_word_bit3, q4_word_bit2, q4_word_bit1, q4_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_763 = _cat_3[47:44]; // ChildWord.java:54
   wire [1:0] _bits_764 = q4_key[23:22]; // TrieWalk.java:289
   wire [3:0] _dshr_244 = _bits_763 >> _bits_764; // ChildWord.java:54
@@ -3676,7 +3676,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_957 = _dshr_304[0]; // ChildWord.java:54
   wire [11:0] c5_leaf = {_bits_935, _bits_937, _bits_939, _bits_941, _bits_943, _bits_945, _bits_947, _bits_949, _bits_951, _bits_953, _bits_955, _bits_957}; // ChildWord.java:55
   wire [4:0] _add_34 = c5_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_4 = {q5_word_present, q5_word_bit11, q5_word_bit10, q5_word_bit9, q5_word_bit8, q5_word_bit7, q5_word_bit6, q5_word_bit5, q5_word_bit4, q5_word_bit3, q5_word_bit2, q5_word_bit1, q5_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_4 = {q5_word_present, q5_word_bit11, q5_word_bit10, q5_word_bit9, q5_word_bit8, q5_word_bit7, q5_word_bit6, q5_word_bit5, q5_word_bit4, q5_word_bit3, q5_word_bit2, q5_word_bit1, q5_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_958 = _cat_4[47:44]; // ChildWord.java:54
   wire [1:0] _bits_959 = q5_key[21:20]; // TrieWalk.java:289
   wire [3:0] _dshr_305 = _bits_958 >> _bits_959; // ChildWord.java:54
@@ -3982,7 +3982,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1152 = _dshr_365[0]; // ChildWord.java:54
   wire [11:0] c6_leaf = {_bits_1130, _bits_1132, _bits_1134, _bits_1136, _bits_1138, _bits_1140, _bits_1142, _bits_1144, _bits_1146, _bits_1148, _bits_1150, _bits_1152}; // ChildWord.java:55
   wire [4:0] _add_41 = c6_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_5 = {q6_word_present, q6_word_bit11, q6_word_bit10, q6_word_bit9, q6_word_bit8, q6_word_bit7, q6_word_bit6, q6_word_bit5, q6_word_bit4, q6_word_bit3, q6_word_bit2, q6_word_bit1, q6_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_5 = {q6_word_present, q6_word_bit11, q6_word_bit10, q6_word_bit9, q6_word_bit8, q6_word_bit7, q6_word_bit6, q6_word_bit5, q6_word_bit4, q6_word_bit3, q6_word_bit2, q6_word_bit1, q6_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_1153 = _cat_5[47:44]; // ChildWord.java:54
   wire [1:0] _bits_1154 = q6_key[19:18]; // TrieWalk.java:289
   wire [3:0] _dshr_366 = _bits_1153 >> _bits_1154; // ChildWord.java:54
@@ -4288,7 +4288,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1347 = _dshr_426[0]; // ChildWord.java:54
   wire [11:0] c7_leaf = {_bits_1325, _bits_1327, _bits_1329, _bits_1331, _bits_1333, _bits_1335, _bits_1337, _bits_1339, _bits_1341, _bits_1343, _bits_1345, _bits_1347}; // ChildWord.java:55
   wire [4:0] _add_48 = c7_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_6 = {q7_word_present, q7_word_bit11, q7_word_bit10, q7_word_bit9, q7_word_bit8, q7_word_bit7, q7_word_bit6, q7_word_bit5, q7_word_bit4, q7_word_bit3, q7_word_bit2, q7_word_bit1, q7_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_6 = {q7_word_present, q7_word_bit11, q7_word_bit10, q7_word_bit9, q7_word_bit8, q7_word_bit7, q7_word_bit6, q7_word_bit5, q7_word_bit4, q7_word_bit3, q7_word_bit2, q7_word_bit1, q7_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_1348 = _cat_6[47:44]; // ChildWord.java:54
   wire [1:0] _bits_1349 = q7_key[17:16]; // TrieWalk.java:289
   wire [3:0] _dshr_427 = _bits_1348 >> _bits_1349; // ChildWord.java:54
@@ -4594,7 +4594,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1542 = _dshr_487[0]; // ChildWord.java:54
   wire [11:0] c8_leaf = {_bits_1520, _bits_1522, _bits_1524, _bits_1526, _bits_1528, _bits_1530, _bits_1532, _bits_1534, _bits_1536, _bits_1538, _bits_1540, _bits_1542}; // ChildWord.java:55
   wire [4:0] _add_55 = c8_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_7 = {q8_word_present, q8_word_bit11, q8_word_bit10, q8_word_bit9, q8_word_bit8, q8_word_bit7, q8_word_bit6, q8_word_bit5, q8_word_bit4, q8_word_bit3, q8_word_bit2, q8_word_bit1, q8_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_7 = {q8_word_present, q8_word_bit11, q8_word_bit10, q8_word_bit9, q8_word_bit8, q8_word_bit7, q8_word_bit6, q8_word_bit5, q8_word_bit4, q8_word_bit3, q8_word_bit2, q8_word_bit1, q8_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_1543 = _cat_7[47:44]; // ChildWord.java:54
   wire [1:0] _bits_1544 = q8_key[15:14]; // TrieWalk.java:289
   wire [3:0] _dshr_488 = _bits_1543 >> _bits_1544; // ChildWord.java:54
@@ -4900,7 +4900,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1737 = _dshr_548[0]; // ChildWord.java:54
   wire [11:0] c9_leaf = {_bits_1715, _bits_1717, _bits_1719, _bits_1721, _bits_1723, _bits_1725, _bits_1727, _bits_1729, _bits_1731, _bits_1733, _bits_1735, _bits_1737}; // ChildWord.java:55
   wire [4:0] _add_62 = c9_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_8 = {q9_word_present, q9_word_bit11, q9_word_bit10, q9_word_bit9, q9_word_bit8, q9_word_bit7, q9_word_bit6, q9_word_bit5, q9_word_bit4, q9_word_bit3, q9_word_bit2, q9_word_bit1, q9_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_8 = {q9_word_present, q9_word_bit11, q9_word_bit10, q9_word_bit9, q9_word_bit8, q9_word_bit7, q9_word_bit6, q9_word_bit5, q9_word_bit4, q9_word_bit3, q9_word_bit2, q9_word_bit1, q9_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_1738 = _cat_8[47:44]; // ChildWord.java:54
   wire [1:0] _bits_1739 = q9_key[13:12]; // TrieWalk.java:289
   wire [3:0] _dshr_549 = _bits_1738 >> _bits_1739; // ChildWord.java:54
@@ -5206,7 +5206,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1932 = _dshr_609[0]; // ChildWord.java:54
   wire [11:0] c10_leaf = {_bits_1910, _bits_1912, _bits_1914, _bits_1916, _bits_1918, _bits_1920, _bits_1922, _bits_1924, _bits_1926, _bits_1928, _bits_1930, _bits_1932}; // ChildWord.java:55
   wire [4:0] _add_69 = c10_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_9 = {q10_word_present, q10_word_bit11, q10_word_bit10, q10_word_bit9, q10_word_bit8, q10_word_bit7, q10_word_bit6, q10_word_bit5, q10_word_bit4, q10_word_bit3, q10_word_bit2, q10_word_bit1, q10_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_9 = {q10_word_present, q10_word_bit11, q10_word_bit10, q10_word_bit9, q10_word_bit8, q10_word_bit7, q10_word_bit6, q10_word_bit5, q10_word_bit4, q10_word_bit3, q10_word_bit2, q10_word_bit1, q10_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_1933 = _cat_9[47:44]; // ChildWord.java:54
   wire [1:0] _bits_1934 = q10_key[11:10]; // TrieWalk.java:289
   wire [3:0] _dshr_610 = _bits_1933 >> _bits_1934; // ChildWord.java:54
@@ -5512,7 +5512,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2127 = _dshr_670[0]; // ChildWord.java:54
   wire [11:0] c11_leaf = {_bits_2105, _bits_2107, _bits_2109, _bits_2111, _bits_2113, _bits_2115, _bits_2117, _bits_2119, _bits_2121, _bits_2123, _bits_2125, _bits_2127}; // ChildWord.java:55
   wire [4:0] _add_76 = c11_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_10 = {q11_word_present, q11_word_bit11, q11_word_bit10, q11_word_bit9, q11_word_bit8, q11_word_bit7, q11_word_bit6, q11_word_bit5, q11_word_bit4, q11_word_bit3, q11_word_bit2, q11_word_bit1, q11_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_10 = {q11_word_present, q11_word_bit11, q11_word_bit10, q11_word_bit9, q11_word_bit8, q11_word_bit7, q11_word_bit6, q11_word_bit5, q11_word_bit4, q11_word_bit3, q11_word_bit2, q11_word_bit1, q11_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_2128 = _cat_10[47:44]; // ChildWord.java:54
   wire [1:0] _bits_2129 = q11_key[9:8]; // TrieWalk.java:289
   wire [3:0] _dshr_671 = _bits_2128 >> _bits_2129; // ChildWord.java:54
@@ -5818,7 +5818,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2322 = _dshr_731[0]; // ChildWord.java:54
   wire [11:0] c12_leaf = {_bits_2300, _bits_2302, _bits_2304, _bits_2306, _bits_2308, _bits_2310, _bits_2312, _bits_2314, _bits_2316, _bits_2318, _bits_2320, _bits_2322}; // ChildWord.java:55
   wire [4:0] _add_83 = c12_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_11 = {q12_word_present, q12_word_bit11, q12_word_bit10, q12_word_bit9, q12_word_bit8, q12_word_bit7, q12_word_bit6, q12_word_bit5, q12_word_bit4, q12_word_bit3, q12_word_bit2, q12_word_bit1, q12_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_11 = {q12_word_present, q12_word_bit11, q12_word_bit10, q12_word_bit9, q12_word_bit8, q12_word_bit7, q12_word_bit6, q12_word_bit5, q12_word_bit4, q12_word_bit3, q12_word_bit2, q12_word_bit1, q12_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_2323 = _cat_11[47:44]; // ChildWord.java:54
   wire [1:0] _bits_2324 = q12_key[7:6]; // TrieWalk.java:289
   wire [3:0] _dshr_732 = _bits_2323 >> _bits_2324; // ChildWord.java:54
@@ -6124,7 +6124,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2517 = _dshr_792[0]; // ChildWord.java:54
   wire [11:0] c13_leaf = {_bits_2495, _bits_2497, _bits_2499, _bits_2501, _bits_2503, _bits_2505, _bits_2507, _bits_2509, _bits_2511, _bits_2513, _bits_2515, _bits_2517}; // ChildWord.java:55
   wire [4:0] _add_90 = c13_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_12 = {q13_word_present, q13_word_bit11, q13_word_bit10, q13_word_bit9, q13_word_bit8, q13_word_bit7, q13_word_bit6, q13_word_bit5, q13_word_bit4, q13_word_bit3, q13_word_bit2, q13_word_bit1, q13_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_12 = {q13_word_present, q13_word_bit11, q13_word_bit10, q13_word_bit9, q13_word_bit8, q13_word_bit7, q13_word_bit6, q13_word_bit5, q13_word_bit4, q13_word_bit3, q13_word_bit2, q13_word_bit1, q13_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_2518 = _cat_12[47:44]; // ChildWord.java:54
   wire [1:0] _bits_2519 = q13_key[5:4]; // TrieWalk.java:289
   wire [3:0] _dshr_793 = _bits_2518 >> _bits_2519; // ChildWord.java:54
@@ -6430,7 +6430,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2712 = _dshr_853[0]; // ChildWord.java:54
   wire [11:0] c14_leaf = {_bits_2690, _bits_2692, _bits_2694, _bits_2696, _bits_2698, _bits_2700, _bits_2702, _bits_2704, _bits_2706, _bits_2708, _bits_2710, _bits_2712}; // ChildWord.java:55
   wire [4:0] _add_97 = c14_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_13 = {q14_word_present, q14_word_bit11, q14_word_bit10, q14_word_bit9, q14_word_bit8, q14_word_bit7, q14_word_bit6, q14_word_bit5, q14_word_bit4, q14_word_bit3, q14_word_bit2, q14_word_bit1, q14_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_13 = {q14_word_present, q14_word_bit11, q14_word_bit10, q14_word_bit9, q14_word_bit8, q14_word_bit7, q14_word_bit6, q14_word_bit5, q14_word_bit4, q14_word_bit3, q14_word_bit2, q14_word_bit1, q14_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_2713 = _cat_13[47:44]; // ChildWord.java:54
   wire [1:0] _bits_2714 = q14_key[3:2]; // TrieWalk.java:289
   wire [3:0] _dshr_854 = _bits_2713 >> _bits_2714; // ChildWord.java:54
@@ -6736,7 +6736,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2907 = _dshr_914[0]; // ChildWord.java:54
   wire [11:0] c15_leaf = {_bits_2885, _bits_2887, _bits_2889, _bits_2891, _bits_2893, _bits_2895, _bits_2897, _bits_2899, _bits_2901, _bits_2903, _bits_2905, _bits_2907}; // ChildWord.java:55
   wire [4:0] _add_104 = c15_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_14 = {q15_word_present, q15_word_bit11, q15_word_bit10, q15_word_bit9, q15_word_bit8, q15_word_bit7, q15_word_bit6, q15_word_bit5, q15_word_bit4, q15_word_bit3, q15_word_bit2, q15_word_bit1, q15_word_bit0}; // LevelWords.java:54
+  wire [51:0] _cat_14 = {q15_word_present, q15_word_bit11, q15_word_bit10, q15_word_bit9, q15_word_bit8, q15_word_bit7, q15_word_bit6, q15_word_bit5, q15_word_bit4, q15_word_bit3, q15_word_bit2, q15_word_bit1, q15_word_bit0}; // LevelWords.java:65
   wire [3:0] _bits_2908 = _cat_14[47:44]; // ChildWord.java:54
   wire [1:0] _bits_2909 = q15_key[1:0]; // TrieWalk.java:289
   wire [3:0] _dshr_915 = _bits_2908 >> _bits_2909; // ChildWord.java:54
@@ -6880,131 +6880,131 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _bits_2996 = s16_key[1:0]; // TrieWalk.java:144
   wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:255
   wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:255
-  wire [3:0] _bits_2997 = levels1_2_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_2997 = levels1_2_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:262
-  wire [3:0] _bits_2998 = levels1_2_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_2999 = levels1_2_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3000 = levels1_2_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3001 = levels1_2_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3002 = levels1_2_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3003 = levels1_2_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3004 = levels1_2_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3005 = levels1_2_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3006 = levels1_2_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3007 = levels1_2_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3008 = levels1_2_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3009 = levels1_2_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_2998 = levels1_2_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_2999 = levels1_2_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3000 = levels1_2_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3001 = levels1_2_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3002 = levels1_2_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3003 = levels1_2_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3004 = levels1_2_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3005 = levels1_2_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3006 = levels1_2_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3007 = levels1_2_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3008 = levels1_2_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3009 = levels1_2_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:255
   wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:255
-  wire [3:0] _bits_3010 = levels3_4_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_3010 = levels3_4_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3011 = levels3_4_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3012 = levels3_4_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3013 = levels3_4_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3014 = levels3_4_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3015 = levels3_4_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3016 = levels3_4_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3017 = levels3_4_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3018 = levels3_4_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3019 = levels3_4_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3020 = levels3_4_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3021 = levels3_4_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3022 = levels3_4_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3011 = levels3_4_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3012 = levels3_4_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3013 = levels3_4_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3014 = levels3_4_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3015 = levels3_4_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3016 = levels3_4_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3017 = levels3_4_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3018 = levels3_4_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3019 = levels3_4_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3020 = levels3_4_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3021 = levels3_4_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3022 = levels3_4_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:255
   wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:255
-  wire [3:0] _bits_3023 = levels5_6_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_3023 = levels5_6_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3024 = levels5_6_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3025 = levels5_6_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3026 = levels5_6_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3027 = levels5_6_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3028 = levels5_6_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3029 = levels5_6_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3030 = levels5_6_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3031 = levels5_6_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3032 = levels5_6_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3033 = levels5_6_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3034 = levels5_6_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3035 = levels5_6_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3024 = levels5_6_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3025 = levels5_6_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3026 = levels5_6_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3027 = levels5_6_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3028 = levels5_6_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3029 = levels5_6_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3030 = levels5_6_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3031 = levels5_6_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3032 = levels5_6_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3033 = levels5_6_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3034 = levels5_6_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3035 = levels5_6_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:255
   wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:255
-  wire [3:0] _bits_3036 = levels7_8_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_3036 = levels7_8_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3037 = levels7_8_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3038 = levels7_8_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3039 = levels7_8_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3040 = levels7_8_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3041 = levels7_8_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3042 = levels7_8_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3043 = levels7_8_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3044 = levels7_8_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3045 = levels7_8_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3046 = levels7_8_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3047 = levels7_8_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3048 = levels7_8_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3037 = levels7_8_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3038 = levels7_8_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3039 = levels7_8_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3040 = levels7_8_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3041 = levels7_8_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3042 = levels7_8_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3043 = levels7_8_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3044 = levels7_8_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3045 = levels7_8_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3046 = levels7_8_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3047 = levels7_8_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3048 = levels7_8_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:255
   wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:255
-  wire [3:0] _bits_3049 = levels9_10_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_3049 = levels9_10_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3050 = levels9_10_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3051 = levels9_10_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3052 = levels9_10_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3053 = levels9_10_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3054 = levels9_10_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3055 = levels9_10_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3056 = levels9_10_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3057 = levels9_10_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3058 = levels9_10_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3059 = levels9_10_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3060 = levels9_10_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3061 = levels9_10_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3050 = levels9_10_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3051 = levels9_10_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3052 = levels9_10_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3053 = levels9_10_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3054 = levels9_10_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3055 = levels9_10_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3056 = levels9_10_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3057 = levels9_10_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3058 = levels9_10_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3059 = levels9_10_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3060 = levels9_10_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3061 = levels9_10_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:255
   wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:255
-  wire [3:0] _bits_3062 = levels11_12_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_3062 = levels11_12_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3063 = levels11_12_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3064 = levels11_12_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3065 = levels11_12_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3066 = levels11_12_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3067 = levels11_12_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3068 = levels11_12_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3069 = levels11_12_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3070 = levels11_12_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3071 = levels11_12_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3072 = levels11_12_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3073 = levels11_12_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3074 = levels11_12_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3063 = levels11_12_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3064 = levels11_12_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3065 = levels11_12_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3066 = levels11_12_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3067 = levels11_12_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3068 = levels11_12_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3069 = levels11_12_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3070 = levels11_12_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3071 = levels11_12_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3072 = levels11_12_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3073 = levels11_12_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3074 = levels11_12_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:255
   wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:255
-  wire [3:0] _bits_3075 = levels13_14_write_word[3:0]; // LevelWords.java:40
+  wire [3:0] _bits_3075 = levels13_14_write_word[3:0]; // LevelWords.java:51
   wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3076 = levels13_14_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3077 = levels13_14_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3078 = levels13_14_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3079 = levels13_14_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3080 = levels13_14_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3081 = levels13_14_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3082 = levels13_14_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3083 = levels13_14_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3084 = levels13_14_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3085 = levels13_14_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3086 = levels13_14_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3087 = levels13_14_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3076 = levels13_14_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3077 = levels13_14_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3078 = levels13_14_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3079 = levels13_14_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3080 = levels13_14_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3081 = levels13_14_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3082 = levels13_14_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3083 = levels13_14_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3084 = levels13_14_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3085 = levels13_14_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3086 = levels13_14_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3087 = levels13_14_write_word[51:48]; // LevelWords.java:51
   wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:255
   wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:255
-  wire [3:0] _bits_3088 = level15_write_word[3:0]; // LevelWords.java:40
-  wire [3:0] _bits_3089 = level15_write_word[7:4]; // LevelWords.java:40
-  wire [3:0] _bits_3090 = level15_write_word[11:8]; // LevelWords.java:40
-  wire [3:0] _bits_3091 = level15_write_word[15:12]; // LevelWords.java:40
-  wire [3:0] _bits_3092 = level15_write_word[19:16]; // LevelWords.java:40
-  wire [3:0] _bits_3093 = level15_write_word[23:20]; // LevelWords.java:40
-  wire [3:0] _bits_3094 = level15_write_word[27:24]; // LevelWords.java:40
-  wire [3:0] _bits_3095 = level15_write_word[31:28]; // LevelWords.java:40
-  wire [3:0] _bits_3096 = level15_write_word[35:32]; // LevelWords.java:40
-  wire [3:0] _bits_3097 = level15_write_word[39:36]; // LevelWords.java:40
-  wire [3:0] _bits_3098 = level15_write_word[43:40]; // LevelWords.java:40
-  wire [3:0] _bits_3099 = level15_write_word[47:44]; // LevelWords.java:40
-  wire [3:0] _bits_3100 = level15_write_word[51:48]; // LevelWords.java:40
+  wire [3:0] _bits_3088 = level15_write_word[3:0]; // LevelWords.java:51
+  wire [3:0] _bits_3089 = level15_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3090 = level15_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3091 = level15_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3092 = level15_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3093 = level15_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3094 = level15_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3095 = level15_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3096 = level15_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3097 = level15_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3098 = level15_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3099 = level15_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3100 = level15_write_word[51:48]; // LevelWords.java:51
   wire _and_127 = io_search_valid & held; // TrieWalk.java:204
   wire _not_50 = ~_and_127; // TrieWalk.java:204
   wire _not_51 = ~held; // TrieWalk.java:205

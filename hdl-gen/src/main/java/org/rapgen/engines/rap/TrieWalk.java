@@ -263,7 +263,7 @@ public final class TrieWalk extends Module {
             }
             // Nothing but these registers reads the data, so the ECP5 flow moves them into the blocks (OCE: the clock
             // enable).
-            UInt word = shared.read(address, readEnable, wordEnable, "q" + j + "_word", cw);
+            UInt word = shared.read(address, readEnable, wordEnable, "q" + j + "_word");
             // c<j> takes the word's raw choice beside the level's blocks; the next stage combines it with the place.
             at = next("c" + j, q, null, choose(j, "q" + j, q, word));
             chosen = combine(j, "c" + j, at, at.choice);
