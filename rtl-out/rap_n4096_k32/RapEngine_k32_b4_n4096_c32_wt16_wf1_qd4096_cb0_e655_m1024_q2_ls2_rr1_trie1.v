@@ -170,13 +170,13 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire [31:0] trieWalk_io_result_bits_key; // RapEngine.java:76
   wire trieWalk_io_write_valid; // RapEngine.java:76
   wire [11:0] trieWalk_io_write_bits_slot; // RapEngine.java:76
-  wire [47:0] trieWalk_io_write_bits_word; // RapEngine.java:76
-  wire [47:0] trieWalk_io_rootWord; // RapEngine.java:76
+  wire [51:0] trieWalk_io_write_bits_word; // RapEngine.java:76
+  wire [51:0] trieWalk_io_rootWord; // RapEngine.java:76
   wire trieWalk_io_flush; // RapEngine.java:76
   wire trieWalk_io_holdNext; // RapEngine.java:76
   wire trieWalk_io_fixNext; // RapEngine.java:76
   wire [11:0] trieWalk_io_fix_slot; // RapEngine.java:76
-  wire [47:0] trieWalk_io_fix_word; // RapEngine.java:76
+  wire [51:0] trieWalk_io_fix_word; // RapEngine.java:76
   wire counterSram_io_in_ready; // RapEngine.java:83
   wire counterSram_io_in_valid; // RapEngine.java:83
   wire [11:0] counterSram_io_in_bits_addr; // RapEngine.java:83
@@ -259,13 +259,13 @@ module RapEngine_k32_b4_n4096_c32_wt16_wf1_qd4096_cb0_e655_m1024_q2_ls2_rr1_trie
   wire [31:0] trieController_io_found_bits_key; // RapEngine.java:86
   wire trieController_io_wordWrite_valid; // RapEngine.java:86
   wire [11:0] trieController_io_wordWrite_bits_slot; // RapEngine.java:86
-  wire [47:0] trieController_io_wordWrite_bits_word; // RapEngine.java:86
-  wire [47:0] trieController_io_rootWord; // RapEngine.java:86
+  wire [51:0] trieController_io_wordWrite_bits_word; // RapEngine.java:86
+  wire [51:0] trieController_io_rootWord; // RapEngine.java:86
   wire trieController_io_walkFlush; // RapEngine.java:86
   wire trieController_io_walkHoldNext; // RapEngine.java:86
   wire trieController_io_walkFixNext; // RapEngine.java:86
   wire [11:0] trieController_io_walkFix_slot; // RapEngine.java:86
-  wire [47:0] trieController_io_walkFix_word; // RapEngine.java:86
+  wire [51:0] trieController_io_walkFix_word; // RapEngine.java:86
   wire [63:0] csr_node_prefix; // CsrFile.java:174
   wire [63:0] csr_node_count; // CsrFile.java:174
   wire [63:0] csr_n; // CsrFile.java:174

@@ -74,13 +74,13 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   input  wire [31:0] io_found_bits_key, // TrieController.java:58
   output wire io_wordWrite_valid, // TrieController.java:58
   output wire [11:0] io_wordWrite_bits_slot, // TrieController.java:58
-  output wire [47:0] io_wordWrite_bits_word, // TrieController.java:58
-  output wire [47:0] io_rootWord, // TrieController.java:58
+  output wire [51:0] io_wordWrite_bits_word, // TrieController.java:58
+  output wire [51:0] io_rootWord, // TrieController.java:58
   output wire io_walkFlush, // TrieController.java:58
   output wire io_walkHoldNext, // TrieController.java:58
   output wire io_walkFixNext, // TrieController.java:58
   output wire [11:0] io_walkFix_slot, // TrieController.java:58
-  output wire [47:0] io_walkFix_word  // TrieController.java:58
+  output wire [51:0] io_walkFix_word  // TrieController.java:58
 );
 
   // State
@@ -120,34 +120,45 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg ev_batch_q; // StatusRegs.java:80
   reg ev_deferred_q; // StatusRegs.java:81
   reg [2:0] ev_removed_q; // StatusRegs.java:82
-  reg [47:0] ctl_words_rdata_0; // TrieTables.java:82
-  reg [47:0] word_data; // TrieTables.java:82
-  reg [47:0] root_word; // TrieTables.java:83
-  reg [61:0] slot_info_rdata_0; // TrieTables.java:90
-  reg [61:0] info_data; // TrieTables.java:90
-  reg [34:0] sub_min_rdata_0; // TrieTables.java:98
-  reg [34:0] min_data; // TrieTables.java:98
-  reg [34:0] root_min; // TrieTables.java:99
-  reg [12:0] fresh_slot; // FreeSlots.java:44
-  reg [12:0] free_depth; // FreeSlots.java:45
-  reg [12:0] free_unread; // FreeSlots.java:51
-  reg [2:0] free_buffered; // FreeSlots.java:52
-  reg [11:0] free_ahead_0; // FreeSlots.java:54
-  reg [11:0] free_ahead_1; // FreeSlots.java:54
-  reg [11:0] free_ahead_2; // FreeSlots.java:54
-  reg [11:0] free_ahead_3; // FreeSlots.java:54
-  reg free_read_sent; // FreeSlots.java:55
-  reg free_read_landing; // FreeSlots.java:56
-  reg [11:0] free_stack_rdata_0; // FreeSlots.java:67
-  reg [11:0] free_landed; // FreeSlots.java:67
+  reg [51:0] ctl_words_rdata_0; // TrieTables.java:87
+  reg [51:0] word_data; // TrieTables.java:87
+  reg [51:0] root_word; // TrieTables.java:88
+  reg word_write_q; // TrieTables.java:90
+  reg [11:0] word_write_slot_q; // TrieTables.java:91
+  reg [51:0] word_write_value_q; // TrieTables.java:92
+  reg [61:0] slot_info_rdata_0; // TrieTables.java:96
+  reg [61:0] info_data; // TrieTables.java:96
+  reg info_write_q; // TrieTables.java:97
+  reg [11:0] info_write_slot_q; // TrieTables.java:98
+  reg [61:0] info_write_value_q; // TrieTables.java:99
+  reg [34:0] sub_min_rdata_0; // TrieTables.java:107
+  reg [34:0] min_data; // TrieTables.java:107
+  reg [34:0] root_min; // TrieTables.java:108
+  reg min_write_q; // TrieTables.java:110
+  reg [11:0] min_write_slot_q; // TrieTables.java:111
+  reg [34:0] min_write_value_q; // TrieTables.java:112
+  reg [12:0] fresh_slot; // FreeSlots.java:48
+  reg [12:0] free_depth; // FreeSlots.java:49
+  reg free_stack_empty; // FreeSlots.java:56
+  reg [12:0] free_unread; // FreeSlots.java:60
+  reg [2:0] free_buffered; // FreeSlots.java:61
+  reg [11:0] free_ahead_0; // FreeSlots.java:63
+  reg [11:0] free_ahead_1; // FreeSlots.java:63
+  reg [11:0] free_ahead_2; // FreeSlots.java:63
+  reg [11:0] free_ahead_3; // FreeSlots.java:63
+  reg free_read_sent; // FreeSlots.java:66
+  reg free_read_landing; // FreeSlots.java:67
+  reg [11:0] free_stack_rdata_0; // FreeSlots.java:78
+  reg [11:0] free_landed; // FreeSlots.java:78
+  reg [11:0] free_next; // FreeSlots.java:83
   reg [11:0] op_slot; // TrieController.java:71
-  reg [4:0] op_depth; // TrieController.java:72
-  reg [35:0] op_not_threshold; // TrieController.java:73
-  reg early_done; // TrieController.java:74
-  reg early_batch; // TrieController.java:75
-  reg commit_stop; // TrieController.java:80
-  reg split_in_place; // TrieController.java:81
-  reg [47:0] split_word; // TrieController.java:82
+  reg [4:0] op_depth; // TrieController.java:73
+  reg [35:0] op_not_threshold; // TrieController.java:74
+  reg early_done; // TrieController.java:75
+  reg early_batch; // TrieController.java:76
+  reg commit_stop; // TrieController.java:81
+  reg split_in_place; // TrieController.java:82
+  reg [51:0] split_word; // TrieController.java:83
   reg [2:0] hit_children_1; // SplitRedo.java:115
   reg [2:0] hit_children_2; // SplitRedo.java:115
   reg [2:0] hit_children_3; // SplitRedo.java:115
@@ -177,38 +188,39 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg walk_step_scan; // TrieMergeWalk.java:51
   reg walk_step_last; // TrieMergeWalk.java:51
   reg [4:0] walk_depth; // TrieMergeWalk.java:74
-  reg [11:0] walk_slot; // TrieMergeWalk.java:75
-  reg [47:0] walk_word; // TrieMergeWalk.java:76
-  reg [3:0] walk_todo; // TrieMergeWalk.java:77
-  reg [34:0] walk_sum; // TrieMergeWalk.java:78
-  reg [3:0] walk_leaves; // TrieMergeWalk.java:79
-  reg [34:0] walk_least; // TrieMergeWalk.java:80
-  reg walk_probe_sent; // TrieMergeWalk.java:85
-  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:86
-  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:87
-  reg walk_probing; // TrieMergeWalk.java:88
-  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:89
-  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:90
-  reg walk_sent_up; // TrieMergeWalk.java:92
-  reg walk_probing_up; // TrieMergeWalk.java:93
-  reg [3:0] walk_up_taken; // TrieMergeWalk.java:95
-  reg walk_judged; // TrieMergeWalk.java:96
-  reg [1:0] walk_child_digit; // TrieMergeWalk.java:97
-  reg [11:0] walk_child_slot; // TrieMergeWalk.java:98
-  reg [47:0] walk_child_word; // TrieMergeWalk.java:99
-  reg [34:0] walk_child_min; // TrieMergeWalk.java:100
-  reg walk_child_leaf; // TrieMergeWalk.java:102
-  reg walk_child_passed; // TrieMergeWalk.java:103
-  reg walk_child_walked; // TrieMergeWalk.java:104
-  reg [3:0] walk_child_kids; // TrieMergeWalk.java:105
-  reg walk_count_q; // TrieMergeWalk.java:115
+  reg walk_below_root; // TrieMergeWalk.java:76
+  reg [11:0] walk_slot; // TrieMergeWalk.java:77
+  reg [51:0] walk_word; // TrieMergeWalk.java:78
+  reg [3:0] walk_todo; // TrieMergeWalk.java:79
+  reg [34:0] walk_sum; // TrieMergeWalk.java:80
+  reg [3:0] walk_leaves; // TrieMergeWalk.java:81
+  reg [34:0] walk_least; // TrieMergeWalk.java:82
+  reg walk_probe_sent; // TrieMergeWalk.java:87
+  reg [1:0] walk_sent_digit; // TrieMergeWalk.java:88
+  reg [11:0] walk_sent_slot; // TrieMergeWalk.java:89
+  reg walk_probing; // TrieMergeWalk.java:90
+  reg [1:0] walk_probed_digit; // TrieMergeWalk.java:91
+  reg [11:0] walk_probed_slot; // TrieMergeWalk.java:92
+  reg walk_sent_up; // TrieMergeWalk.java:94
+  reg walk_probing_up; // TrieMergeWalk.java:95
+  reg [3:0] walk_up_taken; // TrieMergeWalk.java:97
+  reg walk_judged; // TrieMergeWalk.java:98
+  reg [1:0] walk_child_digit; // TrieMergeWalk.java:99
+  reg [11:0] walk_child_slot; // TrieMergeWalk.java:100
+  reg [51:0] walk_child_word; // TrieMergeWalk.java:101
+  reg [34:0] walk_child_min; // TrieMergeWalk.java:102
+  reg walk_child_leaf; // TrieMergeWalk.java:104
+  reg walk_child_passed; // TrieMergeWalk.java:105
+  reg walk_child_walked; // TrieMergeWalk.java:106
+  reg [3:0] walk_child_kids; // TrieMergeWalk.java:107
+  reg walk_count_q; // TrieMergeWalk.java:117
   reg verdict_step_idle; // TrieNodeVerdict.java:42
   reg verdict_step_fold; // TrieNodeVerdict.java:42
   reg verdict_step_decide; // TrieNodeVerdict.java:42
   reg verdict_step_act; // TrieNodeVerdict.java:42
   reg verdict_step_free; // TrieNodeVerdict.java:42
   reg [11:0] verdict_slot; // TrieNodeVerdict.java:96
-  reg [47:0] verdict_word; // TrieNodeVerdict.java:97
+  reg [51:0] verdict_word; // TrieNodeVerdict.java:97
   reg [34:0] verdict_sum; // TrieNodeVerdict.java:98
   reg [3:0] verdict_leaves; // TrieNodeVerdict.java:99
   reg [34:0] verdict_least; // TrieNodeVerdict.java:100
@@ -225,15 +237,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg [73:0] verdict_kids_parent; // TrieNodeVerdict.java:117
   reg verdict_parent_valid; // TrieNodeVerdict.java:118
   reg verdict_hand_valid; // TrieNodeVerdict.java:125
-  reg [140:0] verdict_hand; // TrieNodeVerdict.java:126
+  reg [144:0] verdict_hand; // TrieNodeVerdict.java:126
   reg [1:0] verdict_head; // TrieNodeVerdict.java:130
   reg [1:0] verdict_tail; // TrieNodeVerdict.java:131
   reg [2:0] verdict_queued; // TrieNodeVerdict.java:132
-  reg [139:0] walk_parent_frame; // TrieMergeWalk.java:127
-  reg walk_root_read_1; // TrieMergeWalk.java:133
-  reg walk_root_read_2; // TrieMergeWalk.java:133
-  reg walk_root_read_3; // TrieMergeWalk.java:133
-  reg walk_root_read_4; // TrieMergeWalk.java:133
+  reg [143:0] walk_parent_frame; // TrieMergeWalk.java:129
+  reg walk_root_read_1; // TrieMergeWalk.java:135
+  reg walk_root_read_2; // TrieMergeWalk.java:135
+  reg walk_root_read_3; // TrieMergeWalk.java:135
+  reg walk_root_read_4; // TrieMergeWalk.java:135
   reg cmd_q_valid; // CounterPort.java:44
   reg [11:0] cmd_q_addr; // CounterPort.java:47
   reg [1:0] cmd_q_op; // CounterPort.java:48
@@ -262,15 +274,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg until_merge_carry_2; // SplitCounter.java:49
   reg merge_near; // ScheduleAndSnapshot.java:98
   reg [2:0] fill_cause; // StallAccount.java:14
-  reg [8:0] front_count; // TrieController.java:117
-  reg wrote_word; // TrieController.java:127
+  reg [8:0] front_count; // TrieController.java:118
+  reg wrote_word; // TrieController.java:128
   reg walk_moves; // WalkControl.java:33
   reg room_for_1; // SplitRoom.java:33
   reg room_for_2; // SplitRoom.java:33
   reg room_for_3; // SplitRoom.java:33
   reg room_for_4; // SplitRoom.java:33
   reg room_for_5; // SplitRoom.java:33
-  reg allocated_before; // TrieController.java:140
+  reg allocated_before; // TrieController.java:141
   reg hit_short_1; // SplitRoom.java:62
   reg hit_short_2; // SplitRoom.java:62
   reg hit_short_3; // SplitRoom.java:62
@@ -292,7 +304,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg split_short; // CommitVerdict.java:98
   reg skip_batch_empty; // CommitVerdict.java:99
   reg _reg_1; // CommitVerdict.java:126
-  reg [31:0] op_count; // TrieController.java:152
+  reg [31:0] op_count; // TrieController.java:153
   reg [3:0] undo_sp; // UndoStack.java:36
   reg undo_empty; // UndoStack.java:39
   reg [3:0] undo_sp_below; // UndoStack.java:45
@@ -334,23 +346,23 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg [11:0] mark_next; // SplitMarks.java:35
   reg quiet_held; // QuietPipe.java:34
   reg snapshot_settled; // QuietPipe.java:36
-  reg advance_settled_was_1; // TrieController.java:189
-  reg advance_settled_was_2; // TrieController.java:189
-  reg advance_settled_before; // TrieController.java:189
-  reg fix_after_write_before; // TrieController.java:191
-  reg fix_done_was_1; // TrieController.java:192
-  reg fix_done_before; // TrieController.java:192
-  reg op_batch_empty; // TrieController.java:219
+  reg advance_settled_was_1; // TrieController.java:190
+  reg advance_settled_was_2; // TrieController.java:190
+  reg advance_settled_before; // TrieController.java:190
+  reg fix_after_write_before; // TrieController.java:192
+  reg fix_done_was_1; // TrieController.java:193
+  reg fix_done_before; // TrieController.java:193
+  reg op_batch_empty; // TrieController.java:221
   reg issue_gate; // IssueGate.java:48
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] ctl_words [0:4095]; // TrieTables.java:81
-  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:89
-  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:97
-  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:66
+  (* no_rw_check *) reg [51:0] ctl_words [0:4095]; // TrieTables.java:86
+  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:95
+  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:106
+  (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:77
   reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
-  reg [140:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
-  reg [139:0] walk_frames [0:15]; // TrieMergeWalk.java:123
+  reg [144:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
+  reg [143:0] walk_frames [0:15]; // TrieMergeWalk.java:125
   reg [43:0] undo [0:7]; // UndoStack.java:35
 
   // Wires
@@ -363,25 +375,28 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire ev_clear; // StatusRegs.java:47
   wire [15:0] ev_weight; // StatusRegs.java:68
   wire [2:0] ev_removed; // StatusRegs.java:70
-  wire word_read; // TrieTables.java:41
-  wire word_write; // TrieTables.java:43
-  wire info_read; // TrieTables.java:50
-  wire info_write; // TrieTables.java:52
-  wire min_read; // TrieTables.java:58
-  wire min_write; // TrieTables.java:60
-  wire [11:0] word_read_slot; // TrieTables.java:72
-  wire [11:0] word_write_slot; // TrieTables.java:73
-  wire [47:0] word_write_value; // TrieTables.java:74
-  wire [11:0] info_read_slot; // TrieTables.java:75
-  wire [11:0] info_write_slot; // TrieTables.java:76
-  wire [61:0] info_write_value; // TrieTables.java:78
-  wire [11:0] min_read_slot; // TrieTables.java:93
-  wire [11:0] min_write_slot; // TrieTables.java:94
-  wire [34:0] min_write_value; // TrieTables.java:95
-  wire free_push; // FreeSlots.java:30
-  wire free_take; // FreeSlots.java:32
-  wire free_clear; // FreeSlots.java:33
-  wire [11:0] free_pushed; // FreeSlots.java:46
+  wire word_read; // TrieTables.java:46
+  wire word_write; // TrieTables.java:48
+  wire info_read; // TrieTables.java:55
+  wire info_write; // TrieTables.java:57
+  wire min_read; // TrieTables.java:63
+  wire min_write; // TrieTables.java:65
+  wire [11:0] word_read_slot; // TrieTables.java:77
+  wire [11:0] word_write_slot; // TrieTables.java:78
+  wire [51:0] word_write_value; // TrieTables.java:79
+  wire [11:0] info_read_slot; // TrieTables.java:80
+  wire [11:0] info_write_slot; // TrieTables.java:81
+  wire [61:0] info_write_value; // TrieTables.java:83
+  wire [11:0] min_read_slot; // TrieTables.java:102
+  wire [11:0] min_write_slot; // TrieTables.java:103
+  wire [34:0] min_write_value; // TrieTables.java:104
+  wire free_push; // FreeSlots.java:34
+  wire free_take; // FreeSlots.java:36
+  wire free_clear; // FreeSlots.java:37
+  wire [12:0] fresh_slot_next; // FreeSlots.java:50
+  wire [12:0] free_depth_next; // FreeSlots.java:51
+  wire [11:0] free_pushed; // FreeSlots.java:54
+  wire [11:0] free_ahead_0_next; // FreeSlots.java:64
   wire redo_last_issued; // SplitRedo.java:34
   wire fifo_io_enq_ready; // SplitRedo.java:79
   wire fifo_io_enq_valid; // SplitRedo.java:79
@@ -390,10 +405,6 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire fifo_io_deq_valid; // SplitRedo.java:79
   wire [135:0] fifo_io_deq_bits; // SplitRedo.java:79
   wire [3:0] fifo_io_count; // SplitRedo.java:79
-  wire [11:0] _wire_0_0; // ChildWord.java:35
-  wire [11:0] _wire_0_1; // ChildWord.java:35
-  wire [11:0] _wire_0_2; // ChildWord.java:35
-  wire [11:0] _wire_0_3; // ChildWord.java:35
   wire cmd_valid; // CounterPort.java:19
   wire [1:0] cmd_op; // CounterPort.java:30
   wire [11:0] cmd_addr; // CounterPort.java:31
@@ -402,50 +413,34 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire walk_done; // TrieMergeWalk.java:54
   wire verdict_take; // TrieNodeVerdict.java:43
   wire [11:0] verdict_take_slot; // TrieNodeVerdict.java:88
-  wire [47:0] verdict_take_word; // TrieNodeVerdict.java:89
+  wire [51:0] verdict_take_word; // TrieNodeVerdict.java:89
   wire [34:0] verdict_take_sum; // TrieNodeVerdict.java:90
   wire [3:0] verdict_take_leaves; // TrieNodeVerdict.java:91
   wire [34:0] verdict_take_least; // TrieNodeVerdict.java:92
   wire [1:0] verdict_take_digit; // TrieNodeVerdict.java:93
   wire [4:0] verdict_take_depth; // TrieNodeVerdict.java:94
-  wire [11:0] _wire_1_0; // ChildWord.java:35
-  wire [11:0] _wire_1_1; // ChildWord.java:35
-  wire [11:0] _wire_1_2; // ChildWord.java:35
-  wire [11:0] _wire_1_3; // ChildWord.java:35
-  wire [11:0] _wire_2_0; // ChildWord.java:35
-  wire [11:0] _wire_2_1; // ChildWord.java:35
-  wire [11:0] _wire_2_2; // ChildWord.java:35
-  wire [11:0] _wire_2_3; // ChildWord.java:35
-  wire [11:0] _wire_3_0; // ChildWord.java:35
-  wire [11:0] _wire_3_1; // ChildWord.java:35
-  wire [11:0] _wire_3_2; // ChildWord.java:35
-  wire [11:0] _wire_3_3; // ChildWord.java:35
-  wire [11:0] _wire_4_0; // ChildWord.java:35
-  wire [11:0] _wire_4_1; // ChildWord.java:35
-  wire [11:0] _wire_4_2; // ChildWord.java:35
-  wire [11:0] _wire_4_3; // ChildWord.java:35
   wire serialMultiplier_io_start; // ScheduleAndSnapshot.java:49
   wire [63:0] serialMultiplier_io_a; // ScheduleAndSnapshot.java:49
   wire [31:0] serialMultiplier_io_b; // ScheduleAndSnapshot.java:49
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
   wire [3:0] undo_sp_next; // UndoStack.java:37
-  wire [1:0] _wire_5_0; // TrieWalk.java:142
-  wire [1:0] _wire_5_1; // TrieWalk.java:142
-  wire [1:0] _wire_5_2; // TrieWalk.java:142
-  wire [1:0] _wire_5_3; // TrieWalk.java:142
-  wire [1:0] _wire_5_4; // TrieWalk.java:142
-  wire [1:0] _wire_5_5; // TrieWalk.java:142
-  wire [1:0] _wire_5_6; // TrieWalk.java:142
-  wire [1:0] _wire_5_7; // TrieWalk.java:142
-  wire [1:0] _wire_5_8; // TrieWalk.java:142
-  wire [1:0] _wire_5_9; // TrieWalk.java:142
-  wire [1:0] _wire_5_10; // TrieWalk.java:142
-  wire [1:0] _wire_5_11; // TrieWalk.java:142
-  wire [1:0] _wire_5_12; // TrieWalk.java:142
-  wire [1:0] _wire_5_13; // TrieWalk.java:142
-  wire [1:0] _wire_5_14; // TrieWalk.java:142
-  wire [1:0] _wire_5_15; // TrieWalk.java:142
+  wire [1:0] _wire_0_0; // TrieWalk.java:142
+  wire [1:0] _wire_0_1; // TrieWalk.java:142
+  wire [1:0] _wire_0_2; // TrieWalk.java:142
+  wire [1:0] _wire_0_3; // TrieWalk.java:142
+  wire [1:0] _wire_0_4; // TrieWalk.java:142
+  wire [1:0] _wire_0_5; // TrieWalk.java:142
+  wire [1:0] _wire_0_6; // TrieWalk.java:142
+  wire [1:0] _wire_0_7; // TrieWalk.java:142
+  wire [1:0] _wire_0_8; // TrieWalk.java:142
+  wire [1:0] _wire_0_9; // TrieWalk.java:142
+  wire [1:0] _wire_0_10; // TrieWalk.java:142
+  wire [1:0] _wire_0_11; // TrieWalk.java:142
+  wire [1:0] _wire_0_12; // TrieWalk.java:142
+  wire [1:0] _wire_0_13; // TrieWalk.java:142
+  wire [1:0] _wire_0_14; // TrieWalk.java:142
+  wire [1:0] _wire_0_15; // TrieWalk.java:142
   wire [4:0] op_depth_ahead; // SplitChild.java:32
   wire [2:0] cause; // StallAccount.java:41
   (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
@@ -453,33 +448,33 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   (* keep *) wire [63:0] until_merge_load; // ScheduleAndSnapshot.java:90
 
   // Logic
-  wire _not_0 = ~io_counterClearing; // TrieController.java:228
+  wire _not_0 = ~io_counterClearing; // TrieController.java:230
   wire multiplier_free = ~multiplier_for_schedule; // MergeScheduleUnit.java:39
-  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:228
+  wire _and_0 = _not_0 & multiplier_free; // TrieController.java:230
   wire _not_1 = ~snapshot_frozen; // CsrRequests.java:96
   wire _and_1 = quiet_held & _not_1; // CsrRequests.java:96
-  wire _not_2 = ~io_headValid; // TrieController.java:248
-  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:248
+  wire _not_2 = ~io_headValid; // TrieController.java:250
+  wire _and_2 = io_inputsDrained & _not_2; // TrieController.java:250
   wire _and_3 = soft_pending & _and_2; // CsrRequests.java:97
-  wire _not_3 = ~split_in_place; // TrieController.java:326
-  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:326
+  wire _not_3 = ~split_in_place; // TrieController.java:328
+  wire _or_0 = _not_3 | fix_done_before; // TrieController.java:328
   wire _eq_0 = io_counterResult_bits_op == 2'd2; // CounterPort.java:33
   wire read_result = io_counterResult_valid & _eq_0; // CounterPort.java:33
-  wire _not_4 = ~marking; // TrieController.java:254
-  wire _and_4 = split_in_place & _not_4; // TrieController.java:254
-  wire _eq_1 = front_count == 9'd0; // TrieController.java:130
+  wire _not_4 = ~marking; // TrieController.java:256
+  wire _and_4 = split_in_place & _not_4; // TrieController.java:256
+  wire _eq_1 = front_count == 9'd0; // TrieController.java:131
   wire _eq_2 = sram_count == 8'd0; // CounterPort.java:54
   wire _not_5 = ~cmd_q_valid; // CounterPort.java:54
   wire counters_quiet = _eq_2 & _not_5; // CounterPort.java:54
-  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:130
+  wire _and_5 = _eq_1 & counters_quiet; // TrieController.java:131
   wire redo_queued = |fifo_io_count; // SplitRedo.java:85
-  wire _not_6 = ~redo_queued; // TrieController.java:130
-  wire pipe_empty = _and_5 & _not_6; // TrieController.java:130
-  wire _not_7 = ~undo_empty; // TrieController.java:265
-  wire _not_8 = ~marking; // TrieController.java:266
-  wire _and_6 = split_req & _not_8; // TrieController.java:266
-  wire _not_9 = ~split_req; // TrieController.java:270
-  wire _not_10 = ~early_done; // TrieController.java:287
+  wire _not_6 = ~redo_queued; // TrieController.java:131
+  wire pipe_empty = _and_5 & _not_6; // TrieController.java:131
+  wire _not_7 = ~undo_empty; // TrieController.java:267
+  wire _not_8 = ~marking; // TrieController.java:268
+  wire _and_6 = split_req & _not_8; // TrieController.java:268
+  wire _not_9 = ~split_req; // TrieController.java:272
+  wire _not_10 = ~early_done; // TrieController.java:289
   wire [3:0] _not_11 = ~split_present; // TrieSplit.java:63
   wire _bits_0 = _not_11[0]; // FirstSet.java:24
   wire _bits_1 = _not_11[1]; // FirstSet.java:24
@@ -489,9 +484,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _or_2 = _bits_2 | _bits_3; // FirstSet.java:36
   wire _or_3 = _or_1 | _or_2; // FirstSet.java:36
   wire _not_12 = ~_or_3; // TrieSplit.java:93
-  wire free_stack_empty = free_depth == 13'd0; // FreeSlots.java:47
-  wire free_have_top = |free_buffered; // FreeSlots.java:71
-  wire free_ready = free_stack_empty | free_have_top; // FreeSlots.java:73
+  wire free_have_top = |free_buffered; // FreeSlots.java:82
+  wire free_ready = free_stack_empty | free_have_top; // FreeSlots.java:88
   wire _not_13 = ~_or_1; // FirstSet.java:34
   wire _not_14 = ~_bits_2; // FirstSet.java:34
   wire _not_15 = ~_bits_0; // FirstSet.java:34
@@ -502,16 +496,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [3:0] _bits_5 = _dshl_0[3:0]; // TrieSplit.java:64
   wire [3:0] split_present_after = split_present | _bits_5; // TrieSplit.java:64
   wire _and_r_0 = &split_present_after; // TrieSplit.java:94
-  wire _not_16 = ~marking; // TrieController.java:304
-  wire _not_17 = ~advance_settled_before; // TrieController.java:318
+  wire _not_16 = ~marking; // TrieController.java:306
+  wire _not_17 = ~advance_settled_before; // TrieController.java:320
   wire _or_4 = schedule_exhausted | merge_ahead; // ScheduleAndSnapshot.java:146
-  wire _and_7 = walk_moves & issue_gate; // TrieController.java:385
+  wire _and_7 = walk_moves & issue_gate; // TrieController.java:387
   wire _and_8 = state_run & hit_event_4; // CommitVerdict.java:66
   wire _not_18 = ~commit_stop; // CommitVerdict.java:66
   wire commit_fire = _and_8 & _not_18; // CommitVerdict.java:66
-  wire _not_19 = ~split_in_place; // TrieController.java:327
+  wire _not_19 = ~split_in_place; // TrieController.java:329
   wire _not_20 = ~soft_pending; // CsrRequests.java:64
-  wire _or_5 = state_init | state_soft_clear; // TrieController.java:387
+  wire _or_5 = state_init | state_soft_clear; // TrieController.java:389
   wire _not_21 = ~_or_5; // CsrRequests.java:64
   wire _and_9 = _not_20 & _not_21; // CsrRequests.java:64
   wire [63:0] _cat_1 = {st_n_hi_2, st_n_hi_1, st_n_hi_0, st_n_lo}; // SplitCounter.java:105
@@ -522,26 +516,26 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_24 = ~snapshot_product_start; // ScheduleAndSnapshot.java:184
   wire _and_10 = _not_22 & _not_24; // ScheduleAndSnapshot.java:184
   wire _or_6 = snapshot_pending | snapshot_frozen; // ScheduleAndSnapshot.java:175
-  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:387
+  wire _or_7 = state_read_issue | state_read_wait; // TrieController.java:389
   wire _or_8 = readout_pending | _or_7; // CsrRequests.java:63
-  wire _or_9 = state_drain | state_undo; // TrieController.java:389
-  wire _or_10 = _or_9 | state_split_read; // TrieController.java:389
-  wire _or_11 = _or_10 | state_split_check; // TrieController.java:389
-  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:389
-  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:389
-  wire _or_14 = _or_13 | state_split_link; // TrieController.java:389
-  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:389
-  wire _or_16 = _or_15 | state_merge; // TrieController.java:389
-  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:389
-  wire _or_18 = _or_17 | state_advance; // TrieController.java:389
-  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:389
-  wire _or_20 = _or_19 | state_resume; // TrieController.java:389
-  wire _and_11 = state_run & pipe_empty; // TrieController.java:390
-  wire _not_25 = ~io_headValid; // TrieController.java:390
-  wire _and_12 = _and_11 & _not_25; // TrieController.java:390
+  wire _or_9 = state_drain | state_undo; // TrieController.java:391
+  wire _or_10 = _or_9 | state_split_read; // TrieController.java:391
+  wire _or_11 = _or_10 | state_split_check; // TrieController.java:391
+  wire _or_12 = _or_11 | state_split_fit; // TrieController.java:391
+  wire _or_13 = _or_12 | state_split_alloc; // TrieController.java:391
+  wire _or_14 = _or_13 | state_split_link; // TrieController.java:391
+  wire _or_15 = _or_14 | state_merge_start; // TrieController.java:391
+  wire _or_16 = _or_15 | state_merge; // TrieController.java:391
+  wire _or_17 = _or_16 | state_batch_done; // TrieController.java:391
+  wire _or_18 = _or_17 | state_advance; // TrieController.java:391
+  wire _or_19 = _or_18 | state_advance_wait; // TrieController.java:391
+  wire _or_20 = _or_19 | state_resume; // TrieController.java:391
+  wire _and_11 = state_run & pipe_empty; // TrieController.java:392
+  wire _not_25 = ~io_headValid; // TrieController.java:392
+  wire _and_12 = _and_11 & _not_25; // TrieController.java:392
   wire _not_26 = ~io_acceptEnable; // CsrRequests.java:65
-  wire _not_27 = ~split_in_place; // TrieController.java:124
-  wire _and_13 = commit_stop & _not_27; // TrieController.java:124
+  wire _not_27 = ~split_in_place; // TrieController.java:125
+  wire _and_13 = commit_stop & _not_27; // TrieController.java:125
   wire _not_28 = ~commit_stop; // WalkControl.java:30
   wire _and_14 = state_run & _not_28; // WalkControl.java:30
   wire _not_29 = ~redo_queued; // WalkControl.java:31
@@ -566,7 +560,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [15:0] _bits_16 = _add_3[15:0]; // SplitCounter.java:56
   wire _bits_17 = _add_2[16]; // SplitCounter.java:57
   wire result_saturated = hit_redo_set_4 ? hit_redo_saturated_4 : io_counterResult_bits_saturated; // SplitRedo.java:122
-  wire _and_17 = commit_fire & result_saturated; // TrieController.java:175
+  wire _and_17 = commit_fire & result_saturated; // TrieController.java:176
   wire _or_22 = io_counterResult_bits_saturated | 1'd0; // CommitVerdict.java:104
   wire _and_18 = ev_commit_q & split_req; // CommitVerdict.java:116
   wire _not_31 = ~merge_due; // CommitVerdict.java:117
@@ -576,15 +570,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [12:0] _add_4 = st_nodes + {{12{1'b0}}, ev_allocated}; // StatusRegs.java:107
   wire [12:0] _sub_0 = _add_4 - {{10{1'b0}}, ev_removed}; // StatusRegs.java:107
   wire _gt_0 = st_nodes > st_high_water; // StatusRegs.java:105
-  wire _bits_18 = verdict_leaves[0]; // ChildWord.java:56
-  wire [2:0] _add_5 = 3'd0 + {{2{1'b0}}, _bits_18}; // ChildWord.java:56
-  wire _bits_19 = verdict_leaves[1]; // ChildWord.java:56
-  wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_19}; // ChildWord.java:56
-  wire _bits_20 = verdict_leaves[2]; // ChildWord.java:56
-  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_20}; // ChildWord.java:56
-  wire _bits_21 = verdict_leaves[3]; // ChildWord.java:56
-  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_21}; // ChildWord.java:56
-  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:108
+  wire _bits_18 = verdict_leaves[0]; // ChildWord.java:72
+  wire [2:0] _add_5 = 3'd0 + {{2{1'b0}}, _bits_18}; // ChildWord.java:72
+  wire _bits_19 = verdict_leaves[1]; // ChildWord.java:72
+  wire [2:0] _add_6 = _add_5 + {{2{1'b0}}, _bits_19}; // ChildWord.java:72
+  wire _bits_20 = verdict_leaves[2]; // ChildWord.java:72
+  wire [2:0] _add_7 = _add_6 + {{2{1'b0}}, _bits_20}; // ChildWord.java:72
+  wire _bits_21 = verdict_leaves[3]; // ChildWord.java:72
+  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_21}; // ChildWord.java:72
+  wire walk_walk_now = walk_judged & walk_child_walked; // TrieMergeWalk.java:110
   wire _bits_22 = walk_todo[0]; // FirstSet.java:24
   wire _bits_23 = walk_todo[1]; // FirstSet.java:24
   wire _or_23 = _bits_22 | _bits_23; // FirstSet.java:36
@@ -592,21 +586,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _bits_25 = walk_todo[3]; // FirstSet.java:24
   wire _or_24 = _bits_24 | _bits_25; // FirstSet.java:36
   wire _or_25 = _or_23 | _or_24; // FirstSet.java:36
-  wire _or_26 = walk_walk_now | _or_25; // TrieMergeWalk.java:163
-  wire _not_32 = ~walk_walk_now; // TrieMergeWalk.java:150
-  wire _not_33 = ~_or_25; // TrieMergeWalk.java:151
-  wire _and_21 = _not_32 & _not_33; // TrieMergeWalk.java:151
-  wire _or_r_0 = |walk_depth; // TrieMergeWalk.java:152
-  wire _and_22 = _and_21 & _or_r_0; // TrieMergeWalk.java:152
+  wire _or_26 = walk_walk_now | _or_25; // TrieMergeWalk.java:165
+  wire _not_32 = ~walk_walk_now; // TrieMergeWalk.java:152
+  wire _not_33 = ~_or_25; // TrieMergeWalk.java:153
+  wire _and_21 = _not_32 & _not_33; // TrieMergeWalk.java:153
+  wire _and_22 = _and_21 & walk_below_root; // TrieMergeWalk.java:154
   wire [2:0] _add_9 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:149
   wire verdict_room = _add_9 < 3'd4; // TrieNodeVerdict.java:150
-  wire _and_23 = _and_22 & verdict_room; // TrieMergeWalk.java:153
+  wire _and_23 = _and_22 & verdict_room; // TrieMergeWalk.java:155
   wire verdict_setting = verdict_step_act & verdict_merges; // TrieNodeVerdict.java:154
-  wire _not_34 = ~verdict_setting; // TrieMergeWalk.java:154
-  wire _and_24 = _and_23 & _not_34; // TrieMergeWalk.java:154
-  wire [3:0] _bits_26 = walk_parent_frame[79:76]; // TrieMergeWalk.java:129
-  wire [3:0] _not_35 = ~walk_up_taken; // TrieMergeWalk.java:144
-  wire [3:0] _and_25 = _bits_26 & _not_35; // TrieMergeWalk.java:144
+  wire _not_34 = ~verdict_setting; // TrieMergeWalk.java:156
+  wire _and_24 = _and_23 & _not_34; // TrieMergeWalk.java:156
+  wire [3:0] _bits_26 = walk_parent_frame[79:76]; // TrieMergeWalk.java:131
+  wire [3:0] _not_35 = ~walk_up_taken; // TrieMergeWalk.java:146
+  wire [3:0] _and_25 = _bits_26 & _not_35; // TrieMergeWalk.java:146
   wire _bits_27 = _and_25[0]; // FirstSet.java:24
   wire _bits_28 = _and_25[1]; // FirstSet.java:24
   wire _or_27 = _bits_27 | _bits_28; // FirstSet.java:36
@@ -614,1183 +607,1524 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _bits_30 = _and_25[3]; // FirstSet.java:24
   wire _or_28 = _bits_29 | _bits_30; // FirstSet.java:36
   wire _or_29 = _or_27 | _or_28; // FirstSet.java:36
-  wire walk_probe_up = _and_24 & _or_29; // TrieMergeWalk.java:155
-  wire _or_30 = _or_26 | walk_probe_up; // TrieMergeWalk.java:164
-  wire _not_36 = ~verdict_setting; // TrieMergeWalk.java:165
-  wire walk_probe = _or_30 & _not_36; // TrieMergeWalk.java:165
+  wire walk_probe_up = _and_24 & _or_29; // TrieMergeWalk.java:157
+  wire _or_30 = _or_26 | walk_probe_up; // TrieMergeWalk.java:166
+  wire _not_36 = ~verdict_setting; // TrieMergeWalk.java:167
+  wire walk_probe = _or_30 & _not_36; // TrieMergeWalk.java:167
   wire _eq_3 = mark_slot == 12'd0; // SplitMarks.java:56
   wire _or_31 = _eq_3 | mark_only_node; // SplitMarks.java:56
-  wire _bits_31 = walk_child_kids[0]; // FirstSet.java:24
-  wire _bits_32 = walk_child_kids[1]; // FirstSet.java:24
-  wire _or_32 = _bits_31 | _bits_32; // FirstSet.java:36
+  wire [3:0] _bits_31 = walk_child_word[47:44]; // ChildWord.java:54
+  wire _bits_32 = walk_child_kids[0]; // FirstSet.java:24
+  wire _bits_33 = walk_child_kids[1]; // FirstSet.java:24
+  wire _or_32 = _bits_32 | _bits_33; // FirstSet.java:36
   wire _not_37 = ~_or_32; // FirstSet.java:34
-  wire _bits_33 = walk_child_kids[2]; // FirstSet.java:24
-  wire _not_38 = ~_bits_33; // FirstSet.java:34
-  wire _not_39 = ~_bits_31; // FirstSet.java:34
+  wire _bits_34 = walk_child_kids[2]; // FirstSet.java:24
+  wire _not_38 = ~_bits_34; // FirstSet.java:34
+  wire _not_39 = ~_bits_32; // FirstSet.java:34
   wire _mux_1 = _not_37 ? _not_38 : _not_39; // FirstSet.java:35
   wire [1:0] _cat_2 = {_not_37, _mux_1}; // FirstSet.java:35
-  wire [1:0] _bits_34 = _cat_2; // FirstSet.java:43
-  wire [11:0] _dyn_index_0 = _bits_34[1] ? (_bits_34[0] ? _wire_2_3 : _wire_2_2) : (_bits_34[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
+  wire [1:0] _bits_35 = _cat_2; // FirstSet.java:43
+  wire [3:0] _dshr_0 = _bits_31 >> _bits_35; // ChildWord.java:54
+  wire _bits_36 = _dshr_0[0]; // ChildWord.java:54
+  wire [3:0] _bits_37 = walk_child_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_1 = _bits_37 >> _bits_35; // ChildWord.java:54
+  wire _bits_38 = _dshr_1[0]; // ChildWord.java:54
+  wire [3:0] _bits_39 = walk_child_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_2 = _bits_39 >> _bits_35; // ChildWord.java:54
+  wire _bits_40 = _dshr_2[0]; // ChildWord.java:54
+  wire [3:0] _bits_41 = walk_child_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_3 = _bits_41 >> _bits_35; // ChildWord.java:54
+  wire _bits_42 = _dshr_3[0]; // ChildWord.java:54
+  wire [3:0] _bits_43 = walk_child_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_4 = _bits_43 >> _bits_35; // ChildWord.java:54
+  wire _bits_44 = _dshr_4[0]; // ChildWord.java:54
+  wire [3:0] _bits_45 = walk_child_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_5 = _bits_45 >> _bits_35; // ChildWord.java:54
+  wire _bits_46 = _dshr_5[0]; // ChildWord.java:54
+  wire [3:0] _bits_47 = walk_child_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_6 = _bits_47 >> _bits_35; // ChildWord.java:54
+  wire _bits_48 = _dshr_6[0]; // ChildWord.java:54
+  wire [3:0] _bits_49 = walk_child_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_7 = _bits_49 >> _bits_35; // ChildWord.java:54
+  wire _bits_50 = _dshr_7[0]; // ChildWord.java:54
+  wire [3:0] _bits_51 = walk_child_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_8 = _bits_51 >> _bits_35; // ChildWord.java:54
+  wire _bits_52 = _dshr_8[0]; // ChildWord.java:54
+  wire [3:0] _bits_53 = walk_child_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_9 = _bits_53 >> _bits_35; // ChildWord.java:54
+  wire _bits_54 = _dshr_9[0]; // ChildWord.java:54
+  wire [3:0] _bits_55 = walk_child_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_10 = _bits_55 >> _bits_35; // ChildWord.java:54
+  wire _bits_56 = _dshr_10[0]; // ChildWord.java:54
+  wire [3:0] _bits_57 = walk_child_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_11 = _bits_57 >> _bits_35; // ChildWord.java:54
+  wire _bits_58 = _dshr_11[0]; // ChildWord.java:54
+  wire [11:0] _cat_3 = {_bits_36, _bits_38, _bits_40, _bits_42, _bits_44, _bits_46, _bits_48, _bits_50, _bits_52, _bits_54, _bits_56, _bits_58}; // ChildWord.java:55
+  wire [3:0] _bits_59 = walk_word[47:44]; // ChildWord.java:54
   wire _not_40 = ~_or_23; // FirstSet.java:34
   wire _not_41 = ~_bits_24; // FirstSet.java:34
   wire _not_42 = ~_bits_22; // FirstSet.java:34
   wire _mux_2 = _not_40 ? _not_41 : _not_42; // FirstSet.java:35
-  wire [1:0] _cat_3 = {_not_40, _mux_2}; // FirstSet.java:35
-  wire [1:0] _bits_35 = _cat_3; // FirstSet.java:43
-  wire [11:0] _dyn_index_1 = _bits_35[1] ? (_bits_35[0] ? _wire_3_3 : _wire_3_2) : (_bits_35[0] ? _wire_3_1 : _wire_3_0); // ChildWord.java:37
+  wire [1:0] _cat_4 = {_not_40, _mux_2}; // FirstSet.java:35
+  wire [1:0] _bits_60 = _cat_4; // FirstSet.java:43
+  wire [3:0] _dshr_12 = _bits_59 >> _bits_60; // ChildWord.java:54
+  wire _bits_61 = _dshr_12[0]; // ChildWord.java:54
+  wire [3:0] _bits_62 = walk_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_13 = _bits_62 >> _bits_60; // ChildWord.java:54
+  wire _bits_63 = _dshr_13[0]; // ChildWord.java:54
+  wire [3:0] _bits_64 = walk_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_14 = _bits_64 >> _bits_60; // ChildWord.java:54
+  wire _bits_65 = _dshr_14[0]; // ChildWord.java:54
+  wire [3:0] _bits_66 = walk_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_15 = _bits_66 >> _bits_60; // ChildWord.java:54
+  wire _bits_67 = _dshr_15[0]; // ChildWord.java:54
+  wire [3:0] _bits_68 = walk_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_16 = _bits_68 >> _bits_60; // ChildWord.java:54
+  wire _bits_69 = _dshr_16[0]; // ChildWord.java:54
+  wire [3:0] _bits_70 = walk_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_17 = _bits_70 >> _bits_60; // ChildWord.java:54
+  wire _bits_71 = _dshr_17[0]; // ChildWord.java:54
+  wire [3:0] _bits_72 = walk_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_18 = _bits_72 >> _bits_60; // ChildWord.java:54
+  wire _bits_73 = _dshr_18[0]; // ChildWord.java:54
+  wire [3:0] _bits_74 = walk_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_19 = _bits_74 >> _bits_60; // ChildWord.java:54
+  wire _bits_75 = _dshr_19[0]; // ChildWord.java:54
+  wire [3:0] _bits_76 = walk_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_20 = _bits_76 >> _bits_60; // ChildWord.java:54
+  wire _bits_77 = _dshr_20[0]; // ChildWord.java:54
+  wire [3:0] _bits_78 = walk_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_21 = _bits_78 >> _bits_60; // ChildWord.java:54
+  wire _bits_79 = _dshr_21[0]; // ChildWord.java:54
+  wire [3:0] _bits_80 = walk_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_22 = _bits_80 >> _bits_60; // ChildWord.java:54
+  wire _bits_81 = _dshr_22[0]; // ChildWord.java:54
+  wire [3:0] _bits_82 = walk_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_23 = _bits_82 >> _bits_60; // ChildWord.java:54
+  wire _bits_83 = _dshr_23[0]; // ChildWord.java:54
+  wire [11:0] _cat_5 = {_bits_61, _bits_63, _bits_65, _bits_67, _bits_69, _bits_71, _bits_73, _bits_75, _bits_77, _bits_79, _bits_81, _bits_83}; // ChildWord.java:55
+  wire [51:0] _bits_84 = walk_parent_frame[131:80]; // TrieMergeWalk.java:130
+  wire [3:0] _bits_85 = _bits_84[47:44]; // ChildWord.java:54
   wire _not_43 = ~_or_27; // FirstSet.java:34
   wire _not_44 = ~_bits_29; // FirstSet.java:34
   wire _not_45 = ~_bits_27; // FirstSet.java:34
   wire _mux_3 = _not_43 ? _not_44 : _not_45; // FirstSet.java:35
-  wire [1:0] _cat_4 = {_not_43, _mux_3}; // FirstSet.java:35
-  wire [1:0] _bits_36 = _cat_4; // FirstSet.java:43
-  wire [11:0] _dyn_index_2 = _bits_36[1] ? (_bits_36[0] ? _wire_4_3 : _wire_4_2) : (_bits_36[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [11:0] _mux_4 = _or_25 ? _dyn_index_1 : _dyn_index_2; // TrieMergeWalk.java:161
-  wire [11:0] walk_probe_slot = walk_walk_now ? _dyn_index_0 : _mux_4; // TrieMergeWalk.java:158
-  wire [11:0] _bits_37 = fresh_slot[11:0]; // FreeSlots.java:72
-  wire [11:0] free_next = free_stack_empty ? _bits_37 : free_ahead_0; // FreeSlots.java:72
-  wire _bits_38 = verdict_leaves[3]; // ChildWord.java:70
-  wire [11:0] _bits_39 = verdict_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_5 = _bits_38 ? 12'd0 : _bits_39; // ChildWord.java:70
-  wire _bits_40 = verdict_leaves[2]; // ChildWord.java:70
-  wire [11:0] _bits_41 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_6 = _bits_40 ? 12'd0 : _bits_41; // ChildWord.java:70
-  wire _bits_42 = verdict_leaves[1]; // ChildWord.java:70
-  wire [11:0] _bits_43 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_7 = _bits_42 ? 12'd0 : _bits_43; // ChildWord.java:70
-  wire _bits_44 = verdict_leaves[0]; // ChildWord.java:70
-  wire [11:0] _bits_45 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_8 = _bits_44 ? 12'd0 : _bits_45; // ChildWord.java:70
-  wire [47:0] _cat_5 = {_mux_5, _mux_6, _mux_7, _mux_8}; // ChildWord.java:71
+  wire [1:0] _cat_6 = {_not_43, _mux_3}; // FirstSet.java:35
+  wire [1:0] _bits_86 = _cat_6; // FirstSet.java:43
+  wire [3:0] _dshr_24 = _bits_85 >> _bits_86; // ChildWord.java:54
+  wire _bits_87 = _dshr_24[0]; // ChildWord.java:54
+  wire [3:0] _bits_88 = _bits_84[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_25 = _bits_88 >> _bits_86; // ChildWord.java:54
+  wire _bits_89 = _dshr_25[0]; // ChildWord.java:54
+  wire [3:0] _bits_90 = _bits_84[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_26 = _bits_90 >> _bits_86; // ChildWord.java:54
+  wire _bits_91 = _dshr_26[0]; // ChildWord.java:54
+  wire [3:0] _bits_92 = _bits_84[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_27 = _bits_92 >> _bits_86; // ChildWord.java:54
+  wire _bits_93 = _dshr_27[0]; // ChildWord.java:54
+  wire [3:0] _bits_94 = _bits_84[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_28 = _bits_94 >> _bits_86; // ChildWord.java:54
+  wire _bits_95 = _dshr_28[0]; // ChildWord.java:54
+  wire [3:0] _bits_96 = _bits_84[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_29 = _bits_96 >> _bits_86; // ChildWord.java:54
+  wire _bits_97 = _dshr_29[0]; // ChildWord.java:54
+  wire [3:0] _bits_98 = _bits_84[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_30 = _bits_98 >> _bits_86; // ChildWord.java:54
+  wire _bits_99 = _dshr_30[0]; // ChildWord.java:54
+  wire [3:0] _bits_100 = _bits_84[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_31 = _bits_100 >> _bits_86; // ChildWord.java:54
+  wire _bits_101 = _dshr_31[0]; // ChildWord.java:54
+  wire [3:0] _bits_102 = _bits_84[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_32 = _bits_102 >> _bits_86; // ChildWord.java:54
+  wire _bits_103 = _dshr_32[0]; // ChildWord.java:54
+  wire [3:0] _bits_104 = _bits_84[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_33 = _bits_104 >> _bits_86; // ChildWord.java:54
+  wire _bits_105 = _dshr_33[0]; // ChildWord.java:54
+  wire [3:0] _bits_106 = _bits_84[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_34 = _bits_106 >> _bits_86; // ChildWord.java:54
+  wire _bits_107 = _dshr_34[0]; // ChildWord.java:54
+  wire [3:0] _bits_108 = _bits_84[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_35 = _bits_108 >> _bits_86; // ChildWord.java:54
+  wire _bits_109 = _dshr_35[0]; // ChildWord.java:54
+  wire [11:0] _cat_7 = {_bits_87, _bits_89, _bits_91, _bits_93, _bits_95, _bits_97, _bits_99, _bits_101, _bits_103, _bits_105, _bits_107, _bits_109}; // ChildWord.java:55
+  wire [11:0] _mux_4 = _or_25 ? _cat_5 : _cat_7; // TrieMergeWalk.java:163
+  wire [11:0] walk_probe_slot = walk_walk_now ? _cat_3 : _mux_4; // TrieMergeWalk.java:160
+  wire _bits_110 = verdict_leaves[3]; // ChildWord.java:94
+  wire _not_46 = ~_bits_110; // ChildWord.java:94
+  wire [3:0] _bits_111 = verdict_word[51:48]; // ChildWord.java:60
+  wire _bits_112 = _bits_111[3]; // ChildWord.java:94
+  wire _and_26 = _not_46 & _bits_112; // ChildWord.java:94
+  wire _bits_113 = verdict_leaves[2]; // ChildWord.java:94
+  wire _not_47 = ~_bits_113; // ChildWord.java:94
+  wire [3:0] _bits_114 = verdict_word[51:48]; // ChildWord.java:60
+  wire _bits_115 = _bits_114[2]; // ChildWord.java:94
+  wire _and_27 = _not_47 & _bits_115; // ChildWord.java:94
+  wire _bits_116 = verdict_leaves[1]; // ChildWord.java:94
+  wire _not_48 = ~_bits_116; // ChildWord.java:94
+  wire [3:0] _bits_117 = verdict_word[51:48]; // ChildWord.java:60
+  wire _bits_118 = _bits_117[1]; // ChildWord.java:94
+  wire _and_28 = _not_48 & _bits_118; // ChildWord.java:94
+  wire _bits_119 = verdict_leaves[0]; // ChildWord.java:94
+  wire _not_49 = ~_bits_119; // ChildWord.java:94
+  wire [3:0] _bits_120 = verdict_word[51:48]; // ChildWord.java:60
+  wire _bits_121 = _bits_120[0]; // ChildWord.java:94
+  wire _and_29 = _not_49 & _bits_121; // ChildWord.java:94
+  wire _bits_122 = verdict_leaves[3]; // ChildWord.java:93
+  wire _bits_123 = verdict_word[47]; // ChildWord.java:46
+  wire _bits_124 = verdict_word[43]; // ChildWord.java:46
+  wire _bits_125 = verdict_word[39]; // ChildWord.java:46
+  wire _bits_126 = verdict_word[35]; // ChildWord.java:46
+  wire _bits_127 = verdict_word[31]; // ChildWord.java:46
+  wire _bits_128 = verdict_word[27]; // ChildWord.java:46
+  wire _bits_129 = verdict_word[23]; // ChildWord.java:46
+  wire _bits_130 = verdict_word[19]; // ChildWord.java:46
+  wire _bits_131 = verdict_word[15]; // ChildWord.java:46
+  wire _bits_132 = verdict_word[11]; // ChildWord.java:46
+  wire _bits_133 = verdict_word[7]; // ChildWord.java:46
+  wire _bits_134 = verdict_word[3]; // ChildWord.java:46
+  wire [11:0] _cat_8 = {_bits_123, _bits_124, _bits_125, _bits_126, _bits_127, _bits_128, _bits_129, _bits_130, _bits_131, _bits_132, _bits_133, _bits_134}; // ChildWord.java:47
+  wire [11:0] _mux_5 = _bits_122 ? 12'd0 : _cat_8; // ChildWord.java:93
+  wire _bits_135 = _mux_5[11]; // ChildWord.java:103
+  wire _bits_136 = verdict_leaves[2]; // ChildWord.java:93
+  wire _bits_137 = verdict_word[46]; // ChildWord.java:46
+  wire _bits_138 = verdict_word[42]; // ChildWord.java:46
+  wire _bits_139 = verdict_word[38]; // ChildWord.java:46
+  wire _bits_140 = verdict_word[34]; // ChildWord.java:46
+  wire _bits_141 = verdict_word[30]; // ChildWord.java:46
+  wire _bits_142 = verdict_word[26]; // ChildWord.java:46
+  wire _bits_143 = verdict_word[22]; // ChildWord.java:46
+  wire _bits_144 = verdict_word[18]; // ChildWord.java:46
+  wire _bits_145 = verdict_word[14]; // ChildWord.java:46
+  wire _bits_146 = verdict_word[10]; // ChildWord.java:46
+  wire _bits_147 = verdict_word[6]; // ChildWord.java:46
+  wire _bits_148 = verdict_word[2]; // ChildWord.java:46
+  wire [11:0] _cat_9 = {_bits_137, _bits_138, _bits_139, _bits_140, _bits_141, _bits_142, _bits_143, _bits_144, _bits_145, _bits_146, _bits_147, _bits_148}; // ChildWord.java:47
+  wire [11:0] _mux_6 = _bits_136 ? 12'd0 : _cat_9; // ChildWord.java:93
+  wire _bits_149 = _mux_6[11]; // ChildWord.java:103
+  wire _bits_150 = verdict_leaves[1]; // ChildWord.java:93
+  wire _bits_151 = verdict_word[45]; // ChildWord.java:46
+  wire _bits_152 = verdict_word[41]; // ChildWord.java:46
+  wire _bits_153 = verdict_word[37]; // ChildWord.java:46
+  wire _bits_154 = verdict_word[33]; // ChildWord.java:46
+  wire _bits_155 = verdict_word[29]; // ChildWord.java:46
+  wire _bits_156 = verdict_word[25]; // ChildWord.java:46
+  wire _bits_157 = verdict_word[21]; // ChildWord.java:46
+  wire _bits_158 = verdict_word[17]; // ChildWord.java:46
+  wire _bits_159 = verdict_word[13]; // ChildWord.java:46
+  wire _bits_160 = verdict_word[9]; // ChildWord.java:46
+  wire _bits_161 = verdict_word[5]; // ChildWord.java:46
+  wire _bits_162 = verdict_word[1]; // ChildWord.java:46
+  wire [11:0] _cat_10 = {_bits_151, _bits_152, _bits_153, _bits_154, _bits_155, _bits_156, _bits_157, _bits_158, _bits_159, _bits_160, _bits_161, _bits_162}; // ChildWord.java:47
+  wire [11:0] _mux_7 = _bits_150 ? 12'd0 : _cat_10; // ChildWord.java:93
+  wire _bits_163 = _mux_7[11]; // ChildWord.java:103
+  wire _bits_164 = verdict_leaves[0]; // ChildWord.java:93
+  wire _bits_165 = verdict_word[44]; // ChildWord.java:46
+  wire _bits_166 = verdict_word[40]; // ChildWord.java:46
+  wire _bits_167 = verdict_word[36]; // ChildWord.java:46
+  wire _bits_168 = verdict_word[32]; // ChildWord.java:46
+  wire _bits_169 = verdict_word[28]; // ChildWord.java:46
+  wire _bits_170 = verdict_word[24]; // ChildWord.java:46
+  wire _bits_171 = verdict_word[20]; // ChildWord.java:46
+  wire _bits_172 = verdict_word[16]; // ChildWord.java:46
+  wire _bits_173 = verdict_word[12]; // ChildWord.java:46
+  wire _bits_174 = verdict_word[8]; // ChildWord.java:46
+  wire _bits_175 = verdict_word[4]; // ChildWord.java:46
+  wire _bits_176 = verdict_word[0]; // ChildWord.java:46
+  wire [11:0] _cat_11 = {_bits_165, _bits_166, _bits_167, _bits_168, _bits_169, _bits_170, _bits_171, _bits_172, _bits_173, _bits_174, _bits_175, _bits_176}; // ChildWord.java:47
+  wire [11:0] _mux_8 = _bits_164 ? 12'd0 : _cat_11; // ChildWord.java:93
+  wire _bits_177 = _mux_8[11]; // ChildWord.java:103
+  wire _bits_178 = _mux_5[10]; // ChildWord.java:103
+  wire _bits_179 = _mux_6[10]; // ChildWord.java:103
+  wire _bits_180 = _mux_7[10]; // ChildWord.java:103
+  wire _bits_181 = _mux_8[10]; // ChildWord.java:103
+  wire _bits_182 = _mux_5[9]; // ChildWord.java:103
+  wire _bits_183 = _mux_6[9]; // ChildWord.java:103
+  wire _bits_184 = _mux_7[9]; // ChildWord.java:103
+  wire _bits_185 = _mux_8[9]; // ChildWord.java:103
+  wire _bits_186 = _mux_5[8]; // ChildWord.java:103
+  wire _bits_187 = _mux_6[8]; // ChildWord.java:103
+  wire _bits_188 = _mux_7[8]; // ChildWord.java:103
+  wire _bits_189 = _mux_8[8]; // ChildWord.java:103
+  wire _bits_190 = _mux_5[7]; // ChildWord.java:103
+  wire _bits_191 = _mux_6[7]; // ChildWord.java:103
+  wire _bits_192 = _mux_7[7]; // ChildWord.java:103
+  wire _bits_193 = _mux_8[7]; // ChildWord.java:103
+  wire _bits_194 = _mux_5[6]; // ChildWord.java:103
+  wire _bits_195 = _mux_6[6]; // ChildWord.java:103
+  wire _bits_196 = _mux_7[6]; // ChildWord.java:103
+  wire _bits_197 = _mux_8[6]; // ChildWord.java:103
+  wire _bits_198 = _mux_5[5]; // ChildWord.java:103
+  wire _bits_199 = _mux_6[5]; // ChildWord.java:103
+  wire _bits_200 = _mux_7[5]; // ChildWord.java:103
+  wire _bits_201 = _mux_8[5]; // ChildWord.java:103
+  wire _bits_202 = _mux_5[4]; // ChildWord.java:103
+  wire _bits_203 = _mux_6[4]; // ChildWord.java:103
+  wire _bits_204 = _mux_7[4]; // ChildWord.java:103
+  wire _bits_205 = _mux_8[4]; // ChildWord.java:103
+  wire _bits_206 = _mux_5[3]; // ChildWord.java:103
+  wire _bits_207 = _mux_6[3]; // ChildWord.java:103
+  wire _bits_208 = _mux_7[3]; // ChildWord.java:103
+  wire _bits_209 = _mux_8[3]; // ChildWord.java:103
+  wire _bits_210 = _mux_5[2]; // ChildWord.java:103
+  wire _bits_211 = _mux_6[2]; // ChildWord.java:103
+  wire _bits_212 = _mux_7[2]; // ChildWord.java:103
+  wire _bits_213 = _mux_8[2]; // ChildWord.java:103
+  wire _bits_214 = _mux_5[1]; // ChildWord.java:103
+  wire _bits_215 = _mux_6[1]; // ChildWord.java:103
+  wire _bits_216 = _mux_7[1]; // ChildWord.java:103
+  wire _bits_217 = _mux_8[1]; // ChildWord.java:103
+  wire _bits_218 = _mux_5[0]; // ChildWord.java:103
+  wire _bits_219 = _mux_6[0]; // ChildWord.java:103
+  wire _bits_220 = _mux_7[0]; // ChildWord.java:103
+  wire _bits_221 = _mux_8[0]; // ChildWord.java:103
+  wire [51:0] _cat_12 = {_and_26, _and_27, _and_28, _and_29, _bits_135, _bits_149, _bits_163, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191, _bits_192, _bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207, _bits_208, _bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221}; // ChildWord.java:105
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_46 = info_data[11:0]; // TrieTables.java:189
-  wire _bits_47 = verdict_freeing[0]; // FirstSet.java:24
-  wire _bits_48 = verdict_freeing[1]; // FirstSet.java:24
-  wire _or_33 = _bits_47 | _bits_48; // FirstSet.java:36
-  wire _not_46 = ~_or_33; // FirstSet.java:34
-  wire _bits_49 = verdict_freeing[2]; // FirstSet.java:24
-  wire _not_47 = ~_bits_49; // FirstSet.java:34
-  wire _not_48 = ~_bits_47; // FirstSet.java:34
-  wire _mux_9 = _not_46 ? _not_47 : _not_48; // FirstSet.java:35
-  wire [1:0] _cat_6 = {_not_46, _mux_9}; // FirstSet.java:35
-  wire [1:0] _bits_50 = _cat_6; // FirstSet.java:43
-  wire [11:0] verdict_free_slot = _bits_50[1] ? (_bits_50[0] ? _wire_1_3 : _wire_1_2) : (_bits_50[0] ? _wire_1_1 : _wire_1_0); // ChildWord.java:37
-  wire [61:0] _cat_7 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:134
-  wire [1:0] _bits_51 = split_prefix[31:30]; // SplitChild.java:42
+  wire [11:0] _bits_222 = info_data[11:0]; // TrieTables.java:217
+  wire [3:0] _bits_223 = verdict_word[47:44]; // ChildWord.java:54
+  wire _bits_224 = verdict_freeing[0]; // FirstSet.java:24
+  wire _bits_225 = verdict_freeing[1]; // FirstSet.java:24
+  wire _or_33 = _bits_224 | _bits_225; // FirstSet.java:36
+  wire _not_50 = ~_or_33; // FirstSet.java:34
+  wire _bits_226 = verdict_freeing[2]; // FirstSet.java:24
+  wire _not_51 = ~_bits_226; // FirstSet.java:34
+  wire _not_52 = ~_bits_224; // FirstSet.java:34
+  wire _mux_9 = _not_50 ? _not_51 : _not_52; // FirstSet.java:35
+  wire [1:0] _cat_13 = {_not_50, _mux_9}; // FirstSet.java:35
+  wire [1:0] _bits_227 = _cat_13; // FirstSet.java:43
+  wire [3:0] _dshr_36 = _bits_223 >> _bits_227; // ChildWord.java:54
+  wire _bits_228 = _dshr_36[0]; // ChildWord.java:54
+  wire [3:0] _bits_229 = verdict_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_37 = _bits_229 >> _bits_227; // ChildWord.java:54
+  wire _bits_230 = _dshr_37[0]; // ChildWord.java:54
+  wire [3:0] _bits_231 = verdict_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_38 = _bits_231 >> _bits_227; // ChildWord.java:54
+  wire _bits_232 = _dshr_38[0]; // ChildWord.java:54
+  wire [3:0] _bits_233 = verdict_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_39 = _bits_233 >> _bits_227; // ChildWord.java:54
+  wire _bits_234 = _dshr_39[0]; // ChildWord.java:54
+  wire [3:0] _bits_235 = verdict_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_40 = _bits_235 >> _bits_227; // ChildWord.java:54
+  wire _bits_236 = _dshr_40[0]; // ChildWord.java:54
+  wire [3:0] _bits_237 = verdict_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_41 = _bits_237 >> _bits_227; // ChildWord.java:54
+  wire _bits_238 = _dshr_41[0]; // ChildWord.java:54
+  wire [3:0] _bits_239 = verdict_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_42 = _bits_239 >> _bits_227; // ChildWord.java:54
+  wire _bits_240 = _dshr_42[0]; // ChildWord.java:54
+  wire [3:0] _bits_241 = verdict_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_43 = _bits_241 >> _bits_227; // ChildWord.java:54
+  wire _bits_242 = _dshr_43[0]; // ChildWord.java:54
+  wire [3:0] _bits_243 = verdict_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_44 = _bits_243 >> _bits_227; // ChildWord.java:54
+  wire _bits_244 = _dshr_44[0]; // ChildWord.java:54
+  wire [3:0] _bits_245 = verdict_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_45 = _bits_245 >> _bits_227; // ChildWord.java:54
+  wire _bits_246 = _dshr_45[0]; // ChildWord.java:54
+  wire [3:0] _bits_247 = verdict_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_46 = _bits_247 >> _bits_227; // ChildWord.java:54
+  wire _bits_248 = _dshr_46[0]; // ChildWord.java:54
+  wire [3:0] _bits_249 = verdict_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_47 = _bits_249 >> _bits_227; // ChildWord.java:54
+  wire _bits_250 = _dshr_47[0]; // ChildWord.java:54
+  wire [11:0] verdict_free_slot = {_bits_228, _bits_230, _bits_232, _bits_234, _bits_236, _bits_238, _bits_240, _bits_242, _bits_244, _bits_246, _bits_248, _bits_250}; // ChildWord.java:55
+  wire [61:0] _cat_14 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:162
+  wire [1:0] _bits_251 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
-  wire [1:0] _and_26 = _fill_0 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_34 = _bits_51 | _and_26; // SplitChild.java:42
-  wire [1:0] _bits_52 = split_prefix[29:28]; // SplitChild.java:42
+  wire [1:0] _and_30 = _fill_0 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_34 = _bits_251 | _and_30; // SplitChild.java:42
+  wire [1:0] _bits_252 = split_prefix[29:28]; // SplitChild.java:42
   wire [1:0] _fill_1 = {2{child_field_1}}; // SplitChild.java:42
-  wire [1:0] _and_27 = _fill_1 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_35 = _bits_52 | _and_27; // SplitChild.java:42
-  wire [1:0] _bits_53 = split_prefix[27:26]; // SplitChild.java:42
+  wire [1:0] _and_31 = _fill_1 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_35 = _bits_252 | _and_31; // SplitChild.java:42
+  wire [1:0] _bits_253 = split_prefix[27:26]; // SplitChild.java:42
   wire [1:0] _fill_2 = {2{child_field_2}}; // SplitChild.java:42
-  wire [1:0] _and_28 = _fill_2 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_36 = _bits_53 | _and_28; // SplitChild.java:42
-  wire [1:0] _bits_54 = split_prefix[25:24]; // SplitChild.java:42
+  wire [1:0] _and_32 = _fill_2 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_36 = _bits_253 | _and_32; // SplitChild.java:42
+  wire [1:0] _bits_254 = split_prefix[25:24]; // SplitChild.java:42
   wire [1:0] _fill_3 = {2{child_field_3}}; // SplitChild.java:42
-  wire [1:0] _and_29 = _fill_3 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_37 = _bits_54 | _and_29; // SplitChild.java:42
-  wire [1:0] _bits_55 = split_prefix[23:22]; // SplitChild.java:42
+  wire [1:0] _and_33 = _fill_3 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_37 = _bits_254 | _and_33; // SplitChild.java:42
+  wire [1:0] _bits_255 = split_prefix[23:22]; // SplitChild.java:42
   wire [1:0] _fill_4 = {2{child_field_4}}; // SplitChild.java:42
-  wire [1:0] _and_30 = _fill_4 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_38 = _bits_55 | _and_30; // SplitChild.java:42
-  wire [1:0] _bits_56 = split_prefix[21:20]; // SplitChild.java:42
+  wire [1:0] _and_34 = _fill_4 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_38 = _bits_255 | _and_34; // SplitChild.java:42
+  wire [1:0] _bits_256 = split_prefix[21:20]; // SplitChild.java:42
   wire [1:0] _fill_5 = {2{child_field_5}}; // SplitChild.java:42
-  wire [1:0] _and_31 = _fill_5 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_39 = _bits_56 | _and_31; // SplitChild.java:42
-  wire [1:0] _bits_57 = split_prefix[19:18]; // SplitChild.java:42
+  wire [1:0] _and_35 = _fill_5 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_39 = _bits_256 | _and_35; // SplitChild.java:42
+  wire [1:0] _bits_257 = split_prefix[19:18]; // SplitChild.java:42
   wire [1:0] _fill_6 = {2{child_field_6}}; // SplitChild.java:42
-  wire [1:0] _and_32 = _fill_6 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_40 = _bits_57 | _and_32; // SplitChild.java:42
-  wire [1:0] _bits_58 = split_prefix[17:16]; // SplitChild.java:42
+  wire [1:0] _and_36 = _fill_6 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_40 = _bits_257 | _and_36; // SplitChild.java:42
+  wire [1:0] _bits_258 = split_prefix[17:16]; // SplitChild.java:42
   wire [1:0] _fill_7 = {2{child_field_7}}; // SplitChild.java:42
-  wire [1:0] _and_33 = _fill_7 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_41 = _bits_58 | _and_33; // SplitChild.java:42
-  wire [1:0] _bits_59 = split_prefix[15:14]; // SplitChild.java:42
+  wire [1:0] _and_37 = _fill_7 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_41 = _bits_258 | _and_37; // SplitChild.java:42
+  wire [1:0] _bits_259 = split_prefix[15:14]; // SplitChild.java:42
   wire [1:0] _fill_8 = {2{child_field_8}}; // SplitChild.java:42
-  wire [1:0] _and_34 = _fill_8 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_42 = _bits_59 | _and_34; // SplitChild.java:42
-  wire [1:0] _bits_60 = split_prefix[13:12]; // SplitChild.java:42
+  wire [1:0] _and_38 = _fill_8 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_42 = _bits_259 | _and_38; // SplitChild.java:42
+  wire [1:0] _bits_260 = split_prefix[13:12]; // SplitChild.java:42
   wire [1:0] _fill_9 = {2{child_field_9}}; // SplitChild.java:42
-  wire [1:0] _and_35 = _fill_9 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_43 = _bits_60 | _and_35; // SplitChild.java:42
-  wire [1:0] _bits_61 = split_prefix[11:10]; // SplitChild.java:42
+  wire [1:0] _and_39 = _fill_9 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_43 = _bits_260 | _and_39; // SplitChild.java:42
+  wire [1:0] _bits_261 = split_prefix[11:10]; // SplitChild.java:42
   wire [1:0] _fill_10 = {2{child_field_10}}; // SplitChild.java:42
-  wire [1:0] _and_36 = _fill_10 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_44 = _bits_61 | _and_36; // SplitChild.java:42
-  wire [1:0] _bits_62 = split_prefix[9:8]; // SplitChild.java:42
+  wire [1:0] _and_40 = _fill_10 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_44 = _bits_261 | _and_40; // SplitChild.java:42
+  wire [1:0] _bits_262 = split_prefix[9:8]; // SplitChild.java:42
   wire [1:0] _fill_11 = {2{child_field_11}}; // SplitChild.java:42
-  wire [1:0] _and_37 = _fill_11 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_45 = _bits_62 | _and_37; // SplitChild.java:42
-  wire [1:0] _bits_63 = split_prefix[7:6]; // SplitChild.java:42
+  wire [1:0] _and_41 = _fill_11 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_45 = _bits_262 | _and_41; // SplitChild.java:42
+  wire [1:0] _bits_263 = split_prefix[7:6]; // SplitChild.java:42
   wire [1:0] _fill_12 = {2{child_field_12}}; // SplitChild.java:42
-  wire [1:0] _and_38 = _fill_12 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_46 = _bits_63 | _and_38; // SplitChild.java:42
-  wire [1:0] _bits_64 = split_prefix[5:4]; // SplitChild.java:42
+  wire [1:0] _and_42 = _fill_12 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_46 = _bits_263 | _and_42; // SplitChild.java:42
+  wire [1:0] _bits_264 = split_prefix[5:4]; // SplitChild.java:42
   wire [1:0] _fill_13 = {2{child_field_13}}; // SplitChild.java:42
-  wire [1:0] _and_39 = _fill_13 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_47 = _bits_64 | _and_39; // SplitChild.java:42
-  wire [1:0] _bits_65 = split_prefix[3:2]; // SplitChild.java:42
+  wire [1:0] _and_43 = _fill_13 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_47 = _bits_264 | _and_43; // SplitChild.java:42
+  wire [1:0] _bits_265 = split_prefix[3:2]; // SplitChild.java:42
   wire [1:0] _fill_14 = {2{child_field_14}}; // SplitChild.java:42
-  wire [1:0] _and_40 = _fill_14 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_48 = _bits_65 | _and_40; // SplitChild.java:42
-  wire [1:0] _bits_66 = split_prefix[1:0]; // SplitChild.java:42
+  wire [1:0] _and_44 = _fill_14 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_48 = _bits_265 | _and_44; // SplitChild.java:42
+  wire [1:0] _bits_266 = split_prefix[1:0]; // SplitChild.java:42
   wire [1:0] _fill_15 = {2{child_field_15}}; // SplitChild.java:42
-  wire [1:0] _and_41 = _fill_15 & _bits_4; // SplitChild.java:42
-  wire [1:0] _or_49 = _bits_66 | _and_41; // SplitChild.java:42
+  wire [1:0] _and_45 = _fill_15 & _bits_4; // SplitChild.java:42
+  wire [1:0] _or_49 = _bits_266 | _and_45; // SplitChild.java:42
   wire [31:0] child_prefix = {_or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47, _or_48, _or_49}; // SplitChild.java:44
-  wire [61:0] _cat_8 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:134
-  wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:86
-  wire [11:0] _bits_67 = info_data[23:12]; // TrieTables.java:185
-  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:178
+  wire [61:0] _cat_15 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:162
+  wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:89
+  wire _and_46 = word_write & _eq_4; // TrieTables.java:89
+  wire [11:0] _bits_267 = info_data[23:12]; // TrieTables.java:213
+  wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:179
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieSplit.java:98
-  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:102
-  wire [34:0] _fill_18 = {35{1'd1}}; // TrieTables.java:99
-  wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:99
-  wire [12:0] _add_11 = free_depth + 13'd1; // FreeSlots.java:96
-  wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:100
-  wire free_restart = free_push | free_clear; // FreeSlots.java:48
-  wire [12:0] _add_12 = free_depth + 13'd1; // FreeSlots.java:104
-  wire [12:0] _mux_10 = free_clear ? 13'd0 : _add_12; // FreeSlots.java:104
-  wire _or_r_1 = |free_unread; // FreeSlots.java:62
-  wire [3:0] free_in_flight = {{3{1'b0}}, free_read_sent} + {{3{1'b0}}, free_read_landing}; // FreeSlots.java:59
-  wire [3:0] _add_13 = {1'b0, free_buffered} + free_in_flight; // FreeSlots.java:63
-  wire _lt_0 = _add_13 < 4'd4; // FreeSlots.java:63
-  wire free_read = _or_r_1 & _lt_0; // FreeSlots.java:63
-  wire [12:0] _sub_2 = free_unread - 13'd1; // FreeSlots.java:76
-  wire [2:0] _add_14 = free_buffered + {{2{1'b0}}, free_read_landing}; // FreeSlots.java:88
-  wire _not_49 = ~free_stack_empty; // FreeSlots.java:75
-  wire free_pop = free_take & _not_49; // FreeSlots.java:75
-  wire [2:0] _sub_3 = _add_14 - {{2{1'b0}}, free_pop}; // FreeSlots.java:89
-  wire [2:0] free_land_at = free_buffered - {{2{1'b0}}, free_pop}; // FreeSlots.java:83
-  wire _eq_6 = free_land_at == 3'd0; // FreeSlots.java:86
-  wire _and_42 = free_read_landing & _eq_6; // FreeSlots.java:86
-  wire _eq_7 = free_land_at == 3'd1; // FreeSlots.java:86
-  wire _and_43 = free_read_landing & _eq_7; // FreeSlots.java:86
-  wire _eq_8 = free_land_at == 3'd2; // FreeSlots.java:86
-  wire _and_44 = free_read_landing & _eq_8; // FreeSlots.java:86
-  wire _eq_9 = free_land_at == 3'd3; // FreeSlots.java:86
-  wire _and_45 = free_read_landing & _eq_9; // FreeSlots.java:86
-  wire _not_50 = ~free_restart; // FreeSlots.java:69
-  wire _and_46 = free_read & _not_50; // FreeSlots.java:69
-  wire _not_51 = ~free_restart; // FreeSlots.java:70
-  wire _and_47 = free_read_sent & _not_51; // FreeSlots.java:70
-  wire _and_48 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
-  wire _and_49 = _and_48 & io_head_thresholdFits; // CommitVerdict.java:90
-  wire _bits_68 = io_head_notThreshold[35]; // SplitCompare.java:59
-  wire _and_r_1 = &_bits_68; // SplitCompare.java:59
-  wire [11:0] _bits_69 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_70 = io_head_notThreshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_71 = _bits_70[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_15 = {1'b0, _bits_69} + {1'b0, _bits_71}; // SplitCompare.java:85
-  wire _bits_72 = _add_15[12]; // SplitCompare.java:85
-  wire [12:0] _cat_9 = {_bits_69, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_10 = {_bits_71, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_16 = {1'b0, _cat_9} + {1'b0, _cat_10}; // SplitCompare.java:86
-  wire _bits_73 = _add_16[13]; // SplitCompare.java:86
-  wire [22:0] _bits_74 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_75 = _bits_74[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_76 = _bits_70[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_77 = _bits_76[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_17 = {1'b0, _bits_75} + {1'b0, _bits_77}; // SplitCompare.java:85
-  wire _bits_78 = _add_17[12]; // SplitCompare.java:85
-  wire [12:0] _cat_11 = {_bits_75, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_12 = {_bits_77, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_18 = {1'b0, _cat_11} + {1'b0, _cat_12}; // SplitCompare.java:86
-  wire _bits_79 = _add_18[13]; // SplitCompare.java:86
-  wire [10:0] _bits_80 = _bits_74[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_13 = {_bits_80, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_81 = _bits_76[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_14 = {_bits_81, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_19 = {1'b0, _cat_13} + {1'b0, _cat_14}; // SplitCompare.java:86
-  wire _bits_82 = _add_19[12]; // SplitCompare.java:86
-  wire _and_50 = _bits_79 & _bits_82; // SplitCompare.java:75
-  wire _or_50 = _bits_78 | _and_50; // SplitCompare.java:75
-  wire _and_51 = _bits_73 & _or_50; // SplitCompare.java:75
-  wire _or_51 = _bits_72 | _and_51; // SplitCompare.java:75
+  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:109
+  wire _and_47 = min_write & _eq_5; // TrieTables.java:109
+  wire [34:0] _fill_18 = {35{1'd1}}; // TrieTables.java:108
+  wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:114
+  wire [12:0] _add_11 = free_depth + 13'd1; // FreeSlots.java:111
+  wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:115
+  wire free_stack_empty_next = free_depth_next == 13'd0; // FreeSlots.java:55
+  wire free_restart = free_push | free_clear; // FreeSlots.java:57
+  wire [12:0] _add_12 = free_depth + 13'd1; // FreeSlots.java:119
+  wire [12:0] _mux_10 = free_clear ? 13'd0 : _add_12; // FreeSlots.java:119
+  wire _or_r_0 = |free_unread; // FreeSlots.java:73
+  wire [3:0] free_in_flight = {{3{1'b0}}, free_read_sent} + {{3{1'b0}}, free_read_landing}; // FreeSlots.java:70
+  wire [3:0] _add_13 = {1'b0, free_buffered} + free_in_flight; // FreeSlots.java:74
+  wire _lt_0 = _add_13 < 4'd4; // FreeSlots.java:74
+  wire free_read = _or_r_0 & _lt_0; // FreeSlots.java:74
+  wire [12:0] _sub_2 = free_unread - 13'd1; // FreeSlots.java:91
+  wire [2:0] _add_14 = free_buffered + {{2{1'b0}}, free_read_landing}; // FreeSlots.java:103
+  wire _not_53 = ~free_stack_empty; // FreeSlots.java:90
+  wire free_pop = free_take & _not_53; // FreeSlots.java:90
+  wire [2:0] _sub_3 = _add_14 - {{2{1'b0}}, free_pop}; // FreeSlots.java:104
+  wire [2:0] free_land_at = free_buffered - {{2{1'b0}}, free_pop}; // FreeSlots.java:98
+  wire _eq_6 = free_land_at == 3'd1; // FreeSlots.java:101
+  wire _and_48 = free_read_landing & _eq_6; // FreeSlots.java:101
+  wire _eq_7 = free_land_at == 3'd2; // FreeSlots.java:101
+  wire _and_49 = free_read_landing & _eq_7; // FreeSlots.java:101
+  wire _eq_8 = free_land_at == 3'd3; // FreeSlots.java:101
+  wire _and_50 = free_read_landing & _eq_8; // FreeSlots.java:101
+  wire _eq_9 = free_land_at == 3'd0; // FreeSlots.java:101
+  wire _and_51 = free_read_landing & _eq_9; // FreeSlots.java:101
+  wire _not_54 = ~free_restart; // FreeSlots.java:80
+  wire _and_52 = free_read & _not_54; // FreeSlots.java:80
+  wire _not_55 = ~free_restart; // FreeSlots.java:81
+  wire _and_53 = free_read_sent & _not_55; // FreeSlots.java:81
+  wire [11:0] _bits_268 = fresh_slot_next[11:0]; // FreeSlots.java:83
+  wire [11:0] _mux_11 = free_stack_empty_next ? _bits_268 : free_ahead_0_next; // FreeSlots.java:83
+  wire _and_54 = commit_fire & hit_splittable_4; // CommitVerdict.java:89
+  wire _and_55 = _and_54 & io_head_thresholdFits; // CommitVerdict.java:90
+  wire _bits_269 = io_head_notThreshold[35]; // SplitCompare.java:59
+  wire _and_r_1 = &_bits_269; // SplitCompare.java:59
+  wire [11:0] _bits_270 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_271 = io_head_notThreshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_272 = _bits_271[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_15 = {1'b0, _bits_270} + {1'b0, _bits_272}; // SplitCompare.java:85
+  wire _bits_273 = _add_15[12]; // SplitCompare.java:85
+  wire [12:0] _cat_16 = {_bits_270, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_17 = {_bits_272, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_16 = {1'b0, _cat_16} + {1'b0, _cat_17}; // SplitCompare.java:86
+  wire _bits_274 = _add_16[13]; // SplitCompare.java:86
+  wire [22:0] _bits_275 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_276 = _bits_275[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_277 = _bits_271[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_278 = _bits_277[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_17 = {1'b0, _bits_276} + {1'b0, _bits_278}; // SplitCompare.java:85
+  wire _bits_279 = _add_17[12]; // SplitCompare.java:85
+  wire [12:0] _cat_18 = {_bits_276, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_19 = {_bits_278, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_18 = {1'b0, _cat_18} + {1'b0, _cat_19}; // SplitCompare.java:86
+  wire _bits_280 = _add_18[13]; // SplitCompare.java:86
+  wire [10:0] _bits_281 = _bits_275[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_20 = {_bits_281, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_282 = _bits_277[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_21 = {_bits_282, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_19 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
+  wire _bits_283 = _add_19[12]; // SplitCompare.java:86
+  wire _and_56 = _bits_280 & _bits_283; // SplitCompare.java:75
+  wire _or_50 = _bits_279 | _and_56; // SplitCompare.java:75
+  wire _and_57 = _bits_274 & _or_50; // SplitCompare.java:75
+  wire _or_51 = _bits_273 | _and_57; // SplitCompare.java:75
   wire skip_now = _and_r_1 & _or_51; // SplitCompare.java:59
-  wire _and_52 = hit_short_4 & skip_now; // CommitVerdict.java:91
-  wire [16:0] _bits_83 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
-  wire _ge_0 = {1'b0, io_head_weight} >= _bits_83; // ScheduleAndSnapshot.java:117
+  wire _and_58 = hit_short_4 & skip_now; // CommitVerdict.java:91
+  wire [16:0] _bits_284 = until_merge_lo[16:0]; // ScheduleAndSnapshot.java:117
+  wire _ge_0 = {1'b0, io_head_weight} >= _bits_284; // ScheduleAndSnapshot.java:117
   wire merge_now = merge_near & _ge_0; // ScheduleAndSnapshot.java:117
-  wire _not_52 = ~merge_now; // CommitVerdict.java:91
-  wire _and_53 = _and_52 & _not_52; // CommitVerdict.java:91
-  wire _not_53 = ~_and_53; // CommitVerdict.java:91
-  wire [15:0] _bits_84 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
-  wire [15:0] _bits_85 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
-  wire [16:0] _add_20 = {1'b0, _bits_84} + {1'b0, _bits_85}; // SplitCompare.java:85
-  wire _bits_86 = _add_20[16]; // SplitCompare.java:85
-  wire [16:0] _cat_15 = {_bits_84, 1'd1}; // SplitCompare.java:86
-  wire [16:0] _cat_16 = {_bits_85, 1'd1}; // SplitCompare.java:86
-  wire [17:0] _add_21 = {1'b0, _cat_15} + {1'b0, _cat_16}; // SplitCompare.java:86
-  wire _bits_87 = _add_21[17]; // SplitCompare.java:86
-  wire [15:0] _bits_88 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
-  wire [15:0] _bits_89 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
-  wire [16:0] _add_22 = {1'b0, _bits_88} + {1'b0, _bits_89}; // SplitCompare.java:85
-  wire _bits_90 = _add_22[16]; // SplitCompare.java:85
-  wire _and_54 = _bits_87 & _bits_90; // SplitCompare.java:75
-  wire _and_55 = stop_if_over_t & over_t; // CommitVerdict.java:94
-  wire _and_56 = commit_fire & merge_now; // CommitVerdict.java:94
-  wire stop_now = _and_55 | _and_56; // CommitVerdict.java:94
-  wire _and_57 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
-  wire split_now = _and_57 & over_t; // CommitVerdict.java:78
-  wire _not_54 = ~merge_now; // TrieController.java:151
-  wire _and_58 = split_now & _not_54; // TrieController.java:151
-  wire _not_55 = ~hit_short_4; // TrieController.java:151
-  wire _and_59 = _and_58 & _not_55; // TrieController.java:151
-  wire _eq_10 = _bits_4 == 2'd3; // ChildWord.java:63
-  wire [11:0] _bits_91 = split_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_11 = _eq_10 ? free_next : _bits_91; // ChildWord.java:63
-  wire _eq_11 = _bits_4 == 2'd2; // ChildWord.java:63
-  wire [11:0] _bits_92 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _mux_12 = _eq_11 ? free_next : _bits_92; // ChildWord.java:63
-  wire _eq_12 = _bits_4 == 2'd1; // ChildWord.java:63
-  wire [11:0] _bits_93 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _mux_13 = _eq_12 ? free_next : _bits_93; // ChildWord.java:63
-  wire _eq_13 = _bits_4 == 2'd0; // ChildWord.java:63
-  wire [11:0] _bits_94 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _mux_14 = _eq_13 ? free_next : _bits_94; // ChildWord.java:63
-  wire [47:0] _cat_17 = {_mux_11, _mux_12, _mux_13, _mux_14}; // ChildWord.java:64
-  wire _not_56 = ~commit_stop; // TrieController.java:89
-  wire _and_60 = state_run & _not_56; // TrieController.java:89
-  wire _or_52 = state_split_link | state_resume; // TrieController.java:87
-  wire _or_53 = _and_60 | _or_52; // TrieController.java:89
-  wire redo_issue = _or_53 & fifo_io_deq_valid; // TrieController.java:89
-  wire _eq_14 = fifo_io_count == 4'd1; // SplitRedo.java:145
-  wire _and_61 = redo_issue & _eq_14; // SplitRedo.java:145
-  wire _eq_15 = fifo_io_count == 4'd1; // SplitRedo.java:145
-  wire _and_62 = redo_issue & _eq_15; // SplitRedo.java:145
-  wire _eq_16 = fifo_io_count == 4'd1; // SplitRedo.java:145
-  wire _and_63 = redo_issue & _eq_16; // SplitRedo.java:145
-  wire _and_64 = io_counterResult_valid & hit_event_4; // TrieController.java:172
-  wire _not_57 = ~commit_stop; // TrieController.java:172
-  wire _and_65 = state_run & _not_57; // TrieController.java:172
-  wire _not_58 = ~_and_65; // TrieController.java:172
-  wire _and_66 = _and_64 & _not_58; // TrieController.java:172
-  wire _and_67 = _and_66 & split_in_place; // TrieController.java:173
+  wire _not_56 = ~merge_now; // CommitVerdict.java:91
+  wire _and_59 = _and_58 & _not_56; // CommitVerdict.java:91
+  wire _not_57 = ~_and_59; // CommitVerdict.java:91
+  wire [15:0] _bits_285 = io_counterResult_bits_updated[31:16]; // SplitCompare.java:71
+  wire [15:0] _bits_286 = io_head_compareNotThreshold[31:16]; // SplitCompare.java:72
+  wire [16:0] _add_20 = {1'b0, _bits_285} + {1'b0, _bits_286}; // SplitCompare.java:85
+  wire _bits_287 = _add_20[16]; // SplitCompare.java:85
+  wire [16:0] _cat_22 = {_bits_285, 1'd1}; // SplitCompare.java:86
+  wire [16:0] _cat_23 = {_bits_286, 1'd1}; // SplitCompare.java:86
+  wire [17:0] _add_21 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
+  wire _bits_288 = _add_21[17]; // SplitCompare.java:86
+  wire [15:0] _bits_289 = io_counterResult_bits_updated[15:0]; // SplitCompare.java:70
+  wire [15:0] _bits_290 = io_head_compareNotThreshold[15:0]; // SplitCompare.java:70
+  wire [16:0] _add_22 = {1'b0, _bits_289} + {1'b0, _bits_290}; // SplitCompare.java:85
+  wire _bits_291 = _add_22[16]; // SplitCompare.java:85
+  wire _and_60 = _bits_288 & _bits_291; // SplitCompare.java:75
+  wire _and_61 = stop_if_over_t & over_t; // CommitVerdict.java:94
+  wire _and_62 = commit_fire & merge_now; // CommitVerdict.java:94
+  wire stop_now = _and_61 | _and_62; // CommitVerdict.java:94
+  wire _and_63 = hit_splittable_4 & io_head_thresholdFits; // CommitVerdict.java:78
+  wire split_now = _and_63 & over_t; // CommitVerdict.java:78
+  wire _not_58 = ~merge_now; // TrieController.java:152
+  wire _and_64 = split_now & _not_58; // TrieController.java:152
+  wire _not_59 = ~hit_short_4; // TrieController.java:152
+  wire _and_65 = _and_64 & _not_59; // TrieController.java:152
+  wire _eq_10 = _bits_4 == 2'd3; // ChildWord.java:83
+  wire [3:0] _bits_292 = split_word[51:48]; // ChildWord.java:60
+  wire _bits_293 = _bits_292[3]; // ChildWord.java:83
+  wire _or_52 = _eq_10 | _bits_293; // ChildWord.java:83
+  wire _eq_11 = _bits_4 == 2'd2; // ChildWord.java:83
+  wire [3:0] _bits_294 = split_word[51:48]; // ChildWord.java:60
+  wire _bits_295 = _bits_294[2]; // ChildWord.java:83
+  wire _or_53 = _eq_11 | _bits_295; // ChildWord.java:83
+  wire _eq_12 = _bits_4 == 2'd1; // ChildWord.java:83
+  wire [3:0] _bits_296 = split_word[51:48]; // ChildWord.java:60
+  wire _bits_297 = _bits_296[1]; // ChildWord.java:83
+  wire _or_54 = _eq_12 | _bits_297; // ChildWord.java:83
+  wire _eq_13 = _bits_4 == 2'd0; // ChildWord.java:83
+  wire [3:0] _bits_298 = split_word[51:48]; // ChildWord.java:60
+  wire _bits_299 = _bits_298[0]; // ChildWord.java:83
+  wire _or_55 = _eq_13 | _bits_299; // ChildWord.java:83
+  wire _eq_14 = _bits_4 == 2'd3; // ChildWord.java:82
+  wire _bits_300 = split_word[47]; // ChildWord.java:46
+  wire _bits_301 = split_word[43]; // ChildWord.java:46
+  wire _bits_302 = split_word[39]; // ChildWord.java:46
+  wire _bits_303 = split_word[35]; // ChildWord.java:46
+  wire _bits_304 = split_word[31]; // ChildWord.java:46
+  wire _bits_305 = split_word[27]; // ChildWord.java:46
+  wire _bits_306 = split_word[23]; // ChildWord.java:46
+  wire _bits_307 = split_word[19]; // ChildWord.java:46
+  wire _bits_308 = split_word[15]; // ChildWord.java:46
+  wire _bits_309 = split_word[11]; // ChildWord.java:46
+  wire _bits_310 = split_word[7]; // ChildWord.java:46
+  wire _bits_311 = split_word[3]; // ChildWord.java:46
+  wire [11:0] _cat_24 = {_bits_300, _bits_301, _bits_302, _bits_303, _bits_304, _bits_305, _bits_306, _bits_307, _bits_308, _bits_309, _bits_310, _bits_311}; // ChildWord.java:47
+  wire [11:0] _mux_12 = _eq_14 ? free_next : _cat_24; // ChildWord.java:82
+  wire _bits_312 = _mux_12[11]; // ChildWord.java:103
+  wire _eq_15 = _bits_4 == 2'd2; // ChildWord.java:82
+  wire _bits_313 = split_word[46]; // ChildWord.java:46
+  wire _bits_314 = split_word[42]; // ChildWord.java:46
+  wire _bits_315 = split_word[38]; // ChildWord.java:46
+  wire _bits_316 = split_word[34]; // ChildWord.java:46
+  wire _bits_317 = split_word[30]; // ChildWord.java:46
+  wire _bits_318 = split_word[26]; // ChildWord.java:46
+  wire _bits_319 = split_word[22]; // ChildWord.java:46
+  wire _bits_320 = split_word[18]; // ChildWord.java:46
+  wire _bits_321 = split_word[14]; // ChildWord.java:46
+  wire _bits_322 = split_word[10]; // ChildWord.java:46
+  wire _bits_323 = split_word[6]; // ChildWord.java:46
+  wire _bits_324 = split_word[2]; // ChildWord.java:46
+  wire [11:0] _cat_25 = {_bits_313, _bits_314, _bits_315, _bits_316, _bits_317, _bits_318, _bits_319, _bits_320, _bits_321, _bits_322, _bits_323, _bits_324}; // ChildWord.java:47
+  wire [11:0] _mux_13 = _eq_15 ? free_next : _cat_25; // ChildWord.java:82
+  wire _bits_325 = _mux_13[11]; // ChildWord.java:103
+  wire _eq_16 = _bits_4 == 2'd1; // ChildWord.java:82
+  wire _bits_326 = split_word[45]; // ChildWord.java:46
+  wire _bits_327 = split_word[41]; // ChildWord.java:46
+  wire _bits_328 = split_word[37]; // ChildWord.java:46
+  wire _bits_329 = split_word[33]; // ChildWord.java:46
+  wire _bits_330 = split_word[29]; // ChildWord.java:46
+  wire _bits_331 = split_word[25]; // ChildWord.java:46
+  wire _bits_332 = split_word[21]; // ChildWord.java:46
+  wire _bits_333 = split_word[17]; // ChildWord.java:46
+  wire _bits_334 = split_word[13]; // ChildWord.java:46
+  wire _bits_335 = split_word[9]; // ChildWord.java:46
+  wire _bits_336 = split_word[5]; // ChildWord.java:46
+  wire _bits_337 = split_word[1]; // ChildWord.java:46
+  wire [11:0] _cat_26 = {_bits_326, _bits_327, _bits_328, _bits_329, _bits_330, _bits_331, _bits_332, _bits_333, _bits_334, _bits_335, _bits_336, _bits_337}; // ChildWord.java:47
+  wire [11:0] _mux_14 = _eq_16 ? free_next : _cat_26; // ChildWord.java:82
+  wire _bits_338 = _mux_14[11]; // ChildWord.java:103
+  wire _eq_17 = _bits_4 == 2'd0; // ChildWord.java:82
+  wire _bits_339 = split_word[44]; // ChildWord.java:46
+  wire _bits_340 = split_word[40]; // ChildWord.java:46
+  wire _bits_341 = split_word[36]; // ChildWord.java:46
+  wire _bits_342 = split_word[32]; // ChildWord.java:46
+  wire _bits_343 = split_word[28]; // ChildWord.java:46
+  wire _bits_344 = split_word[24]; // ChildWord.java:46
+  wire _bits_345 = split_word[20]; // ChildWord.java:46
+  wire _bits_346 = split_word[16]; // ChildWord.java:46
+  wire _bits_347 = split_word[12]; // ChildWord.java:46
+  wire _bits_348 = split_word[8]; // ChildWord.java:46
+  wire _bits_349 = split_word[4]; // ChildWord.java:46
+  wire _bits_350 = split_word[0]; // ChildWord.java:46
+  wire [11:0] _cat_27 = {_bits_339, _bits_340, _bits_341, _bits_342, _bits_343, _bits_344, _bits_345, _bits_346, _bits_347, _bits_348, _bits_349, _bits_350}; // ChildWord.java:47
+  wire [11:0] _mux_15 = _eq_17 ? free_next : _cat_27; // ChildWord.java:82
+  wire _bits_351 = _mux_15[11]; // ChildWord.java:103
+  wire _bits_352 = _mux_12[10]; // ChildWord.java:103
+  wire _bits_353 = _mux_13[10]; // ChildWord.java:103
+  wire _bits_354 = _mux_14[10]; // ChildWord.java:103
+  wire _bits_355 = _mux_15[10]; // ChildWord.java:103
+  wire _bits_356 = _mux_12[9]; // ChildWord.java:103
+  wire _bits_357 = _mux_13[9]; // ChildWord.java:103
+  wire _bits_358 = _mux_14[9]; // ChildWord.java:103
+  wire _bits_359 = _mux_15[9]; // ChildWord.java:103
+  wire _bits_360 = _mux_12[8]; // ChildWord.java:103
+  wire _bits_361 = _mux_13[8]; // ChildWord.java:103
+  wire _bits_362 = _mux_14[8]; // ChildWord.java:103
+  wire _bits_363 = _mux_15[8]; // ChildWord.java:103
+  wire _bits_364 = _mux_12[7]; // ChildWord.java:103
+  wire _bits_365 = _mux_13[7]; // ChildWord.java:103
+  wire _bits_366 = _mux_14[7]; // ChildWord.java:103
+  wire _bits_367 = _mux_15[7]; // ChildWord.java:103
+  wire _bits_368 = _mux_12[6]; // ChildWord.java:103
+  wire _bits_369 = _mux_13[6]; // ChildWord.java:103
+  wire _bits_370 = _mux_14[6]; // ChildWord.java:103
+  wire _bits_371 = _mux_15[6]; // ChildWord.java:103
+  wire _bits_372 = _mux_12[5]; // ChildWord.java:103
+  wire _bits_373 = _mux_13[5]; // ChildWord.java:103
+  wire _bits_374 = _mux_14[5]; // ChildWord.java:103
+  wire _bits_375 = _mux_15[5]; // ChildWord.java:103
+  wire _bits_376 = _mux_12[4]; // ChildWord.java:103
+  wire _bits_377 = _mux_13[4]; // ChildWord.java:103
+  wire _bits_378 = _mux_14[4]; // ChildWord.java:103
+  wire _bits_379 = _mux_15[4]; // ChildWord.java:103
+  wire _bits_380 = _mux_12[3]; // ChildWord.java:103
+  wire _bits_381 = _mux_13[3]; // ChildWord.java:103
+  wire _bits_382 = _mux_14[3]; // ChildWord.java:103
+  wire _bits_383 = _mux_15[3]; // ChildWord.java:103
+  wire _bits_384 = _mux_12[2]; // ChildWord.java:103
+  wire _bits_385 = _mux_13[2]; // ChildWord.java:103
+  wire _bits_386 = _mux_14[2]; // ChildWord.java:103
+  wire _bits_387 = _mux_15[2]; // ChildWord.java:103
+  wire _bits_388 = _mux_12[1]; // ChildWord.java:103
+  wire _bits_389 = _mux_13[1]; // ChildWord.java:103
+  wire _bits_390 = _mux_14[1]; // ChildWord.java:103
+  wire _bits_391 = _mux_15[1]; // ChildWord.java:103
+  wire _bits_392 = _mux_12[0]; // ChildWord.java:103
+  wire _bits_393 = _mux_13[0]; // ChildWord.java:103
+  wire _bits_394 = _mux_14[0]; // ChildWord.java:103
+  wire _bits_395 = _mux_15[0]; // ChildWord.java:103
+  wire [51:0] _cat_28 = {_or_52, _or_53, _or_54, _or_55, _bits_312, _bits_325, _bits_338, _bits_351, _bits_352, _bits_353, _bits_354, _bits_355, _bits_356, _bits_357, _bits_358, _bits_359, _bits_360, _bits_361, _bits_362, _bits_363, _bits_364, _bits_365, _bits_366, _bits_367, _bits_368, _bits_369, _bits_370, _bits_371, _bits_372, _bits_373, _bits_374, _bits_375, _bits_376, _bits_377, _bits_378, _bits_379, _bits_380, _bits_381, _bits_382, _bits_383, _bits_384, _bits_385, _bits_386, _bits_387, _bits_388, _bits_389, _bits_390, _bits_391, _bits_392, _bits_393, _bits_394, _bits_395}; // ChildWord.java:105
+  wire _not_60 = ~commit_stop; // TrieController.java:90
+  wire _and_66 = state_run & _not_60; // TrieController.java:90
+  wire _or_56 = state_split_link | state_resume; // TrieController.java:88
+  wire _or_57 = _and_66 | _or_56; // TrieController.java:90
+  wire redo_issue = _or_57 & fifo_io_deq_valid; // TrieController.java:90
+  wire _eq_18 = fifo_io_count == 4'd1; // SplitRedo.java:145
+  wire _and_67 = redo_issue & _eq_18; // SplitRedo.java:145
+  wire _eq_19 = fifo_io_count == 4'd1; // SplitRedo.java:145
+  wire _and_68 = redo_issue & _eq_19; // SplitRedo.java:145
+  wire _eq_20 = fifo_io_count == 4'd1; // SplitRedo.java:145
+  wire _and_69 = redo_issue & _eq_20; // SplitRedo.java:145
+  wire _and_70 = io_counterResult_valid & hit_event_4; // TrieController.java:173
+  wire _not_61 = ~commit_stop; // TrieController.java:173
+  wire _and_71 = state_run & _not_61; // TrieController.java:173
+  wire _not_62 = ~_and_71; // TrieController.java:173
+  wire _and_72 = _and_70 & _not_62; // TrieController.java:173
+  wire _and_73 = _and_72 & split_in_place; // TrieController.java:174
   wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:121
-  wire _eq_17 = io_counterResult_bits_addr == op_slot; // SplitRedo.java:137
-  wire [3:0] _bits_95 = hit_depth_4[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_3 = _bits_95[3] ? (_bits_95[2] ? (_bits_95[1] ? (_bits_95[0] ? _wire_5_15 : _wire_5_14) : (_bits_95[0] ? _wire_5_13 : _wire_5_12)) : (_bits_95[1] ? (_bits_95[0] ? _wire_5_11 : _wire_5_10) : (_bits_95[0] ? _wire_5_9 : _wire_5_8))) : (_bits_95[2] ? (_bits_95[1] ? (_bits_95[0] ? _wire_5_7 : _wire_5_6) : (_bits_95[0] ? _wire_5_5 : _wire_5_4)) : (_bits_95[1] ? (_bits_95[0] ? _wire_5_3 : _wire_5_2) : (_bits_95[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
-  wire [135:0] _cat_18 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated, _eq_17, _dyn_index_3}; // SplitRedo.java:128
-  wire [11:0] _bits_96 = split_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_97 = split_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_98 = split_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_99 = split_word[47:36]; // ChildWord.java:30
+  wire _eq_21 = io_counterResult_bits_addr == op_slot; // SplitRedo.java:137
+  wire [3:0] _bits_396 = hit_depth_4[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_0 = _bits_396[3] ? (_bits_396[2] ? (_bits_396[1] ? (_bits_396[0] ? _wire_0_15 : _wire_0_14) : (_bits_396[0] ? _wire_0_13 : _wire_0_12)) : (_bits_396[1] ? (_bits_396[0] ? _wire_0_11 : _wire_0_10) : (_bits_396[0] ? _wire_0_9 : _wire_0_8))) : (_bits_396[2] ? (_bits_396[1] ? (_bits_396[0] ? _wire_0_7 : _wire_0_6) : (_bits_396[0] ? _wire_0_5 : _wire_0_4)) : (_bits_396[1] ? (_bits_396[0] ? _wire_0_3 : _wire_0_2) : (_bits_396[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:145
+  wire [135:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated, _eq_21, _dyn_index_0}; // SplitRedo.java:128
   wire redo_moved = fifo_io_deq_bits[2]; // SplitRedo.java:97
-  wire [2:0] _bits_100 = fifo_io_deq_bits[118:116]; // SplitRedo.java:90
-  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_100; // SplitRedo.java:104
-  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:97
-  wire [15:0] _bits_101 = fifo_io_deq_bits[115:100]; // SplitRedo.java:91
-  wire [15:0] issue_weight = redo_issue ? _bits_101 : io_found_bits_weight; // TrieController.java:98
-  wire [31:0] _bits_102 = fifo_io_deq_bits[99:68]; // SplitRedo.java:92
-  wire [31:0] _mux_15 = redo_issue ? _bits_102 : io_found_bits_key; // TrieController.java:99
+  wire [2:0] _bits_397 = fifo_io_deq_bits[118:116]; // SplitRedo.java:90
+  wire [2:0] redo_children = redo_moved ? 3'd0 : _bits_397; // SplitRedo.java:104
+  wire [2:0] issue_children = redo_issue ? redo_children : io_found_bits_children; // TrieController.java:98
+  wire [15:0] _bits_398 = fifo_io_deq_bits[115:100]; // SplitRedo.java:91
+  wire [15:0] issue_weight = redo_issue ? _bits_398 : io_found_bits_weight; // TrieController.java:99
+  wire [31:0] _bits_399 = fifo_io_deq_bits[99:68]; // SplitRedo.java:92
+  wire [31:0] _mux_16 = redo_issue ? _bits_399 : io_found_bits_key; // TrieController.java:100
   wire redo_sets = ~redo_moved; // SplitRedo.java:100
-  wire _and_68 = redo_issue & redo_sets; // SplitRedo.java:118
-  wire [31:0] _bits_103 = fifo_io_deq_bits[35:4]; // SplitRedo.java:94
-  wire _bits_104 = fifo_io_deq_bits[3]; // SplitRedo.java:95
-  wire _and_69 = redo_issue & redo_sets; // TrieController.java:197
-  wire event_issue = io_found_valid | redo_issue; // TrieController.java:93
-  wire _and_70 = redo_issue & redo_sets; // TrieController.java:197
-  wire _and_71 = redo_issue & redo_sets; // TrieController.java:197
+  wire _and_74 = redo_issue & redo_sets; // SplitRedo.java:118
+  wire [31:0] _bits_400 = fifo_io_deq_bits[35:4]; // SplitRedo.java:94
+  wire _bits_401 = fifo_io_deq_bits[3]; // SplitRedo.java:95
+  wire _and_75 = redo_issue & redo_sets; // TrieController.java:198
+  wire event_issue = io_found_valid | redo_issue; // TrieController.java:94
+  wire _and_76 = redo_issue & redo_sets; // TrieController.java:198
+  wire _and_77 = redo_issue & redo_sets; // TrieController.java:198
+  wire [3:0] _bits_402 = split_word[47:44]; // ChildWord.java:54
   wire [1:0] redo_digit = fifo_io_deq_bits[1:0]; // SplitRedo.java:99
-  wire [11:0] redo_leaf = redo_digit[1] ? (redo_digit[0] ? _wire_0_3 : _wire_0_2) : (redo_digit[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire [11:0] _bits_105 = fifo_io_deq_bits[135:124]; // SplitRedo.java:88
-  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_105; // SplitRedo.java:102
-  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:95
-  wire [11:0] _bits_106 = undo_rdata_0[43:32]; // UndoStack.java:57
-  wire [31:0] _bits_107 = fifo_io_deq_bits[67:36]; // SplitRedo.java:93
-  wire [31:0] _bits_108 = undo_rdata_0[31:0]; // UndoStack.java:58
-  wire _or_r_2 = |verdict_queued; // TrieNodeVerdict.java:152
-  wire _not_59 = ~_or_r_2; // TrieNodeVerdict.java:152
-  wire _and_72 = verdict_step_idle & _not_59; // TrieNodeVerdict.java:152
-  wire _not_60 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
-  wire _and_73 = _and_72 & _not_60; // TrieNodeVerdict.java:152
-  wire _and_74 = _or_25 & walk_probe; // TrieMergeWalk.java:248
-  wire _not_61 = ~walk_walk_now; // TrieMergeWalk.java:171
-  wire _not_62 = ~_or_25; // TrieMergeWalk.java:172
-  wire _and_75 = _not_61 & _not_62; // TrieMergeWalk.java:172
-  wire _not_63 = ~walk_sent_up; // TrieMergeWalk.java:169
-  wire _and_76 = walk_probe_sent & _not_63; // TrieMergeWalk.java:169
-  wire _not_64 = ~_and_76; // TrieMergeWalk.java:173
-  wire _and_77 = _and_75 & _not_64; // TrieMergeWalk.java:173
-  wire _not_65 = ~walk_probing_up; // TrieMergeWalk.java:170
-  wire _and_78 = walk_probing & _not_65; // TrieMergeWalk.java:170
-  wire _not_66 = ~_and_78; // TrieMergeWalk.java:174
-  wire _and_79 = _and_77 & _not_66; // TrieMergeWalk.java:174
-  wire _or_54 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:136
-  wire _or_55 = _or_54 | walk_root_read_2; // TrieMergeWalk.java:136
-  wire _or_56 = _or_55 | walk_root_read_3; // TrieMergeWalk.java:136
-  wire _not_67 = ~_or_56; // TrieMergeWalk.java:175
-  wire _and_80 = _and_79 & _not_67; // TrieMergeWalk.java:175
-  wire walk_hand_over = _and_80 & verdict_room; // TrieMergeWalk.java:176
-  wire _or_r_3 = |walk_depth; // TrieMergeWalk.java:254
-  wire [4:0] _add_23 = walk_depth + 5'd1; // TrieMergeWalk.java:235
-  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:124
-  wire [3:0] _bits_109 = _sub_4[3:0]; // TrieMergeWalk.java:124
-  wire [11:0] _bits_110 = walk_parent_frame[139:128]; // TrieMergeWalk.java:256
-  wire [47:0] _bits_111 = walk_parent_frame[127:80]; // TrieMergeWalk.java:128
-  wire [11:0] _bits_112 = root_word[47:36]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_112; // ChildWord.java:43
-  wire [11:0] _bits_113 = root_word[35:24]; // ChildWord.java:30
-  wire _or_r_5 = |_bits_113; // ChildWord.java:43
-  wire [11:0] _bits_114 = root_word[23:12]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_114; // ChildWord.java:43
-  wire [11:0] _bits_115 = root_word[11:0]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_115; // ChildWord.java:43
-  wire [3:0] _cat_19 = {_or_r_4, _or_r_5, _or_r_6, _or_r_7}; // ChildWord.java:44
-  wire [6:0] _dshl_1 = 7'd1 << _bits_34; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_116 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_68 = ~_bits_116; // TrieMergeWalk.java:240
-  wire [3:0] _and_81 = walk_child_kids & _not_68; // TrieMergeWalk.java:240
-  wire [3:0] _mux_16 = walk_probe ? _and_81 : walk_child_kids; // TrieMergeWalk.java:238
-  wire [6:0] _dshl_2 = 7'd1 << _bits_35; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_117 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_69 = ~_bits_117; // TrieMergeWalk.java:250
-  wire [3:0] _and_82 = walk_todo & _not_69; // TrieMergeWalk.java:250
-  wire [6:0] _dshl_3 = 7'd1 << _bits_36; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_118 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_57 = walk_up_taken | _bits_118; // TrieMergeWalk.java:167
-  wire [3:0] _mux_17 = walk_probe_up ? _or_57 : walk_up_taken; // TrieMergeWalk.java:167
-  wire [3:0] _not_70 = ~_mux_17; // TrieMergeWalk.java:258
-  wire [3:0] _and_83 = _bits_26 & _not_70; // TrieMergeWalk.java:258
-  wire _not_71 = ~verdict_hand_valid; // TrieMergeWalk.java:118
-  wire walk_count_here = walk_count_q & _not_71; // TrieMergeWalk.java:118
-  wire _or_58 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:137
-  wire [34:0] _add_24 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:137
-  wire [34:0] _mux_18 = _or_58 ? _add_24 : walk_sum; // TrieMergeWalk.java:137
-  wire [34:0] _bits_119 = walk_parent_frame[75:41]; // TrieMergeWalk.java:259
-  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:106
+  wire [3:0] _dshr_48 = _bits_402 >> redo_digit; // ChildWord.java:54
+  wire _bits_403 = _dshr_48[0]; // ChildWord.java:54
+  wire [3:0] _bits_404 = split_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_49 = _bits_404 >> redo_digit; // ChildWord.java:54
+  wire _bits_405 = _dshr_49[0]; // ChildWord.java:54
+  wire [3:0] _bits_406 = split_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_50 = _bits_406 >> redo_digit; // ChildWord.java:54
+  wire _bits_407 = _dshr_50[0]; // ChildWord.java:54
+  wire [3:0] _bits_408 = split_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_51 = _bits_408 >> redo_digit; // ChildWord.java:54
+  wire _bits_409 = _dshr_51[0]; // ChildWord.java:54
+  wire [3:0] _bits_410 = split_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_52 = _bits_410 >> redo_digit; // ChildWord.java:54
+  wire _bits_411 = _dshr_52[0]; // ChildWord.java:54
+  wire [3:0] _bits_412 = split_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_53 = _bits_412 >> redo_digit; // ChildWord.java:54
+  wire _bits_413 = _dshr_53[0]; // ChildWord.java:54
+  wire [3:0] _bits_414 = split_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_54 = _bits_414 >> redo_digit; // ChildWord.java:54
+  wire _bits_415 = _dshr_54[0]; // ChildWord.java:54
+  wire [3:0] _bits_416 = split_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_55 = _bits_416 >> redo_digit; // ChildWord.java:54
+  wire _bits_417 = _dshr_55[0]; // ChildWord.java:54
+  wire [3:0] _bits_418 = split_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_56 = _bits_418 >> redo_digit; // ChildWord.java:54
+  wire _bits_419 = _dshr_56[0]; // ChildWord.java:54
+  wire [3:0] _bits_420 = split_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_57 = _bits_420 >> redo_digit; // ChildWord.java:54
+  wire _bits_421 = _dshr_57[0]; // ChildWord.java:54
+  wire [3:0] _bits_422 = split_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_58 = _bits_422 >> redo_digit; // ChildWord.java:54
+  wire _bits_423 = _dshr_58[0]; // ChildWord.java:54
+  wire [3:0] _bits_424 = split_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_59 = _bits_424 >> redo_digit; // ChildWord.java:54
+  wire _bits_425 = _dshr_59[0]; // ChildWord.java:54
+  wire [11:0] redo_leaf = {_bits_403, _bits_405, _bits_407, _bits_409, _bits_411, _bits_413, _bits_415, _bits_417, _bits_419, _bits_421, _bits_423, _bits_425}; // ChildWord.java:55
+  wire [11:0] _bits_426 = fifo_io_deq_bits[135:124]; // SplitRedo.java:88
+  wire [11:0] redo_slot = redo_moved ? redo_leaf : _bits_426; // SplitRedo.java:102
+  wire [11:0] issue_slot = redo_issue ? redo_slot : io_found_bits_slot; // TrieController.java:96
+  wire [11:0] _bits_427 = undo_rdata_0[43:32]; // UndoStack.java:57
+  wire [31:0] _bits_428 = fifo_io_deq_bits[67:36]; // SplitRedo.java:93
+  wire [31:0] _bits_429 = undo_rdata_0[31:0]; // UndoStack.java:58
+  wire _or_r_1 = |verdict_queued; // TrieNodeVerdict.java:152
+  wire _not_63 = ~_or_r_1; // TrieNodeVerdict.java:152
+  wire _and_78 = verdict_step_idle & _not_63; // TrieNodeVerdict.java:152
+  wire _not_64 = ~verdict_hand_valid; // TrieNodeVerdict.java:152
+  wire _and_79 = _and_78 & _not_64; // TrieNodeVerdict.java:152
+  wire _and_80 = _or_25 & walk_probe; // TrieMergeWalk.java:253
+  wire _not_65 = ~walk_walk_now; // TrieMergeWalk.java:173
+  wire _not_66 = ~_or_25; // TrieMergeWalk.java:174
+  wire _and_81 = _not_65 & _not_66; // TrieMergeWalk.java:174
+  wire _not_67 = ~walk_sent_up; // TrieMergeWalk.java:171
+  wire _and_82 = walk_probe_sent & _not_67; // TrieMergeWalk.java:171
+  wire _not_68 = ~_and_82; // TrieMergeWalk.java:175
+  wire _and_83 = _and_81 & _not_68; // TrieMergeWalk.java:175
+  wire _not_69 = ~walk_probing_up; // TrieMergeWalk.java:172
+  wire _and_84 = walk_probing & _not_69; // TrieMergeWalk.java:172
+  wire _not_70 = ~_and_84; // TrieMergeWalk.java:176
+  wire _and_85 = _and_83 & _not_70; // TrieMergeWalk.java:176
+  wire _or_58 = 1'd0 | walk_root_read_1; // TrieMergeWalk.java:138
+  wire _or_59 = _or_58 | walk_root_read_2; // TrieMergeWalk.java:138
+  wire _or_60 = _or_59 | walk_root_read_3; // TrieMergeWalk.java:138
+  wire _not_71 = ~_or_60; // TrieMergeWalk.java:177
+  wire _and_86 = _and_85 & _not_71; // TrieMergeWalk.java:177
+  wire walk_hand_over = _and_86 & verdict_room; // TrieMergeWalk.java:178
+  wire [4:0] _add_23 = walk_depth + 5'd1; // TrieMergeWalk.java:239
+  wire [4:0] _sub_4 = walk_depth - 5'd1; // TrieMergeWalk.java:126
+  wire [3:0] _bits_430 = _sub_4[3:0]; // TrieMergeWalk.java:126
+  wire _or_r_2 = |_bits_430; // TrieMergeWalk.java:261
+  wire [11:0] _bits_431 = walk_parent_frame[143:132]; // TrieMergeWalk.java:262
+  wire [3:0] _bits_432 = root_word[51:48]; // ChildWord.java:60
+  wire [6:0] _dshl_1 = 7'd1 << _bits_35; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_433 = _dshl_1[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_72 = ~_bits_433; // TrieMergeWalk.java:245
+  wire [3:0] _and_87 = walk_child_kids & _not_72; // TrieMergeWalk.java:245
+  wire [3:0] _mux_17 = walk_probe ? _and_87 : walk_child_kids; // TrieMergeWalk.java:243
+  wire [6:0] _dshl_2 = 7'd1 << _bits_60; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_434 = _dshl_2[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_73 = ~_bits_434; // TrieMergeWalk.java:255
+  wire [3:0] _and_88 = walk_todo & _not_73; // TrieMergeWalk.java:255
+  wire [6:0] _dshl_3 = 7'd1 << _bits_86; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_435 = _dshl_3[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_61 = walk_up_taken | _bits_435; // TrieMergeWalk.java:169
+  wire [3:0] _mux_18 = walk_probe_up ? _or_61 : walk_up_taken; // TrieMergeWalk.java:169
+  wire [3:0] _not_74 = ~_mux_18; // TrieMergeWalk.java:264
+  wire [3:0] _and_89 = _bits_26 & _not_74; // TrieMergeWalk.java:264
+  wire _not_75 = ~verdict_hand_valid; // TrieMergeWalk.java:120
+  wire walk_count_here = walk_count_q & _not_75; // TrieMergeWalk.java:120
+  wire _or_62 = walk_count_here | walk_root_read_4; // TrieMergeWalk.java:139
+  wire [34:0] _add_24 = walk_sum + {{3{1'b0}}, io_counterResult_bits_old}; // TrieMergeWalk.java:139
+  wire [34:0] _mux_19 = _or_62 ? _add_24 : walk_sum; // TrieMergeWalk.java:139
+  wire [34:0] _bits_436 = walk_parent_frame[75:41]; // TrieMergeWalk.java:265
+  wire walk_leaf_now = walk_judged & walk_child_leaf; // TrieMergeWalk.java:108
   wire [6:0] _dshl_4 = 7'd1 << walk_child_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_120 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_59 = walk_leaves | _bits_120; // TrieMergeWalk.java:138
-  wire [3:0] _mux_19 = walk_leaf_now ? _or_59 : walk_leaves; // TrieMergeWalk.java:138
-  wire [3:0] _bits_121 = walk_parent_frame[40:37]; // TrieMergeWalk.java:260
+  wire [3:0] _bits_437 = _dshl_4[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_63 = walk_leaves | _bits_437; // TrieMergeWalk.java:140
+  wire [3:0] _mux_20 = walk_leaf_now ? _or_63 : walk_leaves; // TrieMergeWalk.java:140
+  wire [3:0] _bits_438 = walk_parent_frame[40:37]; // TrieMergeWalk.java:266
   wire [34:0] _fill_19 = {35{1'd1}}; // TrieMergeWalk.java:64
-  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:107
-  wire _lt_1 = walk_child_min < walk_least; // TrieMergeWalk.java:139
-  wire _and_84 = walk_pass_now & _lt_1; // TrieMergeWalk.java:139
-  wire [34:0] _mux_20 = _and_84 ? walk_child_min : walk_least; // TrieMergeWalk.java:139
-  wire [34:0] _bits_122 = walk_parent_frame[36:2]; // TrieMergeWalk.java:261
-  wire [1:0] _mux_21 = _or_25 ? _bits_35 : _bits_36; // TrieMergeWalk.java:157
-  wire [1:0] _mux_22 = walk_walk_now ? _bits_34 : _mux_21; // TrieMergeWalk.java:157
-  wire _not_72 = ~walk_walk_now; // TrieMergeWalk.java:212
-  wire _and_85 = walk_probe_sent & _not_72; // TrieMergeWalk.java:212
-  wire _not_73 = ~walk_walk_now; // TrieMergeWalk.java:213
-  wire _and_86 = walk_sent_up & _not_73; // TrieMergeWalk.java:213
-  wire _not_74 = ~walk_walk_now; // TrieMergeWalk.java:214
-  wire _and_87 = walk_probing & _not_74; // TrieMergeWalk.java:214
-  wire _eq_18 = word_data == 48'd0; // TrieMergeWalk.java:140
-  wire _not_75 = ~_eq_18; // TrieMergeWalk.java:224
-  wire _bits_123 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_2 = &_bits_123; // SplitCompare.java:59
-  wire [11:0] _bits_124 = min_data[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_125 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_126 = _bits_125[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_25 = {1'b0, _bits_124} + {1'b0, _bits_126}; // SplitCompare.java:85
-  wire _bits_127 = _add_25[12]; // SplitCompare.java:85
-  wire [12:0] _cat_20 = {_bits_124, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_21 = {_bits_126, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_26 = {1'b0, _cat_20} + {1'b0, _cat_21}; // SplitCompare.java:86
-  wire _bits_128 = _add_26[13]; // SplitCompare.java:86
-  wire [22:0] _bits_129 = min_data[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_130 = _bits_129[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_131 = _bits_125[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_132 = _bits_131[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_27 = {1'b0, _bits_130} + {1'b0, _bits_132}; // SplitCompare.java:85
-  wire _bits_133 = _add_27[12]; // SplitCompare.java:85
-  wire [12:0] _cat_22 = {_bits_130, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_23 = {_bits_132, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_28 = {1'b0, _cat_22} + {1'b0, _cat_23}; // SplitCompare.java:86
-  wire _bits_134 = _add_28[13]; // SplitCompare.java:86
-  wire [10:0] _bits_135 = _bits_129[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_24 = {_bits_135, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_136 = _bits_131[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_25 = {_bits_136, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_29 = {1'b0, _cat_24} + {1'b0, _cat_25}; // SplitCompare.java:86
-  wire _bits_137 = _add_29[12]; // SplitCompare.java:86
-  wire _and_88 = _bits_134 & _bits_137; // SplitCompare.java:75
-  wire _or_60 = _bits_133 | _and_88; // SplitCompare.java:75
-  wire _and_89 = _bits_128 & _or_60; // SplitCompare.java:75
-  wire _or_61 = _bits_127 | _and_89; // SplitCompare.java:75
-  wire _and_90 = _and_r_2 & _or_61; // SplitCompare.java:59
-  wire _and_91 = _not_75 & _and_90; // TrieMergeWalk.java:224
-  wire _not_76 = ~_eq_18; // TrieMergeWalk.java:225
-  wire _not_77 = ~_and_90; // TrieMergeWalk.java:225
-  wire _and_92 = _not_76 & _not_77; // TrieMergeWalk.java:225
-  wire [11:0] _bits_138 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_138; // ChildWord.java:43
-  wire [11:0] _bits_139 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_139; // ChildWord.java:43
-  wire [11:0] _bits_140 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_10 = |_bits_140; // ChildWord.java:43
-  wire [11:0] _bits_141 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_141; // ChildWord.java:43
-  wire [3:0] _cat_26 = {_or_r_8, _or_r_9, _or_r_10, _or_r_11}; // ChildWord.java:44
-  wire _or_62 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:115
-  wire _and_93 = walk_judged & _or_62; // TrieMergeWalk.java:115
-  wire _not_78 = ~verdict_merges; // TrieNodeVerdict.java:134
-  wire _and_94 = verdict_step_act & _not_78; // TrieNodeVerdict.java:134
-  wire _or_63 = verdict_step_idle | _and_94; // TrieNodeVerdict.java:134
-  wire _or_r_12 = |verdict_queued; // TrieNodeVerdict.java:135
-  wire verdict_pop = _or_63 & _or_r_12; // TrieNodeVerdict.java:135
-  wire [6:0] _dshl_5 = 7'd1 << _bits_50; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_142 = _dshl_5[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _not_79 = ~_bits_142; // TrieNodeVerdict.java:163
-  wire [3:0] _and_95 = verdict_freeing & _not_79; // TrieNodeVerdict.java:163
-  wire _or_r_13 = |_and_95; // TrieNodeVerdict.java:169
-  wire _or_r_14 = |_and_95; // TrieNodeVerdict.java:169
-  wire _or_r_15 = |verdict_depth; // TrieNodeVerdict.java:185
-  wire verdict_sharing = verdict_step_act & _or_r_15; // TrieNodeVerdict.java:185
-  wire [140:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
-  wire [4:0] _bits_143 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
+  wire walk_pass_now = walk_judged & walk_child_passed; // TrieMergeWalk.java:109
+  wire _lt_1 = walk_child_min < walk_least; // TrieMergeWalk.java:141
+  wire _and_90 = walk_pass_now & _lt_1; // TrieMergeWalk.java:141
+  wire [34:0] _mux_21 = _and_90 ? walk_child_min : walk_least; // TrieMergeWalk.java:141
+  wire [34:0] _bits_439 = walk_parent_frame[36:2]; // TrieMergeWalk.java:267
+  wire [1:0] _mux_22 = _or_25 ? _bits_60 : _bits_86; // TrieMergeWalk.java:159
+  wire [1:0] _mux_23 = walk_walk_now ? _bits_35 : _mux_22; // TrieMergeWalk.java:159
+  wire _not_76 = ~walk_walk_now; // TrieMergeWalk.java:215
+  wire _and_91 = walk_probe_sent & _not_76; // TrieMergeWalk.java:215
+  wire _not_77 = ~walk_walk_now; // TrieMergeWalk.java:216
+  wire _and_92 = walk_sent_up & _not_77; // TrieMergeWalk.java:216
+  wire _not_78 = ~walk_walk_now; // TrieMergeWalk.java:217
+  wire _and_93 = walk_probing & _not_78; // TrieMergeWalk.java:217
+  wire [3:0] _bits_440 = word_data[51:48]; // ChildWord.java:60
+  wire _eq_22 = _bits_440 == 4'd0; // TrieMergeWalk.java:142
+  wire _not_79 = ~_eq_22; // TrieMergeWalk.java:227
+  wire _bits_441 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_2 = &_bits_441; // SplitCompare.java:59
+  wire [11:0] _bits_442 = min_data[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_443 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_444 = _bits_443[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_25 = {1'b0, _bits_442} + {1'b0, _bits_444}; // SplitCompare.java:85
+  wire _bits_445 = _add_25[12]; // SplitCompare.java:85
+  wire [12:0] _cat_30 = {_bits_442, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_31 = {_bits_444, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_26 = {1'b0, _cat_30} + {1'b0, _cat_31}; // SplitCompare.java:86
+  wire _bits_446 = _add_26[13]; // SplitCompare.java:86
+  wire [22:0] _bits_447 = min_data[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_448 = _bits_447[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_449 = _bits_443[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_450 = _bits_449[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_27 = {1'b0, _bits_448} + {1'b0, _bits_450}; // SplitCompare.java:85
+  wire _bits_451 = _add_27[12]; // SplitCompare.java:85
+  wire [12:0] _cat_32 = {_bits_448, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_33 = {_bits_450, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_28 = {1'b0, _cat_32} + {1'b0, _cat_33}; // SplitCompare.java:86
+  wire _bits_452 = _add_28[13]; // SplitCompare.java:86
+  wire [10:0] _bits_453 = _bits_447[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_34 = {_bits_453, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_454 = _bits_449[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_35 = {_bits_454, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_29 = {1'b0, _cat_34} + {1'b0, _cat_35}; // SplitCompare.java:86
+  wire _bits_455 = _add_29[12]; // SplitCompare.java:86
+  wire _and_94 = _bits_452 & _bits_455; // SplitCompare.java:75
+  wire _or_64 = _bits_451 | _and_94; // SplitCompare.java:75
+  wire _and_95 = _bits_446 & _or_64; // SplitCompare.java:75
+  wire _or_65 = _bits_445 | _and_95; // SplitCompare.java:75
+  wire _and_96 = _and_r_2 & _or_65; // SplitCompare.java:59
+  wire _and_97 = _not_79 & _and_96; // TrieMergeWalk.java:227
+  wire _not_80 = ~_eq_22; // TrieMergeWalk.java:228
+  wire _not_81 = ~_and_96; // TrieMergeWalk.java:228
+  wire _and_98 = _not_80 & _not_81; // TrieMergeWalk.java:228
+  wire [3:0] _bits_456 = word_data[51:48]; // ChildWord.java:60
+  wire _or_66 = walk_child_leaf | walk_child_walked; // TrieMergeWalk.java:117
+  wire _and_99 = walk_judged & _or_66; // TrieMergeWalk.java:117
+  wire _not_82 = ~verdict_merges; // TrieNodeVerdict.java:134
+  wire _and_100 = verdict_step_act & _not_82; // TrieNodeVerdict.java:134
+  wire _or_67 = verdict_step_idle | _and_100; // TrieNodeVerdict.java:134
+  wire _or_r_3 = |verdict_queued; // TrieNodeVerdict.java:135
+  wire verdict_pop = _or_67 & _or_r_3; // TrieNodeVerdict.java:135
+  wire [6:0] _dshl_5 = 7'd1 << _bits_227; // TrieNodeVerdict.java:269
+  wire [3:0] _bits_457 = _dshl_5[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _not_83 = ~_bits_457; // TrieNodeVerdict.java:163
+  wire [3:0] _and_101 = verdict_freeing & _not_83; // TrieNodeVerdict.java:163
+  wire _or_r_4 = |_and_101; // TrieNodeVerdict.java:169
+  wire _or_r_5 = |_and_101; // TrieNodeVerdict.java:169
+  wire _or_r_6 = |verdict_depth; // TrieNodeVerdict.java:185
+  wire verdict_sharing = verdict_step_act & _or_r_6; // TrieNodeVerdict.java:185
+  wire [144:0] _mem_read_0 = verdict_queue[verdict_head]; // TrieNodeVerdict.java:147
+  wire [4:0] _bits_458 = _mem_read_0[4:0]; // TrieNodeVerdict.java:148
   wire [4:0] _sub_5 = verdict_depth - 5'd1; // TrieNodeVerdict.java:188
-  wire _eq_19 = _bits_143 == _sub_5; // TrieNodeVerdict.java:188
-  wire verdict_forward = verdict_sharing & _eq_19; // TrieNodeVerdict.java:188
-  wire [3:0] _bits_144 = _bits_143[3:0]; // TrieNodeVerdict.java:186
-  wire [15:0] _dshr_0 = verdict_kids_valid >> _bits_144; // TrieNodeVerdict.java:189
-  wire _bits_145 = _dshr_0[0]; // TrieNodeVerdict.java:189
-  wire _or_64 = verdict_forward | _bits_145; // TrieNodeVerdict.java:189
-  wire [1:0] _bits_146 = walk_parent_frame[1:0]; // TrieMergeWalk.java:253
-  wire [11:0] _bits_147 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [11:0] _bits_148 = _mem_read_0[140:129]; // TrieNodeVerdict.java:197
-  wire [47:0] _bits_149 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [47:0] _bits_150 = _mem_read_0[128:81]; // TrieNodeVerdict.java:199
-  wire [34:0] _bits_151 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [34:0] _bits_152 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
-  wire [34:0] _add_30 = verdict_sum + _bits_152; // TrieNodeVerdict.java:215
-  wire [34:0] _bits_153 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
-  wire [3:0] _bits_154 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [3:0] _bits_155 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
-  wire [3:0] _or_65 = verdict_leaves | _bits_155; // TrieNodeVerdict.java:216
-  wire [3:0] _bits_156 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
-  wire [34:0] _bits_157 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [34:0] _bits_158 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
-  wire _lt_2 = _bits_158 < verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _mux_23 = _lt_2 ? _bits_158 : verdict_least; // TrieNodeVerdict.java:217
-  wire [34:0] _bits_159 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
-  wire [1:0] _bits_160 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
-  wire [1:0] _bits_161 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
-  wire _or_r_16 = |verdict_leaves; // TrieNodeVerdict.java:157
-  wire _bits_162 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_3 = &_bits_162; // SplitCompare.java:59
-  wire [11:0] _bits_163 = verdict_sum[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_164 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_165 = _bits_164[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_31 = {1'b0, _bits_163} + {1'b0, _bits_165}; // SplitCompare.java:85
-  wire _bits_166 = _add_31[12]; // SplitCompare.java:85
-  wire [12:0] _cat_27 = {_bits_163, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_28 = {_bits_165, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_32 = {1'b0, _cat_27} + {1'b0, _cat_28}; // SplitCompare.java:86
-  wire _bits_167 = _add_32[13]; // SplitCompare.java:86
-  wire [22:0] _bits_168 = verdict_sum[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_169 = _bits_168[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_170 = _bits_164[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_171 = _bits_170[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_33 = {1'b0, _bits_169} + {1'b0, _bits_171}; // SplitCompare.java:85
-  wire _bits_172 = _add_33[12]; // SplitCompare.java:85
-  wire [12:0] _cat_29 = {_bits_169, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_30 = {_bits_171, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_34 = {1'b0, _cat_29} + {1'b0, _cat_30}; // SplitCompare.java:86
-  wire _bits_173 = _add_34[13]; // SplitCompare.java:86
-  wire [10:0] _bits_174 = _bits_168[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_31 = {_bits_174, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_175 = _bits_170[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_32 = {_bits_175, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_35 = {1'b0, _cat_31} + {1'b0, _cat_32}; // SplitCompare.java:86
-  wire _bits_176 = _add_35[12]; // SplitCompare.java:86
-  wire _and_96 = _bits_173 & _bits_176; // SplitCompare.java:75
-  wire _or_66 = _bits_172 | _and_96; // SplitCompare.java:75
-  wire _and_97 = _bits_167 & _or_66; // SplitCompare.java:75
-  wire _or_67 = _bits_166 | _and_97; // SplitCompare.java:75
-  wire _and_98 = _and_r_3 & _or_67; // SplitCompare.java:59
-  wire _not_80 = ~_and_98; // TrieNodeVerdict.java:156
-  wire _and_99 = _or_r_16 & _not_80; // TrieNodeVerdict.java:157
-  wire [2:0] _bits_177 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
-  wire _or_r_17 = |_bits_177; // TrieNodeVerdict.java:222
-  wire [11:0] _bits_178 = verdict_word[47:36]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_178; // ChildWord.java:43
-  wire [11:0] _bits_179 = verdict_word[35:24]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_179; // ChildWord.java:43
-  wire [11:0] _bits_180 = verdict_word[23:12]; // ChildWord.java:30
-  wire _or_r_20 = |_bits_180; // ChildWord.java:43
-  wire [11:0] _bits_181 = verdict_word[11:0]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_181; // ChildWord.java:43
-  wire [3:0] _cat_33 = {_or_r_18, _or_r_19, _or_r_20, _or_r_21}; // ChildWord.java:44
-  wire _eq_20 = _cat_33 == verdict_leaves; // TrieNodeVerdict.java:225
-  wire _and_100 = _and_99 & _eq_20; // TrieNodeVerdict.java:225
-  wire [2:0] _bits_182 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
-  wire _or_r_22 = |_bits_182; // TrieNodeVerdict.java:159
+  wire _eq_23 = _bits_458 == _sub_5; // TrieNodeVerdict.java:188
+  wire verdict_forward = verdict_sharing & _eq_23; // TrieNodeVerdict.java:188
+  wire [3:0] _bits_459 = _bits_458[3:0]; // TrieNodeVerdict.java:186
+  wire [15:0] _dshr_60 = verdict_kids_valid >> _bits_459; // TrieNodeVerdict.java:189
+  wire _bits_460 = _dshr_60[0]; // TrieNodeVerdict.java:189
+  wire _or_68 = verdict_forward | _bits_460; // TrieNodeVerdict.java:189
+  wire [1:0] _bits_461 = walk_parent_frame[1:0]; // TrieMergeWalk.java:258
+  wire [11:0] _bits_462 = _mem_read_0[144:133]; // TrieNodeVerdict.java:197
+  wire [11:0] _bits_463 = _mem_read_0[144:133]; // TrieNodeVerdict.java:197
+  wire [51:0] _bits_464 = _mem_read_0[132:81]; // TrieNodeVerdict.java:199
+  wire [51:0] _bits_465 = _mem_read_0[132:81]; // TrieNodeVerdict.java:199
+  wire [34:0] _bits_466 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [34:0] _bits_467 = verdict_kids_here[73:39]; // TrieNodeVerdict.java:171
+  wire [34:0] _add_30 = verdict_sum + _bits_467; // TrieNodeVerdict.java:215
+  wire [34:0] _bits_468 = _mem_read_0[80:46]; // TrieNodeVerdict.java:201
+  wire [3:0] _bits_469 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [3:0] _bits_470 = verdict_kids_here[38:35]; // TrieNodeVerdict.java:172
+  wire [3:0] _or_69 = verdict_leaves | _bits_470; // TrieNodeVerdict.java:216
+  wire [3:0] _bits_471 = _mem_read_0[45:42]; // TrieNodeVerdict.java:203
+  wire [34:0] _bits_472 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [34:0] _bits_473 = verdict_kids_here[34:0]; // TrieNodeVerdict.java:173
+  wire _lt_2 = _bits_473 < verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _mux_24 = _lt_2 ? _bits_473 : verdict_least; // TrieNodeVerdict.java:217
+  wire [34:0] _bits_474 = _mem_read_0[41:7]; // TrieNodeVerdict.java:205
+  wire [1:0] _bits_475 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire [1:0] _bits_476 = _mem_read_0[6:5]; // TrieNodeVerdict.java:207
+  wire _or_r_7 = |verdict_leaves; // TrieNodeVerdict.java:157
+  wire _bits_477 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_3 = &_bits_477; // SplitCompare.java:59
+  wire [11:0] _bits_478 = verdict_sum[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_479 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_480 = _bits_479[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_31 = {1'b0, _bits_478} + {1'b0, _bits_480}; // SplitCompare.java:85
+  wire _bits_481 = _add_31[12]; // SplitCompare.java:85
+  wire [12:0] _cat_36 = {_bits_478, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_37 = {_bits_480, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_32 = {1'b0, _cat_36} + {1'b0, _cat_37}; // SplitCompare.java:86
+  wire _bits_482 = _add_32[13]; // SplitCompare.java:86
+  wire [22:0] _bits_483 = verdict_sum[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_484 = _bits_483[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_485 = _bits_479[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_486 = _bits_485[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_33 = {1'b0, _bits_484} + {1'b0, _bits_486}; // SplitCompare.java:85
+  wire _bits_487 = _add_33[12]; // SplitCompare.java:85
+  wire [12:0] _cat_38 = {_bits_484, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_39 = {_bits_486, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_34 = {1'b0, _cat_38} + {1'b0, _cat_39}; // SplitCompare.java:86
+  wire _bits_488 = _add_34[13]; // SplitCompare.java:86
+  wire [10:0] _bits_489 = _bits_483[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_40 = {_bits_489, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_490 = _bits_485[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_41 = {_bits_490, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_35 = {1'b0, _cat_40} + {1'b0, _cat_41}; // SplitCompare.java:86
+  wire _bits_491 = _add_35[12]; // SplitCompare.java:86
+  wire _and_102 = _bits_488 & _bits_491; // SplitCompare.java:75
+  wire _or_70 = _bits_487 | _and_102; // SplitCompare.java:75
+  wire _and_103 = _bits_482 & _or_70; // SplitCompare.java:75
+  wire _or_71 = _bits_481 | _and_103; // SplitCompare.java:75
+  wire _and_104 = _and_r_3 & _or_71; // SplitCompare.java:59
+  wire _not_84 = ~_and_104; // TrieNodeVerdict.java:156
+  wire _and_105 = _or_r_7 & _not_84; // TrieNodeVerdict.java:157
+  wire [2:0] _bits_492 = verdict_sum[34:32]; // TrieNodeVerdict.java:222
+  wire _or_r_8 = |_bits_492; // TrieNodeVerdict.java:222
+  wire [3:0] _bits_493 = verdict_word[51:48]; // ChildWord.java:60
+  wire _eq_24 = _bits_493 == verdict_leaves; // TrieNodeVerdict.java:225
+  wire _and_106 = _and_105 & _eq_24; // TrieNodeVerdict.java:225
+  wire [2:0] _bits_494 = verdict_sum[34:32]; // TrieNodeVerdict.java:159
+  wire _or_r_9 = |_bits_494; // TrieNodeVerdict.java:159
   wire [31:0] _fill_20 = {32{1'd1}}; // TrieNodeVerdict.java:159
-  wire [31:0] _bits_183 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
-  wire [31:0] _mux_24 = _or_r_22 ? _fill_20 : _bits_183; // TrieNodeVerdict.java:159
-  wire _or_r_23 = |verdict_leaves; // TrieNodeVerdict.java:227
-  wire _not_81 = ~_not_80; // TrieNodeVerdict.java:227
-  wire _and_101 = _or_r_23 & _not_81; // TrieNodeVerdict.java:227
+  wire [31:0] _bits_495 = verdict_sum[31:0]; // TrieNodeVerdict.java:159
+  wire [31:0] _mux_25 = _or_r_9 ? _fill_20 : _bits_495; // TrieNodeVerdict.java:159
+  wire _or_r_10 = |verdict_leaves; // TrieNodeVerdict.java:227
+  wire _not_85 = ~_not_84; // TrieNodeVerdict.java:227
+  wire _and_107 = _or_r_10 & _not_85; // TrieNodeVerdict.java:227
   wire _lt_3 = verdict_sum < verdict_least; // TrieNodeVerdict.java:227
-  wire _and_102 = _and_101 & _lt_3; // TrieNodeVerdict.java:227
-  wire [34:0] _mux_25 = _and_102 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
+  wire _and_108 = _and_107 & _lt_3; // TrieNodeVerdict.java:227
+  wire [34:0] _mux_26 = _and_108 ? verdict_sum : verdict_least; // TrieNodeVerdict.java:227
   wire [4:0] _sub_6 = verdict_depth - 5'd1; // TrieNodeVerdict.java:116
-  wire [3:0] _bits_184 = _sub_6[3:0]; // TrieNodeVerdict.java:116
-  wire [30:0] _dshl_6 = 31'd1 << _bits_184; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_185 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_26 = verdict_sharing ? _bits_185 : 16'd0; // TrieNodeVerdict.java:190
-  wire [15:0] _or_68 = verdict_kids_valid | _mux_26; // TrieNodeVerdict.java:192
-  wire [30:0] _dshl_7 = 31'd1 << _bits_144; // TrieNodeVerdict.java:269
-  wire [15:0] _bits_186 = _dshl_7[15:0]; // TrieNodeVerdict.java:269
-  wire [15:0] _mux_27 = verdict_pop ? _bits_186 : 16'd0; // TrieNodeVerdict.java:191
-  wire [15:0] _not_82 = ~_mux_27; // TrieNodeVerdict.java:192
-  wire [15:0] _and_103 = _or_68 & _not_82; // TrieNodeVerdict.java:192
+  wire [3:0] _bits_496 = _sub_6[3:0]; // TrieNodeVerdict.java:116
+  wire [30:0] _dshl_6 = 31'd1 << _bits_496; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_497 = _dshl_6[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_27 = verdict_sharing ? _bits_497 : 16'd0; // TrieNodeVerdict.java:190
+  wire [15:0] _or_72 = verdict_kids_valid | _mux_27; // TrieNodeVerdict.java:192
+  wire [30:0] _dshl_7 = 31'd1 << _bits_459; // TrieNodeVerdict.java:269
+  wire [15:0] _bits_498 = _dshl_7[15:0]; // TrieNodeVerdict.java:269
+  wire [15:0] _mux_28 = verdict_pop ? _bits_498 : 16'd0; // TrieNodeVerdict.java:191
+  wire [15:0] _not_86 = ~_mux_28; // TrieNodeVerdict.java:192
+  wire [15:0] _and_109 = _or_72 & _not_86; // TrieNodeVerdict.java:192
   wire [34:0] _fill_21 = {35{1'd1}}; // TrieNodeVerdict.java:119
-  wire [73:0] _cat_34 = {35'd0, 4'd0, _fill_21}; // TrieNodeVerdict.java:119
-  wire [73:0] _mux_28 = verdict_parent_valid ? verdict_kids_parent : _cat_34; // TrieNodeVerdict.java:176
-  wire [34:0] _bits_187 = _mux_28[73:39]; // TrieNodeVerdict.java:177
-  wire [34:0] _add_36 = _bits_187 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
-  wire [3:0] _bits_188 = _mux_28[38:35]; // TrieNodeVerdict.java:178
+  wire [73:0] _cat_42 = {35'd0, 4'd0, _fill_21}; // TrieNodeVerdict.java:119
+  wire [73:0] _mux_29 = verdict_parent_valid ? verdict_kids_parent : _cat_42; // TrieNodeVerdict.java:176
+  wire [34:0] _bits_499 = _mux_29[73:39]; // TrieNodeVerdict.java:177
+  wire [34:0] _add_36 = _bits_499 + {{3{1'b0}}, verdict_count}; // TrieNodeVerdict.java:182
+  wire [3:0] _bits_500 = _mux_29[38:35]; // TrieNodeVerdict.java:178
   wire [6:0] _dshl_8 = 7'd1 << verdict_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_189 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _or_69 = _bits_188 | _bits_189; // TrieNodeVerdict.java:182
-  wire [34:0] _bits_190 = _mux_28[34:0]; // TrieNodeVerdict.java:179
-  wire [73:0] _cat_35 = {_add_36, _or_69, _bits_190}; // TrieNodeVerdict.java:182
-  wire _lt_4 = verdict_bound < _bits_190; // TrieNodeVerdict.java:183
-  wire [34:0] _mux_29 = _lt_4 ? verdict_bound : _bits_190; // TrieNodeVerdict.java:183
-  wire [73:0] _cat_36 = {_bits_187, _bits_188, _mux_29}; // TrieNodeVerdict.java:183
-  wire [73:0] verdict_share = verdict_now_leaf ? _cat_35 : _cat_36; // TrieNodeVerdict.java:180
-  wire [73:0] _mem_read_1 = verdict_kids[_bits_144]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_30 = _or_64 ? _mem_read_1 : _cat_34; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_31 = verdict_forward ? verdict_share : _mux_30; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_2 = verdict_kids[_bits_144]; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_32 = _or_64 ? _mem_read_2 : _cat_34; // TrieNodeVerdict.java:209
-  wire [73:0] _mux_33 = verdict_forward ? verdict_share : _mux_32; // TrieNodeVerdict.java:209
-  wire [73:0] _mem_read_3 = verdict_kids[_bits_184]; // TrieNodeVerdict.java:229
-  wire _or_r_24 = |verdict_depth; // TrieNodeVerdict.java:230
-  wire [15:0] _dshr_1 = verdict_kids_valid >> _bits_184; // TrieNodeVerdict.java:230
-  wire _bits_191 = _dshr_1[0]; // TrieNodeVerdict.java:230
-  wire _and_104 = _or_r_24 & _bits_191; // TrieNodeVerdict.java:230
-  wire [140:0] _cat_37 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
+  wire [3:0] _bits_501 = _dshl_8[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _or_73 = _bits_500 | _bits_501; // TrieNodeVerdict.java:182
+  wire [34:0] _bits_502 = _mux_29[34:0]; // TrieNodeVerdict.java:179
+  wire [73:0] _cat_43 = {_add_36, _or_73, _bits_502}; // TrieNodeVerdict.java:182
+  wire _lt_4 = verdict_bound < _bits_502; // TrieNodeVerdict.java:183
+  wire [34:0] _mux_30 = _lt_4 ? verdict_bound : _bits_502; // TrieNodeVerdict.java:183
+  wire [73:0] _cat_44 = {_bits_499, _bits_500, _mux_30}; // TrieNodeVerdict.java:183
+  wire [73:0] verdict_share = verdict_now_leaf ? _cat_43 : _cat_44; // TrieNodeVerdict.java:180
+  wire [73:0] _mem_read_1 = verdict_kids[_bits_459]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_31 = _or_68 ? _mem_read_1 : _cat_42; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_32 = verdict_forward ? verdict_share : _mux_31; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_2 = verdict_kids[_bits_459]; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_33 = _or_68 ? _mem_read_2 : _cat_42; // TrieNodeVerdict.java:209
+  wire [73:0] _mux_34 = verdict_forward ? verdict_share : _mux_33; // TrieNodeVerdict.java:209
+  wire [73:0] _mem_read_3 = verdict_kids[_bits_496]; // TrieNodeVerdict.java:229
+  wire _or_r_11 = |verdict_depth; // TrieNodeVerdict.java:230
+  wire [15:0] _dshr_61 = verdict_kids_valid >> _bits_496; // TrieNodeVerdict.java:230
+  wire _bits_503 = _dshr_61[0]; // TrieNodeVerdict.java:230
+  wire _and_110 = _or_r_11 & _bits_503; // TrieNodeVerdict.java:230
+  wire [144:0] _cat_45 = {verdict_take_slot, verdict_take_word, verdict_take_sum, verdict_take_leaves, verdict_take_least, verdict_take_digit, verdict_take_depth}; // TrieNodeVerdict.java:126
   wire [1:0] _add_37 = verdict_head + 2'd1; // TrieNodeVerdict.java:144
   wire [1:0] _add_38 = verdict_tail + 2'd1; // TrieNodeVerdict.java:142
   wire [2:0] _add_39 = verdict_queued + {{2{1'b0}}, verdict_hand_valid}; // TrieNodeVerdict.java:146
   wire [2:0] _sub_7 = _add_39 - {{2{1'b0}}, verdict_pop}; // TrieNodeVerdict.java:146
-  wire [11:0] _bits_192 = verdict_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_193 = verdict_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_194 = verdict_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_195 = verdict_word[47:36]; // ChildWord.java:30
-  wire _and_105 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:184
+  wire _and_111 = walk_step_scan & walk_walk_now; // TrieMergeWalk.java:186
   wire [6:0] _dshl_9 = 7'd1 << walk_probed_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_196 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_34 = _and_78 ? _bits_196 : 4'd0; // TrieMergeWalk.java:179
+  wire [3:0] _bits_504 = _dshl_9[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_35 = _and_84 ? _bits_504 : 4'd0; // TrieMergeWalk.java:181
   wire [6:0] _dshl_10 = 7'd1 << walk_sent_digit; // TrieNodeVerdict.java:269
-  wire [3:0] _bits_197 = _dshl_10[3:0]; // TrieNodeVerdict.java:269
-  wire [3:0] _mux_35 = _and_76 ? _bits_197 : 4'd0; // TrieMergeWalk.java:179
-  wire [3:0] _or_70 = _mux_34 | _mux_35; // TrieMergeWalk.java:179
-  wire [3:0] _or_71 = walk_todo | _or_70; // TrieMergeWalk.java:180
-  wire [139:0] _cat_38 = {walk_slot, walk_word, _or_71, _mux_18, _mux_19, _mux_20, walk_child_digit}; // TrieMergeWalk.java:180
-  wire _and_106 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:184
-  wire [4:0] _sub_8 = walk_depth - 5'd2; // TrieMergeWalk.java:182
-  wire [3:0] _bits_198 = _sub_8[3:0]; // TrieMergeWalk.java:182
-  wire [3:0] _mux_36 = _and_106 ? _bits_198 : _bits_109; // TrieMergeWalk.java:184
-  wire [139:0] _mem_read_4 = walk_frames[_mux_36]; // TrieMergeWalk.java:184
-  wire [139:0] _mux_37 = _and_105 ? _cat_38 : _mem_read_4; // TrieMergeWalk.java:184
-  wire [11:0] _bits_199 = walk_child_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_200 = walk_child_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_201 = walk_child_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_202 = walk_child_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_203 = walk_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_204 = walk_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_205 = walk_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_206 = walk_word[47:36]; // ChildWord.java:30
-  wire [11:0] _bits_207 = _bits_111[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_208 = _bits_111[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_209 = _bits_111[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_210 = _bits_111[47:36]; // ChildWord.java:30
+  wire [3:0] _bits_505 = _dshl_10[3:0]; // TrieNodeVerdict.java:269
+  wire [3:0] _mux_36 = _and_82 ? _bits_505 : 4'd0; // TrieMergeWalk.java:181
+  wire [3:0] _or_74 = _mux_35 | _mux_36; // TrieMergeWalk.java:181
+  wire [3:0] _or_75 = walk_todo | _or_74; // TrieMergeWalk.java:182
+  wire [143:0] _cat_46 = {walk_slot, walk_word, _or_75, _mux_19, _mux_20, _mux_21, walk_child_digit}; // TrieMergeWalk.java:182
+  wire _and_112 = walk_step_scan & walk_hand_over; // TrieMergeWalk.java:186
+  wire [4:0] _sub_8 = walk_depth - 5'd2; // TrieMergeWalk.java:184
+  wire [3:0] _bits_506 = _sub_8[3:0]; // TrieMergeWalk.java:184
+  wire [3:0] _mux_37 = _and_112 ? _bits_506 : _bits_430; // TrieMergeWalk.java:186
+  wire [143:0] _mem_read_4 = walk_frames[_mux_37]; // TrieMergeWalk.java:186
+  wire [143:0] _mux_38 = _and_111 ? _cat_46 : _mem_read_4; // TrieMergeWalk.java:186
   wire [7:0] _add_40 = sram_count + {{7{1'b0}}, cmd_q_valid}; // CounterPort.java:53
   wire [7:0] _sub_9 = _add_40 - {{7{1'b0}}, io_counterResult_valid}; // CounterPort.java:53
-  wire _not_83 = ~snapshot_frozen; // CsrRequests.java:90
-  wire _and_107 = snapshot_pending & _not_83; // CsrRequests.java:90
-  wire _and_108 = _and_107 & quiet_held; // CsrRequests.java:90
-  wire _and_109 = _and_108 & snapshot_settled; // CsrRequests.java:90
-  wire _and_110 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
-  wire _eq_21 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
-  wire [15:0] _mux_38 = _eq_21 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
-  wire [30:0] _bits_211 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
-  wire _or_r_25 = |_bits_211; // ScheduleAndSnapshot.java:62
-  wire _not_84 = ~_or_r_25; // ScheduleAndSnapshot.java:62
-  wire [31:0] _mux_39 = _not_84 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
-  wire _or_72 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
-  wire [63:0] _mux_40 = multiplier_for_schedule ? next_merge : _cat_1; // ScheduleAndSnapshot.java:53
-  wire [31:0] _mux_41 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
-  wire [62:0] _bits_212 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
-  wire _bits_213 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
-  wire _or_73 = _bits_213 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
-  wire [63:0] m0_effective = {_bits_212, _or_73}; // ScheduleAndSnapshot.java:84
-  wire [63:0] _bits_214 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
-  wire _not_85 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
-  wire _and_111 = following_running & _not_85; // MergeScheduleUnit.java:43
-  wire _not_86 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
-  wire [31:0] _bits_215 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
-  wire _or_r_26 = |_bits_215; // MergeScheduleUnit.java:47
-  wire [31:0] _bits_216 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_217 = _cat_1[31:0]; // ScheduleAndSnapshot.java:69
-  wire [32:0] _sub_10 = {1'b0, _bits_216} - {1'b0, _bits_217}; // ScheduleAndSnapshot.java:69
-  wire [31:0] _bits_218 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
-  wire [31:0] _bits_219 = _cat_1[63:32]; // ScheduleAndSnapshot.java:74
-  wire [32:0] _sub_11 = {1'b0, _bits_218} - {1'b0, _bits_219}; // ScheduleAndSnapshot.java:74
-  wire _bits_220 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
-  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_220}; // ScheduleAndSnapshot.java:75
-  wire _bits_221 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
-  wire _not_87 = ~_bits_221; // ScheduleAndSnapshot.java:78
-  wire [31:0] _bits_222 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
-  wire [31:0] _bits_223 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
-  wire [63:0] to_merge = {_bits_222, _bits_223}; // ScheduleAndSnapshot.java:77
-  wire _or_r_27 = |to_merge; // ScheduleAndSnapshot.java:78
-  wire _and_112 = _not_87 & _or_r_27; // ScheduleAndSnapshot.java:78
+  wire _not_87 = ~snapshot_frozen; // CsrRequests.java:90
+  wire _and_113 = snapshot_pending & _not_87; // CsrRequests.java:90
+  wire _and_114 = _and_113 & quiet_held; // CsrRequests.java:90
+  wire _and_115 = _and_114 & snapshot_settled; // CsrRequests.java:90
+  wire _and_116 = state_init & multiplier_free; // ScheduleAndSnapshot.java:59
+  wire _eq_25 = io_epsCsr == 16'd0; // ScheduleAndSnapshot.java:60
+  wire [15:0] _mux_39 = _eq_25 ? 16'd1 : io_epsCsr; // ScheduleAndSnapshot.java:60
+  wire [30:0] _bits_507 = io_qCsr[31:1]; // ScheduleAndSnapshot.java:62
+  wire _or_r_12 = |_bits_507; // ScheduleAndSnapshot.java:62
+  wire _not_88 = ~_or_r_12; // ScheduleAndSnapshot.java:62
+  wire [31:0] _mux_40 = _not_88 ? 32'd2 : io_qCsr; // ScheduleAndSnapshot.java:62
+  wire _or_76 = snapshot_product_start | following_kick; // ScheduleAndSnapshot.java:52
+  wire [63:0] _mux_41 = multiplier_for_schedule ? next_merge : _cat_1; // ScheduleAndSnapshot.java:53
+  wire [31:0] _mux_42 = multiplier_for_schedule ? q_active : {{16{1'b0}}, eps_active}; // ScheduleAndSnapshot.java:54
+  wire [62:0] _bits_508 = io_m0Csr[63:1]; // ScheduleAndSnapshot.java:84
+  wire _bits_509 = io_m0Csr[0]; // ScheduleAndSnapshot.java:84
+  wire _or_77 = _bits_509 | io_m0CsrZero; // ScheduleAndSnapshot.java:84
+  wire [63:0] m0_effective = {_bits_508, _or_77}; // ScheduleAndSnapshot.java:84
+  wire [63:0] _bits_510 = serialMultiplier_io_product[63:0]; // MergeScheduleUnit.java:67
+  wire _not_89 = ~serialMultiplier_io_busy; // MergeScheduleUnit.java:43
+  wire _and_117 = following_running & _not_89; // MergeScheduleUnit.java:43
+  wire _not_90 = ~multiplier_for_schedule; // MergeScheduleUnit.java:72
+  wire [31:0] _bits_511 = serialMultiplier_io_product[95:64]; // MergeScheduleUnit.java:47
+  wire _or_r_13 = |_bits_511; // MergeScheduleUnit.java:47
+  wire [31:0] _bits_512 = next_merge[31:0]; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_513 = _cat_1[31:0]; // ScheduleAndSnapshot.java:69
+  wire [32:0] _sub_10 = {1'b0, _bits_512} - {1'b0, _bits_513}; // ScheduleAndSnapshot.java:69
+  wire [31:0] _bits_514 = next_merge[63:32]; // ScheduleAndSnapshot.java:72
+  wire [31:0] _bits_515 = _cat_1[63:32]; // ScheduleAndSnapshot.java:74
+  wire [32:0] _sub_11 = {1'b0, _bits_514} - {1'b0, _bits_515}; // ScheduleAndSnapshot.java:74
+  wire _bits_516 = to_merge_lo[32]; // ScheduleAndSnapshot.java:75
+  wire [32:0] _sub_12 = _sub_11 - {{32{1'b0}}, _bits_516}; // ScheduleAndSnapshot.java:75
+  wire _bits_517 = to_merge_hi[32]; // ScheduleAndSnapshot.java:78
+  wire _not_91 = ~_bits_517; // ScheduleAndSnapshot.java:78
+  wire [31:0] _bits_518 = to_merge_hi[31:0]; // ScheduleAndSnapshot.java:77
+  wire [31:0] _bits_519 = to_merge_lo[31:0]; // ScheduleAndSnapshot.java:77
+  wire [63:0] to_merge = {_bits_518, _bits_519}; // ScheduleAndSnapshot.java:77
+  wire _or_r_14 = |to_merge; // ScheduleAndSnapshot.java:78
+  wire _and_118 = _not_91 & _or_r_14; // ScheduleAndSnapshot.java:78
   wire [18:0] _sub_13 = {1'b0, until_merge_lo} - {{3{1'b0}}, io_head_weight}; // SplitCounter.java:64
-  wire [17:0] _bits_224 = _sub_13[17:0]; // SplitCounter.java:70
-  wire _or_74 = state_init | state_advance; // ScheduleAndSnapshot.java:91
-  wire [17:0] _bits_225 = until_merge_load[17:0]; // SplitCounter.java:76
-  wire [15:0] _bits_226 = until_merge_load[33:18]; // SplitCounter.java:79
+  wire [17:0] _bits_520 = _sub_13[17:0]; // SplitCounter.java:70
+  wire _or_78 = state_init | state_advance; // ScheduleAndSnapshot.java:91
+  wire [17:0] _bits_521 = until_merge_load[17:0]; // SplitCounter.java:76
+  wire [15:0] _bits_522 = until_merge_load[33:18]; // SplitCounter.java:79
   wire [16:0] _sub_14 = {1'b0, until_merge_hi_0} - {{16{1'b0}}, until_merge_carry_0}; // SplitCounter.java:64
-  wire [15:0] _bits_227 = _sub_14[15:0]; // SplitCounter.java:56
-  wire _bits_228 = _sub_13[18]; // SplitCounter.java:71
-  wire [15:0] _bits_229 = until_merge_load[49:34]; // SplitCounter.java:79
+  wire [15:0] _bits_523 = _sub_14[15:0]; // SplitCounter.java:56
+  wire _bits_524 = _sub_13[18]; // SplitCounter.java:71
+  wire [15:0] _bits_525 = until_merge_load[49:34]; // SplitCounter.java:79
   wire [16:0] _sub_15 = {1'b0, until_merge_hi_1} - {{16{1'b0}}, until_merge_carry_1}; // SplitCounter.java:64
-  wire [15:0] _bits_230 = _sub_15[15:0]; // SplitCounter.java:56
-  wire _bits_231 = _sub_14[16]; // SplitCounter.java:57
-  wire [13:0] _bits_232 = until_merge_load[63:50]; // SplitCounter.java:79
+  wire [15:0] _bits_526 = _sub_15[15:0]; // SplitCounter.java:56
+  wire _bits_527 = _sub_14[16]; // SplitCounter.java:57
+  wire [13:0] _bits_528 = until_merge_load[63:50]; // SplitCounter.java:79
   wire [14:0] _sub_16 = {1'b0, until_merge_hi_2} - {{14{1'b0}}, until_merge_carry_2}; // SplitCounter.java:64
-  wire [13:0] _bits_233 = _sub_16[13:0]; // SplitCounter.java:56
-  wire _bits_234 = _sub_15[16]; // SplitCounter.java:57
-  wire _not_88 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
-  wire _or_r_28 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_89 = ~_or_r_28; // SplitCounter.java:91
-  wire _or_r_29 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_90 = ~_or_r_29; // SplitCounter.java:92
-  wire _and_113 = _not_89 & _not_90; // SplitCounter.java:92
-  wire _or_r_30 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_91 = ~_or_r_30; // SplitCounter.java:92
-  wire _and_114 = _and_113 & _not_91; // SplitCounter.java:92
-  wire _and_115 = _not_88 & _and_114; // ScheduleAndSnapshot.java:97
-  wire _bits_235 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
-  wire _or_r_31 = |_bits_235; // ScheduleAndSnapshot.java:102
-  wire _not_92 = ~_or_r_31; // ScheduleAndSnapshot.java:103
-  wire _and_116 = _and_115 & _not_92; // ScheduleAndSnapshot.java:99
-  wire [2:0] _mux_42 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
-  wire _not_93 = ~split_in_place; // TrieController.java:129
-  wire _and_117 = commit_stop & _not_93; // TrieController.java:129
-  wire [8:0] _add_41 = front_count + {{8{1'b0}}, io_issued}; // TrieController.java:118
-  wire [8:0] _sub_17 = _add_41 - {{8{1'b0}}, io_found_valid}; // TrieController.java:119
-  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:134
+  wire [13:0] _bits_529 = _sub_16[13:0]; // SplitCounter.java:56
+  wire _bits_530 = _sub_15[16]; // SplitCounter.java:57
+  wire _not_92 = ~schedule_exhausted; // ScheduleAndSnapshot.java:97
+  wire _or_r_15 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_93 = ~_or_r_15; // SplitCounter.java:91
+  wire _or_r_16 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_94 = ~_or_r_16; // SplitCounter.java:92
+  wire _and_119 = _not_93 & _not_94; // SplitCounter.java:92
+  wire _or_r_17 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_95 = ~_or_r_17; // SplitCounter.java:92
+  wire _and_120 = _and_119 & _not_95; // SplitCounter.java:92
+  wire _and_121 = _not_92 & _and_120; // ScheduleAndSnapshot.java:97
+  wire _bits_531 = until_merge_lo[17]; // ScheduleAndSnapshot.java:101
+  wire _or_r_18 = |_bits_531; // ScheduleAndSnapshot.java:102
+  wire _not_96 = ~_or_r_18; // ScheduleAndSnapshot.java:103
+  wire _and_122 = _and_121 & _not_96; // ScheduleAndSnapshot.java:99
+  wire [2:0] _mux_43 = split_req ? 3'd3 : 3'd4; // StallAccount.java:28
+  wire _not_97 = ~split_in_place; // TrieController.java:130
+  wire _and_123 = commit_stop & _not_97; // TrieController.java:130
+  wire [8:0] _add_41 = front_count + {{8{1'b0}}, io_issued}; // TrieController.java:119
+  wire [8:0] _sub_17 = _add_41 - {{8{1'b0}}, io_found_valid}; // TrieController.java:120
+  wire [13:0] free_slots = 14'h1000 - {1'b0, st_nodes}; // TrieController.java:135
   wire _ge_1 = free_slots >= 14'd1; // SplitRoom.java:33
   wire _ge_2 = free_slots >= 14'd2; // SplitRoom.java:33
   wire _ge_3 = free_slots >= 14'd3; // SplitRoom.java:33
   wire _ge_4 = free_slots >= 14'd4; // SplitRoom.java:33
   wire _ge_5 = free_slots >= 14'd5; // SplitRoom.java:33
-  wire _eq_22 = issue_children == 3'd4; // SplitRoom.java:48
-  wire _and_118 = room_for_1 & _eq_22; // SplitRoom.java:48
-  wire _or_75 = 1'd0 | _and_118; // SplitRoom.java:48
-  wire _eq_23 = issue_children == 3'd3; // SplitRoom.java:48
-  wire _and_119 = room_for_2 & _eq_23; // SplitRoom.java:48
-  wire _or_76 = _or_75 | _and_119; // SplitRoom.java:48
-  wire _eq_24 = issue_children == 3'd2; // SplitRoom.java:48
-  wire _and_120 = room_for_3 & _eq_24; // SplitRoom.java:48
-  wire _or_77 = _or_76 | _and_120; // SplitRoom.java:48
-  wire _eq_25 = issue_children == 3'd1; // SplitRoom.java:48
-  wire _and_121 = room_for_4 & _eq_25; // SplitRoom.java:48
-  wire _or_78 = _or_77 | _and_121; // SplitRoom.java:48
-  wire _eq_26 = issue_children == 3'd0; // SplitRoom.java:48
-  wire _and_122 = room_for_5 & _eq_26; // SplitRoom.java:48
-  wire _or_79 = _or_78 | _and_122; // SplitRoom.java:48
-  wire _eq_27 = issue_children == 3'd4; // SplitRoom.java:48
-  wire _and_123 = 1'd1 & _eq_27; // SplitRoom.java:48
-  wire _or_80 = 1'd0 | _and_123; // SplitRoom.java:48
-  wire _eq_28 = issue_children == 3'd3; // SplitRoom.java:48
-  wire _and_124 = room_for_1 & _eq_28; // SplitRoom.java:48
-  wire _or_81 = _or_80 | _and_124; // SplitRoom.java:48
-  wire _eq_29 = issue_children == 3'd2; // SplitRoom.java:48
-  wire _and_125 = room_for_2 & _eq_29; // SplitRoom.java:48
-  wire _or_82 = _or_81 | _and_125; // SplitRoom.java:48
-  wire _eq_30 = issue_children == 3'd1; // SplitRoom.java:48
-  wire _and_126 = room_for_3 & _eq_30; // SplitRoom.java:48
-  wire _or_83 = _or_82 | _and_126; // SplitRoom.java:48
-  wire _eq_31 = issue_children == 3'd0; // SplitRoom.java:48
-  wire _and_127 = room_for_4 & _eq_31; // SplitRoom.java:48
-  wire _or_84 = _or_83 | _and_127; // SplitRoom.java:48
-  wire room_at_issue = allocated_before ? _or_79 : _or_84; // SplitRoom.java:60
-  wire _not_94 = ~room_at_issue; // SplitRoom.java:62
-  wire [4:0] _bits_236 = fifo_io_deq_bits[123:119]; // SplitRedo.java:89
-  wire [4:0] _add_42 = _bits_236 + 5'd1; // SplitRedo.java:103
-  wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_236; // SplitRedo.java:103
-  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:96
+  wire _eq_26 = issue_children == 3'd4; // SplitRoom.java:48
+  wire _and_124 = room_for_1 & _eq_26; // SplitRoom.java:48
+  wire _or_79 = 1'd0 | _and_124; // SplitRoom.java:48
+  wire _eq_27 = issue_children == 3'd3; // SplitRoom.java:48
+  wire _and_125 = room_for_2 & _eq_27; // SplitRoom.java:48
+  wire _or_80 = _or_79 | _and_125; // SplitRoom.java:48
+  wire _eq_28 = issue_children == 3'd2; // SplitRoom.java:48
+  wire _and_126 = room_for_3 & _eq_28; // SplitRoom.java:48
+  wire _or_81 = _or_80 | _and_126; // SplitRoom.java:48
+  wire _eq_29 = issue_children == 3'd1; // SplitRoom.java:48
+  wire _and_127 = room_for_4 & _eq_29; // SplitRoom.java:48
+  wire _or_82 = _or_81 | _and_127; // SplitRoom.java:48
+  wire _eq_30 = issue_children == 3'd0; // SplitRoom.java:48
+  wire _and_128 = room_for_5 & _eq_30; // SplitRoom.java:48
+  wire _or_83 = _or_82 | _and_128; // SplitRoom.java:48
+  wire _eq_31 = issue_children == 3'd4; // SplitRoom.java:48
+  wire _and_129 = 1'd1 & _eq_31; // SplitRoom.java:48
+  wire _or_84 = 1'd0 | _and_129; // SplitRoom.java:48
+  wire _eq_32 = issue_children == 3'd3; // SplitRoom.java:48
+  wire _and_130 = room_for_1 & _eq_32; // SplitRoom.java:48
+  wire _or_85 = _or_84 | _and_130; // SplitRoom.java:48
+  wire _eq_33 = issue_children == 3'd2; // SplitRoom.java:48
+  wire _and_131 = room_for_2 & _eq_33; // SplitRoom.java:48
+  wire _or_86 = _or_85 | _and_131; // SplitRoom.java:48
+  wire _eq_34 = issue_children == 3'd1; // SplitRoom.java:48
+  wire _and_132 = room_for_3 & _eq_34; // SplitRoom.java:48
+  wire _or_87 = _or_86 | _and_132; // SplitRoom.java:48
+  wire _eq_35 = issue_children == 3'd0; // SplitRoom.java:48
+  wire _and_133 = room_for_4 & _eq_35; // SplitRoom.java:48
+  wire _or_88 = _or_87 | _and_133; // SplitRoom.java:48
+  wire room_at_issue = allocated_before ? _or_83 : _or_88; // SplitRoom.java:60
+  wire _not_98 = ~room_at_issue; // SplitRoom.java:62
+  wire [4:0] _bits_532 = fifo_io_deq_bits[123:119]; // SplitRedo.java:89
+  wire [4:0] _add_42 = _bits_532 + 5'd1; // SplitRedo.java:103
+  wire [4:0] redo_depth = redo_moved ? _add_42 : _bits_532; // SplitRedo.java:103
+  wire [4:0] issue_depth = redo_issue ? redo_depth : io_found_bits_depth; // TrieController.java:97
   wire _lt_5 = issue_depth < 5'd16; // CommitVerdict.java:77
-  wire _not_95 = ~merge_now; // CommitVerdict.java:84
-  wire _and_128 = split_now & _not_95; // CommitVerdict.java:84
-  wire _and_129 = _and_128 & hit_short_4; // CommitVerdict.java:84
-  wire defer_now = _and_129 & skip_now; // CommitVerdict.java:84
-  wire _and_130 = commit_fire & defer_now; // CommitVerdict.java:126
-  wire _not_96 = ~undo_empty; // UndoStack.java:40
-  wire undo_pop = state_undo & _not_96; // UndoStack.java:40
+  wire _not_99 = ~merge_now; // CommitVerdict.java:84
+  wire _and_134 = split_now & _not_99; // CommitVerdict.java:84
+  wire _and_135 = _and_134 & hit_short_4; // CommitVerdict.java:84
+  wire defer_now = _and_135 & skip_now; // CommitVerdict.java:84
+  wire _and_136 = commit_fire & defer_now; // CommitVerdict.java:126
+  wire _not_100 = ~undo_empty; // UndoStack.java:40
+  wire undo_pop = state_undo & _not_100; // UndoStack.java:40
   wire [3:0] _sub_18 = undo_sp - 4'd1; // UndoStack.java:56
-  wire draining = state_drain | commit_stop; // TrieController.java:164
-  wire _and_131 = draining & io_counterResult_valid; // TrieController.java:170
-  wire _not_97 = ~split_in_place; // TrieController.java:170
-  wire undo_push = _and_131 & _not_97; // TrieController.java:170
+  wire draining = state_drain | commit_stop; // TrieController.java:165
+  wire _and_137 = draining & io_counterResult_valid; // TrieController.java:171
+  wire _not_101 = ~split_in_place; // TrieController.java:171
+  wire undo_push = _and_137 & _not_101; // TrieController.java:171
   wire [3:0] _add_43 = undo_sp + 4'd1; // UndoStack.java:54
-  wire _eq_32 = undo_sp_next == 4'd0; // UndoStack.java:39
+  wire _eq_36 = undo_sp_next == 4'd0; // UndoStack.java:39
   wire [3:0] _sub_19 = undo_sp_next - 4'd1; // UndoStack.java:45
   wire [3:0] _sub_20 = undo_sp_next - 4'd2; // UndoStack.java:47
-  wire [1:0] _bits_237 = hit_key_4[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_238 = hit_key_4[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_239 = hit_key_4[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_240 = hit_key_4[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_241 = hit_key_4[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_242 = hit_key_4[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_243 = hit_key_4[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_244 = hit_key_4[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_245 = hit_key_4[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_246 = hit_key_4[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_247 = hit_key_4[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_248 = hit_key_4[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_249 = hit_key_4[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_250 = hit_key_4[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_251 = hit_key_4[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_252 = hit_key_4[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_253 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_253; // ChildWord.java:43
-  wire [11:0] _bits_254 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_254; // ChildWord.java:43
-  wire [11:0] _bits_255 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_255; // ChildWord.java:43
-  wire [11:0] _bits_256 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_35 = |_bits_256; // ChildWord.java:43
-  wire [3:0] _cat_39 = {_or_r_32, _or_r_33, _or_r_34, _or_r_35}; // ChildWord.java:44
-  wire _bits_257 = _cat_39[0]; // ChildWord.java:56
-  wire [2:0] _add_44 = 3'd0 + {{2{1'b0}}, _bits_257}; // ChildWord.java:56
-  wire _bits_258 = _cat_39[1]; // ChildWord.java:56
-  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_258}; // ChildWord.java:56
-  wire _bits_259 = _cat_39[2]; // ChildWord.java:56
-  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_259}; // ChildWord.java:56
-  wire _bits_260 = _cat_39[3]; // ChildWord.java:56
-  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_260}; // ChildWord.java:56
-  wire _eq_33 = _add_47 == 3'd4; // SplitRoom.java:48
-  wire _and_132 = 1'd1 & _eq_33; // SplitRoom.java:48
-  wire _or_85 = 1'd0 | _and_132; // SplitRoom.java:48
-  wire _eq_34 = _add_47 == 3'd3; // SplitRoom.java:48
-  wire _and_133 = room_for_1 & _eq_34; // SplitRoom.java:48
-  wire _or_86 = _or_85 | _and_133; // SplitRoom.java:48
-  wire _eq_35 = _add_47 == 3'd2; // SplitRoom.java:48
-  wire _and_134 = room_for_2 & _eq_35; // SplitRoom.java:48
-  wire _or_87 = _or_86 | _and_134; // SplitRoom.java:48
-  wire _eq_36 = _add_47 == 3'd1; // SplitRoom.java:48
-  wire _and_135 = room_for_3 & _eq_36; // SplitRoom.java:48
-  wire _or_88 = _or_87 | _and_135; // SplitRoom.java:48
-  wire _eq_37 = _add_47 == 3'd0; // SplitRoom.java:48
-  wire _and_136 = room_for_4 & _eq_37; // SplitRoom.java:48
-  wire split_fits_landed = _or_88 | _and_136; // SplitRoom.java:48
-  wire [31:0] _bits_261 = info_data[55:24]; // TrieTables.java:181
-  wire [11:0] _bits_262 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_263 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_263; // ChildWord.java:43
-  wire [11:0] _bits_264 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_264; // ChildWord.java:43
-  wire [11:0] _bits_265 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_265; // ChildWord.java:43
-  wire [11:0] _bits_266 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_266; // ChildWord.java:43
-  wire [3:0] _cat_40 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
+  wire [1:0] _bits_533 = hit_key_4[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_534 = hit_key_4[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_535 = hit_key_4[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_536 = hit_key_4[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_537 = hit_key_4[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_538 = hit_key_4[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_539 = hit_key_4[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_540 = hit_key_4[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_541 = hit_key_4[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_542 = hit_key_4[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_543 = hit_key_4[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_544 = hit_key_4[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_545 = hit_key_4[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_546 = hit_key_4[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_547 = hit_key_4[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_548 = hit_key_4[1:0]; // TrieWalk.java:144
+  wire [3:0] _bits_549 = word_data[51:48]; // ChildWord.java:60
+  wire _bits_550 = _bits_549[0]; // ChildWord.java:72
+  wire [2:0] _add_44 = 3'd0 + {{2{1'b0}}, _bits_550}; // ChildWord.java:72
+  wire _bits_551 = _bits_549[1]; // ChildWord.java:72
+  wire [2:0] _add_45 = _add_44 + {{2{1'b0}}, _bits_551}; // ChildWord.java:72
+  wire _bits_552 = _bits_549[2]; // ChildWord.java:72
+  wire [2:0] _add_46 = _add_45 + {{2{1'b0}}, _bits_552}; // ChildWord.java:72
+  wire _bits_553 = _bits_549[3]; // ChildWord.java:72
+  wire [2:0] _add_47 = _add_46 + {{2{1'b0}}, _bits_553}; // ChildWord.java:72
+  wire _eq_37 = _add_47 == 3'd4; // SplitRoom.java:48
+  wire _and_138 = 1'd1 & _eq_37; // SplitRoom.java:48
+  wire _or_89 = 1'd0 | _and_138; // SplitRoom.java:48
+  wire _eq_38 = _add_47 == 3'd3; // SplitRoom.java:48
+  wire _and_139 = room_for_1 & _eq_38; // SplitRoom.java:48
+  wire _or_90 = _or_89 | _and_139; // SplitRoom.java:48
+  wire _eq_39 = _add_47 == 3'd2; // SplitRoom.java:48
+  wire _and_140 = room_for_2 & _eq_39; // SplitRoom.java:48
+  wire _or_91 = _or_90 | _and_140; // SplitRoom.java:48
+  wire _eq_40 = _add_47 == 3'd1; // SplitRoom.java:48
+  wire _and_141 = room_for_3 & _eq_40; // SplitRoom.java:48
+  wire _or_92 = _or_91 | _and_141; // SplitRoom.java:48
+  wire _eq_41 = _add_47 == 3'd0; // SplitRoom.java:48
+  wire _and_142 = room_for_4 & _eq_41; // SplitRoom.java:48
+  wire split_fits_landed = _or_92 | _and_142; // SplitRoom.java:48
+  wire [31:0] _bits_554 = info_data[55:24]; // TrieTables.java:209
+  wire [11:0] _bits_555 = info_data[23:12]; // TrieTables.java:213
+  wire [3:0] _bits_556 = word_data[51:48]; // ChildWord.java:60
   wire [4:0] _add_48 = op_depth_ahead + 5'd1; // SplitChild.java:33
-  wire _eq_38 = op_depth_ahead == 5'd0; // SplitChild.java:37
-  wire _eq_39 = op_depth_ahead == 5'd1; // SplitChild.java:37
-  wire _eq_40 = op_depth_ahead == 5'd2; // SplitChild.java:37
-  wire _eq_41 = op_depth_ahead == 5'd3; // SplitChild.java:37
-  wire _eq_42 = op_depth_ahead == 5'd4; // SplitChild.java:37
-  wire _eq_43 = op_depth_ahead == 5'd5; // SplitChild.java:37
-  wire _eq_44 = op_depth_ahead == 5'd6; // SplitChild.java:37
-  wire _eq_45 = op_depth_ahead == 5'd7; // SplitChild.java:37
-  wire _eq_46 = op_depth_ahead == 5'd8; // SplitChild.java:37
-  wire _eq_47 = op_depth_ahead == 5'd9; // SplitChild.java:37
-  wire _eq_48 = op_depth_ahead == 5'd10; // SplitChild.java:37
-  wire _eq_49 = op_depth_ahead == 5'd11; // SplitChild.java:37
-  wire _eq_50 = op_depth_ahead == 5'd12; // SplitChild.java:37
-  wire _eq_51 = op_depth_ahead == 5'd13; // SplitChild.java:37
-  wire _eq_52 = op_depth_ahead == 5'd14; // SplitChild.java:37
-  wire _eq_53 = op_depth_ahead == 5'd15; // SplitChild.java:37
+  wire _eq_42 = op_depth_ahead == 5'd0; // SplitChild.java:37
+  wire _eq_43 = op_depth_ahead == 5'd1; // SplitChild.java:37
+  wire _eq_44 = op_depth_ahead == 5'd2; // SplitChild.java:37
+  wire _eq_45 = op_depth_ahead == 5'd3; // SplitChild.java:37
+  wire _eq_46 = op_depth_ahead == 5'd4; // SplitChild.java:37
+  wire _eq_47 = op_depth_ahead == 5'd5; // SplitChild.java:37
+  wire _eq_48 = op_depth_ahead == 5'd6; // SplitChild.java:37
+  wire _eq_49 = op_depth_ahead == 5'd7; // SplitChild.java:37
+  wire _eq_50 = op_depth_ahead == 5'd8; // SplitChild.java:37
+  wire _eq_51 = op_depth_ahead == 5'd9; // SplitChild.java:37
+  wire _eq_52 = op_depth_ahead == 5'd10; // SplitChild.java:37
+  wire _eq_53 = op_depth_ahead == 5'd11; // SplitChild.java:37
+  wire _eq_54 = op_depth_ahead == 5'd12; // SplitChild.java:37
+  wire _eq_55 = op_depth_ahead == 5'd13; // SplitChild.java:37
+  wire _eq_56 = op_depth_ahead == 5'd14; // SplitChild.java:37
+  wire _eq_57 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_267 = info_data[61]; // TrieTables.java:173
-  wire _and_137 = _lt_6 & _bits_267; // TrieController.java:343
-  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:344
-  wire _and_138 = _and_137 & _lt_7; // TrieController.java:344
-  wire [31:0] _bits_268 = info_data[55:24]; // TrieTables.java:181
-  wire [31:0] _mux_43 = _and_138 ? _bits_268 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_269 = info_data[60:56]; // TrieTables.java:177
-  wire [5:0] _cat_41 = {_bits_269, 1'd0}; // ControllerIO.java:215
-  wire [5:0] _mux_44 = _and_138 ? _cat_41 : 6'd0; // CsrRequests.java:45
-  wire _eq_54 = min_data == 35'd0; // TrieSplit.java:112
-  wire [11:0] _bits_270 = info_data[23:12]; // TrieTables.java:185
-  wire [11:0] _bits_271 = info_data[11:0]; // TrieTables.java:189
-  wire _not_98 = ~commit_stop; // QuietPipe.java:31
-  wire pipe_quiet = _not_98 & pipe_empty; // QuietPipe.java:31
-  wire _and_139 = state_run & pipe_quiet; // QuietPipe.java:32
-  wire _not_99 = ~io_issued; // QuietPipe.java:32
-  wire _and_140 = _and_139 & _not_99; // QuietPipe.java:32
-  wire _not_100 = ~marking; // QuietPipe.java:33
-  wire _and_141 = _and_140 & _not_100; // QuietPipe.java:33
-  wire _and_142 = state_run & pipe_quiet; // QuietPipe.java:36
-  wire _or_89 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
-  wire _or_90 = _or_89 | ev_split_q; // StatusRegs.java:86
-  wire _or_91 = _or_90 | ev_batch_q; // StatusRegs.java:87
-  wire _or_92 = _or_91 | ev_deferred_q; // StatusRegs.java:88
-  wire _or_r_40 = |ev_removed_q; // StatusRegs.java:89
-  wire _or_93 = _or_92 | _or_r_40; // StatusRegs.java:89
-  wire _not_101 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_102 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_143 = _not_101 & _not_102; // SplitCounter.java:111
-  wire _not_103 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_144 = _and_143 & _not_103; // SplitCounter.java:111
-  wire _not_104 = ~_and_144; // StatusRegs.java:90
-  wire ev_pending = _or_93 | _not_104; // StatusRegs.java:90
-  wire _not_105 = ~ev_pending; // ScheduleAndSnapshot.java:107
-  wire _and_145 = _not_105 & multiplier_free; // ScheduleAndSnapshot.java:107
-  wire status_still = _and_145 & io_countersIdle; // ScheduleAndSnapshot.java:107
-  wire _and_146 = _and_142 & status_still; // QuietPipe.java:36
-  wire _and_147 = state_advance & advance_settled_was_1; // TrieController.java:189
-  wire _and_148 = state_advance & advance_settled_was_2; // TrieController.java:189
-  wire _and_149 = state_resume & fix_done_was_1; // TrieController.java:192
-  wire _bits_272 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_4 = &_bits_272; // SplitCompare.java:59
-  wire [11:0] _bits_273 = root_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_274 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_275 = _bits_274[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_49 = {1'b0, _bits_273} + {1'b0, _bits_275}; // SplitCompare.java:85
-  wire _bits_276 = _add_49[12]; // SplitCompare.java:85
-  wire [12:0] _cat_42 = {_bits_273, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_43 = {_bits_275, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_50 = {1'b0, _cat_42} + {1'b0, _cat_43}; // SplitCompare.java:86
-  wire _bits_277 = _add_50[13]; // SplitCompare.java:86
-  wire [22:0] _bits_278 = root_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_279 = _bits_278[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_280 = _bits_274[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_281 = _bits_280[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_51 = {1'b0, _bits_279} + {1'b0, _bits_281}; // SplitCompare.java:85
-  wire _bits_282 = _add_51[12]; // SplitCompare.java:85
-  wire [12:0] _cat_44 = {_bits_279, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_45 = {_bits_281, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_52 = {1'b0, _cat_44} + {1'b0, _cat_45}; // SplitCompare.java:86
-  wire _bits_283 = _add_52[13]; // SplitCompare.java:86
-  wire [10:0] _bits_284 = _bits_278[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_46 = {_bits_284, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_285 = _bits_280[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_47 = {_bits_285, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_53 = {1'b0, _cat_46} + {1'b0, _cat_47}; // SplitCompare.java:86
-  wire _bits_286 = _add_53[12]; // SplitCompare.java:86
-  wire _and_150 = _bits_283 & _bits_286; // SplitCompare.java:75
-  wire _or_94 = _bits_282 | _and_150; // SplitCompare.java:75
-  wire _and_151 = _bits_277 & _or_94; // SplitCompare.java:75
-  wire _or_95 = _bits_276 | _and_151; // SplitCompare.java:75
-  wire _and_152 = _and_r_4 & _or_95; // SplitCompare.java:59
-  wire _not_106 = ~state_init; // IssueGate.java:42
-  wire _and_153 = _not_106 & io_enable; // IssueGate.java:44
-  wire _or_96 = readout_pending | io_readout; // IssueGate.java:45
-  wire _not_107 = ~_or_96; // IssueGate.java:45
-  wire _and_154 = _and_153 & _not_107; // IssueGate.java:45
-  wire _or_97 = snapshot_pending | io_snapshot; // IssueGate.java:46
-  wire _not_108 = ~_or_97; // IssueGate.java:46
-  wire _and_155 = _and_154 & _not_108; // IssueGate.java:46
-  wire _not_109 = ~snapshot_frozen; // IssueGate.java:47
-  wire _and_156 = _and_155 & _not_109; // IssueGate.java:47
-  wire _not_110 = ~commit_stop; // TrieController.java:393
-  wire _and_157 = state_run & _not_110; // TrieController.java:393
-  wire _not_111 = ~io_headValid; // TrieController.java:394
-  wire _and_158 = pipe_empty & _not_111; // TrieController.java:394
-  wire [2:0] _mux_45 = _and_158 ? 3'd1 : fill_cause; // StallAccount.java:44
-  wire _or_98 = state_drain | state_undo; // TrieController.java:395
-  wire _or_99 = _or_98 | state_resume; // TrieController.java:395
-  wire _or_100 = _or_99 | commit_stop; // TrieController.java:395
-  wire [2:0] _mux_46 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
-  wire _or_101 = state_split_read | state_split_check; // TrieController.java:397
-  wire _or_102 = _or_101 | state_split_fit; // TrieController.java:397
-  wire _or_103 = _or_102 | state_split_alloc; // TrieController.java:397
-  wire _or_104 = _or_103 | state_split_link; // TrieController.java:397
-  wire _or_105 = state_merge_start | state_merge; // TrieController.java:398
-  wire _or_106 = _or_105 | state_batch_done; // TrieController.java:398
-  wire _or_107 = _or_106 | state_advance; // TrieController.java:398
-  wire _or_108 = _or_107 | state_advance_wait; // TrieController.java:398
-  wire [11:0] _bits_287 = free_depth[11:0]; // FreeSlots.java:91
-  wire [12:0] _sub_21 = free_unread - 13'd1; // FreeSlots.java:67
-  wire [11:0] _bits_288 = _sub_21[11:0]; // FreeSlots.java:67
-  wire [59:0] _bits_289 = verdict_hand[140:81]; // TrieNodeVerdict.java:141
-  wire [34:0] _bits_290 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
-  wire [34:0] _add_54 = _bits_290 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
-  wire [34:0] _mux_47 = walk_count_q ? _add_54 : _bits_290; // TrieNodeVerdict.java:138
-  wire [45:0] _bits_291 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
-  wire [140:0] _cat_48 = {_bits_289, _mux_47, _bits_291}; // TrieNodeVerdict.java:141
-  wire [3:0] _bits_292 = walk_depth[3:0]; // TrieMergeWalk.java:234
-  wire [2:0] _bits_293 = undo_sp[2:0]; // UndoStack.java:53
-  wire [43:0] _cat_49 = {io_counterResult_bits_addr, result_old}; // UndoStack.java:53
-  wire [3:0] _mux_48 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
-  wire [2:0] _bits_294 = _mux_48[2:0]; // UndoStack.java:51
-  wire _not_112 = ~undo_push; // UndoStack.java:51
-  wire [17:0] _cat_50 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:54
-  wire _or_r_41 = |_cat_50; // TrieController.java:54
-  wire [17:0] _sub_22 = _cat_50 - 18'd1; // TrieController.java:54
-  wire [17:0] _and_159 = _cat_50 & _sub_22; // TrieController.java:54
-  wire _or_r_42 = |_and_159; // TrieController.java:54
-  wire _not_113 = ~_or_r_42; // TrieController.java:54
-  wire _and_160 = _or_r_41 & _not_113; // TrieController.java:54
+  wire _bits_557 = info_data[61]; // TrieTables.java:201
+  wire _and_143 = _lt_6 & _bits_557; // TrieController.java:345
+  wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
+  wire _and_144 = _and_143 & _lt_7; // TrieController.java:346
+  wire [31:0] _bits_558 = info_data[55:24]; // TrieTables.java:209
+  wire [31:0] _mux_44 = _and_144 ? _bits_558 : 32'd0; // CsrRequests.java:47
+  wire [4:0] _bits_559 = info_data[60:56]; // TrieTables.java:205
+  wire [5:0] _cat_47 = {_bits_559, 1'd0}; // ControllerIO.java:215
+  wire [5:0] _mux_45 = _and_144 ? _cat_47 : 6'd0; // CsrRequests.java:45
+  wire _eq_58 = min_data == 35'd0; // TrieSplit.java:112
+  wire [11:0] _bits_560 = info_data[23:12]; // TrieTables.java:213
+  wire [11:0] _bits_561 = info_data[11:0]; // TrieTables.java:217
+  wire _not_102 = ~commit_stop; // QuietPipe.java:31
+  wire pipe_quiet = _not_102 & pipe_empty; // QuietPipe.java:31
+  wire _and_145 = state_run & pipe_quiet; // QuietPipe.java:32
+  wire _not_103 = ~io_issued; // QuietPipe.java:32
+  wire _and_146 = _and_145 & _not_103; // QuietPipe.java:32
+  wire _not_104 = ~marking; // QuietPipe.java:33
+  wire _and_147 = _and_146 & _not_104; // QuietPipe.java:33
+  wire _and_148 = state_run & pipe_quiet; // QuietPipe.java:36
+  wire _or_93 = ev_commit_q | ev_saturation_q; // StatusRegs.java:85
+  wire _or_94 = _or_93 | ev_split_q; // StatusRegs.java:86
+  wire _or_95 = _or_94 | ev_batch_q; // StatusRegs.java:87
+  wire _or_96 = _or_95 | ev_deferred_q; // StatusRegs.java:88
+  wire _or_r_19 = |ev_removed_q; // StatusRegs.java:89
+  wire _or_97 = _or_96 | _or_r_19; // StatusRegs.java:89
+  wire _not_105 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_106 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_149 = _not_105 & _not_106; // SplitCounter.java:111
+  wire _not_107 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_150 = _and_149 & _not_107; // SplitCounter.java:111
+  wire _not_108 = ~_and_150; // StatusRegs.java:90
+  wire ev_pending = _or_97 | _not_108; // StatusRegs.java:90
+  wire _not_109 = ~ev_pending; // ScheduleAndSnapshot.java:107
+  wire _and_151 = _not_109 & multiplier_free; // ScheduleAndSnapshot.java:107
+  wire status_still = _and_151 & io_countersIdle; // ScheduleAndSnapshot.java:107
+  wire _and_152 = _and_148 & status_still; // QuietPipe.java:36
+  wire _and_153 = state_advance & advance_settled_was_1; // TrieController.java:190
+  wire _and_154 = state_advance & advance_settled_was_2; // TrieController.java:190
+  wire _and_155 = state_resume & fix_done_was_1; // TrieController.java:193
+  wire _bits_562 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_4 = &_bits_562; // SplitCompare.java:59
+  wire [11:0] _bits_563 = root_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_564 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_565 = _bits_564[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_49 = {1'b0, _bits_563} + {1'b0, _bits_565}; // SplitCompare.java:85
+  wire _bits_566 = _add_49[12]; // SplitCompare.java:85
+  wire [12:0] _cat_48 = {_bits_563, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_49 = {_bits_565, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_50 = {1'b0, _cat_48} + {1'b0, _cat_49}; // SplitCompare.java:86
+  wire _bits_567 = _add_50[13]; // SplitCompare.java:86
+  wire [22:0] _bits_568 = root_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_569 = _bits_568[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_570 = _bits_564[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_571 = _bits_570[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_51 = {1'b0, _bits_569} + {1'b0, _bits_571}; // SplitCompare.java:85
+  wire _bits_572 = _add_51[12]; // SplitCompare.java:85
+  wire [12:0] _cat_50 = {_bits_569, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_51 = {_bits_571, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_52 = {1'b0, _cat_50} + {1'b0, _cat_51}; // SplitCompare.java:86
+  wire _bits_573 = _add_52[13]; // SplitCompare.java:86
+  wire [10:0] _bits_574 = _bits_568[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_52 = {_bits_574, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_575 = _bits_570[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_53 = {_bits_575, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_53 = {1'b0, _cat_52} + {1'b0, _cat_53}; // SplitCompare.java:86
+  wire _bits_576 = _add_53[12]; // SplitCompare.java:86
+  wire _and_156 = _bits_573 & _bits_576; // SplitCompare.java:75
+  wire _or_98 = _bits_572 | _and_156; // SplitCompare.java:75
+  wire _and_157 = _bits_567 & _or_98; // SplitCompare.java:75
+  wire _or_99 = _bits_566 | _and_157; // SplitCompare.java:75
+  wire _and_158 = _and_r_4 & _or_99; // SplitCompare.java:59
+  wire _not_110 = ~state_init; // IssueGate.java:42
+  wire _and_159 = _not_110 & io_enable; // IssueGate.java:44
+  wire _or_100 = readout_pending | io_readout; // IssueGate.java:45
+  wire _not_111 = ~_or_100; // IssueGate.java:45
+  wire _and_160 = _and_159 & _not_111; // IssueGate.java:45
+  wire _or_101 = snapshot_pending | io_snapshot; // IssueGate.java:46
+  wire _not_112 = ~_or_101; // IssueGate.java:46
+  wire _and_161 = _and_160 & _not_112; // IssueGate.java:46
+  wire _not_113 = ~snapshot_frozen; // IssueGate.java:47
+  wire _and_162 = _and_161 & _not_113; // IssueGate.java:47
+  wire _not_114 = ~commit_stop; // TrieController.java:395
+  wire _and_163 = state_run & _not_114; // TrieController.java:395
+  wire _not_115 = ~io_headValid; // TrieController.java:396
+  wire _and_164 = pipe_empty & _not_115; // TrieController.java:396
+  wire [2:0] _mux_46 = _and_164 ? 3'd1 : fill_cause; // StallAccount.java:44
+  wire _or_102 = state_drain | state_undo; // TrieController.java:397
+  wire _or_103 = _or_102 | state_resume; // TrieController.java:397
+  wire _or_104 = _or_103 | commit_stop; // TrieController.java:397
+  wire [2:0] _mux_47 = split_req ? 3'd3 : 3'd4; // StallAccount.java:45
+  wire _or_105 = state_split_read | state_split_check; // TrieController.java:399
+  wire _or_106 = _or_105 | state_split_fit; // TrieController.java:399
+  wire _or_107 = _or_106 | state_split_alloc; // TrieController.java:399
+  wire _or_108 = _or_107 | state_split_link; // TrieController.java:399
+  wire _or_109 = state_merge_start | state_merge; // TrieController.java:400
+  wire _or_110 = _or_109 | state_batch_done; // TrieController.java:400
+  wire _or_111 = _or_110 | state_advance; // TrieController.java:400
+  wire _or_112 = _or_111 | state_advance_wait; // TrieController.java:400
+  wire [11:0] _bits_577 = free_depth[11:0]; // FreeSlots.java:106
+  wire [12:0] _sub_21 = free_unread - 13'd1; // FreeSlots.java:78
+  wire [11:0] _bits_578 = _sub_21[11:0]; // FreeSlots.java:78
+  wire [63:0] _bits_579 = verdict_hand[144:81]; // TrieNodeVerdict.java:141
+  wire [34:0] _bits_580 = verdict_hand[80:46]; // TrieNodeVerdict.java:128
+  wire [34:0] _add_54 = _bits_580 + {{3{1'b0}}, io_counterResult_bits_old}; // TrieNodeVerdict.java:138
+  wire [34:0] _mux_48 = walk_count_q ? _add_54 : _bits_580; // TrieNodeVerdict.java:138
+  wire [45:0] _bits_581 = verdict_hand[45:0]; // TrieNodeVerdict.java:141
+  wire [144:0] _cat_54 = {_bits_579, _mux_48, _bits_581}; // TrieNodeVerdict.java:141
+  wire [3:0] _bits_582 = walk_depth[3:0]; // TrieMergeWalk.java:238
+  wire [2:0] _bits_583 = undo_sp[2:0]; // UndoStack.java:53
+  wire [43:0] _cat_55 = {io_counterResult_bits_addr, result_old}; // UndoStack.java:53
+  wire [3:0] _mux_49 = undo_pop ? undo_sp_two_below : undo_sp_below; // UndoStack.java:51
+  wire [2:0] _bits_584 = _mux_49[2:0]; // UndoStack.java:51
+  wire _not_116 = ~undo_push; // UndoStack.java:51
+  wire [17:0] _cat_56 = {state_soft_clear, state_read_wait, state_read_issue, state_resume, state_advance_wait, state_advance, state_batch_done, state_merge, state_merge_start, state_split_link, state_split_alloc, state_split_fit, state_split_check, state_split_read, state_undo, state_drain, state_run, state_init}; // TrieController.java:54
+  wire _or_r_20 = |_cat_56; // TrieController.java:54
+  wire [17:0] _sub_22 = _cat_56 - 18'd1; // TrieController.java:54
+  wire [17:0] _and_165 = _cat_56 & _sub_22; // TrieController.java:54
+  wire _or_r_21 = |_and_165; // TrieController.java:54
+  wire _not_117 = ~_or_r_21; // TrieController.java:54
+  wire _and_166 = _or_r_20 & _not_117; // TrieController.java:54
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_161 = min_read & min_write; // TrieTables.java:107
-  wire _eq_55 = min_read_slot == min_write_slot; // TrieTables.java:107
-  wire _and_162 = _and_161 & _eq_55; // TrieTables.java:107
-  wire _not_114 = ~_and_162; // TrieTables.java:107
-  wire _and_163 = word_read & word_write; // TrieTables.java:110
-  wire _eq_56 = word_read_slot == word_write_slot; // TrieTables.java:110
-  wire _and_164 = _and_163 & _eq_56; // TrieTables.java:110
-  wire _not_115 = ~_and_164; // TrieTables.java:110
-  wire _and_165 = info_read & info_write; // TrieTables.java:113
-  wire _eq_57 = info_read_slot == info_write_slot; // TrieTables.java:113
-  wire _and_166 = _and_165 & _eq_57; // TrieTables.java:113
-  wire _not_116 = ~_and_166; // TrieTables.java:113
-  wire [12:0] _add_55 = free_unread + {{10{1'b0}}, free_buffered}; // FreeSlots.java:107
-  wire [12:0] _add_56 = _add_55 + {{9{1'b0}}, free_in_flight}; // FreeSlots.java:107
-  wire _eq_58 = _add_56 == free_depth; // FreeSlots.java:107
-  wire _not_117 = ~free_push; // FreeSlots.java:111
-  wire _not_118 = ~free_stack_empty; // FreeSlots.java:112
-  wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:112
-  wire _or_109 = _not_118 | _lt_8; // FreeSlots.java:112
+  wire _and_167 = min_read & min_write_q; // TrieTables.java:117
+  wire _eq_59 = min_read_slot == min_write_slot_q; // TrieTables.java:117
+  wire _and_168 = _and_167 & _eq_59; // TrieTables.java:117
+  wire _not_118 = ~_and_168; // TrieTables.java:117
+  wire _and_169 = word_read & word_write_q; // TrieTables.java:120
+  wire _eq_60 = word_read_slot == word_write_slot_q; // TrieTables.java:120
+  wire _and_170 = _and_169 & _eq_60; // TrieTables.java:120
+  wire _not_119 = ~_and_170; // TrieTables.java:120
+  wire _and_171 = info_read & info_write_q; // TrieTables.java:123
+  wire _eq_61 = info_read_slot == info_write_slot_q; // TrieTables.java:123
+  wire _and_172 = _and_171 & _eq_61; // TrieTables.java:123
+  wire _not_120 = ~_and_172; // TrieTables.java:123
+  wire [11:0] _bits_585 = fresh_slot[11:0]; // FreeSlots.java:86
+  wire [11:0] _mux_50 = free_stack_empty ? _bits_585 : free_ahead_0; // FreeSlots.java:86
+  wire _eq_62 = free_next == _mux_50; // FreeSlots.java:86
+  wire [12:0] _add_55 = free_unread + {{10{1'b0}}, free_buffered}; // FreeSlots.java:122
+  wire [12:0] _add_56 = _add_55 + {{9{1'b0}}, free_in_flight}; // FreeSlots.java:122
+  wire _eq_63 = _add_56 == free_depth; // FreeSlots.java:122
+  wire _not_121 = ~free_push; // FreeSlots.java:126
+  wire _not_122 = ~free_stack_empty; // FreeSlots.java:127
+  wire _lt_8 = fresh_slot < 13'h1000; // FreeSlots.java:127
+  wire _or_113 = _not_122 | _lt_8; // FreeSlots.java:127
   wire _le_1 = fifo_io_count <= 4'd5; // SplitRedo.java:106
-  wire _not_119 = ~fifo_io_deq_valid; // TrieController.java:94
-  wire _and_167 = state_run & _not_119; // TrieController.java:94
-  wire [3:0] _cat_51 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
-  wire _or_r_43 = |_cat_51; // TrieMergeWalk.java:51
-  wire [3:0] _sub_23 = _cat_51 - 4'd1; // TrieMergeWalk.java:51
-  wire [3:0] _and_168 = _cat_51 & _sub_23; // TrieMergeWalk.java:51
-  wire _or_r_44 = |_and_168; // TrieMergeWalk.java:51
-  wire _not_120 = ~_or_r_44; // TrieMergeWalk.java:51
-  wire _and_169 = _or_r_43 & _not_120; // TrieMergeWalk.java:51
-  wire [4:0] _cat_52 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
-  wire _or_r_45 = |_cat_52; // TrieNodeVerdict.java:42
-  wire [4:0] _sub_24 = _cat_52 - 5'd1; // TrieNodeVerdict.java:42
-  wire [4:0] _and_170 = _cat_52 & _sub_24; // TrieNodeVerdict.java:42
-  wire _or_r_46 = |_and_170; // TrieNodeVerdict.java:42
-  wire _not_121 = ~_or_r_46; // TrieNodeVerdict.java:42
-  wire _and_171 = _or_r_45 & _not_121; // TrieNodeVerdict.java:42
-  wire _eq_59 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
-  wire _and_172 = _and_73 & _eq_59; // TrieNodeVerdict.java:250
-  wire [3:0] _and_173 = verdict_leaves & _bits_155; // TrieNodeVerdict.java:251
-  wire _eq_60 = _and_173 == 4'd0; // TrieNodeVerdict.java:251
-  wire _not_122 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
-  wire _or_110 = _not_122 | verdict_merges; // TrieNodeVerdict.java:252
-  wire _not_123 = ~cmd_valid; // TrieNodeVerdict.java:253
-  wire _eq_61 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
-  wire _or_111 = _not_123 | _eq_61; // TrieNodeVerdict.java:253
-  wire _or_112 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:277
-  wire _or_113 = _or_112 | walk_judged; // TrieMergeWalk.java:277
-  wire _not_124 = ~_or_113; // TrieMergeWalk.java:277
-  wire _or_114 = walk_step_scan | _not_124; // TrieMergeWalk.java:277
-  wire [139:0] _mem_read_5 = walk_frames[_bits_109]; // TrieMergeWalk.java:280
-  wire _eq_62 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:280
-  wire _or_r_47 = |walk_depth; // TrieMergeWalk.java:279
-  wire _and_174 = walk_step_scan & _or_r_47; // TrieMergeWalk.java:279
-  wire _not_125 = ~walk_walk_now; // TrieMergeWalk.java:282
-  wire _and_175 = walk_probing_up & _not_125; // TrieMergeWalk.java:282
-  wire _or_r_48 = |walk_depth; // TrieMergeWalk.java:283
-  wire _and_176 = walk_step_scan & _or_r_48; // TrieMergeWalk.java:283
-  wire _or_r_49 = |walk_up_taken; // TrieMergeWalk.java:283
-  wire _or_115 = walk_count_here | 1'd0; // TrieMergeWalk.java:285
-  wire _not_126 = ~walk_count_here; // TrieMergeWalk.java:286
-  wire _and_177 = read_result & _not_126; // TrieMergeWalk.java:286
-  wire _and_178 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:287
-  wire _eq_63 = walk_child_word == 48'd0; // TrieMergeWalk.java:290
-  wire _eq_64 = walk_child_leaf == _eq_63; // TrieMergeWalk.java:292
-  wire _not_127 = ~_eq_63; // TrieMergeWalk.java:293
-  wire _bits_295 = op_not_threshold[35]; // SplitCompare.java:59
-  wire _and_r_5 = &_bits_295; // SplitCompare.java:59
-  wire [11:0] _bits_296 = walk_child_min[34:23]; // SplitCompare.java:71
-  wire [34:0] _bits_297 = op_not_threshold[34:0]; // SplitCompare.java:59
-  wire [11:0] _bits_298 = _bits_297[34:23]; // SplitCompare.java:72
-  wire [12:0] _add_57 = {1'b0, _bits_296} + {1'b0, _bits_298}; // SplitCompare.java:85
-  wire _bits_299 = _add_57[12]; // SplitCompare.java:85
-  wire [12:0] _cat_53 = {_bits_296, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_54 = {_bits_298, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_58 = {1'b0, _cat_53} + {1'b0, _cat_54}; // SplitCompare.java:86
-  wire _bits_300 = _add_58[13]; // SplitCompare.java:86
-  wire [22:0] _bits_301 = walk_child_min[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_302 = _bits_301[22:11]; // SplitCompare.java:71
-  wire [22:0] _bits_303 = _bits_297[22:0]; // SplitCompare.java:70
-  wire [11:0] _bits_304 = _bits_303[22:11]; // SplitCompare.java:72
-  wire [12:0] _add_59 = {1'b0, _bits_302} + {1'b0, _bits_304}; // SplitCompare.java:85
-  wire _bits_305 = _add_59[12]; // SplitCompare.java:85
-  wire [12:0] _cat_55 = {_bits_302, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _cat_56 = {_bits_304, 1'd1}; // SplitCompare.java:86
-  wire [13:0] _add_60 = {1'b0, _cat_55} + {1'b0, _cat_56}; // SplitCompare.java:86
-  wire _bits_306 = _add_60[13]; // SplitCompare.java:86
-  wire [10:0] _bits_307 = _bits_301[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_57 = {_bits_307, 1'd1}; // SplitCompare.java:86
-  wire [10:0] _bits_308 = _bits_303[10:0]; // SplitCompare.java:70
-  wire [11:0] _cat_58 = {_bits_308, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_61 = {1'b0, _cat_57} + {1'b0, _cat_58}; // SplitCompare.java:86
-  wire _bits_309 = _add_61[12]; // SplitCompare.java:86
-  wire _and_179 = _bits_306 & _bits_309; // SplitCompare.java:75
-  wire _or_116 = _bits_305 | _and_179; // SplitCompare.java:75
-  wire _and_180 = _bits_300 & _or_116; // SplitCompare.java:75
-  wire _or_117 = _bits_299 | _and_180; // SplitCompare.java:75
-  wire _and_181 = _and_r_5 & _or_117; // SplitCompare.java:59
-  wire _and_182 = _not_127 & _and_181; // TrieMergeWalk.java:293
-  wire _eq_65 = walk_child_passed == _and_182; // TrieMergeWalk.java:293
-  wire _not_128 = ~_eq_63; // TrieMergeWalk.java:294
-  wire _not_129 = ~_and_181; // TrieMergeWalk.java:294
-  wire _and_183 = _not_128 & _not_129; // TrieMergeWalk.java:294
-  wire _eq_66 = walk_child_walked == _and_183; // TrieMergeWalk.java:294
-  wire [11:0] _bits_310 = walk_child_word[47:36]; // ChildWord.java:30
-  wire _or_r_50 = |_bits_310; // ChildWord.java:43
-  wire [11:0] _bits_311 = walk_child_word[35:24]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_311; // ChildWord.java:43
-  wire [11:0] _bits_312 = walk_child_word[23:12]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_312; // ChildWord.java:43
-  wire [11:0] _bits_313 = walk_child_word[11:0]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_313; // ChildWord.java:43
-  wire [3:0] _cat_59 = {_or_r_50, _or_r_51, _or_r_52, _or_r_53}; // ChildWord.java:44
-  wire _eq_67 = walk_child_kids == _cat_59; // TrieMergeWalk.java:295
-  wire _not_130 = ~ev_commit_q; // StatusRegs.java:83
-  wire _not_131 = ~st_n_carry_0; // SplitCounter.java:110
-  wire _not_132 = ~st_n_carry_1; // SplitCounter.java:111
-  wire _and_184 = _not_131 & _not_132; // SplitCounter.java:111
-  wire _not_133 = ~st_n_carry_2; // SplitCounter.java:111
-  wire _and_185 = _and_184 & _not_133; // SplitCounter.java:111
-  wire st_n_steady = _not_130 & _and_185; // StatusRegs.java:83
-  wire _or_118 = ev_commit | ev_saturation; // StatusRegs.java:113
-  wire _or_119 = _or_118 | ev_split; // StatusRegs.java:114
-  wire _or_120 = _or_119 | ev_allocated; // StatusRegs.java:115
-  wire _or_121 = _or_120 | ev_batch; // StatusRegs.java:116
-  wire _or_122 = _or_121 | ev_deferred; // StatusRegs.java:117
-  wire _or_123 = _or_122 | ev_clear; // StatusRegs.java:118
-  wire _or_r_54 = |ev_removed; // StatusRegs.java:119
-  wire _or_124 = _or_123 | _or_r_54; // StatusRegs.java:119
-  wire _or_125 = _or_124 | ev_pending; // StatusRegs.java:120
-  wire _not_134 = ~_or_125; // ScheduleAndSnapshot.java:108
-  wire _not_135 = ~walk_moves; // WalkControl.java:36
-  wire _not_136 = ~fifo_io_deq_valid; // WalkControl.java:36
-  wire _not_137 = ~wrote_word; // WalkControl.java:36
-  wire _and_186 = _not_136 & _not_137; // WalkControl.java:36
-  wire _or_126 = _not_135 | _and_186; // WalkControl.java:36
+  wire _not_123 = ~fifo_io_deq_valid; // TrieController.java:95
+  wire _and_173 = state_run & _not_123; // TrieController.java:95
+  wire [3:0] _cat_57 = {walk_step_last, walk_step_scan, walk_step_begin, walk_step_idle}; // TrieMergeWalk.java:51
+  wire _or_r_22 = |_cat_57; // TrieMergeWalk.java:51
+  wire [3:0] _sub_23 = _cat_57 - 4'd1; // TrieMergeWalk.java:51
+  wire [3:0] _and_174 = _cat_57 & _sub_23; // TrieMergeWalk.java:51
+  wire _or_r_23 = |_and_174; // TrieMergeWalk.java:51
+  wire _not_124 = ~_or_r_23; // TrieMergeWalk.java:51
+  wire _and_175 = _or_r_22 & _not_124; // TrieMergeWalk.java:51
+  wire [4:0] _cat_58 = {verdict_step_free, verdict_step_act, verdict_step_decide, verdict_step_fold, verdict_step_idle}; // TrieNodeVerdict.java:42
+  wire _or_r_24 = |_cat_58; // TrieNodeVerdict.java:42
+  wire [4:0] _sub_24 = _cat_58 - 5'd1; // TrieNodeVerdict.java:42
+  wire [4:0] _and_176 = _cat_58 & _sub_24; // TrieNodeVerdict.java:42
+  wire _or_r_25 = |_and_176; // TrieNodeVerdict.java:42
+  wire _not_125 = ~_or_r_25; // TrieNodeVerdict.java:42
+  wire _and_177 = _or_r_24 & _not_125; // TrieNodeVerdict.java:42
+  wire _eq_64 = verdict_kids_valid == 16'd0; // TrieNodeVerdict.java:250
+  wire _and_178 = _and_79 & _eq_64; // TrieNodeVerdict.java:250
+  wire [3:0] _and_179 = verdict_leaves & _bits_470; // TrieNodeVerdict.java:251
+  wire _eq_65 = _and_179 == 4'd0; // TrieNodeVerdict.java:251
+  wire _not_126 = ~verdict_now_leaf; // TrieNodeVerdict.java:252
+  wire _or_114 = _not_126 | verdict_merges; // TrieNodeVerdict.java:252
+  wire _not_127 = ~cmd_valid; // TrieNodeVerdict.java:253
+  wire _eq_66 = cmd_op == 2'd1; // TrieNodeVerdict.java:253
+  wire _or_115 = _not_127 | _eq_66; // TrieNodeVerdict.java:253
+  wire _or_r_26 = |walk_depth; // TrieMergeWalk.java:283
+  wire _eq_67 = walk_below_root == _or_r_26; // TrieMergeWalk.java:283
+  wire _or_116 = walk_probe_sent | walk_probing; // TrieMergeWalk.java:284
+  wire _or_117 = _or_116 | walk_judged; // TrieMergeWalk.java:284
+  wire _not_128 = ~_or_117; // TrieMergeWalk.java:284
+  wire _or_118 = walk_step_scan | _not_128; // TrieMergeWalk.java:284
+  wire [143:0] _mem_read_5 = walk_frames[_bits_430]; // TrieMergeWalk.java:287
+  wire _eq_68 = walk_parent_frame == _mem_read_5; // TrieMergeWalk.java:287
+  wire _or_r_27 = |walk_depth; // TrieMergeWalk.java:286
+  wire _and_180 = walk_step_scan & _or_r_27; // TrieMergeWalk.java:286
+  wire _not_129 = ~walk_walk_now; // TrieMergeWalk.java:289
+  wire _and_181 = walk_probing_up & _not_129; // TrieMergeWalk.java:289
+  wire _or_r_28 = |walk_depth; // TrieMergeWalk.java:290
+  wire _and_182 = walk_step_scan & _or_r_28; // TrieMergeWalk.java:290
+  wire _or_r_29 = |walk_up_taken; // TrieMergeWalk.java:290
+  wire _or_119 = walk_count_here | 1'd0; // TrieMergeWalk.java:292
+  wire _not_130 = ~walk_count_here; // TrieMergeWalk.java:293
+  wire _and_183 = read_result & _not_130; // TrieMergeWalk.java:293
+  wire _and_184 = verdict_hand_valid & walk_count_q; // TrieMergeWalk.java:294
+  wire _eq_69 = walk_child_word == 52'd0; // TrieMergeWalk.java:297
+  wire _eq_70 = walk_child_leaf == _eq_69; // TrieMergeWalk.java:299
+  wire _not_131 = ~_eq_69; // TrieMergeWalk.java:300
+  wire _bits_586 = op_not_threshold[35]; // SplitCompare.java:59
+  wire _and_r_5 = &_bits_586; // SplitCompare.java:59
+  wire [11:0] _bits_587 = walk_child_min[34:23]; // SplitCompare.java:71
+  wire [34:0] _bits_588 = op_not_threshold[34:0]; // SplitCompare.java:59
+  wire [11:0] _bits_589 = _bits_588[34:23]; // SplitCompare.java:72
+  wire [12:0] _add_57 = {1'b0, _bits_587} + {1'b0, _bits_589}; // SplitCompare.java:85
+  wire _bits_590 = _add_57[12]; // SplitCompare.java:85
+  wire [12:0] _cat_59 = {_bits_587, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_60 = {_bits_589, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_58 = {1'b0, _cat_59} + {1'b0, _cat_60}; // SplitCompare.java:86
+  wire _bits_591 = _add_58[13]; // SplitCompare.java:86
+  wire [22:0] _bits_592 = walk_child_min[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_593 = _bits_592[22:11]; // SplitCompare.java:71
+  wire [22:0] _bits_594 = _bits_588[22:0]; // SplitCompare.java:70
+  wire [11:0] _bits_595 = _bits_594[22:11]; // SplitCompare.java:72
+  wire [12:0] _add_59 = {1'b0, _bits_593} + {1'b0, _bits_595}; // SplitCompare.java:85
+  wire _bits_596 = _add_59[12]; // SplitCompare.java:85
+  wire [12:0] _cat_61 = {_bits_593, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _cat_62 = {_bits_595, 1'd1}; // SplitCompare.java:86
+  wire [13:0] _add_60 = {1'b0, _cat_61} + {1'b0, _cat_62}; // SplitCompare.java:86
+  wire _bits_597 = _add_60[13]; // SplitCompare.java:86
+  wire [10:0] _bits_598 = _bits_592[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_63 = {_bits_598, 1'd1}; // SplitCompare.java:86
+  wire [10:0] _bits_599 = _bits_594[10:0]; // SplitCompare.java:70
+  wire [11:0] _cat_64 = {_bits_599, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_61 = {1'b0, _cat_63} + {1'b0, _cat_64}; // SplitCompare.java:86
+  wire _bits_600 = _add_61[12]; // SplitCompare.java:86
+  wire _and_185 = _bits_597 & _bits_600; // SplitCompare.java:75
+  wire _or_120 = _bits_596 | _and_185; // SplitCompare.java:75
+  wire _and_186 = _bits_591 & _or_120; // SplitCompare.java:75
+  wire _or_121 = _bits_590 | _and_186; // SplitCompare.java:75
+  wire _and_187 = _and_r_5 & _or_121; // SplitCompare.java:59
+  wire _and_188 = _not_131 & _and_187; // TrieMergeWalk.java:300
+  wire _eq_71 = walk_child_passed == _and_188; // TrieMergeWalk.java:300
+  wire _not_132 = ~_eq_69; // TrieMergeWalk.java:301
+  wire _not_133 = ~_and_187; // TrieMergeWalk.java:301
+  wire _and_189 = _not_132 & _not_133; // TrieMergeWalk.java:301
+  wire _eq_72 = walk_child_walked == _and_189; // TrieMergeWalk.java:301
+  wire [3:0] _bits_601 = walk_child_word[51:48]; // ChildWord.java:60
+  wire _eq_73 = walk_child_kids == _bits_601; // TrieMergeWalk.java:302
+  wire _not_134 = ~ev_commit_q; // StatusRegs.java:83
+  wire _not_135 = ~st_n_carry_0; // SplitCounter.java:110
+  wire _not_136 = ~st_n_carry_1; // SplitCounter.java:111
+  wire _and_190 = _not_135 & _not_136; // SplitCounter.java:111
+  wire _not_137 = ~st_n_carry_2; // SplitCounter.java:111
+  wire _and_191 = _and_190 & _not_137; // SplitCounter.java:111
+  wire st_n_steady = _not_134 & _and_191; // StatusRegs.java:83
+  wire _or_122 = ev_commit | ev_saturation; // StatusRegs.java:113
+  wire _or_123 = _or_122 | ev_split; // StatusRegs.java:114
+  wire _or_124 = _or_123 | ev_allocated; // StatusRegs.java:115
+  wire _or_125 = _or_124 | ev_batch; // StatusRegs.java:116
+  wire _or_126 = _or_125 | ev_deferred; // StatusRegs.java:117
+  wire _or_127 = _or_126 | ev_clear; // StatusRegs.java:118
+  wire _or_r_30 = |ev_removed; // StatusRegs.java:119
+  wire _or_128 = _or_127 | _or_r_30; // StatusRegs.java:119
+  wire _or_129 = _or_128 | ev_pending; // StatusRegs.java:120
+  wire _not_138 = ~_or_129; // ScheduleAndSnapshot.java:108
+  wire _not_139 = ~walk_moves; // WalkControl.java:36
+  wire _not_140 = ~fifo_io_deq_valid; // WalkControl.java:36
+  wire _not_141 = ~wrote_word; // WalkControl.java:36
+  wire _and_192 = _not_140 & _not_141; // WalkControl.java:36
+  wire _or_130 = _not_139 | _and_192; // WalkControl.java:36
   wire [13:0] _sub_25 = 14'd4 - {{11{1'b0}}, issue_children}; // SplitRoom.java:68
   wire _ge_6 = free_slots >= _sub_25; // SplitRoom.java:68
-  wire _eq_68 = room_at_issue == _ge_6; // SplitRoom.java:61
-  wire _and_187 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
-  wire [3:0] _bits_314 = io_head_notThreshold[35:32]; // SplitCompare.java:59
-  wire _and_r_6 = &_bits_314; // SplitCompare.java:59
-  wire [10:0] _bits_315 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
-  wire [31:0] _bits_316 = io_head_notThreshold[31:0]; // SplitCompare.java:59
-  wire [10:0] _bits_317 = _bits_316[31:21]; // SplitCompare.java:72
-  wire [11:0] _add_62 = {1'b0, _bits_315} + {1'b0, _bits_317}; // SplitCompare.java:85
-  wire _bits_318 = _add_62[11]; // SplitCompare.java:85
-  wire [11:0] _cat_60 = {_bits_315, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_61 = {_bits_317, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_63 = {1'b0, _cat_60} + {1'b0, _cat_61}; // SplitCompare.java:86
-  wire _bits_319 = _add_63[12]; // SplitCompare.java:86
-  wire [20:0] _bits_320 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_321 = _bits_320[20:10]; // SplitCompare.java:71
-  wire [20:0] _bits_322 = _bits_316[20:0]; // SplitCompare.java:70
-  wire [10:0] _bits_323 = _bits_322[20:10]; // SplitCompare.java:72
-  wire [11:0] _add_64 = {1'b0, _bits_321} + {1'b0, _bits_323}; // SplitCompare.java:85
-  wire _bits_324 = _add_64[11]; // SplitCompare.java:85
-  wire [11:0] _cat_62 = {_bits_321, 1'd1}; // SplitCompare.java:86
-  wire [11:0] _cat_63 = {_bits_323, 1'd1}; // SplitCompare.java:86
-  wire [12:0] _add_65 = {1'b0, _cat_62} + {1'b0, _cat_63}; // SplitCompare.java:86
-  wire _bits_325 = _add_65[12]; // SplitCompare.java:86
-  wire [9:0] _bits_326 = _bits_320[9:0]; // SplitCompare.java:70
-  wire [9:0] _bits_327 = _bits_322[9:0]; // SplitCompare.java:70
-  wire [10:0] _add_66 = {1'b0, _bits_326} + {1'b0, _bits_327}; // SplitCompare.java:85
-  wire _bits_328 = _add_66[10]; // SplitCompare.java:85
-  wire _and_188 = _bits_325 & _bits_328; // SplitCompare.java:75
-  wire _or_127 = _bits_324 | _and_188; // SplitCompare.java:75
-  wire _and_189 = _bits_319 & _or_127; // SplitCompare.java:75
-  wire _or_128 = _bits_318 | _and_189; // SplitCompare.java:75
-  wire _and_190 = _and_r_6 & _or_128; // SplitCompare.java:59
-  wire _eq_69 = _and_187 == _and_190; // CommitVerdict.java:74
-  wire _not_138 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
-  wire _or_r_55 = |until_merge_hi_0; // SplitCounter.java:91
-  wire _not_139 = ~_or_r_55; // SplitCounter.java:91
-  wire _or_r_56 = |until_merge_hi_1; // SplitCounter.java:92
-  wire _not_140 = ~_or_r_56; // SplitCounter.java:92
-  wire _and_191 = _not_139 & _not_140; // SplitCounter.java:92
-  wire _or_r_57 = |until_merge_hi_2; // SplitCounter.java:92
-  wire _not_141 = ~_or_r_57; // SplitCounter.java:92
-  wire _and_192 = _and_191 & _not_141; // SplitCounter.java:92
-  wire _and_193 = _not_138 & _and_192; // ScheduleAndSnapshot.java:125
-  wire [1:0] _bits_329 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
-  wire _or_r_58 = |_bits_329; // ScheduleAndSnapshot.java:126
-  wire _not_142 = ~_or_r_58; // ScheduleAndSnapshot.java:126
-  wire _and_194 = _and_193 & _not_142; // ScheduleAndSnapshot.java:126
-  wire [15:0] _bits_330 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
-  wire _ge_7 = io_head_weight >= _bits_330; // ScheduleAndSnapshot.java:127
-  wire _and_195 = _and_194 & _ge_7; // ScheduleAndSnapshot.java:127
-  wire _eq_70 = merge_now == _and_195; // CommitVerdict.java:82
-  wire _or_129 = split_now | merge_now; // CommitVerdict.java:95
-  wire _and_196 = commit_fire & _or_129; // CommitVerdict.java:95
-  wire _not_143 = ~defer_now; // CommitVerdict.java:95
-  wire _and_197 = _and_196 & _not_143; // CommitVerdict.java:95
-  wire _eq_71 = stop_now == _and_197; // CommitVerdict.java:95
-  wire _eq_72 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
+  wire _eq_74 = room_at_issue == _ge_6; // SplitRoom.java:61
+  wire _and_193 = over_t & io_head_thresholdFits; // CommitVerdict.java:74
+  wire [3:0] _bits_602 = io_head_notThreshold[35:32]; // SplitCompare.java:59
+  wire _and_r_6 = &_bits_602; // SplitCompare.java:59
+  wire [10:0] _bits_603 = io_counterResult_bits_updated[31:21]; // SplitCompare.java:71
+  wire [31:0] _bits_604 = io_head_notThreshold[31:0]; // SplitCompare.java:59
+  wire [10:0] _bits_605 = _bits_604[31:21]; // SplitCompare.java:72
+  wire [11:0] _add_62 = {1'b0, _bits_603} + {1'b0, _bits_605}; // SplitCompare.java:85
+  wire _bits_606 = _add_62[11]; // SplitCompare.java:85
+  wire [11:0] _cat_65 = {_bits_603, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_66 = {_bits_605, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_63 = {1'b0, _cat_65} + {1'b0, _cat_66}; // SplitCompare.java:86
+  wire _bits_607 = _add_63[12]; // SplitCompare.java:86
+  wire [20:0] _bits_608 = io_counterResult_bits_updated[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_609 = _bits_608[20:10]; // SplitCompare.java:71
+  wire [20:0] _bits_610 = _bits_604[20:0]; // SplitCompare.java:70
+  wire [10:0] _bits_611 = _bits_610[20:10]; // SplitCompare.java:72
+  wire [11:0] _add_64 = {1'b0, _bits_609} + {1'b0, _bits_611}; // SplitCompare.java:85
+  wire _bits_612 = _add_64[11]; // SplitCompare.java:85
+  wire [11:0] _cat_67 = {_bits_609, 1'd1}; // SplitCompare.java:86
+  wire [11:0] _cat_68 = {_bits_611, 1'd1}; // SplitCompare.java:86
+  wire [12:0] _add_65 = {1'b0, _cat_67} + {1'b0, _cat_68}; // SplitCompare.java:86
+  wire _bits_613 = _add_65[12]; // SplitCompare.java:86
+  wire [9:0] _bits_614 = _bits_608[9:0]; // SplitCompare.java:70
+  wire [9:0] _bits_615 = _bits_610[9:0]; // SplitCompare.java:70
+  wire [10:0] _add_66 = {1'b0, _bits_614} + {1'b0, _bits_615}; // SplitCompare.java:85
+  wire _bits_616 = _add_66[10]; // SplitCompare.java:85
+  wire _and_194 = _bits_613 & _bits_616; // SplitCompare.java:75
+  wire _or_131 = _bits_612 | _and_194; // SplitCompare.java:75
+  wire _and_195 = _bits_607 & _or_131; // SplitCompare.java:75
+  wire _or_132 = _bits_606 | _and_195; // SplitCompare.java:75
+  wire _and_196 = _and_r_6 & _or_132; // SplitCompare.java:59
+  wire _eq_75 = _and_193 == _and_196; // CommitVerdict.java:74
+  wire _not_142 = ~schedule_exhausted; // ScheduleAndSnapshot.java:124
+  wire _or_r_31 = |until_merge_hi_0; // SplitCounter.java:91
+  wire _not_143 = ~_or_r_31; // SplitCounter.java:91
+  wire _or_r_32 = |until_merge_hi_1; // SplitCounter.java:92
+  wire _not_144 = ~_or_r_32; // SplitCounter.java:92
+  wire _and_197 = _not_143 & _not_144; // SplitCounter.java:92
+  wire _or_r_33 = |until_merge_hi_2; // SplitCounter.java:92
+  wire _not_145 = ~_or_r_33; // SplitCounter.java:92
+  wire _and_198 = _and_197 & _not_145; // SplitCounter.java:92
+  wire _and_199 = _not_142 & _and_198; // ScheduleAndSnapshot.java:125
+  wire [1:0] _bits_617 = until_merge_lo[17:16]; // ScheduleAndSnapshot.java:126
+  wire _or_r_34 = |_bits_617; // ScheduleAndSnapshot.java:126
+  wire _not_146 = ~_or_r_34; // ScheduleAndSnapshot.java:126
+  wire _and_200 = _and_199 & _not_146; // ScheduleAndSnapshot.java:126
+  wire [15:0] _bits_618 = until_merge_lo[15:0]; // ScheduleAndSnapshot.java:127
+  wire _ge_7 = io_head_weight >= _bits_618; // ScheduleAndSnapshot.java:127
+  wire _and_201 = _and_200 & _ge_7; // ScheduleAndSnapshot.java:127
+  wire _eq_76 = merge_now == _and_201; // CommitVerdict.java:82
+  wire _or_133 = split_now | merge_now; // CommitVerdict.java:95
+  wire _and_202 = commit_fire & _or_133; // CommitVerdict.java:95
+  wire _not_147 = ~defer_now; // CommitVerdict.java:95
+  wire _and_203 = _and_202 & _not_147; // CommitVerdict.java:95
+  wire _eq_77 = stop_now == _and_203; // CommitVerdict.java:95
+  wire _eq_78 = deferred_at_commit == _reg_1; // CommitVerdict.java:126
   wire [3:0] _sub_26 = undo_sp - 4'd1; // UndoStack.java:49
-  wire _eq_73 = undo_sp_below == _sub_26; // UndoStack.java:49
+  wire _eq_79 = undo_sp_below == _sub_26; // UndoStack.java:49
   wire [3:0] _sub_27 = undo_sp - 4'd2; // UndoStack.java:49
-  wire _eq_74 = undo_sp_two_below == _sub_27; // UndoStack.java:49
-  wire _and_198 = _eq_73 & _eq_74; // UndoStack.java:49
+  wire _eq_80 = undo_sp_two_below == _sub_27; // UndoStack.java:49
+  wire _and_204 = _eq_79 & _eq_80; // UndoStack.java:49
   wire _lt_9 = undo_sp < 4'd8; // UndoStack.java:60
-  wire _not_144 = ~undo_pop; // UndoStack.java:61
-  wire _eq_75 = undo_sp == 4'd0; // UndoStack.java:63
-  wire _eq_76 = undo_empty == _eq_75; // UndoStack.java:63
-  wire _and_199 = draining & io_counterResult_valid; // TrieController.java:174
-  wire _and_200 = state_run & quiet_held; // QuietPipe.java:37
-  wire [11:0] _bits_331 = word_data[47:36]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_331; // ChildWord.java:43
-  wire [11:0] _bits_332 = word_data[35:24]; // ChildWord.java:30
-  wire _or_r_60 = |_bits_332; // ChildWord.java:43
-  wire [11:0] _bits_333 = word_data[23:12]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_333; // ChildWord.java:43
-  wire [11:0] _bits_334 = word_data[11:0]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_334; // ChildWord.java:43
-  wire [3:0] _cat_64 = {_or_r_59, _or_r_60, _or_r_61, _or_r_62}; // ChildWord.java:44
-  wire _bits_335 = _cat_64[0]; // ChildWord.java:56
-  wire [2:0] _add_67 = 3'd0 + {{2{1'b0}}, _bits_335}; // ChildWord.java:56
-  wire _bits_336 = _cat_64[1]; // ChildWord.java:56
-  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_336}; // ChildWord.java:56
-  wire _bits_337 = _cat_64[2]; // ChildWord.java:56
-  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_337}; // ChildWord.java:56
-  wire _bits_338 = _cat_64[3]; // ChildWord.java:56
-  wire [2:0] _add_70 = _add_69 + {{2{1'b0}}, _bits_338}; // ChildWord.java:56
+  wire _not_148 = ~undo_pop; // UndoStack.java:61
+  wire _eq_81 = undo_sp == 4'd0; // UndoStack.java:63
+  wire _eq_82 = undo_empty == _eq_81; // UndoStack.java:63
+  wire _and_205 = draining & io_counterResult_valid; // TrieController.java:175
+  wire _and_206 = state_run & quiet_held; // QuietPipe.java:37
+  wire [3:0] _bits_619 = word_data[51:48]; // ChildWord.java:60
+  wire _bits_620 = _bits_619[0]; // ChildWord.java:72
+  wire [2:0] _add_67 = 3'd0 + {{2{1'b0}}, _bits_620}; // ChildWord.java:72
+  wire _bits_621 = _bits_619[1]; // ChildWord.java:72
+  wire [2:0] _add_68 = _add_67 + {{2{1'b0}}, _bits_621}; // ChildWord.java:72
+  wire _bits_622 = _bits_619[2]; // ChildWord.java:72
+  wire [2:0] _add_69 = _add_68 + {{2{1'b0}}, _bits_622}; // ChildWord.java:72
+  wire _bits_623 = _bits_619[3]; // ChildWord.java:72
+  wire [2:0] _add_70 = _add_69 + {{2{1'b0}}, _bits_623}; // ChildWord.java:72
   wire [13:0] _sub_28 = 14'd4 - {{11{1'b0}}, _add_70}; // SplitRoom.java:68
   wire _ge_8 = free_slots >= _sub_28; // SplitRoom.java:68
-  wire _eq_77 = split_fits_landed == _ge_8; // TrieSplit.java:83
-  wire _not_145 = ~split_in_place; // TrieSplit.java:85
-  wire _or_130 = split_fits_landed | _not_145; // TrieSplit.java:85
-  wire _not_146 = ~marking; // SplitMarks.java:68
-  wire _or_131 = state_drain | state_undo; // TrieController.java:361
-  wire _or_132 = state_run | _or_131; // TrieController.java:361
-  wire _or_133 = _or_132 | state_resume; // TrieController.java:362
-  wire _or_134 = _or_133 | state_merge_start; // TrieController.java:363
-  wire _or_135 = state_advance | state_advance_wait; // TrieController.java:364
-  wire _or_136 = _or_134 | _or_135; // TrieController.java:364
-  wire _or_137 = _not_146 | _or_136; // SplitMarks.java:68
-  wire _eq_78 = op_batch_empty == _and_152; // TrieController.java:368
-  wire _or_138 = state_undo | state_split_read; // TrieController.java:368
-  wire _or_139 = _or_138 | state_split_check; // TrieController.java:368
-  wire _or_140 = _or_139 | state_split_fit; // TrieController.java:368
-  wire _not_147 = ~split_in_place; // TrieController.java:369
-  wire _not_148 = ~hit_event_4; // TrieController.java:372
-  wire _and_201 = state_resume & io_counterResult_valid; // TrieController.java:371
-  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:374
-  wire _and_202 = state_run & io_counterResult_valid; // TrieController.java:374
-  wire _or_r_63 = |free_slots; // TrieController.java:375
+  wire _eq_83 = split_fits_landed == _ge_8; // TrieSplit.java:83
+  wire _not_149 = ~split_in_place; // TrieSplit.java:85
+  wire _or_134 = split_fits_landed | _not_149; // TrieSplit.java:85
+  wire _not_150 = ~marking; // SplitMarks.java:68
+  wire _or_135 = state_drain | state_undo; // TrieController.java:363
+  wire _or_136 = state_run | _or_135; // TrieController.java:363
+  wire _or_137 = _or_136 | state_resume; // TrieController.java:364
+  wire _or_138 = _or_137 | state_merge_start; // TrieController.java:365
+  wire _or_139 = state_advance | state_advance_wait; // TrieController.java:366
+  wire _or_140 = _or_138 | _or_139; // TrieController.java:366
+  wire _or_141 = _not_150 | _or_140; // SplitMarks.java:68
+  wire _eq_84 = op_batch_empty == _and_158; // TrieController.java:370
+  wire _or_142 = state_undo | state_split_read; // TrieController.java:370
+  wire _or_143 = _or_142 | state_split_check; // TrieController.java:370
+  wire _or_144 = _or_143 | state_split_fit; // TrieController.java:370
+  wire _not_151 = ~split_in_place; // TrieController.java:371
+  wire _not_152 = ~hit_event_4; // TrieController.java:374
+  wire _and_207 = state_resume & io_counterResult_valid; // TrieController.java:373
+  wire _ne_0 = io_counterResult_bits_op != 2'd2; // TrieController.java:376
+  wire _and_208 = state_run & io_counterResult_valid; // TrieController.java:376
+  wire _or_r_35 = |free_slots; // TrieController.java:377
   wire split_allocating = _or_3 & free_ready; // TrieSplit.java:66
-  wire _and_203 = state_split_alloc & split_allocating; // TrieController.java:375
-  wire _eq_79 = front_count == 9'd0; // TrieController.java:379
-  wire _or_141 = _eq_79 | split_in_place; // TrieController.java:379
-  wire _not_149 = ~io_issued; // TrieController.java:379
-  wire _and_204 = _or_141 & _not_149; // TrieController.java:379
+  wire _and_209 = state_split_alloc & split_allocating; // TrieController.java:377
+  wire _eq_85 = front_count == 9'd0; // TrieController.java:381
+  wire _or_145 = _eq_85 | split_in_place; // TrieController.java:381
+  wire _not_153 = ~io_issued; // TrieController.java:381
+  wire _and_210 = _or_145 & _not_153; // TrieController.java:381
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_issueEnable = _and_7;
@@ -1852,81 +2186,64 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   assign info_write = (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)) : (free_ready ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0)))) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0))));
   assign min_read = (state_split_check ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : 1'd0) : 1'd0));
   assign min_write = (marking ? 1'd1 : (state_init ? (_and_0 ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? 1'd1 : 1'd0) : (free_ready ? 1'd1 : (verdict_step_act ? 1'd1 : 1'd0))) : (verdict_step_act ? 1'd1 : 1'd0))));
-  assign word_read_slot = (state_run ? (commit_stop ? (_and_4 ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)) : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0)))));
+  assign word_read_slot = (state_run ? (commit_stop ? (_and_4 ? op_slot : (walk_step_scan ? walk_probe_slot : op_slot)) : (walk_step_scan ? walk_probe_slot : op_slot)) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_batch_done ? (early_batch ? op_slot : (walk_step_scan ? walk_probe_slot : op_slot)) : (walk_step_scan ? walk_probe_slot : op_slot)))));
   assign word_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0) : (free_ready ? free_next : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))) : (state_split_link ? op_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : 12'd0) : 12'd0))));
-  assign word_write_value = (state_init ? (_and_0 ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0) : (free_ready ? 48'd0 : (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_5 : 48'd0) : 48'd0))));
-  assign info_read_slot = (marking ? (_or_31 ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : (mark_odd ? (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))) : _bits_46)) : (state_run ? (commit_stop ? (_and_4 ? op_slot : 12'd0) : 12'd0) : (state_undo ? op_slot : (state_split_fit ? op_slot : (state_split_link ? split_parent : (state_batch_done ? (early_batch ? op_slot : 12'd0) : (state_read_issue ? readout_index : 12'd0)))))));
+  assign word_write_value = (state_init ? (_and_0 ? 52'd0 : (verdict_step_act ? (verdict_merges ? _cat_12 : 52'd0) : 52'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? _cat_12 : 52'd0) : 52'd0) : (free_ready ? 52'd0 : (verdict_step_act ? (verdict_merges ? _cat_12 : 52'd0) : 52'd0))) : (state_split_link ? split_word : (verdict_step_act ? (verdict_merges ? _cat_12 : 52'd0) : 52'd0))));
+  assign info_read_slot = (marking ? (_or_31 ? (state_split_link ? split_parent : (state_read_issue ? readout_index : op_slot)) : (mark_odd ? (state_split_link ? split_parent : (state_read_issue ? readout_index : op_slot)) : _bits_222)) : (state_split_link ? split_parent : (state_read_issue ? readout_index : op_slot)));
   assign info_write_slot = (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)) : (free_ready ? free_next : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0)))) : (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0))));
-  assign info_write_value = (state_init ? (_and_0 ? _cat_7 : 62'd0) : (state_split_alloc ? (_not_12 ? 62'd0 : (free_ready ? _cat_8 : 62'd0)) : 62'd0));
-  assign min_read_slot = (state_split_check ? _bits_67 : (walk_step_scan ? (walk_probe ? walk_probe_slot : 12'd0) : 12'd0));
+  assign info_write_value = (state_init ? (_and_0 ? _cat_14 : 62'd0) : (state_split_alloc ? (_not_12 ? 62'd0 : (free_ready ? _cat_15 : 62'd0)) : 62'd0));
+  assign min_read_slot = (state_split_check ? _bits_267 : (walk_step_scan ? walk_probe_slot : op_slot));
   assign min_write_slot = (marking ? mark_slot : (state_init ? (_and_0 ? 12'd0 : (verdict_step_act ? verdict_slot : 12'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_slot : 12'd0) : (free_ready ? free_next : (verdict_step_act ? verdict_slot : 12'd0))) : (verdict_step_act ? verdict_slot : 12'd0))));
   assign min_write_value = (marking ? 35'd0 : (state_init ? (_and_0 ? _fill_16 : (verdict_step_act ? verdict_bound : 35'd0)) : (state_split_alloc ? (_not_12 ? (verdict_step_act ? verdict_bound : 35'd0) : (free_ready ? _fill_17 : (verdict_step_act ? verdict_bound : 35'd0))) : (verdict_step_act ? verdict_bound : 35'd0))));
   assign free_push = (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : (verdict_step_free ? 1'd1 : 1'd0));
   assign free_take = (state_split_alloc ? (_not_12 ? 1'd0 : (free_ready ? 1'd1 : 1'd0)) : 1'd0);
   assign free_clear = (state_soft_clear ? 1'd1 : 1'd0);
+  assign fresh_slot_next = (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_10 : fresh_slot) : fresh_slot)));
+  assign free_depth_next = (free_clear ? 13'd0 : (free_push ? _add_11 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
   assign free_pushed = (verdict_step_act ? (verdict_merges ? verdict_free_slot : 12'd0) : (verdict_step_free ? verdict_free_slot : 12'd0));
-  assign redo_last_issued = (state_run ? _and_61 : (state_split_link ? _and_62 : (state_resume ? _and_63 : 1'd0)));
-  assign fifo_io_enq_valid = _and_67;
-  assign fifo_io_enq_bits = _cat_18;
+  assign free_ahead_0_next = (_and_51 ? free_landed : (free_pop ? free_ahead_1 : free_ahead_0));
+  assign redo_last_issued = (state_run ? _and_67 : (state_split_link ? _and_68 : (state_resume ? _and_69 : 1'd0)));
+  assign fifo_io_enq_valid = _and_73;
+  assign fifo_io_enq_bits = _cat_29;
   assign fifo_io_deq_ready = (state_run ? redo_issue : (state_split_link ? redo_issue : (state_resume ? redo_issue : 1'd0)));
-  assign _wire_0_0 = _bits_96;
-  assign _wire_0_1 = _bits_97;
-  assign _wire_0_2 = _bits_98;
-  assign _wire_0_3 = _bits_99;
-  assign cmd_valid = (state_run ? (_and_69 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_check ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (_and_70 ? 1'd1 : event_issue) : (state_resume ? (_and_71 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))))))));
-  assign cmd_op = (state_run ? (_and_69 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_check ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (_and_70 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_71 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))))))));
-  assign cmd_addr = (state_run ? (_and_69 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_106 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_check ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (_and_70 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_71 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))))))));
-  assign cmd_value = (state_run ? (_and_69 ? _bits_107 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_108 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_check ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (_and_70 ? _bits_107 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_71 ? _bits_107 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))))))));
+  assign cmd_valid = (state_run ? (_and_75 ? 1'd1 : event_issue) : (state_undo ? (_not_7 ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_check ? (split_in_place ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))) : (free_ready ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))) : (state_split_link ? (_and_76 ? 1'd1 : event_issue) : (state_resume ? (_and_77 ? 1'd1 : event_issue) : (state_read_issue ? 1'd1 : (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_probe ? 1'd1 : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0)) : (verdict_step_act ? (verdict_merges ? 1'd1 : 1'd0) : 1'd0))))))))));
+  assign cmd_op = (state_run ? (_and_75 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_undo ? (_not_7 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_check ? (split_in_place ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))) : (free_ready ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))) : (state_split_link ? (_and_76 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_resume ? (_and_77 ? 2'd1 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)))) : (state_read_issue ? 2'd2 : (walk_step_begin ? 2'd2 : (walk_step_scan ? (walk_probe ? 2'd2 : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0)) : (verdict_step_act ? (verdict_merges ? 2'd1 : 2'd0) : 2'd0))))))))));
+  assign cmd_addr = (state_run ? (_and_75 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_undo ? (_not_7 ? _bits_427 : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_check ? (split_in_place ? op_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))) : (free_ready ? free_next : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))) : (state_split_link ? (_and_76 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_resume ? (_and_77 ? redo_slot : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)))) : (state_read_issue ? readout_index : (walk_step_begin ? walk_slot : (walk_step_scan ? (walk_probe ? walk_probe_slot : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot)) : (verdict_step_act ? (verdict_merges ? verdict_slot : issue_slot) : issue_slot))))))))));
+  assign cmd_value = (state_run ? (_and_75 ? _bits_428 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_undo ? (_not_7 ? _bits_429 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_check ? (split_in_place ? op_count : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_split_alloc ? (_not_12 ? (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))) : (free_ready ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))) : (state_split_link ? (_and_76 ? _bits_428 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_resume ? (_and_77 ? _bits_428 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})))) : (state_read_issue ? 32'd0 : (walk_step_begin ? 32'd0 : (walk_step_scan ? (walk_probe ? 32'd0 : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight})) : (verdict_step_act ? (verdict_merges ? verdict_count : {{16{1'b0}}, issue_weight}) : {{16{1'b0}}, issue_weight}))))))))));
   assign walk_start = (state_merge_start ? (_not_16 ? 1'd1 : 1'd0) : 1'd0);
-  assign walk_done = (walk_step_last ? (_and_73 ? 1'd1 : 1'd0) : 1'd0);
-  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_74 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
-  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_74 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
-  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 48'd0 : (_and_74 ? 48'd0 : (walk_hand_over ? walk_word : 48'd0))) : 48'd0);
-  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? 35'd0 : (walk_hand_over ? _mux_18 : 35'd0))) : 35'd0);
-  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? 4'd0 : (walk_hand_over ? _mux_19 : 4'd0))) : 4'd0);
-  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? 35'd0 : (walk_hand_over ? _mux_20 : 35'd0))) : 35'd0);
-  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_74 ? 2'd0 : (walk_hand_over ? _bits_146 : 2'd0))) : 2'd0);
-  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_74 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
-  assign _wire_1_0 = _bits_192;
-  assign _wire_1_1 = _bits_193;
-  assign _wire_1_2 = _bits_194;
-  assign _wire_1_3 = _bits_195;
-  assign _wire_2_0 = _bits_199;
-  assign _wire_2_1 = _bits_200;
-  assign _wire_2_2 = _bits_201;
-  assign _wire_2_3 = _bits_202;
-  assign _wire_3_0 = _bits_203;
-  assign _wire_3_1 = _bits_204;
-  assign _wire_3_2 = _bits_205;
-  assign _wire_3_3 = _bits_206;
-  assign _wire_4_0 = _bits_207;
-  assign _wire_4_1 = _bits_208;
-  assign _wire_4_2 = _bits_209;
-  assign _wire_4_3 = _bits_210;
-  assign serialMultiplier_io_start = _or_72;
-  assign serialMultiplier_io_a = _mux_40;
-  assign serialMultiplier_io_b = _mux_41;
+  assign walk_done = (walk_step_last ? (_and_79 ? 1'd1 : 1'd0) : 1'd0);
+  assign verdict_take = (walk_step_scan ? (walk_walk_now ? 1'd0 : (_and_80 ? 1'd0 : (walk_hand_over ? 1'd1 : 1'd0))) : 1'd0);
+  assign verdict_take_slot = (walk_step_scan ? (walk_walk_now ? 12'd0 : (_and_80 ? 12'd0 : (walk_hand_over ? walk_slot : 12'd0))) : 12'd0);
+  assign verdict_take_word = (walk_step_scan ? (walk_walk_now ? 52'd0 : (_and_80 ? 52'd0 : (walk_hand_over ? walk_word : 52'd0))) : 52'd0);
+  assign verdict_take_sum = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_80 ? 35'd0 : (walk_hand_over ? _mux_19 : 35'd0))) : 35'd0);
+  assign verdict_take_leaves = (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_80 ? 4'd0 : (walk_hand_over ? _mux_20 : 4'd0))) : 4'd0);
+  assign verdict_take_least = (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_80 ? 35'd0 : (walk_hand_over ? _mux_21 : 35'd0))) : 35'd0);
+  assign verdict_take_digit = (walk_step_scan ? (walk_walk_now ? 2'd0 : (_and_80 ? 2'd0 : (walk_hand_over ? _bits_461 : 2'd0))) : 2'd0);
+  assign verdict_take_depth = (walk_step_scan ? (walk_walk_now ? 5'd0 : (_and_80 ? 5'd0 : (walk_hand_over ? walk_depth : 5'd0))) : 5'd0);
+  assign serialMultiplier_io_start = _or_76;
+  assign serialMultiplier_io_a = _mux_41;
+  assign serialMultiplier_io_b = _mux_42;
   assign undo_sp_next = (undo_pop ? _sub_18 : (undo_push ? _add_43 : undo_sp));
-  assign _wire_5_0 = _bits_237;
-  assign _wire_5_1 = _bits_238;
-  assign _wire_5_2 = _bits_239;
-  assign _wire_5_3 = _bits_240;
-  assign _wire_5_4 = _bits_241;
-  assign _wire_5_5 = _bits_242;
-  assign _wire_5_6 = _bits_243;
-  assign _wire_5_7 = _bits_244;
-  assign _wire_5_8 = _bits_245;
-  assign _wire_5_9 = _bits_246;
-  assign _wire_5_10 = _bits_247;
-  assign _wire_5_11 = _bits_248;
-  assign _wire_5_12 = _bits_249;
-  assign _wire_5_13 = _bits_250;
-  assign _wire_5_14 = _bits_251;
-  assign _wire_5_15 = _bits_252;
+  assign _wire_0_0 = _bits_533;
+  assign _wire_0_1 = _bits_534;
+  assign _wire_0_2 = _bits_535;
+  assign _wire_0_3 = _bits_536;
+  assign _wire_0_4 = _bits_537;
+  assign _wire_0_5 = _bits_538;
+  assign _wire_0_6 = _bits_539;
+  assign _wire_0_7 = _bits_540;
+  assign _wire_0_8 = _bits_541;
+  assign _wire_0_9 = _bits_542;
+  assign _wire_0_10 = _bits_543;
+  assign _wire_0_11 = _bits_544;
+  assign _wire_0_12 = _bits_545;
+  assign _wire_0_13 = _bits_546;
+  assign _wire_0_14 = _bits_547;
+  assign _wire_0_15 = _bits_548;
   assign op_depth_ahead = (commit_fire ? hit_depth_4 : op_depth);
-  assign cause = (commit_fire ? 3'd0 : (_and_157 ? _mux_45 : (_or_100 ? _mux_46 : (_or_104 ? 3'd3 : (_or_108 ? 3'd4 : 3'd5)))));
-  assign stop_if_over_t = _and_49 & _not_53;
-  assign over_t = _bits_86 | _and_54;
+  assign cause = (commit_fire ? 3'd0 : (_and_163 ? _mux_46 : (_or_104 ? _mux_47 : (_or_108 ? 3'd3 : (_or_112 ? 3'd4 : 3'd5)))));
+  assign stop_if_over_t = _and_55 & _not_57;
+  assign over_t = _bits_287 | _and_60;
   assign until_merge_load = state_init ? m0_effective : to_merge;
 
   always @(posedge clock) begin
@@ -2223,14 +2540,46 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 
   always @(posedge clock) begin
     if (reset) begin
-      root_word <= 48'd0;
+      root_word <= 52'd0;
     end else begin
-      root_word <= (word_write ? (_eq_4 ? word_write_value : root_word) : root_word);
+      root_word <= (_and_46 ? word_write_value : root_word);
     end
   end
 
   always @(posedge clock) begin
+    if (reset) begin
+      word_write_q <= 1'd0;
+    end else begin
+      word_write_q <= word_write;
+    end
+  end
+
+  always @(posedge clock) begin
+    word_write_slot_q <= word_write_slot;
+  end
+
+  always @(posedge clock) begin
+    word_write_value_q <= word_write_value;
+  end
+
+  always @(posedge clock) begin
     info_data <= slot_info_rdata_0;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      info_write_q <= 1'd0;
+    end else begin
+      info_write_q <= info_write;
+    end
+  end
+
+  always @(posedge clock) begin
+    info_write_slot_q <= info_write_slot;
+  end
+
+  always @(posedge clock) begin
+    info_write_value_q <= info_write_value;
   end
 
   always @(posedge clock) begin
@@ -2241,15 +2590,31 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       root_min <= _fill_18;
     end else begin
-      root_min <= (state_split_link ? 35'd0 : (min_write ? (_eq_5 ? min_write_value : root_min) : root_min));
+      root_min <= (state_split_link ? 35'd0 : (_and_47 ? min_write_value : root_min));
     end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      min_write_q <= 1'd0;
+    end else begin
+      min_write_q <= min_write;
+    end
+  end
+
+  always @(posedge clock) begin
+    min_write_slot_q <= min_write_slot;
+  end
+
+  always @(posedge clock) begin
+    min_write_value_q <= min_write_value;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       fresh_slot <= 13'd1;
     end else begin
-      fresh_slot <= (free_clear ? 13'd1 : (free_push ? fresh_slot : (free_take ? (free_stack_empty ? _add_10 : fresh_slot) : fresh_slot)));
+      fresh_slot <= fresh_slot_next;
     end
   end
 
@@ -2257,7 +2622,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       free_depth <= 13'd0;
     end else begin
-      free_depth <= (free_clear ? 13'd0 : (free_push ? _add_11 : (free_take ? (free_stack_empty ? free_depth : _sub_1) : free_depth)));
+      free_depth <= free_depth_next;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      free_stack_empty <= 1'd1;
+    end else begin
+      free_stack_empty <= free_stack_empty_next;
     end
   end
 
@@ -2278,26 +2651,26 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    free_ahead_0 <= (_and_42 ? free_landed : (free_pop ? free_ahead_1 : free_ahead_0));
+    free_ahead_0 <= free_ahead_0_next;
   end
 
   always @(posedge clock) begin
-    free_ahead_1 <= (_and_43 ? free_landed : (free_pop ? free_ahead_2 : free_ahead_1));
+    free_ahead_1 <= (_and_48 ? free_landed : (free_pop ? free_ahead_2 : free_ahead_1));
   end
 
   always @(posedge clock) begin
-    free_ahead_2 <= (_and_44 ? free_landed : (free_pop ? free_ahead_3 : free_ahead_2));
+    free_ahead_2 <= (_and_49 ? free_landed : (free_pop ? free_ahead_3 : free_ahead_2));
   end
 
   always @(posedge clock) begin
-    free_ahead_3 <= (_and_45 ? free_landed : free_ahead_3);
+    free_ahead_3 <= (_and_50 ? free_landed : free_ahead_3);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       free_read_sent <= 1'd0;
     end else begin
-      free_read_sent <= _and_46;
+      free_read_sent <= _and_52;
     end
   end
 
@@ -2305,12 +2678,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       free_read_landing <= 1'd0;
     end else begin
-      free_read_landing <= _and_47;
+      free_read_landing <= _and_53;
     end
   end
 
   always @(posedge clock) begin
     free_landed <= free_stack_rdata_0;
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      free_next <= 12'd1;
+    end else begin
+      free_next <= _mux_11;
+    end
   end
 
   always @(posedge clock) begin
@@ -2353,12 +2734,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       split_in_place <= 1'd0;
     end else begin
-      split_in_place <= (commit_fire ? _and_59 : split_in_place);
+      split_in_place <= (commit_fire ? _and_65 : split_in_place);
     end
   end
 
   always @(posedge clock) begin
-    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_12 ? split_word : (free_ready ? _cat_17 : split_word)) : split_word));
+    split_word <= (state_split_check ? word_data : (state_split_alloc ? (_not_12 ? split_word : (free_ready ? _cat_28 : split_word)) : split_word));
   end
 
   always @(posedge clock) begin
@@ -2394,7 +2775,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    hit_key_1 <= _mux_15;
+    hit_key_1 <= _mux_16;
   end
 
   always @(posedge clock) begin
@@ -2413,7 +2794,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       hit_redo_set_1 <= 1'd0;
     end else begin
-      hit_redo_set_1 <= _and_68;
+      hit_redo_set_1 <= _and_74;
     end
   end
 
@@ -2442,7 +2823,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    hit_redo_old_1 <= _bits_103;
+    hit_redo_old_1 <= _bits_400;
   end
 
   always @(posedge clock) begin
@@ -2458,7 +2839,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    hit_redo_saturated_1 <= _bits_104;
+    hit_redo_saturated_1 <= _bits_401;
   end
 
   always @(posedge clock) begin
@@ -2477,7 +2858,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_step_idle <= 1'd1;
     end else begin
-      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_73 ? 1'd1 : walk_step_idle) : walk_step_idle));
+      walk_step_idle <= (walk_step_idle ? (walk_start ? 1'd0 : walk_step_idle) : (walk_step_last ? (_and_79 ? 1'd1 : walk_step_idle) : walk_step_idle));
     end
   end
 
@@ -2493,7 +2874,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_step_scan <= 1'd0;
     end else begin
-      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_74 ? walk_step_scan : (walk_hand_over ? (_or_r_3 ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
+      walk_step_scan <= (walk_step_begin ? 1'd1 : (walk_step_scan ? (walk_walk_now ? walk_step_scan : (_and_80 ? walk_step_scan : (walk_hand_over ? (walk_below_root ? walk_step_scan : 1'd0) : walk_step_scan))) : walk_step_scan));
     end
   end
 
@@ -2501,7 +2882,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_step_last <= 1'd0;
     end else begin
-      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_74 ? walk_step_last : (walk_hand_over ? (_or_r_3 ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_73 ? 1'd0 : walk_step_last) : walk_step_last));
+      walk_step_last <= (walk_step_scan ? (walk_walk_now ? walk_step_last : (_and_80 ? walk_step_last : (walk_hand_over ? (walk_below_root ? walk_step_last : 1'd1) : walk_step_last))) : (walk_step_last ? (_and_79 ? 1'd0 : walk_step_last) : walk_step_last));
     end
   end
 
@@ -2509,32 +2890,40 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_depth <= 5'd0;
     end else begin
-      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_74 ? walk_depth : (walk_hand_over ? (_or_r_3 ? {1'b0, _bits_109} : walk_depth) : walk_depth))) : walk_depth));
+      walk_depth <= (walk_step_idle ? (walk_start ? 5'd0 : walk_depth) : (walk_step_scan ? (walk_walk_now ? _add_23 : (_and_80 ? walk_depth : (walk_hand_over ? (walk_below_root ? {1'b0, _bits_430} : walk_depth) : walk_depth))) : walk_depth));
     end
   end
 
   always @(posedge clock) begin
-    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_74 ? walk_slot : (walk_hand_over ? (_or_r_3 ? _bits_110 : walk_slot) : walk_slot))) : walk_slot));
+    if (reset) begin
+      walk_below_root <= 1'd0;
+    end else begin
+      walk_below_root <= (walk_step_idle ? (walk_start ? 1'd0 : walk_below_root) : (walk_step_scan ? (walk_walk_now ? 1'd1 : (_and_80 ? walk_below_root : (walk_hand_over ? (walk_below_root ? _or_r_2 : walk_below_root) : walk_below_root))) : walk_below_root));
+    end
   end
 
   always @(posedge clock) begin
-    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_74 ? walk_word : (walk_hand_over ? (_or_r_3 ? _bits_111 : walk_word) : walk_word))) : walk_word));
+    walk_slot <= (walk_step_idle ? (walk_start ? 12'd0 : walk_slot) : (walk_step_scan ? (walk_walk_now ? walk_child_slot : (_and_80 ? walk_slot : (walk_hand_over ? (walk_below_root ? _bits_431 : walk_slot) : walk_slot))) : walk_slot));
   end
 
   always @(posedge clock) begin
-    walk_todo <= (walk_step_begin ? _cat_19 : (walk_step_scan ? (walk_walk_now ? _mux_16 : (_and_74 ? _and_82 : (walk_hand_over ? (_or_r_3 ? _and_83 : walk_todo) : walk_todo))) : walk_todo));
+    walk_word <= (walk_step_begin ? root_word : (walk_step_scan ? (walk_walk_now ? walk_child_word : (_and_80 ? walk_word : (walk_hand_over ? (walk_below_root ? _bits_84 : walk_word) : walk_word))) : walk_word));
   end
 
   always @(posedge clock) begin
-    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_74 ? _mux_18 : (walk_hand_over ? (_or_r_3 ? _bits_119 : _mux_18) : _mux_18))) : walk_sum));
+    walk_todo <= (walk_step_begin ? _bits_432 : (walk_step_scan ? (walk_walk_now ? _mux_17 : (_and_80 ? _and_88 : (walk_hand_over ? (walk_below_root ? _and_89 : walk_todo) : walk_todo))) : walk_todo));
   end
 
   always @(posedge clock) begin
-    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? _mux_19 : (walk_hand_over ? (_or_r_3 ? _bits_121 : _mux_19) : _mux_19))) : walk_leaves));
+    walk_sum <= (walk_step_begin ? 35'd0 : (walk_step_scan ? (walk_walk_now ? 35'd0 : (_and_80 ? _mux_19 : (walk_hand_over ? (walk_below_root ? _bits_436 : _mux_19) : _mux_19))) : walk_sum));
   end
 
   always @(posedge clock) begin
-    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? (walk_walk_now ? _fill_19 : (_and_74 ? _mux_20 : (walk_hand_over ? (_or_r_3 ? _bits_122 : _mux_20) : _mux_20))) : walk_least));
+    walk_leaves <= (walk_step_begin ? 4'd0 : (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_80 ? _mux_20 : (walk_hand_over ? (walk_below_root ? _bits_438 : _mux_20) : _mux_20))) : walk_leaves));
+  end
+
+  always @(posedge clock) begin
+    walk_least <= (walk_step_begin ? _fill_19 : (walk_step_scan ? (walk_walk_now ? _fill_19 : (_and_80 ? _mux_21 : (walk_hand_over ? (walk_below_root ? _bits_439 : _mux_21) : _mux_21))) : walk_least));
   end
 
   always @(posedge clock) begin
@@ -2546,7 +2935,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    walk_sent_digit <= (walk_step_scan ? _mux_22 : walk_sent_digit);
+    walk_sent_digit <= (walk_step_scan ? _mux_23 : walk_sent_digit);
   end
 
   always @(posedge clock) begin
@@ -2557,7 +2946,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_probing <= 1'd0;
     end else begin
-      walk_probing <= (walk_step_scan ? _and_85 : walk_probing);
+      walk_probing <= (walk_step_scan ? _and_91 : walk_probing);
     end
   end
 
@@ -2573,7 +2962,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_sent_up <= 1'd0;
     end else begin
-      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_74 ? walk_probe_up : (walk_hand_over ? (_or_r_3 ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
+      walk_sent_up <= (walk_step_scan ? (walk_walk_now ? walk_probe_up : (_and_80 ? walk_probe_up : (walk_hand_over ? (walk_below_root ? 1'd0 : walk_probe_up) : walk_probe_up))) : walk_sent_up);
     end
   end
 
@@ -2581,7 +2970,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_probing_up <= 1'd0;
     end else begin
-      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_86 : (_and_74 ? _and_86 : (walk_hand_over ? (_or_r_3 ? 1'd0 : _and_86) : _and_86))) : walk_probing_up);
+      walk_probing_up <= (walk_step_scan ? (walk_walk_now ? _and_92 : (_and_80 ? _and_92 : (walk_hand_over ? (walk_below_root ? 1'd0 : _and_92) : _and_92))) : walk_probing_up);
     end
   end
 
@@ -2589,7 +2978,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_up_taken <= 4'd0;
     end else begin
-      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_74 ? _mux_17 : (walk_hand_over ? (_or_r_3 ? 4'd0 : _mux_17) : _mux_17))) : walk_up_taken);
+      walk_up_taken <= (walk_step_scan ? (walk_walk_now ? 4'd0 : (_and_80 ? _mux_18 : (walk_hand_over ? (walk_below_root ? 4'd0 : _mux_18) : _mux_18))) : walk_up_taken);
     end
   end
 
@@ -2597,7 +2986,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       walk_judged <= 1'd0;
     end else begin
-      walk_judged <= (walk_step_scan ? _and_87 : walk_judged);
+      walk_judged <= (walk_step_scan ? _and_93 : walk_judged);
     end
   end
 
@@ -2618,26 +3007,26 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    walk_child_leaf <= (walk_step_scan ? _eq_18 : walk_child_leaf);
+    walk_child_leaf <= (walk_step_scan ? _eq_22 : walk_child_leaf);
   end
 
   always @(posedge clock) begin
-    walk_child_passed <= (walk_step_scan ? _and_91 : walk_child_passed);
+    walk_child_passed <= (walk_step_scan ? _and_97 : walk_child_passed);
   end
 
   always @(posedge clock) begin
-    walk_child_walked <= (walk_step_scan ? _and_92 : walk_child_walked);
+    walk_child_walked <= (walk_step_scan ? _and_98 : walk_child_walked);
   end
 
   always @(posedge clock) begin
-    walk_child_kids <= (walk_step_scan ? _cat_26 : walk_child_kids);
+    walk_child_kids <= (walk_step_scan ? _bits_456 : walk_child_kids);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       walk_count_q <= 1'd0;
     end else begin
-      walk_count_q <= _and_93;
+      walk_count_q <= _and_99;
     end
   end
 
@@ -2645,7 +3034,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       verdict_step_idle <= 1'd1;
     end else begin
-      verdict_step_idle <= (verdict_step_idle ? (verdict_pop ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_13 ? verdict_step_idle : 1'd1) : (verdict_pop ? 1'd0 : 1'd1)) : (verdict_step_free ? (_or_r_14 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
+      verdict_step_idle <= (verdict_step_idle ? (verdict_pop ? 1'd0 : verdict_step_idle) : (verdict_step_act ? (verdict_merges ? (_or_r_4 ? verdict_step_idle : 1'd1) : (verdict_pop ? 1'd0 : 1'd1)) : (verdict_step_free ? (_or_r_5 ? verdict_step_idle : 1'd1) : verdict_step_idle)));
     end
   end
 
@@ -2653,7 +3042,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       verdict_step_fold <= 1'd0;
     end else begin
-      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_64 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_64 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
+      verdict_step_fold <= (verdict_step_idle ? (verdict_pop ? (_or_68 ? 1'd1 : 1'd0) : verdict_step_fold) : (verdict_step_fold ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_fold : (verdict_pop ? (_or_68 ? 1'd1 : 1'd0) : 1'd0)) : verdict_step_fold)));
     end
   end
 
@@ -2661,7 +3050,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       verdict_step_decide <= 1'd0;
     end else begin
-      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_64 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_64 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
+      verdict_step_decide <= (verdict_step_idle ? (verdict_pop ? (_or_68 ? verdict_step_decide : 1'd1) : verdict_step_decide) : (verdict_step_fold ? 1'd1 : (verdict_step_decide ? 1'd0 : (verdict_step_act ? (verdict_merges ? verdict_step_decide : (verdict_pop ? (_or_68 ? verdict_step_decide : 1'd1) : 1'd0)) : verdict_step_decide))));
     end
   end
 
@@ -2677,72 +3066,72 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       verdict_step_free <= 1'd0;
     end else begin
-      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_13 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_14 ? 1'd1 : 1'd0) : verdict_step_free));
+      verdict_step_free <= (verdict_step_act ? (verdict_merges ? (_or_r_4 ? 1'd1 : 1'd0) : 1'd0) : (verdict_step_free ? (_or_r_5 ? 1'd1 : 1'd0) : verdict_step_free));
     end
   end
 
   always @(posedge clock) begin
-    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_147 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_148 : verdict_slot)) : verdict_slot));
+    verdict_slot <= (verdict_step_idle ? (verdict_pop ? _bits_462 : verdict_slot) : (verdict_step_act ? (verdict_merges ? verdict_slot : (verdict_pop ? _bits_463 : verdict_slot)) : verdict_slot));
   end
 
   always @(posedge clock) begin
-    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_149 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_150 : verdict_word)) : verdict_word));
+    verdict_word <= (verdict_step_idle ? (verdict_pop ? _bits_464 : verdict_word) : (verdict_step_act ? (verdict_merges ? verdict_word : (verdict_pop ? _bits_465 : verdict_word)) : verdict_word));
   end
 
   always @(posedge clock) begin
-    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_151 : verdict_sum) : (verdict_step_fold ? _add_30 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_153 : verdict_sum)) : verdict_sum)));
+    verdict_sum <= (verdict_step_idle ? (verdict_pop ? _bits_466 : verdict_sum) : (verdict_step_fold ? _add_30 : (verdict_step_act ? (verdict_merges ? verdict_sum : (verdict_pop ? _bits_468 : verdict_sum)) : verdict_sum)));
   end
 
   always @(posedge clock) begin
-    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_154 : verdict_leaves) : (verdict_step_fold ? _or_65 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_156 : verdict_leaves)) : verdict_leaves)));
+    verdict_leaves <= (verdict_step_idle ? (verdict_pop ? _bits_469 : verdict_leaves) : (verdict_step_fold ? _or_69 : (verdict_step_act ? (verdict_merges ? verdict_leaves : (verdict_pop ? _bits_471 : verdict_leaves)) : verdict_leaves)));
   end
 
   always @(posedge clock) begin
-    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_157 : verdict_least) : (verdict_step_fold ? _mux_23 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_159 : verdict_least)) : verdict_least)));
+    verdict_least <= (verdict_step_idle ? (verdict_pop ? _bits_472 : verdict_least) : (verdict_step_fold ? _mux_24 : (verdict_step_act ? (verdict_merges ? verdict_least : (verdict_pop ? _bits_474 : verdict_least)) : verdict_least)));
   end
 
   always @(posedge clock) begin
-    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_160 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_161 : verdict_digit)) : verdict_digit));
+    verdict_digit <= (verdict_step_idle ? (verdict_pop ? _bits_475 : verdict_digit) : (verdict_step_act ? (verdict_merges ? verdict_digit : (verdict_pop ? _bits_476 : verdict_digit)) : verdict_digit));
   end
 
   always @(posedge clock) begin
-    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_143 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_143 : verdict_depth)) : verdict_depth));
+    verdict_depth <= (verdict_step_idle ? (verdict_pop ? _bits_458 : verdict_depth) : (verdict_step_act ? (verdict_merges ? verdict_depth : (verdict_pop ? _bits_458 : verdict_depth)) : verdict_depth));
   end
 
   always @(posedge clock) begin
-    verdict_merges <= (verdict_step_decide ? _and_99 : verdict_merges);
+    verdict_merges <= (verdict_step_decide ? _and_105 : verdict_merges);
   end
 
   always @(posedge clock) begin
-    verdict_clips <= (verdict_step_decide ? _or_r_17 : verdict_clips);
+    verdict_clips <= (verdict_step_decide ? _or_r_8 : verdict_clips);
   end
 
   always @(posedge clock) begin
-    verdict_now_leaf <= (verdict_step_decide ? _and_100 : verdict_now_leaf);
+    verdict_now_leaf <= (verdict_step_decide ? _and_106 : verdict_now_leaf);
   end
 
   always @(posedge clock) begin
-    verdict_count <= (verdict_step_decide ? _mux_24 : verdict_count);
+    verdict_count <= (verdict_step_decide ? _mux_25 : verdict_count);
   end
 
   always @(posedge clock) begin
-    verdict_bound <= (verdict_step_decide ? _mux_25 : verdict_bound);
+    verdict_bound <= (verdict_step_decide ? _mux_26 : verdict_bound);
   end
 
   always @(posedge clock) begin
-    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_95 : verdict_freeing) : (verdict_step_free ? _and_95 : verdict_freeing)));
+    verdict_freeing <= (verdict_step_decide ? verdict_leaves : (verdict_step_act ? (verdict_merges ? _and_101 : verdict_freeing) : (verdict_step_free ? _and_101 : verdict_freeing)));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       verdict_kids_valid <= 16'd0;
     end else begin
-      verdict_kids_valid <= (walk_start ? 16'd0 : _and_103);
+      verdict_kids_valid <= (walk_start ? 16'd0 : _and_109);
     end
   end
 
   always @(posedge clock) begin
-    verdict_kids_here <= (verdict_step_idle ? (verdict_pop ? _mux_31 : verdict_kids_here) : (verdict_step_act ? (verdict_merges ? verdict_kids_here : (verdict_pop ? _mux_33 : verdict_kids_here)) : verdict_kids_here));
+    verdict_kids_here <= (verdict_step_idle ? (verdict_pop ? _mux_32 : verdict_kids_here) : (verdict_step_act ? (verdict_merges ? verdict_kids_here : (verdict_pop ? _mux_34 : verdict_kids_here)) : verdict_kids_here));
   end
 
   always @(posedge clock) begin
@@ -2750,7 +3139,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    verdict_parent_valid <= (verdict_step_decide ? _and_104 : verdict_parent_valid);
+    verdict_parent_valid <= (verdict_step_decide ? _and_110 : verdict_parent_valid);
   end
 
   always @(posedge clock) begin
@@ -2762,7 +3151,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    verdict_hand <= _cat_37;
+    verdict_hand <= _cat_45;
   end
 
   always @(posedge clock) begin
@@ -2790,7 +3179,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    walk_parent_frame <= _mux_37;
+    walk_parent_frame <= _mux_38;
   end
 
   always @(posedge clock) begin
@@ -2857,7 +3246,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       snapshot_frozen <= 1'd0;
     end else begin
-      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_109 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
+      snapshot_frozen <= (io_snapCopied ? 1'd0 : (state_run ? (_and_115 ? 1'd1 : snapshot_frozen) : snapshot_frozen));
     end
   end
 
@@ -2865,7 +3254,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       eps_active <= 16'd655;
     end else begin
-      eps_active <= (_and_110 ? _mux_38 : eps_active);
+      eps_active <= (_and_116 ? _mux_39 : eps_active);
     end
   end
 
@@ -2873,7 +3262,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       q_active <= 32'd2;
     end else begin
-      q_active <= (_and_110 ? _mux_39 : q_active);
+      q_active <= (_and_116 ? _mux_40 : q_active);
     end
   end
 
@@ -2889,7 +3278,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       next_merge <= 64'd0;
     end else begin
-      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_214) : next_merge) : next_merge));
+      next_merge <= (state_init ? (_and_0 ? m0_effective : next_merge) : (state_advance_wait ? (following_ready ? (following_overflows ? next_merge : _bits_510) : next_merge) : next_merge));
     end
   end
 
@@ -2905,7 +3294,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       multiplier_for_schedule <= 1'd0;
     end else begin
-      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_111 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_111 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_86 ? 1'd1 : (_and_111 ? 1'd0 : multiplier_for_schedule))) : (_and_111 ? 1'd0 : multiplier_for_schedule)));
+      multiplier_for_schedule <= (state_init ? (_and_0 ? 1'd1 : (_and_117 ? 1'd0 : multiplier_for_schedule)) : (state_advance_wait ? (following_ready ? (following_overflows ? (_and_117 ? 1'd0 : multiplier_for_schedule) : 1'd1) : (_not_90 ? 1'd1 : (_and_117 ? 1'd0 : multiplier_for_schedule))) : (_and_117 ? 1'd0 : multiplier_for_schedule)));
     end
   end
 
@@ -2913,7 +3302,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       following_ready <= 1'd0;
     end else begin
-      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_111 ? 1'd1 : following_ready))));
+      following_ready <= (state_init ? (_and_0 ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_117 ? 1'd1 : following_ready))) : (state_advance_wait ? (following_ready ? 1'd0 : (snapshot_product_start ? 1'd0 : (_and_117 ? 1'd1 : following_ready))) : (snapshot_product_start ? 1'd0 : (_and_117 ? 1'd1 : following_ready))));
     end
   end
 
@@ -2921,7 +3310,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       following_kick <= 1'd0;
     end else begin
-      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_86 ? 1'd1 : 1'd0)) : 1'd0));
+      following_kick <= (state_init ? (_and_0 ? 1'd1 : 1'd0) : (state_advance_wait ? (following_ready ? (following_overflows ? 1'd0 : 1'd1) : (_not_90 ? 1'd1 : 1'd0)) : 1'd0));
     end
   end
 
@@ -2929,12 +3318,12 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       following_running <= 1'd0;
     end else begin
-      following_running <= (_and_111 ? 1'd0 : (following_kick ? 1'd1 : following_running));
+      following_running <= (_and_117 ? 1'd0 : (following_kick ? 1'd1 : following_running));
     end
   end
 
   always @(posedge clock) begin
-    following_overflows <= (_and_111 ? _or_r_26 : following_overflows);
+    following_overflows <= (_and_117 ? _or_r_13 : following_overflows);
   end
 
   always @(posedge clock) begin
@@ -2946,14 +3335,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    merge_ahead <= _and_112;
+    merge_ahead <= _and_118;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       until_merge_lo <= 18'd0;
     end else begin
-      until_merge_lo <= (commit_fire ? _bits_224 : (_or_74 ? _bits_225 : until_merge_lo));
+      until_merge_lo <= (commit_fire ? _bits_520 : (_or_78 ? _bits_521 : until_merge_lo));
     end
   end
 
@@ -2961,7 +3350,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_hi_0 <= 16'd0;
     end else begin
-      until_merge_hi_0 <= (_or_74 ? _bits_226 : _bits_227);
+      until_merge_hi_0 <= (_or_78 ? _bits_522 : _bits_523);
     end
   end
 
@@ -2969,7 +3358,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_carry_0 <= 1'd0;
     end else begin
-      until_merge_carry_0 <= (commit_fire ? _bits_228 : 1'd0);
+      until_merge_carry_0 <= (commit_fire ? _bits_524 : 1'd0);
     end
   end
 
@@ -2977,7 +3366,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_hi_1 <= 16'd0;
     end else begin
-      until_merge_hi_1 <= (_or_74 ? _bits_229 : _bits_230);
+      until_merge_hi_1 <= (_or_78 ? _bits_525 : _bits_526);
     end
   end
 
@@ -2985,7 +3374,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_carry_1 <= 1'd0;
     end else begin
-      until_merge_carry_1 <= (_or_74 ? 1'd0 : _bits_231);
+      until_merge_carry_1 <= (_or_78 ? 1'd0 : _bits_527);
     end
   end
 
@@ -2993,7 +3382,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_hi_2 <= 14'd0;
     end else begin
-      until_merge_hi_2 <= (_or_74 ? _bits_232 : _bits_233);
+      until_merge_hi_2 <= (_or_78 ? _bits_528 : _bits_529);
     end
   end
 
@@ -3001,7 +3390,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       until_merge_carry_2 <= 1'd0;
     end else begin
-      until_merge_carry_2 <= (_or_74 ? 1'd0 : _bits_234);
+      until_merge_carry_2 <= (_or_78 ? 1'd0 : _bits_530);
     end
   end
 
@@ -3009,7 +3398,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       merge_near <= 1'd0;
     end else begin
-      merge_near <= _and_116;
+      merge_near <= _and_122;
     end
   end
 
@@ -3017,7 +3406,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       fill_cause <= 3'd2;
     end else begin
-      fill_cause <= (state_run ? (_and_109 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_42 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
+      fill_cause <= (state_run ? (_and_115 ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (state_resume ? (_or_0 ? _mux_43 : (commit_fire ? 3'd2 : fill_cause)) : (state_read_wait ? (read_result ? 3'd5 : (commit_fire ? 3'd2 : fill_cause)) : (commit_fire ? 3'd2 : fill_cause))));
     end
   end
 
@@ -3025,7 +3414,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       front_count <= 9'd0;
     end else begin
-      front_count <= (_and_117 ? 9'd0 : _sub_17);
+      front_count <= (_and_123 ? 9'd0 : _sub_17);
     end
   end
 
@@ -3074,7 +3463,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    hit_short_1 <= _not_94;
+    hit_short_1 <= _not_98;
   end
 
   always @(posedge clock) begin
@@ -3181,7 +3570,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       _reg_1 <= 1'd0;
     end else begin
-      _reg_1 <= _and_130;
+      _reg_1 <= _and_136;
     end
   end
 
@@ -3201,7 +3590,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       undo_empty <= 1'd1;
     end else begin
-      undo_empty <= _eq_32;
+      undo_empty <= _eq_36;
     end
   end
 
@@ -3226,15 +3615,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    split_prefix <= (state_split_check ? _bits_261 : split_prefix);
+    split_prefix <= (state_split_check ? _bits_554 : split_prefix);
   end
 
   always @(posedge clock) begin
-    split_parent <= (state_split_check ? _bits_262 : split_parent);
+    split_parent <= (state_split_check ? _bits_555 : split_parent);
   end
 
   always @(posedge clock) begin
-    split_present <= (state_split_check ? _cat_40 : (state_split_alloc ? (_not_12 ? split_present : (free_ready ? split_present_after : split_present)) : split_present));
+    split_present <= (state_split_check ? _bits_556 : (state_split_alloc ? (_not_12 ? split_present : (free_ready ? split_present_after : split_present)) : split_present));
   end
 
   always @(posedge clock) begin
@@ -3242,67 +3631,67 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    child_field_0 <= _eq_38;
+    child_field_0 <= _eq_42;
   end
 
   always @(posedge clock) begin
-    child_field_1 <= _eq_39;
+    child_field_1 <= _eq_43;
   end
 
   always @(posedge clock) begin
-    child_field_2 <= _eq_40;
+    child_field_2 <= _eq_44;
   end
 
   always @(posedge clock) begin
-    child_field_3 <= _eq_41;
+    child_field_3 <= _eq_45;
   end
 
   always @(posedge clock) begin
-    child_field_4 <= _eq_42;
+    child_field_4 <= _eq_46;
   end
 
   always @(posedge clock) begin
-    child_field_5 <= _eq_43;
+    child_field_5 <= _eq_47;
   end
 
   always @(posedge clock) begin
-    child_field_6 <= _eq_44;
+    child_field_6 <= _eq_48;
   end
 
   always @(posedge clock) begin
-    child_field_7 <= _eq_45;
+    child_field_7 <= _eq_49;
   end
 
   always @(posedge clock) begin
-    child_field_8 <= _eq_46;
+    child_field_8 <= _eq_50;
   end
 
   always @(posedge clock) begin
-    child_field_9 <= _eq_47;
+    child_field_9 <= _eq_51;
   end
 
   always @(posedge clock) begin
-    child_field_10 <= _eq_48;
+    child_field_10 <= _eq_52;
   end
 
   always @(posedge clock) begin
-    child_field_11 <= _eq_49;
+    child_field_11 <= _eq_53;
   end
 
   always @(posedge clock) begin
-    child_field_12 <= _eq_50;
+    child_field_12 <= _eq_54;
   end
 
   always @(posedge clock) begin
-    child_field_13 <= _eq_51;
+    child_field_13 <= _eq_55;
   end
 
   always @(posedge clock) begin
-    child_field_14 <= _eq_52;
+    child_field_14 <= _eq_56;
   end
 
   always @(posedge clock) begin
-    child_field_15 <= _eq_53;
+    child_field_15 <= _eq_57;
   end
 
   always @(posedge clock) begin
@@ -3317,7 +3706,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       snapshot_pending <= 1'd0;
     end else begin
-      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_109 ? 1'd0 : snapshot_pending) : snapshot_pending));
+      snapshot_pending <= (io_snapshot ? 1'd1 : (state_run ? (_and_115 ? 1'd0 : snapshot_pending) : snapshot_pending));
     end
   end
 
@@ -3337,19 +3726,19 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       node_valid <= 1'd0;
     end else begin
-      node_valid <= (state_read_wait ? (read_result ? _and_138 : node_valid) : node_valid);
+      node_valid <= (state_read_wait ? (read_result ? _and_144 : node_valid) : node_valid);
     end
   end
 
   always @(posedge clock) begin
-    node_prefix <= (state_read_wait ? (read_result ? _mux_43 : node_prefix) : node_prefix);
+    node_prefix <= (state_read_wait ? (read_result ? _mux_44 : node_prefix) : node_prefix);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       node_len <= 6'd0;
     end else begin
-      node_len <= (state_read_wait ? (read_result ? _mux_44 : node_len) : node_len);
+      node_len <= (state_read_wait ? (read_result ? _mux_45 : node_len) : node_len);
     end
   end
 
@@ -3378,22 +3767,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   end
 
   always @(posedge clock) begin
-    mark_only_node <= (state_split_link ? _eq_54 : mark_only_node);
+    mark_only_node <= (state_split_link ? _eq_58 : mark_only_node);
   end
 
   always @(posedge clock) begin
-    mark_slot <= (marking ? (_or_31 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_270)) : (state_split_link ? op_slot : mark_slot));
+    mark_slot <= (marking ? (_or_31 ? (state_split_link ? op_slot : mark_slot) : (mark_odd ? mark_next : _bits_560)) : (state_split_link ? op_slot : mark_slot));
   end
 
   always @(posedge clock) begin
-    mark_next <= (marking ? (_or_31 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_271)) : (state_split_link ? split_parent : mark_next));
+    mark_next <= (marking ? (_or_31 ? (state_split_link ? split_parent : mark_next) : (mark_odd ? (state_split_link ? split_parent : mark_next) : _bits_561)) : (state_split_link ? split_parent : mark_next));
   end
 
   always @(posedge clock) begin
     if (reset) begin
       quiet_held <= 1'd0;
     end else begin
-      quiet_held <= _and_141;
+      quiet_held <= _and_147;
     end
   end
 
@@ -3401,7 +3790,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       snapshot_settled <= 1'd0;
     end else begin
-      snapshot_settled <= _and_146;
+      snapshot_settled <= _and_152;
     end
   end
 
@@ -3417,7 +3806,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       advance_settled_was_2 <= 1'd0;
     end else begin
-      advance_settled_was_2 <= _and_147;
+      advance_settled_was_2 <= _and_153;
     end
   end
 
@@ -3425,7 +3814,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       advance_settled_before <= 1'd0;
     end else begin
-      advance_settled_before <= _and_148;
+      advance_settled_before <= _and_154;
     end
   end
 
@@ -3449,67 +3838,67 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
     if (reset) begin
       fix_done_before <= 1'd0;
     end else begin
-      fix_done_before <= _and_149;
+      fix_done_before <= _and_155;
     end
   end
 
   always @(posedge clock) begin
-    op_batch_empty <= _and_152;
+    op_batch_empty <= _and_158;
   end
 
   always @(posedge clock) begin
     if (reset) begin
       issue_gate <= 1'd0;
     end else begin
-      issue_gate <= _and_156;
+      issue_gate <= _and_162;
     end
   end
 
   always @(posedge clock) begin
-    if (word_write) begin
-      ctl_words[word_write_slot] <= word_write_value;
+    if (word_write_q) begin
+      ctl_words[word_write_slot_q] <= word_write_value_q;
     end
   end
 
   always @(posedge clock) begin
-    if (info_write) begin
-      slot_info[info_write_slot] <= info_write_value;
+    if (info_write_q) begin
+      slot_info[info_write_slot_q] <= info_write_value_q;
     end
   end
 
   always @(posedge clock) begin
-    if (min_write) begin
-      sub_min[min_write_slot] <= min_write_value;
+    if (min_write_q) begin
+      sub_min[min_write_slot_q] <= min_write_value_q;
     end
   end
 
   always @(posedge clock) begin
     if (free_push) begin
-      free_stack[_bits_287] <= free_pushed;
+      free_stack[_bits_577] <= free_pushed;
     end
   end
 
   always @(posedge clock) begin
     if (verdict_sharing) begin
-      verdict_kids[_bits_184] <= verdict_share;
+      verdict_kids[_bits_496] <= verdict_share;
     end
   end
 
   always @(posedge clock) begin
     if (verdict_hand_valid) begin
-      verdict_queue[verdict_tail] <= _cat_48;
+      verdict_queue[verdict_tail] <= _cat_54;
     end
   end
 
   always @(posedge clock) begin
     if (walk_step_scan && walk_walk_now) begin
-      walk_frames[_bits_292] <= _cat_38;
+      walk_frames[_bits_582] <= _cat_46;
     end
   end
 
   always @(posedge clock) begin
     if (undo_push) begin
-      undo[_bits_293] <= _cat_49;
+      undo[_bits_583] <= _cat_55;
     end
   end
 
@@ -3537,14 +3926,14 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (free_read) begin
-      free_stack_rdata_0 <= free_stack[_bits_288];
+      free_stack_rdata_0 <= free_stack[_bits_578];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
-    if (_not_112) begin
-      undo_rdata_0 <= undo[_bits_294];
+    if (_not_116) begin
+      undo_rdata_0 <= undo[_bits_584];
     end
   end
 
@@ -3590,124 +3979,132 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_and_160) begin // TrieController.java:54
-      $display("Assertion failed at TrieController.java:54: state register state is not one-hot: %b", _cat_50);
+    if (!reset && !_and_166) begin // TrieController.java:54
+      $display("Assertion failed at TrieController.java:54: state register state is not one-hot: %b", _cat_56);
       $stop;
     end
     if (!reset && !_le_0) begin // StatusRegs.java:66
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_114) begin // TrieTables.java:106
-      $display("Assertion failed at TrieTables.java:106: sub_min read and written at one slot on one clock");
+    if (!reset && !_not_118) begin // TrieTables.java:116
+      $display("Assertion failed at TrieTables.java:116: sub_min read on the clock its slot's write lands");
       $stop;
     end
-    if (!reset && !_not_115) begin // TrieTables.java:109
-      $display("Assertion failed at TrieTables.java:109: ctl_words read and written at one slot on one clock");
+    if (!reset && !_not_119) begin // TrieTables.java:119
+      $display("Assertion failed at TrieTables.java:119: ctl_words read on the clock its slot's write lands");
       $stop;
     end
-    if (!reset && !_not_116) begin // TrieTables.java:112
-      $display("Assertion failed at TrieTables.java:112: slot_info read and written at one slot on one clock");
+    if (!reset && !_not_120) begin // TrieTables.java:122
+      $display("Assertion failed at TrieTables.java:122: slot_info read on the clock its slot's write lands");
       $stop;
     end
-    if (!reset && !_eq_58) begin // FreeSlots.java:106
-      $display("Assertion failed at FreeSlots.java:106: the free stack's read-ahead lost count of its entries");
+    if (!reset && !_eq_62) begin // FreeSlots.java:85
+      $display("Assertion failed at FreeSlots.java:85: free_next is not the slot a take returns");
       $stop;
     end
-    if (!reset && free_take && !free_ready) begin // FreeSlots.java:110
-      $display("Assertion failed at FreeSlots.java:110: a free slot taken before the stack's top was read");
+    if (!reset && !_eq_63) begin // FreeSlots.java:121
+      $display("Assertion failed at FreeSlots.java:121: the free stack's read-ahead lost count of its entries");
       $stop;
     end
-    if (!reset && free_take && !_not_117) begin // FreeSlots.java:111
-      $display("Assertion failed at FreeSlots.java:111: a free slot taken and pushed on one clock");
+    if (!reset && free_take && !free_ready) begin // FreeSlots.java:125
+      $display("Assertion failed at FreeSlots.java:125: a free slot taken before the stack's top was read");
       $stop;
     end
-    if (!reset && free_take && !_or_109) begin // FreeSlots.java:112
-      $display("Assertion failed at FreeSlots.java:112: a free slot taken with none left");
+    if (!reset && free_take && !_not_121) begin // FreeSlots.java:126
+      $display("Assertion failed at FreeSlots.java:126: a free slot taken and pushed on one clock");
+      $stop;
+    end
+    if (!reset && free_take && !_or_113) begin // FreeSlots.java:127
+      $display("Assertion failed at FreeSlots.java:127: a free slot taken with none left");
       $stop;
     end
     if (!reset && !_le_1) begin // SplitRedo.java:105
       $display("Assertion failed at SplitRedo.java:105: more squashed events to redo than in the SRAM");
       $stop;
     end
-    if (!reset && io_found_valid && !_and_167) begin // TrieController.java:94
-      $display("Assertion failed at TrieController.java:94: a walk result outside RUN or beside a redo");
+    if (!reset && io_found_valid && !_and_173) begin // TrieController.java:95
+      $display("Assertion failed at TrieController.java:95: a walk result outside RUN or beside a redo");
       $stop;
     end
-    if (!reset && !_and_169) begin // TrieMergeWalk.java:51
-      $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_51);
+    if (!reset && !_and_175) begin // TrieMergeWalk.java:51
+      $display("Assertion failed at TrieMergeWalk.java:51: state register walk_step is not one-hot: %b", _cat_57);
       $stop;
     end
-    if (!reset && !_and_171) begin // TrieNodeVerdict.java:42
-      $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_52);
+    if (!reset && !_and_177) begin // TrieNodeVerdict.java:42
+      $display("Assertion failed at TrieNodeVerdict.java:42: state register verdict_step is not one-hot: %b", _cat_58);
       $stop;
     end
     if (!reset && verdict_take && !verdict_room) begin // TrieNodeVerdict.java:249
       $display("Assertion failed at TrieNodeVerdict.java:249: a node handed over with the queue full");
       $stop;
     end
-    if (!reset && walk_start && !_and_172) begin // TrieNodeVerdict.java:250
+    if (!reset && walk_start && !_and_178) begin // TrieNodeVerdict.java:250
       $display("Assertion failed at TrieNodeVerdict.java:250: a batch started with shares left from the last");
       $stop;
     end
-    if (!reset && verdict_step_fold && !_eq_60) begin // TrieNodeVerdict.java:251
+    if (!reset && verdict_step_fold && !_eq_65) begin // TrieNodeVerdict.java:251
       $display("Assertion failed at TrieNodeVerdict.java:251: a leaf found twice, by the walk and a verdict");
       $stop;
     end
-    if (!reset && verdict_step_act && !_or_110) begin // TrieNodeVerdict.java:252
+    if (!reset && verdict_step_act && !_or_114) begin // TrieNodeVerdict.java:252
       $display("Assertion failed at TrieNodeVerdict.java:252: a node left without children that did not merge");
       $stop;
     end
-    if (!reset && verdict_setting && !_or_111) begin // TrieNodeVerdict.java:253
+    if (!reset && verdict_setting && !_or_115) begin // TrieNodeVerdict.java:253
       $display("Assertion failed at TrieNodeVerdict.java:253: a command beside a SET");
       $stop;
     end
-    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:276
-      $display("Assertion failed at TrieMergeWalk.java:276: a merge batch started while the last one walks");
+    if (!reset && walk_start && !walk_step_idle) begin // TrieMergeWalk.java:282
+      $display("Assertion failed at TrieMergeWalk.java:282: a merge batch started while the last one walks");
       $stop;
     end
-    if (!reset && !_or_114) begin // TrieMergeWalk.java:277
-      $display("Assertion failed at TrieMergeWalk.java:277: a probe in flight outside SCAN");
+    if (!reset && !_eq_67) begin // TrieMergeWalk.java:283
+      $display("Assertion failed at TrieMergeWalk.java:283: walk_below_root is not depth > 0");
       $stop;
     end
-    if (!reset && _and_174 && !_eq_62) begin // TrieMergeWalk.java:280
-      $display("Assertion failed at TrieMergeWalk.java:280: walk_parent_frame is not the parent's frame");
+    if (!reset && !_or_118) begin // TrieMergeWalk.java:284
+      $display("Assertion failed at TrieMergeWalk.java:284: a probe in flight outside SCAN");
       $stop;
     end
-    if (!reset && _and_175 && !walk_hand_over) begin // TrieMergeWalk.java:282
-      $display("Assertion failed at TrieMergeWalk.java:282: a parent's probe lands before the hand-over");
+    if (!reset && _and_180 && !_eq_68) begin // TrieMergeWalk.java:287
+      $display("Assertion failed at TrieMergeWalk.java:287: walk_parent_frame is not the parent's frame");
       $stop;
     end
-    if (!reset && _or_r_49 && !_and_176) begin // TrieMergeWalk.java:283
-      $display("Assertion failed at TrieMergeWalk.java:283: parent's probes outside a child");
+    if (!reset && _and_181 && !walk_hand_over) begin // TrieMergeWalk.java:289
+      $display("Assertion failed at TrieMergeWalk.java:289: a parent's probe lands before the hand-over");
       $stop;
     end
-    if (!reset && _or_115 && !read_result) begin // TrieMergeWalk.java:285
-      $display("Assertion failed at TrieMergeWalk.java:285: a child's count did not land when due");
+    if (!reset && _or_r_29 && !_and_182) begin // TrieMergeWalk.java:290
+      $display("Assertion failed at TrieMergeWalk.java:290: parent's probes outside a child");
       $stop;
     end
-    if (!reset && walk_root_read_4 && !_and_177) begin // TrieMergeWalk.java:286
-      $display("Assertion failed at TrieMergeWalk.java:286: the root's count did not land alone");
+    if (!reset && _or_119 && !read_result) begin // TrieMergeWalk.java:292
+      $display("Assertion failed at TrieMergeWalk.java:292: a child's count did not land when due");
       $stop;
     end
-    if (!reset && _and_178 && !read_result) begin // TrieMergeWalk.java:287
-      $display("Assertion failed at TrieMergeWalk.java:287: the last leaf's count did not land when due");
+    if (!reset && walk_root_read_4 && !_and_183) begin // TrieMergeWalk.java:293
+      $display("Assertion failed at TrieMergeWalk.java:293: the root's count did not land alone");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_64) begin // TrieMergeWalk.java:292
-      $display("Assertion failed at TrieMergeWalk.java:292: walk_child_leaf is not the judged child's word = 0");
+    if (!reset && _and_184 && !read_result) begin // TrieMergeWalk.java:294
+      $display("Assertion failed at TrieMergeWalk.java:294: the last leaf's count did not land when due");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_65) begin // TrieMergeWalk.java:293
-      $display("Assertion failed at TrieMergeWalk.java:293: walk_child_passed is not its bound >= T");
+    if (!reset && walk_judged && !_eq_70) begin // TrieMergeWalk.java:299
+      $display("Assertion failed at TrieMergeWalk.java:299: walk_child_leaf is not the judged child's word = 0");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_66) begin // TrieMergeWalk.java:294
-      $display("Assertion failed at TrieMergeWalk.java:294: walk_child_walked is not its bound < T");
+    if (!reset && walk_judged && !_eq_71) begin // TrieMergeWalk.java:300
+      $display("Assertion failed at TrieMergeWalk.java:300: walk_child_passed is not its bound >= T");
       $stop;
     end
-    if (!reset && walk_judged && !_eq_67) begin // TrieMergeWalk.java:295
-      $display("Assertion failed at TrieMergeWalk.java:295: walk_child_kids is not the judged child's children");
+    if (!reset && walk_judged && !_eq_72) begin // TrieMergeWalk.java:301
+      $display("Assertion failed at TrieMergeWalk.java:301: walk_child_walked is not its bound < T");
+      $stop;
+    end
+    if (!reset && walk_judged && !_eq_73) begin // TrieMergeWalk.java:302
+      $display("Assertion failed at TrieMergeWalk.java:302: walk_child_kids is not the judged child's children");
       $stop;
     end
     if (!reset && io_counterCmd_valid && !io_counterCmd_ready) begin // CounterPort.java:45
@@ -3718,35 +4115,35 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at ScheduleAndSnapshot.java:92: ADVANCE reads n while a count is still on its way");
       $stop;
     end
-    if (!reset && snapshot_frozen && !_not_134) begin // ScheduleAndSnapshot.java:108
+    if (!reset && snapshot_frozen && !_not_138) begin // ScheduleAndSnapshot.java:108
       $display("Assertion failed at ScheduleAndSnapshot.java:108: a status value changed during the snapshot copy");
       $stop;
     end
-    if (!reset && !_or_126) begin // WalkControl.java:35
+    if (!reset && !_or_130) begin // WalkControl.java:35
       $display("Assertion failed at WalkControl.java:35: the walk moves beside a redo or as a child word lands");
       $stop;
     end
-    if (!reset && event_issue && !_eq_68) begin // SplitRoom.java:61
+    if (!reset && event_issue && !_eq_74) begin // SplitRoom.java:61
       $display("Assertion failed at SplitRoom.java:61: room_at_issue is stale");
       $stop;
     end
-    if (!reset && !_eq_69) begin // CommitVerdict.java:73
+    if (!reset && !_eq_75) begin // CommitVerdict.java:73
       $display("Assertion failed at CommitVerdict.java:73: the commit's split compare disagrees with count > T");
       $stop;
     end
-    if (!reset && commit_fire && !_eq_70) begin // CommitVerdict.java:82
+    if (!reset && commit_fire && !_eq_76) begin // CommitVerdict.java:82
       $display("Assertion failed at CommitVerdict.java:82: merge_near was stale: merge_now %d", merge_now);
       $stop;
     end
-    if (!reset && !_eq_71) begin // CommitVerdict.java:95
+    if (!reset && !_eq_77) begin // CommitVerdict.java:95
       $display("Assertion failed at CommitVerdict.java:95: stop_now is not the commit's verdict");
       $stop;
     end
-    if (!reset && !_eq_72) begin // CommitVerdict.java:125
+    if (!reset && !_eq_78) begin // CommitVerdict.java:125
       $display("Assertion failed at CommitVerdict.java:125: deferred_at_commit disagrees with defer_now");
       $stop;
     end
-    if (!reset && !_and_198) begin // UndoStack.java:48
+    if (!reset && !_and_204) begin // UndoStack.java:48
       $display("Assertion failed at UndoStack.java:48: the undo stack's read addresses disagree with undo_sp");
       $stop;
     end
@@ -3754,68 +4151,68 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at UndoStack.java:60: undo stack overflow");
       $stop;
     end
-    if (!reset && undo_push && !_not_144) begin // UndoStack.java:61
+    if (!reset && undo_push && !_not_148) begin // UndoStack.java:61
       $display("Assertion failed at UndoStack.java:61: an undo push and pop on one clock");
       $stop;
     end
-    if (!reset && !_eq_76) begin // UndoStack.java:63
+    if (!reset && !_eq_82) begin // UndoStack.java:63
       $display("Assertion failed at UndoStack.java:63: undo_empty disagrees with undo_sp %d", undo_sp);
       $stop;
     end
-    if (!reset && _and_67 && !fifo_io_enq_ready) begin // SplitRedo.java:139
+    if (!reset && _and_73 && !fifo_io_enq_ready) begin // SplitRedo.java:139
       $display("Assertion failed at SplitRedo.java:139: the redo queue is full");
       $stop;
     end
-    if (!reset && _and_199 && !hit_event_4) begin // TrieController.java:174
-      $display("Assertion failed at TrieController.java:174: a squashed result that is not an event's");
+    if (!reset && _and_205 && !hit_event_4) begin // TrieController.java:175
+      $display("Assertion failed at TrieController.java:175: a squashed result that is not an event's");
       $stop;
     end
-    if (!reset && _and_200 && !pipe_quiet) begin // QuietPipe.java:37
+    if (!reset && _and_206 && !pipe_quiet) begin // QuietPipe.java:37
       $display("Assertion failed at QuietPipe.java:37: quiet_held while the pipeline is not quiet");
       $stop;
     end
-    if (!reset && state_run && _and_109 && !status_still) begin // CsrRequests.java:91
+    if (!reset && state_run && _and_115 && !status_still) begin // CsrRequests.java:91
       $display("Assertion failed at CsrRequests.java:91: a snapshot freeze while a status value moves");
       $stop;
     end
-    if (!reset && state_split_check && !_eq_77) begin // TrieSplit.java:82
+    if (!reset && state_split_check && !_eq_83) begin // TrieSplit.java:82
       $display("Assertion failed at TrieSplit.java:82: split_fits_landed is not free slots >= missing children");
       $stop;
     end
-    if (!reset && state_split_check && !_or_130) begin // TrieSplit.java:85
+    if (!reset && state_split_check && !_or_134) begin // TrieSplit.java:85
       $display("Assertion failed at TrieSplit.java:85: a split in place found too few free slots");
       $stop;
     end
-    if (!reset && !_or_137) begin // SplitMarks.java:68
+    if (!reset && !_or_141) begin // SplitMarks.java:68
       $display("Assertion failed at SplitMarks.java:68: a split's marks still going on in state %b", state_split_read);
       $stop;
     end
-    if (!reset && _or_140 && !_eq_78) begin // TrieController.java:368
-      $display("Assertion failed at TrieController.java:368: op_batch_empty is stale");
+    if (!reset && _or_144 && !_eq_84) begin // TrieController.java:370
+      $display("Assertion failed at TrieController.java:370: op_batch_empty is stale");
       $stop;
     end
-    if (!reset && state_drain && !_not_147) begin // TrieController.java:369
-      $display("Assertion failed at TrieController.java:369: a split in place drains");
+    if (!reset && state_drain && !_not_151) begin // TrieController.java:371
+      $display("Assertion failed at TrieController.java:371: a split in place drains");
       $stop;
     end
-    if (!reset && _and_201 && !_not_148) begin // TrieController.java:372
-      $display("Assertion failed at TrieController.java:372: a squashed result after its split");
+    if (!reset && _and_207 && !_not_152) begin // TrieController.java:374
+      $display("Assertion failed at TrieController.java:374: a squashed result after its split");
       $stop;
     end
-    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:373
-      $display("Assertion failed at TrieController.java:373: a commit without its event in the replay window");
+    if (!reset && commit_fire && !io_headValid) begin // TrieController.java:375
+      $display("Assertion failed at TrieController.java:375: a commit without its event in the replay window");
       $stop;
     end
-    if (!reset && _and_202 && !_ne_0) begin // TrieController.java:374
-      $display("Assertion failed at TrieController.java:374: a READ result in RUN");
+    if (!reset && _and_208 && !_ne_0) begin // TrieController.java:376
+      $display("Assertion failed at TrieController.java:376: a READ result in RUN");
       $stop;
     end
-    if (!reset && _and_203 && !_or_r_63) begin // TrieController.java:375
-      $display("Assertion failed at TrieController.java:375: a split ran out of slots");
+    if (!reset && _and_209 && !_or_r_35) begin // TrieController.java:377
+      $display("Assertion failed at TrieController.java:377: a split ran out of slots");
       $stop;
     end
-    if (!reset && word_write && !_and_204) begin // TrieController.java:378
-      $display("Assertion failed at TrieController.java:378: a child word written while the walk holds events");
+    if (!reset && word_write && !_and_210) begin // TrieController.java:380
+      $display("Assertion failed at TrieController.java:380: a child word written while the walk holds events");
       $stop;
     end
   end
@@ -3823,7 +4220,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 `endif
 
   // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
-  wire _unused_ok = ^{_dshl_0[6:4], _add_3[16], _add_15[11:0], _add_16[12:0], _add_17[11:0], _add_18[12:0], _add_19[11:0], _add_20[15:0], _add_21[16:0], _add_22[15:0], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _dshl_5[6:4], _dshr_0[15:1], _add_31[11:0], _add_32[12:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _sub_6[4], _dshl_6[30:16], _dshl_7[30:16], _dshl_8[6:4], _dshr_1[15:1], _dshl_9[6:4], _dshl_10[6:4], _sub_8[4], _sub_16[14], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[12:0], _add_53[11:0], _sub_21[12], _mux_48[3], _add_57[11:0], _add_58[12:0], _add_59[11:0], _add_60[12:0], _add_61[11:0], _add_62[10:0], _add_63[11:0], _add_64[10:0], _add_65[11:0], _add_66[9:0]};
+  wire _unused_ok = ^{_dshl_0[6:4], _add_3[16], _dshr_0[3:1], _dshr_1[3:1], _dshr_2[3:1], _dshr_3[3:1], _dshr_4[3:1], _dshr_5[3:1], _dshr_6[3:1], _dshr_7[3:1], _dshr_8[3:1], _dshr_9[3:1], _dshr_10[3:1], _dshr_11[3:1], _dshr_12[3:1], _dshr_13[3:1], _dshr_14[3:1], _dshr_15[3:1], _dshr_16[3:1], _dshr_17[3:1], _dshr_18[3:1], _dshr_19[3:1], _dshr_20[3:1], _dshr_21[3:1], _dshr_22[3:1], _dshr_23[3:1], _dshr_24[3:1], _dshr_25[3:1], _dshr_26[3:1], _dshr_27[3:1], _dshr_28[3:1], _dshr_29[3:1], _dshr_30[3:1], _dshr_31[3:1], _dshr_32[3:1], _dshr_33[3:1], _dshr_34[3:1], _dshr_35[3:1], _bits_111[2:0], _bits_114[1:0], _bits_114[3], _bits_117[0], _bits_117[3:2], _bits_120[3:1], _dshr_36[3:1], _dshr_37[3:1], _dshr_38[3:1], _dshr_39[3:1], _dshr_40[3:1], _dshr_41[3:1], _dshr_42[3:1], _dshr_43[3:1], _dshr_44[3:1], _dshr_45[3:1], _dshr_46[3:1], _dshr_47[3:1], _add_15[11:0], _add_16[12:0], _add_17[11:0], _add_18[12:0], _add_19[11:0], _add_20[15:0], _add_21[16:0], _add_22[15:0], _bits_292[2:0], _bits_294[1:0], _bits_294[3], _bits_296[0], _bits_296[3:2], _bits_298[3:1], _dshr_48[3:1], _dshr_49[3:1], _dshr_50[3:1], _dshr_51[3:1], _dshr_52[3:1], _dshr_53[3:1], _dshr_54[3:1], _dshr_55[3:1], _dshr_56[3:1], _dshr_57[3:1], _dshr_58[3:1], _dshr_59[3:1], _sub_4[4], _dshl_1[6:4], _dshl_2[6:4], _dshl_3[6:4], _dshl_4[6:4], _add_25[11:0], _add_26[12:0], _add_27[11:0], _add_28[12:0], _add_29[11:0], _dshl_5[6:4], _dshr_60[15:1], _add_31[11:0], _add_32[12:0], _add_33[11:0], _add_34[12:0], _add_35[11:0], _sub_6[4], _dshl_6[30:16], _dshl_7[30:16], _dshl_8[6:4], _dshr_61[15:1], _dshl_9[6:4], _dshl_10[6:4], _sub_8[4], _sub_16[14], _add_49[11:0], _add_50[12:0], _add_51[11:0], _add_52[12:0], _add_53[11:0], _sub_21[12], _mux_49[3], _add_57[11:0], _add_58[12:0], _add_59[11:0], _add_60[12:0], _add_61[11:0], _add_62[10:0], _add_63[11:0], _add_64[10:0], _add_65[11:0], _add_66[9:0]};
 
 endmodule
 

@@ -3,675 +3,1197 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:175
-  input  wire reset, // TrieWalk.java:175
-  output wire io_search_ready, // TrieWalk.java:177
-  input  wire io_search_valid, // TrieWalk.java:177
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:177
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:177
-  output wire io_result_valid, // TrieWalk.java:177
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:177
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:177
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:177
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:177
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:177
-  input  wire io_write_valid, // TrieWalk.java:177
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:177
-  input  wire [47:0] io_write_bits_word, // TrieWalk.java:177
-  input  wire [47:0] io_rootWord, // TrieWalk.java:177
-  input  wire io_flush, // TrieWalk.java:177
-  input  wire io_holdNext, // TrieWalk.java:177
-  input  wire io_fixNext, // TrieWalk.java:177
-  input  wire [11:0] io_fix_slot, // TrieWalk.java:177
-  input  wire [47:0] io_fix_word  // TrieWalk.java:177
+  input  wire clock, // TrieWalk.java:180
+  input  wire reset, // TrieWalk.java:180
+  output wire io_search_ready, // TrieWalk.java:182
+  input  wire io_search_valid, // TrieWalk.java:182
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:182
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:182
+  output wire io_result_valid, // TrieWalk.java:182
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:182
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:182
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:182
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:182
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:182
+  input  wire io_write_valid, // TrieWalk.java:182
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:182
+  input  wire [51:0] io_write_bits_word, // TrieWalk.java:182
+  input  wire [51:0] io_rootWord, // TrieWalk.java:182
+  input  wire io_flush, // TrieWalk.java:182
+  input  wire io_holdNext, // TrieWalk.java:182
+  input  wire io_fixNext, // TrieWalk.java:182
+  input  wire [11:0] io_fix_slot, // TrieWalk.java:182
+  input  wire [51:0] io_fix_word  // TrieWalk.java:182
 );
 
   // State
-  reg held; // TrieWalk.java:187
-  reg fixing; // TrieWalk.java:190
-  reg fix_first; // TrieWalk.java:193
-  reg fix_second; // TrieWalk.java:194
-  reg read_enable; // TrieWalk.java:195
-  reg word_enable; // TrieWalk.java:198
-  reg _reg_0; // TrieWalk.java:201
-  reg _reg_1; // TrieWalk.java:202
-  reg write_valid; // TrieWalk.java:207
-  reg s0_valid; // TrieWalk.java:212
-  reg [31:0] s0_key; // TrieWalk.java:214
-  reg [15:0] s0_weight; // TrieWalk.java:215
+  reg held; // TrieWalk.java:192
+  reg fixing; // TrieWalk.java:195
+  reg fix_first; // TrieWalk.java:198
+  reg fix_second; // TrieWalk.java:199
+  reg read_enable; // TrieWalk.java:200
+  reg word_enable; // TrieWalk.java:203
+  reg _reg_0; // TrieWalk.java:206
+  reg _reg_1; // TrieWalk.java:207
+  reg write_valid; // TrieWalk.java:212
+  reg s0_valid; // TrieWalk.java:217
+  reg [31:0] s0_key; // TrieWalk.java:219
+  reg [15:0] s0_weight; // TrieWalk.java:220
   reg [11:0] levels1_2_write_slot; // PairCopies.java:31
-  reg [47:0] levels1_2_write_word; // PairCopies.java:32
+  reg [51:0] levels1_2_write_word; // PairCopies.java:32
   reg [11:0] levels1_2_fix_slot; // PairCopies.java:34
-  reg [47:0] levels1_2_fix_word; // PairCopies.java:35
-  reg a1_valid; // TrieWalk.java:309
-  reg [31:0] a1_key; // TrieWalk.java:310
-  reg [15:0] a1_weight; // TrieWalk.java:311
-  reg [11:0] a1_slot; // TrieWalk.java:312
-  reg [4:0] a1_depth; // TrieWalk.java:313
-  reg [2:0] a1_children; // TrieWalk.java:314
-  reg a1_done; // TrieWalk.java:315
-  reg a1_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a1_digit_below; // TrieWalk.java:320
-  reg p1_valid; // TrieWalk.java:309
-  reg [31:0] p1_key; // TrieWalk.java:310
-  reg [15:0] p1_weight; // TrieWalk.java:311
-  reg [11:0] p1_slot; // TrieWalk.java:312
-  reg [4:0] p1_depth; // TrieWalk.java:313
-  reg [2:0] p1_children; // TrieWalk.java:314
-  reg p1_done; // TrieWalk.java:315
-  reg p1_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p1_digit_below; // TrieWalk.java:320
-  reg q1_valid; // TrieWalk.java:309
-  reg [31:0] q1_key; // TrieWalk.java:310
-  reg [15:0] q1_weight; // TrieWalk.java:311
-  reg [11:0] q1_slot; // TrieWalk.java:312
-  reg [4:0] q1_depth; // TrieWalk.java:313
-  reg [2:0] q1_children; // TrieWalk.java:314
-  reg q1_done; // TrieWalk.java:315
-  reg q1_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q1_digit_below; // TrieWalk.java:320
-  reg [11:0] level1_fix_address; // TrieWalk.java:244
-  reg [47:0] levels1_2_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q1_word; // TrieWalk.java:261
-  reg c1_valid; // TrieWalk.java:309
-  reg [31:0] c1_key; // TrieWalk.java:310
-  reg [15:0] c1_weight; // TrieWalk.java:311
-  reg [11:0] c1_slot; // TrieWalk.java:312
-  reg [4:0] c1_depth; // TrieWalk.java:313
-  reg [2:0] c1_children; // TrieWalk.java:314
-  reg c1_done; // TrieWalk.java:315
-  reg c1_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c1_digit_below; // TrieWalk.java:320
-  reg a2_valid; // TrieWalk.java:309
-  reg [31:0] a2_key; // TrieWalk.java:310
-  reg [15:0] a2_weight; // TrieWalk.java:311
-  reg [11:0] a2_slot; // TrieWalk.java:312
-  reg [4:0] a2_depth; // TrieWalk.java:313
-  reg [2:0] a2_children; // TrieWalk.java:314
-  reg a2_done; // TrieWalk.java:315
-  reg a2_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a2_digit_below; // TrieWalk.java:320
-  reg p2_valid; // TrieWalk.java:309
-  reg [31:0] p2_key; // TrieWalk.java:310
-  reg [15:0] p2_weight; // TrieWalk.java:311
-  reg [11:0] p2_slot; // TrieWalk.java:312
-  reg [4:0] p2_depth; // TrieWalk.java:313
-  reg [2:0] p2_children; // TrieWalk.java:314
-  reg p2_done; // TrieWalk.java:315
-  reg p2_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p2_digit_below; // TrieWalk.java:320
-  reg q2_valid; // TrieWalk.java:309
-  reg [31:0] q2_key; // TrieWalk.java:310
-  reg [15:0] q2_weight; // TrieWalk.java:311
-  reg [11:0] q2_slot; // TrieWalk.java:312
-  reg [4:0] q2_depth; // TrieWalk.java:313
-  reg [2:0] q2_children; // TrieWalk.java:314
-  reg q2_done; // TrieWalk.java:315
-  reg q2_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q2_digit_below; // TrieWalk.java:320
-  reg [11:0] level2_fix_address; // TrieWalk.java:244
-  reg [47:0] levels1_2_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q2_word; // TrieWalk.java:261
-  reg c2_valid; // TrieWalk.java:309
-  reg [31:0] c2_key; // TrieWalk.java:310
-  reg [15:0] c2_weight; // TrieWalk.java:311
-  reg [11:0] c2_slot; // TrieWalk.java:312
-  reg [4:0] c2_depth; // TrieWalk.java:313
-  reg [2:0] c2_children; // TrieWalk.java:314
-  reg c2_done; // TrieWalk.java:315
-  reg c2_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c2_digit_below; // TrieWalk.java:320
+  reg [51:0] levels1_2_fix_word; // PairCopies.java:35
+  reg a1_valid; // TrieWalk.java:330
+  reg [31:0] a1_key; // TrieWalk.java:331
+  reg [15:0] a1_weight; // TrieWalk.java:332
+  reg [11:0] a1_slot; // TrieWalk.java:333
+  reg [4:0] a1_depth; // TrieWalk.java:334
+  reg [2:0] a1_children; // TrieWalk.java:335
+  reg a1_done; // TrieWalk.java:336
+  reg a1_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a1_digit_below; // TrieWalk.java:344
+  reg p1_valid; // TrieWalk.java:330
+  reg [31:0] p1_key; // TrieWalk.java:331
+  reg [15:0] p1_weight; // TrieWalk.java:332
+  reg [11:0] p1_slot; // TrieWalk.java:333
+  reg [4:0] p1_depth; // TrieWalk.java:334
+  reg [2:0] p1_children; // TrieWalk.java:335
+  reg p1_done; // TrieWalk.java:336
+  reg p1_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p1_digit_below; // TrieWalk.java:344
+  reg q1_valid; // TrieWalk.java:330
+  reg [31:0] q1_key; // TrieWalk.java:331
+  reg [15:0] q1_weight; // TrieWalk.java:332
+  reg [11:0] q1_slot; // TrieWalk.java:333
+  reg [4:0] q1_depth; // TrieWalk.java:334
+  reg [2:0] q1_children; // TrieWalk.java:335
+  reg q1_done; // TrieWalk.java:336
+  reg q1_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q1_digit_below; // TrieWalk.java:344
+  reg [11:0] level1_fix_address; // TrieWalk.java:249
+  reg [3:0] levels1_2_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit0; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit1; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit2; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit3; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit4; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit5; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit6; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit7; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit8; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit9; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit10; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_bit11; // LevelWords.java:62
+  reg [3:0] levels1_2_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q1_word_present; // LevelWords.java:62
+  reg c1_valid; // TrieWalk.java:330
+  reg [31:0] c1_key; // TrieWalk.java:331
+  reg [15:0] c1_weight; // TrieWalk.java:332
+  reg [11:0] c1_slot; // TrieWalk.java:333
+  reg [4:0] c1_depth; // TrieWalk.java:334
+  reg [2:0] c1_children; // TrieWalk.java:335
+  reg c1_done; // TrieWalk.java:336
+  reg [11:0] c1_child; // TrieWalk.java:337
+  reg c1_present; // TrieWalk.java:338
+  reg [2:0] c1_count; // TrieWalk.java:339
+  reg c1_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c1_digit_below; // TrieWalk.java:344
+  reg a2_valid; // TrieWalk.java:330
+  reg [31:0] a2_key; // TrieWalk.java:331
+  reg [15:0] a2_weight; // TrieWalk.java:332
+  reg [11:0] a2_slot; // TrieWalk.java:333
+  reg [4:0] a2_depth; // TrieWalk.java:334
+  reg [2:0] a2_children; // TrieWalk.java:335
+  reg a2_done; // TrieWalk.java:336
+  reg a2_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a2_digit_below; // TrieWalk.java:344
+  reg p2_valid; // TrieWalk.java:330
+  reg [31:0] p2_key; // TrieWalk.java:331
+  reg [15:0] p2_weight; // TrieWalk.java:332
+  reg [11:0] p2_slot; // TrieWalk.java:333
+  reg [4:0] p2_depth; // TrieWalk.java:334
+  reg [2:0] p2_children; // TrieWalk.java:335
+  reg p2_done; // TrieWalk.java:336
+  reg p2_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p2_digit_below; // TrieWalk.java:344
+  reg q2_valid; // TrieWalk.java:330
+  reg [31:0] q2_key; // TrieWalk.java:331
+  reg [15:0] q2_weight; // TrieWalk.java:332
+  reg [11:0] q2_slot; // TrieWalk.java:333
+  reg [4:0] q2_depth; // TrieWalk.java:334
+  reg [2:0] q2_children; // TrieWalk.java:335
+  reg q2_done; // TrieWalk.java:336
+  reg q2_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q2_digit_below; // TrieWalk.java:344
+  reg [11:0] level2_fix_address; // TrieWalk.java:249
+  reg [3:0] levels1_2_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit0; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit1; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit2; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit3; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit4; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit5; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit6; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit7; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit8; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit9; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit10; // LevelWords.java:62
+  reg [3:0] levels1_2_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_bit11; // LevelWords.java:62
+  reg [3:0] levels1_2_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q2_word_present; // LevelWords.java:62
+  reg c2_valid; // TrieWalk.java:330
+  reg [31:0] c2_key; // TrieWalk.java:331
+  reg [15:0] c2_weight; // TrieWalk.java:332
+  reg [11:0] c2_slot; // TrieWalk.java:333
+  reg [4:0] c2_depth; // TrieWalk.java:334
+  reg [2:0] c2_children; // TrieWalk.java:335
+  reg c2_done; // TrieWalk.java:336
+  reg [11:0] c2_child; // TrieWalk.java:337
+  reg c2_present; // TrieWalk.java:338
+  reg [2:0] c2_count; // TrieWalk.java:339
+  reg c2_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c2_digit_below; // TrieWalk.java:344
   reg [11:0] levels3_4_write_slot; // PairCopies.java:31
-  reg [47:0] levels3_4_write_word; // PairCopies.java:32
+  reg [51:0] levels3_4_write_word; // PairCopies.java:32
   reg [11:0] levels3_4_fix_slot; // PairCopies.java:34
-  reg [47:0] levels3_4_fix_word; // PairCopies.java:35
-  reg a3_valid; // TrieWalk.java:309
-  reg [31:0] a3_key; // TrieWalk.java:310
-  reg [15:0] a3_weight; // TrieWalk.java:311
-  reg [11:0] a3_slot; // TrieWalk.java:312
-  reg [4:0] a3_depth; // TrieWalk.java:313
-  reg [2:0] a3_children; // TrieWalk.java:314
-  reg a3_done; // TrieWalk.java:315
-  reg a3_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a3_digit_below; // TrieWalk.java:320
-  reg p3_valid; // TrieWalk.java:309
-  reg [31:0] p3_key; // TrieWalk.java:310
-  reg [15:0] p3_weight; // TrieWalk.java:311
-  reg [11:0] p3_slot; // TrieWalk.java:312
-  reg [4:0] p3_depth; // TrieWalk.java:313
-  reg [2:0] p3_children; // TrieWalk.java:314
-  reg p3_done; // TrieWalk.java:315
-  reg p3_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p3_digit_below; // TrieWalk.java:320
-  reg q3_valid; // TrieWalk.java:309
-  reg [31:0] q3_key; // TrieWalk.java:310
-  reg [15:0] q3_weight; // TrieWalk.java:311
-  reg [11:0] q3_slot; // TrieWalk.java:312
-  reg [4:0] q3_depth; // TrieWalk.java:313
-  reg [2:0] q3_children; // TrieWalk.java:314
-  reg q3_done; // TrieWalk.java:315
-  reg q3_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q3_digit_below; // TrieWalk.java:320
-  reg [11:0] level3_fix_address; // TrieWalk.java:244
-  reg [47:0] levels3_4_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q3_word; // TrieWalk.java:261
-  reg c3_valid; // TrieWalk.java:309
-  reg [31:0] c3_key; // TrieWalk.java:310
-  reg [15:0] c3_weight; // TrieWalk.java:311
-  reg [11:0] c3_slot; // TrieWalk.java:312
-  reg [4:0] c3_depth; // TrieWalk.java:313
-  reg [2:0] c3_children; // TrieWalk.java:314
-  reg c3_done; // TrieWalk.java:315
-  reg c3_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c3_digit_below; // TrieWalk.java:320
-  reg a4_valid; // TrieWalk.java:309
-  reg [31:0] a4_key; // TrieWalk.java:310
-  reg [15:0] a4_weight; // TrieWalk.java:311
-  reg [11:0] a4_slot; // TrieWalk.java:312
-  reg [4:0] a4_depth; // TrieWalk.java:313
-  reg [2:0] a4_children; // TrieWalk.java:314
-  reg a4_done; // TrieWalk.java:315
-  reg a4_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a4_digit_below; // TrieWalk.java:320
-  reg p4_valid; // TrieWalk.java:309
-  reg [31:0] p4_key; // TrieWalk.java:310
-  reg [15:0] p4_weight; // TrieWalk.java:311
-  reg [11:0] p4_slot; // TrieWalk.java:312
-  reg [4:0] p4_depth; // TrieWalk.java:313
-  reg [2:0] p4_children; // TrieWalk.java:314
-  reg p4_done; // TrieWalk.java:315
-  reg p4_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p4_digit_below; // TrieWalk.java:320
-  reg q4_valid; // TrieWalk.java:309
-  reg [31:0] q4_key; // TrieWalk.java:310
-  reg [15:0] q4_weight; // TrieWalk.java:311
-  reg [11:0] q4_slot; // TrieWalk.java:312
-  reg [4:0] q4_depth; // TrieWalk.java:313
-  reg [2:0] q4_children; // TrieWalk.java:314
-  reg q4_done; // TrieWalk.java:315
-  reg q4_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q4_digit_below; // TrieWalk.java:320
-  reg [11:0] level4_fix_address; // TrieWalk.java:244
-  reg [47:0] levels3_4_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q4_word; // TrieWalk.java:261
-  reg c4_valid; // TrieWalk.java:309
-  reg [31:0] c4_key; // TrieWalk.java:310
-  reg [15:0] c4_weight; // TrieWalk.java:311
-  reg [11:0] c4_slot; // TrieWalk.java:312
-  reg [4:0] c4_depth; // TrieWalk.java:313
-  reg [2:0] c4_children; // TrieWalk.java:314
-  reg c4_done; // TrieWalk.java:315
-  reg c4_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c4_digit_below; // TrieWalk.java:320
+  reg [51:0] levels3_4_fix_word; // PairCopies.java:35
+  reg a3_valid; // TrieWalk.java:330
+  reg [31:0] a3_key; // TrieWalk.java:331
+  reg [15:0] a3_weight; // TrieWalk.java:332
+  reg [11:0] a3_slot; // TrieWalk.java:333
+  reg [4:0] a3_depth; // TrieWalk.java:334
+  reg [2:0] a3_children; // TrieWalk.java:335
+  reg a3_done; // TrieWalk.java:336
+  reg a3_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a3_digit_below; // TrieWalk.java:344
+  reg p3_valid; // TrieWalk.java:330
+  reg [31:0] p3_key; // TrieWalk.java:331
+  reg [15:0] p3_weight; // TrieWalk.java:332
+  reg [11:0] p3_slot; // TrieWalk.java:333
+  reg [4:0] p3_depth; // TrieWalk.java:334
+  reg [2:0] p3_children; // TrieWalk.java:335
+  reg p3_done; // TrieWalk.java:336
+  reg p3_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p3_digit_below; // TrieWalk.java:344
+  reg q3_valid; // TrieWalk.java:330
+  reg [31:0] q3_key; // TrieWalk.java:331
+  reg [15:0] q3_weight; // TrieWalk.java:332
+  reg [11:0] q3_slot; // TrieWalk.java:333
+  reg [4:0] q3_depth; // TrieWalk.java:334
+  reg [2:0] q3_children; // TrieWalk.java:335
+  reg q3_done; // TrieWalk.java:336
+  reg q3_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q3_digit_below; // TrieWalk.java:344
+  reg [11:0] level3_fix_address; // TrieWalk.java:249
+  reg [3:0] levels3_4_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit0; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit1; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit2; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit3; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit4; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit5; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit6; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit7; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit8; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit9; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit10; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_bit11; // LevelWords.java:62
+  reg [3:0] levels3_4_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q3_word_present; // LevelWords.java:62
+  reg c3_valid; // TrieWalk.java:330
+  reg [31:0] c3_key; // TrieWalk.java:331
+  reg [15:0] c3_weight; // TrieWalk.java:332
+  reg [11:0] c3_slot; // TrieWalk.java:333
+  reg [4:0] c3_depth; // TrieWalk.java:334
+  reg [2:0] c3_children; // TrieWalk.java:335
+  reg c3_done; // TrieWalk.java:336
+  reg [11:0] c3_child; // TrieWalk.java:337
+  reg c3_present; // TrieWalk.java:338
+  reg [2:0] c3_count; // TrieWalk.java:339
+  reg c3_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c3_digit_below; // TrieWalk.java:344
+  reg a4_valid; // TrieWalk.java:330
+  reg [31:0] a4_key; // TrieWalk.java:331
+  reg [15:0] a4_weight; // TrieWalk.java:332
+  reg [11:0] a4_slot; // TrieWalk.java:333
+  reg [4:0] a4_depth; // TrieWalk.java:334
+  reg [2:0] a4_children; // TrieWalk.java:335
+  reg a4_done; // TrieWalk.java:336
+  reg a4_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a4_digit_below; // TrieWalk.java:344
+  reg p4_valid; // TrieWalk.java:330
+  reg [31:0] p4_key; // TrieWalk.java:331
+  reg [15:0] p4_weight; // TrieWalk.java:332
+  reg [11:0] p4_slot; // TrieWalk.java:333
+  reg [4:0] p4_depth; // TrieWalk.java:334
+  reg [2:0] p4_children; // TrieWalk.java:335
+  reg p4_done; // TrieWalk.java:336
+  reg p4_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p4_digit_below; // TrieWalk.java:344
+  reg q4_valid; // TrieWalk.java:330
+  reg [31:0] q4_key; // TrieWalk.java:331
+  reg [15:0] q4_weight; // TrieWalk.java:332
+  reg [11:0] q4_slot; // TrieWalk.java:333
+  reg [4:0] q4_depth; // TrieWalk.java:334
+  reg [2:0] q4_children; // TrieWalk.java:335
+  reg q4_done; // TrieWalk.java:336
+  reg q4_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q4_digit_below; // TrieWalk.java:344
+  reg [11:0] level4_fix_address; // TrieWalk.java:249
+  reg [3:0] levels3_4_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit0; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit1; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit2; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit3; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit4; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit5; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit6; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit7; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit8; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit9; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit10; // LevelWords.java:62
+  reg [3:0] levels3_4_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_bit11; // LevelWords.java:62
+  reg [3:0] levels3_4_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q4_word_present; // LevelWords.java:62
+  reg c4_valid; // TrieWalk.java:330
+  reg [31:0] c4_key; // TrieWalk.java:331
+  reg [15:0] c4_weight; // TrieWalk.java:332
+  reg [11:0] c4_slot; // TrieWalk.java:333
+  reg [4:0] c4_depth; // TrieWalk.java:334
+  reg [2:0] c4_children; // TrieWalk.java:335
+  reg c4_done; // TrieWalk.java:336
+  reg [11:0] c4_child; // TrieWalk.java:337
+  reg c4_present; // TrieWalk.java:338
+  reg [2:0] c4_count; // TrieWalk.java:339
+  reg c4_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c4_digit_below; // TrieWalk.java:344
   reg [11:0] levels5_6_write_slot; // PairCopies.java:31
-  reg [47:0] levels5_6_write_word; // PairCopies.java:32
+  reg [51:0] levels5_6_write_word; // PairCopies.java:32
   reg [11:0] levels5_6_fix_slot; // PairCopies.java:34
-  reg [47:0] levels5_6_fix_word; // PairCopies.java:35
-  reg a5_valid; // TrieWalk.java:309
-  reg [31:0] a5_key; // TrieWalk.java:310
-  reg [15:0] a5_weight; // TrieWalk.java:311
-  reg [11:0] a5_slot; // TrieWalk.java:312
-  reg [4:0] a5_depth; // TrieWalk.java:313
-  reg [2:0] a5_children; // TrieWalk.java:314
-  reg a5_done; // TrieWalk.java:315
-  reg a5_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a5_digit_below; // TrieWalk.java:320
-  reg p5_valid; // TrieWalk.java:309
-  reg [31:0] p5_key; // TrieWalk.java:310
-  reg [15:0] p5_weight; // TrieWalk.java:311
-  reg [11:0] p5_slot; // TrieWalk.java:312
-  reg [4:0] p5_depth; // TrieWalk.java:313
-  reg [2:0] p5_children; // TrieWalk.java:314
-  reg p5_done; // TrieWalk.java:315
-  reg p5_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p5_digit_below; // TrieWalk.java:320
-  reg q5_valid; // TrieWalk.java:309
-  reg [31:0] q5_key; // TrieWalk.java:310
-  reg [15:0] q5_weight; // TrieWalk.java:311
-  reg [11:0] q5_slot; // TrieWalk.java:312
-  reg [4:0] q5_depth; // TrieWalk.java:313
-  reg [2:0] q5_children; // TrieWalk.java:314
-  reg q5_done; // TrieWalk.java:315
-  reg q5_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q5_digit_below; // TrieWalk.java:320
-  reg [11:0] level5_fix_address; // TrieWalk.java:244
-  reg [47:0] levels5_6_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q5_word; // TrieWalk.java:261
-  reg c5_valid; // TrieWalk.java:309
-  reg [31:0] c5_key; // TrieWalk.java:310
-  reg [15:0] c5_weight; // TrieWalk.java:311
-  reg [11:0] c5_slot; // TrieWalk.java:312
-  reg [4:0] c5_depth; // TrieWalk.java:313
-  reg [2:0] c5_children; // TrieWalk.java:314
-  reg c5_done; // TrieWalk.java:315
-  reg c5_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c5_digit_below; // TrieWalk.java:320
-  reg a6_valid; // TrieWalk.java:309
-  reg [31:0] a6_key; // TrieWalk.java:310
-  reg [15:0] a6_weight; // TrieWalk.java:311
-  reg [11:0] a6_slot; // TrieWalk.java:312
-  reg [4:0] a6_depth; // TrieWalk.java:313
-  reg [2:0] a6_children; // TrieWalk.java:314
-  reg a6_done; // TrieWalk.java:315
-  reg a6_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a6_digit_below; // TrieWalk.java:320
-  reg p6_valid; // TrieWalk.java:309
-  reg [31:0] p6_key; // TrieWalk.java:310
-  reg [15:0] p6_weight; // TrieWalk.java:311
-  reg [11:0] p6_slot; // TrieWalk.java:312
-  reg [4:0] p6_depth; // TrieWalk.java:313
-  reg [2:0] p6_children; // TrieWalk.java:314
-  reg p6_done; // TrieWalk.java:315
-  reg p6_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p6_digit_below; // TrieWalk.java:320
-  reg q6_valid; // TrieWalk.java:309
-  reg [31:0] q6_key; // TrieWalk.java:310
-  reg [15:0] q6_weight; // TrieWalk.java:311
-  reg [11:0] q6_slot; // TrieWalk.java:312
-  reg [4:0] q6_depth; // TrieWalk.java:313
-  reg [2:0] q6_children; // TrieWalk.java:314
-  reg q6_done; // TrieWalk.java:315
-  reg q6_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q6_digit_below; // TrieWalk.java:320
-  reg [11:0] level6_fix_address; // TrieWalk.java:244
-  reg [47:0] levels5_6_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q6_word; // TrieWalk.java:261
-  reg c6_valid; // TrieWalk.java:309
-  reg [31:0] c6_key; // TrieWalk.java:310
-  reg [15:0] c6_weight; // TrieWalk.java:311
-  reg [11:0] c6_slot; // TrieWalk.java:312
-  reg [4:0] c6_depth; // TrieWalk.java:313
-  reg [2:0] c6_children; // TrieWalk.java:314
-  reg c6_done; // TrieWalk.java:315
-  reg c6_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c6_digit_below; // TrieWalk.java:320
+  reg [51:0] levels5_6_fix_word; // PairCopies.java:35
+  reg a5_valid; // TrieWalk.java:330
+  reg [31:0] a5_key; // TrieWalk.java:331
+  reg [15:0] a5_weight; // TrieWalk.java:332
+  reg [11:0] a5_slot; // TrieWalk.java:333
+  reg [4:0] a5_depth; // TrieWalk.java:334
+  reg [2:0] a5_children; // TrieWalk.java:335
+  reg a5_done; // TrieWalk.java:336
+  reg a5_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a5_digit_below; // TrieWalk.java:344
+  reg p5_valid; // TrieWalk.java:330
+  reg [31:0] p5_key; // TrieWalk.java:331
+  reg [15:0] p5_weight; // TrieWalk.java:332
+  reg [11:0] p5_slot; // TrieWalk.java:333
+  reg [4:0] p5_depth; // TrieWalk.java:334
+  reg [2:0] p5_children; // TrieWalk.java:335
+  reg p5_done; // TrieWalk.java:336
+  reg p5_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p5_digit_below; // TrieWalk.java:344
+  reg q5_valid; // TrieWalk.java:330
+  reg [31:0] q5_key; // TrieWalk.java:331
+  reg [15:0] q5_weight; // TrieWalk.java:332
+  reg [11:0] q5_slot; // TrieWalk.java:333
+  reg [4:0] q5_depth; // TrieWalk.java:334
+  reg [2:0] q5_children; // TrieWalk.java:335
+  reg q5_done; // TrieWalk.java:336
+  reg q5_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q5_digit_below; // TrieWalk.java:344
+  reg [11:0] level5_fix_address; // TrieWalk.java:249
+  reg [3:0] levels5_6_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit0; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit1; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit2; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit3; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit4; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit5; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit6; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit7; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit8; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit9; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit10; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_bit11; // LevelWords.java:62
+  reg [3:0] levels5_6_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q5_word_present; // LevelWords.java:62
+  reg c5_valid; // TrieWalk.java:330
+  reg [31:0] c5_key; // TrieWalk.java:331
+  reg [15:0] c5_weight; // TrieWalk.java:332
+  reg [11:0] c5_slot; // TrieWalk.java:333
+  reg [4:0] c5_depth; // TrieWalk.java:334
+  reg [2:0] c5_children; // TrieWalk.java:335
+  reg c5_done; // TrieWalk.java:336
+  reg [11:0] c5_child; // TrieWalk.java:337
+  reg c5_present; // TrieWalk.java:338
+  reg [2:0] c5_count; // TrieWalk.java:339
+  reg c5_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c5_digit_below; // TrieWalk.java:344
+  reg a6_valid; // TrieWalk.java:330
+  reg [31:0] a6_key; // TrieWalk.java:331
+  reg [15:0] a6_weight; // TrieWalk.java:332
+  reg [11:0] a6_slot; // TrieWalk.java:333
+  reg [4:0] a6_depth; // TrieWalk.java:334
+  reg [2:0] a6_children; // TrieWalk.java:335
+  reg a6_done; // TrieWalk.java:336
+  reg a6_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a6_digit_below; // TrieWalk.java:344
+  reg p6_valid; // TrieWalk.java:330
+  reg [31:0] p6_key; // TrieWalk.java:331
+  reg [15:0] p6_weight; // TrieWalk.java:332
+  reg [11:0] p6_slot; // TrieWalk.java:333
+  reg [4:0] p6_depth; // TrieWalk.java:334
+  reg [2:0] p6_children; // TrieWalk.java:335
+  reg p6_done; // TrieWalk.java:336
+  reg p6_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p6_digit_below; // TrieWalk.java:344
+  reg q6_valid; // TrieWalk.java:330
+  reg [31:0] q6_key; // TrieWalk.java:331
+  reg [15:0] q6_weight; // TrieWalk.java:332
+  reg [11:0] q6_slot; // TrieWalk.java:333
+  reg [4:0] q6_depth; // TrieWalk.java:334
+  reg [2:0] q6_children; // TrieWalk.java:335
+  reg q6_done; // TrieWalk.java:336
+  reg q6_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q6_digit_below; // TrieWalk.java:344
+  reg [11:0] level6_fix_address; // TrieWalk.java:249
+  reg [3:0] levels5_6_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit0; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit1; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit2; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit3; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit4; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit5; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit6; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit7; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit8; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit9; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit10; // LevelWords.java:62
+  reg [3:0] levels5_6_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_bit11; // LevelWords.java:62
+  reg [3:0] levels5_6_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q6_word_present; // LevelWords.java:62
+  reg c6_valid; // TrieWalk.java:330
+  reg [31:0] c6_key; // TrieWalk.java:331
+  reg [15:0] c6_weight; // TrieWalk.java:332
+  reg [11:0] c6_slot; // TrieWalk.java:333
+  reg [4:0] c6_depth; // TrieWalk.java:334
+  reg [2:0] c6_children; // TrieWalk.java:335
+  reg c6_done; // TrieWalk.java:336
+  reg [11:0] c6_child; // TrieWalk.java:337
+  reg c6_present; // TrieWalk.java:338
+  reg [2:0] c6_count; // TrieWalk.java:339
+  reg c6_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c6_digit_below; // TrieWalk.java:344
   reg [11:0] levels7_8_write_slot; // PairCopies.java:31
-  reg [47:0] levels7_8_write_word; // PairCopies.java:32
+  reg [51:0] levels7_8_write_word; // PairCopies.java:32
   reg [11:0] levels7_8_fix_slot; // PairCopies.java:34
-  reg [47:0] levels7_8_fix_word; // PairCopies.java:35
-  reg a7_valid; // TrieWalk.java:309
-  reg [31:0] a7_key; // TrieWalk.java:310
-  reg [15:0] a7_weight; // TrieWalk.java:311
-  reg [11:0] a7_slot; // TrieWalk.java:312
-  reg [4:0] a7_depth; // TrieWalk.java:313
-  reg [2:0] a7_children; // TrieWalk.java:314
-  reg a7_done; // TrieWalk.java:315
-  reg a7_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a7_digit_below; // TrieWalk.java:320
-  reg p7_valid; // TrieWalk.java:309
-  reg [31:0] p7_key; // TrieWalk.java:310
-  reg [15:0] p7_weight; // TrieWalk.java:311
-  reg [11:0] p7_slot; // TrieWalk.java:312
-  reg [4:0] p7_depth; // TrieWalk.java:313
-  reg [2:0] p7_children; // TrieWalk.java:314
-  reg p7_done; // TrieWalk.java:315
-  reg p7_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p7_digit_below; // TrieWalk.java:320
-  reg q7_valid; // TrieWalk.java:309
-  reg [31:0] q7_key; // TrieWalk.java:310
-  reg [15:0] q7_weight; // TrieWalk.java:311
-  reg [11:0] q7_slot; // TrieWalk.java:312
-  reg [4:0] q7_depth; // TrieWalk.java:313
-  reg [2:0] q7_children; // TrieWalk.java:314
-  reg q7_done; // TrieWalk.java:315
-  reg q7_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q7_digit_below; // TrieWalk.java:320
-  reg [11:0] level7_fix_address; // TrieWalk.java:244
-  reg [47:0] levels7_8_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q7_word; // TrieWalk.java:261
-  reg c7_valid; // TrieWalk.java:309
-  reg [31:0] c7_key; // TrieWalk.java:310
-  reg [15:0] c7_weight; // TrieWalk.java:311
-  reg [11:0] c7_slot; // TrieWalk.java:312
-  reg [4:0] c7_depth; // TrieWalk.java:313
-  reg [2:0] c7_children; // TrieWalk.java:314
-  reg c7_done; // TrieWalk.java:315
-  reg c7_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c7_digit_below; // TrieWalk.java:320
-  reg a8_valid; // TrieWalk.java:309
-  reg [31:0] a8_key; // TrieWalk.java:310
-  reg [15:0] a8_weight; // TrieWalk.java:311
-  reg [11:0] a8_slot; // TrieWalk.java:312
-  reg [4:0] a8_depth; // TrieWalk.java:313
-  reg [2:0] a8_children; // TrieWalk.java:314
-  reg a8_done; // TrieWalk.java:315
-  reg a8_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a8_digit_below; // TrieWalk.java:320
-  reg p8_valid; // TrieWalk.java:309
-  reg [31:0] p8_key; // TrieWalk.java:310
-  reg [15:0] p8_weight; // TrieWalk.java:311
-  reg [11:0] p8_slot; // TrieWalk.java:312
-  reg [4:0] p8_depth; // TrieWalk.java:313
-  reg [2:0] p8_children; // TrieWalk.java:314
-  reg p8_done; // TrieWalk.java:315
-  reg p8_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p8_digit_below; // TrieWalk.java:320
-  reg q8_valid; // TrieWalk.java:309
-  reg [31:0] q8_key; // TrieWalk.java:310
-  reg [15:0] q8_weight; // TrieWalk.java:311
-  reg [11:0] q8_slot; // TrieWalk.java:312
-  reg [4:0] q8_depth; // TrieWalk.java:313
-  reg [2:0] q8_children; // TrieWalk.java:314
-  reg q8_done; // TrieWalk.java:315
-  reg q8_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q8_digit_below; // TrieWalk.java:320
-  reg [11:0] level8_fix_address; // TrieWalk.java:244
-  reg [47:0] levels7_8_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q8_word; // TrieWalk.java:261
-  reg c8_valid; // TrieWalk.java:309
-  reg [31:0] c8_key; // TrieWalk.java:310
-  reg [15:0] c8_weight; // TrieWalk.java:311
-  reg [11:0] c8_slot; // TrieWalk.java:312
-  reg [4:0] c8_depth; // TrieWalk.java:313
-  reg [2:0] c8_children; // TrieWalk.java:314
-  reg c8_done; // TrieWalk.java:315
-  reg c8_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c8_digit_below; // TrieWalk.java:320
+  reg [51:0] levels7_8_fix_word; // PairCopies.java:35
+  reg a7_valid; // TrieWalk.java:330
+  reg [31:0] a7_key; // TrieWalk.java:331
+  reg [15:0] a7_weight; // TrieWalk.java:332
+  reg [11:0] a7_slot; // TrieWalk.java:333
+  reg [4:0] a7_depth; // TrieWalk.java:334
+  reg [2:0] a7_children; // TrieWalk.java:335
+  reg a7_done; // TrieWalk.java:336
+  reg a7_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a7_digit_below; // TrieWalk.java:344
+  reg p7_valid; // TrieWalk.java:330
+  reg [31:0] p7_key; // TrieWalk.java:331
+  reg [15:0] p7_weight; // TrieWalk.java:332
+  reg [11:0] p7_slot; // TrieWalk.java:333
+  reg [4:0] p7_depth; // TrieWalk.java:334
+  reg [2:0] p7_children; // TrieWalk.java:335
+  reg p7_done; // TrieWalk.java:336
+  reg p7_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p7_digit_below; // TrieWalk.java:344
+  reg q7_valid; // TrieWalk.java:330
+  reg [31:0] q7_key; // TrieWalk.java:331
+  reg [15:0] q7_weight; // TrieWalk.java:332
+  reg [11:0] q7_slot; // TrieWalk.java:333
+  reg [4:0] q7_depth; // TrieWalk.java:334
+  reg [2:0] q7_children; // TrieWalk.java:335
+  reg q7_done; // TrieWalk.java:336
+  reg q7_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q7_digit_below; // TrieWalk.java:344
+  reg [11:0] level7_fix_address; // TrieWalk.java:249
+  reg [3:0] levels7_8_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit0; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit1; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit2; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit3; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit4; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit5; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit6; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit7; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit8; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit9; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit10; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_bit11; // LevelWords.java:62
+  reg [3:0] levels7_8_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q7_word_present; // LevelWords.java:62
+  reg c7_valid; // TrieWalk.java:330
+  reg [31:0] c7_key; // TrieWalk.java:331
+  reg [15:0] c7_weight; // TrieWalk.java:332
+  reg [11:0] c7_slot; // TrieWalk.java:333
+  reg [4:0] c7_depth; // TrieWalk.java:334
+  reg [2:0] c7_children; // TrieWalk.java:335
+  reg c7_done; // TrieWalk.java:336
+  reg [11:0] c7_child; // TrieWalk.java:337
+  reg c7_present; // TrieWalk.java:338
+  reg [2:0] c7_count; // TrieWalk.java:339
+  reg c7_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c7_digit_below; // TrieWalk.java:344
+  reg a8_valid; // TrieWalk.java:330
+  reg [31:0] a8_key; // TrieWalk.java:331
+  reg [15:0] a8_weight; // TrieWalk.java:332
+  reg [11:0] a8_slot; // TrieWalk.java:333
+  reg [4:0] a8_depth; // TrieWalk.java:334
+  reg [2:0] a8_children; // TrieWalk.java:335
+  reg a8_done; // TrieWalk.java:336
+  reg a8_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a8_digit_below; // TrieWalk.java:344
+  reg p8_valid; // TrieWalk.java:330
+  reg [31:0] p8_key; // TrieWalk.java:331
+  reg [15:0] p8_weight; // TrieWalk.java:332
+  reg [11:0] p8_slot; // TrieWalk.java:333
+  reg [4:0] p8_depth; // TrieWalk.java:334
+  reg [2:0] p8_children; // TrieWalk.java:335
+  reg p8_done; // TrieWalk.java:336
+  reg p8_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p8_digit_below; // TrieWalk.java:344
+  reg q8_valid; // TrieWalk.java:330
+  reg [31:0] q8_key; // TrieWalk.java:331
+  reg [15:0] q8_weight; // TrieWalk.java:332
+  reg [11:0] q8_slot; // TrieWalk.java:333
+  reg [4:0] q8_depth; // TrieWalk.java:334
+  reg [2:0] q8_children; // TrieWalk.java:335
+  reg q8_done; // TrieWalk.java:336
+  reg q8_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q8_digit_below; // TrieWalk.java:344
+  reg [11:0] level8_fix_address; // TrieWalk.java:249
+  reg [3:0] levels7_8_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit0; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit1; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit2; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit3; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit4; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit5; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit6; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit7; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit8; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit9; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit10; // LevelWords.java:62
+  reg [3:0] levels7_8_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_bit11; // LevelWords.java:62
+  reg [3:0] levels7_8_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q8_word_present; // LevelWords.java:62
+  reg c8_valid; // TrieWalk.java:330
+  reg [31:0] c8_key; // TrieWalk.java:331
+  reg [15:0] c8_weight; // TrieWalk.java:332
+  reg [11:0] c8_slot; // TrieWalk.java:333
+  reg [4:0] c8_depth; // TrieWalk.java:334
+  reg [2:0] c8_children; // TrieWalk.java:335
+  reg c8_done; // TrieWalk.java:336
+  reg [11:0] c8_child; // TrieWalk.java:337
+  reg c8_present; // TrieWalk.java:338
+  reg [2:0] c8_count; // TrieWalk.java:339
+  reg c8_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c8_digit_below; // TrieWalk.java:344
   reg [11:0] levels9_10_write_slot; // PairCopies.java:31
-  reg [47:0] levels9_10_write_word; // PairCopies.java:32
+  reg [51:0] levels9_10_write_word; // PairCopies.java:32
   reg [11:0] levels9_10_fix_slot; // PairCopies.java:34
-  reg [47:0] levels9_10_fix_word; // PairCopies.java:35
-  reg a9_valid; // TrieWalk.java:309
-  reg [31:0] a9_key; // TrieWalk.java:310
-  reg [15:0] a9_weight; // TrieWalk.java:311
-  reg [11:0] a9_slot; // TrieWalk.java:312
-  reg [4:0] a9_depth; // TrieWalk.java:313
-  reg [2:0] a9_children; // TrieWalk.java:314
-  reg a9_done; // TrieWalk.java:315
-  reg a9_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a9_digit_below; // TrieWalk.java:320
-  reg p9_valid; // TrieWalk.java:309
-  reg [31:0] p9_key; // TrieWalk.java:310
-  reg [15:0] p9_weight; // TrieWalk.java:311
-  reg [11:0] p9_slot; // TrieWalk.java:312
-  reg [4:0] p9_depth; // TrieWalk.java:313
-  reg [2:0] p9_children; // TrieWalk.java:314
-  reg p9_done; // TrieWalk.java:315
-  reg p9_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p9_digit_below; // TrieWalk.java:320
-  reg q9_valid; // TrieWalk.java:309
-  reg [31:0] q9_key; // TrieWalk.java:310
-  reg [15:0] q9_weight; // TrieWalk.java:311
-  reg [11:0] q9_slot; // TrieWalk.java:312
-  reg [4:0] q9_depth; // TrieWalk.java:313
-  reg [2:0] q9_children; // TrieWalk.java:314
-  reg q9_done; // TrieWalk.java:315
-  reg q9_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q9_digit_below; // TrieWalk.java:320
-  reg [11:0] level9_fix_address; // TrieWalk.java:244
-  reg [47:0] levels9_10_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q9_word; // TrieWalk.java:261
-  reg c9_valid; // TrieWalk.java:309
-  reg [31:0] c9_key; // TrieWalk.java:310
-  reg [15:0] c9_weight; // TrieWalk.java:311
-  reg [11:0] c9_slot; // TrieWalk.java:312
-  reg [4:0] c9_depth; // TrieWalk.java:313
-  reg [2:0] c9_children; // TrieWalk.java:314
-  reg c9_done; // TrieWalk.java:315
-  reg c9_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c9_digit_below; // TrieWalk.java:320
-  reg a10_valid; // TrieWalk.java:309
-  reg [31:0] a10_key; // TrieWalk.java:310
-  reg [15:0] a10_weight; // TrieWalk.java:311
-  reg [11:0] a10_slot; // TrieWalk.java:312
-  reg [4:0] a10_depth; // TrieWalk.java:313
-  reg [2:0] a10_children; // TrieWalk.java:314
-  reg a10_done; // TrieWalk.java:315
-  reg a10_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a10_digit_below; // TrieWalk.java:320
-  reg p10_valid; // TrieWalk.java:309
-  reg [31:0] p10_key; // TrieWalk.java:310
-  reg [15:0] p10_weight; // TrieWalk.java:311
-  reg [11:0] p10_slot; // TrieWalk.java:312
-  reg [4:0] p10_depth; // TrieWalk.java:313
-  reg [2:0] p10_children; // TrieWalk.java:314
-  reg p10_done; // TrieWalk.java:315
-  reg p10_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p10_digit_below; // TrieWalk.java:320
-  reg q10_valid; // TrieWalk.java:309
-  reg [31:0] q10_key; // TrieWalk.java:310
-  reg [15:0] q10_weight; // TrieWalk.java:311
-  reg [11:0] q10_slot; // TrieWalk.java:312
-  reg [4:0] q10_depth; // TrieWalk.java:313
-  reg [2:0] q10_children; // TrieWalk.java:314
-  reg q10_done; // TrieWalk.java:315
-  reg q10_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q10_digit_below; // TrieWalk.java:320
-  reg [11:0] level10_fix_address; // TrieWalk.java:244
-  reg [47:0] levels9_10_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q10_word; // TrieWalk.java:261
-  reg c10_valid; // TrieWalk.java:309
-  reg [31:0] c10_key; // TrieWalk.java:310
-  reg [15:0] c10_weight; // TrieWalk.java:311
-  reg [11:0] c10_slot; // TrieWalk.java:312
-  reg [4:0] c10_depth; // TrieWalk.java:313
-  reg [2:0] c10_children; // TrieWalk.java:314
-  reg c10_done; // TrieWalk.java:315
-  reg c10_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c10_digit_below; // TrieWalk.java:320
+  reg [51:0] levels9_10_fix_word; // PairCopies.java:35
+  reg a9_valid; // TrieWalk.java:330
+  reg [31:0] a9_key; // TrieWalk.java:331
+  reg [15:0] a9_weight; // TrieWalk.java:332
+  reg [11:0] a9_slot; // TrieWalk.java:333
+  reg [4:0] a9_depth; // TrieWalk.java:334
+  reg [2:0] a9_children; // TrieWalk.java:335
+  reg a9_done; // TrieWalk.java:336
+  reg a9_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a9_digit_below; // TrieWalk.java:344
+  reg p9_valid; // TrieWalk.java:330
+  reg [31:0] p9_key; // TrieWalk.java:331
+  reg [15:0] p9_weight; // TrieWalk.java:332
+  reg [11:0] p9_slot; // TrieWalk.java:333
+  reg [4:0] p9_depth; // TrieWalk.java:334
+  reg [2:0] p9_children; // TrieWalk.java:335
+  reg p9_done; // TrieWalk.java:336
+  reg p9_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p9_digit_below; // TrieWalk.java:344
+  reg q9_valid; // TrieWalk.java:330
+  reg [31:0] q9_key; // TrieWalk.java:331
+  reg [15:0] q9_weight; // TrieWalk.java:332
+  reg [11:0] q9_slot; // TrieWalk.java:333
+  reg [4:0] q9_depth; // TrieWalk.java:334
+  reg [2:0] q9_children; // TrieWalk.java:335
+  reg q9_done; // TrieWalk.java:336
+  reg q9_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q9_digit_below; // TrieWalk.java:344
+  reg [11:0] level9_fix_address; // TrieWalk.java:249
+  reg [3:0] levels9_10_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit0; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit1; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit2; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit3; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit4; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit5; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit6; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit7; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit8; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit9; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit10; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_bit11; // LevelWords.java:62
+  reg [3:0] levels9_10_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q9_word_present; // LevelWords.java:62
+  reg c9_valid; // TrieWalk.java:330
+  reg [31:0] c9_key; // TrieWalk.java:331
+  reg [15:0] c9_weight; // TrieWalk.java:332
+  reg [11:0] c9_slot; // TrieWalk.java:333
+  reg [4:0] c9_depth; // TrieWalk.java:334
+  reg [2:0] c9_children; // TrieWalk.java:335
+  reg c9_done; // TrieWalk.java:336
+  reg [11:0] c9_child; // TrieWalk.java:337
+  reg c9_present; // TrieWalk.java:338
+  reg [2:0] c9_count; // TrieWalk.java:339
+  reg c9_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c9_digit_below; // TrieWalk.java:344
+  reg a10_valid; // TrieWalk.java:330
+  reg [31:0] a10_key; // TrieWalk.java:331
+  reg [15:0] a10_weight; // TrieWalk.java:332
+  reg [11:0] a10_slot; // TrieWalk.java:333
+  reg [4:0] a10_depth; // TrieWalk.java:334
+  reg [2:0] a10_children; // TrieWalk.java:335
+  reg a10_done; // TrieWalk.java:336
+  reg a10_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a10_digit_below; // TrieWalk.java:344
+  reg p10_valid; // TrieWalk.java:330
+  reg [31:0] p10_key; // TrieWalk.java:331
+  reg [15:0] p10_weight; // TrieWalk.java:332
+  reg [11:0] p10_slot; // TrieWalk.java:333
+  reg [4:0] p10_depth; // TrieWalk.java:334
+  reg [2:0] p10_children; // TrieWalk.java:335
+  reg p10_done; // TrieWalk.java:336
+  reg p10_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p10_digit_below; // TrieWalk.java:344
+  reg q10_valid; // TrieWalk.java:330
+  reg [31:0] q10_key; // TrieWalk.java:331
+  reg [15:0] q10_weight; // TrieWalk.java:332
+  reg [11:0] q10_slot; // TrieWalk.java:333
+  reg [4:0] q10_depth; // TrieWalk.java:334
+  reg [2:0] q10_children; // TrieWalk.java:335
+  reg q10_done; // TrieWalk.java:336
+  reg q10_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q10_digit_below; // TrieWalk.java:344
+  reg [11:0] level10_fix_address; // TrieWalk.java:249
+  reg [3:0] levels9_10_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit0; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit1; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit2; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit3; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit4; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit5; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit6; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit7; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit8; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit9; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit10; // LevelWords.java:62
+  reg [3:0] levels9_10_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_bit11; // LevelWords.java:62
+  reg [3:0] levels9_10_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q10_word_present; // LevelWords.java:62
+  reg c10_valid; // TrieWalk.java:330
+  reg [31:0] c10_key; // TrieWalk.java:331
+  reg [15:0] c10_weight; // TrieWalk.java:332
+  reg [11:0] c10_slot; // TrieWalk.java:333
+  reg [4:0] c10_depth; // TrieWalk.java:334
+  reg [2:0] c10_children; // TrieWalk.java:335
+  reg c10_done; // TrieWalk.java:336
+  reg [11:0] c10_child; // TrieWalk.java:337
+  reg c10_present; // TrieWalk.java:338
+  reg [2:0] c10_count; // TrieWalk.java:339
+  reg c10_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c10_digit_below; // TrieWalk.java:344
   reg [11:0] levels11_12_write_slot; // PairCopies.java:31
-  reg [47:0] levels11_12_write_word; // PairCopies.java:32
+  reg [51:0] levels11_12_write_word; // PairCopies.java:32
   reg [11:0] levels11_12_fix_slot; // PairCopies.java:34
-  reg [47:0] levels11_12_fix_word; // PairCopies.java:35
-  reg a11_valid; // TrieWalk.java:309
-  reg [31:0] a11_key; // TrieWalk.java:310
-  reg [15:0] a11_weight; // TrieWalk.java:311
-  reg [11:0] a11_slot; // TrieWalk.java:312
-  reg [4:0] a11_depth; // TrieWalk.java:313
-  reg [2:0] a11_children; // TrieWalk.java:314
-  reg a11_done; // TrieWalk.java:315
-  reg a11_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a11_digit_below; // TrieWalk.java:320
-  reg p11_valid; // TrieWalk.java:309
-  reg [31:0] p11_key; // TrieWalk.java:310
-  reg [15:0] p11_weight; // TrieWalk.java:311
-  reg [11:0] p11_slot; // TrieWalk.java:312
-  reg [4:0] p11_depth; // TrieWalk.java:313
-  reg [2:0] p11_children; // TrieWalk.java:314
-  reg p11_done; // TrieWalk.java:315
-  reg p11_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p11_digit_below; // TrieWalk.java:320
-  reg q11_valid; // TrieWalk.java:309
-  reg [31:0] q11_key; // TrieWalk.java:310
-  reg [15:0] q11_weight; // TrieWalk.java:311
-  reg [11:0] q11_slot; // TrieWalk.java:312
-  reg [4:0] q11_depth; // TrieWalk.java:313
-  reg [2:0] q11_children; // TrieWalk.java:314
-  reg q11_done; // TrieWalk.java:315
-  reg q11_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q11_digit_below; // TrieWalk.java:320
-  reg [11:0] level11_fix_address; // TrieWalk.java:244
-  reg [47:0] levels11_12_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q11_word; // TrieWalk.java:261
-  reg c11_valid; // TrieWalk.java:309
-  reg [31:0] c11_key; // TrieWalk.java:310
-  reg [15:0] c11_weight; // TrieWalk.java:311
-  reg [11:0] c11_slot; // TrieWalk.java:312
-  reg [4:0] c11_depth; // TrieWalk.java:313
-  reg [2:0] c11_children; // TrieWalk.java:314
-  reg c11_done; // TrieWalk.java:315
-  reg c11_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c11_digit_below; // TrieWalk.java:320
-  reg a12_valid; // TrieWalk.java:309
-  reg [31:0] a12_key; // TrieWalk.java:310
-  reg [15:0] a12_weight; // TrieWalk.java:311
-  reg [11:0] a12_slot; // TrieWalk.java:312
-  reg [4:0] a12_depth; // TrieWalk.java:313
-  reg [2:0] a12_children; // TrieWalk.java:314
-  reg a12_done; // TrieWalk.java:315
-  reg a12_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a12_digit_below; // TrieWalk.java:320
-  reg p12_valid; // TrieWalk.java:309
-  reg [31:0] p12_key; // TrieWalk.java:310
-  reg [15:0] p12_weight; // TrieWalk.java:311
-  reg [11:0] p12_slot; // TrieWalk.java:312
-  reg [4:0] p12_depth; // TrieWalk.java:313
-  reg [2:0] p12_children; // TrieWalk.java:314
-  reg p12_done; // TrieWalk.java:315
-  reg p12_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p12_digit_below; // TrieWalk.java:320
-  reg q12_valid; // TrieWalk.java:309
-  reg [31:0] q12_key; // TrieWalk.java:310
-  reg [15:0] q12_weight; // TrieWalk.java:311
-  reg [11:0] q12_slot; // TrieWalk.java:312
-  reg [4:0] q12_depth; // TrieWalk.java:313
-  reg [2:0] q12_children; // TrieWalk.java:314
-  reg q12_done; // TrieWalk.java:315
-  reg q12_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q12_digit_below; // TrieWalk.java:320
-  reg [11:0] level12_fix_address; // TrieWalk.java:244
-  reg [47:0] levels11_12_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q12_word; // TrieWalk.java:261
-  reg c12_valid; // TrieWalk.java:309
-  reg [31:0] c12_key; // TrieWalk.java:310
-  reg [15:0] c12_weight; // TrieWalk.java:311
-  reg [11:0] c12_slot; // TrieWalk.java:312
-  reg [4:0] c12_depth; // TrieWalk.java:313
-  reg [2:0] c12_children; // TrieWalk.java:314
-  reg c12_done; // TrieWalk.java:315
-  reg c12_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c12_digit_below; // TrieWalk.java:320
+  reg [51:0] levels11_12_fix_word; // PairCopies.java:35
+  reg a11_valid; // TrieWalk.java:330
+  reg [31:0] a11_key; // TrieWalk.java:331
+  reg [15:0] a11_weight; // TrieWalk.java:332
+  reg [11:0] a11_slot; // TrieWalk.java:333
+  reg [4:0] a11_depth; // TrieWalk.java:334
+  reg [2:0] a11_children; // TrieWalk.java:335
+  reg a11_done; // TrieWalk.java:336
+  reg a11_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a11_digit_below; // TrieWalk.java:344
+  reg p11_valid; // TrieWalk.java:330
+  reg [31:0] p11_key; // TrieWalk.java:331
+  reg [15:0] p11_weight; // TrieWalk.java:332
+  reg [11:0] p11_slot; // TrieWalk.java:333
+  reg [4:0] p11_depth; // TrieWalk.java:334
+  reg [2:0] p11_children; // TrieWalk.java:335
+  reg p11_done; // TrieWalk.java:336
+  reg p11_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p11_digit_below; // TrieWalk.java:344
+  reg q11_valid; // TrieWalk.java:330
+  reg [31:0] q11_key; // TrieWalk.java:331
+  reg [15:0] q11_weight; // TrieWalk.java:332
+  reg [11:0] q11_slot; // TrieWalk.java:333
+  reg [4:0] q11_depth; // TrieWalk.java:334
+  reg [2:0] q11_children; // TrieWalk.java:335
+  reg q11_done; // TrieWalk.java:336
+  reg q11_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q11_digit_below; // TrieWalk.java:344
+  reg [11:0] level11_fix_address; // TrieWalk.java:249
+  reg [3:0] levels11_12_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit0; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit1; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit2; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit3; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit4; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit5; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit6; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit7; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit8; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit9; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit10; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_bit11; // LevelWords.java:62
+  reg [3:0] levels11_12_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q11_word_present; // LevelWords.java:62
+  reg c11_valid; // TrieWalk.java:330
+  reg [31:0] c11_key; // TrieWalk.java:331
+  reg [15:0] c11_weight; // TrieWalk.java:332
+  reg [11:0] c11_slot; // TrieWalk.java:333
+  reg [4:0] c11_depth; // TrieWalk.java:334
+  reg [2:0] c11_children; // TrieWalk.java:335
+  reg c11_done; // TrieWalk.java:336
+  reg [11:0] c11_child; // TrieWalk.java:337
+  reg c11_present; // TrieWalk.java:338
+  reg [2:0] c11_count; // TrieWalk.java:339
+  reg c11_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c11_digit_below; // TrieWalk.java:344
+  reg a12_valid; // TrieWalk.java:330
+  reg [31:0] a12_key; // TrieWalk.java:331
+  reg [15:0] a12_weight; // TrieWalk.java:332
+  reg [11:0] a12_slot; // TrieWalk.java:333
+  reg [4:0] a12_depth; // TrieWalk.java:334
+  reg [2:0] a12_children; // TrieWalk.java:335
+  reg a12_done; // TrieWalk.java:336
+  reg a12_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a12_digit_below; // TrieWalk.java:344
+  reg p12_valid; // TrieWalk.java:330
+  reg [31:0] p12_key; // TrieWalk.java:331
+  reg [15:0] p12_weight; // TrieWalk.java:332
+  reg [11:0] p12_slot; // TrieWalk.java:333
+  reg [4:0] p12_depth; // TrieWalk.java:334
+  reg [2:0] p12_children; // TrieWalk.java:335
+  reg p12_done; // TrieWalk.java:336
+  reg p12_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p12_digit_below; // TrieWalk.java:344
+  reg q12_valid; // TrieWalk.java:330
+  reg [31:0] q12_key; // TrieWalk.java:331
+  reg [15:0] q12_weight; // TrieWalk.java:332
+  reg [11:0] q12_slot; // TrieWalk.java:333
+  reg [4:0] q12_depth; // TrieWalk.java:334
+  reg [2:0] q12_children; // TrieWalk.java:335
+  reg q12_done; // TrieWalk.java:336
+  reg q12_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q12_digit_below; // TrieWalk.java:344
+  reg [11:0] level12_fix_address; // TrieWalk.java:249
+  reg [3:0] levels11_12_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit0; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit1; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit2; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit3; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit4; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit5; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit6; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit7; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit8; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit9; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit10; // LevelWords.java:62
+  reg [3:0] levels11_12_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_bit11; // LevelWords.java:62
+  reg [3:0] levels11_12_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q12_word_present; // LevelWords.java:62
+  reg c12_valid; // TrieWalk.java:330
+  reg [31:0] c12_key; // TrieWalk.java:331
+  reg [15:0] c12_weight; // TrieWalk.java:332
+  reg [11:0] c12_slot; // TrieWalk.java:333
+  reg [4:0] c12_depth; // TrieWalk.java:334
+  reg [2:0] c12_children; // TrieWalk.java:335
+  reg c12_done; // TrieWalk.java:336
+  reg [11:0] c12_child; // TrieWalk.java:337
+  reg c12_present; // TrieWalk.java:338
+  reg [2:0] c12_count; // TrieWalk.java:339
+  reg c12_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c12_digit_below; // TrieWalk.java:344
   reg [11:0] levels13_14_write_slot; // PairCopies.java:31
-  reg [47:0] levels13_14_write_word; // PairCopies.java:32
+  reg [51:0] levels13_14_write_word; // PairCopies.java:32
   reg [11:0] levels13_14_fix_slot; // PairCopies.java:34
-  reg [47:0] levels13_14_fix_word; // PairCopies.java:35
-  reg a13_valid; // TrieWalk.java:309
-  reg [31:0] a13_key; // TrieWalk.java:310
-  reg [15:0] a13_weight; // TrieWalk.java:311
-  reg [11:0] a13_slot; // TrieWalk.java:312
-  reg [4:0] a13_depth; // TrieWalk.java:313
-  reg [2:0] a13_children; // TrieWalk.java:314
-  reg a13_done; // TrieWalk.java:315
-  reg a13_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a13_digit_below; // TrieWalk.java:320
-  reg p13_valid; // TrieWalk.java:309
-  reg [31:0] p13_key; // TrieWalk.java:310
-  reg [15:0] p13_weight; // TrieWalk.java:311
-  reg [11:0] p13_slot; // TrieWalk.java:312
-  reg [4:0] p13_depth; // TrieWalk.java:313
-  reg [2:0] p13_children; // TrieWalk.java:314
-  reg p13_done; // TrieWalk.java:315
-  reg p13_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p13_digit_below; // TrieWalk.java:320
-  reg q13_valid; // TrieWalk.java:309
-  reg [31:0] q13_key; // TrieWalk.java:310
-  reg [15:0] q13_weight; // TrieWalk.java:311
-  reg [11:0] q13_slot; // TrieWalk.java:312
-  reg [4:0] q13_depth; // TrieWalk.java:313
-  reg [2:0] q13_children; // TrieWalk.java:314
-  reg q13_done; // TrieWalk.java:315
-  reg q13_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q13_digit_below; // TrieWalk.java:320
-  reg [11:0] level13_fix_address; // TrieWalk.java:244
-  reg [47:0] levels13_14_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q13_word; // TrieWalk.java:261
-  reg c13_valid; // TrieWalk.java:309
-  reg [31:0] c13_key; // TrieWalk.java:310
-  reg [15:0] c13_weight; // TrieWalk.java:311
-  reg [11:0] c13_slot; // TrieWalk.java:312
-  reg [4:0] c13_depth; // TrieWalk.java:313
-  reg [2:0] c13_children; // TrieWalk.java:314
-  reg c13_done; // TrieWalk.java:315
-  reg c13_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c13_digit_below; // TrieWalk.java:320
-  reg a14_valid; // TrieWalk.java:309
-  reg [31:0] a14_key; // TrieWalk.java:310
-  reg [15:0] a14_weight; // TrieWalk.java:311
-  reg [11:0] a14_slot; // TrieWalk.java:312
-  reg [4:0] a14_depth; // TrieWalk.java:313
-  reg [2:0] a14_children; // TrieWalk.java:314
-  reg a14_done; // TrieWalk.java:315
-  reg a14_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a14_digit_below; // TrieWalk.java:320
-  reg p14_valid; // TrieWalk.java:309
-  reg [31:0] p14_key; // TrieWalk.java:310
-  reg [15:0] p14_weight; // TrieWalk.java:311
-  reg [11:0] p14_slot; // TrieWalk.java:312
-  reg [4:0] p14_depth; // TrieWalk.java:313
-  reg [2:0] p14_children; // TrieWalk.java:314
-  reg p14_done; // TrieWalk.java:315
-  reg p14_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p14_digit_below; // TrieWalk.java:320
-  reg q14_valid; // TrieWalk.java:309
-  reg [31:0] q14_key; // TrieWalk.java:310
-  reg [15:0] q14_weight; // TrieWalk.java:311
-  reg [11:0] q14_slot; // TrieWalk.java:312
-  reg [4:0] q14_depth; // TrieWalk.java:313
-  reg [2:0] q14_children; // TrieWalk.java:314
-  reg q14_done; // TrieWalk.java:315
-  reg q14_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q14_digit_below; // TrieWalk.java:320
-  reg [11:0] level14_fix_address; // TrieWalk.java:244
-  reg [47:0] levels13_14_words_rdata_1; // TrieWalk.java:258
-  reg [47:0] q14_word; // TrieWalk.java:261
-  reg c14_valid; // TrieWalk.java:309
-  reg [31:0] c14_key; // TrieWalk.java:310
-  reg [15:0] c14_weight; // TrieWalk.java:311
-  reg [11:0] c14_slot; // TrieWalk.java:312
-  reg [4:0] c14_depth; // TrieWalk.java:313
-  reg [2:0] c14_children; // TrieWalk.java:314
-  reg c14_done; // TrieWalk.java:315
-  reg c14_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] c14_digit_below; // TrieWalk.java:320
+  reg [51:0] levels13_14_fix_word; // PairCopies.java:35
+  reg a13_valid; // TrieWalk.java:330
+  reg [31:0] a13_key; // TrieWalk.java:331
+  reg [15:0] a13_weight; // TrieWalk.java:332
+  reg [11:0] a13_slot; // TrieWalk.java:333
+  reg [4:0] a13_depth; // TrieWalk.java:334
+  reg [2:0] a13_children; // TrieWalk.java:335
+  reg a13_done; // TrieWalk.java:336
+  reg a13_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a13_digit_below; // TrieWalk.java:344
+  reg p13_valid; // TrieWalk.java:330
+  reg [31:0] p13_key; // TrieWalk.java:331
+  reg [15:0] p13_weight; // TrieWalk.java:332
+  reg [11:0] p13_slot; // TrieWalk.java:333
+  reg [4:0] p13_depth; // TrieWalk.java:334
+  reg [2:0] p13_children; // TrieWalk.java:335
+  reg p13_done; // TrieWalk.java:336
+  reg p13_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p13_digit_below; // TrieWalk.java:344
+  reg q13_valid; // TrieWalk.java:330
+  reg [31:0] q13_key; // TrieWalk.java:331
+  reg [15:0] q13_weight; // TrieWalk.java:332
+  reg [11:0] q13_slot; // TrieWalk.java:333
+  reg [4:0] q13_depth; // TrieWalk.java:334
+  reg [2:0] q13_children; // TrieWalk.java:335
+  reg q13_done; // TrieWalk.java:336
+  reg q13_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q13_digit_below; // TrieWalk.java:344
+  reg [11:0] level13_fix_address; // TrieWalk.java:249
+  reg [3:0] levels13_14_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit0; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit1; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit2; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit3; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit4; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit5; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit6; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit7; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit8; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit9; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit10; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_bit11; // LevelWords.java:62
+  reg [3:0] levels13_14_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q13_word_present; // LevelWords.java:62
+  reg c13_valid; // TrieWalk.java:330
+  reg [31:0] c13_key; // TrieWalk.java:331
+  reg [15:0] c13_weight; // TrieWalk.java:332
+  reg [11:0] c13_slot; // TrieWalk.java:333
+  reg [4:0] c13_depth; // TrieWalk.java:334
+  reg [2:0] c13_children; // TrieWalk.java:335
+  reg c13_done; // TrieWalk.java:336
+  reg [11:0] c13_child; // TrieWalk.java:337
+  reg c13_present; // TrieWalk.java:338
+  reg [2:0] c13_count; // TrieWalk.java:339
+  reg c13_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c13_digit_below; // TrieWalk.java:344
+  reg a14_valid; // TrieWalk.java:330
+  reg [31:0] a14_key; // TrieWalk.java:331
+  reg [15:0] a14_weight; // TrieWalk.java:332
+  reg [11:0] a14_slot; // TrieWalk.java:333
+  reg [4:0] a14_depth; // TrieWalk.java:334
+  reg [2:0] a14_children; // TrieWalk.java:335
+  reg a14_done; // TrieWalk.java:336
+  reg a14_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a14_digit_below; // TrieWalk.java:344
+  reg p14_valid; // TrieWalk.java:330
+  reg [31:0] p14_key; // TrieWalk.java:331
+  reg [15:0] p14_weight; // TrieWalk.java:332
+  reg [11:0] p14_slot; // TrieWalk.java:333
+  reg [4:0] p14_depth; // TrieWalk.java:334
+  reg [2:0] p14_children; // TrieWalk.java:335
+  reg p14_done; // TrieWalk.java:336
+  reg p14_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p14_digit_below; // TrieWalk.java:344
+  reg q14_valid; // TrieWalk.java:330
+  reg [31:0] q14_key; // TrieWalk.java:331
+  reg [15:0] q14_weight; // TrieWalk.java:332
+  reg [11:0] q14_slot; // TrieWalk.java:333
+  reg [4:0] q14_depth; // TrieWalk.java:334
+  reg [2:0] q14_children; // TrieWalk.java:335
+  reg q14_done; // TrieWalk.java:336
+  reg q14_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q14_digit_below; // TrieWalk.java:344
+  reg [11:0] level14_fix_address; // TrieWalk.java:249
+  reg [3:0] levels13_14_words_bit0_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit0; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit1_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit1; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit2_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit2; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit3_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit3; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit4_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit4; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit5_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit5; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit6_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit6; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit7_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit7; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit8_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit8; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit9_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit9; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit10_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit10; // LevelWords.java:62
+  reg [3:0] levels13_14_words_bit11_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_bit11; // LevelWords.java:62
+  reg [3:0] levels13_14_words_present_rdata_1; // LevelWords.java:62
+  reg [3:0] q14_word_present; // LevelWords.java:62
+  reg c14_valid; // TrieWalk.java:330
+  reg [31:0] c14_key; // TrieWalk.java:331
+  reg [15:0] c14_weight; // TrieWalk.java:332
+  reg [11:0] c14_slot; // TrieWalk.java:333
+  reg [4:0] c14_depth; // TrieWalk.java:334
+  reg [2:0] c14_children; // TrieWalk.java:335
+  reg c14_done; // TrieWalk.java:336
+  reg [11:0] c14_child; // TrieWalk.java:337
+  reg c14_present; // TrieWalk.java:338
+  reg [2:0] c14_count; // TrieWalk.java:339
+  reg c14_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c14_digit_below; // TrieWalk.java:344
   reg [11:0] level15_write_slot; // PairCopies.java:31
-  reg [47:0] level15_write_word; // PairCopies.java:32
+  reg [51:0] level15_write_word; // PairCopies.java:32
   reg [11:0] level15_fix_slot; // PairCopies.java:34
-  reg [47:0] level15_fix_word; // PairCopies.java:35
-  reg a15_valid; // TrieWalk.java:309
-  reg [31:0] a15_key; // TrieWalk.java:310
-  reg [15:0] a15_weight; // TrieWalk.java:311
-  reg [11:0] a15_slot; // TrieWalk.java:312
-  reg [4:0] a15_depth; // TrieWalk.java:313
-  reg [2:0] a15_children; // TrieWalk.java:314
-  reg a15_done; // TrieWalk.java:315
-  reg a15_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] a15_digit_below; // TrieWalk.java:320
-  reg p15_valid; // TrieWalk.java:309
-  reg [31:0] p15_key; // TrieWalk.java:310
-  reg [15:0] p15_weight; // TrieWalk.java:311
-  reg [11:0] p15_slot; // TrieWalk.java:312
-  reg [4:0] p15_depth; // TrieWalk.java:313
-  reg [2:0] p15_children; // TrieWalk.java:314
-  reg p15_done; // TrieWalk.java:315
-  reg p15_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] p15_digit_below; // TrieWalk.java:320
-  reg q15_valid; // TrieWalk.java:309
-  reg [31:0] q15_key; // TrieWalk.java:310
-  reg [15:0] q15_weight; // TrieWalk.java:311
-  reg [11:0] q15_slot; // TrieWalk.java:312
-  reg [4:0] q15_depth; // TrieWalk.java:313
-  reg [2:0] q15_children; // TrieWalk.java:314
-  reg q15_done; // TrieWalk.java:315
-  reg q15_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] q15_digit_below; // TrieWalk.java:320
-  reg [11:0] level15_fix_address; // TrieWalk.java:244
-  reg [47:0] level15_words_rdata_0; // TrieWalk.java:255
-  reg [47:0] q15_word; // TrieWalk.java:261
-  reg s16_valid; // TrieWalk.java:309
-  reg [31:0] s16_key; // TrieWalk.java:310
-  reg [15:0] s16_weight; // TrieWalk.java:311
-  reg [11:0] s16_slot; // TrieWalk.java:312
-  reg [4:0] s16_depth; // TrieWalk.java:313
-  reg [2:0] s16_children; // TrieWalk.java:314
-  reg s16_done; // TrieWalk.java:315
-  reg s16_stopped_at_split; // TrieWalk.java:319
-  reg [1:0] s16_digit_below; // TrieWalk.java:320
+  reg [51:0] level15_fix_word; // PairCopies.java:35
+  reg a15_valid; // TrieWalk.java:330
+  reg [31:0] a15_key; // TrieWalk.java:331
+  reg [15:0] a15_weight; // TrieWalk.java:332
+  reg [11:0] a15_slot; // TrieWalk.java:333
+  reg [4:0] a15_depth; // TrieWalk.java:334
+  reg [2:0] a15_children; // TrieWalk.java:335
+  reg a15_done; // TrieWalk.java:336
+  reg a15_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] a15_digit_below; // TrieWalk.java:344
+  reg p15_valid; // TrieWalk.java:330
+  reg [31:0] p15_key; // TrieWalk.java:331
+  reg [15:0] p15_weight; // TrieWalk.java:332
+  reg [11:0] p15_slot; // TrieWalk.java:333
+  reg [4:0] p15_depth; // TrieWalk.java:334
+  reg [2:0] p15_children; // TrieWalk.java:335
+  reg p15_done; // TrieWalk.java:336
+  reg p15_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] p15_digit_below; // TrieWalk.java:344
+  reg q15_valid; // TrieWalk.java:330
+  reg [31:0] q15_key; // TrieWalk.java:331
+  reg [15:0] q15_weight; // TrieWalk.java:332
+  reg [11:0] q15_slot; // TrieWalk.java:333
+  reg [4:0] q15_depth; // TrieWalk.java:334
+  reg [2:0] q15_children; // TrieWalk.java:335
+  reg q15_done; // TrieWalk.java:336
+  reg q15_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] q15_digit_below; // TrieWalk.java:344
+  reg [11:0] level15_fix_address; // TrieWalk.java:249
+  reg [3:0] level15_words_bit0_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit0; // LevelWords.java:62
+  reg [3:0] level15_words_bit1_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit1; // LevelWords.java:62
+  reg [3:0] level15_words_bit2_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit2; // LevelWords.java:62
+  reg [3:0] level15_words_bit3_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit3; // LevelWords.java:62
+  reg [3:0] level15_words_bit4_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit4; // LevelWords.java:62
+  reg [3:0] level15_words_bit5_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit5; // LevelWords.java:62
+  reg [3:0] level15_words_bit6_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit6; // LevelWords.java:62
+  reg [3:0] level15_words_bit7_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit7; // LevelWords.java:62
+  reg [3:0] level15_words_bit8_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit8; // LevelWords.java:62
+  reg [3:0] level15_words_bit9_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit9; // LevelWords.java:62
+  reg [3:0] level15_words_bit10_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit10; // LevelWords.java:62
+  reg [3:0] level15_words_bit11_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_bit11; // LevelWords.java:62
+  reg [3:0] level15_words_present_rdata_0; // LevelWords.java:62
+  reg [3:0] q15_word_present; // LevelWords.java:62
+  reg c15_valid; // TrieWalk.java:330
+  reg [31:0] c15_key; // TrieWalk.java:331
+  reg [15:0] c15_weight; // TrieWalk.java:332
+  reg [11:0] c15_slot; // TrieWalk.java:333
+  reg [4:0] c15_depth; // TrieWalk.java:334
+  reg [2:0] c15_children; // TrieWalk.java:335
+  reg c15_done; // TrieWalk.java:336
+  reg [11:0] c15_child; // TrieWalk.java:337
+  reg c15_present; // TrieWalk.java:338
+  reg [2:0] c15_count; // TrieWalk.java:339
+  reg c15_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] c15_digit_below; // TrieWalk.java:344
+  reg s16_valid; // TrieWalk.java:330
+  reg [31:0] s16_key; // TrieWalk.java:331
+  reg [15:0] s16_weight; // TrieWalk.java:332
+  reg [11:0] s16_slot; // TrieWalk.java:333
+  reg [4:0] s16_depth; // TrieWalk.java:334
+  reg [2:0] s16_children; // TrieWalk.java:335
+  reg s16_done; // TrieWalk.java:336
+  reg s16_stopped_at_split; // TrieWalk.java:343
+  reg [1:0] s16_digit_below; // TrieWalk.java:344
 
   // Memories (no reset, so synthesis infers RAM)
-  (* no_rw_check *) reg [47:0] levels1_2_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] levels3_4_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] levels5_6_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] levels7_8_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] levels9_10_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] levels11_12_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] levels13_14_words [0:4095]; // TrieWalk.java:250
-  (* no_rw_check *) reg [47:0] level15_words [0:4095]; // TrieWalk.java:250
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels1_2_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels3_4_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels5_6_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels7_8_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels9_10_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels11_12_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] levels13_14_words_present [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit0 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit1 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit2 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit3 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit4 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit5 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit6 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit7 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit8 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit9 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit10 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_bit11 [0:4095]; // LevelWords.java:42
+  (* no_rw_check *) reg [3:0] level15_words_present [0:4095]; // LevelWords.java:42
 
   // Wires
-  wire [11:0] _wire_0_0; // ChildWord.java:35
-  wire [11:0] _wire_0_1; // ChildWord.java:35
-  wire [11:0] _wire_0_2; // ChildWord.java:35
-  wire [11:0] _wire_0_3; // ChildWord.java:35
+  wire [1:0] _wire_0_0; // TrieWalk.java:142
+  wire [1:0] _wire_0_1; // TrieWalk.java:142
+  wire [1:0] _wire_0_2; // TrieWalk.java:142
+  wire [1:0] _wire_0_3; // TrieWalk.java:142
+  wire [1:0] _wire_0_4; // TrieWalk.java:142
+  wire [1:0] _wire_0_5; // TrieWalk.java:142
+  wire [1:0] _wire_0_6; // TrieWalk.java:142
+  wire [1:0] _wire_0_7; // TrieWalk.java:142
+  wire [1:0] _wire_0_8; // TrieWalk.java:142
+  wire [1:0] _wire_0_9; // TrieWalk.java:142
+  wire [1:0] _wire_0_10; // TrieWalk.java:142
+  wire [1:0] _wire_0_11; // TrieWalk.java:142
+  wire [1:0] _wire_0_12; // TrieWalk.java:142
+  wire [1:0] _wire_0_13; // TrieWalk.java:142
+  wire [1:0] _wire_0_14; // TrieWalk.java:142
+  wire [1:0] _wire_0_15; // TrieWalk.java:142
   wire [1:0] _wire_1_0; // TrieWalk.java:142
   wire [1:0] _wire_1_1; // TrieWalk.java:142
   wire [1:0] _wire_1_2; // TrieWalk.java:142
@@ -688,10 +1210,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_1_13; // TrieWalk.java:142
   wire [1:0] _wire_1_14; // TrieWalk.java:142
   wire [1:0] _wire_1_15; // TrieWalk.java:142
-  wire [11:0] _wire_2_0; // ChildWord.java:35
-  wire [11:0] _wire_2_1; // ChildWord.java:35
-  wire [11:0] _wire_2_2; // ChildWord.java:35
-  wire [11:0] _wire_2_3; // ChildWord.java:35
+  wire [1:0] _wire_2_0; // TrieWalk.java:142
+  wire [1:0] _wire_2_1; // TrieWalk.java:142
+  wire [1:0] _wire_2_2; // TrieWalk.java:142
+  wire [1:0] _wire_2_3; // TrieWalk.java:142
+  wire [1:0] _wire_2_4; // TrieWalk.java:142
+  wire [1:0] _wire_2_5; // TrieWalk.java:142
+  wire [1:0] _wire_2_6; // TrieWalk.java:142
+  wire [1:0] _wire_2_7; // TrieWalk.java:142
+  wire [1:0] _wire_2_8; // TrieWalk.java:142
+  wire [1:0] _wire_2_9; // TrieWalk.java:142
+  wire [1:0] _wire_2_10; // TrieWalk.java:142
+  wire [1:0] _wire_2_11; // TrieWalk.java:142
+  wire [1:0] _wire_2_12; // TrieWalk.java:142
+  wire [1:0] _wire_2_13; // TrieWalk.java:142
+  wire [1:0] _wire_2_14; // TrieWalk.java:142
+  wire [1:0] _wire_2_15; // TrieWalk.java:142
   wire [1:0] _wire_3_0; // TrieWalk.java:142
   wire [1:0] _wire_3_1; // TrieWalk.java:142
   wire [1:0] _wire_3_2; // TrieWalk.java:142
@@ -708,10 +1242,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_3_13; // TrieWalk.java:142
   wire [1:0] _wire_3_14; // TrieWalk.java:142
   wire [1:0] _wire_3_15; // TrieWalk.java:142
-  wire [11:0] _wire_4_0; // ChildWord.java:35
-  wire [11:0] _wire_4_1; // ChildWord.java:35
-  wire [11:0] _wire_4_2; // ChildWord.java:35
-  wire [11:0] _wire_4_3; // ChildWord.java:35
+  wire [1:0] _wire_4_0; // TrieWalk.java:142
+  wire [1:0] _wire_4_1; // TrieWalk.java:142
+  wire [1:0] _wire_4_2; // TrieWalk.java:142
+  wire [1:0] _wire_4_3; // TrieWalk.java:142
+  wire [1:0] _wire_4_4; // TrieWalk.java:142
+  wire [1:0] _wire_4_5; // TrieWalk.java:142
+  wire [1:0] _wire_4_6; // TrieWalk.java:142
+  wire [1:0] _wire_4_7; // TrieWalk.java:142
+  wire [1:0] _wire_4_8; // TrieWalk.java:142
+  wire [1:0] _wire_4_9; // TrieWalk.java:142
+  wire [1:0] _wire_4_10; // TrieWalk.java:142
+  wire [1:0] _wire_4_11; // TrieWalk.java:142
+  wire [1:0] _wire_4_12; // TrieWalk.java:142
+  wire [1:0] _wire_4_13; // TrieWalk.java:142
+  wire [1:0] _wire_4_14; // TrieWalk.java:142
+  wire [1:0] _wire_4_15; // TrieWalk.java:142
   wire [1:0] _wire_5_0; // TrieWalk.java:142
   wire [1:0] _wire_5_1; // TrieWalk.java:142
   wire [1:0] _wire_5_2; // TrieWalk.java:142
@@ -728,14 +1274,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_5_13; // TrieWalk.java:142
   wire [1:0] _wire_5_14; // TrieWalk.java:142
   wire [1:0] _wire_5_15; // TrieWalk.java:142
-  wire [11:0] _wire_6_0; // ChildWord.java:35
-  wire [11:0] _wire_6_1; // ChildWord.java:35
-  wire [11:0] _wire_6_2; // ChildWord.java:35
-  wire [11:0] _wire_6_3; // ChildWord.java:35
-  wire [11:0] _wire_7_0; // ChildWord.java:35
-  wire [11:0] _wire_7_1; // ChildWord.java:35
-  wire [11:0] _wire_7_2; // ChildWord.java:35
-  wire [11:0] _wire_7_3; // ChildWord.java:35
+  wire [1:0] _wire_6_0; // TrieWalk.java:142
+  wire [1:0] _wire_6_1; // TrieWalk.java:142
+  wire [1:0] _wire_6_2; // TrieWalk.java:142
+  wire [1:0] _wire_6_3; // TrieWalk.java:142
+  wire [1:0] _wire_6_4; // TrieWalk.java:142
+  wire [1:0] _wire_6_5; // TrieWalk.java:142
+  wire [1:0] _wire_6_6; // TrieWalk.java:142
+  wire [1:0] _wire_6_7; // TrieWalk.java:142
+  wire [1:0] _wire_6_8; // TrieWalk.java:142
+  wire [1:0] _wire_6_9; // TrieWalk.java:142
+  wire [1:0] _wire_6_10; // TrieWalk.java:142
+  wire [1:0] _wire_6_11; // TrieWalk.java:142
+  wire [1:0] _wire_6_12; // TrieWalk.java:142
+  wire [1:0] _wire_6_13; // TrieWalk.java:142
+  wire [1:0] _wire_6_14; // TrieWalk.java:142
+  wire [1:0] _wire_6_15; // TrieWalk.java:142
+  wire [1:0] _wire_7_0; // TrieWalk.java:142
+  wire [1:0] _wire_7_1; // TrieWalk.java:142
+  wire [1:0] _wire_7_2; // TrieWalk.java:142
+  wire [1:0] _wire_7_3; // TrieWalk.java:142
+  wire [1:0] _wire_7_4; // TrieWalk.java:142
+  wire [1:0] _wire_7_5; // TrieWalk.java:142
+  wire [1:0] _wire_7_6; // TrieWalk.java:142
+  wire [1:0] _wire_7_7; // TrieWalk.java:142
+  wire [1:0] _wire_7_8; // TrieWalk.java:142
+  wire [1:0] _wire_7_9; // TrieWalk.java:142
+  wire [1:0] _wire_7_10; // TrieWalk.java:142
+  wire [1:0] _wire_7_11; // TrieWalk.java:142
+  wire [1:0] _wire_7_12; // TrieWalk.java:142
+  wire [1:0] _wire_7_13; // TrieWalk.java:142
+  wire [1:0] _wire_7_14; // TrieWalk.java:142
+  wire [1:0] _wire_7_15; // TrieWalk.java:142
   wire [1:0] _wire_8_0; // TrieWalk.java:142
   wire [1:0] _wire_8_1; // TrieWalk.java:142
   wire [1:0] _wire_8_2; // TrieWalk.java:142
@@ -752,10 +1322,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_8_13; // TrieWalk.java:142
   wire [1:0] _wire_8_14; // TrieWalk.java:142
   wire [1:0] _wire_8_15; // TrieWalk.java:142
-  wire [11:0] _wire_9_0; // ChildWord.java:35
-  wire [11:0] _wire_9_1; // ChildWord.java:35
-  wire [11:0] _wire_9_2; // ChildWord.java:35
-  wire [11:0] _wire_9_3; // ChildWord.java:35
+  wire [1:0] _wire_9_0; // TrieWalk.java:142
+  wire [1:0] _wire_9_1; // TrieWalk.java:142
+  wire [1:0] _wire_9_2; // TrieWalk.java:142
+  wire [1:0] _wire_9_3; // TrieWalk.java:142
+  wire [1:0] _wire_9_4; // TrieWalk.java:142
+  wire [1:0] _wire_9_5; // TrieWalk.java:142
+  wire [1:0] _wire_9_6; // TrieWalk.java:142
+  wire [1:0] _wire_9_7; // TrieWalk.java:142
+  wire [1:0] _wire_9_8; // TrieWalk.java:142
+  wire [1:0] _wire_9_9; // TrieWalk.java:142
+  wire [1:0] _wire_9_10; // TrieWalk.java:142
+  wire [1:0] _wire_9_11; // TrieWalk.java:142
+  wire [1:0] _wire_9_12; // TrieWalk.java:142
+  wire [1:0] _wire_9_13; // TrieWalk.java:142
+  wire [1:0] _wire_9_14; // TrieWalk.java:142
+  wire [1:0] _wire_9_15; // TrieWalk.java:142
   wire [1:0] _wire_10_0; // TrieWalk.java:142
   wire [1:0] _wire_10_1; // TrieWalk.java:142
   wire [1:0] _wire_10_2; // TrieWalk.java:142
@@ -772,10 +1354,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_10_13; // TrieWalk.java:142
   wire [1:0] _wire_10_14; // TrieWalk.java:142
   wire [1:0] _wire_10_15; // TrieWalk.java:142
-  wire [11:0] _wire_11_0; // ChildWord.java:35
-  wire [11:0] _wire_11_1; // ChildWord.java:35
-  wire [11:0] _wire_11_2; // ChildWord.java:35
-  wire [11:0] _wire_11_3; // ChildWord.java:35
+  wire [1:0] _wire_11_0; // TrieWalk.java:142
+  wire [1:0] _wire_11_1; // TrieWalk.java:142
+  wire [1:0] _wire_11_2; // TrieWalk.java:142
+  wire [1:0] _wire_11_3; // TrieWalk.java:142
+  wire [1:0] _wire_11_4; // TrieWalk.java:142
+  wire [1:0] _wire_11_5; // TrieWalk.java:142
+  wire [1:0] _wire_11_6; // TrieWalk.java:142
+  wire [1:0] _wire_11_7; // TrieWalk.java:142
+  wire [1:0] _wire_11_8; // TrieWalk.java:142
+  wire [1:0] _wire_11_9; // TrieWalk.java:142
+  wire [1:0] _wire_11_10; // TrieWalk.java:142
+  wire [1:0] _wire_11_11; // TrieWalk.java:142
+  wire [1:0] _wire_11_12; // TrieWalk.java:142
+  wire [1:0] _wire_11_13; // TrieWalk.java:142
+  wire [1:0] _wire_11_14; // TrieWalk.java:142
+  wire [1:0] _wire_11_15; // TrieWalk.java:142
   wire [1:0] _wire_12_0; // TrieWalk.java:142
   wire [1:0] _wire_12_1; // TrieWalk.java:142
   wire [1:0] _wire_12_2; // TrieWalk.java:142
@@ -792,10 +1386,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_12_13; // TrieWalk.java:142
   wire [1:0] _wire_12_14; // TrieWalk.java:142
   wire [1:0] _wire_12_15; // TrieWalk.java:142
-  wire [11:0] _wire_13_0; // ChildWord.java:35
-  wire [11:0] _wire_13_1; // ChildWord.java:35
-  wire [11:0] _wire_13_2; // ChildWord.java:35
-  wire [11:0] _wire_13_3; // ChildWord.java:35
+  wire [1:0] _wire_13_0; // TrieWalk.java:142
+  wire [1:0] _wire_13_1; // TrieWalk.java:142
+  wire [1:0] _wire_13_2; // TrieWalk.java:142
+  wire [1:0] _wire_13_3; // TrieWalk.java:142
+  wire [1:0] _wire_13_4; // TrieWalk.java:142
+  wire [1:0] _wire_13_5; // TrieWalk.java:142
+  wire [1:0] _wire_13_6; // TrieWalk.java:142
+  wire [1:0] _wire_13_7; // TrieWalk.java:142
+  wire [1:0] _wire_13_8; // TrieWalk.java:142
+  wire [1:0] _wire_13_9; // TrieWalk.java:142
+  wire [1:0] _wire_13_10; // TrieWalk.java:142
+  wire [1:0] _wire_13_11; // TrieWalk.java:142
+  wire [1:0] _wire_13_12; // TrieWalk.java:142
+  wire [1:0] _wire_13_13; // TrieWalk.java:142
+  wire [1:0] _wire_13_14; // TrieWalk.java:142
+  wire [1:0] _wire_13_15; // TrieWalk.java:142
   wire [1:0] _wire_14_0; // TrieWalk.java:142
   wire [1:0] _wire_14_1; // TrieWalk.java:142
   wire [1:0] _wire_14_2; // TrieWalk.java:142
@@ -812,14 +1418,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_14_13; // TrieWalk.java:142
   wire [1:0] _wire_14_14; // TrieWalk.java:142
   wire [1:0] _wire_14_15; // TrieWalk.java:142
-  wire [11:0] _wire_15_0; // ChildWord.java:35
-  wire [11:0] _wire_15_1; // ChildWord.java:35
-  wire [11:0] _wire_15_2; // ChildWord.java:35
-  wire [11:0] _wire_15_3; // ChildWord.java:35
-  wire [11:0] _wire_16_0; // ChildWord.java:35
-  wire [11:0] _wire_16_1; // ChildWord.java:35
-  wire [11:0] _wire_16_2; // ChildWord.java:35
-  wire [11:0] _wire_16_3; // ChildWord.java:35
+  wire [1:0] _wire_15_0; // TrieWalk.java:142
+  wire [1:0] _wire_15_1; // TrieWalk.java:142
+  wire [1:0] _wire_15_2; // TrieWalk.java:142
+  wire [1:0] _wire_15_3; // TrieWalk.java:142
+  wire [1:0] _wire_15_4; // TrieWalk.java:142
+  wire [1:0] _wire_15_5; // TrieWalk.java:142
+  wire [1:0] _wire_15_6; // TrieWalk.java:142
+  wire [1:0] _wire_15_7; // TrieWalk.java:142
+  wire [1:0] _wire_15_8; // TrieWalk.java:142
+  wire [1:0] _wire_15_9; // TrieWalk.java:142
+  wire [1:0] _wire_15_10; // TrieWalk.java:142
+  wire [1:0] _wire_15_11; // TrieWalk.java:142
+  wire [1:0] _wire_15_12; // TrieWalk.java:142
+  wire [1:0] _wire_15_13; // TrieWalk.java:142
+  wire [1:0] _wire_15_14; // TrieWalk.java:142
+  wire [1:0] _wire_15_15; // TrieWalk.java:142
+  wire [1:0] _wire_16_0; // TrieWalk.java:142
+  wire [1:0] _wire_16_1; // TrieWalk.java:142
+  wire [1:0] _wire_16_2; // TrieWalk.java:142
+  wire [1:0] _wire_16_3; // TrieWalk.java:142
+  wire [1:0] _wire_16_4; // TrieWalk.java:142
+  wire [1:0] _wire_16_5; // TrieWalk.java:142
+  wire [1:0] _wire_16_6; // TrieWalk.java:142
+  wire [1:0] _wire_16_7; // TrieWalk.java:142
+  wire [1:0] _wire_16_8; // TrieWalk.java:142
+  wire [1:0] _wire_16_9; // TrieWalk.java:142
+  wire [1:0] _wire_16_10; // TrieWalk.java:142
+  wire [1:0] _wire_16_11; // TrieWalk.java:142
+  wire [1:0] _wire_16_12; // TrieWalk.java:142
+  wire [1:0] _wire_16_13; // TrieWalk.java:142
+  wire [1:0] _wire_16_14; // TrieWalk.java:142
+  wire [1:0] _wire_16_15; // TrieWalk.java:142
   wire [1:0] _wire_17_0; // TrieWalk.java:142
   wire [1:0] _wire_17_1; // TrieWalk.java:142
   wire [1:0] _wire_17_2; // TrieWalk.java:142
@@ -836,10 +1466,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_17_13; // TrieWalk.java:142
   wire [1:0] _wire_17_14; // TrieWalk.java:142
   wire [1:0] _wire_17_15; // TrieWalk.java:142
-  wire [11:0] _wire_18_0; // ChildWord.java:35
-  wire [11:0] _wire_18_1; // ChildWord.java:35
-  wire [11:0] _wire_18_2; // ChildWord.java:35
-  wire [11:0] _wire_18_3; // ChildWord.java:35
+  wire [1:0] _wire_18_0; // TrieWalk.java:142
+  wire [1:0] _wire_18_1; // TrieWalk.java:142
+  wire [1:0] _wire_18_2; // TrieWalk.java:142
+  wire [1:0] _wire_18_3; // TrieWalk.java:142
+  wire [1:0] _wire_18_4; // TrieWalk.java:142
+  wire [1:0] _wire_18_5; // TrieWalk.java:142
+  wire [1:0] _wire_18_6; // TrieWalk.java:142
+  wire [1:0] _wire_18_7; // TrieWalk.java:142
+  wire [1:0] _wire_18_8; // TrieWalk.java:142
+  wire [1:0] _wire_18_9; // TrieWalk.java:142
+  wire [1:0] _wire_18_10; // TrieWalk.java:142
+  wire [1:0] _wire_18_11; // TrieWalk.java:142
+  wire [1:0] _wire_18_12; // TrieWalk.java:142
+  wire [1:0] _wire_18_13; // TrieWalk.java:142
+  wire [1:0] _wire_18_14; // TrieWalk.java:142
+  wire [1:0] _wire_18_15; // TrieWalk.java:142
   wire [1:0] _wire_19_0; // TrieWalk.java:142
   wire [1:0] _wire_19_1; // TrieWalk.java:142
   wire [1:0] _wire_19_2; // TrieWalk.java:142
@@ -856,10 +1498,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_19_13; // TrieWalk.java:142
   wire [1:0] _wire_19_14; // TrieWalk.java:142
   wire [1:0] _wire_19_15; // TrieWalk.java:142
-  wire [11:0] _wire_20_0; // ChildWord.java:35
-  wire [11:0] _wire_20_1; // ChildWord.java:35
-  wire [11:0] _wire_20_2; // ChildWord.java:35
-  wire [11:0] _wire_20_3; // ChildWord.java:35
+  wire [1:0] _wire_20_0; // TrieWalk.java:142
+  wire [1:0] _wire_20_1; // TrieWalk.java:142
+  wire [1:0] _wire_20_2; // TrieWalk.java:142
+  wire [1:0] _wire_20_3; // TrieWalk.java:142
+  wire [1:0] _wire_20_4; // TrieWalk.java:142
+  wire [1:0] _wire_20_5; // TrieWalk.java:142
+  wire [1:0] _wire_20_6; // TrieWalk.java:142
+  wire [1:0] _wire_20_7; // TrieWalk.java:142
+  wire [1:0] _wire_20_8; // TrieWalk.java:142
+  wire [1:0] _wire_20_9; // TrieWalk.java:142
+  wire [1:0] _wire_20_10; // TrieWalk.java:142
+  wire [1:0] _wire_20_11; // TrieWalk.java:142
+  wire [1:0] _wire_20_12; // TrieWalk.java:142
+  wire [1:0] _wire_20_13; // TrieWalk.java:142
+  wire [1:0] _wire_20_14; // TrieWalk.java:142
+  wire [1:0] _wire_20_15; // TrieWalk.java:142
   wire [1:0] _wire_21_0; // TrieWalk.java:142
   wire [1:0] _wire_21_1; // TrieWalk.java:142
   wire [1:0] _wire_21_2; // TrieWalk.java:142
@@ -876,10 +1530,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_21_13; // TrieWalk.java:142
   wire [1:0] _wire_21_14; // TrieWalk.java:142
   wire [1:0] _wire_21_15; // TrieWalk.java:142
-  wire [11:0] _wire_22_0; // ChildWord.java:35
-  wire [11:0] _wire_22_1; // ChildWord.java:35
-  wire [11:0] _wire_22_2; // ChildWord.java:35
-  wire [11:0] _wire_22_3; // ChildWord.java:35
+  wire [1:0] _wire_22_0; // TrieWalk.java:142
+  wire [1:0] _wire_22_1; // TrieWalk.java:142
+  wire [1:0] _wire_22_2; // TrieWalk.java:142
+  wire [1:0] _wire_22_3; // TrieWalk.java:142
+  wire [1:0] _wire_22_4; // TrieWalk.java:142
+  wire [1:0] _wire_22_5; // TrieWalk.java:142
+  wire [1:0] _wire_22_6; // TrieWalk.java:142
+  wire [1:0] _wire_22_7; // TrieWalk.java:142
+  wire [1:0] _wire_22_8; // TrieWalk.java:142
+  wire [1:0] _wire_22_9; // TrieWalk.java:142
+  wire [1:0] _wire_22_10; // TrieWalk.java:142
+  wire [1:0] _wire_22_11; // TrieWalk.java:142
+  wire [1:0] _wire_22_12; // TrieWalk.java:142
+  wire [1:0] _wire_22_13; // TrieWalk.java:142
+  wire [1:0] _wire_22_14; // TrieWalk.java:142
+  wire [1:0] _wire_22_15; // TrieWalk.java:142
   wire [1:0] _wire_23_0; // TrieWalk.java:142
   wire [1:0] _wire_23_1; // TrieWalk.java:142
   wire [1:0] _wire_23_2; // TrieWalk.java:142
@@ -896,14 +1562,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_23_13; // TrieWalk.java:142
   wire [1:0] _wire_23_14; // TrieWalk.java:142
   wire [1:0] _wire_23_15; // TrieWalk.java:142
-  wire [11:0] _wire_24_0; // ChildWord.java:35
-  wire [11:0] _wire_24_1; // ChildWord.java:35
-  wire [11:0] _wire_24_2; // ChildWord.java:35
-  wire [11:0] _wire_24_3; // ChildWord.java:35
-  wire [11:0] _wire_25_0; // ChildWord.java:35
-  wire [11:0] _wire_25_1; // ChildWord.java:35
-  wire [11:0] _wire_25_2; // ChildWord.java:35
-  wire [11:0] _wire_25_3; // ChildWord.java:35
+  wire [1:0] _wire_24_0; // TrieWalk.java:142
+  wire [1:0] _wire_24_1; // TrieWalk.java:142
+  wire [1:0] _wire_24_2; // TrieWalk.java:142
+  wire [1:0] _wire_24_3; // TrieWalk.java:142
+  wire [1:0] _wire_24_4; // TrieWalk.java:142
+  wire [1:0] _wire_24_5; // TrieWalk.java:142
+  wire [1:0] _wire_24_6; // TrieWalk.java:142
+  wire [1:0] _wire_24_7; // TrieWalk.java:142
+  wire [1:0] _wire_24_8; // TrieWalk.java:142
+  wire [1:0] _wire_24_9; // TrieWalk.java:142
+  wire [1:0] _wire_24_10; // TrieWalk.java:142
+  wire [1:0] _wire_24_11; // TrieWalk.java:142
+  wire [1:0] _wire_24_12; // TrieWalk.java:142
+  wire [1:0] _wire_24_13; // TrieWalk.java:142
+  wire [1:0] _wire_24_14; // TrieWalk.java:142
+  wire [1:0] _wire_24_15; // TrieWalk.java:142
+  wire [1:0] _wire_25_0; // TrieWalk.java:142
+  wire [1:0] _wire_25_1; // TrieWalk.java:142
+  wire [1:0] _wire_25_2; // TrieWalk.java:142
+  wire [1:0] _wire_25_3; // TrieWalk.java:142
+  wire [1:0] _wire_25_4; // TrieWalk.java:142
+  wire [1:0] _wire_25_5; // TrieWalk.java:142
+  wire [1:0] _wire_25_6; // TrieWalk.java:142
+  wire [1:0] _wire_25_7; // TrieWalk.java:142
+  wire [1:0] _wire_25_8; // TrieWalk.java:142
+  wire [1:0] _wire_25_9; // TrieWalk.java:142
+  wire [1:0] _wire_25_10; // TrieWalk.java:142
+  wire [1:0] _wire_25_11; // TrieWalk.java:142
+  wire [1:0] _wire_25_12; // TrieWalk.java:142
+  wire [1:0] _wire_25_13; // TrieWalk.java:142
+  wire [1:0] _wire_25_14; // TrieWalk.java:142
+  wire [1:0] _wire_25_15; // TrieWalk.java:142
   wire [1:0] _wire_26_0; // TrieWalk.java:142
   wire [1:0] _wire_26_1; // TrieWalk.java:142
   wire [1:0] _wire_26_2; // TrieWalk.java:142
@@ -920,10 +1610,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_26_13; // TrieWalk.java:142
   wire [1:0] _wire_26_14; // TrieWalk.java:142
   wire [1:0] _wire_26_15; // TrieWalk.java:142
-  wire [11:0] _wire_27_0; // ChildWord.java:35
-  wire [11:0] _wire_27_1; // ChildWord.java:35
-  wire [11:0] _wire_27_2; // ChildWord.java:35
-  wire [11:0] _wire_27_3; // ChildWord.java:35
+  wire [1:0] _wire_27_0; // TrieWalk.java:142
+  wire [1:0] _wire_27_1; // TrieWalk.java:142
+  wire [1:0] _wire_27_2; // TrieWalk.java:142
+  wire [1:0] _wire_27_3; // TrieWalk.java:142
+  wire [1:0] _wire_27_4; // TrieWalk.java:142
+  wire [1:0] _wire_27_5; // TrieWalk.java:142
+  wire [1:0] _wire_27_6; // TrieWalk.java:142
+  wire [1:0] _wire_27_7; // TrieWalk.java:142
+  wire [1:0] _wire_27_8; // TrieWalk.java:142
+  wire [1:0] _wire_27_9; // TrieWalk.java:142
+  wire [1:0] _wire_27_10; // TrieWalk.java:142
+  wire [1:0] _wire_27_11; // TrieWalk.java:142
+  wire [1:0] _wire_27_12; // TrieWalk.java:142
+  wire [1:0] _wire_27_13; // TrieWalk.java:142
+  wire [1:0] _wire_27_14; // TrieWalk.java:142
+  wire [1:0] _wire_27_15; // TrieWalk.java:142
   wire [1:0] _wire_28_0; // TrieWalk.java:142
   wire [1:0] _wire_28_1; // TrieWalk.java:142
   wire [1:0] _wire_28_2; // TrieWalk.java:142
@@ -940,10 +1642,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_28_13; // TrieWalk.java:142
   wire [1:0] _wire_28_14; // TrieWalk.java:142
   wire [1:0] _wire_28_15; // TrieWalk.java:142
-  wire [11:0] _wire_29_0; // ChildWord.java:35
-  wire [11:0] _wire_29_1; // ChildWord.java:35
-  wire [11:0] _wire_29_2; // ChildWord.java:35
-  wire [11:0] _wire_29_3; // ChildWord.java:35
+  wire [1:0] _wire_29_0; // TrieWalk.java:142
+  wire [1:0] _wire_29_1; // TrieWalk.java:142
+  wire [1:0] _wire_29_2; // TrieWalk.java:142
+  wire [1:0] _wire_29_3; // TrieWalk.java:142
+  wire [1:0] _wire_29_4; // TrieWalk.java:142
+  wire [1:0] _wire_29_5; // TrieWalk.java:142
+  wire [1:0] _wire_29_6; // TrieWalk.java:142
+  wire [1:0] _wire_29_7; // TrieWalk.java:142
+  wire [1:0] _wire_29_8; // TrieWalk.java:142
+  wire [1:0] _wire_29_9; // TrieWalk.java:142
+  wire [1:0] _wire_29_10; // TrieWalk.java:142
+  wire [1:0] _wire_29_11; // TrieWalk.java:142
+  wire [1:0] _wire_29_12; // TrieWalk.java:142
+  wire [1:0] _wire_29_13; // TrieWalk.java:142
+  wire [1:0] _wire_29_14; // TrieWalk.java:142
+  wire [1:0] _wire_29_15; // TrieWalk.java:142
   wire [1:0] _wire_30_0; // TrieWalk.java:142
   wire [1:0] _wire_30_1; // TrieWalk.java:142
   wire [1:0] _wire_30_2; // TrieWalk.java:142
@@ -960,10 +1674,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_30_13; // TrieWalk.java:142
   wire [1:0] _wire_30_14; // TrieWalk.java:142
   wire [1:0] _wire_30_15; // TrieWalk.java:142
-  wire [11:0] _wire_31_0; // ChildWord.java:35
-  wire [11:0] _wire_31_1; // ChildWord.java:35
-  wire [11:0] _wire_31_2; // ChildWord.java:35
-  wire [11:0] _wire_31_3; // ChildWord.java:35
+  wire [1:0] _wire_31_0; // TrieWalk.java:142
+  wire [1:0] _wire_31_1; // TrieWalk.java:142
+  wire [1:0] _wire_31_2; // TrieWalk.java:142
+  wire [1:0] _wire_31_3; // TrieWalk.java:142
+  wire [1:0] _wire_31_4; // TrieWalk.java:142
+  wire [1:0] _wire_31_5; // TrieWalk.java:142
+  wire [1:0] _wire_31_6; // TrieWalk.java:142
+  wire [1:0] _wire_31_7; // TrieWalk.java:142
+  wire [1:0] _wire_31_8; // TrieWalk.java:142
+  wire [1:0] _wire_31_9; // TrieWalk.java:142
+  wire [1:0] _wire_31_10; // TrieWalk.java:142
+  wire [1:0] _wire_31_11; // TrieWalk.java:142
+  wire [1:0] _wire_31_12; // TrieWalk.java:142
+  wire [1:0] _wire_31_13; // TrieWalk.java:142
+  wire [1:0] _wire_31_14; // TrieWalk.java:142
+  wire [1:0] _wire_31_15; // TrieWalk.java:142
   wire [1:0] _wire_32_0; // TrieWalk.java:142
   wire [1:0] _wire_32_1; // TrieWalk.java:142
   wire [1:0] _wire_32_2; // TrieWalk.java:142
@@ -980,14 +1706,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_32_13; // TrieWalk.java:142
   wire [1:0] _wire_32_14; // TrieWalk.java:142
   wire [1:0] _wire_32_15; // TrieWalk.java:142
-  wire [11:0] _wire_33_0; // ChildWord.java:35
-  wire [11:0] _wire_33_1; // ChildWord.java:35
-  wire [11:0] _wire_33_2; // ChildWord.java:35
-  wire [11:0] _wire_33_3; // ChildWord.java:35
-  wire [11:0] _wire_34_0; // ChildWord.java:35
-  wire [11:0] _wire_34_1; // ChildWord.java:35
-  wire [11:0] _wire_34_2; // ChildWord.java:35
-  wire [11:0] _wire_34_3; // ChildWord.java:35
+  wire [1:0] _wire_33_0; // TrieWalk.java:142
+  wire [1:0] _wire_33_1; // TrieWalk.java:142
+  wire [1:0] _wire_33_2; // TrieWalk.java:142
+  wire [1:0] _wire_33_3; // TrieWalk.java:142
+  wire [1:0] _wire_33_4; // TrieWalk.java:142
+  wire [1:0] _wire_33_5; // TrieWalk.java:142
+  wire [1:0] _wire_33_6; // TrieWalk.java:142
+  wire [1:0] _wire_33_7; // TrieWalk.java:142
+  wire [1:0] _wire_33_8; // TrieWalk.java:142
+  wire [1:0] _wire_33_9; // TrieWalk.java:142
+  wire [1:0] _wire_33_10; // TrieWalk.java:142
+  wire [1:0] _wire_33_11; // TrieWalk.java:142
+  wire [1:0] _wire_33_12; // TrieWalk.java:142
+  wire [1:0] _wire_33_13; // TrieWalk.java:142
+  wire [1:0] _wire_33_14; // TrieWalk.java:142
+  wire [1:0] _wire_33_15; // TrieWalk.java:142
+  wire [1:0] _wire_34_0; // TrieWalk.java:142
+  wire [1:0] _wire_34_1; // TrieWalk.java:142
+  wire [1:0] _wire_34_2; // TrieWalk.java:142
+  wire [1:0] _wire_34_3; // TrieWalk.java:142
+  wire [1:0] _wire_34_4; // TrieWalk.java:142
+  wire [1:0] _wire_34_5; // TrieWalk.java:142
+  wire [1:0] _wire_34_6; // TrieWalk.java:142
+  wire [1:0] _wire_34_7; // TrieWalk.java:142
+  wire [1:0] _wire_34_8; // TrieWalk.java:142
+  wire [1:0] _wire_34_9; // TrieWalk.java:142
+  wire [1:0] _wire_34_10; // TrieWalk.java:142
+  wire [1:0] _wire_34_11; // TrieWalk.java:142
+  wire [1:0] _wire_34_12; // TrieWalk.java:142
+  wire [1:0] _wire_34_13; // TrieWalk.java:142
+  wire [1:0] _wire_34_14; // TrieWalk.java:142
+  wire [1:0] _wire_34_15; // TrieWalk.java:142
   wire [1:0] _wire_35_0; // TrieWalk.java:142
   wire [1:0] _wire_35_1; // TrieWalk.java:142
   wire [1:0] _wire_35_2; // TrieWalk.java:142
@@ -1004,10 +1754,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_35_13; // TrieWalk.java:142
   wire [1:0] _wire_35_14; // TrieWalk.java:142
   wire [1:0] _wire_35_15; // TrieWalk.java:142
-  wire [11:0] _wire_36_0; // ChildWord.java:35
-  wire [11:0] _wire_36_1; // ChildWord.java:35
-  wire [11:0] _wire_36_2; // ChildWord.java:35
-  wire [11:0] _wire_36_3; // ChildWord.java:35
+  wire [1:0] _wire_36_0; // TrieWalk.java:142
+  wire [1:0] _wire_36_1; // TrieWalk.java:142
+  wire [1:0] _wire_36_2; // TrieWalk.java:142
+  wire [1:0] _wire_36_3; // TrieWalk.java:142
+  wire [1:0] _wire_36_4; // TrieWalk.java:142
+  wire [1:0] _wire_36_5; // TrieWalk.java:142
+  wire [1:0] _wire_36_6; // TrieWalk.java:142
+  wire [1:0] _wire_36_7; // TrieWalk.java:142
+  wire [1:0] _wire_36_8; // TrieWalk.java:142
+  wire [1:0] _wire_36_9; // TrieWalk.java:142
+  wire [1:0] _wire_36_10; // TrieWalk.java:142
+  wire [1:0] _wire_36_11; // TrieWalk.java:142
+  wire [1:0] _wire_36_12; // TrieWalk.java:142
+  wire [1:0] _wire_36_13; // TrieWalk.java:142
+  wire [1:0] _wire_36_14; // TrieWalk.java:142
+  wire [1:0] _wire_36_15; // TrieWalk.java:142
   wire [1:0] _wire_37_0; // TrieWalk.java:142
   wire [1:0] _wire_37_1; // TrieWalk.java:142
   wire [1:0] _wire_37_2; // TrieWalk.java:142
@@ -1024,10 +1786,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_37_13; // TrieWalk.java:142
   wire [1:0] _wire_37_14; // TrieWalk.java:142
   wire [1:0] _wire_37_15; // TrieWalk.java:142
-  wire [11:0] _wire_38_0; // ChildWord.java:35
-  wire [11:0] _wire_38_1; // ChildWord.java:35
-  wire [11:0] _wire_38_2; // ChildWord.java:35
-  wire [11:0] _wire_38_3; // ChildWord.java:35
+  wire [1:0] _wire_38_0; // TrieWalk.java:142
+  wire [1:0] _wire_38_1; // TrieWalk.java:142
+  wire [1:0] _wire_38_2; // TrieWalk.java:142
+  wire [1:0] _wire_38_3; // TrieWalk.java:142
+  wire [1:0] _wire_38_4; // TrieWalk.java:142
+  wire [1:0] _wire_38_5; // TrieWalk.java:142
+  wire [1:0] _wire_38_6; // TrieWalk.java:142
+  wire [1:0] _wire_38_7; // TrieWalk.java:142
+  wire [1:0] _wire_38_8; // TrieWalk.java:142
+  wire [1:0] _wire_38_9; // TrieWalk.java:142
+  wire [1:0] _wire_38_10; // TrieWalk.java:142
+  wire [1:0] _wire_38_11; // TrieWalk.java:142
+  wire [1:0] _wire_38_12; // TrieWalk.java:142
+  wire [1:0] _wire_38_13; // TrieWalk.java:142
+  wire [1:0] _wire_38_14; // TrieWalk.java:142
+  wire [1:0] _wire_38_15; // TrieWalk.java:142
   wire [1:0] _wire_39_0; // TrieWalk.java:142
   wire [1:0] _wire_39_1; // TrieWalk.java:142
   wire [1:0] _wire_39_2; // TrieWalk.java:142
@@ -1044,10 +1818,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_39_13; // TrieWalk.java:142
   wire [1:0] _wire_39_14; // TrieWalk.java:142
   wire [1:0] _wire_39_15; // TrieWalk.java:142
-  wire [11:0] _wire_40_0; // ChildWord.java:35
-  wire [11:0] _wire_40_1; // ChildWord.java:35
-  wire [11:0] _wire_40_2; // ChildWord.java:35
-  wire [11:0] _wire_40_3; // ChildWord.java:35
+  wire [1:0] _wire_40_0; // TrieWalk.java:142
+  wire [1:0] _wire_40_1; // TrieWalk.java:142
+  wire [1:0] _wire_40_2; // TrieWalk.java:142
+  wire [1:0] _wire_40_3; // TrieWalk.java:142
+  wire [1:0] _wire_40_4; // TrieWalk.java:142
+  wire [1:0] _wire_40_5; // TrieWalk.java:142
+  wire [1:0] _wire_40_6; // TrieWalk.java:142
+  wire [1:0] _wire_40_7; // TrieWalk.java:142
+  wire [1:0] _wire_40_8; // TrieWalk.java:142
+  wire [1:0] _wire_40_9; // TrieWalk.java:142
+  wire [1:0] _wire_40_10; // TrieWalk.java:142
+  wire [1:0] _wire_40_11; // TrieWalk.java:142
+  wire [1:0] _wire_40_12; // TrieWalk.java:142
+  wire [1:0] _wire_40_13; // TrieWalk.java:142
+  wire [1:0] _wire_40_14; // TrieWalk.java:142
+  wire [1:0] _wire_40_15; // TrieWalk.java:142
   wire [1:0] _wire_41_0; // TrieWalk.java:142
   wire [1:0] _wire_41_1; // TrieWalk.java:142
   wire [1:0] _wire_41_2; // TrieWalk.java:142
@@ -1064,14 +1850,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_41_13; // TrieWalk.java:142
   wire [1:0] _wire_41_14; // TrieWalk.java:142
   wire [1:0] _wire_41_15; // TrieWalk.java:142
-  wire [11:0] _wire_42_0; // ChildWord.java:35
-  wire [11:0] _wire_42_1; // ChildWord.java:35
-  wire [11:0] _wire_42_2; // ChildWord.java:35
-  wire [11:0] _wire_42_3; // ChildWord.java:35
-  wire [11:0] _wire_43_0; // ChildWord.java:35
-  wire [11:0] _wire_43_1; // ChildWord.java:35
-  wire [11:0] _wire_43_2; // ChildWord.java:35
-  wire [11:0] _wire_43_3; // ChildWord.java:35
+  wire [1:0] _wire_42_0; // TrieWalk.java:142
+  wire [1:0] _wire_42_1; // TrieWalk.java:142
+  wire [1:0] _wire_42_2; // TrieWalk.java:142
+  wire [1:0] _wire_42_3; // TrieWalk.java:142
+  wire [1:0] _wire_42_4; // TrieWalk.java:142
+  wire [1:0] _wire_42_5; // TrieWalk.java:142
+  wire [1:0] _wire_42_6; // TrieWalk.java:142
+  wire [1:0] _wire_42_7; // TrieWalk.java:142
+  wire [1:0] _wire_42_8; // TrieWalk.java:142
+  wire [1:0] _wire_42_9; // TrieWalk.java:142
+  wire [1:0] _wire_42_10; // TrieWalk.java:142
+  wire [1:0] _wire_42_11; // TrieWalk.java:142
+  wire [1:0] _wire_42_12; // TrieWalk.java:142
+  wire [1:0] _wire_42_13; // TrieWalk.java:142
+  wire [1:0] _wire_42_14; // TrieWalk.java:142
+  wire [1:0] _wire_42_15; // TrieWalk.java:142
+  wire [1:0] _wire_43_0; // TrieWalk.java:142
+  wire [1:0] _wire_43_1; // TrieWalk.java:142
+  wire [1:0] _wire_43_2; // TrieWalk.java:142
+  wire [1:0] _wire_43_3; // TrieWalk.java:142
+  wire [1:0] _wire_43_4; // TrieWalk.java:142
+  wire [1:0] _wire_43_5; // TrieWalk.java:142
+  wire [1:0] _wire_43_6; // TrieWalk.java:142
+  wire [1:0] _wire_43_7; // TrieWalk.java:142
+  wire [1:0] _wire_43_8; // TrieWalk.java:142
+  wire [1:0] _wire_43_9; // TrieWalk.java:142
+  wire [1:0] _wire_43_10; // TrieWalk.java:142
+  wire [1:0] _wire_43_11; // TrieWalk.java:142
+  wire [1:0] _wire_43_12; // TrieWalk.java:142
+  wire [1:0] _wire_43_13; // TrieWalk.java:142
+  wire [1:0] _wire_43_14; // TrieWalk.java:142
+  wire [1:0] _wire_43_15; // TrieWalk.java:142
   wire [1:0] _wire_44_0; // TrieWalk.java:142
   wire [1:0] _wire_44_1; // TrieWalk.java:142
   wire [1:0] _wire_44_2; // TrieWalk.java:142
@@ -1088,10 +1898,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_44_13; // TrieWalk.java:142
   wire [1:0] _wire_44_14; // TrieWalk.java:142
   wire [1:0] _wire_44_15; // TrieWalk.java:142
-  wire [11:0] _wire_45_0; // ChildWord.java:35
-  wire [11:0] _wire_45_1; // ChildWord.java:35
-  wire [11:0] _wire_45_2; // ChildWord.java:35
-  wire [11:0] _wire_45_3; // ChildWord.java:35
+  wire [1:0] _wire_45_0; // TrieWalk.java:142
+  wire [1:0] _wire_45_1; // TrieWalk.java:142
+  wire [1:0] _wire_45_2; // TrieWalk.java:142
+  wire [1:0] _wire_45_3; // TrieWalk.java:142
+  wire [1:0] _wire_45_4; // TrieWalk.java:142
+  wire [1:0] _wire_45_5; // TrieWalk.java:142
+  wire [1:0] _wire_45_6; // TrieWalk.java:142
+  wire [1:0] _wire_45_7; // TrieWalk.java:142
+  wire [1:0] _wire_45_8; // TrieWalk.java:142
+  wire [1:0] _wire_45_9; // TrieWalk.java:142
+  wire [1:0] _wire_45_10; // TrieWalk.java:142
+  wire [1:0] _wire_45_11; // TrieWalk.java:142
+  wire [1:0] _wire_45_12; // TrieWalk.java:142
+  wire [1:0] _wire_45_13; // TrieWalk.java:142
+  wire [1:0] _wire_45_14; // TrieWalk.java:142
+  wire [1:0] _wire_45_15; // TrieWalk.java:142
   wire [1:0] _wire_46_0; // TrieWalk.java:142
   wire [1:0] _wire_46_1; // TrieWalk.java:142
   wire [1:0] _wire_46_2; // TrieWalk.java:142
@@ -1108,10 +1930,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_46_13; // TrieWalk.java:142
   wire [1:0] _wire_46_14; // TrieWalk.java:142
   wire [1:0] _wire_46_15; // TrieWalk.java:142
-  wire [11:0] _wire_47_0; // ChildWord.java:35
-  wire [11:0] _wire_47_1; // ChildWord.java:35
-  wire [11:0] _wire_47_2; // ChildWord.java:35
-  wire [11:0] _wire_47_3; // ChildWord.java:35
+  wire [1:0] _wire_47_0; // TrieWalk.java:142
+  wire [1:0] _wire_47_1; // TrieWalk.java:142
+  wire [1:0] _wire_47_2; // TrieWalk.java:142
+  wire [1:0] _wire_47_3; // TrieWalk.java:142
+  wire [1:0] _wire_47_4; // TrieWalk.java:142
+  wire [1:0] _wire_47_5; // TrieWalk.java:142
+  wire [1:0] _wire_47_6; // TrieWalk.java:142
+  wire [1:0] _wire_47_7; // TrieWalk.java:142
+  wire [1:0] _wire_47_8; // TrieWalk.java:142
+  wire [1:0] _wire_47_9; // TrieWalk.java:142
+  wire [1:0] _wire_47_10; // TrieWalk.java:142
+  wire [1:0] _wire_47_11; // TrieWalk.java:142
+  wire [1:0] _wire_47_12; // TrieWalk.java:142
+  wire [1:0] _wire_47_13; // TrieWalk.java:142
+  wire [1:0] _wire_47_14; // TrieWalk.java:142
+  wire [1:0] _wire_47_15; // TrieWalk.java:142
   wire [1:0] _wire_48_0; // TrieWalk.java:142
   wire [1:0] _wire_48_1; // TrieWalk.java:142
   wire [1:0] _wire_48_2; // TrieWalk.java:142
@@ -1128,10 +1962,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_48_13; // TrieWalk.java:142
   wire [1:0] _wire_48_14; // TrieWalk.java:142
   wire [1:0] _wire_48_15; // TrieWalk.java:142
-  wire [11:0] _wire_49_0; // ChildWord.java:35
-  wire [11:0] _wire_49_1; // ChildWord.java:35
-  wire [11:0] _wire_49_2; // ChildWord.java:35
-  wire [11:0] _wire_49_3; // ChildWord.java:35
+  wire [1:0] _wire_49_0; // TrieWalk.java:142
+  wire [1:0] _wire_49_1; // TrieWalk.java:142
+  wire [1:0] _wire_49_2; // TrieWalk.java:142
+  wire [1:0] _wire_49_3; // TrieWalk.java:142
+  wire [1:0] _wire_49_4; // TrieWalk.java:142
+  wire [1:0] _wire_49_5; // TrieWalk.java:142
+  wire [1:0] _wire_49_6; // TrieWalk.java:142
+  wire [1:0] _wire_49_7; // TrieWalk.java:142
+  wire [1:0] _wire_49_8; // TrieWalk.java:142
+  wire [1:0] _wire_49_9; // TrieWalk.java:142
+  wire [1:0] _wire_49_10; // TrieWalk.java:142
+  wire [1:0] _wire_49_11; // TrieWalk.java:142
+  wire [1:0] _wire_49_12; // TrieWalk.java:142
+  wire [1:0] _wire_49_13; // TrieWalk.java:142
+  wire [1:0] _wire_49_14; // TrieWalk.java:142
+  wire [1:0] _wire_49_15; // TrieWalk.java:142
   wire [1:0] _wire_50_0; // TrieWalk.java:142
   wire [1:0] _wire_50_1; // TrieWalk.java:142
   wire [1:0] _wire_50_2; // TrieWalk.java:142
@@ -1148,14 +1994,38 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_50_13; // TrieWalk.java:142
   wire [1:0] _wire_50_14; // TrieWalk.java:142
   wire [1:0] _wire_50_15; // TrieWalk.java:142
-  wire [11:0] _wire_51_0; // ChildWord.java:35
-  wire [11:0] _wire_51_1; // ChildWord.java:35
-  wire [11:0] _wire_51_2; // ChildWord.java:35
-  wire [11:0] _wire_51_3; // ChildWord.java:35
-  wire [11:0] _wire_52_0; // ChildWord.java:35
-  wire [11:0] _wire_52_1; // ChildWord.java:35
-  wire [11:0] _wire_52_2; // ChildWord.java:35
-  wire [11:0] _wire_52_3; // ChildWord.java:35
+  wire [1:0] _wire_51_0; // TrieWalk.java:142
+  wire [1:0] _wire_51_1; // TrieWalk.java:142
+  wire [1:0] _wire_51_2; // TrieWalk.java:142
+  wire [1:0] _wire_51_3; // TrieWalk.java:142
+  wire [1:0] _wire_51_4; // TrieWalk.java:142
+  wire [1:0] _wire_51_5; // TrieWalk.java:142
+  wire [1:0] _wire_51_6; // TrieWalk.java:142
+  wire [1:0] _wire_51_7; // TrieWalk.java:142
+  wire [1:0] _wire_51_8; // TrieWalk.java:142
+  wire [1:0] _wire_51_9; // TrieWalk.java:142
+  wire [1:0] _wire_51_10; // TrieWalk.java:142
+  wire [1:0] _wire_51_11; // TrieWalk.java:142
+  wire [1:0] _wire_51_12; // TrieWalk.java:142
+  wire [1:0] _wire_51_13; // TrieWalk.java:142
+  wire [1:0] _wire_51_14; // TrieWalk.java:142
+  wire [1:0] _wire_51_15; // TrieWalk.java:142
+  wire [1:0] _wire_52_0; // TrieWalk.java:142
+  wire [1:0] _wire_52_1; // TrieWalk.java:142
+  wire [1:0] _wire_52_2; // TrieWalk.java:142
+  wire [1:0] _wire_52_3; // TrieWalk.java:142
+  wire [1:0] _wire_52_4; // TrieWalk.java:142
+  wire [1:0] _wire_52_5; // TrieWalk.java:142
+  wire [1:0] _wire_52_6; // TrieWalk.java:142
+  wire [1:0] _wire_52_7; // TrieWalk.java:142
+  wire [1:0] _wire_52_8; // TrieWalk.java:142
+  wire [1:0] _wire_52_9; // TrieWalk.java:142
+  wire [1:0] _wire_52_10; // TrieWalk.java:142
+  wire [1:0] _wire_52_11; // TrieWalk.java:142
+  wire [1:0] _wire_52_12; // TrieWalk.java:142
+  wire [1:0] _wire_52_13; // TrieWalk.java:142
+  wire [1:0] _wire_52_14; // TrieWalk.java:142
+  wire [1:0] _wire_52_15; // TrieWalk.java:142
   wire [1:0] _wire_53_0; // TrieWalk.java:142
   wire [1:0] _wire_53_1; // TrieWalk.java:142
   wire [1:0] _wire_53_2; // TrieWalk.java:142
@@ -1172,10 +2042,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_53_13; // TrieWalk.java:142
   wire [1:0] _wire_53_14; // TrieWalk.java:142
   wire [1:0] _wire_53_15; // TrieWalk.java:142
-  wire [11:0] _wire_54_0; // ChildWord.java:35
-  wire [11:0] _wire_54_1; // ChildWord.java:35
-  wire [11:0] _wire_54_2; // ChildWord.java:35
-  wire [11:0] _wire_54_3; // ChildWord.java:35
+  wire [1:0] _wire_54_0; // TrieWalk.java:142
+  wire [1:0] _wire_54_1; // TrieWalk.java:142
+  wire [1:0] _wire_54_2; // TrieWalk.java:142
+  wire [1:0] _wire_54_3; // TrieWalk.java:142
+  wire [1:0] _wire_54_4; // TrieWalk.java:142
+  wire [1:0] _wire_54_5; // TrieWalk.java:142
+  wire [1:0] _wire_54_6; // TrieWalk.java:142
+  wire [1:0] _wire_54_7; // TrieWalk.java:142
+  wire [1:0] _wire_54_8; // TrieWalk.java:142
+  wire [1:0] _wire_54_9; // TrieWalk.java:142
+  wire [1:0] _wire_54_10; // TrieWalk.java:142
+  wire [1:0] _wire_54_11; // TrieWalk.java:142
+  wire [1:0] _wire_54_12; // TrieWalk.java:142
+  wire [1:0] _wire_54_13; // TrieWalk.java:142
+  wire [1:0] _wire_54_14; // TrieWalk.java:142
+  wire [1:0] _wire_54_15; // TrieWalk.java:142
   wire [1:0] _wire_55_0; // TrieWalk.java:142
   wire [1:0] _wire_55_1; // TrieWalk.java:142
   wire [1:0] _wire_55_2; // TrieWalk.java:142
@@ -1192,10 +2074,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_55_13; // TrieWalk.java:142
   wire [1:0] _wire_55_14; // TrieWalk.java:142
   wire [1:0] _wire_55_15; // TrieWalk.java:142
-  wire [11:0] _wire_56_0; // ChildWord.java:35
-  wire [11:0] _wire_56_1; // ChildWord.java:35
-  wire [11:0] _wire_56_2; // ChildWord.java:35
-  wire [11:0] _wire_56_3; // ChildWord.java:35
+  wire [1:0] _wire_56_0; // TrieWalk.java:142
+  wire [1:0] _wire_56_1; // TrieWalk.java:142
+  wire [1:0] _wire_56_2; // TrieWalk.java:142
+  wire [1:0] _wire_56_3; // TrieWalk.java:142
+  wire [1:0] _wire_56_4; // TrieWalk.java:142
+  wire [1:0] _wire_56_5; // TrieWalk.java:142
+  wire [1:0] _wire_56_6; // TrieWalk.java:142
+  wire [1:0] _wire_56_7; // TrieWalk.java:142
+  wire [1:0] _wire_56_8; // TrieWalk.java:142
+  wire [1:0] _wire_56_9; // TrieWalk.java:142
+  wire [1:0] _wire_56_10; // TrieWalk.java:142
+  wire [1:0] _wire_56_11; // TrieWalk.java:142
+  wire [1:0] _wire_56_12; // TrieWalk.java:142
+  wire [1:0] _wire_56_13; // TrieWalk.java:142
+  wire [1:0] _wire_56_14; // TrieWalk.java:142
+  wire [1:0] _wire_56_15; // TrieWalk.java:142
   wire [1:0] _wire_57_0; // TrieWalk.java:142
   wire [1:0] _wire_57_1; // TrieWalk.java:142
   wire [1:0] _wire_57_2; // TrieWalk.java:142
@@ -1212,10 +2106,22 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_57_13; // TrieWalk.java:142
   wire [1:0] _wire_57_14; // TrieWalk.java:142
   wire [1:0] _wire_57_15; // TrieWalk.java:142
-  wire [11:0] _wire_58_0; // ChildWord.java:35
-  wire [11:0] _wire_58_1; // ChildWord.java:35
-  wire [11:0] _wire_58_2; // ChildWord.java:35
-  wire [11:0] _wire_58_3; // ChildWord.java:35
+  wire [1:0] _wire_58_0; // TrieWalk.java:142
+  wire [1:0] _wire_58_1; // TrieWalk.java:142
+  wire [1:0] _wire_58_2; // TrieWalk.java:142
+  wire [1:0] _wire_58_3; // TrieWalk.java:142
+  wire [1:0] _wire_58_4; // TrieWalk.java:142
+  wire [1:0] _wire_58_5; // TrieWalk.java:142
+  wire [1:0] _wire_58_6; // TrieWalk.java:142
+  wire [1:0] _wire_58_7; // TrieWalk.java:142
+  wire [1:0] _wire_58_8; // TrieWalk.java:142
+  wire [1:0] _wire_58_9; // TrieWalk.java:142
+  wire [1:0] _wire_58_10; // TrieWalk.java:142
+  wire [1:0] _wire_58_11; // TrieWalk.java:142
+  wire [1:0] _wire_58_12; // TrieWalk.java:142
+  wire [1:0] _wire_58_13; // TrieWalk.java:142
+  wire [1:0] _wire_58_14; // TrieWalk.java:142
+  wire [1:0] _wire_58_15; // TrieWalk.java:142
   wire [1:0] _wire_59_0; // TrieWalk.java:142
   wire [1:0] _wire_59_1; // TrieWalk.java:142
   wire [1:0] _wire_59_2; // TrieWalk.java:142
@@ -1232,3077 +2138,4939 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [1:0] _wire_59_13; // TrieWalk.java:142
   wire [1:0] _wire_59_14; // TrieWalk.java:142
   wire [1:0] _wire_59_15; // TrieWalk.java:142
-  wire [11:0] _wire_60_0; // ChildWord.java:35
-  wire [11:0] _wire_60_1; // ChildWord.java:35
-  wire [11:0] _wire_60_2; // ChildWord.java:35
-  wire [11:0] _wire_60_3; // ChildWord.java:35
-  wire [11:0] _wire_61_0; // ChildWord.java:35
-  wire [11:0] _wire_61_1; // ChildWord.java:35
-  wire [11:0] _wire_61_2; // ChildWord.java:35
-  wire [11:0] _wire_61_3; // ChildWord.java:35
-  wire [1:0] _wire_62_0; // TrieWalk.java:142
-  wire [1:0] _wire_62_1; // TrieWalk.java:142
-  wire [1:0] _wire_62_2; // TrieWalk.java:142
-  wire [1:0] _wire_62_3; // TrieWalk.java:142
-  wire [1:0] _wire_62_4; // TrieWalk.java:142
-  wire [1:0] _wire_62_5; // TrieWalk.java:142
-  wire [1:0] _wire_62_6; // TrieWalk.java:142
-  wire [1:0] _wire_62_7; // TrieWalk.java:142
-  wire [1:0] _wire_62_8; // TrieWalk.java:142
-  wire [1:0] _wire_62_9; // TrieWalk.java:142
-  wire [1:0] _wire_62_10; // TrieWalk.java:142
-  wire [1:0] _wire_62_11; // TrieWalk.java:142
-  wire [1:0] _wire_62_12; // TrieWalk.java:142
-  wire [1:0] _wire_62_13; // TrieWalk.java:142
-  wire [1:0] _wire_62_14; // TrieWalk.java:142
-  wire [1:0] _wire_62_15; // TrieWalk.java:142
-  wire [11:0] _wire_63_0; // ChildWord.java:35
-  wire [11:0] _wire_63_1; // ChildWord.java:35
-  wire [11:0] _wire_63_2; // ChildWord.java:35
-  wire [11:0] _wire_63_3; // ChildWord.java:35
-  wire [1:0] _wire_64_0; // TrieWalk.java:142
-  wire [1:0] _wire_64_1; // TrieWalk.java:142
-  wire [1:0] _wire_64_2; // TrieWalk.java:142
-  wire [1:0] _wire_64_3; // TrieWalk.java:142
-  wire [1:0] _wire_64_4; // TrieWalk.java:142
-  wire [1:0] _wire_64_5; // TrieWalk.java:142
-  wire [1:0] _wire_64_6; // TrieWalk.java:142
-  wire [1:0] _wire_64_7; // TrieWalk.java:142
-  wire [1:0] _wire_64_8; // TrieWalk.java:142
-  wire [1:0] _wire_64_9; // TrieWalk.java:142
-  wire [1:0] _wire_64_10; // TrieWalk.java:142
-  wire [1:0] _wire_64_11; // TrieWalk.java:142
-  wire [1:0] _wire_64_12; // TrieWalk.java:142
-  wire [1:0] _wire_64_13; // TrieWalk.java:142
-  wire [1:0] _wire_64_14; // TrieWalk.java:142
-  wire [1:0] _wire_64_15; // TrieWalk.java:142
-  wire [11:0] _wire_65_0; // ChildWord.java:35
-  wire [11:0] _wire_65_1; // ChildWord.java:35
-  wire [11:0] _wire_65_2; // ChildWord.java:35
-  wire [11:0] _wire_65_3; // ChildWord.java:35
-  wire [1:0] _wire_66_0; // TrieWalk.java:142
-  wire [1:0] _wire_66_1; // TrieWalk.java:142
-  wire [1:0] _wire_66_2; // TrieWalk.java:142
-  wire [1:0] _wire_66_3; // TrieWalk.java:142
-  wire [1:0] _wire_66_4; // TrieWalk.java:142
-  wire [1:0] _wire_66_5; // TrieWalk.java:142
-  wire [1:0] _wire_66_6; // TrieWalk.java:142
-  wire [1:0] _wire_66_7; // TrieWalk.java:142
-  wire [1:0] _wire_66_8; // TrieWalk.java:142
-  wire [1:0] _wire_66_9; // TrieWalk.java:142
-  wire [1:0] _wire_66_10; // TrieWalk.java:142
-  wire [1:0] _wire_66_11; // TrieWalk.java:142
-  wire [1:0] _wire_66_12; // TrieWalk.java:142
-  wire [1:0] _wire_66_13; // TrieWalk.java:142
-  wire [1:0] _wire_66_14; // TrieWalk.java:142
-  wire [1:0] _wire_66_15; // TrieWalk.java:142
-  wire [11:0] _wire_67_0; // ChildWord.java:35
-  wire [11:0] _wire_67_1; // ChildWord.java:35
-  wire [11:0] _wire_67_2; // ChildWord.java:35
-  wire [11:0] _wire_67_3; // ChildWord.java:35
-  wire [1:0] _wire_68_0; // TrieWalk.java:142
-  wire [1:0] _wire_68_1; // TrieWalk.java:142
-  wire [1:0] _wire_68_2; // TrieWalk.java:142
-  wire [1:0] _wire_68_3; // TrieWalk.java:142
-  wire [1:0] _wire_68_4; // TrieWalk.java:142
-  wire [1:0] _wire_68_5; // TrieWalk.java:142
-  wire [1:0] _wire_68_6; // TrieWalk.java:142
-  wire [1:0] _wire_68_7; // TrieWalk.java:142
-  wire [1:0] _wire_68_8; // TrieWalk.java:142
-  wire [1:0] _wire_68_9; // TrieWalk.java:142
-  wire [1:0] _wire_68_10; // TrieWalk.java:142
-  wire [1:0] _wire_68_11; // TrieWalk.java:142
-  wire [1:0] _wire_68_12; // TrieWalk.java:142
-  wire [1:0] _wire_68_13; // TrieWalk.java:142
-  wire [1:0] _wire_68_14; // TrieWalk.java:142
-  wire [1:0] _wire_68_15; // TrieWalk.java:142
-  wire [11:0] _wire_69_0; // ChildWord.java:35
-  wire [11:0] _wire_69_1; // ChildWord.java:35
-  wire [11:0] _wire_69_2; // ChildWord.java:35
-  wire [11:0] _wire_69_3; // ChildWord.java:35
-  wire [11:0] _wire_70_0; // ChildWord.java:35
-  wire [11:0] _wire_70_1; // ChildWord.java:35
-  wire [11:0] _wire_70_2; // ChildWord.java:35
-  wire [11:0] _wire_70_3; // ChildWord.java:35
-  wire [1:0] _wire_71_0; // TrieWalk.java:142
-  wire [1:0] _wire_71_1; // TrieWalk.java:142
-  wire [1:0] _wire_71_2; // TrieWalk.java:142
-  wire [1:0] _wire_71_3; // TrieWalk.java:142
-  wire [1:0] _wire_71_4; // TrieWalk.java:142
-  wire [1:0] _wire_71_5; // TrieWalk.java:142
-  wire [1:0] _wire_71_6; // TrieWalk.java:142
-  wire [1:0] _wire_71_7; // TrieWalk.java:142
-  wire [1:0] _wire_71_8; // TrieWalk.java:142
-  wire [1:0] _wire_71_9; // TrieWalk.java:142
-  wire [1:0] _wire_71_10; // TrieWalk.java:142
-  wire [1:0] _wire_71_11; // TrieWalk.java:142
-  wire [1:0] _wire_71_12; // TrieWalk.java:142
-  wire [1:0] _wire_71_13; // TrieWalk.java:142
-  wire [1:0] _wire_71_14; // TrieWalk.java:142
-  wire [1:0] _wire_71_15; // TrieWalk.java:142
-  wire [11:0] _wire_72_0; // ChildWord.java:35
-  wire [11:0] _wire_72_1; // ChildWord.java:35
-  wire [11:0] _wire_72_2; // ChildWord.java:35
-  wire [11:0] _wire_72_3; // ChildWord.java:35
-  wire [1:0] _wire_73_0; // TrieWalk.java:142
-  wire [1:0] _wire_73_1; // TrieWalk.java:142
-  wire [1:0] _wire_73_2; // TrieWalk.java:142
-  wire [1:0] _wire_73_3; // TrieWalk.java:142
-  wire [1:0] _wire_73_4; // TrieWalk.java:142
-  wire [1:0] _wire_73_5; // TrieWalk.java:142
-  wire [1:0] _wire_73_6; // TrieWalk.java:142
-  wire [1:0] _wire_73_7; // TrieWalk.java:142
-  wire [1:0] _wire_73_8; // TrieWalk.java:142
-  wire [1:0] _wire_73_9; // TrieWalk.java:142
-  wire [1:0] _wire_73_10; // TrieWalk.java:142
-  wire [1:0] _wire_73_11; // TrieWalk.java:142
-  wire [1:0] _wire_73_12; // TrieWalk.java:142
-  wire [1:0] _wire_73_13; // TrieWalk.java:142
-  wire [1:0] _wire_73_14; // TrieWalk.java:142
-  wire [1:0] _wire_73_15; // TrieWalk.java:142
-  wire [11:0] _wire_74_0; // ChildWord.java:35
-  wire [11:0] _wire_74_1; // ChildWord.java:35
-  wire [11:0] _wire_74_2; // ChildWord.java:35
-  wire [11:0] _wire_74_3; // ChildWord.java:35
-  wire [1:0] _wire_75_0; // TrieWalk.java:142
-  wire [1:0] _wire_75_1; // TrieWalk.java:142
-  wire [1:0] _wire_75_2; // TrieWalk.java:142
-  wire [1:0] _wire_75_3; // TrieWalk.java:142
-  wire [1:0] _wire_75_4; // TrieWalk.java:142
-  wire [1:0] _wire_75_5; // TrieWalk.java:142
-  wire [1:0] _wire_75_6; // TrieWalk.java:142
-  wire [1:0] _wire_75_7; // TrieWalk.java:142
-  wire [1:0] _wire_75_8; // TrieWalk.java:142
-  wire [1:0] _wire_75_9; // TrieWalk.java:142
-  wire [1:0] _wire_75_10; // TrieWalk.java:142
-  wire [1:0] _wire_75_11; // TrieWalk.java:142
-  wire [1:0] _wire_75_12; // TrieWalk.java:142
-  wire [1:0] _wire_75_13; // TrieWalk.java:142
-  wire [1:0] _wire_75_14; // TrieWalk.java:142
-  wire [1:0] _wire_75_15; // TrieWalk.java:142
-  wire [11:0] _wire_76_0; // ChildWord.java:35
-  wire [11:0] _wire_76_1; // ChildWord.java:35
-  wire [11:0] _wire_76_2; // ChildWord.java:35
-  wire [11:0] _wire_76_3; // ChildWord.java:35
-  wire [1:0] _wire_77_0; // TrieWalk.java:142
-  wire [1:0] _wire_77_1; // TrieWalk.java:142
-  wire [1:0] _wire_77_2; // TrieWalk.java:142
-  wire [1:0] _wire_77_3; // TrieWalk.java:142
-  wire [1:0] _wire_77_4; // TrieWalk.java:142
-  wire [1:0] _wire_77_5; // TrieWalk.java:142
-  wire [1:0] _wire_77_6; // TrieWalk.java:142
-  wire [1:0] _wire_77_7; // TrieWalk.java:142
-  wire [1:0] _wire_77_8; // TrieWalk.java:142
-  wire [1:0] _wire_77_9; // TrieWalk.java:142
-  wire [1:0] _wire_77_10; // TrieWalk.java:142
-  wire [1:0] _wire_77_11; // TrieWalk.java:142
-  wire [1:0] _wire_77_12; // TrieWalk.java:142
-  wire [1:0] _wire_77_13; // TrieWalk.java:142
-  wire [1:0] _wire_77_14; // TrieWalk.java:142
-  wire [1:0] _wire_77_15; // TrieWalk.java:142
-  wire [11:0] _wire_78_0; // ChildWord.java:35
-  wire [11:0] _wire_78_1; // ChildWord.java:35
-  wire [11:0] _wire_78_2; // ChildWord.java:35
-  wire [11:0] _wire_78_3; // ChildWord.java:35
-  wire [11:0] _wire_79_0; // ChildWord.java:35
-  wire [11:0] _wire_79_1; // ChildWord.java:35
-  wire [11:0] _wire_79_2; // ChildWord.java:35
-  wire [11:0] _wire_79_3; // ChildWord.java:35
-  wire [1:0] _wire_80_0; // TrieWalk.java:142
-  wire [1:0] _wire_80_1; // TrieWalk.java:142
-  wire [1:0] _wire_80_2; // TrieWalk.java:142
-  wire [1:0] _wire_80_3; // TrieWalk.java:142
-  wire [1:0] _wire_80_4; // TrieWalk.java:142
-  wire [1:0] _wire_80_5; // TrieWalk.java:142
-  wire [1:0] _wire_80_6; // TrieWalk.java:142
-  wire [1:0] _wire_80_7; // TrieWalk.java:142
-  wire [1:0] _wire_80_8; // TrieWalk.java:142
-  wire [1:0] _wire_80_9; // TrieWalk.java:142
-  wire [1:0] _wire_80_10; // TrieWalk.java:142
-  wire [1:0] _wire_80_11; // TrieWalk.java:142
-  wire [1:0] _wire_80_12; // TrieWalk.java:142
-  wire [1:0] _wire_80_13; // TrieWalk.java:142
-  wire [1:0] _wire_80_14; // TrieWalk.java:142
-  wire [1:0] _wire_80_15; // TrieWalk.java:142
-  wire [11:0] _wire_81_0; // ChildWord.java:35
-  wire [11:0] _wire_81_1; // ChildWord.java:35
-  wire [11:0] _wire_81_2; // ChildWord.java:35
-  wire [11:0] _wire_81_3; // ChildWord.java:35
-  wire [1:0] _wire_82_0; // TrieWalk.java:142
-  wire [1:0] _wire_82_1; // TrieWalk.java:142
-  wire [1:0] _wire_82_2; // TrieWalk.java:142
-  wire [1:0] _wire_82_3; // TrieWalk.java:142
-  wire [1:0] _wire_82_4; // TrieWalk.java:142
-  wire [1:0] _wire_82_5; // TrieWalk.java:142
-  wire [1:0] _wire_82_6; // TrieWalk.java:142
-  wire [1:0] _wire_82_7; // TrieWalk.java:142
-  wire [1:0] _wire_82_8; // TrieWalk.java:142
-  wire [1:0] _wire_82_9; // TrieWalk.java:142
-  wire [1:0] _wire_82_10; // TrieWalk.java:142
-  wire [1:0] _wire_82_11; // TrieWalk.java:142
-  wire [1:0] _wire_82_12; // TrieWalk.java:142
-  wire [1:0] _wire_82_13; // TrieWalk.java:142
-  wire [1:0] _wire_82_14; // TrieWalk.java:142
-  wire [1:0] _wire_82_15; // TrieWalk.java:142
-  wire [11:0] _wire_83_0; // ChildWord.java:35
-  wire [11:0] _wire_83_1; // ChildWord.java:35
-  wire [11:0] _wire_83_2; // ChildWord.java:35
-  wire [11:0] _wire_83_3; // ChildWord.java:35
-  wire [1:0] _wire_84_0; // TrieWalk.java:142
-  wire [1:0] _wire_84_1; // TrieWalk.java:142
-  wire [1:0] _wire_84_2; // TrieWalk.java:142
-  wire [1:0] _wire_84_3; // TrieWalk.java:142
-  wire [1:0] _wire_84_4; // TrieWalk.java:142
-  wire [1:0] _wire_84_5; // TrieWalk.java:142
-  wire [1:0] _wire_84_6; // TrieWalk.java:142
-  wire [1:0] _wire_84_7; // TrieWalk.java:142
-  wire [1:0] _wire_84_8; // TrieWalk.java:142
-  wire [1:0] _wire_84_9; // TrieWalk.java:142
-  wire [1:0] _wire_84_10; // TrieWalk.java:142
-  wire [1:0] _wire_84_11; // TrieWalk.java:142
-  wire [1:0] _wire_84_12; // TrieWalk.java:142
-  wire [1:0] _wire_84_13; // TrieWalk.java:142
-  wire [1:0] _wire_84_14; // TrieWalk.java:142
-  wire [1:0] _wire_84_15; // TrieWalk.java:142
-  wire [11:0] _wire_85_0; // ChildWord.java:35
-  wire [11:0] _wire_85_1; // ChildWord.java:35
-  wire [11:0] _wire_85_2; // ChildWord.java:35
-  wire [11:0] _wire_85_3; // ChildWord.java:35
-  wire [1:0] _wire_86_0; // TrieWalk.java:142
-  wire [1:0] _wire_86_1; // TrieWalk.java:142
-  wire [1:0] _wire_86_2; // TrieWalk.java:142
-  wire [1:0] _wire_86_3; // TrieWalk.java:142
-  wire [1:0] _wire_86_4; // TrieWalk.java:142
-  wire [1:0] _wire_86_5; // TrieWalk.java:142
-  wire [1:0] _wire_86_6; // TrieWalk.java:142
-  wire [1:0] _wire_86_7; // TrieWalk.java:142
-  wire [1:0] _wire_86_8; // TrieWalk.java:142
-  wire [1:0] _wire_86_9; // TrieWalk.java:142
-  wire [1:0] _wire_86_10; // TrieWalk.java:142
-  wire [1:0] _wire_86_11; // TrieWalk.java:142
-  wire [1:0] _wire_86_12; // TrieWalk.java:142
-  wire [1:0] _wire_86_13; // TrieWalk.java:142
-  wire [1:0] _wire_86_14; // TrieWalk.java:142
-  wire [1:0] _wire_86_15; // TrieWalk.java:142
-  wire [11:0] _wire_87_0; // ChildWord.java:35
-  wire [11:0] _wire_87_1; // ChildWord.java:35
-  wire [11:0] _wire_87_2; // ChildWord.java:35
-  wire [11:0] _wire_87_3; // ChildWord.java:35
-  wire [11:0] _wire_88_0; // ChildWord.java:35
-  wire [11:0] _wire_88_1; // ChildWord.java:35
-  wire [11:0] _wire_88_2; // ChildWord.java:35
-  wire [11:0] _wire_88_3; // ChildWord.java:35
-  wire [1:0] _wire_89_0; // TrieWalk.java:142
-  wire [1:0] _wire_89_1; // TrieWalk.java:142
-  wire [1:0] _wire_89_2; // TrieWalk.java:142
-  wire [1:0] _wire_89_3; // TrieWalk.java:142
-  wire [1:0] _wire_89_4; // TrieWalk.java:142
-  wire [1:0] _wire_89_5; // TrieWalk.java:142
-  wire [1:0] _wire_89_6; // TrieWalk.java:142
-  wire [1:0] _wire_89_7; // TrieWalk.java:142
-  wire [1:0] _wire_89_8; // TrieWalk.java:142
-  wire [1:0] _wire_89_9; // TrieWalk.java:142
-  wire [1:0] _wire_89_10; // TrieWalk.java:142
-  wire [1:0] _wire_89_11; // TrieWalk.java:142
-  wire [1:0] _wire_89_12; // TrieWalk.java:142
-  wire [1:0] _wire_89_13; // TrieWalk.java:142
-  wire [1:0] _wire_89_14; // TrieWalk.java:142
-  wire [1:0] _wire_89_15; // TrieWalk.java:142
-  wire [11:0] _wire_90_0; // ChildWord.java:35
-  wire [11:0] _wire_90_1; // ChildWord.java:35
-  wire [11:0] _wire_90_2; // ChildWord.java:35
-  wire [11:0] _wire_90_3; // ChildWord.java:35
-  wire [1:0] _wire_91_0; // TrieWalk.java:142
-  wire [1:0] _wire_91_1; // TrieWalk.java:142
-  wire [1:0] _wire_91_2; // TrieWalk.java:142
-  wire [1:0] _wire_91_3; // TrieWalk.java:142
-  wire [1:0] _wire_91_4; // TrieWalk.java:142
-  wire [1:0] _wire_91_5; // TrieWalk.java:142
-  wire [1:0] _wire_91_6; // TrieWalk.java:142
-  wire [1:0] _wire_91_7; // TrieWalk.java:142
-  wire [1:0] _wire_91_8; // TrieWalk.java:142
-  wire [1:0] _wire_91_9; // TrieWalk.java:142
-  wire [1:0] _wire_91_10; // TrieWalk.java:142
-  wire [1:0] _wire_91_11; // TrieWalk.java:142
-  wire [1:0] _wire_91_12; // TrieWalk.java:142
-  wire [1:0] _wire_91_13; // TrieWalk.java:142
-  wire [1:0] _wire_91_14; // TrieWalk.java:142
-  wire [1:0] _wire_91_15; // TrieWalk.java:142
-  wire [11:0] _wire_92_0; // ChildWord.java:35
-  wire [11:0] _wire_92_1; // ChildWord.java:35
-  wire [11:0] _wire_92_2; // ChildWord.java:35
-  wire [11:0] _wire_92_3; // ChildWord.java:35
-  wire [1:0] _wire_93_0; // TrieWalk.java:142
-  wire [1:0] _wire_93_1; // TrieWalk.java:142
-  wire [1:0] _wire_93_2; // TrieWalk.java:142
-  wire [1:0] _wire_93_3; // TrieWalk.java:142
-  wire [1:0] _wire_93_4; // TrieWalk.java:142
-  wire [1:0] _wire_93_5; // TrieWalk.java:142
-  wire [1:0] _wire_93_6; // TrieWalk.java:142
-  wire [1:0] _wire_93_7; // TrieWalk.java:142
-  wire [1:0] _wire_93_8; // TrieWalk.java:142
-  wire [1:0] _wire_93_9; // TrieWalk.java:142
-  wire [1:0] _wire_93_10; // TrieWalk.java:142
-  wire [1:0] _wire_93_11; // TrieWalk.java:142
-  wire [1:0] _wire_93_12; // TrieWalk.java:142
-  wire [1:0] _wire_93_13; // TrieWalk.java:142
-  wire [1:0] _wire_93_14; // TrieWalk.java:142
-  wire [1:0] _wire_93_15; // TrieWalk.java:142
-  wire [11:0] _wire_94_0; // ChildWord.java:35
-  wire [11:0] _wire_94_1; // ChildWord.java:35
-  wire [11:0] _wire_94_2; // ChildWord.java:35
-  wire [11:0] _wire_94_3; // ChildWord.java:35
-  wire [1:0] _wire_95_0; // TrieWalk.java:142
-  wire [1:0] _wire_95_1; // TrieWalk.java:142
-  wire [1:0] _wire_95_2; // TrieWalk.java:142
-  wire [1:0] _wire_95_3; // TrieWalk.java:142
-  wire [1:0] _wire_95_4; // TrieWalk.java:142
-  wire [1:0] _wire_95_5; // TrieWalk.java:142
-  wire [1:0] _wire_95_6; // TrieWalk.java:142
-  wire [1:0] _wire_95_7; // TrieWalk.java:142
-  wire [1:0] _wire_95_8; // TrieWalk.java:142
-  wire [1:0] _wire_95_9; // TrieWalk.java:142
-  wire [1:0] _wire_95_10; // TrieWalk.java:142
-  wire [1:0] _wire_95_11; // TrieWalk.java:142
-  wire [1:0] _wire_95_12; // TrieWalk.java:142
-  wire [1:0] _wire_95_13; // TrieWalk.java:142
-  wire [1:0] _wire_95_14; // TrieWalk.java:142
-  wire [1:0] _wire_95_15; // TrieWalk.java:142
-  wire [11:0] _wire_96_0; // ChildWord.java:35
-  wire [11:0] _wire_96_1; // ChildWord.java:35
-  wire [11:0] _wire_96_2; // ChildWord.java:35
-  wire [11:0] _wire_96_3; // ChildWord.java:35
-  wire [11:0] _wire_97_0; // ChildWord.java:35
-  wire [11:0] _wire_97_1; // ChildWord.java:35
-  wire [11:0] _wire_97_2; // ChildWord.java:35
-  wire [11:0] _wire_97_3; // ChildWord.java:35
-  wire [1:0] _wire_98_0; // TrieWalk.java:142
-  wire [1:0] _wire_98_1; // TrieWalk.java:142
-  wire [1:0] _wire_98_2; // TrieWalk.java:142
-  wire [1:0] _wire_98_3; // TrieWalk.java:142
-  wire [1:0] _wire_98_4; // TrieWalk.java:142
-  wire [1:0] _wire_98_5; // TrieWalk.java:142
-  wire [1:0] _wire_98_6; // TrieWalk.java:142
-  wire [1:0] _wire_98_7; // TrieWalk.java:142
-  wire [1:0] _wire_98_8; // TrieWalk.java:142
-  wire [1:0] _wire_98_9; // TrieWalk.java:142
-  wire [1:0] _wire_98_10; // TrieWalk.java:142
-  wire [1:0] _wire_98_11; // TrieWalk.java:142
-  wire [1:0] _wire_98_12; // TrieWalk.java:142
-  wire [1:0] _wire_98_13; // TrieWalk.java:142
-  wire [1:0] _wire_98_14; // TrieWalk.java:142
-  wire [1:0] _wire_98_15; // TrieWalk.java:142
-  wire [11:0] _wire_99_0; // ChildWord.java:35
-  wire [11:0] _wire_99_1; // ChildWord.java:35
-  wire [11:0] _wire_99_2; // ChildWord.java:35
-  wire [11:0] _wire_99_3; // ChildWord.java:35
-  wire [1:0] _wire_100_0; // TrieWalk.java:142
-  wire [1:0] _wire_100_1; // TrieWalk.java:142
-  wire [1:0] _wire_100_2; // TrieWalk.java:142
-  wire [1:0] _wire_100_3; // TrieWalk.java:142
-  wire [1:0] _wire_100_4; // TrieWalk.java:142
-  wire [1:0] _wire_100_5; // TrieWalk.java:142
-  wire [1:0] _wire_100_6; // TrieWalk.java:142
-  wire [1:0] _wire_100_7; // TrieWalk.java:142
-  wire [1:0] _wire_100_8; // TrieWalk.java:142
-  wire [1:0] _wire_100_9; // TrieWalk.java:142
-  wire [1:0] _wire_100_10; // TrieWalk.java:142
-  wire [1:0] _wire_100_11; // TrieWalk.java:142
-  wire [1:0] _wire_100_12; // TrieWalk.java:142
-  wire [1:0] _wire_100_13; // TrieWalk.java:142
-  wire [1:0] _wire_100_14; // TrieWalk.java:142
-  wire [1:0] _wire_100_15; // TrieWalk.java:142
-  wire [11:0] _wire_101_0; // ChildWord.java:35
-  wire [11:0] _wire_101_1; // ChildWord.java:35
-  wire [11:0] _wire_101_2; // ChildWord.java:35
-  wire [11:0] _wire_101_3; // ChildWord.java:35
-  wire [1:0] _wire_102_0; // TrieWalk.java:142
-  wire [1:0] _wire_102_1; // TrieWalk.java:142
-  wire [1:0] _wire_102_2; // TrieWalk.java:142
-  wire [1:0] _wire_102_3; // TrieWalk.java:142
-  wire [1:0] _wire_102_4; // TrieWalk.java:142
-  wire [1:0] _wire_102_5; // TrieWalk.java:142
-  wire [1:0] _wire_102_6; // TrieWalk.java:142
-  wire [1:0] _wire_102_7; // TrieWalk.java:142
-  wire [1:0] _wire_102_8; // TrieWalk.java:142
-  wire [1:0] _wire_102_9; // TrieWalk.java:142
-  wire [1:0] _wire_102_10; // TrieWalk.java:142
-  wire [1:0] _wire_102_11; // TrieWalk.java:142
-  wire [1:0] _wire_102_12; // TrieWalk.java:142
-  wire [1:0] _wire_102_13; // TrieWalk.java:142
-  wire [1:0] _wire_102_14; // TrieWalk.java:142
-  wire [1:0] _wire_102_15; // TrieWalk.java:142
-  wire [11:0] _wire_103_0; // ChildWord.java:35
-  wire [11:0] _wire_103_1; // ChildWord.java:35
-  wire [11:0] _wire_103_2; // ChildWord.java:35
-  wire [11:0] _wire_103_3; // ChildWord.java:35
-  wire [1:0] _wire_104_0; // TrieWalk.java:142
-  wire [1:0] _wire_104_1; // TrieWalk.java:142
-  wire [1:0] _wire_104_2; // TrieWalk.java:142
-  wire [1:0] _wire_104_3; // TrieWalk.java:142
-  wire [1:0] _wire_104_4; // TrieWalk.java:142
-  wire [1:0] _wire_104_5; // TrieWalk.java:142
-  wire [1:0] _wire_104_6; // TrieWalk.java:142
-  wire [1:0] _wire_104_7; // TrieWalk.java:142
-  wire [1:0] _wire_104_8; // TrieWalk.java:142
-  wire [1:0] _wire_104_9; // TrieWalk.java:142
-  wire [1:0] _wire_104_10; // TrieWalk.java:142
-  wire [1:0] _wire_104_11; // TrieWalk.java:142
-  wire [1:0] _wire_104_12; // TrieWalk.java:142
-  wire [1:0] _wire_104_13; // TrieWalk.java:142
-  wire [1:0] _wire_104_14; // TrieWalk.java:142
-  wire [1:0] _wire_104_15; // TrieWalk.java:142
-  wire [11:0] _wire_105_0; // ChildWord.java:35
-  wire [11:0] _wire_105_1; // ChildWord.java:35
-  wire [11:0] _wire_105_2; // ChildWord.java:35
-  wire [11:0] _wire_105_3; // ChildWord.java:35
-  wire [11:0] _wire_106_0; // ChildWord.java:35
-  wire [11:0] _wire_106_1; // ChildWord.java:35
-  wire [11:0] _wire_106_2; // ChildWord.java:35
-  wire [11:0] _wire_106_3; // ChildWord.java:35
-  wire [1:0] _wire_107_0; // TrieWalk.java:142
-  wire [1:0] _wire_107_1; // TrieWalk.java:142
-  wire [1:0] _wire_107_2; // TrieWalk.java:142
-  wire [1:0] _wire_107_3; // TrieWalk.java:142
-  wire [1:0] _wire_107_4; // TrieWalk.java:142
-  wire [1:0] _wire_107_5; // TrieWalk.java:142
-  wire [1:0] _wire_107_6; // TrieWalk.java:142
-  wire [1:0] _wire_107_7; // TrieWalk.java:142
-  wire [1:0] _wire_107_8; // TrieWalk.java:142
-  wire [1:0] _wire_107_9; // TrieWalk.java:142
-  wire [1:0] _wire_107_10; // TrieWalk.java:142
-  wire [1:0] _wire_107_11; // TrieWalk.java:142
-  wire [1:0] _wire_107_12; // TrieWalk.java:142
-  wire [1:0] _wire_107_13; // TrieWalk.java:142
-  wire [1:0] _wire_107_14; // TrieWalk.java:142
-  wire [1:0] _wire_107_15; // TrieWalk.java:142
-  wire [11:0] _wire_108_0; // ChildWord.java:35
-  wire [11:0] _wire_108_1; // ChildWord.java:35
-  wire [11:0] _wire_108_2; // ChildWord.java:35
-  wire [11:0] _wire_108_3; // ChildWord.java:35
-  wire [1:0] _wire_109_0; // TrieWalk.java:142
-  wire [1:0] _wire_109_1; // TrieWalk.java:142
-  wire [1:0] _wire_109_2; // TrieWalk.java:142
-  wire [1:0] _wire_109_3; // TrieWalk.java:142
-  wire [1:0] _wire_109_4; // TrieWalk.java:142
-  wire [1:0] _wire_109_5; // TrieWalk.java:142
-  wire [1:0] _wire_109_6; // TrieWalk.java:142
-  wire [1:0] _wire_109_7; // TrieWalk.java:142
-  wire [1:0] _wire_109_8; // TrieWalk.java:142
-  wire [1:0] _wire_109_9; // TrieWalk.java:142
-  wire [1:0] _wire_109_10; // TrieWalk.java:142
-  wire [1:0] _wire_109_11; // TrieWalk.java:142
-  wire [1:0] _wire_109_12; // TrieWalk.java:142
-  wire [1:0] _wire_109_13; // TrieWalk.java:142
-  wire [1:0] _wire_109_14; // TrieWalk.java:142
-  wire [1:0] _wire_109_15; // TrieWalk.java:142
-  wire [11:0] _wire_110_0; // ChildWord.java:35
-  wire [11:0] _wire_110_1; // ChildWord.java:35
-  wire [11:0] _wire_110_2; // ChildWord.java:35
-  wire [11:0] _wire_110_3; // ChildWord.java:35
-  wire [1:0] _wire_111_0; // TrieWalk.java:142
-  wire [1:0] _wire_111_1; // TrieWalk.java:142
-  wire [1:0] _wire_111_2; // TrieWalk.java:142
-  wire [1:0] _wire_111_3; // TrieWalk.java:142
-  wire [1:0] _wire_111_4; // TrieWalk.java:142
-  wire [1:0] _wire_111_5; // TrieWalk.java:142
-  wire [1:0] _wire_111_6; // TrieWalk.java:142
-  wire [1:0] _wire_111_7; // TrieWalk.java:142
-  wire [1:0] _wire_111_8; // TrieWalk.java:142
-  wire [1:0] _wire_111_9; // TrieWalk.java:142
-  wire [1:0] _wire_111_10; // TrieWalk.java:142
-  wire [1:0] _wire_111_11; // TrieWalk.java:142
-  wire [1:0] _wire_111_12; // TrieWalk.java:142
-  wire [1:0] _wire_111_13; // TrieWalk.java:142
-  wire [1:0] _wire_111_14; // TrieWalk.java:142
-  wire [1:0] _wire_111_15; // TrieWalk.java:142
-  wire [11:0] _wire_112_0; // ChildWord.java:35
-  wire [11:0] _wire_112_1; // ChildWord.java:35
-  wire [11:0] _wire_112_2; // ChildWord.java:35
-  wire [11:0] _wire_112_3; // ChildWord.java:35
-  wire [1:0] _wire_113_0; // TrieWalk.java:142
-  wire [1:0] _wire_113_1; // TrieWalk.java:142
-  wire [1:0] _wire_113_2; // TrieWalk.java:142
-  wire [1:0] _wire_113_3; // TrieWalk.java:142
-  wire [1:0] _wire_113_4; // TrieWalk.java:142
-  wire [1:0] _wire_113_5; // TrieWalk.java:142
-  wire [1:0] _wire_113_6; // TrieWalk.java:142
-  wire [1:0] _wire_113_7; // TrieWalk.java:142
-  wire [1:0] _wire_113_8; // TrieWalk.java:142
-  wire [1:0] _wire_113_9; // TrieWalk.java:142
-  wire [1:0] _wire_113_10; // TrieWalk.java:142
-  wire [1:0] _wire_113_11; // TrieWalk.java:142
-  wire [1:0] _wire_113_12; // TrieWalk.java:142
-  wire [1:0] _wire_113_13; // TrieWalk.java:142
-  wire [1:0] _wire_113_14; // TrieWalk.java:142
-  wire [1:0] _wire_113_15; // TrieWalk.java:142
-  wire [11:0] _wire_114_0; // ChildWord.java:35
-  wire [11:0] _wire_114_1; // ChildWord.java:35
-  wire [11:0] _wire_114_2; // ChildWord.java:35
-  wire [11:0] _wire_114_3; // ChildWord.java:35
-  wire [11:0] _wire_115_0; // ChildWord.java:35
-  wire [11:0] _wire_115_1; // ChildWord.java:35
-  wire [11:0] _wire_115_2; // ChildWord.java:35
-  wire [11:0] _wire_115_3; // ChildWord.java:35
-  wire [1:0] _wire_116_0; // TrieWalk.java:142
-  wire [1:0] _wire_116_1; // TrieWalk.java:142
-  wire [1:0] _wire_116_2; // TrieWalk.java:142
-  wire [1:0] _wire_116_3; // TrieWalk.java:142
-  wire [1:0] _wire_116_4; // TrieWalk.java:142
-  wire [1:0] _wire_116_5; // TrieWalk.java:142
-  wire [1:0] _wire_116_6; // TrieWalk.java:142
-  wire [1:0] _wire_116_7; // TrieWalk.java:142
-  wire [1:0] _wire_116_8; // TrieWalk.java:142
-  wire [1:0] _wire_116_9; // TrieWalk.java:142
-  wire [1:0] _wire_116_10; // TrieWalk.java:142
-  wire [1:0] _wire_116_11; // TrieWalk.java:142
-  wire [1:0] _wire_116_12; // TrieWalk.java:142
-  wire [1:0] _wire_116_13; // TrieWalk.java:142
-  wire [1:0] _wire_116_14; // TrieWalk.java:142
-  wire [1:0] _wire_116_15; // TrieWalk.java:142
-  wire [11:0] _wire_117_0; // ChildWord.java:35
-  wire [11:0] _wire_117_1; // ChildWord.java:35
-  wire [11:0] _wire_117_2; // ChildWord.java:35
-  wire [11:0] _wire_117_3; // ChildWord.java:35
-  wire [1:0] _wire_118_0; // TrieWalk.java:142
-  wire [1:0] _wire_118_1; // TrieWalk.java:142
-  wire [1:0] _wire_118_2; // TrieWalk.java:142
-  wire [1:0] _wire_118_3; // TrieWalk.java:142
-  wire [1:0] _wire_118_4; // TrieWalk.java:142
-  wire [1:0] _wire_118_5; // TrieWalk.java:142
-  wire [1:0] _wire_118_6; // TrieWalk.java:142
-  wire [1:0] _wire_118_7; // TrieWalk.java:142
-  wire [1:0] _wire_118_8; // TrieWalk.java:142
-  wire [1:0] _wire_118_9; // TrieWalk.java:142
-  wire [1:0] _wire_118_10; // TrieWalk.java:142
-  wire [1:0] _wire_118_11; // TrieWalk.java:142
-  wire [1:0] _wire_118_12; // TrieWalk.java:142
-  wire [1:0] _wire_118_13; // TrieWalk.java:142
-  wire [1:0] _wire_118_14; // TrieWalk.java:142
-  wire [1:0] _wire_118_15; // TrieWalk.java:142
-  wire [11:0] _wire_119_0; // ChildWord.java:35
-  wire [11:0] _wire_119_1; // ChildWord.java:35
-  wire [11:0] _wire_119_2; // ChildWord.java:35
-  wire [11:0] _wire_119_3; // ChildWord.java:35
-  wire [1:0] _wire_120_0; // TrieWalk.java:142
-  wire [1:0] _wire_120_1; // TrieWalk.java:142
-  wire [1:0] _wire_120_2; // TrieWalk.java:142
-  wire [1:0] _wire_120_3; // TrieWalk.java:142
-  wire [1:0] _wire_120_4; // TrieWalk.java:142
-  wire [1:0] _wire_120_5; // TrieWalk.java:142
-  wire [1:0] _wire_120_6; // TrieWalk.java:142
-  wire [1:0] _wire_120_7; // TrieWalk.java:142
-  wire [1:0] _wire_120_8; // TrieWalk.java:142
-  wire [1:0] _wire_120_9; // TrieWalk.java:142
-  wire [1:0] _wire_120_10; // TrieWalk.java:142
-  wire [1:0] _wire_120_11; // TrieWalk.java:142
-  wire [1:0] _wire_120_12; // TrieWalk.java:142
-  wire [1:0] _wire_120_13; // TrieWalk.java:142
-  wire [1:0] _wire_120_14; // TrieWalk.java:142
-  wire [1:0] _wire_120_15; // TrieWalk.java:142
-  wire [11:0] _wire_121_0; // ChildWord.java:35
-  wire [11:0] _wire_121_1; // ChildWord.java:35
-  wire [11:0] _wire_121_2; // ChildWord.java:35
-  wire [11:0] _wire_121_3; // ChildWord.java:35
-  wire [1:0] _wire_122_0; // TrieWalk.java:142
-  wire [1:0] _wire_122_1; // TrieWalk.java:142
-  wire [1:0] _wire_122_2; // TrieWalk.java:142
-  wire [1:0] _wire_122_3; // TrieWalk.java:142
-  wire [1:0] _wire_122_4; // TrieWalk.java:142
-  wire [1:0] _wire_122_5; // TrieWalk.java:142
-  wire [1:0] _wire_122_6; // TrieWalk.java:142
-  wire [1:0] _wire_122_7; // TrieWalk.java:142
-  wire [1:0] _wire_122_8; // TrieWalk.java:142
-  wire [1:0] _wire_122_9; // TrieWalk.java:142
-  wire [1:0] _wire_122_10; // TrieWalk.java:142
-  wire [1:0] _wire_122_11; // TrieWalk.java:142
-  wire [1:0] _wire_122_12; // TrieWalk.java:142
-  wire [1:0] _wire_122_13; // TrieWalk.java:142
-  wire [1:0] _wire_122_14; // TrieWalk.java:142
-  wire [1:0] _wire_122_15; // TrieWalk.java:142
-  wire [11:0] _wire_123_0; // ChildWord.java:35
-  wire [11:0] _wire_123_1; // ChildWord.java:35
-  wire [11:0] _wire_123_2; // ChildWord.java:35
-  wire [11:0] _wire_123_3; // ChildWord.java:35
-  wire [11:0] _wire_124_0; // ChildWord.java:35
-  wire [11:0] _wire_124_1; // ChildWord.java:35
-  wire [11:0] _wire_124_2; // ChildWord.java:35
-  wire [11:0] _wire_124_3; // ChildWord.java:35
-  wire [1:0] _wire_125_0; // TrieWalk.java:142
-  wire [1:0] _wire_125_1; // TrieWalk.java:142
-  wire [1:0] _wire_125_2; // TrieWalk.java:142
-  wire [1:0] _wire_125_3; // TrieWalk.java:142
-  wire [1:0] _wire_125_4; // TrieWalk.java:142
-  wire [1:0] _wire_125_5; // TrieWalk.java:142
-  wire [1:0] _wire_125_6; // TrieWalk.java:142
-  wire [1:0] _wire_125_7; // TrieWalk.java:142
-  wire [1:0] _wire_125_8; // TrieWalk.java:142
-  wire [1:0] _wire_125_9; // TrieWalk.java:142
-  wire [1:0] _wire_125_10; // TrieWalk.java:142
-  wire [1:0] _wire_125_11; // TrieWalk.java:142
-  wire [1:0] _wire_125_12; // TrieWalk.java:142
-  wire [1:0] _wire_125_13; // TrieWalk.java:142
-  wire [1:0] _wire_125_14; // TrieWalk.java:142
-  wire [1:0] _wire_125_15; // TrieWalk.java:142
-  wire [11:0] _wire_126_0; // ChildWord.java:35
-  wire [11:0] _wire_126_1; // ChildWord.java:35
-  wire [11:0] _wire_126_2; // ChildWord.java:35
-  wire [11:0] _wire_126_3; // ChildWord.java:35
-  wire [1:0] _wire_127_0; // TrieWalk.java:142
-  wire [1:0] _wire_127_1; // TrieWalk.java:142
-  wire [1:0] _wire_127_2; // TrieWalk.java:142
-  wire [1:0] _wire_127_3; // TrieWalk.java:142
-  wire [1:0] _wire_127_4; // TrieWalk.java:142
-  wire [1:0] _wire_127_5; // TrieWalk.java:142
-  wire [1:0] _wire_127_6; // TrieWalk.java:142
-  wire [1:0] _wire_127_7; // TrieWalk.java:142
-  wire [1:0] _wire_127_8; // TrieWalk.java:142
-  wire [1:0] _wire_127_9; // TrieWalk.java:142
-  wire [1:0] _wire_127_10; // TrieWalk.java:142
-  wire [1:0] _wire_127_11; // TrieWalk.java:142
-  wire [1:0] _wire_127_12; // TrieWalk.java:142
-  wire [1:0] _wire_127_13; // TrieWalk.java:142
-  wire [1:0] _wire_127_14; // TrieWalk.java:142
-  wire [1:0] _wire_127_15; // TrieWalk.java:142
-  wire [11:0] _wire_128_0; // ChildWord.java:35
-  wire [11:0] _wire_128_1; // ChildWord.java:35
-  wire [11:0] _wire_128_2; // ChildWord.java:35
-  wire [11:0] _wire_128_3; // ChildWord.java:35
-  wire [1:0] _wire_129_0; // TrieWalk.java:142
-  wire [1:0] _wire_129_1; // TrieWalk.java:142
-  wire [1:0] _wire_129_2; // TrieWalk.java:142
-  wire [1:0] _wire_129_3; // TrieWalk.java:142
-  wire [1:0] _wire_129_4; // TrieWalk.java:142
-  wire [1:0] _wire_129_5; // TrieWalk.java:142
-  wire [1:0] _wire_129_6; // TrieWalk.java:142
-  wire [1:0] _wire_129_7; // TrieWalk.java:142
-  wire [1:0] _wire_129_8; // TrieWalk.java:142
-  wire [1:0] _wire_129_9; // TrieWalk.java:142
-  wire [1:0] _wire_129_10; // TrieWalk.java:142
-  wire [1:0] _wire_129_11; // TrieWalk.java:142
-  wire [1:0] _wire_129_12; // TrieWalk.java:142
-  wire [1:0] _wire_129_13; // TrieWalk.java:142
-  wire [1:0] _wire_129_14; // TrieWalk.java:142
-  wire [1:0] _wire_129_15; // TrieWalk.java:142
-  wire [11:0] _wire_130_0; // ChildWord.java:35
-  wire [11:0] _wire_130_1; // ChildWord.java:35
-  wire [11:0] _wire_130_2; // ChildWord.java:35
-  wire [11:0] _wire_130_3; // ChildWord.java:35
-  wire [1:0] _wire_131_0; // TrieWalk.java:142
-  wire [1:0] _wire_131_1; // TrieWalk.java:142
-  wire [1:0] _wire_131_2; // TrieWalk.java:142
-  wire [1:0] _wire_131_3; // TrieWalk.java:142
-  wire [1:0] _wire_131_4; // TrieWalk.java:142
-  wire [1:0] _wire_131_5; // TrieWalk.java:142
-  wire [1:0] _wire_131_6; // TrieWalk.java:142
-  wire [1:0] _wire_131_7; // TrieWalk.java:142
-  wire [1:0] _wire_131_8; // TrieWalk.java:142
-  wire [1:0] _wire_131_9; // TrieWalk.java:142
-  wire [1:0] _wire_131_10; // TrieWalk.java:142
-  wire [1:0] _wire_131_11; // TrieWalk.java:142
-  wire [1:0] _wire_131_12; // TrieWalk.java:142
-  wire [1:0] _wire_131_13; // TrieWalk.java:142
-  wire [1:0] _wire_131_14; // TrieWalk.java:142
-  wire [1:0] _wire_131_15; // TrieWalk.java:142
-  wire [11:0] _wire_132_0; // ChildWord.java:35
-  wire [11:0] _wire_132_1; // ChildWord.java:35
-  wire [11:0] _wire_132_2; // ChildWord.java:35
-  wire [11:0] _wire_132_3; // ChildWord.java:35
-  wire [11:0] _wire_133_0; // ChildWord.java:35
-  wire [11:0] _wire_133_1; // ChildWord.java:35
-  wire [11:0] _wire_133_2; // ChildWord.java:35
-  wire [11:0] _wire_133_3; // ChildWord.java:35
-  wire [1:0] _wire_134_0; // TrieWalk.java:142
-  wire [1:0] _wire_134_1; // TrieWalk.java:142
-  wire [1:0] _wire_134_2; // TrieWalk.java:142
-  wire [1:0] _wire_134_3; // TrieWalk.java:142
-  wire [1:0] _wire_134_4; // TrieWalk.java:142
-  wire [1:0] _wire_134_5; // TrieWalk.java:142
-  wire [1:0] _wire_134_6; // TrieWalk.java:142
-  wire [1:0] _wire_134_7; // TrieWalk.java:142
-  wire [1:0] _wire_134_8; // TrieWalk.java:142
-  wire [1:0] _wire_134_9; // TrieWalk.java:142
-  wire [1:0] _wire_134_10; // TrieWalk.java:142
-  wire [1:0] _wire_134_11; // TrieWalk.java:142
-  wire [1:0] _wire_134_12; // TrieWalk.java:142
-  wire [1:0] _wire_134_13; // TrieWalk.java:142
-  wire [1:0] _wire_134_14; // TrieWalk.java:142
-  wire [1:0] _wire_134_15; // TrieWalk.java:142
-  wire [11:0] _wire_135_0; // ChildWord.java:35
-  wire [11:0] _wire_135_1; // ChildWord.java:35
-  wire [11:0] _wire_135_2; // ChildWord.java:35
-  wire [11:0] _wire_135_3; // ChildWord.java:35
+  wire [1:0] _wire_60_0; // TrieWalk.java:142
+  wire [1:0] _wire_60_1; // TrieWalk.java:142
+  wire [1:0] _wire_60_2; // TrieWalk.java:142
+  wire [1:0] _wire_60_3; // TrieWalk.java:142
+  wire [1:0] _wire_60_4; // TrieWalk.java:142
+  wire [1:0] _wire_60_5; // TrieWalk.java:142
+  wire [1:0] _wire_60_6; // TrieWalk.java:142
+  wire [1:0] _wire_60_7; // TrieWalk.java:142
+  wire [1:0] _wire_60_8; // TrieWalk.java:142
+  wire [1:0] _wire_60_9; // TrieWalk.java:142
+  wire [1:0] _wire_60_10; // TrieWalk.java:142
+  wire [1:0] _wire_60_11; // TrieWalk.java:142
+  wire [1:0] _wire_60_12; // TrieWalk.java:142
+  wire [1:0] _wire_60_13; // TrieWalk.java:142
+  wire [1:0] _wire_60_14; // TrieWalk.java:142
+  wire [1:0] _wire_60_15; // TrieWalk.java:142
 
   // Logic
-  wire advance = ~held; // TrieWalk.java:188
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:271
-  wire _not_0 = ~fixing; // TrieWalk.java:192
-  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:192
-  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:194
-  wire _not_1 = ~io_holdNext; // TrieWalk.java:195
-  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:195
-  wire _not_2 = ~io_holdNext; // TrieWalk.java:198
-  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:198
-  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:198
-  wire _or_2 = advance | io_flush; // TrieWalk.java:212
-  wire keep = ~io_flush; // TrieWalk.java:189
-  wire _and_4 = io_search_valid & keep; // TrieWalk.java:212
-  wire [11:0] _bits_0 = io_rootWord[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1 = io_rootWord[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_2 = io_rootWord[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_3 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_3 = advance | io_flush; // TrieWalk.java:309
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:309
-  wire _not_3 = ~1'd0; // TrieWalk.java:291
-  wire [1:0] _bits_4 = s0_key[31:30]; // TrieWalk.java:289
-  wire [11:0] s0_child = _bits_4[1] ? (_bits_4[0] ? _wire_0_3 : _wire_0_2) : (_bits_4[0] ? _wire_0_1 : _wire_0_0); // ChildWord.java:37
-  wire _or_r_0 = |s0_child; // TrieWalk.java:291
-  wire s0_descend = _not_3 & _or_r_0; // TrieWalk.java:291
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:293
-  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a1_leaf = a1_digit_below[1] ? (a1_digit_below[0] ? _wire_2_3 : _wire_2_2) : (a1_digit_below[0] ? _wire_2_1 : _wire_2_0); // ChildWord.java:37
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:294
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_5 = io_rootWord[47:36]; // ChildWord.java:30
-  wire _or_r_1 = |_bits_5; // ChildWord.java:43
-  wire [11:0] _bits_6 = io_rootWord[35:24]; // ChildWord.java:30
-  wire _or_r_2 = |_bits_6; // ChildWord.java:43
-  wire [11:0] _bits_7 = io_rootWord[23:12]; // ChildWord.java:30
-  wire _or_r_3 = |_bits_7; // ChildWord.java:43
-  wire [11:0] _bits_8 = io_rootWord[11:0]; // ChildWord.java:30
-  wire _or_r_4 = |_bits_8; // ChildWord.java:43
-  wire [3:0] _cat_0 = {_or_r_1, _or_r_2, _or_r_3, _or_r_4}; // ChildWord.java:44
-  wire _bits_9 = _cat_0[0]; // ChildWord.java:56
-  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_9}; // ChildWord.java:56
-  wire _bits_10 = _cat_0[1]; // ChildWord.java:56
-  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_10}; // ChildWord.java:56
-  wire _bits_11 = _cat_0[2]; // ChildWord.java:56
-  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_11}; // ChildWord.java:56
-  wire _bits_12 = _cat_0[3]; // ChildWord.java:56
-  wire [2:0] _add_4 = _add_3 + {{2{1'b0}}, _bits_12}; // ChildWord.java:56
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : _add_4; // TrieWalk.java:296
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:296
-  wire _not_4 = ~s0_descend; // TrieWalk.java:297
-  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:297
-  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:323
-  wire [3:0] _bits_13 = a1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_0 = _bits_13[3] ? (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_15 : _wire_1_14) : (_bits_13[0] ? _wire_1_13 : _wire_1_12)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_11 : _wire_1_10) : (_bits_13[0] ? _wire_1_9 : _wire_1_8))) : (_bits_13[2] ? (_bits_13[1] ? (_bits_13[0] ? _wire_1_7 : _wire_1_6) : (_bits_13[0] ? _wire_1_5 : _wire_1_4)) : (_bits_13[1] ? (_bits_13[0] ? _wire_1_3 : _wire_1_2) : (_bits_13[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
-  wire [1:0] _bits_14 = a1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_15 = a1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_16 = a1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_17 = a1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_18 = a1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_19 = a1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_20 = a1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_21 = a1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_22 = a1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_23 = a1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_24 = a1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_25 = a1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_26 = a1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_27 = a1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_28 = a1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_29 = a1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_30 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_31 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_32 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_33 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_5 = advance | io_flush; // TrieWalk.java:309
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:309
-  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p1_leaf = p1_digit_below[1] ? (p1_digit_below[0] ? _wire_4_3 : _wire_4_2) : (p1_digit_below[0] ? _wire_4_1 : _wire_4_0); // ChildWord.java:37
-  wire [4:0] _add_5 = p1_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:323
-  wire [3:0] _bits_34 = p1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_1 = _bits_34[3] ? (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_15 : _wire_3_14) : (_bits_34[0] ? _wire_3_13 : _wire_3_12)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_11 : _wire_3_10) : (_bits_34[0] ? _wire_3_9 : _wire_3_8))) : (_bits_34[2] ? (_bits_34[1] ? (_bits_34[0] ? _wire_3_7 : _wire_3_6) : (_bits_34[0] ? _wire_3_5 : _wire_3_4)) : (_bits_34[1] ? (_bits_34[0] ? _wire_3_3 : _wire_3_2) : (_bits_34[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
-  wire [1:0] _bits_35 = p1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_36 = p1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_37 = p1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_38 = p1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_39 = p1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_40 = p1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_41 = p1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_42 = p1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_43 = p1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_44 = p1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_45 = p1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_46 = p1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_47 = p1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_48 = p1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_49 = p1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_50 = p1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_51 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_52 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_53 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_54 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_6 = advance | io_flush; // TrieWalk.java:309
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:309
-  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q1_leaf = q1_digit_below[1] ? (q1_digit_below[0] ? _wire_6_3 : _wire_6_2) : (q1_digit_below[0] ? _wire_6_1 : _wire_6_0); // ChildWord.java:37
-  wire [4:0] _add_6 = q1_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:323
-  wire [3:0] _bits_55 = q1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_2 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_15 : _wire_5_14) : (_bits_55[0] ? _wire_5_13 : _wire_5_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_11 : _wire_5_10) : (_bits_55[0] ? _wire_5_9 : _wire_5_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_5_7 : _wire_5_6) : (_bits_55[0] ? _wire_5_5 : _wire_5_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_5_3 : _wire_5_2) : (_bits_55[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
-  wire [1:0] _bits_56 = q1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_57 = q1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_58 = q1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_59 = q1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_60 = q1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_61 = q1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_62 = q1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_63 = q1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_64 = q1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_65 = q1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_66 = q1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_67 = q1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_68 = q1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_69 = q1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_70 = q1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_71 = q1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_72 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_73 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_74 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_75 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:244
-  wire [11:0] _bits_76 = q1_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_77 = q1_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_78 = q1_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_79 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_7 = advance | io_flush; // TrieWalk.java:309
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:309
-  wire _not_5 = ~q1_done; // TrieWalk.java:291
-  wire [1:0] _bits_80 = q1_key[29:28]; // TrieWalk.java:289
-  wire [11:0] q1_child = _bits_80[1] ? (_bits_80[0] ? _wire_7_3 : _wire_7_2) : (_bits_80[0] ? _wire_7_1 : _wire_7_0); // ChildWord.java:37
-  wire _or_r_5 = |q1_child; // TrieWalk.java:291
-  wire q1_descend = _not_5 & _or_r_5; // TrieWalk.java:291
-  wire [11:0] _mux_5 = q1_descend ? q1_child : q1_slot; // TrieWalk.java:293
-  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c1_leaf = c1_digit_below[1] ? (c1_digit_below[0] ? _wire_9_3 : _wire_9_2) : (c1_digit_below[0] ? _wire_9_1 : _wire_9_0); // ChildWord.java:37
-  wire [4:0] _mux_6 = q1_descend ? 5'd2 : q1_depth; // TrieWalk.java:294
-  wire [4:0] _add_7 = c1_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_81 = q1_word[47:36]; // ChildWord.java:30
-  wire _or_r_6 = |_bits_81; // ChildWord.java:43
-  wire [11:0] _bits_82 = q1_word[35:24]; // ChildWord.java:30
-  wire _or_r_7 = |_bits_82; // ChildWord.java:43
-  wire [11:0] _bits_83 = q1_word[23:12]; // ChildWord.java:30
-  wire _or_r_8 = |_bits_83; // ChildWord.java:43
-  wire [11:0] _bits_84 = q1_word[11:0]; // ChildWord.java:30
-  wire _or_r_9 = |_bits_84; // ChildWord.java:43
-  wire [3:0] _cat_1 = {_or_r_6, _or_r_7, _or_r_8, _or_r_9}; // ChildWord.java:44
-  wire _bits_85 = _cat_1[0]; // ChildWord.java:56
-  wire [2:0] _add_8 = 3'd0 + {{2{1'b0}}, _bits_85}; // ChildWord.java:56
-  wire _bits_86 = _cat_1[1]; // ChildWord.java:56
-  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_86}; // ChildWord.java:56
-  wire _bits_87 = _cat_1[2]; // ChildWord.java:56
-  wire [2:0] _add_10 = _add_9 + {{2{1'b0}}, _bits_87}; // ChildWord.java:56
-  wire _bits_88 = _cat_1[3]; // ChildWord.java:56
-  wire [2:0] _add_11 = _add_10 + {{2{1'b0}}, _bits_88}; // ChildWord.java:56
-  wire [2:0] _mux_7 = q1_descend ? 3'd0 : _add_11; // TrieWalk.java:296
-  wire [2:0] _mux_8 = q1_done ? q1_children : _mux_7; // TrieWalk.java:296
-  wire _not_6 = ~q1_descend; // TrieWalk.java:297
-  wire _or_8 = q1_done | _not_6; // TrieWalk.java:297
-  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_12 = c1_done & _eq_3; // TrieWalk.java:323
-  wire [3:0] _bits_89 = c1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_3 = _bits_89[3] ? (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_15 : _wire_8_14) : (_bits_89[0] ? _wire_8_13 : _wire_8_12)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_11 : _wire_8_10) : (_bits_89[0] ? _wire_8_9 : _wire_8_8))) : (_bits_89[2] ? (_bits_89[1] ? (_bits_89[0] ? _wire_8_7 : _wire_8_6) : (_bits_89[0] ? _wire_8_5 : _wire_8_4)) : (_bits_89[1] ? (_bits_89[0] ? _wire_8_3 : _wire_8_2) : (_bits_89[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
-  wire [1:0] _bits_90 = c1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_91 = c1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_92 = c1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_93 = c1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_94 = c1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_95 = c1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_96 = c1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_97 = c1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_98 = c1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_99 = c1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_100 = c1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_101 = c1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_102 = c1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_103 = c1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_104 = c1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_105 = c1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_106 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_107 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_108 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_109 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_9 = advance | io_flush; // TrieWalk.java:309
-  wire _and_13 = c1_valid & keep; // TrieWalk.java:309
-  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a2_leaf = a2_digit_below[1] ? (a2_digit_below[0] ? _wire_11_3 : _wire_11_2) : (a2_digit_below[0] ? _wire_11_1 : _wire_11_0); // ChildWord.java:37
-  wire [4:0] _add_12 = a2_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:323
-  wire [3:0] _bits_110 = a2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_4 = _bits_110[3] ? (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_15 : _wire_10_14) : (_bits_110[0] ? _wire_10_13 : _wire_10_12)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_11 : _wire_10_10) : (_bits_110[0] ? _wire_10_9 : _wire_10_8))) : (_bits_110[2] ? (_bits_110[1] ? (_bits_110[0] ? _wire_10_7 : _wire_10_6) : (_bits_110[0] ? _wire_10_5 : _wire_10_4)) : (_bits_110[1] ? (_bits_110[0] ? _wire_10_3 : _wire_10_2) : (_bits_110[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
-  wire [1:0] _bits_111 = a2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_112 = a2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_113 = a2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_114 = a2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_115 = a2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_116 = a2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_117 = a2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_118 = a2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_119 = a2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_120 = a2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_121 = a2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_122 = a2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_123 = a2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_124 = a2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_125 = a2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_126 = a2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_127 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_128 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_129 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_130 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_10 = advance | io_flush; // TrieWalk.java:309
-  wire _and_15 = a2_valid & keep; // TrieWalk.java:309
-  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p2_leaf = p2_digit_below[1] ? (p2_digit_below[0] ? _wire_13_3 : _wire_13_2) : (p2_digit_below[0] ? _wire_13_1 : _wire_13_0); // ChildWord.java:37
-  wire [4:0] _add_13 = p2_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:323
-  wire [3:0] _bits_131 = p2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_5 = _bits_131[3] ? (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_15 : _wire_12_14) : (_bits_131[0] ? _wire_12_13 : _wire_12_12)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_11 : _wire_12_10) : (_bits_131[0] ? _wire_12_9 : _wire_12_8))) : (_bits_131[2] ? (_bits_131[1] ? (_bits_131[0] ? _wire_12_7 : _wire_12_6) : (_bits_131[0] ? _wire_12_5 : _wire_12_4)) : (_bits_131[1] ? (_bits_131[0] ? _wire_12_3 : _wire_12_2) : (_bits_131[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
-  wire [1:0] _bits_132 = p2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_133 = p2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_134 = p2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_135 = p2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_136 = p2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_137 = p2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_138 = p2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_139 = p2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_140 = p2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_141 = p2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_142 = p2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_143 = p2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_144 = p2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_145 = p2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_146 = p2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_147 = p2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_148 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_149 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_150 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_151 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_11 = advance | io_flush; // TrieWalk.java:309
-  wire _and_17 = p2_valid & keep; // TrieWalk.java:309
-  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q2_leaf = q2_digit_below[1] ? (q2_digit_below[0] ? _wire_15_3 : _wire_15_2) : (q2_digit_below[0] ? _wire_15_1 : _wire_15_0); // ChildWord.java:37
-  wire [4:0] _add_14 = q2_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:323
-  wire [3:0] _bits_152 = q2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_6 = _bits_152[3] ? (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_15 : _wire_14_14) : (_bits_152[0] ? _wire_14_13 : _wire_14_12)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_11 : _wire_14_10) : (_bits_152[0] ? _wire_14_9 : _wire_14_8))) : (_bits_152[2] ? (_bits_152[1] ? (_bits_152[0] ? _wire_14_7 : _wire_14_6) : (_bits_152[0] ? _wire_14_5 : _wire_14_4)) : (_bits_152[1] ? (_bits_152[0] ? _wire_14_3 : _wire_14_2) : (_bits_152[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
-  wire [1:0] _bits_153 = q2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_154 = q2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_155 = q2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_156 = q2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_157 = q2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_158 = q2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_159 = q2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_160 = q2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_161 = q2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_162 = q2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_163 = q2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_164 = q2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_165 = q2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_166 = q2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_167 = q2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_168 = q2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_169 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_170 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_171 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_172 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:244
-  wire [11:0] _bits_173 = q2_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_174 = q2_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_175 = q2_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_176 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_12 = advance | io_flush; // TrieWalk.java:309
-  wire _and_19 = q2_valid & keep; // TrieWalk.java:309
-  wire _not_7 = ~q2_done; // TrieWalk.java:291
-  wire [1:0] _bits_177 = q2_key[27:26]; // TrieWalk.java:289
-  wire [11:0] q2_child = _bits_177[1] ? (_bits_177[0] ? _wire_16_3 : _wire_16_2) : (_bits_177[0] ? _wire_16_1 : _wire_16_0); // ChildWord.java:37
-  wire _or_r_10 = |q2_child; // TrieWalk.java:291
-  wire q2_descend = _not_7 & _or_r_10; // TrieWalk.java:291
-  wire [11:0] _mux_10 = q2_descend ? q2_child : q2_slot; // TrieWalk.java:293
-  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c2_leaf = c2_digit_below[1] ? (c2_digit_below[0] ? _wire_18_3 : _wire_18_2) : (c2_digit_below[0] ? _wire_18_1 : _wire_18_0); // ChildWord.java:37
-  wire [4:0] _mux_11 = q2_descend ? 5'd3 : q2_depth; // TrieWalk.java:294
-  wire [4:0] _add_15 = c2_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_178 = q2_word[47:36]; // ChildWord.java:30
-  wire _or_r_11 = |_bits_178; // ChildWord.java:43
-  wire [11:0] _bits_179 = q2_word[35:24]; // ChildWord.java:30
-  wire _or_r_12 = |_bits_179; // ChildWord.java:43
-  wire [11:0] _bits_180 = q2_word[23:12]; // ChildWord.java:30
-  wire _or_r_13 = |_bits_180; // ChildWord.java:43
-  wire [11:0] _bits_181 = q2_word[11:0]; // ChildWord.java:30
-  wire _or_r_14 = |_bits_181; // ChildWord.java:43
-  wire [3:0] _cat_2 = {_or_r_11, _or_r_12, _or_r_13, _or_r_14}; // ChildWord.java:44
-  wire _bits_182 = _cat_2[0]; // ChildWord.java:56
-  wire [2:0] _add_16 = 3'd0 + {{2{1'b0}}, _bits_182}; // ChildWord.java:56
-  wire _bits_183 = _cat_2[1]; // ChildWord.java:56
-  wire [2:0] _add_17 = _add_16 + {{2{1'b0}}, _bits_183}; // ChildWord.java:56
-  wire _bits_184 = _cat_2[2]; // ChildWord.java:56
-  wire [2:0] _add_18 = _add_17 + {{2{1'b0}}, _bits_184}; // ChildWord.java:56
-  wire _bits_185 = _cat_2[3]; // ChildWord.java:56
-  wire [2:0] _add_19 = _add_18 + {{2{1'b0}}, _bits_185}; // ChildWord.java:56
-  wire [2:0] _mux_12 = q2_descend ? 3'd0 : _add_19; // TrieWalk.java:296
-  wire [2:0] _mux_13 = q2_done ? q2_children : _mux_12; // TrieWalk.java:296
-  wire _not_8 = ~q2_descend; // TrieWalk.java:297
-  wire _or_13 = q2_done | _not_8; // TrieWalk.java:297
-  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:323
-  wire _and_20 = c2_done & _eq_7; // TrieWalk.java:323
-  wire [3:0] _bits_186 = c2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_7 = _bits_186[3] ? (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_15 : _wire_17_14) : (_bits_186[0] ? _wire_17_13 : _wire_17_12)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_11 : _wire_17_10) : (_bits_186[0] ? _wire_17_9 : _wire_17_8))) : (_bits_186[2] ? (_bits_186[1] ? (_bits_186[0] ? _wire_17_7 : _wire_17_6) : (_bits_186[0] ? _wire_17_5 : _wire_17_4)) : (_bits_186[1] ? (_bits_186[0] ? _wire_17_3 : _wire_17_2) : (_bits_186[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
-  wire [1:0] _bits_187 = c2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_188 = c2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_189 = c2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_190 = c2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_191 = c2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_192 = c2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_193 = c2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_194 = c2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_195 = c2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_196 = c2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_197 = c2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_198 = c2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_199 = c2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_200 = c2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_201 = c2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_202 = c2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_203 = levels1_2_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_204 = levels1_2_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_205 = levels1_2_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_206 = levels1_2_fix_word[47:36]; // ChildWord.java:30
-  wire _or_14 = advance | io_flush; // TrieWalk.java:309
-  wire _and_21 = c2_valid & keep; // TrieWalk.java:309
-  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a3_leaf = a3_digit_below[1] ? (a3_digit_below[0] ? _wire_20_3 : _wire_20_2) : (a3_digit_below[0] ? _wire_20_1 : _wire_20_0); // ChildWord.java:37
-  wire [4:0] _add_20 = a3_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:323
-  wire [3:0] _bits_207 = a3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_8 = _bits_207[3] ? (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_15 : _wire_19_14) : (_bits_207[0] ? _wire_19_13 : _wire_19_12)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_11 : _wire_19_10) : (_bits_207[0] ? _wire_19_9 : _wire_19_8))) : (_bits_207[2] ? (_bits_207[1] ? (_bits_207[0] ? _wire_19_7 : _wire_19_6) : (_bits_207[0] ? _wire_19_5 : _wire_19_4)) : (_bits_207[1] ? (_bits_207[0] ? _wire_19_3 : _wire_19_2) : (_bits_207[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
-  wire [1:0] _bits_208 = a3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_209 = a3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_210 = a3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_211 = a3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_212 = a3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_213 = a3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_214 = a3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_215 = a3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_216 = a3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_217 = a3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_218 = a3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_219 = a3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_220 = a3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_221 = a3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_222 = a3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_223 = a3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_224 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_225 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_226 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_227 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_15 = advance | io_flush; // TrieWalk.java:309
-  wire _and_23 = a3_valid & keep; // TrieWalk.java:309
-  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p3_leaf = p3_digit_below[1] ? (p3_digit_below[0] ? _wire_22_3 : _wire_22_2) : (p3_digit_below[0] ? _wire_22_1 : _wire_22_0); // ChildWord.java:37
-  wire [4:0] _add_21 = p3_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:323
-  wire [3:0] _bits_228 = p3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_9 = _bits_228[3] ? (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_15 : _wire_21_14) : (_bits_228[0] ? _wire_21_13 : _wire_21_12)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_11 : _wire_21_10) : (_bits_228[0] ? _wire_21_9 : _wire_21_8))) : (_bits_228[2] ? (_bits_228[1] ? (_bits_228[0] ? _wire_21_7 : _wire_21_6) : (_bits_228[0] ? _wire_21_5 : _wire_21_4)) : (_bits_228[1] ? (_bits_228[0] ? _wire_21_3 : _wire_21_2) : (_bits_228[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
-  wire [1:0] _bits_229 = p3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_230 = p3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_231 = p3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_232 = p3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_233 = p3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_234 = p3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_235 = p3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_236 = p3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_237 = p3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_238 = p3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_239 = p3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_240 = p3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_241 = p3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_242 = p3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_243 = p3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_244 = p3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_245 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_246 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_247 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_248 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_16 = advance | io_flush; // TrieWalk.java:309
-  wire _and_25 = p3_valid & keep; // TrieWalk.java:309
-  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q3_leaf = q3_digit_below[1] ? (q3_digit_below[0] ? _wire_24_3 : _wire_24_2) : (q3_digit_below[0] ? _wire_24_1 : _wire_24_0); // ChildWord.java:37
-  wire [4:0] _add_22 = q3_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:323
-  wire [3:0] _bits_249 = q3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_10 = _bits_249[3] ? (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_15 : _wire_23_14) : (_bits_249[0] ? _wire_23_13 : _wire_23_12)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_11 : _wire_23_10) : (_bits_249[0] ? _wire_23_9 : _wire_23_8))) : (_bits_249[2] ? (_bits_249[1] ? (_bits_249[0] ? _wire_23_7 : _wire_23_6) : (_bits_249[0] ? _wire_23_5 : _wire_23_4)) : (_bits_249[1] ? (_bits_249[0] ? _wire_23_3 : _wire_23_2) : (_bits_249[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
-  wire [1:0] _bits_250 = q3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_251 = q3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_252 = q3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_253 = q3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_254 = q3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_255 = q3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_256 = q3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_257 = q3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_258 = q3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_259 = q3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_260 = q3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_261 = q3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_262 = q3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_263 = q3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_264 = q3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_265 = q3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_266 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_267 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_268 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_269 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:244
-  wire [11:0] _bits_270 = q3_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_271 = q3_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_272 = q3_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_273 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_17 = advance | io_flush; // TrieWalk.java:309
-  wire _and_27 = q3_valid & keep; // TrieWalk.java:309
-  wire _not_9 = ~q3_done; // TrieWalk.java:291
-  wire [1:0] _bits_274 = q3_key[25:24]; // TrieWalk.java:289
-  wire [11:0] q3_child = _bits_274[1] ? (_bits_274[0] ? _wire_25_3 : _wire_25_2) : (_bits_274[0] ? _wire_25_1 : _wire_25_0); // ChildWord.java:37
-  wire _or_r_15 = |q3_child; // TrieWalk.java:291
-  wire q3_descend = _not_9 & _or_r_15; // TrieWalk.java:291
-  wire [11:0] _mux_15 = q3_descend ? q3_child : q3_slot; // TrieWalk.java:293
-  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c3_leaf = c3_digit_below[1] ? (c3_digit_below[0] ? _wire_27_3 : _wire_27_2) : (c3_digit_below[0] ? _wire_27_1 : _wire_27_0); // ChildWord.java:37
-  wire [4:0] _mux_16 = q3_descend ? 5'd4 : q3_depth; // TrieWalk.java:294
-  wire [4:0] _add_23 = c3_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_275 = q3_word[47:36]; // ChildWord.java:30
-  wire _or_r_16 = |_bits_275; // ChildWord.java:43
-  wire [11:0] _bits_276 = q3_word[35:24]; // ChildWord.java:30
-  wire _or_r_17 = |_bits_276; // ChildWord.java:43
-  wire [11:0] _bits_277 = q3_word[23:12]; // ChildWord.java:30
-  wire _or_r_18 = |_bits_277; // ChildWord.java:43
-  wire [11:0] _bits_278 = q3_word[11:0]; // ChildWord.java:30
-  wire _or_r_19 = |_bits_278; // ChildWord.java:43
-  wire [3:0] _cat_3 = {_or_r_16, _or_r_17, _or_r_18, _or_r_19}; // ChildWord.java:44
-  wire _bits_279 = _cat_3[0]; // ChildWord.java:56
-  wire [2:0] _add_24 = 3'd0 + {{2{1'b0}}, _bits_279}; // ChildWord.java:56
-  wire _bits_280 = _cat_3[1]; // ChildWord.java:56
-  wire [2:0] _add_25 = _add_24 + {{2{1'b0}}, _bits_280}; // ChildWord.java:56
-  wire _bits_281 = _cat_3[2]; // ChildWord.java:56
-  wire [2:0] _add_26 = _add_25 + {{2{1'b0}}, _bits_281}; // ChildWord.java:56
-  wire _bits_282 = _cat_3[3]; // ChildWord.java:56
-  wire [2:0] _add_27 = _add_26 + {{2{1'b0}}, _bits_282}; // ChildWord.java:56
-  wire [2:0] _mux_17 = q3_descend ? 3'd0 : _add_27; // TrieWalk.java:296
-  wire [2:0] _mux_18 = q3_done ? q3_children : _mux_17; // TrieWalk.java:296
-  wire _not_10 = ~q3_descend; // TrieWalk.java:297
-  wire _or_18 = q3_done | _not_10; // TrieWalk.java:297
-  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_28 = c3_done & _eq_11; // TrieWalk.java:323
-  wire [3:0] _bits_283 = c3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_11 = _bits_283[3] ? (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_15 : _wire_26_14) : (_bits_283[0] ? _wire_26_13 : _wire_26_12)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_11 : _wire_26_10) : (_bits_283[0] ? _wire_26_9 : _wire_26_8))) : (_bits_283[2] ? (_bits_283[1] ? (_bits_283[0] ? _wire_26_7 : _wire_26_6) : (_bits_283[0] ? _wire_26_5 : _wire_26_4)) : (_bits_283[1] ? (_bits_283[0] ? _wire_26_3 : _wire_26_2) : (_bits_283[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
-  wire [1:0] _bits_284 = c3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_285 = c3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_286 = c3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_287 = c3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_288 = c3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_289 = c3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_290 = c3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_291 = c3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_292 = c3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_293 = c3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_294 = c3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_295 = c3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_296 = c3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_297 = c3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_298 = c3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_299 = c3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_300 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_301 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_302 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_303 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_19 = advance | io_flush; // TrieWalk.java:309
-  wire _and_29 = c3_valid & keep; // TrieWalk.java:309
-  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a4_leaf = a4_digit_below[1] ? (a4_digit_below[0] ? _wire_29_3 : _wire_29_2) : (a4_digit_below[0] ? _wire_29_1 : _wire_29_0); // ChildWord.java:37
-  wire [4:0] _add_28 = a4_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:323
-  wire [3:0] _bits_304 = a4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_12 = _bits_304[3] ? (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_15 : _wire_28_14) : (_bits_304[0] ? _wire_28_13 : _wire_28_12)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_11 : _wire_28_10) : (_bits_304[0] ? _wire_28_9 : _wire_28_8))) : (_bits_304[2] ? (_bits_304[1] ? (_bits_304[0] ? _wire_28_7 : _wire_28_6) : (_bits_304[0] ? _wire_28_5 : _wire_28_4)) : (_bits_304[1] ? (_bits_304[0] ? _wire_28_3 : _wire_28_2) : (_bits_304[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
-  wire [1:0] _bits_305 = a4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_306 = a4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_307 = a4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_308 = a4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_309 = a4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_310 = a4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_311 = a4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_312 = a4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_313 = a4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_314 = a4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_315 = a4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_316 = a4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_317 = a4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_318 = a4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_319 = a4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_320 = a4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_321 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_322 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_323 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_324 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_20 = advance | io_flush; // TrieWalk.java:309
-  wire _and_31 = a4_valid & keep; // TrieWalk.java:309
-  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p4_leaf = p4_digit_below[1] ? (p4_digit_below[0] ? _wire_31_3 : _wire_31_2) : (p4_digit_below[0] ? _wire_31_1 : _wire_31_0); // ChildWord.java:37
-  wire [4:0] _add_29 = p4_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:323
-  wire [3:0] _bits_325 = p4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_13 = _bits_325[3] ? (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_15 : _wire_30_14) : (_bits_325[0] ? _wire_30_13 : _wire_30_12)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_11 : _wire_30_10) : (_bits_325[0] ? _wire_30_9 : _wire_30_8))) : (_bits_325[2] ? (_bits_325[1] ? (_bits_325[0] ? _wire_30_7 : _wire_30_6) : (_bits_325[0] ? _wire_30_5 : _wire_30_4)) : (_bits_325[1] ? (_bits_325[0] ? _wire_30_3 : _wire_30_2) : (_bits_325[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
-  wire [1:0] _bits_326 = p4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_327 = p4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_328 = p4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_329 = p4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_330 = p4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_331 = p4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_332 = p4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_333 = p4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_334 = p4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_335 = p4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_336 = p4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_337 = p4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_338 = p4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_339 = p4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_340 = p4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_341 = p4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_342 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_343 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_344 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_345 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_21 = advance | io_flush; // TrieWalk.java:309
-  wire _and_33 = p4_valid & keep; // TrieWalk.java:309
-  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q4_leaf = q4_digit_below[1] ? (q4_digit_below[0] ? _wire_33_3 : _wire_33_2) : (q4_digit_below[0] ? _wire_33_1 : _wire_33_0); // ChildWord.java:37
-  wire [4:0] _add_30 = q4_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:323
-  wire [3:0] _bits_346 = q4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_14 = _bits_346[3] ? (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_15 : _wire_32_14) : (_bits_346[0] ? _wire_32_13 : _wire_32_12)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_11 : _wire_32_10) : (_bits_346[0] ? _wire_32_9 : _wire_32_8))) : (_bits_346[2] ? (_bits_346[1] ? (_bits_346[0] ? _wire_32_7 : _wire_32_6) : (_bits_346[0] ? _wire_32_5 : _wire_32_4)) : (_bits_346[1] ? (_bits_346[0] ? _wire_32_3 : _wire_32_2) : (_bits_346[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
-  wire [1:0] _bits_347 = q4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_348 = q4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_349 = q4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_350 = q4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_351 = q4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_352 = q4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_353 = q4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_354 = q4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_355 = q4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_356 = q4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_357 = q4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_358 = q4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_359 = q4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_360 = q4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_361 = q4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_362 = q4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_363 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_364 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_365 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_366 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:244
-  wire [11:0] _bits_367 = q4_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_368 = q4_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_369 = q4_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_370 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_22 = advance | io_flush; // TrieWalk.java:309
-  wire _and_35 = q4_valid & keep; // TrieWalk.java:309
-  wire _not_11 = ~q4_done; // TrieWalk.java:291
-  wire [1:0] _bits_371 = q4_key[23:22]; // TrieWalk.java:289
-  wire [11:0] q4_child = _bits_371[1] ? (_bits_371[0] ? _wire_34_3 : _wire_34_2) : (_bits_371[0] ? _wire_34_1 : _wire_34_0); // ChildWord.java:37
-  wire _or_r_20 = |q4_child; // TrieWalk.java:291
-  wire q4_descend = _not_11 & _or_r_20; // TrieWalk.java:291
-  wire [11:0] _mux_20 = q4_descend ? q4_child : q4_slot; // TrieWalk.java:293
-  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c4_leaf = c4_digit_below[1] ? (c4_digit_below[0] ? _wire_36_3 : _wire_36_2) : (c4_digit_below[0] ? _wire_36_1 : _wire_36_0); // ChildWord.java:37
-  wire [4:0] _mux_21 = q4_descend ? 5'd5 : q4_depth; // TrieWalk.java:294
-  wire [4:0] _add_31 = c4_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_372 = q4_word[47:36]; // ChildWord.java:30
-  wire _or_r_21 = |_bits_372; // ChildWord.java:43
-  wire [11:0] _bits_373 = q4_word[35:24]; // ChildWord.java:30
-  wire _or_r_22 = |_bits_373; // ChildWord.java:43
-  wire [11:0] _bits_374 = q4_word[23:12]; // ChildWord.java:30
-  wire _or_r_23 = |_bits_374; // ChildWord.java:43
-  wire [11:0] _bits_375 = q4_word[11:0]; // ChildWord.java:30
-  wire _or_r_24 = |_bits_375; // ChildWord.java:43
-  wire [3:0] _cat_4 = {_or_r_21, _or_r_22, _or_r_23, _or_r_24}; // ChildWord.java:44
-  wire _bits_376 = _cat_4[0]; // ChildWord.java:56
-  wire [2:0] _add_32 = 3'd0 + {{2{1'b0}}, _bits_376}; // ChildWord.java:56
-  wire _bits_377 = _cat_4[1]; // ChildWord.java:56
-  wire [2:0] _add_33 = _add_32 + {{2{1'b0}}, _bits_377}; // ChildWord.java:56
-  wire _bits_378 = _cat_4[2]; // ChildWord.java:56
-  wire [2:0] _add_34 = _add_33 + {{2{1'b0}}, _bits_378}; // ChildWord.java:56
-  wire _bits_379 = _cat_4[3]; // ChildWord.java:56
-  wire [2:0] _add_35 = _add_34 + {{2{1'b0}}, _bits_379}; // ChildWord.java:56
-  wire [2:0] _mux_22 = q4_descend ? 3'd0 : _add_35; // TrieWalk.java:296
-  wire [2:0] _mux_23 = q4_done ? q4_children : _mux_22; // TrieWalk.java:296
-  wire _not_12 = ~q4_descend; // TrieWalk.java:297
-  wire _or_23 = q4_done | _not_12; // TrieWalk.java:297
-  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:323
-  wire _and_36 = c4_done & _eq_15; // TrieWalk.java:323
-  wire [3:0] _bits_380 = c4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_15 = _bits_380[3] ? (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_15 : _wire_35_14) : (_bits_380[0] ? _wire_35_13 : _wire_35_12)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_11 : _wire_35_10) : (_bits_380[0] ? _wire_35_9 : _wire_35_8))) : (_bits_380[2] ? (_bits_380[1] ? (_bits_380[0] ? _wire_35_7 : _wire_35_6) : (_bits_380[0] ? _wire_35_5 : _wire_35_4)) : (_bits_380[1] ? (_bits_380[0] ? _wire_35_3 : _wire_35_2) : (_bits_380[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
-  wire [1:0] _bits_381 = c4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_382 = c4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_383 = c4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_384 = c4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_385 = c4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_386 = c4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_387 = c4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_388 = c4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_389 = c4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_390 = c4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_391 = c4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_392 = c4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_393 = c4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_394 = c4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_395 = c4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_396 = c4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_397 = levels3_4_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_398 = levels3_4_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_399 = levels3_4_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_400 = levels3_4_fix_word[47:36]; // ChildWord.java:30
-  wire _or_24 = advance | io_flush; // TrieWalk.java:309
-  wire _and_37 = c4_valid & keep; // TrieWalk.java:309
-  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a5_leaf = a5_digit_below[1] ? (a5_digit_below[0] ? _wire_38_3 : _wire_38_2) : (a5_digit_below[0] ? _wire_38_1 : _wire_38_0); // ChildWord.java:37
-  wire [4:0] _add_36 = a5_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:323
-  wire [3:0] _bits_401 = a5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_16 = _bits_401[3] ? (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_15 : _wire_37_14) : (_bits_401[0] ? _wire_37_13 : _wire_37_12)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_11 : _wire_37_10) : (_bits_401[0] ? _wire_37_9 : _wire_37_8))) : (_bits_401[2] ? (_bits_401[1] ? (_bits_401[0] ? _wire_37_7 : _wire_37_6) : (_bits_401[0] ? _wire_37_5 : _wire_37_4)) : (_bits_401[1] ? (_bits_401[0] ? _wire_37_3 : _wire_37_2) : (_bits_401[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
-  wire [1:0] _bits_402 = a5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_403 = a5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_404 = a5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_405 = a5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_406 = a5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_407 = a5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_408 = a5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_409 = a5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_410 = a5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_411 = a5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_412 = a5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_413 = a5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_414 = a5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_415 = a5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_416 = a5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_417 = a5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_418 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_419 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_420 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_421 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_25 = advance | io_flush; // TrieWalk.java:309
-  wire _and_39 = a5_valid & keep; // TrieWalk.java:309
-  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p5_leaf = p5_digit_below[1] ? (p5_digit_below[0] ? _wire_40_3 : _wire_40_2) : (p5_digit_below[0] ? _wire_40_1 : _wire_40_0); // ChildWord.java:37
-  wire [4:0] _add_37 = p5_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:323
-  wire [3:0] _bits_422 = p5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_17 = _bits_422[3] ? (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_15 : _wire_39_14) : (_bits_422[0] ? _wire_39_13 : _wire_39_12)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_11 : _wire_39_10) : (_bits_422[0] ? _wire_39_9 : _wire_39_8))) : (_bits_422[2] ? (_bits_422[1] ? (_bits_422[0] ? _wire_39_7 : _wire_39_6) : (_bits_422[0] ? _wire_39_5 : _wire_39_4)) : (_bits_422[1] ? (_bits_422[0] ? _wire_39_3 : _wire_39_2) : (_bits_422[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
-  wire [1:0] _bits_423 = p5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_424 = p5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_425 = p5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_426 = p5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_427 = p5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_428 = p5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_429 = p5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_430 = p5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_431 = p5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_432 = p5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_433 = p5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_434 = p5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_435 = p5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_436 = p5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_437 = p5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_438 = p5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_439 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_440 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_441 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_442 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_26 = advance | io_flush; // TrieWalk.java:309
-  wire _and_41 = p5_valid & keep; // TrieWalk.java:309
-  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q5_leaf = q5_digit_below[1] ? (q5_digit_below[0] ? _wire_42_3 : _wire_42_2) : (q5_digit_below[0] ? _wire_42_1 : _wire_42_0); // ChildWord.java:37
-  wire [4:0] _add_38 = q5_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:323
-  wire [3:0] _bits_443 = q5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_18 = _bits_443[3] ? (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_15 : _wire_41_14) : (_bits_443[0] ? _wire_41_13 : _wire_41_12)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_11 : _wire_41_10) : (_bits_443[0] ? _wire_41_9 : _wire_41_8))) : (_bits_443[2] ? (_bits_443[1] ? (_bits_443[0] ? _wire_41_7 : _wire_41_6) : (_bits_443[0] ? _wire_41_5 : _wire_41_4)) : (_bits_443[1] ? (_bits_443[0] ? _wire_41_3 : _wire_41_2) : (_bits_443[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
-  wire [1:0] _bits_444 = q5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_445 = q5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_446 = q5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_447 = q5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_448 = q5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_449 = q5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_450 = q5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_451 = q5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_452 = q5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_453 = q5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_454 = q5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_455 = q5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_456 = q5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_457 = q5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_458 = q5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_459 = q5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_460 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_461 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_462 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_463 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:244
-  wire [11:0] _bits_464 = q5_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_465 = q5_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_466 = q5_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_467 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_27 = advance | io_flush; // TrieWalk.java:309
-  wire _and_43 = q5_valid & keep; // TrieWalk.java:309
-  wire _not_13 = ~q5_done; // TrieWalk.java:291
-  wire [1:0] _bits_468 = q5_key[21:20]; // TrieWalk.java:289
-  wire [11:0] q5_child = _bits_468[1] ? (_bits_468[0] ? _wire_43_3 : _wire_43_2) : (_bits_468[0] ? _wire_43_1 : _wire_43_0); // ChildWord.java:37
-  wire _or_r_25 = |q5_child; // TrieWalk.java:291
-  wire q5_descend = _not_13 & _or_r_25; // TrieWalk.java:291
-  wire [11:0] _mux_25 = q5_descend ? q5_child : q5_slot; // TrieWalk.java:293
-  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c5_leaf = c5_digit_below[1] ? (c5_digit_below[0] ? _wire_45_3 : _wire_45_2) : (c5_digit_below[0] ? _wire_45_1 : _wire_45_0); // ChildWord.java:37
-  wire [4:0] _mux_26 = q5_descend ? 5'd6 : q5_depth; // TrieWalk.java:294
-  wire [4:0] _add_39 = c5_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_469 = q5_word[47:36]; // ChildWord.java:30
-  wire _or_r_26 = |_bits_469; // ChildWord.java:43
-  wire [11:0] _bits_470 = q5_word[35:24]; // ChildWord.java:30
-  wire _or_r_27 = |_bits_470; // ChildWord.java:43
-  wire [11:0] _bits_471 = q5_word[23:12]; // ChildWord.java:30
-  wire _or_r_28 = |_bits_471; // ChildWord.java:43
-  wire [11:0] _bits_472 = q5_word[11:0]; // ChildWord.java:30
-  wire _or_r_29 = |_bits_472; // ChildWord.java:43
-  wire [3:0] _cat_5 = {_or_r_26, _or_r_27, _or_r_28, _or_r_29}; // ChildWord.java:44
-  wire _bits_473 = _cat_5[0]; // ChildWord.java:56
-  wire [2:0] _add_40 = 3'd0 + {{2{1'b0}}, _bits_473}; // ChildWord.java:56
-  wire _bits_474 = _cat_5[1]; // ChildWord.java:56
-  wire [2:0] _add_41 = _add_40 + {{2{1'b0}}, _bits_474}; // ChildWord.java:56
-  wire _bits_475 = _cat_5[2]; // ChildWord.java:56
-  wire [2:0] _add_42 = _add_41 + {{2{1'b0}}, _bits_475}; // ChildWord.java:56
-  wire _bits_476 = _cat_5[3]; // ChildWord.java:56
-  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_476}; // ChildWord.java:56
-  wire [2:0] _mux_27 = q5_descend ? 3'd0 : _add_43; // TrieWalk.java:296
-  wire [2:0] _mux_28 = q5_done ? q5_children : _mux_27; // TrieWalk.java:296
-  wire _not_14 = ~q5_descend; // TrieWalk.java:297
-  wire _or_28 = q5_done | _not_14; // TrieWalk.java:297
-  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_44 = c5_done & _eq_19; // TrieWalk.java:323
-  wire [3:0] _bits_477 = c5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_19 = _bits_477[3] ? (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_15 : _wire_44_14) : (_bits_477[0] ? _wire_44_13 : _wire_44_12)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_11 : _wire_44_10) : (_bits_477[0] ? _wire_44_9 : _wire_44_8))) : (_bits_477[2] ? (_bits_477[1] ? (_bits_477[0] ? _wire_44_7 : _wire_44_6) : (_bits_477[0] ? _wire_44_5 : _wire_44_4)) : (_bits_477[1] ? (_bits_477[0] ? _wire_44_3 : _wire_44_2) : (_bits_477[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
-  wire [1:0] _bits_478 = c5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_479 = c5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_480 = c5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_481 = c5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_482 = c5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_483 = c5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_484 = c5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_485 = c5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_486 = c5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_487 = c5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_488 = c5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_489 = c5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_490 = c5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_491 = c5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_492 = c5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_493 = c5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_494 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_495 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_496 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_497 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_29 = advance | io_flush; // TrieWalk.java:309
-  wire _and_45 = c5_valid & keep; // TrieWalk.java:309
-  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a6_leaf = a6_digit_below[1] ? (a6_digit_below[0] ? _wire_47_3 : _wire_47_2) : (a6_digit_below[0] ? _wire_47_1 : _wire_47_0); // ChildWord.java:37
-  wire [4:0] _add_44 = a6_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:323
-  wire [3:0] _bits_498 = a6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_20 = _bits_498[3] ? (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_15 : _wire_46_14) : (_bits_498[0] ? _wire_46_13 : _wire_46_12)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_11 : _wire_46_10) : (_bits_498[0] ? _wire_46_9 : _wire_46_8))) : (_bits_498[2] ? (_bits_498[1] ? (_bits_498[0] ? _wire_46_7 : _wire_46_6) : (_bits_498[0] ? _wire_46_5 : _wire_46_4)) : (_bits_498[1] ? (_bits_498[0] ? _wire_46_3 : _wire_46_2) : (_bits_498[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
-  wire [1:0] _bits_499 = a6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_500 = a6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_501 = a6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_502 = a6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_503 = a6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_504 = a6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_505 = a6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_506 = a6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_507 = a6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_508 = a6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_509 = a6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_510 = a6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_511 = a6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_512 = a6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_513 = a6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_514 = a6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_515 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_516 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_517 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_518 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_30 = advance | io_flush; // TrieWalk.java:309
-  wire _and_47 = a6_valid & keep; // TrieWalk.java:309
-  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p6_leaf = p6_digit_below[1] ? (p6_digit_below[0] ? _wire_49_3 : _wire_49_2) : (p6_digit_below[0] ? _wire_49_1 : _wire_49_0); // ChildWord.java:37
-  wire [4:0] _add_45 = p6_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:323
-  wire [3:0] _bits_519 = p6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_21 = _bits_519[3] ? (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_15 : _wire_48_14) : (_bits_519[0] ? _wire_48_13 : _wire_48_12)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_11 : _wire_48_10) : (_bits_519[0] ? _wire_48_9 : _wire_48_8))) : (_bits_519[2] ? (_bits_519[1] ? (_bits_519[0] ? _wire_48_7 : _wire_48_6) : (_bits_519[0] ? _wire_48_5 : _wire_48_4)) : (_bits_519[1] ? (_bits_519[0] ? _wire_48_3 : _wire_48_2) : (_bits_519[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
-  wire [1:0] _bits_520 = p6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_521 = p6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_522 = p6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_523 = p6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_524 = p6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_525 = p6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_526 = p6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_527 = p6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_528 = p6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_529 = p6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_530 = p6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_531 = p6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_532 = p6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_533 = p6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_534 = p6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_535 = p6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_536 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_537 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_538 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_539 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_31 = advance | io_flush; // TrieWalk.java:309
-  wire _and_49 = p6_valid & keep; // TrieWalk.java:309
-  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q6_leaf = q6_digit_below[1] ? (q6_digit_below[0] ? _wire_51_3 : _wire_51_2) : (q6_digit_below[0] ? _wire_51_1 : _wire_51_0); // ChildWord.java:37
-  wire [4:0] _add_46 = q6_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:323
-  wire [3:0] _bits_540 = q6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_22 = _bits_540[3] ? (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_15 : _wire_50_14) : (_bits_540[0] ? _wire_50_13 : _wire_50_12)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_11 : _wire_50_10) : (_bits_540[0] ? _wire_50_9 : _wire_50_8))) : (_bits_540[2] ? (_bits_540[1] ? (_bits_540[0] ? _wire_50_7 : _wire_50_6) : (_bits_540[0] ? _wire_50_5 : _wire_50_4)) : (_bits_540[1] ? (_bits_540[0] ? _wire_50_3 : _wire_50_2) : (_bits_540[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
-  wire [1:0] _bits_541 = q6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_542 = q6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_543 = q6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_544 = q6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_545 = q6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_546 = q6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_547 = q6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_548 = q6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_549 = q6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_550 = q6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_551 = q6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_552 = q6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_553 = q6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_554 = q6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_555 = q6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_556 = q6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_557 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_558 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_559 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_560 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:244
-  wire [11:0] _bits_561 = q6_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_562 = q6_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_563 = q6_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_564 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_32 = advance | io_flush; // TrieWalk.java:309
-  wire _and_51 = q6_valid & keep; // TrieWalk.java:309
-  wire _not_15 = ~q6_done; // TrieWalk.java:291
-  wire [1:0] _bits_565 = q6_key[19:18]; // TrieWalk.java:289
-  wire [11:0] q6_child = _bits_565[1] ? (_bits_565[0] ? _wire_52_3 : _wire_52_2) : (_bits_565[0] ? _wire_52_1 : _wire_52_0); // ChildWord.java:37
-  wire _or_r_30 = |q6_child; // TrieWalk.java:291
-  wire q6_descend = _not_15 & _or_r_30; // TrieWalk.java:291
-  wire [11:0] _mux_30 = q6_descend ? q6_child : q6_slot; // TrieWalk.java:293
-  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c6_leaf = c6_digit_below[1] ? (c6_digit_below[0] ? _wire_54_3 : _wire_54_2) : (c6_digit_below[0] ? _wire_54_1 : _wire_54_0); // ChildWord.java:37
-  wire [4:0] _mux_31 = q6_descend ? 5'd7 : q6_depth; // TrieWalk.java:294
-  wire [4:0] _add_47 = c6_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_566 = q6_word[47:36]; // ChildWord.java:30
-  wire _or_r_31 = |_bits_566; // ChildWord.java:43
-  wire [11:0] _bits_567 = q6_word[35:24]; // ChildWord.java:30
-  wire _or_r_32 = |_bits_567; // ChildWord.java:43
-  wire [11:0] _bits_568 = q6_word[23:12]; // ChildWord.java:30
-  wire _or_r_33 = |_bits_568; // ChildWord.java:43
-  wire [11:0] _bits_569 = q6_word[11:0]; // ChildWord.java:30
-  wire _or_r_34 = |_bits_569; // ChildWord.java:43
-  wire [3:0] _cat_6 = {_or_r_31, _or_r_32, _or_r_33, _or_r_34}; // ChildWord.java:44
-  wire _bits_570 = _cat_6[0]; // ChildWord.java:56
-  wire [2:0] _add_48 = 3'd0 + {{2{1'b0}}, _bits_570}; // ChildWord.java:56
-  wire _bits_571 = _cat_6[1]; // ChildWord.java:56
-  wire [2:0] _add_49 = _add_48 + {{2{1'b0}}, _bits_571}; // ChildWord.java:56
-  wire _bits_572 = _cat_6[2]; // ChildWord.java:56
-  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_572}; // ChildWord.java:56
-  wire _bits_573 = _cat_6[3]; // ChildWord.java:56
-  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_573}; // ChildWord.java:56
-  wire [2:0] _mux_32 = q6_descend ? 3'd0 : _add_51; // TrieWalk.java:296
-  wire [2:0] _mux_33 = q6_done ? q6_children : _mux_32; // TrieWalk.java:296
-  wire _not_16 = ~q6_descend; // TrieWalk.java:297
-  wire _or_33 = q6_done | _not_16; // TrieWalk.java:297
-  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:323
-  wire _and_52 = c6_done & _eq_23; // TrieWalk.java:323
-  wire [3:0] _bits_574 = c6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_23 = _bits_574[3] ? (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_15 : _wire_53_14) : (_bits_574[0] ? _wire_53_13 : _wire_53_12)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_11 : _wire_53_10) : (_bits_574[0] ? _wire_53_9 : _wire_53_8))) : (_bits_574[2] ? (_bits_574[1] ? (_bits_574[0] ? _wire_53_7 : _wire_53_6) : (_bits_574[0] ? _wire_53_5 : _wire_53_4)) : (_bits_574[1] ? (_bits_574[0] ? _wire_53_3 : _wire_53_2) : (_bits_574[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
-  wire [1:0] _bits_575 = c6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_576 = c6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_577 = c6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_578 = c6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_579 = c6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_580 = c6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_581 = c6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_582 = c6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_583 = c6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_584 = c6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_585 = c6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_586 = c6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_587 = c6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_588 = c6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_589 = c6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_590 = c6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_591 = levels5_6_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_592 = levels5_6_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_593 = levels5_6_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_594 = levels5_6_fix_word[47:36]; // ChildWord.java:30
-  wire _or_34 = advance | io_flush; // TrieWalk.java:309
-  wire _and_53 = c6_valid & keep; // TrieWalk.java:309
-  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a7_leaf = a7_digit_below[1] ? (a7_digit_below[0] ? _wire_56_3 : _wire_56_2) : (a7_digit_below[0] ? _wire_56_1 : _wire_56_0); // ChildWord.java:37
-  wire [4:0] _add_52 = a7_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:323
-  wire [3:0] _bits_595 = a7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_24 = _bits_595[3] ? (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_15 : _wire_55_14) : (_bits_595[0] ? _wire_55_13 : _wire_55_12)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_11 : _wire_55_10) : (_bits_595[0] ? _wire_55_9 : _wire_55_8))) : (_bits_595[2] ? (_bits_595[1] ? (_bits_595[0] ? _wire_55_7 : _wire_55_6) : (_bits_595[0] ? _wire_55_5 : _wire_55_4)) : (_bits_595[1] ? (_bits_595[0] ? _wire_55_3 : _wire_55_2) : (_bits_595[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
-  wire [1:0] _bits_596 = a7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_597 = a7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_598 = a7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_599 = a7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_600 = a7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_601 = a7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_602 = a7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_603 = a7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_604 = a7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_605 = a7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_606 = a7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_607 = a7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_608 = a7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_609 = a7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_610 = a7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_611 = a7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_612 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_613 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_614 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_615 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_35 = advance | io_flush; // TrieWalk.java:309
-  wire _and_55 = a7_valid & keep; // TrieWalk.java:309
-  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p7_leaf = p7_digit_below[1] ? (p7_digit_below[0] ? _wire_58_3 : _wire_58_2) : (p7_digit_below[0] ? _wire_58_1 : _wire_58_0); // ChildWord.java:37
-  wire [4:0] _add_53 = p7_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:323
-  wire [3:0] _bits_616 = p7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_25 = _bits_616[3] ? (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_15 : _wire_57_14) : (_bits_616[0] ? _wire_57_13 : _wire_57_12)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_11 : _wire_57_10) : (_bits_616[0] ? _wire_57_9 : _wire_57_8))) : (_bits_616[2] ? (_bits_616[1] ? (_bits_616[0] ? _wire_57_7 : _wire_57_6) : (_bits_616[0] ? _wire_57_5 : _wire_57_4)) : (_bits_616[1] ? (_bits_616[0] ? _wire_57_3 : _wire_57_2) : (_bits_616[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
-  wire [1:0] _bits_617 = p7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_618 = p7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_619 = p7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_620 = p7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_621 = p7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_622 = p7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_623 = p7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_624 = p7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_625 = p7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_626 = p7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_627 = p7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_628 = p7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_629 = p7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_630 = p7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_631 = p7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_632 = p7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_633 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_634 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_635 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_636 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_36 = advance | io_flush; // TrieWalk.java:309
-  wire _and_57 = p7_valid & keep; // TrieWalk.java:309
-  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q7_leaf = q7_digit_below[1] ? (q7_digit_below[0] ? _wire_60_3 : _wire_60_2) : (q7_digit_below[0] ? _wire_60_1 : _wire_60_0); // ChildWord.java:37
-  wire [4:0] _add_54 = q7_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:323
-  wire [3:0] _bits_637 = q7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_26 = _bits_637[3] ? (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_15 : _wire_59_14) : (_bits_637[0] ? _wire_59_13 : _wire_59_12)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_11 : _wire_59_10) : (_bits_637[0] ? _wire_59_9 : _wire_59_8))) : (_bits_637[2] ? (_bits_637[1] ? (_bits_637[0] ? _wire_59_7 : _wire_59_6) : (_bits_637[0] ? _wire_59_5 : _wire_59_4)) : (_bits_637[1] ? (_bits_637[0] ? _wire_59_3 : _wire_59_2) : (_bits_637[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
-  wire [1:0] _bits_638 = q7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_639 = q7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_640 = q7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_641 = q7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_642 = q7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_643 = q7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_644 = q7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_645 = q7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_646 = q7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_647 = q7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_648 = q7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_649 = q7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_650 = q7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_651 = q7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_652 = q7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_653 = q7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_654 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_655 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_656 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_657 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:244
-  wire [11:0] _bits_658 = q7_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_659 = q7_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_660 = q7_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_661 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_37 = advance | io_flush; // TrieWalk.java:309
-  wire _and_59 = q7_valid & keep; // TrieWalk.java:309
-  wire _not_17 = ~q7_done; // TrieWalk.java:291
-  wire [1:0] _bits_662 = q7_key[17:16]; // TrieWalk.java:289
-  wire [11:0] q7_child = _bits_662[1] ? (_bits_662[0] ? _wire_61_3 : _wire_61_2) : (_bits_662[0] ? _wire_61_1 : _wire_61_0); // ChildWord.java:37
-  wire _or_r_35 = |q7_child; // TrieWalk.java:291
-  wire q7_descend = _not_17 & _or_r_35; // TrieWalk.java:291
-  wire [11:0] _mux_35 = q7_descend ? q7_child : q7_slot; // TrieWalk.java:293
-  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c7_leaf = c7_digit_below[1] ? (c7_digit_below[0] ? _wire_63_3 : _wire_63_2) : (c7_digit_below[0] ? _wire_63_1 : _wire_63_0); // ChildWord.java:37
-  wire [4:0] _mux_36 = q7_descend ? 5'd8 : q7_depth; // TrieWalk.java:294
-  wire [4:0] _add_55 = c7_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_663 = q7_word[47:36]; // ChildWord.java:30
-  wire _or_r_36 = |_bits_663; // ChildWord.java:43
-  wire [11:0] _bits_664 = q7_word[35:24]; // ChildWord.java:30
-  wire _or_r_37 = |_bits_664; // ChildWord.java:43
-  wire [11:0] _bits_665 = q7_word[23:12]; // ChildWord.java:30
-  wire _or_r_38 = |_bits_665; // ChildWord.java:43
-  wire [11:0] _bits_666 = q7_word[11:0]; // ChildWord.java:30
-  wire _or_r_39 = |_bits_666; // ChildWord.java:43
-  wire [3:0] _cat_7 = {_or_r_36, _or_r_37, _or_r_38, _or_r_39}; // ChildWord.java:44
-  wire _bits_667 = _cat_7[0]; // ChildWord.java:56
-  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_667}; // ChildWord.java:56
-  wire _bits_668 = _cat_7[1]; // ChildWord.java:56
-  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_668}; // ChildWord.java:56
-  wire _bits_669 = _cat_7[2]; // ChildWord.java:56
-  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_669}; // ChildWord.java:56
-  wire _bits_670 = _cat_7[3]; // ChildWord.java:56
-  wire [2:0] _add_59 = _add_58 + {{2{1'b0}}, _bits_670}; // ChildWord.java:56
-  wire [2:0] _mux_37 = q7_descend ? 3'd0 : _add_59; // TrieWalk.java:296
-  wire [2:0] _mux_38 = q7_done ? q7_children : _mux_37; // TrieWalk.java:296
-  wire _not_18 = ~q7_descend; // TrieWalk.java:297
-  wire _or_38 = q7_done | _not_18; // TrieWalk.java:297
-  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_60 = c7_done & _eq_27; // TrieWalk.java:323
-  wire [3:0] _bits_671 = c7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_27 = _bits_671[3] ? (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_15 : _wire_62_14) : (_bits_671[0] ? _wire_62_13 : _wire_62_12)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_11 : _wire_62_10) : (_bits_671[0] ? _wire_62_9 : _wire_62_8))) : (_bits_671[2] ? (_bits_671[1] ? (_bits_671[0] ? _wire_62_7 : _wire_62_6) : (_bits_671[0] ? _wire_62_5 : _wire_62_4)) : (_bits_671[1] ? (_bits_671[0] ? _wire_62_3 : _wire_62_2) : (_bits_671[0] ? _wire_62_1 : _wire_62_0))); // TrieWalk.java:145
-  wire [1:0] _bits_672 = c7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_673 = c7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_674 = c7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_675 = c7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_676 = c7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_677 = c7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_678 = c7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_679 = c7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_680 = c7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_681 = c7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_682 = c7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_683 = c7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_684 = c7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_685 = c7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_686 = c7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_687 = c7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_688 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_689 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_690 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_691 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_39 = advance | io_flush; // TrieWalk.java:309
-  wire _and_61 = c7_valid & keep; // TrieWalk.java:309
-  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a8_leaf = a8_digit_below[1] ? (a8_digit_below[0] ? _wire_65_3 : _wire_65_2) : (a8_digit_below[0] ? _wire_65_1 : _wire_65_0); // ChildWord.java:37
-  wire [4:0] _add_60 = a8_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:323
-  wire [3:0] _bits_692 = a8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_28 = _bits_692[3] ? (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_15 : _wire_64_14) : (_bits_692[0] ? _wire_64_13 : _wire_64_12)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_11 : _wire_64_10) : (_bits_692[0] ? _wire_64_9 : _wire_64_8))) : (_bits_692[2] ? (_bits_692[1] ? (_bits_692[0] ? _wire_64_7 : _wire_64_6) : (_bits_692[0] ? _wire_64_5 : _wire_64_4)) : (_bits_692[1] ? (_bits_692[0] ? _wire_64_3 : _wire_64_2) : (_bits_692[0] ? _wire_64_1 : _wire_64_0))); // TrieWalk.java:145
-  wire [1:0] _bits_693 = a8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_694 = a8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_695 = a8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_696 = a8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_697 = a8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_698 = a8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_699 = a8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_700 = a8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_701 = a8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_702 = a8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_703 = a8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_704 = a8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_705 = a8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_706 = a8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_707 = a8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_708 = a8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_709 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_710 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_711 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_712 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_40 = advance | io_flush; // TrieWalk.java:309
-  wire _and_63 = a8_valid & keep; // TrieWalk.java:309
-  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p8_leaf = p8_digit_below[1] ? (p8_digit_below[0] ? _wire_67_3 : _wire_67_2) : (p8_digit_below[0] ? _wire_67_1 : _wire_67_0); // ChildWord.java:37
-  wire [4:0] _add_61 = p8_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:323
-  wire [3:0] _bits_713 = p8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_29 = _bits_713[3] ? (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_15 : _wire_66_14) : (_bits_713[0] ? _wire_66_13 : _wire_66_12)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_11 : _wire_66_10) : (_bits_713[0] ? _wire_66_9 : _wire_66_8))) : (_bits_713[2] ? (_bits_713[1] ? (_bits_713[0] ? _wire_66_7 : _wire_66_6) : (_bits_713[0] ? _wire_66_5 : _wire_66_4)) : (_bits_713[1] ? (_bits_713[0] ? _wire_66_3 : _wire_66_2) : (_bits_713[0] ? _wire_66_1 : _wire_66_0))); // TrieWalk.java:145
-  wire [1:0] _bits_714 = p8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_715 = p8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_716 = p8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_717 = p8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_718 = p8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_719 = p8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_720 = p8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_721 = p8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_722 = p8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_723 = p8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_724 = p8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_725 = p8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_726 = p8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_727 = p8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_728 = p8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_729 = p8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_730 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_731 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_732 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_733 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_41 = advance | io_flush; // TrieWalk.java:309
-  wire _and_65 = p8_valid & keep; // TrieWalk.java:309
-  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q8_leaf = q8_digit_below[1] ? (q8_digit_below[0] ? _wire_69_3 : _wire_69_2) : (q8_digit_below[0] ? _wire_69_1 : _wire_69_0); // ChildWord.java:37
-  wire [4:0] _add_62 = q8_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:323
-  wire [3:0] _bits_734 = q8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_30 = _bits_734[3] ? (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_15 : _wire_68_14) : (_bits_734[0] ? _wire_68_13 : _wire_68_12)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_11 : _wire_68_10) : (_bits_734[0] ? _wire_68_9 : _wire_68_8))) : (_bits_734[2] ? (_bits_734[1] ? (_bits_734[0] ? _wire_68_7 : _wire_68_6) : (_bits_734[0] ? _wire_68_5 : _wire_68_4)) : (_bits_734[1] ? (_bits_734[0] ? _wire_68_3 : _wire_68_2) : (_bits_734[0] ? _wire_68_1 : _wire_68_0))); // TrieWalk.java:145
-  wire [1:0] _bits_735 = q8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_736 = q8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_737 = q8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_738 = q8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_739 = q8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_740 = q8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_741 = q8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_742 = q8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_743 = q8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_744 = q8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_745 = q8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_746 = q8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_747 = q8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_748 = q8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_749 = q8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_750 = q8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_751 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_752 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_753 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_754 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:244
-  wire [11:0] _bits_755 = q8_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_756 = q8_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_757 = q8_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_758 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_42 = advance | io_flush; // TrieWalk.java:309
-  wire _and_67 = q8_valid & keep; // TrieWalk.java:309
-  wire _not_19 = ~q8_done; // TrieWalk.java:291
-  wire [1:0] _bits_759 = q8_key[15:14]; // TrieWalk.java:289
-  wire [11:0] q8_child = _bits_759[1] ? (_bits_759[0] ? _wire_70_3 : _wire_70_2) : (_bits_759[0] ? _wire_70_1 : _wire_70_0); // ChildWord.java:37
-  wire _or_r_40 = |q8_child; // TrieWalk.java:291
-  wire q8_descend = _not_19 & _or_r_40; // TrieWalk.java:291
-  wire [11:0] _mux_40 = q8_descend ? q8_child : q8_slot; // TrieWalk.java:293
-  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c8_leaf = c8_digit_below[1] ? (c8_digit_below[0] ? _wire_72_3 : _wire_72_2) : (c8_digit_below[0] ? _wire_72_1 : _wire_72_0); // ChildWord.java:37
-  wire [4:0] _mux_41 = q8_descend ? 5'd9 : q8_depth; // TrieWalk.java:294
-  wire [4:0] _add_63 = c8_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_760 = q8_word[47:36]; // ChildWord.java:30
-  wire _or_r_41 = |_bits_760; // ChildWord.java:43
-  wire [11:0] _bits_761 = q8_word[35:24]; // ChildWord.java:30
-  wire _or_r_42 = |_bits_761; // ChildWord.java:43
-  wire [11:0] _bits_762 = q8_word[23:12]; // ChildWord.java:30
-  wire _or_r_43 = |_bits_762; // ChildWord.java:43
-  wire [11:0] _bits_763 = q8_word[11:0]; // ChildWord.java:30
-  wire _or_r_44 = |_bits_763; // ChildWord.java:43
-  wire [3:0] _cat_8 = {_or_r_41, _or_r_42, _or_r_43, _or_r_44}; // ChildWord.java:44
-  wire _bits_764 = _cat_8[0]; // ChildWord.java:56
-  wire [2:0] _add_64 = 3'd0 + {{2{1'b0}}, _bits_764}; // ChildWord.java:56
-  wire _bits_765 = _cat_8[1]; // ChildWord.java:56
-  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_765}; // ChildWord.java:56
-  wire _bits_766 = _cat_8[2]; // ChildWord.java:56
-  wire [2:0] _add_66 = _add_65 + {{2{1'b0}}, _bits_766}; // ChildWord.java:56
-  wire _bits_767 = _cat_8[3]; // ChildWord.java:56
-  wire [2:0] _add_67 = _add_66 + {{2{1'b0}}, _bits_767}; // ChildWord.java:56
-  wire [2:0] _mux_42 = q8_descend ? 3'd0 : _add_67; // TrieWalk.java:296
-  wire [2:0] _mux_43 = q8_done ? q8_children : _mux_42; // TrieWalk.java:296
-  wire _not_20 = ~q8_descend; // TrieWalk.java:297
-  wire _or_43 = q8_done | _not_20; // TrieWalk.java:297
-  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:323
-  wire _and_68 = c8_done & _eq_31; // TrieWalk.java:323
-  wire [3:0] _bits_768 = c8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_31 = _bits_768[3] ? (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_15 : _wire_71_14) : (_bits_768[0] ? _wire_71_13 : _wire_71_12)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_11 : _wire_71_10) : (_bits_768[0] ? _wire_71_9 : _wire_71_8))) : (_bits_768[2] ? (_bits_768[1] ? (_bits_768[0] ? _wire_71_7 : _wire_71_6) : (_bits_768[0] ? _wire_71_5 : _wire_71_4)) : (_bits_768[1] ? (_bits_768[0] ? _wire_71_3 : _wire_71_2) : (_bits_768[0] ? _wire_71_1 : _wire_71_0))); // TrieWalk.java:145
-  wire [1:0] _bits_769 = c8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_770 = c8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_771 = c8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_772 = c8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_773 = c8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_774 = c8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_775 = c8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_776 = c8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_777 = c8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_778 = c8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_779 = c8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_780 = c8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_781 = c8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_782 = c8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_783 = c8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_784 = c8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_785 = levels7_8_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_786 = levels7_8_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_787 = levels7_8_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_788 = levels7_8_fix_word[47:36]; // ChildWord.java:30
-  wire _or_44 = advance | io_flush; // TrieWalk.java:309
-  wire _and_69 = c8_valid & keep; // TrieWalk.java:309
-  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a9_leaf = a9_digit_below[1] ? (a9_digit_below[0] ? _wire_74_3 : _wire_74_2) : (a9_digit_below[0] ? _wire_74_1 : _wire_74_0); // ChildWord.java:37
-  wire [4:0] _add_68 = a9_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:323
-  wire [3:0] _bits_789 = a9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_32 = _bits_789[3] ? (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_15 : _wire_73_14) : (_bits_789[0] ? _wire_73_13 : _wire_73_12)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_11 : _wire_73_10) : (_bits_789[0] ? _wire_73_9 : _wire_73_8))) : (_bits_789[2] ? (_bits_789[1] ? (_bits_789[0] ? _wire_73_7 : _wire_73_6) : (_bits_789[0] ? _wire_73_5 : _wire_73_4)) : (_bits_789[1] ? (_bits_789[0] ? _wire_73_3 : _wire_73_2) : (_bits_789[0] ? _wire_73_1 : _wire_73_0))); // TrieWalk.java:145
-  wire [1:0] _bits_790 = a9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_791 = a9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_792 = a9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_793 = a9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_794 = a9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_795 = a9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_796 = a9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_797 = a9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_798 = a9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_799 = a9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_800 = a9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_801 = a9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_802 = a9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_803 = a9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_804 = a9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_805 = a9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_806 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_807 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_808 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_809 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_45 = advance | io_flush; // TrieWalk.java:309
-  wire _and_71 = a9_valid & keep; // TrieWalk.java:309
-  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p9_leaf = p9_digit_below[1] ? (p9_digit_below[0] ? _wire_76_3 : _wire_76_2) : (p9_digit_below[0] ? _wire_76_1 : _wire_76_0); // ChildWord.java:37
-  wire [4:0] _add_69 = p9_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:323
-  wire [3:0] _bits_810 = p9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_33 = _bits_810[3] ? (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_15 : _wire_75_14) : (_bits_810[0] ? _wire_75_13 : _wire_75_12)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_11 : _wire_75_10) : (_bits_810[0] ? _wire_75_9 : _wire_75_8))) : (_bits_810[2] ? (_bits_810[1] ? (_bits_810[0] ? _wire_75_7 : _wire_75_6) : (_bits_810[0] ? _wire_75_5 : _wire_75_4)) : (_bits_810[1] ? (_bits_810[0] ? _wire_75_3 : _wire_75_2) : (_bits_810[0] ? _wire_75_1 : _wire_75_0))); // TrieWalk.java:145
-  wire [1:0] _bits_811 = p9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_812 = p9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_813 = p9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_814 = p9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_815 = p9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_816 = p9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_817 = p9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_818 = p9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_819 = p9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_820 = p9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_821 = p9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_822 = p9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_823 = p9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_824 = p9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_825 = p9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_826 = p9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_827 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_828 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_829 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_830 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_46 = advance | io_flush; // TrieWalk.java:309
-  wire _and_73 = p9_valid & keep; // TrieWalk.java:309
-  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q9_leaf = q9_digit_below[1] ? (q9_digit_below[0] ? _wire_78_3 : _wire_78_2) : (q9_digit_below[0] ? _wire_78_1 : _wire_78_0); // ChildWord.java:37
-  wire [4:0] _add_70 = q9_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:323
-  wire [3:0] _bits_831 = q9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_34 = _bits_831[3] ? (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_15 : _wire_77_14) : (_bits_831[0] ? _wire_77_13 : _wire_77_12)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_11 : _wire_77_10) : (_bits_831[0] ? _wire_77_9 : _wire_77_8))) : (_bits_831[2] ? (_bits_831[1] ? (_bits_831[0] ? _wire_77_7 : _wire_77_6) : (_bits_831[0] ? _wire_77_5 : _wire_77_4)) : (_bits_831[1] ? (_bits_831[0] ? _wire_77_3 : _wire_77_2) : (_bits_831[0] ? _wire_77_1 : _wire_77_0))); // TrieWalk.java:145
-  wire [1:0] _bits_832 = q9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_833 = q9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_834 = q9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_835 = q9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_836 = q9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_837 = q9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_838 = q9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_839 = q9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_840 = q9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_841 = q9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_842 = q9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_843 = q9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_844 = q9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_845 = q9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_846 = q9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_847 = q9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_848 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_849 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_850 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_851 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:244
-  wire [11:0] _bits_852 = q9_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_853 = q9_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_854 = q9_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_855 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_47 = advance | io_flush; // TrieWalk.java:309
-  wire _and_75 = q9_valid & keep; // TrieWalk.java:309
-  wire _not_21 = ~q9_done; // TrieWalk.java:291
-  wire [1:0] _bits_856 = q9_key[13:12]; // TrieWalk.java:289
-  wire [11:0] q9_child = _bits_856[1] ? (_bits_856[0] ? _wire_79_3 : _wire_79_2) : (_bits_856[0] ? _wire_79_1 : _wire_79_0); // ChildWord.java:37
-  wire _or_r_45 = |q9_child; // TrieWalk.java:291
-  wire q9_descend = _not_21 & _or_r_45; // TrieWalk.java:291
-  wire [11:0] _mux_45 = q9_descend ? q9_child : q9_slot; // TrieWalk.java:293
-  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c9_leaf = c9_digit_below[1] ? (c9_digit_below[0] ? _wire_81_3 : _wire_81_2) : (c9_digit_below[0] ? _wire_81_1 : _wire_81_0); // ChildWord.java:37
-  wire [4:0] _mux_46 = q9_descend ? 5'd10 : q9_depth; // TrieWalk.java:294
-  wire [4:0] _add_71 = c9_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_857 = q9_word[47:36]; // ChildWord.java:30
-  wire _or_r_46 = |_bits_857; // ChildWord.java:43
-  wire [11:0] _bits_858 = q9_word[35:24]; // ChildWord.java:30
-  wire _or_r_47 = |_bits_858; // ChildWord.java:43
-  wire [11:0] _bits_859 = q9_word[23:12]; // ChildWord.java:30
-  wire _or_r_48 = |_bits_859; // ChildWord.java:43
-  wire [11:0] _bits_860 = q9_word[11:0]; // ChildWord.java:30
-  wire _or_r_49 = |_bits_860; // ChildWord.java:43
-  wire [3:0] _cat_9 = {_or_r_46, _or_r_47, _or_r_48, _or_r_49}; // ChildWord.java:44
-  wire _bits_861 = _cat_9[0]; // ChildWord.java:56
-  wire [2:0] _add_72 = 3'd0 + {{2{1'b0}}, _bits_861}; // ChildWord.java:56
-  wire _bits_862 = _cat_9[1]; // ChildWord.java:56
-  wire [2:0] _add_73 = _add_72 + {{2{1'b0}}, _bits_862}; // ChildWord.java:56
-  wire _bits_863 = _cat_9[2]; // ChildWord.java:56
-  wire [2:0] _add_74 = _add_73 + {{2{1'b0}}, _bits_863}; // ChildWord.java:56
-  wire _bits_864 = _cat_9[3]; // ChildWord.java:56
-  wire [2:0] _add_75 = _add_74 + {{2{1'b0}}, _bits_864}; // ChildWord.java:56
-  wire [2:0] _mux_47 = q9_descend ? 3'd0 : _add_75; // TrieWalk.java:296
-  wire [2:0] _mux_48 = q9_done ? q9_children : _mux_47; // TrieWalk.java:296
-  wire _not_22 = ~q9_descend; // TrieWalk.java:297
-  wire _or_48 = q9_done | _not_22; // TrieWalk.java:297
-  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_76 = c9_done & _eq_35; // TrieWalk.java:323
-  wire [3:0] _bits_865 = c9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_35 = _bits_865[3] ? (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_15 : _wire_80_14) : (_bits_865[0] ? _wire_80_13 : _wire_80_12)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_11 : _wire_80_10) : (_bits_865[0] ? _wire_80_9 : _wire_80_8))) : (_bits_865[2] ? (_bits_865[1] ? (_bits_865[0] ? _wire_80_7 : _wire_80_6) : (_bits_865[0] ? _wire_80_5 : _wire_80_4)) : (_bits_865[1] ? (_bits_865[0] ? _wire_80_3 : _wire_80_2) : (_bits_865[0] ? _wire_80_1 : _wire_80_0))); // TrieWalk.java:145
-  wire [1:0] _bits_866 = c9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_867 = c9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_868 = c9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_869 = c9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_870 = c9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_871 = c9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_872 = c9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_873 = c9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_874 = c9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_875 = c9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_876 = c9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_877 = c9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_878 = c9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_879 = c9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_880 = c9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_881 = c9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_882 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_883 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_884 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_885 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_49 = advance | io_flush; // TrieWalk.java:309
-  wire _and_77 = c9_valid & keep; // TrieWalk.java:309
-  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a10_leaf = a10_digit_below[1] ? (a10_digit_below[0] ? _wire_83_3 : _wire_83_2) : (a10_digit_below[0] ? _wire_83_1 : _wire_83_0); // ChildWord.java:37
-  wire [4:0] _add_76 = a10_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:323
-  wire [3:0] _bits_886 = a10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_36 = _bits_886[3] ? (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_15 : _wire_82_14) : (_bits_886[0] ? _wire_82_13 : _wire_82_12)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_11 : _wire_82_10) : (_bits_886[0] ? _wire_82_9 : _wire_82_8))) : (_bits_886[2] ? (_bits_886[1] ? (_bits_886[0] ? _wire_82_7 : _wire_82_6) : (_bits_886[0] ? _wire_82_5 : _wire_82_4)) : (_bits_886[1] ? (_bits_886[0] ? _wire_82_3 : _wire_82_2) : (_bits_886[0] ? _wire_82_1 : _wire_82_0))); // TrieWalk.java:145
-  wire [1:0] _bits_887 = a10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_888 = a10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_889 = a10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_890 = a10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_891 = a10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_892 = a10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_893 = a10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_894 = a10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_895 = a10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_896 = a10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_897 = a10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_898 = a10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_899 = a10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_900 = a10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_901 = a10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_902 = a10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_903 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_904 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_905 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_906 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_50 = advance | io_flush; // TrieWalk.java:309
-  wire _and_79 = a10_valid & keep; // TrieWalk.java:309
-  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p10_leaf = p10_digit_below[1] ? (p10_digit_below[0] ? _wire_85_3 : _wire_85_2) : (p10_digit_below[0] ? _wire_85_1 : _wire_85_0); // ChildWord.java:37
-  wire [4:0] _add_77 = p10_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:323
-  wire [3:0] _bits_907 = p10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_37 = _bits_907[3] ? (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_15 : _wire_84_14) : (_bits_907[0] ? _wire_84_13 : _wire_84_12)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_11 : _wire_84_10) : (_bits_907[0] ? _wire_84_9 : _wire_84_8))) : (_bits_907[2] ? (_bits_907[1] ? (_bits_907[0] ? _wire_84_7 : _wire_84_6) : (_bits_907[0] ? _wire_84_5 : _wire_84_4)) : (_bits_907[1] ? (_bits_907[0] ? _wire_84_3 : _wire_84_2) : (_bits_907[0] ? _wire_84_1 : _wire_84_0))); // TrieWalk.java:145
-  wire [1:0] _bits_908 = p10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_909 = p10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_910 = p10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_911 = p10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_912 = p10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_913 = p10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_914 = p10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_915 = p10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_916 = p10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_917 = p10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_918 = p10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_919 = p10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_920 = p10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_921 = p10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_922 = p10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_923 = p10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_924 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_925 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_926 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_927 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_51 = advance | io_flush; // TrieWalk.java:309
-  wire _and_81 = p10_valid & keep; // TrieWalk.java:309
-  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q10_leaf = q10_digit_below[1] ? (q10_digit_below[0] ? _wire_87_3 : _wire_87_2) : (q10_digit_below[0] ? _wire_87_1 : _wire_87_0); // ChildWord.java:37
-  wire [4:0] _add_78 = q10_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:323
-  wire [3:0] _bits_928 = q10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_38 = _bits_928[3] ? (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_15 : _wire_86_14) : (_bits_928[0] ? _wire_86_13 : _wire_86_12)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_11 : _wire_86_10) : (_bits_928[0] ? _wire_86_9 : _wire_86_8))) : (_bits_928[2] ? (_bits_928[1] ? (_bits_928[0] ? _wire_86_7 : _wire_86_6) : (_bits_928[0] ? _wire_86_5 : _wire_86_4)) : (_bits_928[1] ? (_bits_928[0] ? _wire_86_3 : _wire_86_2) : (_bits_928[0] ? _wire_86_1 : _wire_86_0))); // TrieWalk.java:145
-  wire [1:0] _bits_929 = q10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_930 = q10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_931 = q10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_932 = q10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_933 = q10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_934 = q10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_935 = q10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_936 = q10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_937 = q10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_938 = q10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_939 = q10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_940 = q10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_941 = q10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_942 = q10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_943 = q10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_944 = q10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_945 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_946 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_947 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_948 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:244
-  wire [11:0] _bits_949 = q10_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_950 = q10_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_951 = q10_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_952 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_52 = advance | io_flush; // TrieWalk.java:309
-  wire _and_83 = q10_valid & keep; // TrieWalk.java:309
-  wire _not_23 = ~q10_done; // TrieWalk.java:291
-  wire [1:0] _bits_953 = q10_key[11:10]; // TrieWalk.java:289
-  wire [11:0] q10_child = _bits_953[1] ? (_bits_953[0] ? _wire_88_3 : _wire_88_2) : (_bits_953[0] ? _wire_88_1 : _wire_88_0); // ChildWord.java:37
-  wire _or_r_50 = |q10_child; // TrieWalk.java:291
-  wire q10_descend = _not_23 & _or_r_50; // TrieWalk.java:291
-  wire [11:0] _mux_50 = q10_descend ? q10_child : q10_slot; // TrieWalk.java:293
-  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c10_leaf = c10_digit_below[1] ? (c10_digit_below[0] ? _wire_90_3 : _wire_90_2) : (c10_digit_below[0] ? _wire_90_1 : _wire_90_0); // ChildWord.java:37
-  wire [4:0] _mux_51 = q10_descend ? 5'd11 : q10_depth; // TrieWalk.java:294
-  wire [4:0] _add_79 = c10_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_954 = q10_word[47:36]; // ChildWord.java:30
-  wire _or_r_51 = |_bits_954; // ChildWord.java:43
-  wire [11:0] _bits_955 = q10_word[35:24]; // ChildWord.java:30
-  wire _or_r_52 = |_bits_955; // ChildWord.java:43
-  wire [11:0] _bits_956 = q10_word[23:12]; // ChildWord.java:30
-  wire _or_r_53 = |_bits_956; // ChildWord.java:43
-  wire [11:0] _bits_957 = q10_word[11:0]; // ChildWord.java:30
-  wire _or_r_54 = |_bits_957; // ChildWord.java:43
-  wire [3:0] _cat_10 = {_or_r_51, _or_r_52, _or_r_53, _or_r_54}; // ChildWord.java:44
-  wire _bits_958 = _cat_10[0]; // ChildWord.java:56
-  wire [2:0] _add_80 = 3'd0 + {{2{1'b0}}, _bits_958}; // ChildWord.java:56
-  wire _bits_959 = _cat_10[1]; // ChildWord.java:56
-  wire [2:0] _add_81 = _add_80 + {{2{1'b0}}, _bits_959}; // ChildWord.java:56
-  wire _bits_960 = _cat_10[2]; // ChildWord.java:56
-  wire [2:0] _add_82 = _add_81 + {{2{1'b0}}, _bits_960}; // ChildWord.java:56
-  wire _bits_961 = _cat_10[3]; // ChildWord.java:56
-  wire [2:0] _add_83 = _add_82 + {{2{1'b0}}, _bits_961}; // ChildWord.java:56
-  wire [2:0] _mux_52 = q10_descend ? 3'd0 : _add_83; // TrieWalk.java:296
-  wire [2:0] _mux_53 = q10_done ? q10_children : _mux_52; // TrieWalk.java:296
-  wire _not_24 = ~q10_descend; // TrieWalk.java:297
-  wire _or_53 = q10_done | _not_24; // TrieWalk.java:297
-  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:323
-  wire _and_84 = c10_done & _eq_39; // TrieWalk.java:323
-  wire [3:0] _bits_962 = c10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_39 = _bits_962[3] ? (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_15 : _wire_89_14) : (_bits_962[0] ? _wire_89_13 : _wire_89_12)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_11 : _wire_89_10) : (_bits_962[0] ? _wire_89_9 : _wire_89_8))) : (_bits_962[2] ? (_bits_962[1] ? (_bits_962[0] ? _wire_89_7 : _wire_89_6) : (_bits_962[0] ? _wire_89_5 : _wire_89_4)) : (_bits_962[1] ? (_bits_962[0] ? _wire_89_3 : _wire_89_2) : (_bits_962[0] ? _wire_89_1 : _wire_89_0))); // TrieWalk.java:145
-  wire [1:0] _bits_963 = c10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_964 = c10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_965 = c10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_966 = c10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_967 = c10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_968 = c10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_969 = c10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_970 = c10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_971 = c10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_972 = c10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_973 = c10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_974 = c10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_975 = c10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_976 = c10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_977 = c10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_978 = c10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_979 = levels9_10_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_980 = levels9_10_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_981 = levels9_10_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_982 = levels9_10_fix_word[47:36]; // ChildWord.java:30
-  wire _or_54 = advance | io_flush; // TrieWalk.java:309
-  wire _and_85 = c10_valid & keep; // TrieWalk.java:309
-  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a11_leaf = a11_digit_below[1] ? (a11_digit_below[0] ? _wire_92_3 : _wire_92_2) : (a11_digit_below[0] ? _wire_92_1 : _wire_92_0); // ChildWord.java:37
-  wire [4:0] _add_84 = a11_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:323
-  wire [3:0] _bits_983 = a11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_40 = _bits_983[3] ? (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_15 : _wire_91_14) : (_bits_983[0] ? _wire_91_13 : _wire_91_12)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_11 : _wire_91_10) : (_bits_983[0] ? _wire_91_9 : _wire_91_8))) : (_bits_983[2] ? (_bits_983[1] ? (_bits_983[0] ? _wire_91_7 : _wire_91_6) : (_bits_983[0] ? _wire_91_5 : _wire_91_4)) : (_bits_983[1] ? (_bits_983[0] ? _wire_91_3 : _wire_91_2) : (_bits_983[0] ? _wire_91_1 : _wire_91_0))); // TrieWalk.java:145
-  wire [1:0] _bits_984 = a11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_985 = a11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_986 = a11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_987 = a11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_988 = a11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_989 = a11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_990 = a11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_991 = a11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_992 = a11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_993 = a11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_994 = a11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_995 = a11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_996 = a11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_997 = a11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_998 = a11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_999 = a11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1000 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1001 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1002 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1003 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_55 = advance | io_flush; // TrieWalk.java:309
-  wire _and_87 = a11_valid & keep; // TrieWalk.java:309
-  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p11_leaf = p11_digit_below[1] ? (p11_digit_below[0] ? _wire_94_3 : _wire_94_2) : (p11_digit_below[0] ? _wire_94_1 : _wire_94_0); // ChildWord.java:37
-  wire [4:0] _add_85 = p11_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:323
-  wire [3:0] _bits_1004 = p11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_41 = _bits_1004[3] ? (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_15 : _wire_93_14) : (_bits_1004[0] ? _wire_93_13 : _wire_93_12)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_11 : _wire_93_10) : (_bits_1004[0] ? _wire_93_9 : _wire_93_8))) : (_bits_1004[2] ? (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_7 : _wire_93_6) : (_bits_1004[0] ? _wire_93_5 : _wire_93_4)) : (_bits_1004[1] ? (_bits_1004[0] ? _wire_93_3 : _wire_93_2) : (_bits_1004[0] ? _wire_93_1 : _wire_93_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1005 = p11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1006 = p11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1007 = p11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1008 = p11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1009 = p11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1010 = p11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1011 = p11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1012 = p11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1013 = p11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1014 = p11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1015 = p11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1016 = p11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1017 = p11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1018 = p11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1019 = p11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1020 = p11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1021 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1022 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1023 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1024 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_56 = advance | io_flush; // TrieWalk.java:309
-  wire _and_89 = p11_valid & keep; // TrieWalk.java:309
-  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q11_leaf = q11_digit_below[1] ? (q11_digit_below[0] ? _wire_96_3 : _wire_96_2) : (q11_digit_below[0] ? _wire_96_1 : _wire_96_0); // ChildWord.java:37
-  wire [4:0] _add_86 = q11_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:323
-  wire [3:0] _bits_1025 = q11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_42 = _bits_1025[3] ? (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_15 : _wire_95_14) : (_bits_1025[0] ? _wire_95_13 : _wire_95_12)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_11 : _wire_95_10) : (_bits_1025[0] ? _wire_95_9 : _wire_95_8))) : (_bits_1025[2] ? (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_7 : _wire_95_6) : (_bits_1025[0] ? _wire_95_5 : _wire_95_4)) : (_bits_1025[1] ? (_bits_1025[0] ? _wire_95_3 : _wire_95_2) : (_bits_1025[0] ? _wire_95_1 : _wire_95_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1026 = q11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1027 = q11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1028 = q11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1029 = q11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1030 = q11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1031 = q11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1032 = q11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1033 = q11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1034 = q11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1035 = q11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1036 = q11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1037 = q11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1038 = q11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1039 = q11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1040 = q11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1041 = q11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1042 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1043 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1044 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1045 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1046 = q11_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1047 = q11_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1048 = q11_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1049 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_57 = advance | io_flush; // TrieWalk.java:309
-  wire _and_91 = q11_valid & keep; // TrieWalk.java:309
-  wire _not_25 = ~q11_done; // TrieWalk.java:291
-  wire [1:0] _bits_1050 = q11_key[9:8]; // TrieWalk.java:289
-  wire [11:0] q11_child = _bits_1050[1] ? (_bits_1050[0] ? _wire_97_3 : _wire_97_2) : (_bits_1050[0] ? _wire_97_1 : _wire_97_0); // ChildWord.java:37
-  wire _or_r_55 = |q11_child; // TrieWalk.java:291
-  wire q11_descend = _not_25 & _or_r_55; // TrieWalk.java:291
-  wire [11:0] _mux_55 = q11_descend ? q11_child : q11_slot; // TrieWalk.java:293
-  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c11_leaf = c11_digit_below[1] ? (c11_digit_below[0] ? _wire_99_3 : _wire_99_2) : (c11_digit_below[0] ? _wire_99_1 : _wire_99_0); // ChildWord.java:37
-  wire [4:0] _mux_56 = q11_descend ? 5'd12 : q11_depth; // TrieWalk.java:294
-  wire [4:0] _add_87 = c11_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_1051 = q11_word[47:36]; // ChildWord.java:30
-  wire _or_r_56 = |_bits_1051; // ChildWord.java:43
-  wire [11:0] _bits_1052 = q11_word[35:24]; // ChildWord.java:30
-  wire _or_r_57 = |_bits_1052; // ChildWord.java:43
-  wire [11:0] _bits_1053 = q11_word[23:12]; // ChildWord.java:30
-  wire _or_r_58 = |_bits_1053; // ChildWord.java:43
-  wire [11:0] _bits_1054 = q11_word[11:0]; // ChildWord.java:30
-  wire _or_r_59 = |_bits_1054; // ChildWord.java:43
-  wire [3:0] _cat_11 = {_or_r_56, _or_r_57, _or_r_58, _or_r_59}; // ChildWord.java:44
-  wire _bits_1055 = _cat_11[0]; // ChildWord.java:56
-  wire [2:0] _add_88 = 3'd0 + {{2{1'b0}}, _bits_1055}; // ChildWord.java:56
-  wire _bits_1056 = _cat_11[1]; // ChildWord.java:56
-  wire [2:0] _add_89 = _add_88 + {{2{1'b0}}, _bits_1056}; // ChildWord.java:56
-  wire _bits_1057 = _cat_11[2]; // ChildWord.java:56
-  wire [2:0] _add_90 = _add_89 + {{2{1'b0}}, _bits_1057}; // ChildWord.java:56
-  wire _bits_1058 = _cat_11[3]; // ChildWord.java:56
-  wire [2:0] _add_91 = _add_90 + {{2{1'b0}}, _bits_1058}; // ChildWord.java:56
-  wire [2:0] _mux_57 = q11_descend ? 3'd0 : _add_91; // TrieWalk.java:296
-  wire [2:0] _mux_58 = q11_done ? q11_children : _mux_57; // TrieWalk.java:296
-  wire _not_26 = ~q11_descend; // TrieWalk.java:297
-  wire _or_58 = q11_done | _not_26; // TrieWalk.java:297
-  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_92 = c11_done & _eq_43; // TrieWalk.java:323
-  wire [3:0] _bits_1059 = c11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_43 = _bits_1059[3] ? (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_15 : _wire_98_14) : (_bits_1059[0] ? _wire_98_13 : _wire_98_12)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_11 : _wire_98_10) : (_bits_1059[0] ? _wire_98_9 : _wire_98_8))) : (_bits_1059[2] ? (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_7 : _wire_98_6) : (_bits_1059[0] ? _wire_98_5 : _wire_98_4)) : (_bits_1059[1] ? (_bits_1059[0] ? _wire_98_3 : _wire_98_2) : (_bits_1059[0] ? _wire_98_1 : _wire_98_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1060 = c11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1061 = c11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1062 = c11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1063 = c11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1064 = c11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1065 = c11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1066 = c11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1067 = c11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1068 = c11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1069 = c11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1070 = c11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1071 = c11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1072 = c11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1073 = c11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1074 = c11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1075 = c11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1076 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1077 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1078 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1079 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_59 = advance | io_flush; // TrieWalk.java:309
-  wire _and_93 = c11_valid & keep; // TrieWalk.java:309
-  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a12_leaf = a12_digit_below[1] ? (a12_digit_below[0] ? _wire_101_3 : _wire_101_2) : (a12_digit_below[0] ? _wire_101_1 : _wire_101_0); // ChildWord.java:37
-  wire [4:0] _add_92 = a12_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:323
-  wire [3:0] _bits_1080 = a12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_44 = _bits_1080[3] ? (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_15 : _wire_100_14) : (_bits_1080[0] ? _wire_100_13 : _wire_100_12)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_11 : _wire_100_10) : (_bits_1080[0] ? _wire_100_9 : _wire_100_8))) : (_bits_1080[2] ? (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_7 : _wire_100_6) : (_bits_1080[0] ? _wire_100_5 : _wire_100_4)) : (_bits_1080[1] ? (_bits_1080[0] ? _wire_100_3 : _wire_100_2) : (_bits_1080[0] ? _wire_100_1 : _wire_100_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1081 = a12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1082 = a12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1083 = a12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1084 = a12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1085 = a12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1086 = a12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1087 = a12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1088 = a12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1089 = a12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1090 = a12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1091 = a12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1092 = a12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1093 = a12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1094 = a12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1095 = a12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1096 = a12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1097 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1098 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1099 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1100 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_60 = advance | io_flush; // TrieWalk.java:309
-  wire _and_95 = a12_valid & keep; // TrieWalk.java:309
-  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p12_leaf = p12_digit_below[1] ? (p12_digit_below[0] ? _wire_103_3 : _wire_103_2) : (p12_digit_below[0] ? _wire_103_1 : _wire_103_0); // ChildWord.java:37
-  wire [4:0] _add_93 = p12_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:323
-  wire [3:0] _bits_1101 = p12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_45 = _bits_1101[3] ? (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_15 : _wire_102_14) : (_bits_1101[0] ? _wire_102_13 : _wire_102_12)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_11 : _wire_102_10) : (_bits_1101[0] ? _wire_102_9 : _wire_102_8))) : (_bits_1101[2] ? (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_7 : _wire_102_6) : (_bits_1101[0] ? _wire_102_5 : _wire_102_4)) : (_bits_1101[1] ? (_bits_1101[0] ? _wire_102_3 : _wire_102_2) : (_bits_1101[0] ? _wire_102_1 : _wire_102_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1102 = p12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1103 = p12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1104 = p12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1105 = p12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1106 = p12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1107 = p12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1108 = p12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1109 = p12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1110 = p12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1111 = p12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1112 = p12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1113 = p12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1114 = p12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1115 = p12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1116 = p12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1117 = p12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1118 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1119 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1120 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1121 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_61 = advance | io_flush; // TrieWalk.java:309
-  wire _and_97 = p12_valid & keep; // TrieWalk.java:309
-  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q12_leaf = q12_digit_below[1] ? (q12_digit_below[0] ? _wire_105_3 : _wire_105_2) : (q12_digit_below[0] ? _wire_105_1 : _wire_105_0); // ChildWord.java:37
-  wire [4:0] _add_94 = q12_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:323
-  wire [3:0] _bits_1122 = q12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_46 = _bits_1122[3] ? (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_15 : _wire_104_14) : (_bits_1122[0] ? _wire_104_13 : _wire_104_12)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_11 : _wire_104_10) : (_bits_1122[0] ? _wire_104_9 : _wire_104_8))) : (_bits_1122[2] ? (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_7 : _wire_104_6) : (_bits_1122[0] ? _wire_104_5 : _wire_104_4)) : (_bits_1122[1] ? (_bits_1122[0] ? _wire_104_3 : _wire_104_2) : (_bits_1122[0] ? _wire_104_1 : _wire_104_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1123 = q12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1124 = q12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1125 = q12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1126 = q12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1127 = q12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1128 = q12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1129 = q12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1130 = q12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1131 = q12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1132 = q12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1133 = q12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1134 = q12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1135 = q12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1136 = q12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1137 = q12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1138 = q12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1139 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1140 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1141 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1142 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1143 = q12_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1144 = q12_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1145 = q12_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1146 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_62 = advance | io_flush; // TrieWalk.java:309
-  wire _and_99 = q12_valid & keep; // TrieWalk.java:309
-  wire _not_27 = ~q12_done; // TrieWalk.java:291
-  wire [1:0] _bits_1147 = q12_key[7:6]; // TrieWalk.java:289
-  wire [11:0] q12_child = _bits_1147[1] ? (_bits_1147[0] ? _wire_106_3 : _wire_106_2) : (_bits_1147[0] ? _wire_106_1 : _wire_106_0); // ChildWord.java:37
-  wire _or_r_60 = |q12_child; // TrieWalk.java:291
-  wire q12_descend = _not_27 & _or_r_60; // TrieWalk.java:291
-  wire [11:0] _mux_60 = q12_descend ? q12_child : q12_slot; // TrieWalk.java:293
-  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c12_leaf = c12_digit_below[1] ? (c12_digit_below[0] ? _wire_108_3 : _wire_108_2) : (c12_digit_below[0] ? _wire_108_1 : _wire_108_0); // ChildWord.java:37
-  wire [4:0] _mux_61 = q12_descend ? 5'd13 : q12_depth; // TrieWalk.java:294
-  wire [4:0] _add_95 = c12_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_1148 = q12_word[47:36]; // ChildWord.java:30
-  wire _or_r_61 = |_bits_1148; // ChildWord.java:43
-  wire [11:0] _bits_1149 = q12_word[35:24]; // ChildWord.java:30
-  wire _or_r_62 = |_bits_1149; // ChildWord.java:43
-  wire [11:0] _bits_1150 = q12_word[23:12]; // ChildWord.java:30
-  wire _or_r_63 = |_bits_1150; // ChildWord.java:43
-  wire [11:0] _bits_1151 = q12_word[11:0]; // ChildWord.java:30
-  wire _or_r_64 = |_bits_1151; // ChildWord.java:43
-  wire [3:0] _cat_12 = {_or_r_61, _or_r_62, _or_r_63, _or_r_64}; // ChildWord.java:44
-  wire _bits_1152 = _cat_12[0]; // ChildWord.java:56
-  wire [2:0] _add_96 = 3'd0 + {{2{1'b0}}, _bits_1152}; // ChildWord.java:56
-  wire _bits_1153 = _cat_12[1]; // ChildWord.java:56
-  wire [2:0] _add_97 = _add_96 + {{2{1'b0}}, _bits_1153}; // ChildWord.java:56
-  wire _bits_1154 = _cat_12[2]; // ChildWord.java:56
-  wire [2:0] _add_98 = _add_97 + {{2{1'b0}}, _bits_1154}; // ChildWord.java:56
-  wire _bits_1155 = _cat_12[3]; // ChildWord.java:56
-  wire [2:0] _add_99 = _add_98 + {{2{1'b0}}, _bits_1155}; // ChildWord.java:56
-  wire [2:0] _mux_62 = q12_descend ? 3'd0 : _add_99; // TrieWalk.java:296
-  wire [2:0] _mux_63 = q12_done ? q12_children : _mux_62; // TrieWalk.java:296
-  wire _not_28 = ~q12_descend; // TrieWalk.java:297
-  wire _or_63 = q12_done | _not_28; // TrieWalk.java:297
-  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:323
-  wire _and_100 = c12_done & _eq_47; // TrieWalk.java:323
-  wire [3:0] _bits_1156 = c12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_47 = _bits_1156[3] ? (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_15 : _wire_107_14) : (_bits_1156[0] ? _wire_107_13 : _wire_107_12)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_11 : _wire_107_10) : (_bits_1156[0] ? _wire_107_9 : _wire_107_8))) : (_bits_1156[2] ? (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_7 : _wire_107_6) : (_bits_1156[0] ? _wire_107_5 : _wire_107_4)) : (_bits_1156[1] ? (_bits_1156[0] ? _wire_107_3 : _wire_107_2) : (_bits_1156[0] ? _wire_107_1 : _wire_107_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1157 = c12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1158 = c12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1159 = c12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1160 = c12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1161 = c12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1162 = c12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1163 = c12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1164 = c12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1165 = c12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1166 = c12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1167 = c12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1168 = c12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1169 = c12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1170 = c12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1171 = c12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1172 = c12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1173 = levels11_12_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1174 = levels11_12_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1175 = levels11_12_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1176 = levels11_12_fix_word[47:36]; // ChildWord.java:30
-  wire _or_64 = advance | io_flush; // TrieWalk.java:309
-  wire _and_101 = c12_valid & keep; // TrieWalk.java:309
-  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a13_leaf = a13_digit_below[1] ? (a13_digit_below[0] ? _wire_110_3 : _wire_110_2) : (a13_digit_below[0] ? _wire_110_1 : _wire_110_0); // ChildWord.java:37
-  wire [4:0] _add_100 = a13_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:323
-  wire [3:0] _bits_1177 = a13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_48 = _bits_1177[3] ? (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_15 : _wire_109_14) : (_bits_1177[0] ? _wire_109_13 : _wire_109_12)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_11 : _wire_109_10) : (_bits_1177[0] ? _wire_109_9 : _wire_109_8))) : (_bits_1177[2] ? (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_7 : _wire_109_6) : (_bits_1177[0] ? _wire_109_5 : _wire_109_4)) : (_bits_1177[1] ? (_bits_1177[0] ? _wire_109_3 : _wire_109_2) : (_bits_1177[0] ? _wire_109_1 : _wire_109_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1178 = a13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1179 = a13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1180 = a13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1181 = a13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1182 = a13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1183 = a13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1184 = a13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1185 = a13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1186 = a13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1187 = a13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1188 = a13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1189 = a13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1190 = a13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1191 = a13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1192 = a13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1193 = a13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1194 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1195 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1196 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1197 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_65 = advance | io_flush; // TrieWalk.java:309
-  wire _and_103 = a13_valid & keep; // TrieWalk.java:309
-  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p13_leaf = p13_digit_below[1] ? (p13_digit_below[0] ? _wire_112_3 : _wire_112_2) : (p13_digit_below[0] ? _wire_112_1 : _wire_112_0); // ChildWord.java:37
-  wire [4:0] _add_101 = p13_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:323
-  wire [3:0] _bits_1198 = p13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_49 = _bits_1198[3] ? (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_15 : _wire_111_14) : (_bits_1198[0] ? _wire_111_13 : _wire_111_12)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_11 : _wire_111_10) : (_bits_1198[0] ? _wire_111_9 : _wire_111_8))) : (_bits_1198[2] ? (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_7 : _wire_111_6) : (_bits_1198[0] ? _wire_111_5 : _wire_111_4)) : (_bits_1198[1] ? (_bits_1198[0] ? _wire_111_3 : _wire_111_2) : (_bits_1198[0] ? _wire_111_1 : _wire_111_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1199 = p13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1200 = p13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1201 = p13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1202 = p13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1203 = p13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1204 = p13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1205 = p13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1206 = p13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1207 = p13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1208 = p13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1209 = p13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1210 = p13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1211 = p13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1212 = p13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1213 = p13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1214 = p13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1215 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1216 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1217 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1218 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_66 = advance | io_flush; // TrieWalk.java:309
-  wire _and_105 = p13_valid & keep; // TrieWalk.java:309
-  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q13_leaf = q13_digit_below[1] ? (q13_digit_below[0] ? _wire_114_3 : _wire_114_2) : (q13_digit_below[0] ? _wire_114_1 : _wire_114_0); // ChildWord.java:37
-  wire [4:0] _add_102 = q13_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:323
-  wire [3:0] _bits_1219 = q13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_50 = _bits_1219[3] ? (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_15 : _wire_113_14) : (_bits_1219[0] ? _wire_113_13 : _wire_113_12)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_11 : _wire_113_10) : (_bits_1219[0] ? _wire_113_9 : _wire_113_8))) : (_bits_1219[2] ? (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_7 : _wire_113_6) : (_bits_1219[0] ? _wire_113_5 : _wire_113_4)) : (_bits_1219[1] ? (_bits_1219[0] ? _wire_113_3 : _wire_113_2) : (_bits_1219[0] ? _wire_113_1 : _wire_113_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1220 = q13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1221 = q13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1222 = q13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1223 = q13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1224 = q13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1225 = q13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1226 = q13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1227 = q13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1228 = q13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1229 = q13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1230 = q13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1231 = q13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1232 = q13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1233 = q13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1234 = q13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1235 = q13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1236 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1237 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1238 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1239 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1240 = q13_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1241 = q13_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1242 = q13_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1243 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_67 = advance | io_flush; // TrieWalk.java:309
-  wire _and_107 = q13_valid & keep; // TrieWalk.java:309
-  wire _not_29 = ~q13_done; // TrieWalk.java:291
-  wire [1:0] _bits_1244 = q13_key[5:4]; // TrieWalk.java:289
-  wire [11:0] q13_child = _bits_1244[1] ? (_bits_1244[0] ? _wire_115_3 : _wire_115_2) : (_bits_1244[0] ? _wire_115_1 : _wire_115_0); // ChildWord.java:37
-  wire _or_r_65 = |q13_child; // TrieWalk.java:291
-  wire q13_descend = _not_29 & _or_r_65; // TrieWalk.java:291
-  wire [11:0] _mux_65 = q13_descend ? q13_child : q13_slot; // TrieWalk.java:293
-  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c13_leaf = c13_digit_below[1] ? (c13_digit_below[0] ? _wire_117_3 : _wire_117_2) : (c13_digit_below[0] ? _wire_117_1 : _wire_117_0); // ChildWord.java:37
-  wire [4:0] _mux_66 = q13_descend ? 5'd14 : q13_depth; // TrieWalk.java:294
-  wire [4:0] _add_103 = c13_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_1245 = q13_word[47:36]; // ChildWord.java:30
-  wire _or_r_66 = |_bits_1245; // ChildWord.java:43
-  wire [11:0] _bits_1246 = q13_word[35:24]; // ChildWord.java:30
-  wire _or_r_67 = |_bits_1246; // ChildWord.java:43
-  wire [11:0] _bits_1247 = q13_word[23:12]; // ChildWord.java:30
-  wire _or_r_68 = |_bits_1247; // ChildWord.java:43
-  wire [11:0] _bits_1248 = q13_word[11:0]; // ChildWord.java:30
-  wire _or_r_69 = |_bits_1248; // ChildWord.java:43
-  wire [3:0] _cat_13 = {_or_r_66, _or_r_67, _or_r_68, _or_r_69}; // ChildWord.java:44
-  wire _bits_1249 = _cat_13[0]; // ChildWord.java:56
-  wire [2:0] _add_104 = 3'd0 + {{2{1'b0}}, _bits_1249}; // ChildWord.java:56
-  wire _bits_1250 = _cat_13[1]; // ChildWord.java:56
-  wire [2:0] _add_105 = _add_104 + {{2{1'b0}}, _bits_1250}; // ChildWord.java:56
-  wire _bits_1251 = _cat_13[2]; // ChildWord.java:56
-  wire [2:0] _add_106 = _add_105 + {{2{1'b0}}, _bits_1251}; // ChildWord.java:56
-  wire _bits_1252 = _cat_13[3]; // ChildWord.java:56
-  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_1252}; // ChildWord.java:56
-  wire [2:0] _mux_67 = q13_descend ? 3'd0 : _add_107; // TrieWalk.java:296
-  wire [2:0] _mux_68 = q13_done ? q13_children : _mux_67; // TrieWalk.java:296
-  wire _not_30 = ~q13_descend; // TrieWalk.java:297
-  wire _or_68 = q13_done | _not_30; // TrieWalk.java:297
-  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_108 = c13_done & _eq_51; // TrieWalk.java:323
-  wire [3:0] _bits_1253 = c13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_51 = _bits_1253[3] ? (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_15 : _wire_116_14) : (_bits_1253[0] ? _wire_116_13 : _wire_116_12)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_11 : _wire_116_10) : (_bits_1253[0] ? _wire_116_9 : _wire_116_8))) : (_bits_1253[2] ? (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_7 : _wire_116_6) : (_bits_1253[0] ? _wire_116_5 : _wire_116_4)) : (_bits_1253[1] ? (_bits_1253[0] ? _wire_116_3 : _wire_116_2) : (_bits_1253[0] ? _wire_116_1 : _wire_116_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1254 = c13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1255 = c13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1256 = c13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1257 = c13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1258 = c13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1259 = c13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1260 = c13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1261 = c13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1262 = c13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1263 = c13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1264 = c13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1265 = c13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1266 = c13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1267 = c13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1268 = c13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1269 = c13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1270 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1271 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1272 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1273 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_69 = advance | io_flush; // TrieWalk.java:309
-  wire _and_109 = c13_valid & keep; // TrieWalk.java:309
-  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a14_leaf = a14_digit_below[1] ? (a14_digit_below[0] ? _wire_119_3 : _wire_119_2) : (a14_digit_below[0] ? _wire_119_1 : _wire_119_0); // ChildWord.java:37
-  wire [4:0] _add_108 = a14_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:323
-  wire [3:0] _bits_1274 = a14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_52 = _bits_1274[3] ? (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_15 : _wire_118_14) : (_bits_1274[0] ? _wire_118_13 : _wire_118_12)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_11 : _wire_118_10) : (_bits_1274[0] ? _wire_118_9 : _wire_118_8))) : (_bits_1274[2] ? (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_7 : _wire_118_6) : (_bits_1274[0] ? _wire_118_5 : _wire_118_4)) : (_bits_1274[1] ? (_bits_1274[0] ? _wire_118_3 : _wire_118_2) : (_bits_1274[0] ? _wire_118_1 : _wire_118_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1275 = a14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1276 = a14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1277 = a14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1278 = a14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1279 = a14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1280 = a14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1281 = a14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1282 = a14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1283 = a14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1284 = a14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1285 = a14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1286 = a14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1287 = a14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1288 = a14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1289 = a14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1290 = a14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1291 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1292 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1293 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1294 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_70 = advance | io_flush; // TrieWalk.java:309
-  wire _and_111 = a14_valid & keep; // TrieWalk.java:309
-  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p14_leaf = p14_digit_below[1] ? (p14_digit_below[0] ? _wire_121_3 : _wire_121_2) : (p14_digit_below[0] ? _wire_121_1 : _wire_121_0); // ChildWord.java:37
-  wire [4:0] _add_109 = p14_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:323
-  wire [3:0] _bits_1295 = p14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_53 = _bits_1295[3] ? (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_15 : _wire_120_14) : (_bits_1295[0] ? _wire_120_13 : _wire_120_12)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_11 : _wire_120_10) : (_bits_1295[0] ? _wire_120_9 : _wire_120_8))) : (_bits_1295[2] ? (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_7 : _wire_120_6) : (_bits_1295[0] ? _wire_120_5 : _wire_120_4)) : (_bits_1295[1] ? (_bits_1295[0] ? _wire_120_3 : _wire_120_2) : (_bits_1295[0] ? _wire_120_1 : _wire_120_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1296 = p14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1297 = p14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1298 = p14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1299 = p14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1300 = p14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1301 = p14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1302 = p14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1303 = p14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1304 = p14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1305 = p14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1306 = p14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1307 = p14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1308 = p14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1309 = p14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1310 = p14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1311 = p14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1312 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1313 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1314 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1315 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_71 = advance | io_flush; // TrieWalk.java:309
-  wire _and_113 = p14_valid & keep; // TrieWalk.java:309
-  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q14_leaf = q14_digit_below[1] ? (q14_digit_below[0] ? _wire_123_3 : _wire_123_2) : (q14_digit_below[0] ? _wire_123_1 : _wire_123_0); // ChildWord.java:37
-  wire [4:0] _add_110 = q14_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:323
-  wire [3:0] _bits_1316 = q14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_54 = _bits_1316[3] ? (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_15 : _wire_122_14) : (_bits_1316[0] ? _wire_122_13 : _wire_122_12)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_11 : _wire_122_10) : (_bits_1316[0] ? _wire_122_9 : _wire_122_8))) : (_bits_1316[2] ? (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_7 : _wire_122_6) : (_bits_1316[0] ? _wire_122_5 : _wire_122_4)) : (_bits_1316[1] ? (_bits_1316[0] ? _wire_122_3 : _wire_122_2) : (_bits_1316[0] ? _wire_122_1 : _wire_122_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1317 = q14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1318 = q14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1319 = q14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1320 = q14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1321 = q14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1322 = q14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1323 = q14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1324 = q14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1325 = q14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1326 = q14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1327 = q14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1328 = q14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1329 = q14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1330 = q14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1331 = q14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1332 = q14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1333 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1334 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1335 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1336 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1337 = q14_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1338 = q14_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1339 = q14_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1340 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_72 = advance | io_flush; // TrieWalk.java:309
-  wire _and_115 = q14_valid & keep; // TrieWalk.java:309
-  wire _not_31 = ~q14_done; // TrieWalk.java:291
-  wire [1:0] _bits_1341 = q14_key[3:2]; // TrieWalk.java:289
-  wire [11:0] q14_child = _bits_1341[1] ? (_bits_1341[0] ? _wire_124_3 : _wire_124_2) : (_bits_1341[0] ? _wire_124_1 : _wire_124_0); // ChildWord.java:37
-  wire _or_r_70 = |q14_child; // TrieWalk.java:291
-  wire q14_descend = _not_31 & _or_r_70; // TrieWalk.java:291
-  wire [11:0] _mux_70 = q14_descend ? q14_child : q14_slot; // TrieWalk.java:293
-  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] c14_leaf = c14_digit_below[1] ? (c14_digit_below[0] ? _wire_126_3 : _wire_126_2) : (c14_digit_below[0] ? _wire_126_1 : _wire_126_0); // ChildWord.java:37
-  wire [4:0] _mux_71 = q14_descend ? 5'd15 : q14_depth; // TrieWalk.java:294
-  wire [4:0] _add_111 = c14_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_1342 = q14_word[47:36]; // ChildWord.java:30
-  wire _or_r_71 = |_bits_1342; // ChildWord.java:43
-  wire [11:0] _bits_1343 = q14_word[35:24]; // ChildWord.java:30
-  wire _or_r_72 = |_bits_1343; // ChildWord.java:43
-  wire [11:0] _bits_1344 = q14_word[23:12]; // ChildWord.java:30
-  wire _or_r_73 = |_bits_1344; // ChildWord.java:43
-  wire [11:0] _bits_1345 = q14_word[11:0]; // ChildWord.java:30
-  wire _or_r_74 = |_bits_1345; // ChildWord.java:43
-  wire [3:0] _cat_14 = {_or_r_71, _or_r_72, _or_r_73, _or_r_74}; // ChildWord.java:44
-  wire _bits_1346 = _cat_14[0]; // ChildWord.java:56
-  wire [2:0] _add_112 = 3'd0 + {{2{1'b0}}, _bits_1346}; // ChildWord.java:56
-  wire _bits_1347 = _cat_14[1]; // ChildWord.java:56
-  wire [2:0] _add_113 = _add_112 + {{2{1'b0}}, _bits_1347}; // ChildWord.java:56
-  wire _bits_1348 = _cat_14[2]; // ChildWord.java:56
-  wire [2:0] _add_114 = _add_113 + {{2{1'b0}}, _bits_1348}; // ChildWord.java:56
-  wire _bits_1349 = _cat_14[3]; // ChildWord.java:56
-  wire [2:0] _add_115 = _add_114 + {{2{1'b0}}, _bits_1349}; // ChildWord.java:56
-  wire [2:0] _mux_72 = q14_descend ? 3'd0 : _add_115; // TrieWalk.java:296
-  wire [2:0] _mux_73 = q14_done ? q14_children : _mux_72; // TrieWalk.java:296
-  wire _not_32 = ~q14_descend; // TrieWalk.java:297
-  wire _or_73 = q14_done | _not_32; // TrieWalk.java:297
-  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:323
-  wire _and_116 = c14_done & _eq_55; // TrieWalk.java:323
-  wire [3:0] _bits_1350 = c14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_55 = _bits_1350[3] ? (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_15 : _wire_125_14) : (_bits_1350[0] ? _wire_125_13 : _wire_125_12)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_11 : _wire_125_10) : (_bits_1350[0] ? _wire_125_9 : _wire_125_8))) : (_bits_1350[2] ? (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_7 : _wire_125_6) : (_bits_1350[0] ? _wire_125_5 : _wire_125_4)) : (_bits_1350[1] ? (_bits_1350[0] ? _wire_125_3 : _wire_125_2) : (_bits_1350[0] ? _wire_125_1 : _wire_125_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1351 = c14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1352 = c14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1353 = c14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1354 = c14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1355 = c14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1356 = c14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1357 = c14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1358 = c14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1359 = c14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1360 = c14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1361 = c14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1362 = c14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1363 = c14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1364 = c14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1365 = c14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1366 = c14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1367 = levels13_14_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1368 = levels13_14_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1369 = levels13_14_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1370 = levels13_14_fix_word[47:36]; // ChildWord.java:30
-  wire _or_74 = advance | io_flush; // TrieWalk.java:309
-  wire _and_117 = c14_valid & keep; // TrieWalk.java:309
-  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] a15_leaf = a15_digit_below[1] ? (a15_digit_below[0] ? _wire_128_3 : _wire_128_2) : (a15_digit_below[0] ? _wire_128_1 : _wire_128_0); // ChildWord.java:37
-  wire [4:0] _add_116 = a15_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:323
-  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:323
-  wire [3:0] _bits_1371 = a15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_56 = _bits_1371[3] ? (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_15 : _wire_127_14) : (_bits_1371[0] ? _wire_127_13 : _wire_127_12)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_11 : _wire_127_10) : (_bits_1371[0] ? _wire_127_9 : _wire_127_8))) : (_bits_1371[2] ? (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_7 : _wire_127_6) : (_bits_1371[0] ? _wire_127_5 : _wire_127_4)) : (_bits_1371[1] ? (_bits_1371[0] ? _wire_127_3 : _wire_127_2) : (_bits_1371[0] ? _wire_127_1 : _wire_127_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1372 = a15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1373 = a15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1374 = a15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1375 = a15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1376 = a15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1377 = a15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1378 = a15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1379 = a15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1380 = a15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1381 = a15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1382 = a15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1383 = a15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1384 = a15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1385 = a15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1386 = a15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1387 = a15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1388 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1389 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1390 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1391 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire _or_75 = advance | io_flush; // TrieWalk.java:309
-  wire _and_119 = a15_valid & keep; // TrieWalk.java:309
-  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] p15_leaf = p15_digit_below[1] ? (p15_digit_below[0] ? _wire_130_3 : _wire_130_2) : (p15_digit_below[0] ? _wire_130_1 : _wire_130_0); // ChildWord.java:37
-  wire [4:0] _add_117 = p15_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:323
-  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:323
-  wire [3:0] _bits_1392 = p15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_57 = _bits_1392[3] ? (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_15 : _wire_129_14) : (_bits_1392[0] ? _wire_129_13 : _wire_129_12)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_11 : _wire_129_10) : (_bits_1392[0] ? _wire_129_9 : _wire_129_8))) : (_bits_1392[2] ? (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_7 : _wire_129_6) : (_bits_1392[0] ? _wire_129_5 : _wire_129_4)) : (_bits_1392[1] ? (_bits_1392[0] ? _wire_129_3 : _wire_129_2) : (_bits_1392[0] ? _wire_129_1 : _wire_129_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1393 = p15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1394 = p15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1395 = p15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1396 = p15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1397 = p15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1398 = p15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1399 = p15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1400 = p15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1401 = p15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1402 = p15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1403 = p15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1404 = p15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1405 = p15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1406 = p15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1407 = p15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1408 = p15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1409 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1410 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1411 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1412 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire _or_76 = advance | io_flush; // TrieWalk.java:309
-  wire _and_121 = p15_valid & keep; // TrieWalk.java:309
-  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] q15_leaf = q15_digit_below[1] ? (q15_digit_below[0] ? _wire_132_3 : _wire_132_2) : (q15_digit_below[0] ? _wire_132_1 : _wire_132_0); // ChildWord.java:37
-  wire [4:0] _add_118 = q15_depth + 5'd1; // TrieWalk.java:336
-  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:323
-  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:323
-  wire [3:0] _bits_1413 = q15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_58 = _bits_1413[3] ? (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_15 : _wire_131_14) : (_bits_1413[0] ? _wire_131_13 : _wire_131_12)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_11 : _wire_131_10) : (_bits_1413[0] ? _wire_131_9 : _wire_131_8))) : (_bits_1413[2] ? (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_7 : _wire_131_6) : (_bits_1413[0] ? _wire_131_5 : _wire_131_4)) : (_bits_1413[1] ? (_bits_1413[0] ? _wire_131_3 : _wire_131_2) : (_bits_1413[0] ? _wire_131_1 : _wire_131_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1414 = q15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1415 = q15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1416 = q15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1417 = q15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1418 = q15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1419 = q15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1420 = q15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1421 = q15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1422 = q15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1423 = q15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1424 = q15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1425 = q15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1426 = q15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1427 = q15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1428 = q15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1429 = q15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1430 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1431 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1432 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1433 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:244
-  wire [11:0] _bits_1434 = q15_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1435 = q15_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1436 = q15_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1437 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_77 = advance | io_flush; // TrieWalk.java:309
-  wire _and_123 = q15_valid & keep; // TrieWalk.java:309
-  wire _not_33 = ~q15_done; // TrieWalk.java:291
-  wire [1:0] _bits_1438 = q15_key[1:0]; // TrieWalk.java:289
-  wire [11:0] q15_child = _bits_1438[1] ? (_bits_1438[0] ? _wire_133_3 : _wire_133_2) : (_bits_1438[0] ? _wire_133_1 : _wire_133_0); // ChildWord.java:37
-  wire _or_r_75 = |q15_child; // TrieWalk.java:291
-  wire q15_descend = _not_33 & _or_r_75; // TrieWalk.java:291
-  wire [11:0] _mux_75 = q15_descend ? q15_child : q15_slot; // TrieWalk.java:293
-  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:326
-  wire [11:0] s16_leaf = s16_digit_below[1] ? (s16_digit_below[0] ? _wire_135_3 : _wire_135_2) : (s16_digit_below[0] ? _wire_135_1 : _wire_135_0); // ChildWord.java:37
-  wire [4:0] _mux_76 = q15_descend ? 5'd16 : q15_depth; // TrieWalk.java:294
-  wire [4:0] _add_119 = s16_depth + 5'd1; // TrieWalk.java:336
-  wire [11:0] _bits_1439 = q15_word[47:36]; // ChildWord.java:30
-  wire _or_r_76 = |_bits_1439; // ChildWord.java:43
-  wire [11:0] _bits_1440 = q15_word[35:24]; // ChildWord.java:30
-  wire _or_r_77 = |_bits_1440; // ChildWord.java:43
-  wire [11:0] _bits_1441 = q15_word[23:12]; // ChildWord.java:30
-  wire _or_r_78 = |_bits_1441; // ChildWord.java:43
-  wire [11:0] _bits_1442 = q15_word[11:0]; // ChildWord.java:30
-  wire _or_r_79 = |_bits_1442; // ChildWord.java:43
-  wire [3:0] _cat_15 = {_or_r_76, _or_r_77, _or_r_78, _or_r_79}; // ChildWord.java:44
-  wire _bits_1443 = _cat_15[0]; // ChildWord.java:56
-  wire [2:0] _add_120 = 3'd0 + {{2{1'b0}}, _bits_1443}; // ChildWord.java:56
-  wire _bits_1444 = _cat_15[1]; // ChildWord.java:56
-  wire [2:0] _add_121 = _add_120 + {{2{1'b0}}, _bits_1444}; // ChildWord.java:56
-  wire _bits_1445 = _cat_15[2]; // ChildWord.java:56
-  wire [2:0] _add_122 = _add_121 + {{2{1'b0}}, _bits_1445}; // ChildWord.java:56
-  wire _bits_1446 = _cat_15[3]; // ChildWord.java:56
-  wire [2:0] _add_123 = _add_122 + {{2{1'b0}}, _bits_1446}; // ChildWord.java:56
-  wire [2:0] _mux_77 = q15_descend ? 3'd0 : _add_123; // TrieWalk.java:296
-  wire [2:0] _mux_78 = q15_done ? q15_children : _mux_77; // TrieWalk.java:296
-  wire _not_34 = ~q15_descend; // TrieWalk.java:297
-  wire _or_78 = q15_done | _not_34; // TrieWalk.java:297
-  wire _eq_59 = s16_slot == level15_fix_slot; // TrieWalk.java:323
-  wire _and_124 = s16_done & _eq_59; // TrieWalk.java:323
-  wire [3:0] _bits_1447 = s16_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_59 = _bits_1447[3] ? (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_15 : _wire_134_14) : (_bits_1447[0] ? _wire_134_13 : _wire_134_12)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_11 : _wire_134_10) : (_bits_1447[0] ? _wire_134_9 : _wire_134_8))) : (_bits_1447[2] ? (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_7 : _wire_134_6) : (_bits_1447[0] ? _wire_134_5 : _wire_134_4)) : (_bits_1447[1] ? (_bits_1447[0] ? _wire_134_3 : _wire_134_2) : (_bits_1447[0] ? _wire_134_1 : _wire_134_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1448 = s16_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1449 = s16_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1450 = s16_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1451 = s16_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1452 = s16_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1453 = s16_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1454 = s16_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1455 = s16_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1456 = s16_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1457 = s16_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1458 = s16_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1459 = s16_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1460 = s16_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1461 = s16_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1462 = s16_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1463 = s16_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _bits_1464 = level15_fix_word[11:0]; // ChildWord.java:30
-  wire [11:0] _bits_1465 = level15_fix_word[23:12]; // ChildWord.java:30
-  wire [11:0] _bits_1466 = level15_fix_word[35:24]; // ChildWord.java:30
-  wire [11:0] _bits_1467 = level15_fix_word[47:36]; // ChildWord.java:30
-  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:251
-  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:251
-  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:258
-  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:251
-  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:251
-  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:258
-  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:251
-  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:251
-  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:258
-  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:251
-  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:251
-  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:258
-  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:251
-  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:251
-  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:258
-  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:251
-  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:251
-  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:258
-  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:251
-  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:251
-  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:258
-  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:251
-  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:251
-  wire _and_125 = io_search_valid & held; // TrieWalk.java:199
-  wire _not_35 = ~_and_125; // TrieWalk.java:199
-  wire _not_36 = ~held; // TrieWalk.java:200
-  wire _and_126 = fixing & _not_36; // TrieWalk.java:200
-  wire _not_37 = ~_and_126; // TrieWalk.java:200
-  wire _and_127 = fixing & _reg_0; // TrieWalk.java:201
-  wire _not_38 = ~_and_127; // TrieWalk.java:201
-  wire _not_39 = ~fixing; // TrieWalk.java:202
-  wire _and_128 = _reg_1 & _not_39; // TrieWalk.java:202
-  wire _not_40 = ~_and_128; // TrieWalk.java:202
-  wire _not_41 = ~fixing; // TrieWalk.java:208
-  wire _and_129 = held & _not_41; // TrieWalk.java:208
-  wire _eq_60 = levels1_2_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_61 = levels1_2_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_130 = _eq_60 & _eq_61; // PairCopies.java:36
-  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:245
-  wire _eq_62 = level1_fix_address == _mux_87; // TrieWalk.java:245
-  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:245
-  wire _eq_63 = level2_fix_address == _mux_88; // TrieWalk.java:245
-  wire _eq_64 = levels3_4_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_65 = levels3_4_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_131 = _eq_64 & _eq_65; // PairCopies.java:36
-  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:245
-  wire _eq_66 = level3_fix_address == _mux_89; // TrieWalk.java:245
-  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:245
-  wire _eq_67 = level4_fix_address == _mux_90; // TrieWalk.java:245
-  wire _eq_68 = levels5_6_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_69 = levels5_6_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_132 = _eq_68 & _eq_69; // PairCopies.java:36
-  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:245
-  wire _eq_70 = level5_fix_address == _mux_91; // TrieWalk.java:245
-  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:245
-  wire _eq_71 = level6_fix_address == _mux_92; // TrieWalk.java:245
-  wire _eq_72 = levels7_8_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_73 = levels7_8_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_133 = _eq_72 & _eq_73; // PairCopies.java:36
-  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:245
-  wire _eq_74 = level7_fix_address == _mux_93; // TrieWalk.java:245
-  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:245
-  wire _eq_75 = level8_fix_address == _mux_94; // TrieWalk.java:245
-  wire _eq_76 = levels9_10_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_77 = levels9_10_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_134 = _eq_76 & _eq_77; // PairCopies.java:36
-  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:245
-  wire _eq_78 = level9_fix_address == _mux_95; // TrieWalk.java:245
-  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:245
-  wire _eq_79 = level10_fix_address == _mux_96; // TrieWalk.java:245
-  wire _eq_80 = levels11_12_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_81 = levels11_12_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_135 = _eq_80 & _eq_81; // PairCopies.java:36
-  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:245
-  wire _eq_82 = level11_fix_address == _mux_97; // TrieWalk.java:245
-  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:245
-  wire _eq_83 = level12_fix_address == _mux_98; // TrieWalk.java:245
-  wire _eq_84 = levels13_14_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_85 = levels13_14_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_136 = _eq_84 & _eq_85; // PairCopies.java:36
-  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:245
-  wire _eq_86 = level13_fix_address == _mux_99; // TrieWalk.java:245
-  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:245
-  wire _eq_87 = level14_fix_address == _mux_100; // TrieWalk.java:245
-  wire _eq_88 = level15_fix_slot == io_fix_slot; // PairCopies.java:36
-  wire _eq_89 = level15_fix_word == io_fix_word; // PairCopies.java:36
-  wire _and_137 = _eq_88 & _eq_89; // PairCopies.java:36
-  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:245
-  wire _eq_90 = level15_fix_address == _mux_101; // TrieWalk.java:245
+  wire advance = ~held; // TrieWalk.java:193
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:273
+  wire _not_0 = ~fixing; // TrieWalk.java:197
+  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:197
+  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:199
+  wire _not_1 = ~io_holdNext; // TrieWalk.java:200
+  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:200
+  wire _not_2 = ~io_holdNext; // TrieWalk.java:203
+  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:203
+  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:203
+  wire _or_2 = advance | io_flush; // TrieWalk.java:217
+  wire keep = ~io_flush; // TrieWalk.java:194
+  wire _and_4 = io_search_valid & keep; // TrieWalk.java:217
+  wire _or_3 = advance | io_flush; // TrieWalk.java:330
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:330
+  wire _not_3 = ~1'd0; // TrieWalk.java:303
+  wire [3:0] _bits_0 = io_rootWord[51:48]; // ChildWord.java:60
+  wire [1:0] _bits_1 = s0_key[31:30]; // TrieWalk.java:289
+  wire [3:0] _dshr_0 = _bits_0 >> _bits_1; // TrieWalk.java:292
+  wire s0_present = _dshr_0[0]; // TrieWalk.java:292
+  wire s0_descend = _not_3 & s0_present; // TrieWalk.java:303
+  wire [3:0] _bits_2 = io_rootWord[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_1 = _bits_2 >> _bits_1; // ChildWord.java:54
+  wire _bits_3 = _dshr_1[0]; // ChildWord.java:54
+  wire [3:0] _bits_4 = io_rootWord[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_2 = _bits_4 >> _bits_1; // ChildWord.java:54
+  wire _bits_5 = _dshr_2[0]; // ChildWord.java:54
+  wire [3:0] _bits_6 = io_rootWord[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_3 = _bits_6 >> _bits_1; // ChildWord.java:54
+  wire _bits_7 = _dshr_3[0]; // ChildWord.java:54
+  wire [3:0] _bits_8 = io_rootWord[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_4 = _bits_8 >> _bits_1; // ChildWord.java:54
+  wire _bits_9 = _dshr_4[0]; // ChildWord.java:54
+  wire [3:0] _bits_10 = io_rootWord[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_5 = _bits_10 >> _bits_1; // ChildWord.java:54
+  wire _bits_11 = _dshr_5[0]; // ChildWord.java:54
+  wire [3:0] _bits_12 = io_rootWord[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_6 = _bits_12 >> _bits_1; // ChildWord.java:54
+  wire _bits_13 = _dshr_6[0]; // ChildWord.java:54
+  wire [3:0] _bits_14 = io_rootWord[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_7 = _bits_14 >> _bits_1; // ChildWord.java:54
+  wire _bits_15 = _dshr_7[0]; // ChildWord.java:54
+  wire [3:0] _bits_16 = io_rootWord[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_8 = _bits_16 >> _bits_1; // ChildWord.java:54
+  wire _bits_17 = _dshr_8[0]; // ChildWord.java:54
+  wire [3:0] _bits_18 = io_rootWord[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_9 = _bits_18 >> _bits_1; // ChildWord.java:54
+  wire _bits_19 = _dshr_9[0]; // ChildWord.java:54
+  wire [3:0] _bits_20 = io_rootWord[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_10 = _bits_20 >> _bits_1; // ChildWord.java:54
+  wire _bits_21 = _dshr_10[0]; // ChildWord.java:54
+  wire [3:0] _bits_22 = io_rootWord[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_11 = _bits_22 >> _bits_1; // ChildWord.java:54
+  wire _bits_23 = _dshr_11[0]; // ChildWord.java:54
+  wire [3:0] _bits_24 = io_rootWord[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_12 = _bits_24 >> _bits_1; // ChildWord.java:54
+  wire _bits_25 = _dshr_12[0]; // ChildWord.java:54
+  wire [11:0] s0_child = {_bits_3, _bits_5, _bits_7, _bits_9, _bits_11, _bits_13, _bits_15, _bits_17, _bits_19, _bits_21, _bits_23, _bits_25}; // ChildWord.java:55
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:305
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_26 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_13 = _bits_26 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_27 = _dshr_13[0]; // ChildWord.java:54
+  wire [3:0] _bits_28 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_14 = _bits_28 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_29 = _dshr_14[0]; // ChildWord.java:54
+  wire [3:0] _bits_30 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_15 = _bits_30 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_31 = _dshr_15[0]; // ChildWord.java:54
+  wire [3:0] _bits_32 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_16 = _bits_32 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_33 = _dshr_16[0]; // ChildWord.java:54
+  wire [3:0] _bits_34 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_17 = _bits_34 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_35 = _dshr_17[0]; // ChildWord.java:54
+  wire [3:0] _bits_36 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_18 = _bits_36 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_37 = _dshr_18[0]; // ChildWord.java:54
+  wire [3:0] _bits_38 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_19 = _bits_38 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_39 = _dshr_19[0]; // ChildWord.java:54
+  wire [3:0] _bits_40 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_20 = _bits_40 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_41 = _dshr_20[0]; // ChildWord.java:54
+  wire [3:0] _bits_42 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_21 = _bits_42 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_43 = _dshr_21[0]; // ChildWord.java:54
+  wire [3:0] _bits_44 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_22 = _bits_44 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_45 = _dshr_22[0]; // ChildWord.java:54
+  wire [3:0] _bits_46 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_23 = _bits_46 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_47 = _dshr_23[0]; // ChildWord.java:54
+  wire [3:0] _bits_48 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_24 = _bits_48 >> a1_digit_below; // ChildWord.java:54
+  wire _bits_49 = _dshr_24[0]; // ChildWord.java:54
+  wire [11:0] a1_leaf = {_bits_27, _bits_29, _bits_31, _bits_33, _bits_35, _bits_37, _bits_39, _bits_41, _bits_43, _bits_45, _bits_47, _bits_49}; // ChildWord.java:55
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:306
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:386
+  wire [3:0] _bits_50 = io_rootWord[51:48]; // ChildWord.java:60
+  wire _bits_51 = _bits_50[0]; // ChildWord.java:72
+  wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_51}; // ChildWord.java:72
+  wire _bits_52 = _bits_50[1]; // ChildWord.java:72
+  wire [2:0] _add_2 = _add_1 + {{2{1'b0}}, _bits_52}; // ChildWord.java:72
+  wire _bits_53 = _bits_50[2]; // ChildWord.java:72
+  wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_53}; // ChildWord.java:72
+  wire _bits_54 = _bits_50[3]; // ChildWord.java:72
+  wire [2:0] s0_count = _add_3 + {{2{1'b0}}, _bits_54}; // ChildWord.java:72
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : s0_count; // TrieWalk.java:308
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:308
+  wire _not_4 = ~s0_descend; // TrieWalk.java:309
+  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:309
+  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:348
+  wire [3:0] _bits_55 = a1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_0 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_0_15 : _wire_0_14) : (_bits_55[0] ? _wire_0_13 : _wire_0_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_0_11 : _wire_0_10) : (_bits_55[0] ? _wire_0_9 : _wire_0_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_0_7 : _wire_0_6) : (_bits_55[0] ? _wire_0_5 : _wire_0_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_0_3 : _wire_0_2) : (_bits_55[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:145
+  wire [1:0] _bits_56 = a1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_57 = a1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_58 = a1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_59 = a1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_60 = a1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_61 = a1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_62 = a1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_63 = a1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_64 = a1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_65 = a1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_66 = a1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_67 = a1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_68 = a1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_69 = a1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_70 = a1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_71 = a1_key[1:0]; // TrieWalk.java:144
+  wire _or_5 = advance | io_flush; // TrieWalk.java:330
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:330
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_72 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_25 = _bits_72 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_73 = _dshr_25[0]; // ChildWord.java:54
+  wire [3:0] _bits_74 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_26 = _bits_74 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_75 = _dshr_26[0]; // ChildWord.java:54
+  wire [3:0] _bits_76 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_27 = _bits_76 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_77 = _dshr_27[0]; // ChildWord.java:54
+  wire [3:0] _bits_78 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_28 = _bits_78 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_79 = _dshr_28[0]; // ChildWord.java:54
+  wire [3:0] _bits_80 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_29 = _bits_80 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_81 = _dshr_29[0]; // ChildWord.java:54
+  wire [3:0] _bits_82 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_30 = _bits_82 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_83 = _dshr_30[0]; // ChildWord.java:54
+  wire [3:0] _bits_84 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_31 = _bits_84 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_85 = _dshr_31[0]; // ChildWord.java:54
+  wire [3:0] _bits_86 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_32 = _bits_86 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_87 = _dshr_32[0]; // ChildWord.java:54
+  wire [3:0] _bits_88 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_33 = _bits_88 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_89 = _dshr_33[0]; // ChildWord.java:54
+  wire [3:0] _bits_90 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_34 = _bits_90 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_91 = _dshr_34[0]; // ChildWord.java:54
+  wire [3:0] _bits_92 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_35 = _bits_92 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_93 = _dshr_35[0]; // ChildWord.java:54
+  wire [3:0] _bits_94 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_36 = _bits_94 >> p1_digit_below; // ChildWord.java:54
+  wire _bits_95 = _dshr_36[0]; // ChildWord.java:54
+  wire [11:0] p1_leaf = {_bits_73, _bits_75, _bits_77, _bits_79, _bits_81, _bits_83, _bits_85, _bits_87, _bits_89, _bits_91, _bits_93, _bits_95}; // ChildWord.java:55
+  wire [4:0] _add_4 = p1_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:348
+  wire [3:0] _bits_96 = p1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_1 = _bits_96[3] ? (_bits_96[2] ? (_bits_96[1] ? (_bits_96[0] ? _wire_1_15 : _wire_1_14) : (_bits_96[0] ? _wire_1_13 : _wire_1_12)) : (_bits_96[1] ? (_bits_96[0] ? _wire_1_11 : _wire_1_10) : (_bits_96[0] ? _wire_1_9 : _wire_1_8))) : (_bits_96[2] ? (_bits_96[1] ? (_bits_96[0] ? _wire_1_7 : _wire_1_6) : (_bits_96[0] ? _wire_1_5 : _wire_1_4)) : (_bits_96[1] ? (_bits_96[0] ? _wire_1_3 : _wire_1_2) : (_bits_96[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
+  wire [1:0] _bits_97 = p1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_98 = p1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_99 = p1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_100 = p1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_101 = p1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_102 = p1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_103 = p1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_104 = p1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_105 = p1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_106 = p1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_107 = p1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_108 = p1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_109 = p1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_110 = p1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_111 = p1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_112 = p1_key[1:0]; // TrieWalk.java:144
+  wire _or_6 = advance | io_flush; // TrieWalk.java:330
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:330
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_113 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_37 = _bits_113 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_114 = _dshr_37[0]; // ChildWord.java:54
+  wire [3:0] _bits_115 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_38 = _bits_115 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_116 = _dshr_38[0]; // ChildWord.java:54
+  wire [3:0] _bits_117 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_39 = _bits_117 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_118 = _dshr_39[0]; // ChildWord.java:54
+  wire [3:0] _bits_119 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_40 = _bits_119 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_120 = _dshr_40[0]; // ChildWord.java:54
+  wire [3:0] _bits_121 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_41 = _bits_121 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_122 = _dshr_41[0]; // ChildWord.java:54
+  wire [3:0] _bits_123 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_42 = _bits_123 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_124 = _dshr_42[0]; // ChildWord.java:54
+  wire [3:0] _bits_125 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_43 = _bits_125 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_126 = _dshr_43[0]; // ChildWord.java:54
+  wire [3:0] _bits_127 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_44 = _bits_127 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_128 = _dshr_44[0]; // ChildWord.java:54
+  wire [3:0] _bits_129 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_45 = _bits_129 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_130 = _dshr_45[0]; // ChildWord.java:54
+  wire [3:0] _bits_131 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_46 = _bits_131 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_132 = _dshr_46[0]; // ChildWord.java:54
+  wire [3:0] _bits_133 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_47 = _bits_133 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_134 = _dshr_47[0]; // ChildWord.java:54
+  wire [3:0] _bits_135 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_48 = _bits_135 >> q1_digit_below; // ChildWord.java:54
+  wire _bits_136 = _dshr_48[0]; // ChildWord.java:54
+  wire [11:0] q1_leaf = {_bits_114, _bits_116, _bits_118, _bits_120, _bits_122, _bits_124, _bits_126, _bits_128, _bits_130, _bits_132, _bits_134, _bits_136}; // ChildWord.java:55
+  wire [4:0] _add_5 = q1_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:348
+  wire [3:0] _bits_137 = q1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_2 = _bits_137[3] ? (_bits_137[2] ? (_bits_137[1] ? (_bits_137[0] ? _wire_2_15 : _wire_2_14) : (_bits_137[0] ? _wire_2_13 : _wire_2_12)) : (_bits_137[1] ? (_bits_137[0] ? _wire_2_11 : _wire_2_10) : (_bits_137[0] ? _wire_2_9 : _wire_2_8))) : (_bits_137[2] ? (_bits_137[1] ? (_bits_137[0] ? _wire_2_7 : _wire_2_6) : (_bits_137[0] ? _wire_2_5 : _wire_2_4)) : (_bits_137[1] ? (_bits_137[0] ? _wire_2_3 : _wire_2_2) : (_bits_137[0] ? _wire_2_1 : _wire_2_0))); // TrieWalk.java:145
+  wire [1:0] _bits_138 = q1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_139 = q1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_140 = q1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_141 = q1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_142 = q1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_143 = q1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_144 = q1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_145 = q1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_146 = q1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_147 = q1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_148 = q1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_149 = q1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_150 = q1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_151 = q1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_152 = q1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_153 = q1_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:249
+  wire _or_7 = advance | io_flush; // TrieWalk.java:330
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:330
+  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_154 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_49 = _bits_154 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_155 = _dshr_49[0]; // ChildWord.java:54
+  wire [3:0] _bits_156 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_50 = _bits_156 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_157 = _dshr_50[0]; // ChildWord.java:54
+  wire [3:0] _bits_158 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_51 = _bits_158 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_159 = _dshr_51[0]; // ChildWord.java:54
+  wire [3:0] _bits_160 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_52 = _bits_160 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_161 = _dshr_52[0]; // ChildWord.java:54
+  wire [3:0] _bits_162 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_53 = _bits_162 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_163 = _dshr_53[0]; // ChildWord.java:54
+  wire [3:0] _bits_164 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_54 = _bits_164 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_165 = _dshr_54[0]; // ChildWord.java:54
+  wire [3:0] _bits_166 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_55 = _bits_166 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_167 = _dshr_55[0]; // ChildWord.java:54
+  wire [3:0] _bits_168 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_56 = _bits_168 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_169 = _dshr_56[0]; // ChildWord.java:54
+  wire [3:0] _bits_170 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_57 = _bits_170 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_171 = _dshr_57[0]; // ChildWord.java:54
+  wire [3:0] _bits_172 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_58 = _bits_172 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_173 = _dshr_58[0]; // ChildWord.java:54
+  wire [3:0] _bits_174 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_59 = _bits_174 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_175 = _dshr_59[0]; // ChildWord.java:54
+  wire [3:0] _bits_176 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_60 = _bits_176 >> c1_digit_below; // ChildWord.java:54
+  wire _bits_177 = _dshr_60[0]; // ChildWord.java:54
+  wire [11:0] c1_leaf = {_bits_155, _bits_157, _bits_159, _bits_161, _bits_163, _bits_165, _bits_167, _bits_169, _bits_171, _bits_173, _bits_175, _bits_177}; // ChildWord.java:55
+  wire [4:0] _add_6 = c1_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_0 = {q1_word_present, q1_word_bit11, q1_word_bit10, q1_word_bit9, q1_word_bit8, q1_word_bit7, q1_word_bit6, q1_word_bit5, q1_word_bit4, q1_word_bit3, q1_word_bit2, q1_word_bit1, q1_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_178 = _cat_0[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_179 = q1_key[29:28]; // TrieWalk.java:289
+  wire [3:0] _dshr_61 = _bits_178 >> _bits_179; // ChildWord.java:54
+  wire _bits_180 = _dshr_61[0]; // ChildWord.java:54
+  wire [3:0] _bits_181 = _cat_0[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_62 = _bits_181 >> _bits_179; // ChildWord.java:54
+  wire _bits_182 = _dshr_62[0]; // ChildWord.java:54
+  wire [3:0] _bits_183 = _cat_0[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_63 = _bits_183 >> _bits_179; // ChildWord.java:54
+  wire _bits_184 = _dshr_63[0]; // ChildWord.java:54
+  wire [3:0] _bits_185 = _cat_0[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_64 = _bits_185 >> _bits_179; // ChildWord.java:54
+  wire _bits_186 = _dshr_64[0]; // ChildWord.java:54
+  wire [3:0] _bits_187 = _cat_0[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_65 = _bits_187 >> _bits_179; // ChildWord.java:54
+  wire _bits_188 = _dshr_65[0]; // ChildWord.java:54
+  wire [3:0] _bits_189 = _cat_0[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_66 = _bits_189 >> _bits_179; // ChildWord.java:54
+  wire _bits_190 = _dshr_66[0]; // ChildWord.java:54
+  wire [3:0] _bits_191 = _cat_0[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_67 = _bits_191 >> _bits_179; // ChildWord.java:54
+  wire _bits_192 = _dshr_67[0]; // ChildWord.java:54
+  wire [3:0] _bits_193 = _cat_0[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_68 = _bits_193 >> _bits_179; // ChildWord.java:54
+  wire _bits_194 = _dshr_68[0]; // ChildWord.java:54
+  wire [3:0] _bits_195 = _cat_0[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_69 = _bits_195 >> _bits_179; // ChildWord.java:54
+  wire _bits_196 = _dshr_69[0]; // ChildWord.java:54
+  wire [3:0] _bits_197 = _cat_0[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_70 = _bits_197 >> _bits_179; // ChildWord.java:54
+  wire _bits_198 = _dshr_70[0]; // ChildWord.java:54
+  wire [3:0] _bits_199 = _cat_0[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_71 = _bits_199 >> _bits_179; // ChildWord.java:54
+  wire _bits_200 = _dshr_71[0]; // ChildWord.java:54
+  wire [3:0] _bits_201 = _cat_0[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_72 = _bits_201 >> _bits_179; // ChildWord.java:54
+  wire _bits_202 = _dshr_72[0]; // ChildWord.java:54
+  wire [11:0] q1_child = {_bits_180, _bits_182, _bits_184, _bits_186, _bits_188, _bits_190, _bits_192, _bits_194, _bits_196, _bits_198, _bits_200, _bits_202}; // ChildWord.java:55
+  wire [3:0] _bits_203 = _cat_0[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_73 = _bits_203 >> _bits_179; // TrieWalk.java:292
+  wire q1_present = _dshr_73[0]; // TrieWalk.java:292
+  wire [3:0] _bits_204 = _cat_0[51:48]; // ChildWord.java:60
+  wire _bits_205 = _bits_204[0]; // ChildWord.java:72
+  wire [2:0] _add_7 = 3'd0 + {{2{1'b0}}, _bits_205}; // ChildWord.java:72
+  wire _bits_206 = _bits_204[1]; // ChildWord.java:72
+  wire [2:0] _add_8 = _add_7 + {{2{1'b0}}, _bits_206}; // ChildWord.java:72
+  wire _bits_207 = _bits_204[2]; // ChildWord.java:72
+  wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_207}; // ChildWord.java:72
+  wire _bits_208 = _bits_204[3]; // ChildWord.java:72
+  wire [2:0] q1_count = _add_9 + {{2{1'b0}}, _bits_208}; // ChildWord.java:72
+  wire _not_5 = ~c1_present; // TrieWalk.java:346
+  wire _or_8 = c1_done | _not_5; // TrieWalk.java:346
+  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_12 = _or_8 & _eq_3; // TrieWalk.java:348
+  wire [3:0] _bits_209 = c1_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_3 = _bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_3_15 : _wire_3_14) : (_bits_209[0] ? _wire_3_13 : _wire_3_12)) : (_bits_209[1] ? (_bits_209[0] ? _wire_3_11 : _wire_3_10) : (_bits_209[0] ? _wire_3_9 : _wire_3_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_3_7 : _wire_3_6) : (_bits_209[0] ? _wire_3_5 : _wire_3_4)) : (_bits_209[1] ? (_bits_209[0] ? _wire_3_3 : _wire_3_2) : (_bits_209[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
+  wire [1:0] _bits_210 = c1_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_211 = c1_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_212 = c1_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_213 = c1_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_214 = c1_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_215 = c1_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_216 = c1_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_217 = c1_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_218 = c1_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_219 = c1_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_220 = c1_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_221 = c1_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_222 = c1_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_223 = c1_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_224 = c1_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_225 = c1_key[1:0]; // TrieWalk.java:144
+  wire _or_9 = advance | io_flush; // TrieWalk.java:330
+  wire _and_13 = c1_valid & keep; // TrieWalk.java:330
+  wire _not_6 = ~c1_done; // TrieWalk.java:303
+  wire c1_descend = _not_6 & c1_present; // TrieWalk.java:303
+  wire [11:0] _mux_5 = c1_descend ? c1_child : c1_slot; // TrieWalk.java:305
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_226 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_74 = _bits_226 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_227 = _dshr_74[0]; // ChildWord.java:54
+  wire [3:0] _bits_228 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_75 = _bits_228 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_229 = _dshr_75[0]; // ChildWord.java:54
+  wire [3:0] _bits_230 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_76 = _bits_230 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_231 = _dshr_76[0]; // ChildWord.java:54
+  wire [3:0] _bits_232 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_77 = _bits_232 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_233 = _dshr_77[0]; // ChildWord.java:54
+  wire [3:0] _bits_234 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_78 = _bits_234 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_235 = _dshr_78[0]; // ChildWord.java:54
+  wire [3:0] _bits_236 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_79 = _bits_236 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_237 = _dshr_79[0]; // ChildWord.java:54
+  wire [3:0] _bits_238 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_80 = _bits_238 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_239 = _dshr_80[0]; // ChildWord.java:54
+  wire [3:0] _bits_240 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_81 = _bits_240 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_241 = _dshr_81[0]; // ChildWord.java:54
+  wire [3:0] _bits_242 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_82 = _bits_242 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_243 = _dshr_82[0]; // ChildWord.java:54
+  wire [3:0] _bits_244 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_83 = _bits_244 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_245 = _dshr_83[0]; // ChildWord.java:54
+  wire [3:0] _bits_246 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_84 = _bits_246 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_247 = _dshr_84[0]; // ChildWord.java:54
+  wire [3:0] _bits_248 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_85 = _bits_248 >> a2_digit_below; // ChildWord.java:54
+  wire _bits_249 = _dshr_85[0]; // ChildWord.java:54
+  wire [11:0] a2_leaf = {_bits_227, _bits_229, _bits_231, _bits_233, _bits_235, _bits_237, _bits_239, _bits_241, _bits_243, _bits_245, _bits_247, _bits_249}; // ChildWord.java:55
+  wire [4:0] _mux_6 = c1_descend ? 5'd2 : c1_depth; // TrieWalk.java:306
+  wire [4:0] _add_10 = a2_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_7 = c1_descend ? 3'd0 : c1_count; // TrieWalk.java:308
+  wire [2:0] _mux_8 = c1_done ? c1_children : _mux_7; // TrieWalk.java:308
+  wire _not_7 = ~c1_descend; // TrieWalk.java:309
+  wire _or_10 = c1_done | _not_7; // TrieWalk.java:309
+  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:348
+  wire [3:0] _bits_250 = a2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_4 = _bits_250[3] ? (_bits_250[2] ? (_bits_250[1] ? (_bits_250[0] ? _wire_4_15 : _wire_4_14) : (_bits_250[0] ? _wire_4_13 : _wire_4_12)) : (_bits_250[1] ? (_bits_250[0] ? _wire_4_11 : _wire_4_10) : (_bits_250[0] ? _wire_4_9 : _wire_4_8))) : (_bits_250[2] ? (_bits_250[1] ? (_bits_250[0] ? _wire_4_7 : _wire_4_6) : (_bits_250[0] ? _wire_4_5 : _wire_4_4)) : (_bits_250[1] ? (_bits_250[0] ? _wire_4_3 : _wire_4_2) : (_bits_250[0] ? _wire_4_1 : _wire_4_0))); // TrieWalk.java:145
+  wire [1:0] _bits_251 = a2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_252 = a2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_253 = a2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_254 = a2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_255 = a2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_256 = a2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_257 = a2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_258 = a2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_259 = a2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_260 = a2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_261 = a2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_262 = a2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_263 = a2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_264 = a2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_265 = a2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_266 = a2_key[1:0]; // TrieWalk.java:144
+  wire _or_11 = advance | io_flush; // TrieWalk.java:330
+  wire _and_15 = a2_valid & keep; // TrieWalk.java:330
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_267 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_86 = _bits_267 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_268 = _dshr_86[0]; // ChildWord.java:54
+  wire [3:0] _bits_269 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_87 = _bits_269 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_270 = _dshr_87[0]; // ChildWord.java:54
+  wire [3:0] _bits_271 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_88 = _bits_271 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_272 = _dshr_88[0]; // ChildWord.java:54
+  wire [3:0] _bits_273 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_89 = _bits_273 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_274 = _dshr_89[0]; // ChildWord.java:54
+  wire [3:0] _bits_275 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_90 = _bits_275 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_276 = _dshr_90[0]; // ChildWord.java:54
+  wire [3:0] _bits_277 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_91 = _bits_277 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_278 = _dshr_91[0]; // ChildWord.java:54
+  wire [3:0] _bits_279 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_92 = _bits_279 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_280 = _dshr_92[0]; // ChildWord.java:54
+  wire [3:0] _bits_281 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_93 = _bits_281 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_282 = _dshr_93[0]; // ChildWord.java:54
+  wire [3:0] _bits_283 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_94 = _bits_283 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_284 = _dshr_94[0]; // ChildWord.java:54
+  wire [3:0] _bits_285 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_95 = _bits_285 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_286 = _dshr_95[0]; // ChildWord.java:54
+  wire [3:0] _bits_287 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_96 = _bits_287 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_288 = _dshr_96[0]; // ChildWord.java:54
+  wire [3:0] _bits_289 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_97 = _bits_289 >> p2_digit_below; // ChildWord.java:54
+  wire _bits_290 = _dshr_97[0]; // ChildWord.java:54
+  wire [11:0] p2_leaf = {_bits_268, _bits_270, _bits_272, _bits_274, _bits_276, _bits_278, _bits_280, _bits_282, _bits_284, _bits_286, _bits_288, _bits_290}; // ChildWord.java:55
+  wire [4:0] _add_11 = p2_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:348
+  wire [3:0] _bits_291 = p2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_5 = _bits_291[3] ? (_bits_291[2] ? (_bits_291[1] ? (_bits_291[0] ? _wire_5_15 : _wire_5_14) : (_bits_291[0] ? _wire_5_13 : _wire_5_12)) : (_bits_291[1] ? (_bits_291[0] ? _wire_5_11 : _wire_5_10) : (_bits_291[0] ? _wire_5_9 : _wire_5_8))) : (_bits_291[2] ? (_bits_291[1] ? (_bits_291[0] ? _wire_5_7 : _wire_5_6) : (_bits_291[0] ? _wire_5_5 : _wire_5_4)) : (_bits_291[1] ? (_bits_291[0] ? _wire_5_3 : _wire_5_2) : (_bits_291[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
+  wire [1:0] _bits_292 = p2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_293 = p2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_294 = p2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_295 = p2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_296 = p2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_297 = p2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_298 = p2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_299 = p2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_300 = p2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_301 = p2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_302 = p2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_303 = p2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_304 = p2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_305 = p2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_306 = p2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_307 = p2_key[1:0]; // TrieWalk.java:144
+  wire _or_12 = advance | io_flush; // TrieWalk.java:330
+  wire _and_17 = p2_valid & keep; // TrieWalk.java:330
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_308 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_98 = _bits_308 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_309 = _dshr_98[0]; // ChildWord.java:54
+  wire [3:0] _bits_310 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_99 = _bits_310 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_311 = _dshr_99[0]; // ChildWord.java:54
+  wire [3:0] _bits_312 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_100 = _bits_312 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_313 = _dshr_100[0]; // ChildWord.java:54
+  wire [3:0] _bits_314 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_101 = _bits_314 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_315 = _dshr_101[0]; // ChildWord.java:54
+  wire [3:0] _bits_316 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_102 = _bits_316 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_317 = _dshr_102[0]; // ChildWord.java:54
+  wire [3:0] _bits_318 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_103 = _bits_318 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_319 = _dshr_103[0]; // ChildWord.java:54
+  wire [3:0] _bits_320 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_104 = _bits_320 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_321 = _dshr_104[0]; // ChildWord.java:54
+  wire [3:0] _bits_322 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_105 = _bits_322 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_323 = _dshr_105[0]; // ChildWord.java:54
+  wire [3:0] _bits_324 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_106 = _bits_324 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_325 = _dshr_106[0]; // ChildWord.java:54
+  wire [3:0] _bits_326 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_107 = _bits_326 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_327 = _dshr_107[0]; // ChildWord.java:54
+  wire [3:0] _bits_328 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_108 = _bits_328 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_329 = _dshr_108[0]; // ChildWord.java:54
+  wire [3:0] _bits_330 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_109 = _bits_330 >> q2_digit_below; // ChildWord.java:54
+  wire _bits_331 = _dshr_109[0]; // ChildWord.java:54
+  wire [11:0] q2_leaf = {_bits_309, _bits_311, _bits_313, _bits_315, _bits_317, _bits_319, _bits_321, _bits_323, _bits_325, _bits_327, _bits_329, _bits_331}; // ChildWord.java:55
+  wire [4:0] _add_12 = q2_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:348
+  wire [3:0] _bits_332 = q2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_6 = _bits_332[3] ? (_bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_6_15 : _wire_6_14) : (_bits_332[0] ? _wire_6_13 : _wire_6_12)) : (_bits_332[1] ? (_bits_332[0] ? _wire_6_11 : _wire_6_10) : (_bits_332[0] ? _wire_6_9 : _wire_6_8))) : (_bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_6_7 : _wire_6_6) : (_bits_332[0] ? _wire_6_5 : _wire_6_4)) : (_bits_332[1] ? (_bits_332[0] ? _wire_6_3 : _wire_6_2) : (_bits_332[0] ? _wire_6_1 : _wire_6_0))); // TrieWalk.java:145
+  wire [1:0] _bits_333 = q2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_334 = q2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_335 = q2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_336 = q2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_337 = q2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_338 = q2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_339 = q2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_340 = q2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_341 = q2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_342 = q2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_343 = q2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_344 = q2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_345 = q2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_346 = q2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_347 = q2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_348 = q2_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:249
+  wire _or_13 = advance | io_flush; // TrieWalk.java:330
+  wire _and_19 = q2_valid & keep; // TrieWalk.java:330
+  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_349 = levels1_2_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_110 = _bits_349 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_350 = _dshr_110[0]; // ChildWord.java:54
+  wire [3:0] _bits_351 = levels1_2_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_111 = _bits_351 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_352 = _dshr_111[0]; // ChildWord.java:54
+  wire [3:0] _bits_353 = levels1_2_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_112 = _bits_353 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_354 = _dshr_112[0]; // ChildWord.java:54
+  wire [3:0] _bits_355 = levels1_2_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_113 = _bits_355 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_356 = _dshr_113[0]; // ChildWord.java:54
+  wire [3:0] _bits_357 = levels1_2_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_114 = _bits_357 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_358 = _dshr_114[0]; // ChildWord.java:54
+  wire [3:0] _bits_359 = levels1_2_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_115 = _bits_359 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_360 = _dshr_115[0]; // ChildWord.java:54
+  wire [3:0] _bits_361 = levels1_2_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_116 = _bits_361 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_362 = _dshr_116[0]; // ChildWord.java:54
+  wire [3:0] _bits_363 = levels1_2_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_117 = _bits_363 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_364 = _dshr_117[0]; // ChildWord.java:54
+  wire [3:0] _bits_365 = levels1_2_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_118 = _bits_365 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_366 = _dshr_118[0]; // ChildWord.java:54
+  wire [3:0] _bits_367 = levels1_2_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_119 = _bits_367 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_368 = _dshr_119[0]; // ChildWord.java:54
+  wire [3:0] _bits_369 = levels1_2_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_120 = _bits_369 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_370 = _dshr_120[0]; // ChildWord.java:54
+  wire [3:0] _bits_371 = levels1_2_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_121 = _bits_371 >> c2_digit_below; // ChildWord.java:54
+  wire _bits_372 = _dshr_121[0]; // ChildWord.java:54
+  wire [11:0] c2_leaf = {_bits_350, _bits_352, _bits_354, _bits_356, _bits_358, _bits_360, _bits_362, _bits_364, _bits_366, _bits_368, _bits_370, _bits_372}; // ChildWord.java:55
+  wire [4:0] _add_13 = c2_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_1 = {q2_word_present, q2_word_bit11, q2_word_bit10, q2_word_bit9, q2_word_bit8, q2_word_bit7, q2_word_bit6, q2_word_bit5, q2_word_bit4, q2_word_bit3, q2_word_bit2, q2_word_bit1, q2_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_373 = _cat_1[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_374 = q2_key[27:26]; // TrieWalk.java:289
+  wire [3:0] _dshr_122 = _bits_373 >> _bits_374; // ChildWord.java:54
+  wire _bits_375 = _dshr_122[0]; // ChildWord.java:54
+  wire [3:0] _bits_376 = _cat_1[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_123 = _bits_376 >> _bits_374; // ChildWord.java:54
+  wire _bits_377 = _dshr_123[0]; // ChildWord.java:54
+  wire [3:0] _bits_378 = _cat_1[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_124 = _bits_378 >> _bits_374; // ChildWord.java:54
+  wire _bits_379 = _dshr_124[0]; // ChildWord.java:54
+  wire [3:0] _bits_380 = _cat_1[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_125 = _bits_380 >> _bits_374; // ChildWord.java:54
+  wire _bits_381 = _dshr_125[0]; // ChildWord.java:54
+  wire [3:0] _bits_382 = _cat_1[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_126 = _bits_382 >> _bits_374; // ChildWord.java:54
+  wire _bits_383 = _dshr_126[0]; // ChildWord.java:54
+  wire [3:0] _bits_384 = _cat_1[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_127 = _bits_384 >> _bits_374; // ChildWord.java:54
+  wire _bits_385 = _dshr_127[0]; // ChildWord.java:54
+  wire [3:0] _bits_386 = _cat_1[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_128 = _bits_386 >> _bits_374; // ChildWord.java:54
+  wire _bits_387 = _dshr_128[0]; // ChildWord.java:54
+  wire [3:0] _bits_388 = _cat_1[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_129 = _bits_388 >> _bits_374; // ChildWord.java:54
+  wire _bits_389 = _dshr_129[0]; // ChildWord.java:54
+  wire [3:0] _bits_390 = _cat_1[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_130 = _bits_390 >> _bits_374; // ChildWord.java:54
+  wire _bits_391 = _dshr_130[0]; // ChildWord.java:54
+  wire [3:0] _bits_392 = _cat_1[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_131 = _bits_392 >> _bits_374; // ChildWord.java:54
+  wire _bits_393 = _dshr_131[0]; // ChildWord.java:54
+  wire [3:0] _bits_394 = _cat_1[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_132 = _bits_394 >> _bits_374; // ChildWord.java:54
+  wire _bits_395 = _dshr_132[0]; // ChildWord.java:54
+  wire [3:0] _bits_396 = _cat_1[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_133 = _bits_396 >> _bits_374; // ChildWord.java:54
+  wire _bits_397 = _dshr_133[0]; // ChildWord.java:54
+  wire [11:0] q2_child = {_bits_375, _bits_377, _bits_379, _bits_381, _bits_383, _bits_385, _bits_387, _bits_389, _bits_391, _bits_393, _bits_395, _bits_397}; // ChildWord.java:55
+  wire [3:0] _bits_398 = _cat_1[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_134 = _bits_398 >> _bits_374; // TrieWalk.java:292
+  wire q2_present = _dshr_134[0]; // TrieWalk.java:292
+  wire [3:0] _bits_399 = _cat_1[51:48]; // ChildWord.java:60
+  wire _bits_400 = _bits_399[0]; // ChildWord.java:72
+  wire [2:0] _add_14 = 3'd0 + {{2{1'b0}}, _bits_400}; // ChildWord.java:72
+  wire _bits_401 = _bits_399[1]; // ChildWord.java:72
+  wire [2:0] _add_15 = _add_14 + {{2{1'b0}}, _bits_401}; // ChildWord.java:72
+  wire _bits_402 = _bits_399[2]; // ChildWord.java:72
+  wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_402}; // ChildWord.java:72
+  wire _bits_403 = _bits_399[3]; // ChildWord.java:72
+  wire [2:0] q2_count = _add_16 + {{2{1'b0}}, _bits_403}; // ChildWord.java:72
+  wire _not_8 = ~c2_present; // TrieWalk.java:346
+  wire _or_14 = c2_done | _not_8; // TrieWalk.java:346
+  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:348
+  wire _and_20 = _or_14 & _eq_7; // TrieWalk.java:348
+  wire [3:0] _bits_404 = c2_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_7 = _bits_404[3] ? (_bits_404[2] ? (_bits_404[1] ? (_bits_404[0] ? _wire_7_15 : _wire_7_14) : (_bits_404[0] ? _wire_7_13 : _wire_7_12)) : (_bits_404[1] ? (_bits_404[0] ? _wire_7_11 : _wire_7_10) : (_bits_404[0] ? _wire_7_9 : _wire_7_8))) : (_bits_404[2] ? (_bits_404[1] ? (_bits_404[0] ? _wire_7_7 : _wire_7_6) : (_bits_404[0] ? _wire_7_5 : _wire_7_4)) : (_bits_404[1] ? (_bits_404[0] ? _wire_7_3 : _wire_7_2) : (_bits_404[0] ? _wire_7_1 : _wire_7_0))); // TrieWalk.java:145
+  wire [1:0] _bits_405 = c2_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_406 = c2_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_407 = c2_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_408 = c2_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_409 = c2_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_410 = c2_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_411 = c2_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_412 = c2_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_413 = c2_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_414 = c2_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_415 = c2_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_416 = c2_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_417 = c2_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_418 = c2_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_419 = c2_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_420 = c2_key[1:0]; // TrieWalk.java:144
+  wire _or_15 = advance | io_flush; // TrieWalk.java:330
+  wire _and_21 = c2_valid & keep; // TrieWalk.java:330
+  wire _not_9 = ~c2_done; // TrieWalk.java:303
+  wire c2_descend = _not_9 & c2_present; // TrieWalk.java:303
+  wire [11:0] _mux_10 = c2_descend ? c2_child : c2_slot; // TrieWalk.java:305
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_421 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_135 = _bits_421 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_422 = _dshr_135[0]; // ChildWord.java:54
+  wire [3:0] _bits_423 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_136 = _bits_423 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_424 = _dshr_136[0]; // ChildWord.java:54
+  wire [3:0] _bits_425 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_137 = _bits_425 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_426 = _dshr_137[0]; // ChildWord.java:54
+  wire [3:0] _bits_427 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_138 = _bits_427 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_428 = _dshr_138[0]; // ChildWord.java:54
+  wire [3:0] _bits_429 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_139 = _bits_429 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_430 = _dshr_139[0]; // ChildWord.java:54
+  wire [3:0] _bits_431 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_140 = _bits_431 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_432 = _dshr_140[0]; // ChildWord.java:54
+  wire [3:0] _bits_433 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_141 = _bits_433 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_434 = _dshr_141[0]; // ChildWord.java:54
+  wire [3:0] _bits_435 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_142 = _bits_435 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_436 = _dshr_142[0]; // ChildWord.java:54
+  wire [3:0] _bits_437 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_143 = _bits_437 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_438 = _dshr_143[0]; // ChildWord.java:54
+  wire [3:0] _bits_439 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_144 = _bits_439 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_440 = _dshr_144[0]; // ChildWord.java:54
+  wire [3:0] _bits_441 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_145 = _bits_441 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_442 = _dshr_145[0]; // ChildWord.java:54
+  wire [3:0] _bits_443 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_146 = _bits_443 >> a3_digit_below; // ChildWord.java:54
+  wire _bits_444 = _dshr_146[0]; // ChildWord.java:54
+  wire [11:0] a3_leaf = {_bits_422, _bits_424, _bits_426, _bits_428, _bits_430, _bits_432, _bits_434, _bits_436, _bits_438, _bits_440, _bits_442, _bits_444}; // ChildWord.java:55
+  wire [4:0] _mux_11 = c2_descend ? 5'd3 : c2_depth; // TrieWalk.java:306
+  wire [4:0] _add_17 = a3_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_12 = c2_descend ? 3'd0 : c2_count; // TrieWalk.java:308
+  wire [2:0] _mux_13 = c2_done ? c2_children : _mux_12; // TrieWalk.java:308
+  wire _not_10 = ~c2_descend; // TrieWalk.java:309
+  wire _or_16 = c2_done | _not_10; // TrieWalk.java:309
+  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:348
+  wire [3:0] _bits_445 = a3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_8 = _bits_445[3] ? (_bits_445[2] ? (_bits_445[1] ? (_bits_445[0] ? _wire_8_15 : _wire_8_14) : (_bits_445[0] ? _wire_8_13 : _wire_8_12)) : (_bits_445[1] ? (_bits_445[0] ? _wire_8_11 : _wire_8_10) : (_bits_445[0] ? _wire_8_9 : _wire_8_8))) : (_bits_445[2] ? (_bits_445[1] ? (_bits_445[0] ? _wire_8_7 : _wire_8_6) : (_bits_445[0] ? _wire_8_5 : _wire_8_4)) : (_bits_445[1] ? (_bits_445[0] ? _wire_8_3 : _wire_8_2) : (_bits_445[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
+  wire [1:0] _bits_446 = a3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_447 = a3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_448 = a3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_449 = a3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_450 = a3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_451 = a3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_452 = a3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_453 = a3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_454 = a3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_455 = a3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_456 = a3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_457 = a3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_458 = a3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_459 = a3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_460 = a3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_461 = a3_key[1:0]; // TrieWalk.java:144
+  wire _or_17 = advance | io_flush; // TrieWalk.java:330
+  wire _and_23 = a3_valid & keep; // TrieWalk.java:330
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_462 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_147 = _bits_462 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_463 = _dshr_147[0]; // ChildWord.java:54
+  wire [3:0] _bits_464 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_148 = _bits_464 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_465 = _dshr_148[0]; // ChildWord.java:54
+  wire [3:0] _bits_466 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_149 = _bits_466 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_467 = _dshr_149[0]; // ChildWord.java:54
+  wire [3:0] _bits_468 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_150 = _bits_468 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_469 = _dshr_150[0]; // ChildWord.java:54
+  wire [3:0] _bits_470 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_151 = _bits_470 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_471 = _dshr_151[0]; // ChildWord.java:54
+  wire [3:0] _bits_472 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_152 = _bits_472 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_473 = _dshr_152[0]; // ChildWord.java:54
+  wire [3:0] _bits_474 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_153 = _bits_474 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_475 = _dshr_153[0]; // ChildWord.java:54
+  wire [3:0] _bits_476 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_154 = _bits_476 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_477 = _dshr_154[0]; // ChildWord.java:54
+  wire [3:0] _bits_478 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_155 = _bits_478 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_479 = _dshr_155[0]; // ChildWord.java:54
+  wire [3:0] _bits_480 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_156 = _bits_480 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_481 = _dshr_156[0]; // ChildWord.java:54
+  wire [3:0] _bits_482 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_157 = _bits_482 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_483 = _dshr_157[0]; // ChildWord.java:54
+  wire [3:0] _bits_484 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_158 = _bits_484 >> p3_digit_below; // ChildWord.java:54
+  wire _bits_485 = _dshr_158[0]; // ChildWord.java:54
+  wire [11:0] p3_leaf = {_bits_463, _bits_465, _bits_467, _bits_469, _bits_471, _bits_473, _bits_475, _bits_477, _bits_479, _bits_481, _bits_483, _bits_485}; // ChildWord.java:55
+  wire [4:0] _add_18 = p3_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:348
+  wire [3:0] _bits_486 = p3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_9 = _bits_486[3] ? (_bits_486[2] ? (_bits_486[1] ? (_bits_486[0] ? _wire_9_15 : _wire_9_14) : (_bits_486[0] ? _wire_9_13 : _wire_9_12)) : (_bits_486[1] ? (_bits_486[0] ? _wire_9_11 : _wire_9_10) : (_bits_486[0] ? _wire_9_9 : _wire_9_8))) : (_bits_486[2] ? (_bits_486[1] ? (_bits_486[0] ? _wire_9_7 : _wire_9_6) : (_bits_486[0] ? _wire_9_5 : _wire_9_4)) : (_bits_486[1] ? (_bits_486[0] ? _wire_9_3 : _wire_9_2) : (_bits_486[0] ? _wire_9_1 : _wire_9_0))); // TrieWalk.java:145
+  wire [1:0] _bits_487 = p3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_488 = p3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_489 = p3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_490 = p3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_491 = p3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_492 = p3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_493 = p3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_494 = p3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_495 = p3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_496 = p3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_497 = p3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_498 = p3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_499 = p3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_500 = p3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_501 = p3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_502 = p3_key[1:0]; // TrieWalk.java:144
+  wire _or_18 = advance | io_flush; // TrieWalk.java:330
+  wire _and_25 = p3_valid & keep; // TrieWalk.java:330
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_503 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_159 = _bits_503 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_504 = _dshr_159[0]; // ChildWord.java:54
+  wire [3:0] _bits_505 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_160 = _bits_505 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_506 = _dshr_160[0]; // ChildWord.java:54
+  wire [3:0] _bits_507 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_161 = _bits_507 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_508 = _dshr_161[0]; // ChildWord.java:54
+  wire [3:0] _bits_509 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_162 = _bits_509 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_510 = _dshr_162[0]; // ChildWord.java:54
+  wire [3:0] _bits_511 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_163 = _bits_511 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_512 = _dshr_163[0]; // ChildWord.java:54
+  wire [3:0] _bits_513 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_164 = _bits_513 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_514 = _dshr_164[0]; // ChildWord.java:54
+  wire [3:0] _bits_515 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_165 = _bits_515 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_516 = _dshr_165[0]; // ChildWord.java:54
+  wire [3:0] _bits_517 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_166 = _bits_517 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_518 = _dshr_166[0]; // ChildWord.java:54
+  wire [3:0] _bits_519 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_167 = _bits_519 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_520 = _dshr_167[0]; // ChildWord.java:54
+  wire [3:0] _bits_521 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_168 = _bits_521 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_522 = _dshr_168[0]; // ChildWord.java:54
+  wire [3:0] _bits_523 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_169 = _bits_523 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_524 = _dshr_169[0]; // ChildWord.java:54
+  wire [3:0] _bits_525 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_170 = _bits_525 >> q3_digit_below; // ChildWord.java:54
+  wire _bits_526 = _dshr_170[0]; // ChildWord.java:54
+  wire [11:0] q3_leaf = {_bits_504, _bits_506, _bits_508, _bits_510, _bits_512, _bits_514, _bits_516, _bits_518, _bits_520, _bits_522, _bits_524, _bits_526}; // ChildWord.java:55
+  wire [4:0] _add_19 = q3_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:348
+  wire [3:0] _bits_527 = q3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_10 = _bits_527[3] ? (_bits_527[2] ? (_bits_527[1] ? (_bits_527[0] ? _wire_10_15 : _wire_10_14) : (_bits_527[0] ? _wire_10_13 : _wire_10_12)) : (_bits_527[1] ? (_bits_527[0] ? _wire_10_11 : _wire_10_10) : (_bits_527[0] ? _wire_10_9 : _wire_10_8))) : (_bits_527[2] ? (_bits_527[1] ? (_bits_527[0] ? _wire_10_7 : _wire_10_6) : (_bits_527[0] ? _wire_10_5 : _wire_10_4)) : (_bits_527[1] ? (_bits_527[0] ? _wire_10_3 : _wire_10_2) : (_bits_527[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
+  wire [1:0] _bits_528 = q3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_529 = q3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_530 = q3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_531 = q3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_532 = q3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_533 = q3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_534 = q3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_535 = q3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_536 = q3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_537 = q3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_538 = q3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_539 = q3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_540 = q3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_541 = q3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_542 = q3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_543 = q3_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:249
+  wire _or_19 = advance | io_flush; // TrieWalk.java:330
+  wire _and_27 = q3_valid & keep; // TrieWalk.java:330
+  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_544 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_171 = _bits_544 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_545 = _dshr_171[0]; // ChildWord.java:54
+  wire [3:0] _bits_546 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_172 = _bits_546 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_547 = _dshr_172[0]; // ChildWord.java:54
+  wire [3:0] _bits_548 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_173 = _bits_548 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_549 = _dshr_173[0]; // ChildWord.java:54
+  wire [3:0] _bits_550 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_174 = _bits_550 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_551 = _dshr_174[0]; // ChildWord.java:54
+  wire [3:0] _bits_552 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_175 = _bits_552 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_553 = _dshr_175[0]; // ChildWord.java:54
+  wire [3:0] _bits_554 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_176 = _bits_554 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_555 = _dshr_176[0]; // ChildWord.java:54
+  wire [3:0] _bits_556 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_177 = _bits_556 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_557 = _dshr_177[0]; // ChildWord.java:54
+  wire [3:0] _bits_558 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_178 = _bits_558 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_559 = _dshr_178[0]; // ChildWord.java:54
+  wire [3:0] _bits_560 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_179 = _bits_560 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_561 = _dshr_179[0]; // ChildWord.java:54
+  wire [3:0] _bits_562 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_180 = _bits_562 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_563 = _dshr_180[0]; // ChildWord.java:54
+  wire [3:0] _bits_564 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_181 = _bits_564 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_565 = _dshr_181[0]; // ChildWord.java:54
+  wire [3:0] _bits_566 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_182 = _bits_566 >> c3_digit_below; // ChildWord.java:54
+  wire _bits_567 = _dshr_182[0]; // ChildWord.java:54
+  wire [11:0] c3_leaf = {_bits_545, _bits_547, _bits_549, _bits_551, _bits_553, _bits_555, _bits_557, _bits_559, _bits_561, _bits_563, _bits_565, _bits_567}; // ChildWord.java:55
+  wire [4:0] _add_20 = c3_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_2 = {q3_word_present, q3_word_bit11, q3_word_bit10, q3_word_bit9, q3_word_bit8, q3_word_bit7, q3_word_bit6, q3_word_bit5, q3_word_bit4, q3_word_bit3, q3_word_bit2, q3_word_bit1, q3_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_568 = _cat_2[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_569 = q3_key[25:24]; // TrieWalk.java:289
+  wire [3:0] _dshr_183 = _bits_568 >> _bits_569; // ChildWord.java:54
+  wire _bits_570 = _dshr_183[0]; // ChildWord.java:54
+  wire [3:0] _bits_571 = _cat_2[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_184 = _bits_571 >> _bits_569; // ChildWord.java:54
+  wire _bits_572 = _dshr_184[0]; // ChildWord.java:54
+  wire [3:0] _bits_573 = _cat_2[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_185 = _bits_573 >> _bits_569; // ChildWord.java:54
+  wire _bits_574 = _dshr_185[0]; // ChildWord.java:54
+  wire [3:0] _bits_575 = _cat_2[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_186 = _bits_575 >> _bits_569; // ChildWord.java:54
+  wire _bits_576 = _dshr_186[0]; // ChildWord.java:54
+  wire [3:0] _bits_577 = _cat_2[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_187 = _bits_577 >> _bits_569; // ChildWord.java:54
+  wire _bits_578 = _dshr_187[0]; // ChildWord.java:54
+  wire [3:0] _bits_579 = _cat_2[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_188 = _bits_579 >> _bits_569; // ChildWord.java:54
+  wire _bits_580 = _dshr_188[0]; // ChildWord.java:54
+  wire [3:0] _bits_581 = _cat_2[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_189 = _bits_581 >> _bits_569; // ChildWord.java:54
+  wire _bits_582 = _dshr_189[0]; // ChildWord.java:54
+  wire [3:0] _bits_583 = _cat_2[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_190 = _bits_583 >> _bits_569; // ChildWord.java:54
+  wire _bits_584 = _dshr_190[0]; // ChildWord.java:54
+  wire [3:0] _bits_585 = _cat_2[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_191 = _bits_585 >> _bits_569; // ChildWord.java:54
+  wire _bits_586 = _dshr_191[0]; // ChildWord.java:54
+  wire [3:0] _bits_587 = _cat_2[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_192 = _bits_587 >> _bits_569; // ChildWord.java:54
+  wire _bits_588 = _dshr_192[0]; // ChildWord.java:54
+  wire [3:0] _bits_589 = _cat_2[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_193 = _bits_589 >> _bits_569; // ChildWord.java:54
+  wire _bits_590 = _dshr_193[0]; // ChildWord.java:54
+  wire [3:0] _bits_591 = _cat_2[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_194 = _bits_591 >> _bits_569; // ChildWord.java:54
+  wire _bits_592 = _dshr_194[0]; // ChildWord.java:54
+  wire [11:0] q3_child = {_bits_570, _bits_572, _bits_574, _bits_576, _bits_578, _bits_580, _bits_582, _bits_584, _bits_586, _bits_588, _bits_590, _bits_592}; // ChildWord.java:55
+  wire [3:0] _bits_593 = _cat_2[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_195 = _bits_593 >> _bits_569; // TrieWalk.java:292
+  wire q3_present = _dshr_195[0]; // TrieWalk.java:292
+  wire [3:0] _bits_594 = _cat_2[51:48]; // ChildWord.java:60
+  wire _bits_595 = _bits_594[0]; // ChildWord.java:72
+  wire [2:0] _add_21 = 3'd0 + {{2{1'b0}}, _bits_595}; // ChildWord.java:72
+  wire _bits_596 = _bits_594[1]; // ChildWord.java:72
+  wire [2:0] _add_22 = _add_21 + {{2{1'b0}}, _bits_596}; // ChildWord.java:72
+  wire _bits_597 = _bits_594[2]; // ChildWord.java:72
+  wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_597}; // ChildWord.java:72
+  wire _bits_598 = _bits_594[3]; // ChildWord.java:72
+  wire [2:0] q3_count = _add_23 + {{2{1'b0}}, _bits_598}; // ChildWord.java:72
+  wire _not_11 = ~c3_present; // TrieWalk.java:346
+  wire _or_20 = c3_done | _not_11; // TrieWalk.java:346
+  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_28 = _or_20 & _eq_11; // TrieWalk.java:348
+  wire [3:0] _bits_599 = c3_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_11 = _bits_599[3] ? (_bits_599[2] ? (_bits_599[1] ? (_bits_599[0] ? _wire_11_15 : _wire_11_14) : (_bits_599[0] ? _wire_11_13 : _wire_11_12)) : (_bits_599[1] ? (_bits_599[0] ? _wire_11_11 : _wire_11_10) : (_bits_599[0] ? _wire_11_9 : _wire_11_8))) : (_bits_599[2] ? (_bits_599[1] ? (_bits_599[0] ? _wire_11_7 : _wire_11_6) : (_bits_599[0] ? _wire_11_5 : _wire_11_4)) : (_bits_599[1] ? (_bits_599[0] ? _wire_11_3 : _wire_11_2) : (_bits_599[0] ? _wire_11_1 : _wire_11_0))); // TrieWalk.java:145
+  wire [1:0] _bits_600 = c3_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_601 = c3_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_602 = c3_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_603 = c3_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_604 = c3_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_605 = c3_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_606 = c3_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_607 = c3_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_608 = c3_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_609 = c3_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_610 = c3_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_611 = c3_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_612 = c3_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_613 = c3_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_614 = c3_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_615 = c3_key[1:0]; // TrieWalk.java:144
+  wire _or_21 = advance | io_flush; // TrieWalk.java:330
+  wire _and_29 = c3_valid & keep; // TrieWalk.java:330
+  wire _not_12 = ~c3_done; // TrieWalk.java:303
+  wire c3_descend = _not_12 & c3_present; // TrieWalk.java:303
+  wire [11:0] _mux_15 = c3_descend ? c3_child : c3_slot; // TrieWalk.java:305
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_616 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_196 = _bits_616 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_617 = _dshr_196[0]; // ChildWord.java:54
+  wire [3:0] _bits_618 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_197 = _bits_618 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_619 = _dshr_197[0]; // ChildWord.java:54
+  wire [3:0] _bits_620 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_198 = _bits_620 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_621 = _dshr_198[0]; // ChildWord.java:54
+  wire [3:0] _bits_622 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_199 = _bits_622 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_623 = _dshr_199[0]; // ChildWord.java:54
+  wire [3:0] _bits_624 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_200 = _bits_624 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_625 = _dshr_200[0]; // ChildWord.java:54
+  wire [3:0] _bits_626 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_201 = _bits_626 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_627 = _dshr_201[0]; // ChildWord.java:54
+  wire [3:0] _bits_628 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_202 = _bits_628 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_629 = _dshr_202[0]; // ChildWord.java:54
+  wire [3:0] _bits_630 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_203 = _bits_630 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_631 = _dshr_203[0]; // ChildWord.java:54
+  wire [3:0] _bits_632 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_204 = _bits_632 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_633 = _dshr_204[0]; // ChildWord.java:54
+  wire [3:0] _bits_634 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_205 = _bits_634 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_635 = _dshr_205[0]; // ChildWord.java:54
+  wire [3:0] _bits_636 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_206 = _bits_636 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_637 = _dshr_206[0]; // ChildWord.java:54
+  wire [3:0] _bits_638 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_207 = _bits_638 >> a4_digit_below; // ChildWord.java:54
+  wire _bits_639 = _dshr_207[0]; // ChildWord.java:54
+  wire [11:0] a4_leaf = {_bits_617, _bits_619, _bits_621, _bits_623, _bits_625, _bits_627, _bits_629, _bits_631, _bits_633, _bits_635, _bits_637, _bits_639}; // ChildWord.java:55
+  wire [4:0] _mux_16 = c3_descend ? 5'd4 : c3_depth; // TrieWalk.java:306
+  wire [4:0] _add_24 = a4_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_17 = c3_descend ? 3'd0 : c3_count; // TrieWalk.java:308
+  wire [2:0] _mux_18 = c3_done ? c3_children : _mux_17; // TrieWalk.java:308
+  wire _not_13 = ~c3_descend; // TrieWalk.java:309
+  wire _or_22 = c3_done | _not_13; // TrieWalk.java:309
+  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:348
+  wire [3:0] _bits_640 = a4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_12 = _bits_640[3] ? (_bits_640[2] ? (_bits_640[1] ? (_bits_640[0] ? _wire_12_15 : _wire_12_14) : (_bits_640[0] ? _wire_12_13 : _wire_12_12)) : (_bits_640[1] ? (_bits_640[0] ? _wire_12_11 : _wire_12_10) : (_bits_640[0] ? _wire_12_9 : _wire_12_8))) : (_bits_640[2] ? (_bits_640[1] ? (_bits_640[0] ? _wire_12_7 : _wire_12_6) : (_bits_640[0] ? _wire_12_5 : _wire_12_4)) : (_bits_640[1] ? (_bits_640[0] ? _wire_12_3 : _wire_12_2) : (_bits_640[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
+  wire [1:0] _bits_641 = a4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_642 = a4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_643 = a4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_644 = a4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_645 = a4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_646 = a4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_647 = a4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_648 = a4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_649 = a4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_650 = a4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_651 = a4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_652 = a4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_653 = a4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_654 = a4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_655 = a4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_656 = a4_key[1:0]; // TrieWalk.java:144
+  wire _or_23 = advance | io_flush; // TrieWalk.java:330
+  wire _and_31 = a4_valid & keep; // TrieWalk.java:330
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_657 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_208 = _bits_657 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_658 = _dshr_208[0]; // ChildWord.java:54
+  wire [3:0] _bits_659 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_209 = _bits_659 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_660 = _dshr_209[0]; // ChildWord.java:54
+  wire [3:0] _bits_661 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_210 = _bits_661 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_662 = _dshr_210[0]; // ChildWord.java:54
+  wire [3:0] _bits_663 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_211 = _bits_663 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_664 = _dshr_211[0]; // ChildWord.java:54
+  wire [3:0] _bits_665 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_212 = _bits_665 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_666 = _dshr_212[0]; // ChildWord.java:54
+  wire [3:0] _bits_667 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_213 = _bits_667 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_668 = _dshr_213[0]; // ChildWord.java:54
+  wire [3:0] _bits_669 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_214 = _bits_669 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_670 = _dshr_214[0]; // ChildWord.java:54
+  wire [3:0] _bits_671 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_215 = _bits_671 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_672 = _dshr_215[0]; // ChildWord.java:54
+  wire [3:0] _bits_673 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_216 = _bits_673 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_674 = _dshr_216[0]; // ChildWord.java:54
+  wire [3:0] _bits_675 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_217 = _bits_675 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_676 = _dshr_217[0]; // ChildWord.java:54
+  wire [3:0] _bits_677 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_218 = _bits_677 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_678 = _dshr_218[0]; // ChildWord.java:54
+  wire [3:0] _bits_679 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_219 = _bits_679 >> p4_digit_below; // ChildWord.java:54
+  wire _bits_680 = _dshr_219[0]; // ChildWord.java:54
+  wire [11:0] p4_leaf = {_bits_658, _bits_660, _bits_662, _bits_664, _bits_666, _bits_668, _bits_670, _bits_672, _bits_674, _bits_676, _bits_678, _bits_680}; // ChildWord.java:55
+  wire [4:0] _add_25 = p4_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:348
+  wire [3:0] _bits_681 = p4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_13 = _bits_681[3] ? (_bits_681[2] ? (_bits_681[1] ? (_bits_681[0] ? _wire_13_15 : _wire_13_14) : (_bits_681[0] ? _wire_13_13 : _wire_13_12)) : (_bits_681[1] ? (_bits_681[0] ? _wire_13_11 : _wire_13_10) : (_bits_681[0] ? _wire_13_9 : _wire_13_8))) : (_bits_681[2] ? (_bits_681[1] ? (_bits_681[0] ? _wire_13_7 : _wire_13_6) : (_bits_681[0] ? _wire_13_5 : _wire_13_4)) : (_bits_681[1] ? (_bits_681[0] ? _wire_13_3 : _wire_13_2) : (_bits_681[0] ? _wire_13_1 : _wire_13_0))); // TrieWalk.java:145
+  wire [1:0] _bits_682 = p4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_683 = p4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_684 = p4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_685 = p4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_686 = p4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_687 = p4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_688 = p4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_689 = p4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_690 = p4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_691 = p4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_692 = p4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_693 = p4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_694 = p4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_695 = p4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_696 = p4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_697 = p4_key[1:0]; // TrieWalk.java:144
+  wire _or_24 = advance | io_flush; // TrieWalk.java:330
+  wire _and_33 = p4_valid & keep; // TrieWalk.java:330
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_698 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_220 = _bits_698 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_699 = _dshr_220[0]; // ChildWord.java:54
+  wire [3:0] _bits_700 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_221 = _bits_700 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_701 = _dshr_221[0]; // ChildWord.java:54
+  wire [3:0] _bits_702 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_222 = _bits_702 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_703 = _dshr_222[0]; // ChildWord.java:54
+  wire [3:0] _bits_704 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_223 = _bits_704 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_705 = _dshr_223[0]; // ChildWord.java:54
+  wire [3:0] _bits_706 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_224 = _bits_706 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_707 = _dshr_224[0]; // ChildWord.java:54
+  wire [3:0] _bits_708 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_225 = _bits_708 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_709 = _dshr_225[0]; // ChildWord.java:54
+  wire [3:0] _bits_710 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_226 = _bits_710 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_711 = _dshr_226[0]; // ChildWord.java:54
+  wire [3:0] _bits_712 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_227 = _bits_712 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_713 = _dshr_227[0]; // ChildWord.java:54
+  wire [3:0] _bits_714 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_228 = _bits_714 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_715 = _dshr_228[0]; // ChildWord.java:54
+  wire [3:0] _bits_716 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_229 = _bits_716 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_717 = _dshr_229[0]; // ChildWord.java:54
+  wire [3:0] _bits_718 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_230 = _bits_718 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_719 = _dshr_230[0]; // ChildWord.java:54
+  wire [3:0] _bits_720 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_231 = _bits_720 >> q4_digit_below; // ChildWord.java:54
+  wire _bits_721 = _dshr_231[0]; // ChildWord.java:54
+  wire [11:0] q4_leaf = {_bits_699, _bits_701, _bits_703, _bits_705, _bits_707, _bits_709, _bits_711, _bits_713, _bits_715, _bits_717, _bits_719, _bits_721}; // ChildWord.java:55
+  wire [4:0] _add_26 = q4_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:348
+  wire [3:0] _bits_722 = q4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_14 = _bits_722[3] ? (_bits_722[2] ? (_bits_722[1] ? (_bits_722[0] ? _wire_14_15 : _wire_14_14) : (_bits_722[0] ? _wire_14_13 : _wire_14_12)) : (_bits_722[1] ? (_bits_722[0] ? _wire_14_11 : _wire_14_10) : (_bits_722[0] ? _wire_14_9 : _wire_14_8))) : (_bits_722[2] ? (_bits_722[1] ? (_bits_722[0] ? _wire_14_7 : _wire_14_6) : (_bits_722[0] ? _wire_14_5 : _wire_14_4)) : (_bits_722[1] ? (_bits_722[0] ? _wire_14_3 : _wire_14_2) : (_bits_722[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
+  wire [1:0] _bits_723 = q4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_724 = q4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_725 = q4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_726 = q4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_727 = q4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_728 = q4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_729 = q4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_730 = q4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_731 = q4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_732 = q4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_733 = q4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_734 = q4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_735 = q4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_736 = q4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_737 = q4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_738 = q4_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:249
+  wire _or_25 = advance | io_flush; // TrieWalk.java:330
+  wire _and_35 = q4_valid & keep; // TrieWalk.java:330
+  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_739 = levels3_4_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_232 = _bits_739 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_740 = _dshr_232[0]; // ChildWord.java:54
+  wire [3:0] _bits_741 = levels3_4_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_233 = _bits_741 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_742 = _dshr_233[0]; // ChildWord.java:54
+  wire [3:0] _bits_743 = levels3_4_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_234 = _bits_743 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_744 = _dshr_234[0]; // ChildWord.java:54
+  wire [3:0] _bits_745 = levels3_4_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_235 = _bits_745 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_746 = _dshr_235[0]; // ChildWord.java:54
+  wire [3:0] _bits_747 = levels3_4_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_236 = _bits_747 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_748 = _dshr_236[0]; // ChildWord.java:54
+  wire [3:0] _bits_749 = levels3_4_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_237 = _bits_749 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_750 = _dshr_237[0]; // ChildWord.java:54
+  wire [3:0] _bits_751 = levels3_4_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_238 = _bits_751 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_752 = _dshr_238[0]; // ChildWord.java:54
+  wire [3:0] _bits_753 = levels3_4_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_239 = _bits_753 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_754 = _dshr_239[0]; // ChildWord.java:54
+  wire [3:0] _bits_755 = levels3_4_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_240 = _bits_755 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_756 = _dshr_240[0]; // ChildWord.java:54
+  wire [3:0] _bits_757 = levels3_4_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_241 = _bits_757 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_758 = _dshr_241[0]; // ChildWord.java:54
+  wire [3:0] _bits_759 = levels3_4_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_242 = _bits_759 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_760 = _dshr_242[0]; // ChildWord.java:54
+  wire [3:0] _bits_761 = levels3_4_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_243 = _bits_761 >> c4_digit_below; // ChildWord.java:54
+  wire _bits_762 = _dshr_243[0]; // ChildWord.java:54
+  wire [11:0] c4_leaf = {_bits_740, _bits_742, _bits_744, _bits_746, _bits_748, _bits_750, _bits_752, _bits_754, _bits_756, _bits_758, _bits_760, _bits_762}; // ChildWord.java:55
+  wire [4:0] _add_27 = c4_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_3 = {q4_word_present, q4_word_bit11, q4_word_bit10, q4_word_bit9, q4_word_bit8, q4_word_bit7, q4_word_bit6, q4_word_bit5, q4_word_bit4, q4_word_bit3, q4_word_bit2, q4_word_bit1, q4_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_763 = _cat_3[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_764 = q4_key[23:22]; // TrieWalk.java:289
+  wire [3:0] _dshr_244 = _bits_763 >> _bits_764; // ChildWord.java:54
+  wire _bits_765 = _dshr_244[0]; // ChildWord.java:54
+  wire [3:0] _bits_766 = _cat_3[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_245 = _bits_766 >> _bits_764; // ChildWord.java:54
+  wire _bits_767 = _dshr_245[0]; // ChildWord.java:54
+  wire [3:0] _bits_768 = _cat_3[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_246 = _bits_768 >> _bits_764; // ChildWord.java:54
+  wire _bits_769 = _dshr_246[0]; // ChildWord.java:54
+  wire [3:0] _bits_770 = _cat_3[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_247 = _bits_770 >> _bits_764; // ChildWord.java:54
+  wire _bits_771 = _dshr_247[0]; // ChildWord.java:54
+  wire [3:0] _bits_772 = _cat_3[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_248 = _bits_772 >> _bits_764; // ChildWord.java:54
+  wire _bits_773 = _dshr_248[0]; // ChildWord.java:54
+  wire [3:0] _bits_774 = _cat_3[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_249 = _bits_774 >> _bits_764; // ChildWord.java:54
+  wire _bits_775 = _dshr_249[0]; // ChildWord.java:54
+  wire [3:0] _bits_776 = _cat_3[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_250 = _bits_776 >> _bits_764; // ChildWord.java:54
+  wire _bits_777 = _dshr_250[0]; // ChildWord.java:54
+  wire [3:0] _bits_778 = _cat_3[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_251 = _bits_778 >> _bits_764; // ChildWord.java:54
+  wire _bits_779 = _dshr_251[0]; // ChildWord.java:54
+  wire [3:0] _bits_780 = _cat_3[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_252 = _bits_780 >> _bits_764; // ChildWord.java:54
+  wire _bits_781 = _dshr_252[0]; // ChildWord.java:54
+  wire [3:0] _bits_782 = _cat_3[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_253 = _bits_782 >> _bits_764; // ChildWord.java:54
+  wire _bits_783 = _dshr_253[0]; // ChildWord.java:54
+  wire [3:0] _bits_784 = _cat_3[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_254 = _bits_784 >> _bits_764; // ChildWord.java:54
+  wire _bits_785 = _dshr_254[0]; // ChildWord.java:54
+  wire [3:0] _bits_786 = _cat_3[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_255 = _bits_786 >> _bits_764; // ChildWord.java:54
+  wire _bits_787 = _dshr_255[0]; // ChildWord.java:54
+  wire [11:0] q4_child = {_bits_765, _bits_767, _bits_769, _bits_771, _bits_773, _bits_775, _bits_777, _bits_779, _bits_781, _bits_783, _bits_785, _bits_787}; // ChildWord.java:55
+  wire [3:0] _bits_788 = _cat_3[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_256 = _bits_788 >> _bits_764; // TrieWalk.java:292
+  wire q4_present = _dshr_256[0]; // TrieWalk.java:292
+  wire [3:0] _bits_789 = _cat_3[51:48]; // ChildWord.java:60
+  wire _bits_790 = _bits_789[0]; // ChildWord.java:72
+  wire [2:0] _add_28 = 3'd0 + {{2{1'b0}}, _bits_790}; // ChildWord.java:72
+  wire _bits_791 = _bits_789[1]; // ChildWord.java:72
+  wire [2:0] _add_29 = _add_28 + {{2{1'b0}}, _bits_791}; // ChildWord.java:72
+  wire _bits_792 = _bits_789[2]; // ChildWord.java:72
+  wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_792}; // ChildWord.java:72
+  wire _bits_793 = _bits_789[3]; // ChildWord.java:72
+  wire [2:0] q4_count = _add_30 + {{2{1'b0}}, _bits_793}; // ChildWord.java:72
+  wire _not_14 = ~c4_present; // TrieWalk.java:346
+  wire _or_26 = c4_done | _not_14; // TrieWalk.java:346
+  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:348
+  wire _and_36 = _or_26 & _eq_15; // TrieWalk.java:348
+  wire [3:0] _bits_794 = c4_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_15 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_15_15 : _wire_15_14) : (_bits_794[0] ? _wire_15_13 : _wire_15_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_15_11 : _wire_15_10) : (_bits_794[0] ? _wire_15_9 : _wire_15_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_15_7 : _wire_15_6) : (_bits_794[0] ? _wire_15_5 : _wire_15_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_15_3 : _wire_15_2) : (_bits_794[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:145
+  wire [1:0] _bits_795 = c4_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_796 = c4_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_797 = c4_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_798 = c4_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_799 = c4_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_800 = c4_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_801 = c4_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_802 = c4_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_803 = c4_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_804 = c4_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_805 = c4_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_806 = c4_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_807 = c4_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_808 = c4_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_809 = c4_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_810 = c4_key[1:0]; // TrieWalk.java:144
+  wire _or_27 = advance | io_flush; // TrieWalk.java:330
+  wire _and_37 = c4_valid & keep; // TrieWalk.java:330
+  wire _not_15 = ~c4_done; // TrieWalk.java:303
+  wire c4_descend = _not_15 & c4_present; // TrieWalk.java:303
+  wire [11:0] _mux_20 = c4_descend ? c4_child : c4_slot; // TrieWalk.java:305
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_811 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_257 = _bits_811 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_812 = _dshr_257[0]; // ChildWord.java:54
+  wire [3:0] _bits_813 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_258 = _bits_813 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_814 = _dshr_258[0]; // ChildWord.java:54
+  wire [3:0] _bits_815 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_259 = _bits_815 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_816 = _dshr_259[0]; // ChildWord.java:54
+  wire [3:0] _bits_817 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_260 = _bits_817 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_818 = _dshr_260[0]; // ChildWord.java:54
+  wire [3:0] _bits_819 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_261 = _bits_819 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_820 = _dshr_261[0]; // ChildWord.java:54
+  wire [3:0] _bits_821 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_262 = _bits_821 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_822 = _dshr_262[0]; // ChildWord.java:54
+  wire [3:0] _bits_823 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_263 = _bits_823 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_824 = _dshr_263[0]; // ChildWord.java:54
+  wire [3:0] _bits_825 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_264 = _bits_825 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_826 = _dshr_264[0]; // ChildWord.java:54
+  wire [3:0] _bits_827 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_265 = _bits_827 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_828 = _dshr_265[0]; // ChildWord.java:54
+  wire [3:0] _bits_829 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_266 = _bits_829 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_830 = _dshr_266[0]; // ChildWord.java:54
+  wire [3:0] _bits_831 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_267 = _bits_831 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_832 = _dshr_267[0]; // ChildWord.java:54
+  wire [3:0] _bits_833 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_268 = _bits_833 >> a5_digit_below; // ChildWord.java:54
+  wire _bits_834 = _dshr_268[0]; // ChildWord.java:54
+  wire [11:0] a5_leaf = {_bits_812, _bits_814, _bits_816, _bits_818, _bits_820, _bits_822, _bits_824, _bits_826, _bits_828, _bits_830, _bits_832, _bits_834}; // ChildWord.java:55
+  wire [4:0] _mux_21 = c4_descend ? 5'd5 : c4_depth; // TrieWalk.java:306
+  wire [4:0] _add_31 = a5_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_22 = c4_descend ? 3'd0 : c4_count; // TrieWalk.java:308
+  wire [2:0] _mux_23 = c4_done ? c4_children : _mux_22; // TrieWalk.java:308
+  wire _not_16 = ~c4_descend; // TrieWalk.java:309
+  wire _or_28 = c4_done | _not_16; // TrieWalk.java:309
+  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:348
+  wire [3:0] _bits_835 = a5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_16 = _bits_835[3] ? (_bits_835[2] ? (_bits_835[1] ? (_bits_835[0] ? _wire_16_15 : _wire_16_14) : (_bits_835[0] ? _wire_16_13 : _wire_16_12)) : (_bits_835[1] ? (_bits_835[0] ? _wire_16_11 : _wire_16_10) : (_bits_835[0] ? _wire_16_9 : _wire_16_8))) : (_bits_835[2] ? (_bits_835[1] ? (_bits_835[0] ? _wire_16_7 : _wire_16_6) : (_bits_835[0] ? _wire_16_5 : _wire_16_4)) : (_bits_835[1] ? (_bits_835[0] ? _wire_16_3 : _wire_16_2) : (_bits_835[0] ? _wire_16_1 : _wire_16_0))); // TrieWalk.java:145
+  wire [1:0] _bits_836 = a5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_837 = a5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_838 = a5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_839 = a5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_840 = a5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_841 = a5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_842 = a5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_843 = a5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_844 = a5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_845 = a5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_846 = a5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_847 = a5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_848 = a5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_849 = a5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_850 = a5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_851 = a5_key[1:0]; // TrieWalk.java:144
+  wire _or_29 = advance | io_flush; // TrieWalk.java:330
+  wire _and_39 = a5_valid & keep; // TrieWalk.java:330
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_852 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_269 = _bits_852 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_853 = _dshr_269[0]; // ChildWord.java:54
+  wire [3:0] _bits_854 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_270 = _bits_854 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_855 = _dshr_270[0]; // ChildWord.java:54
+  wire [3:0] _bits_856 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_271 = _bits_856 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_857 = _dshr_271[0]; // ChildWord.java:54
+  wire [3:0] _bits_858 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_272 = _bits_858 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_859 = _dshr_272[0]; // ChildWord.java:54
+  wire [3:0] _bits_860 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_273 = _bits_860 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_861 = _dshr_273[0]; // ChildWord.java:54
+  wire [3:0] _bits_862 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_274 = _bits_862 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_863 = _dshr_274[0]; // ChildWord.java:54
+  wire [3:0] _bits_864 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_275 = _bits_864 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_865 = _dshr_275[0]; // ChildWord.java:54
+  wire [3:0] _bits_866 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_276 = _bits_866 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_867 = _dshr_276[0]; // ChildWord.java:54
+  wire [3:0] _bits_868 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_277 = _bits_868 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_869 = _dshr_277[0]; // ChildWord.java:54
+  wire [3:0] _bits_870 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_278 = _bits_870 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_871 = _dshr_278[0]; // ChildWord.java:54
+  wire [3:0] _bits_872 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_279 = _bits_872 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_873 = _dshr_279[0]; // ChildWord.java:54
+  wire [3:0] _bits_874 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_280 = _bits_874 >> p5_digit_below; // ChildWord.java:54
+  wire _bits_875 = _dshr_280[0]; // ChildWord.java:54
+  wire [11:0] p5_leaf = {_bits_853, _bits_855, _bits_857, _bits_859, _bits_861, _bits_863, _bits_865, _bits_867, _bits_869, _bits_871, _bits_873, _bits_875}; // ChildWord.java:55
+  wire [4:0] _add_32 = p5_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:348
+  wire [3:0] _bits_876 = p5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_17 = _bits_876[3] ? (_bits_876[2] ? (_bits_876[1] ? (_bits_876[0] ? _wire_17_15 : _wire_17_14) : (_bits_876[0] ? _wire_17_13 : _wire_17_12)) : (_bits_876[1] ? (_bits_876[0] ? _wire_17_11 : _wire_17_10) : (_bits_876[0] ? _wire_17_9 : _wire_17_8))) : (_bits_876[2] ? (_bits_876[1] ? (_bits_876[0] ? _wire_17_7 : _wire_17_6) : (_bits_876[0] ? _wire_17_5 : _wire_17_4)) : (_bits_876[1] ? (_bits_876[0] ? _wire_17_3 : _wire_17_2) : (_bits_876[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
+  wire [1:0] _bits_877 = p5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_878 = p5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_879 = p5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_880 = p5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_881 = p5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_882 = p5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_883 = p5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_884 = p5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_885 = p5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_886 = p5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_887 = p5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_888 = p5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_889 = p5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_890 = p5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_891 = p5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_892 = p5_key[1:0]; // TrieWalk.java:144
+  wire _or_30 = advance | io_flush; // TrieWalk.java:330
+  wire _and_41 = p5_valid & keep; // TrieWalk.java:330
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_893 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_281 = _bits_893 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_894 = _dshr_281[0]; // ChildWord.java:54
+  wire [3:0] _bits_895 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_282 = _bits_895 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_896 = _dshr_282[0]; // ChildWord.java:54
+  wire [3:0] _bits_897 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_283 = _bits_897 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_898 = _dshr_283[0]; // ChildWord.java:54
+  wire [3:0] _bits_899 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_284 = _bits_899 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_900 = _dshr_284[0]; // ChildWord.java:54
+  wire [3:0] _bits_901 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_285 = _bits_901 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_902 = _dshr_285[0]; // ChildWord.java:54
+  wire [3:0] _bits_903 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_286 = _bits_903 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_904 = _dshr_286[0]; // ChildWord.java:54
+  wire [3:0] _bits_905 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_287 = _bits_905 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_906 = _dshr_287[0]; // ChildWord.java:54
+  wire [3:0] _bits_907 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_288 = _bits_907 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_908 = _dshr_288[0]; // ChildWord.java:54
+  wire [3:0] _bits_909 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_289 = _bits_909 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_910 = _dshr_289[0]; // ChildWord.java:54
+  wire [3:0] _bits_911 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_290 = _bits_911 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_912 = _dshr_290[0]; // ChildWord.java:54
+  wire [3:0] _bits_913 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_291 = _bits_913 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_914 = _dshr_291[0]; // ChildWord.java:54
+  wire [3:0] _bits_915 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_292 = _bits_915 >> q5_digit_below; // ChildWord.java:54
+  wire _bits_916 = _dshr_292[0]; // ChildWord.java:54
+  wire [11:0] q5_leaf = {_bits_894, _bits_896, _bits_898, _bits_900, _bits_902, _bits_904, _bits_906, _bits_908, _bits_910, _bits_912, _bits_914, _bits_916}; // ChildWord.java:55
+  wire [4:0] _add_33 = q5_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:348
+  wire [3:0] _bits_917 = q5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_18 = _bits_917[3] ? (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_18_15 : _wire_18_14) : (_bits_917[0] ? _wire_18_13 : _wire_18_12)) : (_bits_917[1] ? (_bits_917[0] ? _wire_18_11 : _wire_18_10) : (_bits_917[0] ? _wire_18_9 : _wire_18_8))) : (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_18_7 : _wire_18_6) : (_bits_917[0] ? _wire_18_5 : _wire_18_4)) : (_bits_917[1] ? (_bits_917[0] ? _wire_18_3 : _wire_18_2) : (_bits_917[0] ? _wire_18_1 : _wire_18_0))); // TrieWalk.java:145
+  wire [1:0] _bits_918 = q5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_919 = q5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_920 = q5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_921 = q5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_922 = q5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_923 = q5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_924 = q5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_925 = q5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_926 = q5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_927 = q5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_928 = q5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_929 = q5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_930 = q5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_931 = q5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_932 = q5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_933 = q5_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:249
+  wire _or_31 = advance | io_flush; // TrieWalk.java:330
+  wire _and_43 = q5_valid & keep; // TrieWalk.java:330
+  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_934 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_293 = _bits_934 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_935 = _dshr_293[0]; // ChildWord.java:54
+  wire [3:0] _bits_936 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_294 = _bits_936 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_937 = _dshr_294[0]; // ChildWord.java:54
+  wire [3:0] _bits_938 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_295 = _bits_938 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_939 = _dshr_295[0]; // ChildWord.java:54
+  wire [3:0] _bits_940 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_296 = _bits_940 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_941 = _dshr_296[0]; // ChildWord.java:54
+  wire [3:0] _bits_942 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_297 = _bits_942 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_943 = _dshr_297[0]; // ChildWord.java:54
+  wire [3:0] _bits_944 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_298 = _bits_944 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_945 = _dshr_298[0]; // ChildWord.java:54
+  wire [3:0] _bits_946 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_299 = _bits_946 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_947 = _dshr_299[0]; // ChildWord.java:54
+  wire [3:0] _bits_948 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_300 = _bits_948 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_949 = _dshr_300[0]; // ChildWord.java:54
+  wire [3:0] _bits_950 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_301 = _bits_950 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_951 = _dshr_301[0]; // ChildWord.java:54
+  wire [3:0] _bits_952 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_302 = _bits_952 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_953 = _dshr_302[0]; // ChildWord.java:54
+  wire [3:0] _bits_954 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_303 = _bits_954 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_955 = _dshr_303[0]; // ChildWord.java:54
+  wire [3:0] _bits_956 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_304 = _bits_956 >> c5_digit_below; // ChildWord.java:54
+  wire _bits_957 = _dshr_304[0]; // ChildWord.java:54
+  wire [11:0] c5_leaf = {_bits_935, _bits_937, _bits_939, _bits_941, _bits_943, _bits_945, _bits_947, _bits_949, _bits_951, _bits_953, _bits_955, _bits_957}; // ChildWord.java:55
+  wire [4:0] _add_34 = c5_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_4 = {q5_word_present, q5_word_bit11, q5_word_bit10, q5_word_bit9, q5_word_bit8, q5_word_bit7, q5_word_bit6, q5_word_bit5, q5_word_bit4, q5_word_bit3, q5_word_bit2, q5_word_bit1, q5_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_958 = _cat_4[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_959 = q5_key[21:20]; // TrieWalk.java:289
+  wire [3:0] _dshr_305 = _bits_958 >> _bits_959; // ChildWord.java:54
+  wire _bits_960 = _dshr_305[0]; // ChildWord.java:54
+  wire [3:0] _bits_961 = _cat_4[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_306 = _bits_961 >> _bits_959; // ChildWord.java:54
+  wire _bits_962 = _dshr_306[0]; // ChildWord.java:54
+  wire [3:0] _bits_963 = _cat_4[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_307 = _bits_963 >> _bits_959; // ChildWord.java:54
+  wire _bits_964 = _dshr_307[0]; // ChildWord.java:54
+  wire [3:0] _bits_965 = _cat_4[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_308 = _bits_965 >> _bits_959; // ChildWord.java:54
+  wire _bits_966 = _dshr_308[0]; // ChildWord.java:54
+  wire [3:0] _bits_967 = _cat_4[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_309 = _bits_967 >> _bits_959; // ChildWord.java:54
+  wire _bits_968 = _dshr_309[0]; // ChildWord.java:54
+  wire [3:0] _bits_969 = _cat_4[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_310 = _bits_969 >> _bits_959; // ChildWord.java:54
+  wire _bits_970 = _dshr_310[0]; // ChildWord.java:54
+  wire [3:0] _bits_971 = _cat_4[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_311 = _bits_971 >> _bits_959; // ChildWord.java:54
+  wire _bits_972 = _dshr_311[0]; // ChildWord.java:54
+  wire [3:0] _bits_973 = _cat_4[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_312 = _bits_973 >> _bits_959; // ChildWord.java:54
+  wire _bits_974 = _dshr_312[0]; // ChildWord.java:54
+  wire [3:0] _bits_975 = _cat_4[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_313 = _bits_975 >> _bits_959; // ChildWord.java:54
+  wire _bits_976 = _dshr_313[0]; // ChildWord.java:54
+  wire [3:0] _bits_977 = _cat_4[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_314 = _bits_977 >> _bits_959; // ChildWord.java:54
+  wire _bits_978 = _dshr_314[0]; // ChildWord.java:54
+  wire [3:0] _bits_979 = _cat_4[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_315 = _bits_979 >> _bits_959; // ChildWord.java:54
+  wire _bits_980 = _dshr_315[0]; // ChildWord.java:54
+  wire [3:0] _bits_981 = _cat_4[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_316 = _bits_981 >> _bits_959; // ChildWord.java:54
+  wire _bits_982 = _dshr_316[0]; // ChildWord.java:54
+  wire [11:0] q5_child = {_bits_960, _bits_962, _bits_964, _bits_966, _bits_968, _bits_970, _bits_972, _bits_974, _bits_976, _bits_978, _bits_980, _bits_982}; // ChildWord.java:55
+  wire [3:0] _bits_983 = _cat_4[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_317 = _bits_983 >> _bits_959; // TrieWalk.java:292
+  wire q5_present = _dshr_317[0]; // TrieWalk.java:292
+  wire [3:0] _bits_984 = _cat_4[51:48]; // ChildWord.java:60
+  wire _bits_985 = _bits_984[0]; // ChildWord.java:72
+  wire [2:0] _add_35 = 3'd0 + {{2{1'b0}}, _bits_985}; // ChildWord.java:72
+  wire _bits_986 = _bits_984[1]; // ChildWord.java:72
+  wire [2:0] _add_36 = _add_35 + {{2{1'b0}}, _bits_986}; // ChildWord.java:72
+  wire _bits_987 = _bits_984[2]; // ChildWord.java:72
+  wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_987}; // ChildWord.java:72
+  wire _bits_988 = _bits_984[3]; // ChildWord.java:72
+  wire [2:0] q5_count = _add_37 + {{2{1'b0}}, _bits_988}; // ChildWord.java:72
+  wire _not_17 = ~c5_present; // TrieWalk.java:346
+  wire _or_32 = c5_done | _not_17; // TrieWalk.java:346
+  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_44 = _or_32 & _eq_19; // TrieWalk.java:348
+  wire [3:0] _bits_989 = c5_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_19 = _bits_989[3] ? (_bits_989[2] ? (_bits_989[1] ? (_bits_989[0] ? _wire_19_15 : _wire_19_14) : (_bits_989[0] ? _wire_19_13 : _wire_19_12)) : (_bits_989[1] ? (_bits_989[0] ? _wire_19_11 : _wire_19_10) : (_bits_989[0] ? _wire_19_9 : _wire_19_8))) : (_bits_989[2] ? (_bits_989[1] ? (_bits_989[0] ? _wire_19_7 : _wire_19_6) : (_bits_989[0] ? _wire_19_5 : _wire_19_4)) : (_bits_989[1] ? (_bits_989[0] ? _wire_19_3 : _wire_19_2) : (_bits_989[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
+  wire [1:0] _bits_990 = c5_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_991 = c5_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_992 = c5_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_993 = c5_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_994 = c5_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_995 = c5_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_996 = c5_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_997 = c5_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_998 = c5_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_999 = c5_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1000 = c5_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1001 = c5_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1002 = c5_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1003 = c5_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1004 = c5_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1005 = c5_key[1:0]; // TrieWalk.java:144
+  wire _or_33 = advance | io_flush; // TrieWalk.java:330
+  wire _and_45 = c5_valid & keep; // TrieWalk.java:330
+  wire _not_18 = ~c5_done; // TrieWalk.java:303
+  wire c5_descend = _not_18 & c5_present; // TrieWalk.java:303
+  wire [11:0] _mux_25 = c5_descend ? c5_child : c5_slot; // TrieWalk.java:305
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1006 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_318 = _bits_1006 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1007 = _dshr_318[0]; // ChildWord.java:54
+  wire [3:0] _bits_1008 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_319 = _bits_1008 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1009 = _dshr_319[0]; // ChildWord.java:54
+  wire [3:0] _bits_1010 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_320 = _bits_1010 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1011 = _dshr_320[0]; // ChildWord.java:54
+  wire [3:0] _bits_1012 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_321 = _bits_1012 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1013 = _dshr_321[0]; // ChildWord.java:54
+  wire [3:0] _bits_1014 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_322 = _bits_1014 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1015 = _dshr_322[0]; // ChildWord.java:54
+  wire [3:0] _bits_1016 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_323 = _bits_1016 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1017 = _dshr_323[0]; // ChildWord.java:54
+  wire [3:0] _bits_1018 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_324 = _bits_1018 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1019 = _dshr_324[0]; // ChildWord.java:54
+  wire [3:0] _bits_1020 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_325 = _bits_1020 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1021 = _dshr_325[0]; // ChildWord.java:54
+  wire [3:0] _bits_1022 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_326 = _bits_1022 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1023 = _dshr_326[0]; // ChildWord.java:54
+  wire [3:0] _bits_1024 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_327 = _bits_1024 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1025 = _dshr_327[0]; // ChildWord.java:54
+  wire [3:0] _bits_1026 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_328 = _bits_1026 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1027 = _dshr_328[0]; // ChildWord.java:54
+  wire [3:0] _bits_1028 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_329 = _bits_1028 >> a6_digit_below; // ChildWord.java:54
+  wire _bits_1029 = _dshr_329[0]; // ChildWord.java:54
+  wire [11:0] a6_leaf = {_bits_1007, _bits_1009, _bits_1011, _bits_1013, _bits_1015, _bits_1017, _bits_1019, _bits_1021, _bits_1023, _bits_1025, _bits_1027, _bits_1029}; // ChildWord.java:55
+  wire [4:0] _mux_26 = c5_descend ? 5'd6 : c5_depth; // TrieWalk.java:306
+  wire [4:0] _add_38 = a6_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_27 = c5_descend ? 3'd0 : c5_count; // TrieWalk.java:308
+  wire [2:0] _mux_28 = c5_done ? c5_children : _mux_27; // TrieWalk.java:308
+  wire _not_19 = ~c5_descend; // TrieWalk.java:309
+  wire _or_34 = c5_done | _not_19; // TrieWalk.java:309
+  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:348
+  wire [3:0] _bits_1030 = a6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_20 = _bits_1030[3] ? (_bits_1030[2] ? (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_15 : _wire_20_14) : (_bits_1030[0] ? _wire_20_13 : _wire_20_12)) : (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_11 : _wire_20_10) : (_bits_1030[0] ? _wire_20_9 : _wire_20_8))) : (_bits_1030[2] ? (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_7 : _wire_20_6) : (_bits_1030[0] ? _wire_20_5 : _wire_20_4)) : (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_3 : _wire_20_2) : (_bits_1030[0] ? _wire_20_1 : _wire_20_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1031 = a6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1032 = a6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1033 = a6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1034 = a6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1035 = a6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1036 = a6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1037 = a6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1038 = a6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1039 = a6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1040 = a6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1041 = a6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1042 = a6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1043 = a6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1044 = a6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1045 = a6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1046 = a6_key[1:0]; // TrieWalk.java:144
+  wire _or_35 = advance | io_flush; // TrieWalk.java:330
+  wire _and_47 = a6_valid & keep; // TrieWalk.java:330
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1047 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_330 = _bits_1047 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1048 = _dshr_330[0]; // ChildWord.java:54
+  wire [3:0] _bits_1049 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_331 = _bits_1049 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1050 = _dshr_331[0]; // ChildWord.java:54
+  wire [3:0] _bits_1051 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_332 = _bits_1051 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1052 = _dshr_332[0]; // ChildWord.java:54
+  wire [3:0] _bits_1053 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_333 = _bits_1053 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1054 = _dshr_333[0]; // ChildWord.java:54
+  wire [3:0] _bits_1055 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_334 = _bits_1055 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1056 = _dshr_334[0]; // ChildWord.java:54
+  wire [3:0] _bits_1057 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_335 = _bits_1057 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1058 = _dshr_335[0]; // ChildWord.java:54
+  wire [3:0] _bits_1059 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_336 = _bits_1059 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1060 = _dshr_336[0]; // ChildWord.java:54
+  wire [3:0] _bits_1061 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_337 = _bits_1061 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1062 = _dshr_337[0]; // ChildWord.java:54
+  wire [3:0] _bits_1063 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_338 = _bits_1063 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1064 = _dshr_338[0]; // ChildWord.java:54
+  wire [3:0] _bits_1065 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_339 = _bits_1065 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1066 = _dshr_339[0]; // ChildWord.java:54
+  wire [3:0] _bits_1067 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_340 = _bits_1067 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1068 = _dshr_340[0]; // ChildWord.java:54
+  wire [3:0] _bits_1069 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_341 = _bits_1069 >> p6_digit_below; // ChildWord.java:54
+  wire _bits_1070 = _dshr_341[0]; // ChildWord.java:54
+  wire [11:0] p6_leaf = {_bits_1048, _bits_1050, _bits_1052, _bits_1054, _bits_1056, _bits_1058, _bits_1060, _bits_1062, _bits_1064, _bits_1066, _bits_1068, _bits_1070}; // ChildWord.java:55
+  wire [4:0] _add_39 = p6_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:348
+  wire [3:0] _bits_1071 = p6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_21 = _bits_1071[3] ? (_bits_1071[2] ? (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_15 : _wire_21_14) : (_bits_1071[0] ? _wire_21_13 : _wire_21_12)) : (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_11 : _wire_21_10) : (_bits_1071[0] ? _wire_21_9 : _wire_21_8))) : (_bits_1071[2] ? (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_7 : _wire_21_6) : (_bits_1071[0] ? _wire_21_5 : _wire_21_4)) : (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_3 : _wire_21_2) : (_bits_1071[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1072 = p6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1073 = p6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1074 = p6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1075 = p6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1076 = p6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1077 = p6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1078 = p6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1079 = p6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1080 = p6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1081 = p6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1082 = p6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1083 = p6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1084 = p6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1085 = p6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1086 = p6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1087 = p6_key[1:0]; // TrieWalk.java:144
+  wire _or_36 = advance | io_flush; // TrieWalk.java:330
+  wire _and_49 = p6_valid & keep; // TrieWalk.java:330
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1088 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_342 = _bits_1088 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1089 = _dshr_342[0]; // ChildWord.java:54
+  wire [3:0] _bits_1090 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_343 = _bits_1090 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1091 = _dshr_343[0]; // ChildWord.java:54
+  wire [3:0] _bits_1092 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_344 = _bits_1092 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1093 = _dshr_344[0]; // ChildWord.java:54
+  wire [3:0] _bits_1094 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_345 = _bits_1094 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1095 = _dshr_345[0]; // ChildWord.java:54
+  wire [3:0] _bits_1096 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_346 = _bits_1096 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1097 = _dshr_346[0]; // ChildWord.java:54
+  wire [3:0] _bits_1098 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_347 = _bits_1098 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1099 = _dshr_347[0]; // ChildWord.java:54
+  wire [3:0] _bits_1100 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_348 = _bits_1100 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1101 = _dshr_348[0]; // ChildWord.java:54
+  wire [3:0] _bits_1102 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_349 = _bits_1102 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1103 = _dshr_349[0]; // ChildWord.java:54
+  wire [3:0] _bits_1104 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_350 = _bits_1104 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1105 = _dshr_350[0]; // ChildWord.java:54
+  wire [3:0] _bits_1106 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_351 = _bits_1106 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1107 = _dshr_351[0]; // ChildWord.java:54
+  wire [3:0] _bits_1108 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_352 = _bits_1108 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1109 = _dshr_352[0]; // ChildWord.java:54
+  wire [3:0] _bits_1110 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_353 = _bits_1110 >> q6_digit_below; // ChildWord.java:54
+  wire _bits_1111 = _dshr_353[0]; // ChildWord.java:54
+  wire [11:0] q6_leaf = {_bits_1089, _bits_1091, _bits_1093, _bits_1095, _bits_1097, _bits_1099, _bits_1101, _bits_1103, _bits_1105, _bits_1107, _bits_1109, _bits_1111}; // ChildWord.java:55
+  wire [4:0] _add_40 = q6_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:348
+  wire [3:0] _bits_1112 = q6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_22 = _bits_1112[3] ? (_bits_1112[2] ? (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_15 : _wire_22_14) : (_bits_1112[0] ? _wire_22_13 : _wire_22_12)) : (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_11 : _wire_22_10) : (_bits_1112[0] ? _wire_22_9 : _wire_22_8))) : (_bits_1112[2] ? (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_7 : _wire_22_6) : (_bits_1112[0] ? _wire_22_5 : _wire_22_4)) : (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_3 : _wire_22_2) : (_bits_1112[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1113 = q6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1114 = q6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1115 = q6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1116 = q6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1117 = q6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1118 = q6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1119 = q6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1120 = q6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1121 = q6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1122 = q6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1123 = q6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1124 = q6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1125 = q6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1126 = q6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1127 = q6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1128 = q6_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:249
+  wire _or_37 = advance | io_flush; // TrieWalk.java:330
+  wire _and_51 = q6_valid & keep; // TrieWalk.java:330
+  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1129 = levels5_6_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_354 = _bits_1129 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1130 = _dshr_354[0]; // ChildWord.java:54
+  wire [3:0] _bits_1131 = levels5_6_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_355 = _bits_1131 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1132 = _dshr_355[0]; // ChildWord.java:54
+  wire [3:0] _bits_1133 = levels5_6_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_356 = _bits_1133 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1134 = _dshr_356[0]; // ChildWord.java:54
+  wire [3:0] _bits_1135 = levels5_6_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_357 = _bits_1135 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1136 = _dshr_357[0]; // ChildWord.java:54
+  wire [3:0] _bits_1137 = levels5_6_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_358 = _bits_1137 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1138 = _dshr_358[0]; // ChildWord.java:54
+  wire [3:0] _bits_1139 = levels5_6_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_359 = _bits_1139 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1140 = _dshr_359[0]; // ChildWord.java:54
+  wire [3:0] _bits_1141 = levels5_6_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_360 = _bits_1141 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1142 = _dshr_360[0]; // ChildWord.java:54
+  wire [3:0] _bits_1143 = levels5_6_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_361 = _bits_1143 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1144 = _dshr_361[0]; // ChildWord.java:54
+  wire [3:0] _bits_1145 = levels5_6_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_362 = _bits_1145 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1146 = _dshr_362[0]; // ChildWord.java:54
+  wire [3:0] _bits_1147 = levels5_6_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_363 = _bits_1147 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1148 = _dshr_363[0]; // ChildWord.java:54
+  wire [3:0] _bits_1149 = levels5_6_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_364 = _bits_1149 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1150 = _dshr_364[0]; // ChildWord.java:54
+  wire [3:0] _bits_1151 = levels5_6_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_365 = _bits_1151 >> c6_digit_below; // ChildWord.java:54
+  wire _bits_1152 = _dshr_365[0]; // ChildWord.java:54
+  wire [11:0] c6_leaf = {_bits_1130, _bits_1132, _bits_1134, _bits_1136, _bits_1138, _bits_1140, _bits_1142, _bits_1144, _bits_1146, _bits_1148, _bits_1150, _bits_1152}; // ChildWord.java:55
+  wire [4:0] _add_41 = c6_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_5 = {q6_word_present, q6_word_bit11, q6_word_bit10, q6_word_bit9, q6_word_bit8, q6_word_bit7, q6_word_bit6, q6_word_bit5, q6_word_bit4, q6_word_bit3, q6_word_bit2, q6_word_bit1, q6_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_1153 = _cat_5[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_1154 = q6_key[19:18]; // TrieWalk.java:289
+  wire [3:0] _dshr_366 = _bits_1153 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1155 = _dshr_366[0]; // ChildWord.java:54
+  wire [3:0] _bits_1156 = _cat_5[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_367 = _bits_1156 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1157 = _dshr_367[0]; // ChildWord.java:54
+  wire [3:0] _bits_1158 = _cat_5[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_368 = _bits_1158 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1159 = _dshr_368[0]; // ChildWord.java:54
+  wire [3:0] _bits_1160 = _cat_5[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_369 = _bits_1160 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1161 = _dshr_369[0]; // ChildWord.java:54
+  wire [3:0] _bits_1162 = _cat_5[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_370 = _bits_1162 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1163 = _dshr_370[0]; // ChildWord.java:54
+  wire [3:0] _bits_1164 = _cat_5[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_371 = _bits_1164 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1165 = _dshr_371[0]; // ChildWord.java:54
+  wire [3:0] _bits_1166 = _cat_5[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_372 = _bits_1166 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1167 = _dshr_372[0]; // ChildWord.java:54
+  wire [3:0] _bits_1168 = _cat_5[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_373 = _bits_1168 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1169 = _dshr_373[0]; // ChildWord.java:54
+  wire [3:0] _bits_1170 = _cat_5[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_374 = _bits_1170 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1171 = _dshr_374[0]; // ChildWord.java:54
+  wire [3:0] _bits_1172 = _cat_5[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_375 = _bits_1172 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1173 = _dshr_375[0]; // ChildWord.java:54
+  wire [3:0] _bits_1174 = _cat_5[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_376 = _bits_1174 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1175 = _dshr_376[0]; // ChildWord.java:54
+  wire [3:0] _bits_1176 = _cat_5[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_377 = _bits_1176 >> _bits_1154; // ChildWord.java:54
+  wire _bits_1177 = _dshr_377[0]; // ChildWord.java:54
+  wire [11:0] q6_child = {_bits_1155, _bits_1157, _bits_1159, _bits_1161, _bits_1163, _bits_1165, _bits_1167, _bits_1169, _bits_1171, _bits_1173, _bits_1175, _bits_1177}; // ChildWord.java:55
+  wire [3:0] _bits_1178 = _cat_5[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_378 = _bits_1178 >> _bits_1154; // TrieWalk.java:292
+  wire q6_present = _dshr_378[0]; // TrieWalk.java:292
+  wire [3:0] _bits_1179 = _cat_5[51:48]; // ChildWord.java:60
+  wire _bits_1180 = _bits_1179[0]; // ChildWord.java:72
+  wire [2:0] _add_42 = 3'd0 + {{2{1'b0}}, _bits_1180}; // ChildWord.java:72
+  wire _bits_1181 = _bits_1179[1]; // ChildWord.java:72
+  wire [2:0] _add_43 = _add_42 + {{2{1'b0}}, _bits_1181}; // ChildWord.java:72
+  wire _bits_1182 = _bits_1179[2]; // ChildWord.java:72
+  wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_1182}; // ChildWord.java:72
+  wire _bits_1183 = _bits_1179[3]; // ChildWord.java:72
+  wire [2:0] q6_count = _add_44 + {{2{1'b0}}, _bits_1183}; // ChildWord.java:72
+  wire _not_20 = ~c6_present; // TrieWalk.java:346
+  wire _or_38 = c6_done | _not_20; // TrieWalk.java:346
+  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:348
+  wire _and_52 = _or_38 & _eq_23; // TrieWalk.java:348
+  wire [3:0] _bits_1184 = c6_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_23 = _bits_1184[3] ? (_bits_1184[2] ? (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_15 : _wire_23_14) : (_bits_1184[0] ? _wire_23_13 : _wire_23_12)) : (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_11 : _wire_23_10) : (_bits_1184[0] ? _wire_23_9 : _wire_23_8))) : (_bits_1184[2] ? (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_7 : _wire_23_6) : (_bits_1184[0] ? _wire_23_5 : _wire_23_4)) : (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_3 : _wire_23_2) : (_bits_1184[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1185 = c6_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1186 = c6_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1187 = c6_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1188 = c6_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1189 = c6_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1190 = c6_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1191 = c6_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1192 = c6_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1193 = c6_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1194 = c6_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1195 = c6_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1196 = c6_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1197 = c6_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1198 = c6_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1199 = c6_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1200 = c6_key[1:0]; // TrieWalk.java:144
+  wire _or_39 = advance | io_flush; // TrieWalk.java:330
+  wire _and_53 = c6_valid & keep; // TrieWalk.java:330
+  wire _not_21 = ~c6_done; // TrieWalk.java:303
+  wire c6_descend = _not_21 & c6_present; // TrieWalk.java:303
+  wire [11:0] _mux_30 = c6_descend ? c6_child : c6_slot; // TrieWalk.java:305
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1201 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_379 = _bits_1201 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1202 = _dshr_379[0]; // ChildWord.java:54
+  wire [3:0] _bits_1203 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_380 = _bits_1203 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1204 = _dshr_380[0]; // ChildWord.java:54
+  wire [3:0] _bits_1205 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_381 = _bits_1205 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1206 = _dshr_381[0]; // ChildWord.java:54
+  wire [3:0] _bits_1207 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_382 = _bits_1207 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1208 = _dshr_382[0]; // ChildWord.java:54
+  wire [3:0] _bits_1209 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_383 = _bits_1209 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1210 = _dshr_383[0]; // ChildWord.java:54
+  wire [3:0] _bits_1211 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_384 = _bits_1211 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1212 = _dshr_384[0]; // ChildWord.java:54
+  wire [3:0] _bits_1213 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_385 = _bits_1213 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1214 = _dshr_385[0]; // ChildWord.java:54
+  wire [3:0] _bits_1215 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_386 = _bits_1215 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1216 = _dshr_386[0]; // ChildWord.java:54
+  wire [3:0] _bits_1217 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_387 = _bits_1217 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1218 = _dshr_387[0]; // ChildWord.java:54
+  wire [3:0] _bits_1219 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_388 = _bits_1219 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1220 = _dshr_388[0]; // ChildWord.java:54
+  wire [3:0] _bits_1221 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_389 = _bits_1221 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1222 = _dshr_389[0]; // ChildWord.java:54
+  wire [3:0] _bits_1223 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_390 = _bits_1223 >> a7_digit_below; // ChildWord.java:54
+  wire _bits_1224 = _dshr_390[0]; // ChildWord.java:54
+  wire [11:0] a7_leaf = {_bits_1202, _bits_1204, _bits_1206, _bits_1208, _bits_1210, _bits_1212, _bits_1214, _bits_1216, _bits_1218, _bits_1220, _bits_1222, _bits_1224}; // ChildWord.java:55
+  wire [4:0] _mux_31 = c6_descend ? 5'd7 : c6_depth; // TrieWalk.java:306
+  wire [4:0] _add_45 = a7_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_32 = c6_descend ? 3'd0 : c6_count; // TrieWalk.java:308
+  wire [2:0] _mux_33 = c6_done ? c6_children : _mux_32; // TrieWalk.java:308
+  wire _not_22 = ~c6_descend; // TrieWalk.java:309
+  wire _or_40 = c6_done | _not_22; // TrieWalk.java:309
+  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:348
+  wire [3:0] _bits_1225 = a7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_24 = _bits_1225[3] ? (_bits_1225[2] ? (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_15 : _wire_24_14) : (_bits_1225[0] ? _wire_24_13 : _wire_24_12)) : (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_11 : _wire_24_10) : (_bits_1225[0] ? _wire_24_9 : _wire_24_8))) : (_bits_1225[2] ? (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_7 : _wire_24_6) : (_bits_1225[0] ? _wire_24_5 : _wire_24_4)) : (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_3 : _wire_24_2) : (_bits_1225[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1226 = a7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1227 = a7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1228 = a7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1229 = a7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1230 = a7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1231 = a7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1232 = a7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1233 = a7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1234 = a7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1235 = a7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1236 = a7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1237 = a7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1238 = a7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1239 = a7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1240 = a7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1241 = a7_key[1:0]; // TrieWalk.java:144
+  wire _or_41 = advance | io_flush; // TrieWalk.java:330
+  wire _and_55 = a7_valid & keep; // TrieWalk.java:330
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1242 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_391 = _bits_1242 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1243 = _dshr_391[0]; // ChildWord.java:54
+  wire [3:0] _bits_1244 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_392 = _bits_1244 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1245 = _dshr_392[0]; // ChildWord.java:54
+  wire [3:0] _bits_1246 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_393 = _bits_1246 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1247 = _dshr_393[0]; // ChildWord.java:54
+  wire [3:0] _bits_1248 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_394 = _bits_1248 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1249 = _dshr_394[0]; // ChildWord.java:54
+  wire [3:0] _bits_1250 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_395 = _bits_1250 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1251 = _dshr_395[0]; // ChildWord.java:54
+  wire [3:0] _bits_1252 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_396 = _bits_1252 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1253 = _dshr_396[0]; // ChildWord.java:54
+  wire [3:0] _bits_1254 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_397 = _bits_1254 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1255 = _dshr_397[0]; // ChildWord.java:54
+  wire [3:0] _bits_1256 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_398 = _bits_1256 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1257 = _dshr_398[0]; // ChildWord.java:54
+  wire [3:0] _bits_1258 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_399 = _bits_1258 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1259 = _dshr_399[0]; // ChildWord.java:54
+  wire [3:0] _bits_1260 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_400 = _bits_1260 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1261 = _dshr_400[0]; // ChildWord.java:54
+  wire [3:0] _bits_1262 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_401 = _bits_1262 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1263 = _dshr_401[0]; // ChildWord.java:54
+  wire [3:0] _bits_1264 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_402 = _bits_1264 >> p7_digit_below; // ChildWord.java:54
+  wire _bits_1265 = _dshr_402[0]; // ChildWord.java:54
+  wire [11:0] p7_leaf = {_bits_1243, _bits_1245, _bits_1247, _bits_1249, _bits_1251, _bits_1253, _bits_1255, _bits_1257, _bits_1259, _bits_1261, _bits_1263, _bits_1265}; // ChildWord.java:55
+  wire [4:0] _add_46 = p7_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:348
+  wire [3:0] _bits_1266 = p7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_25 = _bits_1266[3] ? (_bits_1266[2] ? (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_15 : _wire_25_14) : (_bits_1266[0] ? _wire_25_13 : _wire_25_12)) : (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_11 : _wire_25_10) : (_bits_1266[0] ? _wire_25_9 : _wire_25_8))) : (_bits_1266[2] ? (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_7 : _wire_25_6) : (_bits_1266[0] ? _wire_25_5 : _wire_25_4)) : (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_3 : _wire_25_2) : (_bits_1266[0] ? _wire_25_1 : _wire_25_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1267 = p7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1268 = p7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1269 = p7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1270 = p7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1271 = p7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1272 = p7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1273 = p7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1274 = p7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1275 = p7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1276 = p7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1277 = p7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1278 = p7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1279 = p7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1280 = p7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1281 = p7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1282 = p7_key[1:0]; // TrieWalk.java:144
+  wire _or_42 = advance | io_flush; // TrieWalk.java:330
+  wire _and_57 = p7_valid & keep; // TrieWalk.java:330
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1283 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_403 = _bits_1283 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1284 = _dshr_403[0]; // ChildWord.java:54
+  wire [3:0] _bits_1285 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_404 = _bits_1285 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1286 = _dshr_404[0]; // ChildWord.java:54
+  wire [3:0] _bits_1287 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_405 = _bits_1287 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1288 = _dshr_405[0]; // ChildWord.java:54
+  wire [3:0] _bits_1289 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_406 = _bits_1289 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1290 = _dshr_406[0]; // ChildWord.java:54
+  wire [3:0] _bits_1291 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_407 = _bits_1291 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1292 = _dshr_407[0]; // ChildWord.java:54
+  wire [3:0] _bits_1293 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_408 = _bits_1293 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1294 = _dshr_408[0]; // ChildWord.java:54
+  wire [3:0] _bits_1295 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_409 = _bits_1295 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1296 = _dshr_409[0]; // ChildWord.java:54
+  wire [3:0] _bits_1297 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_410 = _bits_1297 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1298 = _dshr_410[0]; // ChildWord.java:54
+  wire [3:0] _bits_1299 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_411 = _bits_1299 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1300 = _dshr_411[0]; // ChildWord.java:54
+  wire [3:0] _bits_1301 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_412 = _bits_1301 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1302 = _dshr_412[0]; // ChildWord.java:54
+  wire [3:0] _bits_1303 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_413 = _bits_1303 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1304 = _dshr_413[0]; // ChildWord.java:54
+  wire [3:0] _bits_1305 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_414 = _bits_1305 >> q7_digit_below; // ChildWord.java:54
+  wire _bits_1306 = _dshr_414[0]; // ChildWord.java:54
+  wire [11:0] q7_leaf = {_bits_1284, _bits_1286, _bits_1288, _bits_1290, _bits_1292, _bits_1294, _bits_1296, _bits_1298, _bits_1300, _bits_1302, _bits_1304, _bits_1306}; // ChildWord.java:55
+  wire [4:0] _add_47 = q7_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:348
+  wire [3:0] _bits_1307 = q7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_26 = _bits_1307[3] ? (_bits_1307[2] ? (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_15 : _wire_26_14) : (_bits_1307[0] ? _wire_26_13 : _wire_26_12)) : (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_11 : _wire_26_10) : (_bits_1307[0] ? _wire_26_9 : _wire_26_8))) : (_bits_1307[2] ? (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_7 : _wire_26_6) : (_bits_1307[0] ? _wire_26_5 : _wire_26_4)) : (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_3 : _wire_26_2) : (_bits_1307[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1308 = q7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1309 = q7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1310 = q7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1311 = q7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1312 = q7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1313 = q7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1314 = q7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1315 = q7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1316 = q7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1317 = q7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1318 = q7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1319 = q7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1320 = q7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1321 = q7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1322 = q7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1323 = q7_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:249
+  wire _or_43 = advance | io_flush; // TrieWalk.java:330
+  wire _and_59 = q7_valid & keep; // TrieWalk.java:330
+  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1324 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_415 = _bits_1324 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1325 = _dshr_415[0]; // ChildWord.java:54
+  wire [3:0] _bits_1326 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_416 = _bits_1326 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1327 = _dshr_416[0]; // ChildWord.java:54
+  wire [3:0] _bits_1328 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_417 = _bits_1328 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1329 = _dshr_417[0]; // ChildWord.java:54
+  wire [3:0] _bits_1330 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_418 = _bits_1330 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1331 = _dshr_418[0]; // ChildWord.java:54
+  wire [3:0] _bits_1332 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_419 = _bits_1332 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1333 = _dshr_419[0]; // ChildWord.java:54
+  wire [3:0] _bits_1334 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_420 = _bits_1334 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1335 = _dshr_420[0]; // ChildWord.java:54
+  wire [3:0] _bits_1336 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_421 = _bits_1336 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1337 = _dshr_421[0]; // ChildWord.java:54
+  wire [3:0] _bits_1338 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_422 = _bits_1338 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1339 = _dshr_422[0]; // ChildWord.java:54
+  wire [3:0] _bits_1340 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_423 = _bits_1340 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1341 = _dshr_423[0]; // ChildWord.java:54
+  wire [3:0] _bits_1342 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_424 = _bits_1342 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1343 = _dshr_424[0]; // ChildWord.java:54
+  wire [3:0] _bits_1344 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_425 = _bits_1344 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1345 = _dshr_425[0]; // ChildWord.java:54
+  wire [3:0] _bits_1346 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_426 = _bits_1346 >> c7_digit_below; // ChildWord.java:54
+  wire _bits_1347 = _dshr_426[0]; // ChildWord.java:54
+  wire [11:0] c7_leaf = {_bits_1325, _bits_1327, _bits_1329, _bits_1331, _bits_1333, _bits_1335, _bits_1337, _bits_1339, _bits_1341, _bits_1343, _bits_1345, _bits_1347}; // ChildWord.java:55
+  wire [4:0] _add_48 = c7_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_6 = {q7_word_present, q7_word_bit11, q7_word_bit10, q7_word_bit9, q7_word_bit8, q7_word_bit7, q7_word_bit6, q7_word_bit5, q7_word_bit4, q7_word_bit3, q7_word_bit2, q7_word_bit1, q7_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_1348 = _cat_6[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_1349 = q7_key[17:16]; // TrieWalk.java:289
+  wire [3:0] _dshr_427 = _bits_1348 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1350 = _dshr_427[0]; // ChildWord.java:54
+  wire [3:0] _bits_1351 = _cat_6[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_428 = _bits_1351 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1352 = _dshr_428[0]; // ChildWord.java:54
+  wire [3:0] _bits_1353 = _cat_6[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_429 = _bits_1353 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1354 = _dshr_429[0]; // ChildWord.java:54
+  wire [3:0] _bits_1355 = _cat_6[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_430 = _bits_1355 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1356 = _dshr_430[0]; // ChildWord.java:54
+  wire [3:0] _bits_1357 = _cat_6[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_431 = _bits_1357 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1358 = _dshr_431[0]; // ChildWord.java:54
+  wire [3:0] _bits_1359 = _cat_6[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_432 = _bits_1359 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1360 = _dshr_432[0]; // ChildWord.java:54
+  wire [3:0] _bits_1361 = _cat_6[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_433 = _bits_1361 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1362 = _dshr_433[0]; // ChildWord.java:54
+  wire [3:0] _bits_1363 = _cat_6[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_434 = _bits_1363 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1364 = _dshr_434[0]; // ChildWord.java:54
+  wire [3:0] _bits_1365 = _cat_6[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_435 = _bits_1365 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1366 = _dshr_435[0]; // ChildWord.java:54
+  wire [3:0] _bits_1367 = _cat_6[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_436 = _bits_1367 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1368 = _dshr_436[0]; // ChildWord.java:54
+  wire [3:0] _bits_1369 = _cat_6[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_437 = _bits_1369 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1370 = _dshr_437[0]; // ChildWord.java:54
+  wire [3:0] _bits_1371 = _cat_6[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_438 = _bits_1371 >> _bits_1349; // ChildWord.java:54
+  wire _bits_1372 = _dshr_438[0]; // ChildWord.java:54
+  wire [11:0] q7_child = {_bits_1350, _bits_1352, _bits_1354, _bits_1356, _bits_1358, _bits_1360, _bits_1362, _bits_1364, _bits_1366, _bits_1368, _bits_1370, _bits_1372}; // ChildWord.java:55
+  wire [3:0] _bits_1373 = _cat_6[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_439 = _bits_1373 >> _bits_1349; // TrieWalk.java:292
+  wire q7_present = _dshr_439[0]; // TrieWalk.java:292
+  wire [3:0] _bits_1374 = _cat_6[51:48]; // ChildWord.java:60
+  wire _bits_1375 = _bits_1374[0]; // ChildWord.java:72
+  wire [2:0] _add_49 = 3'd0 + {{2{1'b0}}, _bits_1375}; // ChildWord.java:72
+  wire _bits_1376 = _bits_1374[1]; // ChildWord.java:72
+  wire [2:0] _add_50 = _add_49 + {{2{1'b0}}, _bits_1376}; // ChildWord.java:72
+  wire _bits_1377 = _bits_1374[2]; // ChildWord.java:72
+  wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_1377}; // ChildWord.java:72
+  wire _bits_1378 = _bits_1374[3]; // ChildWord.java:72
+  wire [2:0] q7_count = _add_51 + {{2{1'b0}}, _bits_1378}; // ChildWord.java:72
+  wire _not_23 = ~c7_present; // TrieWalk.java:346
+  wire _or_44 = c7_done | _not_23; // TrieWalk.java:346
+  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_60 = _or_44 & _eq_27; // TrieWalk.java:348
+  wire [3:0] _bits_1379 = c7_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_27 = _bits_1379[3] ? (_bits_1379[2] ? (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_15 : _wire_27_14) : (_bits_1379[0] ? _wire_27_13 : _wire_27_12)) : (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_11 : _wire_27_10) : (_bits_1379[0] ? _wire_27_9 : _wire_27_8))) : (_bits_1379[2] ? (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_7 : _wire_27_6) : (_bits_1379[0] ? _wire_27_5 : _wire_27_4)) : (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_3 : _wire_27_2) : (_bits_1379[0] ? _wire_27_1 : _wire_27_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1380 = c7_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1381 = c7_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1382 = c7_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1383 = c7_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1384 = c7_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1385 = c7_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1386 = c7_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1387 = c7_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1388 = c7_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1389 = c7_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1390 = c7_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1391 = c7_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1392 = c7_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1393 = c7_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1394 = c7_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1395 = c7_key[1:0]; // TrieWalk.java:144
+  wire _or_45 = advance | io_flush; // TrieWalk.java:330
+  wire _and_61 = c7_valid & keep; // TrieWalk.java:330
+  wire _not_24 = ~c7_done; // TrieWalk.java:303
+  wire c7_descend = _not_24 & c7_present; // TrieWalk.java:303
+  wire [11:0] _mux_35 = c7_descend ? c7_child : c7_slot; // TrieWalk.java:305
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1396 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_440 = _bits_1396 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1397 = _dshr_440[0]; // ChildWord.java:54
+  wire [3:0] _bits_1398 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_441 = _bits_1398 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1399 = _dshr_441[0]; // ChildWord.java:54
+  wire [3:0] _bits_1400 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_442 = _bits_1400 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1401 = _dshr_442[0]; // ChildWord.java:54
+  wire [3:0] _bits_1402 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_443 = _bits_1402 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1403 = _dshr_443[0]; // ChildWord.java:54
+  wire [3:0] _bits_1404 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_444 = _bits_1404 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1405 = _dshr_444[0]; // ChildWord.java:54
+  wire [3:0] _bits_1406 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_445 = _bits_1406 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1407 = _dshr_445[0]; // ChildWord.java:54
+  wire [3:0] _bits_1408 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_446 = _bits_1408 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1409 = _dshr_446[0]; // ChildWord.java:54
+  wire [3:0] _bits_1410 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_447 = _bits_1410 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1411 = _dshr_447[0]; // ChildWord.java:54
+  wire [3:0] _bits_1412 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_448 = _bits_1412 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1413 = _dshr_448[0]; // ChildWord.java:54
+  wire [3:0] _bits_1414 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_449 = _bits_1414 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1415 = _dshr_449[0]; // ChildWord.java:54
+  wire [3:0] _bits_1416 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_450 = _bits_1416 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1417 = _dshr_450[0]; // ChildWord.java:54
+  wire [3:0] _bits_1418 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_451 = _bits_1418 >> a8_digit_below; // ChildWord.java:54
+  wire _bits_1419 = _dshr_451[0]; // ChildWord.java:54
+  wire [11:0] a8_leaf = {_bits_1397, _bits_1399, _bits_1401, _bits_1403, _bits_1405, _bits_1407, _bits_1409, _bits_1411, _bits_1413, _bits_1415, _bits_1417, _bits_1419}; // ChildWord.java:55
+  wire [4:0] _mux_36 = c7_descend ? 5'd8 : c7_depth; // TrieWalk.java:306
+  wire [4:0] _add_52 = a8_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_37 = c7_descend ? 3'd0 : c7_count; // TrieWalk.java:308
+  wire [2:0] _mux_38 = c7_done ? c7_children : _mux_37; // TrieWalk.java:308
+  wire _not_25 = ~c7_descend; // TrieWalk.java:309
+  wire _or_46 = c7_done | _not_25; // TrieWalk.java:309
+  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:348
+  wire [3:0] _bits_1420 = a8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_28 = _bits_1420[3] ? (_bits_1420[2] ? (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_15 : _wire_28_14) : (_bits_1420[0] ? _wire_28_13 : _wire_28_12)) : (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_11 : _wire_28_10) : (_bits_1420[0] ? _wire_28_9 : _wire_28_8))) : (_bits_1420[2] ? (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_7 : _wire_28_6) : (_bits_1420[0] ? _wire_28_5 : _wire_28_4)) : (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_3 : _wire_28_2) : (_bits_1420[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1421 = a8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1422 = a8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1423 = a8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1424 = a8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1425 = a8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1426 = a8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1427 = a8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1428 = a8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1429 = a8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1430 = a8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1431 = a8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1432 = a8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1433 = a8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1434 = a8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1435 = a8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1436 = a8_key[1:0]; // TrieWalk.java:144
+  wire _or_47 = advance | io_flush; // TrieWalk.java:330
+  wire _and_63 = a8_valid & keep; // TrieWalk.java:330
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1437 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_452 = _bits_1437 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1438 = _dshr_452[0]; // ChildWord.java:54
+  wire [3:0] _bits_1439 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_453 = _bits_1439 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1440 = _dshr_453[0]; // ChildWord.java:54
+  wire [3:0] _bits_1441 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_454 = _bits_1441 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1442 = _dshr_454[0]; // ChildWord.java:54
+  wire [3:0] _bits_1443 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_455 = _bits_1443 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1444 = _dshr_455[0]; // ChildWord.java:54
+  wire [3:0] _bits_1445 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_456 = _bits_1445 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1446 = _dshr_456[0]; // ChildWord.java:54
+  wire [3:0] _bits_1447 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_457 = _bits_1447 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1448 = _dshr_457[0]; // ChildWord.java:54
+  wire [3:0] _bits_1449 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_458 = _bits_1449 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1450 = _dshr_458[0]; // ChildWord.java:54
+  wire [3:0] _bits_1451 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_459 = _bits_1451 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1452 = _dshr_459[0]; // ChildWord.java:54
+  wire [3:0] _bits_1453 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_460 = _bits_1453 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1454 = _dshr_460[0]; // ChildWord.java:54
+  wire [3:0] _bits_1455 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_461 = _bits_1455 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1456 = _dshr_461[0]; // ChildWord.java:54
+  wire [3:0] _bits_1457 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_462 = _bits_1457 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1458 = _dshr_462[0]; // ChildWord.java:54
+  wire [3:0] _bits_1459 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_463 = _bits_1459 >> p8_digit_below; // ChildWord.java:54
+  wire _bits_1460 = _dshr_463[0]; // ChildWord.java:54
+  wire [11:0] p8_leaf = {_bits_1438, _bits_1440, _bits_1442, _bits_1444, _bits_1446, _bits_1448, _bits_1450, _bits_1452, _bits_1454, _bits_1456, _bits_1458, _bits_1460}; // ChildWord.java:55
+  wire [4:0] _add_53 = p8_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:348
+  wire [3:0] _bits_1461 = p8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_29 = _bits_1461[3] ? (_bits_1461[2] ? (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_15 : _wire_29_14) : (_bits_1461[0] ? _wire_29_13 : _wire_29_12)) : (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_11 : _wire_29_10) : (_bits_1461[0] ? _wire_29_9 : _wire_29_8))) : (_bits_1461[2] ? (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_7 : _wire_29_6) : (_bits_1461[0] ? _wire_29_5 : _wire_29_4)) : (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_3 : _wire_29_2) : (_bits_1461[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1462 = p8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1463 = p8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1464 = p8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1465 = p8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1466 = p8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1467 = p8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1468 = p8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1469 = p8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1470 = p8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1471 = p8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1472 = p8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1473 = p8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1474 = p8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1475 = p8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1476 = p8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1477 = p8_key[1:0]; // TrieWalk.java:144
+  wire _or_48 = advance | io_flush; // TrieWalk.java:330
+  wire _and_65 = p8_valid & keep; // TrieWalk.java:330
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1478 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_464 = _bits_1478 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1479 = _dshr_464[0]; // ChildWord.java:54
+  wire [3:0] _bits_1480 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_465 = _bits_1480 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1481 = _dshr_465[0]; // ChildWord.java:54
+  wire [3:0] _bits_1482 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_466 = _bits_1482 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1483 = _dshr_466[0]; // ChildWord.java:54
+  wire [3:0] _bits_1484 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_467 = _bits_1484 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1485 = _dshr_467[0]; // ChildWord.java:54
+  wire [3:0] _bits_1486 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_468 = _bits_1486 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1487 = _dshr_468[0]; // ChildWord.java:54
+  wire [3:0] _bits_1488 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_469 = _bits_1488 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1489 = _dshr_469[0]; // ChildWord.java:54
+  wire [3:0] _bits_1490 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_470 = _bits_1490 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1491 = _dshr_470[0]; // ChildWord.java:54
+  wire [3:0] _bits_1492 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_471 = _bits_1492 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1493 = _dshr_471[0]; // ChildWord.java:54
+  wire [3:0] _bits_1494 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_472 = _bits_1494 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1495 = _dshr_472[0]; // ChildWord.java:54
+  wire [3:0] _bits_1496 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_473 = _bits_1496 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1497 = _dshr_473[0]; // ChildWord.java:54
+  wire [3:0] _bits_1498 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_474 = _bits_1498 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1499 = _dshr_474[0]; // ChildWord.java:54
+  wire [3:0] _bits_1500 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_475 = _bits_1500 >> q8_digit_below; // ChildWord.java:54
+  wire _bits_1501 = _dshr_475[0]; // ChildWord.java:54
+  wire [11:0] q8_leaf = {_bits_1479, _bits_1481, _bits_1483, _bits_1485, _bits_1487, _bits_1489, _bits_1491, _bits_1493, _bits_1495, _bits_1497, _bits_1499, _bits_1501}; // ChildWord.java:55
+  wire [4:0] _add_54 = q8_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:348
+  wire [3:0] _bits_1502 = q8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_30 = _bits_1502[3] ? (_bits_1502[2] ? (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_15 : _wire_30_14) : (_bits_1502[0] ? _wire_30_13 : _wire_30_12)) : (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_11 : _wire_30_10) : (_bits_1502[0] ? _wire_30_9 : _wire_30_8))) : (_bits_1502[2] ? (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_7 : _wire_30_6) : (_bits_1502[0] ? _wire_30_5 : _wire_30_4)) : (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_3 : _wire_30_2) : (_bits_1502[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1503 = q8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1504 = q8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1505 = q8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1506 = q8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1507 = q8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1508 = q8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1509 = q8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1510 = q8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1511 = q8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1512 = q8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1513 = q8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1514 = q8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1515 = q8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1516 = q8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1517 = q8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1518 = q8_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:249
+  wire _or_49 = advance | io_flush; // TrieWalk.java:330
+  wire _and_67 = q8_valid & keep; // TrieWalk.java:330
+  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1519 = levels7_8_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_476 = _bits_1519 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1520 = _dshr_476[0]; // ChildWord.java:54
+  wire [3:0] _bits_1521 = levels7_8_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_477 = _bits_1521 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1522 = _dshr_477[0]; // ChildWord.java:54
+  wire [3:0] _bits_1523 = levels7_8_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_478 = _bits_1523 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1524 = _dshr_478[0]; // ChildWord.java:54
+  wire [3:0] _bits_1525 = levels7_8_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_479 = _bits_1525 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1526 = _dshr_479[0]; // ChildWord.java:54
+  wire [3:0] _bits_1527 = levels7_8_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_480 = _bits_1527 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1528 = _dshr_480[0]; // ChildWord.java:54
+  wire [3:0] _bits_1529 = levels7_8_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_481 = _bits_1529 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1530 = _dshr_481[0]; // ChildWord.java:54
+  wire [3:0] _bits_1531 = levels7_8_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_482 = _bits_1531 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1532 = _dshr_482[0]; // ChildWord.java:54
+  wire [3:0] _bits_1533 = levels7_8_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_483 = _bits_1533 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1534 = _dshr_483[0]; // ChildWord.java:54
+  wire [3:0] _bits_1535 = levels7_8_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_484 = _bits_1535 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1536 = _dshr_484[0]; // ChildWord.java:54
+  wire [3:0] _bits_1537 = levels7_8_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_485 = _bits_1537 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1538 = _dshr_485[0]; // ChildWord.java:54
+  wire [3:0] _bits_1539 = levels7_8_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_486 = _bits_1539 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1540 = _dshr_486[0]; // ChildWord.java:54
+  wire [3:0] _bits_1541 = levels7_8_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_487 = _bits_1541 >> c8_digit_below; // ChildWord.java:54
+  wire _bits_1542 = _dshr_487[0]; // ChildWord.java:54
+  wire [11:0] c8_leaf = {_bits_1520, _bits_1522, _bits_1524, _bits_1526, _bits_1528, _bits_1530, _bits_1532, _bits_1534, _bits_1536, _bits_1538, _bits_1540, _bits_1542}; // ChildWord.java:55
+  wire [4:0] _add_55 = c8_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_7 = {q8_word_present, q8_word_bit11, q8_word_bit10, q8_word_bit9, q8_word_bit8, q8_word_bit7, q8_word_bit6, q8_word_bit5, q8_word_bit4, q8_word_bit3, q8_word_bit2, q8_word_bit1, q8_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_1543 = _cat_7[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_1544 = q8_key[15:14]; // TrieWalk.java:289
+  wire [3:0] _dshr_488 = _bits_1543 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1545 = _dshr_488[0]; // ChildWord.java:54
+  wire [3:0] _bits_1546 = _cat_7[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_489 = _bits_1546 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1547 = _dshr_489[0]; // ChildWord.java:54
+  wire [3:0] _bits_1548 = _cat_7[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_490 = _bits_1548 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1549 = _dshr_490[0]; // ChildWord.java:54
+  wire [3:0] _bits_1550 = _cat_7[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_491 = _bits_1550 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1551 = _dshr_491[0]; // ChildWord.java:54
+  wire [3:0] _bits_1552 = _cat_7[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_492 = _bits_1552 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1553 = _dshr_492[0]; // ChildWord.java:54
+  wire [3:0] _bits_1554 = _cat_7[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_493 = _bits_1554 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1555 = _dshr_493[0]; // ChildWord.java:54
+  wire [3:0] _bits_1556 = _cat_7[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_494 = _bits_1556 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1557 = _dshr_494[0]; // ChildWord.java:54
+  wire [3:0] _bits_1558 = _cat_7[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_495 = _bits_1558 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1559 = _dshr_495[0]; // ChildWord.java:54
+  wire [3:0] _bits_1560 = _cat_7[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_496 = _bits_1560 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1561 = _dshr_496[0]; // ChildWord.java:54
+  wire [3:0] _bits_1562 = _cat_7[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_497 = _bits_1562 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1563 = _dshr_497[0]; // ChildWord.java:54
+  wire [3:0] _bits_1564 = _cat_7[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_498 = _bits_1564 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1565 = _dshr_498[0]; // ChildWord.java:54
+  wire [3:0] _bits_1566 = _cat_7[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_499 = _bits_1566 >> _bits_1544; // ChildWord.java:54
+  wire _bits_1567 = _dshr_499[0]; // ChildWord.java:54
+  wire [11:0] q8_child = {_bits_1545, _bits_1547, _bits_1549, _bits_1551, _bits_1553, _bits_1555, _bits_1557, _bits_1559, _bits_1561, _bits_1563, _bits_1565, _bits_1567}; // ChildWord.java:55
+  wire [3:0] _bits_1568 = _cat_7[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_500 = _bits_1568 >> _bits_1544; // TrieWalk.java:292
+  wire q8_present = _dshr_500[0]; // TrieWalk.java:292
+  wire [3:0] _bits_1569 = _cat_7[51:48]; // ChildWord.java:60
+  wire _bits_1570 = _bits_1569[0]; // ChildWord.java:72
+  wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_1570}; // ChildWord.java:72
+  wire _bits_1571 = _bits_1569[1]; // ChildWord.java:72
+  wire [2:0] _add_57 = _add_56 + {{2{1'b0}}, _bits_1571}; // ChildWord.java:72
+  wire _bits_1572 = _bits_1569[2]; // ChildWord.java:72
+  wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_1572}; // ChildWord.java:72
+  wire _bits_1573 = _bits_1569[3]; // ChildWord.java:72
+  wire [2:0] q8_count = _add_58 + {{2{1'b0}}, _bits_1573}; // ChildWord.java:72
+  wire _not_26 = ~c8_present; // TrieWalk.java:346
+  wire _or_50 = c8_done | _not_26; // TrieWalk.java:346
+  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:348
+  wire _and_68 = _or_50 & _eq_31; // TrieWalk.java:348
+  wire [3:0] _bits_1574 = c8_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_31 = _bits_1574[3] ? (_bits_1574[2] ? (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_15 : _wire_31_14) : (_bits_1574[0] ? _wire_31_13 : _wire_31_12)) : (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_11 : _wire_31_10) : (_bits_1574[0] ? _wire_31_9 : _wire_31_8))) : (_bits_1574[2] ? (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_7 : _wire_31_6) : (_bits_1574[0] ? _wire_31_5 : _wire_31_4)) : (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_3 : _wire_31_2) : (_bits_1574[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1575 = c8_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1576 = c8_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1577 = c8_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1578 = c8_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1579 = c8_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1580 = c8_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1581 = c8_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1582 = c8_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1583 = c8_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1584 = c8_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1585 = c8_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1586 = c8_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1587 = c8_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1588 = c8_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1589 = c8_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1590 = c8_key[1:0]; // TrieWalk.java:144
+  wire _or_51 = advance | io_flush; // TrieWalk.java:330
+  wire _and_69 = c8_valid & keep; // TrieWalk.java:330
+  wire _not_27 = ~c8_done; // TrieWalk.java:303
+  wire c8_descend = _not_27 & c8_present; // TrieWalk.java:303
+  wire [11:0] _mux_40 = c8_descend ? c8_child : c8_slot; // TrieWalk.java:305
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1591 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_501 = _bits_1591 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1592 = _dshr_501[0]; // ChildWord.java:54
+  wire [3:0] _bits_1593 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_502 = _bits_1593 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1594 = _dshr_502[0]; // ChildWord.java:54
+  wire [3:0] _bits_1595 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_503 = _bits_1595 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1596 = _dshr_503[0]; // ChildWord.java:54
+  wire [3:0] _bits_1597 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_504 = _bits_1597 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1598 = _dshr_504[0]; // ChildWord.java:54
+  wire [3:0] _bits_1599 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_505 = _bits_1599 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1600 = _dshr_505[0]; // ChildWord.java:54
+  wire [3:0] _bits_1601 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_506 = _bits_1601 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1602 = _dshr_506[0]; // ChildWord.java:54
+  wire [3:0] _bits_1603 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_507 = _bits_1603 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1604 = _dshr_507[0]; // ChildWord.java:54
+  wire [3:0] _bits_1605 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_508 = _bits_1605 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1606 = _dshr_508[0]; // ChildWord.java:54
+  wire [3:0] _bits_1607 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_509 = _bits_1607 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1608 = _dshr_509[0]; // ChildWord.java:54
+  wire [3:0] _bits_1609 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_510 = _bits_1609 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1610 = _dshr_510[0]; // ChildWord.java:54
+  wire [3:0] _bits_1611 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_511 = _bits_1611 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1612 = _dshr_511[0]; // ChildWord.java:54
+  wire [3:0] _bits_1613 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_512 = _bits_1613 >> a9_digit_below; // ChildWord.java:54
+  wire _bits_1614 = _dshr_512[0]; // ChildWord.java:54
+  wire [11:0] a9_leaf = {_bits_1592, _bits_1594, _bits_1596, _bits_1598, _bits_1600, _bits_1602, _bits_1604, _bits_1606, _bits_1608, _bits_1610, _bits_1612, _bits_1614}; // ChildWord.java:55
+  wire [4:0] _mux_41 = c8_descend ? 5'd9 : c8_depth; // TrieWalk.java:306
+  wire [4:0] _add_59 = a9_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_42 = c8_descend ? 3'd0 : c8_count; // TrieWalk.java:308
+  wire [2:0] _mux_43 = c8_done ? c8_children : _mux_42; // TrieWalk.java:308
+  wire _not_28 = ~c8_descend; // TrieWalk.java:309
+  wire _or_52 = c8_done | _not_28; // TrieWalk.java:309
+  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:348
+  wire [3:0] _bits_1615 = a9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_32 = _bits_1615[3] ? (_bits_1615[2] ? (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_15 : _wire_32_14) : (_bits_1615[0] ? _wire_32_13 : _wire_32_12)) : (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_11 : _wire_32_10) : (_bits_1615[0] ? _wire_32_9 : _wire_32_8))) : (_bits_1615[2] ? (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_7 : _wire_32_6) : (_bits_1615[0] ? _wire_32_5 : _wire_32_4)) : (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_3 : _wire_32_2) : (_bits_1615[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1616 = a9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1617 = a9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1618 = a9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1619 = a9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1620 = a9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1621 = a9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1622 = a9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1623 = a9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1624 = a9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1625 = a9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1626 = a9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1627 = a9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1628 = a9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1629 = a9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1630 = a9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1631 = a9_key[1:0]; // TrieWalk.java:144
+  wire _or_53 = advance | io_flush; // TrieWalk.java:330
+  wire _and_71 = a9_valid & keep; // TrieWalk.java:330
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1632 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_513 = _bits_1632 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1633 = _dshr_513[0]; // ChildWord.java:54
+  wire [3:0] _bits_1634 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_514 = _bits_1634 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1635 = _dshr_514[0]; // ChildWord.java:54
+  wire [3:0] _bits_1636 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_515 = _bits_1636 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1637 = _dshr_515[0]; // ChildWord.java:54
+  wire [3:0] _bits_1638 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_516 = _bits_1638 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1639 = _dshr_516[0]; // ChildWord.java:54
+  wire [3:0] _bits_1640 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_517 = _bits_1640 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1641 = _dshr_517[0]; // ChildWord.java:54
+  wire [3:0] _bits_1642 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_518 = _bits_1642 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1643 = _dshr_518[0]; // ChildWord.java:54
+  wire [3:0] _bits_1644 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_519 = _bits_1644 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1645 = _dshr_519[0]; // ChildWord.java:54
+  wire [3:0] _bits_1646 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_520 = _bits_1646 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1647 = _dshr_520[0]; // ChildWord.java:54
+  wire [3:0] _bits_1648 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_521 = _bits_1648 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1649 = _dshr_521[0]; // ChildWord.java:54
+  wire [3:0] _bits_1650 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_522 = _bits_1650 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1651 = _dshr_522[0]; // ChildWord.java:54
+  wire [3:0] _bits_1652 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_523 = _bits_1652 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1653 = _dshr_523[0]; // ChildWord.java:54
+  wire [3:0] _bits_1654 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_524 = _bits_1654 >> p9_digit_below; // ChildWord.java:54
+  wire _bits_1655 = _dshr_524[0]; // ChildWord.java:54
+  wire [11:0] p9_leaf = {_bits_1633, _bits_1635, _bits_1637, _bits_1639, _bits_1641, _bits_1643, _bits_1645, _bits_1647, _bits_1649, _bits_1651, _bits_1653, _bits_1655}; // ChildWord.java:55
+  wire [4:0] _add_60 = p9_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:348
+  wire [3:0] _bits_1656 = p9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_33 = _bits_1656[3] ? (_bits_1656[2] ? (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_15 : _wire_33_14) : (_bits_1656[0] ? _wire_33_13 : _wire_33_12)) : (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_11 : _wire_33_10) : (_bits_1656[0] ? _wire_33_9 : _wire_33_8))) : (_bits_1656[2] ? (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_7 : _wire_33_6) : (_bits_1656[0] ? _wire_33_5 : _wire_33_4)) : (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_3 : _wire_33_2) : (_bits_1656[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1657 = p9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1658 = p9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1659 = p9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1660 = p9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1661 = p9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1662 = p9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1663 = p9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1664 = p9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1665 = p9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1666 = p9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1667 = p9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1668 = p9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1669 = p9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1670 = p9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1671 = p9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1672 = p9_key[1:0]; // TrieWalk.java:144
+  wire _or_54 = advance | io_flush; // TrieWalk.java:330
+  wire _and_73 = p9_valid & keep; // TrieWalk.java:330
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1673 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_525 = _bits_1673 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1674 = _dshr_525[0]; // ChildWord.java:54
+  wire [3:0] _bits_1675 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_526 = _bits_1675 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1676 = _dshr_526[0]; // ChildWord.java:54
+  wire [3:0] _bits_1677 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_527 = _bits_1677 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1678 = _dshr_527[0]; // ChildWord.java:54
+  wire [3:0] _bits_1679 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_528 = _bits_1679 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1680 = _dshr_528[0]; // ChildWord.java:54
+  wire [3:0] _bits_1681 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_529 = _bits_1681 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1682 = _dshr_529[0]; // ChildWord.java:54
+  wire [3:0] _bits_1683 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_530 = _bits_1683 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1684 = _dshr_530[0]; // ChildWord.java:54
+  wire [3:0] _bits_1685 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_531 = _bits_1685 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1686 = _dshr_531[0]; // ChildWord.java:54
+  wire [3:0] _bits_1687 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_532 = _bits_1687 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1688 = _dshr_532[0]; // ChildWord.java:54
+  wire [3:0] _bits_1689 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_533 = _bits_1689 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1690 = _dshr_533[0]; // ChildWord.java:54
+  wire [3:0] _bits_1691 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_534 = _bits_1691 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1692 = _dshr_534[0]; // ChildWord.java:54
+  wire [3:0] _bits_1693 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_535 = _bits_1693 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1694 = _dshr_535[0]; // ChildWord.java:54
+  wire [3:0] _bits_1695 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_536 = _bits_1695 >> q9_digit_below; // ChildWord.java:54
+  wire _bits_1696 = _dshr_536[0]; // ChildWord.java:54
+  wire [11:0] q9_leaf = {_bits_1674, _bits_1676, _bits_1678, _bits_1680, _bits_1682, _bits_1684, _bits_1686, _bits_1688, _bits_1690, _bits_1692, _bits_1694, _bits_1696}; // ChildWord.java:55
+  wire [4:0] _add_61 = q9_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:348
+  wire [3:0] _bits_1697 = q9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_34 = _bits_1697[3] ? (_bits_1697[2] ? (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_15 : _wire_34_14) : (_bits_1697[0] ? _wire_34_13 : _wire_34_12)) : (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_11 : _wire_34_10) : (_bits_1697[0] ? _wire_34_9 : _wire_34_8))) : (_bits_1697[2] ? (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_7 : _wire_34_6) : (_bits_1697[0] ? _wire_34_5 : _wire_34_4)) : (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_3 : _wire_34_2) : (_bits_1697[0] ? _wire_34_1 : _wire_34_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1698 = q9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1699 = q9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1700 = q9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1701 = q9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1702 = q9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1703 = q9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1704 = q9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1705 = q9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1706 = q9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1707 = q9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1708 = q9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1709 = q9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1710 = q9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1711 = q9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1712 = q9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1713 = q9_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:249
+  wire _or_55 = advance | io_flush; // TrieWalk.java:330
+  wire _and_75 = q9_valid & keep; // TrieWalk.java:330
+  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1714 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_537 = _bits_1714 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1715 = _dshr_537[0]; // ChildWord.java:54
+  wire [3:0] _bits_1716 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_538 = _bits_1716 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1717 = _dshr_538[0]; // ChildWord.java:54
+  wire [3:0] _bits_1718 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_539 = _bits_1718 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1719 = _dshr_539[0]; // ChildWord.java:54
+  wire [3:0] _bits_1720 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_540 = _bits_1720 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1721 = _dshr_540[0]; // ChildWord.java:54
+  wire [3:0] _bits_1722 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_541 = _bits_1722 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1723 = _dshr_541[0]; // ChildWord.java:54
+  wire [3:0] _bits_1724 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_542 = _bits_1724 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1725 = _dshr_542[0]; // ChildWord.java:54
+  wire [3:0] _bits_1726 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_543 = _bits_1726 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1727 = _dshr_543[0]; // ChildWord.java:54
+  wire [3:0] _bits_1728 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_544 = _bits_1728 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1729 = _dshr_544[0]; // ChildWord.java:54
+  wire [3:0] _bits_1730 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_545 = _bits_1730 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1731 = _dshr_545[0]; // ChildWord.java:54
+  wire [3:0] _bits_1732 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_546 = _bits_1732 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1733 = _dshr_546[0]; // ChildWord.java:54
+  wire [3:0] _bits_1734 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_547 = _bits_1734 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1735 = _dshr_547[0]; // ChildWord.java:54
+  wire [3:0] _bits_1736 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_548 = _bits_1736 >> c9_digit_below; // ChildWord.java:54
+  wire _bits_1737 = _dshr_548[0]; // ChildWord.java:54
+  wire [11:0] c9_leaf = {_bits_1715, _bits_1717, _bits_1719, _bits_1721, _bits_1723, _bits_1725, _bits_1727, _bits_1729, _bits_1731, _bits_1733, _bits_1735, _bits_1737}; // ChildWord.java:55
+  wire [4:0] _add_62 = c9_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_8 = {q9_word_present, q9_word_bit11, q9_word_bit10, q9_word_bit9, q9_word_bit8, q9_word_bit7, q9_word_bit6, q9_word_bit5, q9_word_bit4, q9_word_bit3, q9_word_bit2, q9_word_bit1, q9_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_1738 = _cat_8[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_1739 = q9_key[13:12]; // TrieWalk.java:289
+  wire [3:0] _dshr_549 = _bits_1738 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1740 = _dshr_549[0]; // ChildWord.java:54
+  wire [3:0] _bits_1741 = _cat_8[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_550 = _bits_1741 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1742 = _dshr_550[0]; // ChildWord.java:54
+  wire [3:0] _bits_1743 = _cat_8[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_551 = _bits_1743 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1744 = _dshr_551[0]; // ChildWord.java:54
+  wire [3:0] _bits_1745 = _cat_8[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_552 = _bits_1745 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1746 = _dshr_552[0]; // ChildWord.java:54
+  wire [3:0] _bits_1747 = _cat_8[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_553 = _bits_1747 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1748 = _dshr_553[0]; // ChildWord.java:54
+  wire [3:0] _bits_1749 = _cat_8[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_554 = _bits_1749 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1750 = _dshr_554[0]; // ChildWord.java:54
+  wire [3:0] _bits_1751 = _cat_8[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_555 = _bits_1751 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1752 = _dshr_555[0]; // ChildWord.java:54
+  wire [3:0] _bits_1753 = _cat_8[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_556 = _bits_1753 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1754 = _dshr_556[0]; // ChildWord.java:54
+  wire [3:0] _bits_1755 = _cat_8[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_557 = _bits_1755 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1756 = _dshr_557[0]; // ChildWord.java:54
+  wire [3:0] _bits_1757 = _cat_8[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_558 = _bits_1757 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1758 = _dshr_558[0]; // ChildWord.java:54
+  wire [3:0] _bits_1759 = _cat_8[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_559 = _bits_1759 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1760 = _dshr_559[0]; // ChildWord.java:54
+  wire [3:0] _bits_1761 = _cat_8[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_560 = _bits_1761 >> _bits_1739; // ChildWord.java:54
+  wire _bits_1762 = _dshr_560[0]; // ChildWord.java:54
+  wire [11:0] q9_child = {_bits_1740, _bits_1742, _bits_1744, _bits_1746, _bits_1748, _bits_1750, _bits_1752, _bits_1754, _bits_1756, _bits_1758, _bits_1760, _bits_1762}; // ChildWord.java:55
+  wire [3:0] _bits_1763 = _cat_8[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_561 = _bits_1763 >> _bits_1739; // TrieWalk.java:292
+  wire q9_present = _dshr_561[0]; // TrieWalk.java:292
+  wire [3:0] _bits_1764 = _cat_8[51:48]; // ChildWord.java:60
+  wire _bits_1765 = _bits_1764[0]; // ChildWord.java:72
+  wire [2:0] _add_63 = 3'd0 + {{2{1'b0}}, _bits_1765}; // ChildWord.java:72
+  wire _bits_1766 = _bits_1764[1]; // ChildWord.java:72
+  wire [2:0] _add_64 = _add_63 + {{2{1'b0}}, _bits_1766}; // ChildWord.java:72
+  wire _bits_1767 = _bits_1764[2]; // ChildWord.java:72
+  wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_1767}; // ChildWord.java:72
+  wire _bits_1768 = _bits_1764[3]; // ChildWord.java:72
+  wire [2:0] q9_count = _add_65 + {{2{1'b0}}, _bits_1768}; // ChildWord.java:72
+  wire _not_29 = ~c9_present; // TrieWalk.java:346
+  wire _or_56 = c9_done | _not_29; // TrieWalk.java:346
+  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_76 = _or_56 & _eq_35; // TrieWalk.java:348
+  wire [3:0] _bits_1769 = c9_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_35 = _bits_1769[3] ? (_bits_1769[2] ? (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_15 : _wire_35_14) : (_bits_1769[0] ? _wire_35_13 : _wire_35_12)) : (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_11 : _wire_35_10) : (_bits_1769[0] ? _wire_35_9 : _wire_35_8))) : (_bits_1769[2] ? (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_7 : _wire_35_6) : (_bits_1769[0] ? _wire_35_5 : _wire_35_4)) : (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_3 : _wire_35_2) : (_bits_1769[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1770 = c9_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1771 = c9_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1772 = c9_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1773 = c9_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1774 = c9_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1775 = c9_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1776 = c9_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1777 = c9_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1778 = c9_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1779 = c9_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1780 = c9_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1781 = c9_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1782 = c9_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1783 = c9_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1784 = c9_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1785 = c9_key[1:0]; // TrieWalk.java:144
+  wire _or_57 = advance | io_flush; // TrieWalk.java:330
+  wire _and_77 = c9_valid & keep; // TrieWalk.java:330
+  wire _not_30 = ~c9_done; // TrieWalk.java:303
+  wire c9_descend = _not_30 & c9_present; // TrieWalk.java:303
+  wire [11:0] _mux_45 = c9_descend ? c9_child : c9_slot; // TrieWalk.java:305
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1786 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_562 = _bits_1786 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1787 = _dshr_562[0]; // ChildWord.java:54
+  wire [3:0] _bits_1788 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_563 = _bits_1788 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1789 = _dshr_563[0]; // ChildWord.java:54
+  wire [3:0] _bits_1790 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_564 = _bits_1790 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1791 = _dshr_564[0]; // ChildWord.java:54
+  wire [3:0] _bits_1792 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_565 = _bits_1792 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1793 = _dshr_565[0]; // ChildWord.java:54
+  wire [3:0] _bits_1794 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_566 = _bits_1794 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1795 = _dshr_566[0]; // ChildWord.java:54
+  wire [3:0] _bits_1796 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_567 = _bits_1796 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1797 = _dshr_567[0]; // ChildWord.java:54
+  wire [3:0] _bits_1798 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_568 = _bits_1798 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1799 = _dshr_568[0]; // ChildWord.java:54
+  wire [3:0] _bits_1800 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_569 = _bits_1800 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1801 = _dshr_569[0]; // ChildWord.java:54
+  wire [3:0] _bits_1802 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_570 = _bits_1802 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1803 = _dshr_570[0]; // ChildWord.java:54
+  wire [3:0] _bits_1804 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_571 = _bits_1804 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1805 = _dshr_571[0]; // ChildWord.java:54
+  wire [3:0] _bits_1806 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_572 = _bits_1806 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1807 = _dshr_572[0]; // ChildWord.java:54
+  wire [3:0] _bits_1808 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_573 = _bits_1808 >> a10_digit_below; // ChildWord.java:54
+  wire _bits_1809 = _dshr_573[0]; // ChildWord.java:54
+  wire [11:0] a10_leaf = {_bits_1787, _bits_1789, _bits_1791, _bits_1793, _bits_1795, _bits_1797, _bits_1799, _bits_1801, _bits_1803, _bits_1805, _bits_1807, _bits_1809}; // ChildWord.java:55
+  wire [4:0] _mux_46 = c9_descend ? 5'd10 : c9_depth; // TrieWalk.java:306
+  wire [4:0] _add_66 = a10_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_47 = c9_descend ? 3'd0 : c9_count; // TrieWalk.java:308
+  wire [2:0] _mux_48 = c9_done ? c9_children : _mux_47; // TrieWalk.java:308
+  wire _not_31 = ~c9_descend; // TrieWalk.java:309
+  wire _or_58 = c9_done | _not_31; // TrieWalk.java:309
+  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:348
+  wire [3:0] _bits_1810 = a10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_36 = _bits_1810[3] ? (_bits_1810[2] ? (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_15 : _wire_36_14) : (_bits_1810[0] ? _wire_36_13 : _wire_36_12)) : (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_11 : _wire_36_10) : (_bits_1810[0] ? _wire_36_9 : _wire_36_8))) : (_bits_1810[2] ? (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_7 : _wire_36_6) : (_bits_1810[0] ? _wire_36_5 : _wire_36_4)) : (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_3 : _wire_36_2) : (_bits_1810[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1811 = a10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1812 = a10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1813 = a10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1814 = a10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1815 = a10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1816 = a10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1817 = a10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1818 = a10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1819 = a10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1820 = a10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1821 = a10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1822 = a10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1823 = a10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1824 = a10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1825 = a10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1826 = a10_key[1:0]; // TrieWalk.java:144
+  wire _or_59 = advance | io_flush; // TrieWalk.java:330
+  wire _and_79 = a10_valid & keep; // TrieWalk.java:330
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1827 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_574 = _bits_1827 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1828 = _dshr_574[0]; // ChildWord.java:54
+  wire [3:0] _bits_1829 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_575 = _bits_1829 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1830 = _dshr_575[0]; // ChildWord.java:54
+  wire [3:0] _bits_1831 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_576 = _bits_1831 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1832 = _dshr_576[0]; // ChildWord.java:54
+  wire [3:0] _bits_1833 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_577 = _bits_1833 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1834 = _dshr_577[0]; // ChildWord.java:54
+  wire [3:0] _bits_1835 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_578 = _bits_1835 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1836 = _dshr_578[0]; // ChildWord.java:54
+  wire [3:0] _bits_1837 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_579 = _bits_1837 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1838 = _dshr_579[0]; // ChildWord.java:54
+  wire [3:0] _bits_1839 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_580 = _bits_1839 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1840 = _dshr_580[0]; // ChildWord.java:54
+  wire [3:0] _bits_1841 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_581 = _bits_1841 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1842 = _dshr_581[0]; // ChildWord.java:54
+  wire [3:0] _bits_1843 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_582 = _bits_1843 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1844 = _dshr_582[0]; // ChildWord.java:54
+  wire [3:0] _bits_1845 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_583 = _bits_1845 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1846 = _dshr_583[0]; // ChildWord.java:54
+  wire [3:0] _bits_1847 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_584 = _bits_1847 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1848 = _dshr_584[0]; // ChildWord.java:54
+  wire [3:0] _bits_1849 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_585 = _bits_1849 >> p10_digit_below; // ChildWord.java:54
+  wire _bits_1850 = _dshr_585[0]; // ChildWord.java:54
+  wire [11:0] p10_leaf = {_bits_1828, _bits_1830, _bits_1832, _bits_1834, _bits_1836, _bits_1838, _bits_1840, _bits_1842, _bits_1844, _bits_1846, _bits_1848, _bits_1850}; // ChildWord.java:55
+  wire [4:0] _add_67 = p10_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:348
+  wire [3:0] _bits_1851 = p10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_37 = _bits_1851[3] ? (_bits_1851[2] ? (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_15 : _wire_37_14) : (_bits_1851[0] ? _wire_37_13 : _wire_37_12)) : (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_11 : _wire_37_10) : (_bits_1851[0] ? _wire_37_9 : _wire_37_8))) : (_bits_1851[2] ? (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_7 : _wire_37_6) : (_bits_1851[0] ? _wire_37_5 : _wire_37_4)) : (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_3 : _wire_37_2) : (_bits_1851[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1852 = p10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1853 = p10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1854 = p10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1855 = p10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1856 = p10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1857 = p10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1858 = p10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1859 = p10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1860 = p10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1861 = p10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1862 = p10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1863 = p10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1864 = p10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1865 = p10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1866 = p10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1867 = p10_key[1:0]; // TrieWalk.java:144
+  wire _or_60 = advance | io_flush; // TrieWalk.java:330
+  wire _and_81 = p10_valid & keep; // TrieWalk.java:330
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1868 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_586 = _bits_1868 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1869 = _dshr_586[0]; // ChildWord.java:54
+  wire [3:0] _bits_1870 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_587 = _bits_1870 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1871 = _dshr_587[0]; // ChildWord.java:54
+  wire [3:0] _bits_1872 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_588 = _bits_1872 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1873 = _dshr_588[0]; // ChildWord.java:54
+  wire [3:0] _bits_1874 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_589 = _bits_1874 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1875 = _dshr_589[0]; // ChildWord.java:54
+  wire [3:0] _bits_1876 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_590 = _bits_1876 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1877 = _dshr_590[0]; // ChildWord.java:54
+  wire [3:0] _bits_1878 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_591 = _bits_1878 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1879 = _dshr_591[0]; // ChildWord.java:54
+  wire [3:0] _bits_1880 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_592 = _bits_1880 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1881 = _dshr_592[0]; // ChildWord.java:54
+  wire [3:0] _bits_1882 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_593 = _bits_1882 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1883 = _dshr_593[0]; // ChildWord.java:54
+  wire [3:0] _bits_1884 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_594 = _bits_1884 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1885 = _dshr_594[0]; // ChildWord.java:54
+  wire [3:0] _bits_1886 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_595 = _bits_1886 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1887 = _dshr_595[0]; // ChildWord.java:54
+  wire [3:0] _bits_1888 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_596 = _bits_1888 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1889 = _dshr_596[0]; // ChildWord.java:54
+  wire [3:0] _bits_1890 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_597 = _bits_1890 >> q10_digit_below; // ChildWord.java:54
+  wire _bits_1891 = _dshr_597[0]; // ChildWord.java:54
+  wire [11:0] q10_leaf = {_bits_1869, _bits_1871, _bits_1873, _bits_1875, _bits_1877, _bits_1879, _bits_1881, _bits_1883, _bits_1885, _bits_1887, _bits_1889, _bits_1891}; // ChildWord.java:55
+  wire [4:0] _add_68 = q10_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:348
+  wire [3:0] _bits_1892 = q10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_38 = _bits_1892[3] ? (_bits_1892[2] ? (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_15 : _wire_38_14) : (_bits_1892[0] ? _wire_38_13 : _wire_38_12)) : (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_11 : _wire_38_10) : (_bits_1892[0] ? _wire_38_9 : _wire_38_8))) : (_bits_1892[2] ? (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_7 : _wire_38_6) : (_bits_1892[0] ? _wire_38_5 : _wire_38_4)) : (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_3 : _wire_38_2) : (_bits_1892[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1893 = q10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1894 = q10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1895 = q10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1896 = q10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1897 = q10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1898 = q10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1899 = q10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1900 = q10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1901 = q10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1902 = q10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1903 = q10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1904 = q10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1905 = q10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1906 = q10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1907 = q10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1908 = q10_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:249
+  wire _or_61 = advance | io_flush; // TrieWalk.java:330
+  wire _and_83 = q10_valid & keep; // TrieWalk.java:330
+  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1909 = levels9_10_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_598 = _bits_1909 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1910 = _dshr_598[0]; // ChildWord.java:54
+  wire [3:0] _bits_1911 = levels9_10_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_599 = _bits_1911 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1912 = _dshr_599[0]; // ChildWord.java:54
+  wire [3:0] _bits_1913 = levels9_10_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_600 = _bits_1913 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1914 = _dshr_600[0]; // ChildWord.java:54
+  wire [3:0] _bits_1915 = levels9_10_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_601 = _bits_1915 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1916 = _dshr_601[0]; // ChildWord.java:54
+  wire [3:0] _bits_1917 = levels9_10_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_602 = _bits_1917 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1918 = _dshr_602[0]; // ChildWord.java:54
+  wire [3:0] _bits_1919 = levels9_10_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_603 = _bits_1919 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1920 = _dshr_603[0]; // ChildWord.java:54
+  wire [3:0] _bits_1921 = levels9_10_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_604 = _bits_1921 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1922 = _dshr_604[0]; // ChildWord.java:54
+  wire [3:0] _bits_1923 = levels9_10_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_605 = _bits_1923 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1924 = _dshr_605[0]; // ChildWord.java:54
+  wire [3:0] _bits_1925 = levels9_10_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_606 = _bits_1925 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1926 = _dshr_606[0]; // ChildWord.java:54
+  wire [3:0] _bits_1927 = levels9_10_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_607 = _bits_1927 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1928 = _dshr_607[0]; // ChildWord.java:54
+  wire [3:0] _bits_1929 = levels9_10_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_608 = _bits_1929 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1930 = _dshr_608[0]; // ChildWord.java:54
+  wire [3:0] _bits_1931 = levels9_10_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_609 = _bits_1931 >> c10_digit_below; // ChildWord.java:54
+  wire _bits_1932 = _dshr_609[0]; // ChildWord.java:54
+  wire [11:0] c10_leaf = {_bits_1910, _bits_1912, _bits_1914, _bits_1916, _bits_1918, _bits_1920, _bits_1922, _bits_1924, _bits_1926, _bits_1928, _bits_1930, _bits_1932}; // ChildWord.java:55
+  wire [4:0] _add_69 = c10_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_9 = {q10_word_present, q10_word_bit11, q10_word_bit10, q10_word_bit9, q10_word_bit8, q10_word_bit7, q10_word_bit6, q10_word_bit5, q10_word_bit4, q10_word_bit3, q10_word_bit2, q10_word_bit1, q10_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_1933 = _cat_9[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_1934 = q10_key[11:10]; // TrieWalk.java:289
+  wire [3:0] _dshr_610 = _bits_1933 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1935 = _dshr_610[0]; // ChildWord.java:54
+  wire [3:0] _bits_1936 = _cat_9[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_611 = _bits_1936 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1937 = _dshr_611[0]; // ChildWord.java:54
+  wire [3:0] _bits_1938 = _cat_9[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_612 = _bits_1938 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1939 = _dshr_612[0]; // ChildWord.java:54
+  wire [3:0] _bits_1940 = _cat_9[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_613 = _bits_1940 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1941 = _dshr_613[0]; // ChildWord.java:54
+  wire [3:0] _bits_1942 = _cat_9[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_614 = _bits_1942 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1943 = _dshr_614[0]; // ChildWord.java:54
+  wire [3:0] _bits_1944 = _cat_9[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_615 = _bits_1944 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1945 = _dshr_615[0]; // ChildWord.java:54
+  wire [3:0] _bits_1946 = _cat_9[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_616 = _bits_1946 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1947 = _dshr_616[0]; // ChildWord.java:54
+  wire [3:0] _bits_1948 = _cat_9[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_617 = _bits_1948 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1949 = _dshr_617[0]; // ChildWord.java:54
+  wire [3:0] _bits_1950 = _cat_9[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_618 = _bits_1950 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1951 = _dshr_618[0]; // ChildWord.java:54
+  wire [3:0] _bits_1952 = _cat_9[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_619 = _bits_1952 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1953 = _dshr_619[0]; // ChildWord.java:54
+  wire [3:0] _bits_1954 = _cat_9[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_620 = _bits_1954 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1955 = _dshr_620[0]; // ChildWord.java:54
+  wire [3:0] _bits_1956 = _cat_9[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_621 = _bits_1956 >> _bits_1934; // ChildWord.java:54
+  wire _bits_1957 = _dshr_621[0]; // ChildWord.java:54
+  wire [11:0] q10_child = {_bits_1935, _bits_1937, _bits_1939, _bits_1941, _bits_1943, _bits_1945, _bits_1947, _bits_1949, _bits_1951, _bits_1953, _bits_1955, _bits_1957}; // ChildWord.java:55
+  wire [3:0] _bits_1958 = _cat_9[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_622 = _bits_1958 >> _bits_1934; // TrieWalk.java:292
+  wire q10_present = _dshr_622[0]; // TrieWalk.java:292
+  wire [3:0] _bits_1959 = _cat_9[51:48]; // ChildWord.java:60
+  wire _bits_1960 = _bits_1959[0]; // ChildWord.java:72
+  wire [2:0] _add_70 = 3'd0 + {{2{1'b0}}, _bits_1960}; // ChildWord.java:72
+  wire _bits_1961 = _bits_1959[1]; // ChildWord.java:72
+  wire [2:0] _add_71 = _add_70 + {{2{1'b0}}, _bits_1961}; // ChildWord.java:72
+  wire _bits_1962 = _bits_1959[2]; // ChildWord.java:72
+  wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_1962}; // ChildWord.java:72
+  wire _bits_1963 = _bits_1959[3]; // ChildWord.java:72
+  wire [2:0] q10_count = _add_72 + {{2{1'b0}}, _bits_1963}; // ChildWord.java:72
+  wire _not_32 = ~c10_present; // TrieWalk.java:346
+  wire _or_62 = c10_done | _not_32; // TrieWalk.java:346
+  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:348
+  wire _and_84 = _or_62 & _eq_39; // TrieWalk.java:348
+  wire [3:0] _bits_1964 = c10_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_39 = _bits_1964[3] ? (_bits_1964[2] ? (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_15 : _wire_39_14) : (_bits_1964[0] ? _wire_39_13 : _wire_39_12)) : (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_11 : _wire_39_10) : (_bits_1964[0] ? _wire_39_9 : _wire_39_8))) : (_bits_1964[2] ? (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_7 : _wire_39_6) : (_bits_1964[0] ? _wire_39_5 : _wire_39_4)) : (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_3 : _wire_39_2) : (_bits_1964[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
+  wire [1:0] _bits_1965 = c10_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_1966 = c10_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_1967 = c10_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_1968 = c10_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_1969 = c10_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_1970 = c10_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_1971 = c10_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_1972 = c10_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_1973 = c10_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_1974 = c10_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_1975 = c10_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_1976 = c10_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_1977 = c10_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_1978 = c10_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_1979 = c10_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_1980 = c10_key[1:0]; // TrieWalk.java:144
+  wire _or_63 = advance | io_flush; // TrieWalk.java:330
+  wire _and_85 = c10_valid & keep; // TrieWalk.java:330
+  wire _not_33 = ~c10_done; // TrieWalk.java:303
+  wire c10_descend = _not_33 & c10_present; // TrieWalk.java:303
+  wire [11:0] _mux_50 = c10_descend ? c10_child : c10_slot; // TrieWalk.java:305
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_1981 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_623 = _bits_1981 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1982 = _dshr_623[0]; // ChildWord.java:54
+  wire [3:0] _bits_1983 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_624 = _bits_1983 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1984 = _dshr_624[0]; // ChildWord.java:54
+  wire [3:0] _bits_1985 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_625 = _bits_1985 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1986 = _dshr_625[0]; // ChildWord.java:54
+  wire [3:0] _bits_1987 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_626 = _bits_1987 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1988 = _dshr_626[0]; // ChildWord.java:54
+  wire [3:0] _bits_1989 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_627 = _bits_1989 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1990 = _dshr_627[0]; // ChildWord.java:54
+  wire [3:0] _bits_1991 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_628 = _bits_1991 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1992 = _dshr_628[0]; // ChildWord.java:54
+  wire [3:0] _bits_1993 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_629 = _bits_1993 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1994 = _dshr_629[0]; // ChildWord.java:54
+  wire [3:0] _bits_1995 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_630 = _bits_1995 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1996 = _dshr_630[0]; // ChildWord.java:54
+  wire [3:0] _bits_1997 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_631 = _bits_1997 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_1998 = _dshr_631[0]; // ChildWord.java:54
+  wire [3:0] _bits_1999 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_632 = _bits_1999 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_2000 = _dshr_632[0]; // ChildWord.java:54
+  wire [3:0] _bits_2001 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_633 = _bits_2001 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_2002 = _dshr_633[0]; // ChildWord.java:54
+  wire [3:0] _bits_2003 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_634 = _bits_2003 >> a11_digit_below; // ChildWord.java:54
+  wire _bits_2004 = _dshr_634[0]; // ChildWord.java:54
+  wire [11:0] a11_leaf = {_bits_1982, _bits_1984, _bits_1986, _bits_1988, _bits_1990, _bits_1992, _bits_1994, _bits_1996, _bits_1998, _bits_2000, _bits_2002, _bits_2004}; // ChildWord.java:55
+  wire [4:0] _mux_51 = c10_descend ? 5'd11 : c10_depth; // TrieWalk.java:306
+  wire [4:0] _add_73 = a11_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_52 = c10_descend ? 3'd0 : c10_count; // TrieWalk.java:308
+  wire [2:0] _mux_53 = c10_done ? c10_children : _mux_52; // TrieWalk.java:308
+  wire _not_34 = ~c10_descend; // TrieWalk.java:309
+  wire _or_64 = c10_done | _not_34; // TrieWalk.java:309
+  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:348
+  wire [3:0] _bits_2005 = a11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_40 = _bits_2005[3] ? (_bits_2005[2] ? (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_15 : _wire_40_14) : (_bits_2005[0] ? _wire_40_13 : _wire_40_12)) : (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_11 : _wire_40_10) : (_bits_2005[0] ? _wire_40_9 : _wire_40_8))) : (_bits_2005[2] ? (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_7 : _wire_40_6) : (_bits_2005[0] ? _wire_40_5 : _wire_40_4)) : (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_3 : _wire_40_2) : (_bits_2005[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2006 = a11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2007 = a11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2008 = a11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2009 = a11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2010 = a11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2011 = a11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2012 = a11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2013 = a11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2014 = a11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2015 = a11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2016 = a11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2017 = a11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2018 = a11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2019 = a11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2020 = a11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2021 = a11_key[1:0]; // TrieWalk.java:144
+  wire _or_65 = advance | io_flush; // TrieWalk.java:330
+  wire _and_87 = a11_valid & keep; // TrieWalk.java:330
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2022 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_635 = _bits_2022 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2023 = _dshr_635[0]; // ChildWord.java:54
+  wire [3:0] _bits_2024 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_636 = _bits_2024 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2025 = _dshr_636[0]; // ChildWord.java:54
+  wire [3:0] _bits_2026 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_637 = _bits_2026 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2027 = _dshr_637[0]; // ChildWord.java:54
+  wire [3:0] _bits_2028 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_638 = _bits_2028 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2029 = _dshr_638[0]; // ChildWord.java:54
+  wire [3:0] _bits_2030 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_639 = _bits_2030 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2031 = _dshr_639[0]; // ChildWord.java:54
+  wire [3:0] _bits_2032 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_640 = _bits_2032 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2033 = _dshr_640[0]; // ChildWord.java:54
+  wire [3:0] _bits_2034 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_641 = _bits_2034 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2035 = _dshr_641[0]; // ChildWord.java:54
+  wire [3:0] _bits_2036 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_642 = _bits_2036 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2037 = _dshr_642[0]; // ChildWord.java:54
+  wire [3:0] _bits_2038 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_643 = _bits_2038 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2039 = _dshr_643[0]; // ChildWord.java:54
+  wire [3:0] _bits_2040 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_644 = _bits_2040 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2041 = _dshr_644[0]; // ChildWord.java:54
+  wire [3:0] _bits_2042 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_645 = _bits_2042 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2043 = _dshr_645[0]; // ChildWord.java:54
+  wire [3:0] _bits_2044 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_646 = _bits_2044 >> p11_digit_below; // ChildWord.java:54
+  wire _bits_2045 = _dshr_646[0]; // ChildWord.java:54
+  wire [11:0] p11_leaf = {_bits_2023, _bits_2025, _bits_2027, _bits_2029, _bits_2031, _bits_2033, _bits_2035, _bits_2037, _bits_2039, _bits_2041, _bits_2043, _bits_2045}; // ChildWord.java:55
+  wire [4:0] _add_74 = p11_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:348
+  wire [3:0] _bits_2046 = p11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_41 = _bits_2046[3] ? (_bits_2046[2] ? (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_15 : _wire_41_14) : (_bits_2046[0] ? _wire_41_13 : _wire_41_12)) : (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_11 : _wire_41_10) : (_bits_2046[0] ? _wire_41_9 : _wire_41_8))) : (_bits_2046[2] ? (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_7 : _wire_41_6) : (_bits_2046[0] ? _wire_41_5 : _wire_41_4)) : (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_3 : _wire_41_2) : (_bits_2046[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2047 = p11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2048 = p11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2049 = p11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2050 = p11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2051 = p11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2052 = p11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2053 = p11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2054 = p11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2055 = p11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2056 = p11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2057 = p11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2058 = p11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2059 = p11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2060 = p11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2061 = p11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2062 = p11_key[1:0]; // TrieWalk.java:144
+  wire _or_66 = advance | io_flush; // TrieWalk.java:330
+  wire _and_89 = p11_valid & keep; // TrieWalk.java:330
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2063 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_647 = _bits_2063 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2064 = _dshr_647[0]; // ChildWord.java:54
+  wire [3:0] _bits_2065 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_648 = _bits_2065 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2066 = _dshr_648[0]; // ChildWord.java:54
+  wire [3:0] _bits_2067 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_649 = _bits_2067 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2068 = _dshr_649[0]; // ChildWord.java:54
+  wire [3:0] _bits_2069 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_650 = _bits_2069 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2070 = _dshr_650[0]; // ChildWord.java:54
+  wire [3:0] _bits_2071 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_651 = _bits_2071 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2072 = _dshr_651[0]; // ChildWord.java:54
+  wire [3:0] _bits_2073 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_652 = _bits_2073 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2074 = _dshr_652[0]; // ChildWord.java:54
+  wire [3:0] _bits_2075 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_653 = _bits_2075 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2076 = _dshr_653[0]; // ChildWord.java:54
+  wire [3:0] _bits_2077 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_654 = _bits_2077 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2078 = _dshr_654[0]; // ChildWord.java:54
+  wire [3:0] _bits_2079 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_655 = _bits_2079 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2080 = _dshr_655[0]; // ChildWord.java:54
+  wire [3:0] _bits_2081 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_656 = _bits_2081 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2082 = _dshr_656[0]; // ChildWord.java:54
+  wire [3:0] _bits_2083 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_657 = _bits_2083 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2084 = _dshr_657[0]; // ChildWord.java:54
+  wire [3:0] _bits_2085 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_658 = _bits_2085 >> q11_digit_below; // ChildWord.java:54
+  wire _bits_2086 = _dshr_658[0]; // ChildWord.java:54
+  wire [11:0] q11_leaf = {_bits_2064, _bits_2066, _bits_2068, _bits_2070, _bits_2072, _bits_2074, _bits_2076, _bits_2078, _bits_2080, _bits_2082, _bits_2084, _bits_2086}; // ChildWord.java:55
+  wire [4:0] _add_75 = q11_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:348
+  wire [3:0] _bits_2087 = q11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_42 = _bits_2087[3] ? (_bits_2087[2] ? (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_15 : _wire_42_14) : (_bits_2087[0] ? _wire_42_13 : _wire_42_12)) : (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_11 : _wire_42_10) : (_bits_2087[0] ? _wire_42_9 : _wire_42_8))) : (_bits_2087[2] ? (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_7 : _wire_42_6) : (_bits_2087[0] ? _wire_42_5 : _wire_42_4)) : (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_3 : _wire_42_2) : (_bits_2087[0] ? _wire_42_1 : _wire_42_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2088 = q11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2089 = q11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2090 = q11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2091 = q11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2092 = q11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2093 = q11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2094 = q11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2095 = q11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2096 = q11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2097 = q11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2098 = q11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2099 = q11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2100 = q11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2101 = q11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2102 = q11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2103 = q11_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:249
+  wire _or_67 = advance | io_flush; // TrieWalk.java:330
+  wire _and_91 = q11_valid & keep; // TrieWalk.java:330
+  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2104 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_659 = _bits_2104 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2105 = _dshr_659[0]; // ChildWord.java:54
+  wire [3:0] _bits_2106 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_660 = _bits_2106 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2107 = _dshr_660[0]; // ChildWord.java:54
+  wire [3:0] _bits_2108 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_661 = _bits_2108 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2109 = _dshr_661[0]; // ChildWord.java:54
+  wire [3:0] _bits_2110 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_662 = _bits_2110 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2111 = _dshr_662[0]; // ChildWord.java:54
+  wire [3:0] _bits_2112 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_663 = _bits_2112 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2113 = _dshr_663[0]; // ChildWord.java:54
+  wire [3:0] _bits_2114 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_664 = _bits_2114 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2115 = _dshr_664[0]; // ChildWord.java:54
+  wire [3:0] _bits_2116 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_665 = _bits_2116 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2117 = _dshr_665[0]; // ChildWord.java:54
+  wire [3:0] _bits_2118 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_666 = _bits_2118 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2119 = _dshr_666[0]; // ChildWord.java:54
+  wire [3:0] _bits_2120 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_667 = _bits_2120 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2121 = _dshr_667[0]; // ChildWord.java:54
+  wire [3:0] _bits_2122 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_668 = _bits_2122 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2123 = _dshr_668[0]; // ChildWord.java:54
+  wire [3:0] _bits_2124 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_669 = _bits_2124 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2125 = _dshr_669[0]; // ChildWord.java:54
+  wire [3:0] _bits_2126 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_670 = _bits_2126 >> c11_digit_below; // ChildWord.java:54
+  wire _bits_2127 = _dshr_670[0]; // ChildWord.java:54
+  wire [11:0] c11_leaf = {_bits_2105, _bits_2107, _bits_2109, _bits_2111, _bits_2113, _bits_2115, _bits_2117, _bits_2119, _bits_2121, _bits_2123, _bits_2125, _bits_2127}; // ChildWord.java:55
+  wire [4:0] _add_76 = c11_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_10 = {q11_word_present, q11_word_bit11, q11_word_bit10, q11_word_bit9, q11_word_bit8, q11_word_bit7, q11_word_bit6, q11_word_bit5, q11_word_bit4, q11_word_bit3, q11_word_bit2, q11_word_bit1, q11_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_2128 = _cat_10[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_2129 = q11_key[9:8]; // TrieWalk.java:289
+  wire [3:0] _dshr_671 = _bits_2128 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2130 = _dshr_671[0]; // ChildWord.java:54
+  wire [3:0] _bits_2131 = _cat_10[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_672 = _bits_2131 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2132 = _dshr_672[0]; // ChildWord.java:54
+  wire [3:0] _bits_2133 = _cat_10[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_673 = _bits_2133 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2134 = _dshr_673[0]; // ChildWord.java:54
+  wire [3:0] _bits_2135 = _cat_10[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_674 = _bits_2135 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2136 = _dshr_674[0]; // ChildWord.java:54
+  wire [3:0] _bits_2137 = _cat_10[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_675 = _bits_2137 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2138 = _dshr_675[0]; // ChildWord.java:54
+  wire [3:0] _bits_2139 = _cat_10[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_676 = _bits_2139 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2140 = _dshr_676[0]; // ChildWord.java:54
+  wire [3:0] _bits_2141 = _cat_10[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_677 = _bits_2141 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2142 = _dshr_677[0]; // ChildWord.java:54
+  wire [3:0] _bits_2143 = _cat_10[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_678 = _bits_2143 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2144 = _dshr_678[0]; // ChildWord.java:54
+  wire [3:0] _bits_2145 = _cat_10[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_679 = _bits_2145 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2146 = _dshr_679[0]; // ChildWord.java:54
+  wire [3:0] _bits_2147 = _cat_10[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_680 = _bits_2147 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2148 = _dshr_680[0]; // ChildWord.java:54
+  wire [3:0] _bits_2149 = _cat_10[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_681 = _bits_2149 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2150 = _dshr_681[0]; // ChildWord.java:54
+  wire [3:0] _bits_2151 = _cat_10[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_682 = _bits_2151 >> _bits_2129; // ChildWord.java:54
+  wire _bits_2152 = _dshr_682[0]; // ChildWord.java:54
+  wire [11:0] q11_child = {_bits_2130, _bits_2132, _bits_2134, _bits_2136, _bits_2138, _bits_2140, _bits_2142, _bits_2144, _bits_2146, _bits_2148, _bits_2150, _bits_2152}; // ChildWord.java:55
+  wire [3:0] _bits_2153 = _cat_10[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_683 = _bits_2153 >> _bits_2129; // TrieWalk.java:292
+  wire q11_present = _dshr_683[0]; // TrieWalk.java:292
+  wire [3:0] _bits_2154 = _cat_10[51:48]; // ChildWord.java:60
+  wire _bits_2155 = _bits_2154[0]; // ChildWord.java:72
+  wire [2:0] _add_77 = 3'd0 + {{2{1'b0}}, _bits_2155}; // ChildWord.java:72
+  wire _bits_2156 = _bits_2154[1]; // ChildWord.java:72
+  wire [2:0] _add_78 = _add_77 + {{2{1'b0}}, _bits_2156}; // ChildWord.java:72
+  wire _bits_2157 = _bits_2154[2]; // ChildWord.java:72
+  wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_2157}; // ChildWord.java:72
+  wire _bits_2158 = _bits_2154[3]; // ChildWord.java:72
+  wire [2:0] q11_count = _add_79 + {{2{1'b0}}, _bits_2158}; // ChildWord.java:72
+  wire _not_35 = ~c11_present; // TrieWalk.java:346
+  wire _or_68 = c11_done | _not_35; // TrieWalk.java:346
+  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_92 = _or_68 & _eq_43; // TrieWalk.java:348
+  wire [3:0] _bits_2159 = c11_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_43 = _bits_2159[3] ? (_bits_2159[2] ? (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_15 : _wire_43_14) : (_bits_2159[0] ? _wire_43_13 : _wire_43_12)) : (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_11 : _wire_43_10) : (_bits_2159[0] ? _wire_43_9 : _wire_43_8))) : (_bits_2159[2] ? (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_7 : _wire_43_6) : (_bits_2159[0] ? _wire_43_5 : _wire_43_4)) : (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_3 : _wire_43_2) : (_bits_2159[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2160 = c11_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2161 = c11_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2162 = c11_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2163 = c11_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2164 = c11_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2165 = c11_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2166 = c11_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2167 = c11_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2168 = c11_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2169 = c11_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2170 = c11_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2171 = c11_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2172 = c11_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2173 = c11_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2174 = c11_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2175 = c11_key[1:0]; // TrieWalk.java:144
+  wire _or_69 = advance | io_flush; // TrieWalk.java:330
+  wire _and_93 = c11_valid & keep; // TrieWalk.java:330
+  wire _not_36 = ~c11_done; // TrieWalk.java:303
+  wire c11_descend = _not_36 & c11_present; // TrieWalk.java:303
+  wire [11:0] _mux_55 = c11_descend ? c11_child : c11_slot; // TrieWalk.java:305
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2176 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_684 = _bits_2176 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2177 = _dshr_684[0]; // ChildWord.java:54
+  wire [3:0] _bits_2178 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_685 = _bits_2178 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2179 = _dshr_685[0]; // ChildWord.java:54
+  wire [3:0] _bits_2180 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_686 = _bits_2180 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2181 = _dshr_686[0]; // ChildWord.java:54
+  wire [3:0] _bits_2182 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_687 = _bits_2182 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2183 = _dshr_687[0]; // ChildWord.java:54
+  wire [3:0] _bits_2184 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_688 = _bits_2184 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2185 = _dshr_688[0]; // ChildWord.java:54
+  wire [3:0] _bits_2186 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_689 = _bits_2186 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2187 = _dshr_689[0]; // ChildWord.java:54
+  wire [3:0] _bits_2188 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_690 = _bits_2188 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2189 = _dshr_690[0]; // ChildWord.java:54
+  wire [3:0] _bits_2190 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_691 = _bits_2190 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2191 = _dshr_691[0]; // ChildWord.java:54
+  wire [3:0] _bits_2192 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_692 = _bits_2192 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2193 = _dshr_692[0]; // ChildWord.java:54
+  wire [3:0] _bits_2194 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_693 = _bits_2194 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2195 = _dshr_693[0]; // ChildWord.java:54
+  wire [3:0] _bits_2196 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_694 = _bits_2196 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2197 = _dshr_694[0]; // ChildWord.java:54
+  wire [3:0] _bits_2198 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_695 = _bits_2198 >> a12_digit_below; // ChildWord.java:54
+  wire _bits_2199 = _dshr_695[0]; // ChildWord.java:54
+  wire [11:0] a12_leaf = {_bits_2177, _bits_2179, _bits_2181, _bits_2183, _bits_2185, _bits_2187, _bits_2189, _bits_2191, _bits_2193, _bits_2195, _bits_2197, _bits_2199}; // ChildWord.java:55
+  wire [4:0] _mux_56 = c11_descend ? 5'd12 : c11_depth; // TrieWalk.java:306
+  wire [4:0] _add_80 = a12_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_57 = c11_descend ? 3'd0 : c11_count; // TrieWalk.java:308
+  wire [2:0] _mux_58 = c11_done ? c11_children : _mux_57; // TrieWalk.java:308
+  wire _not_37 = ~c11_descend; // TrieWalk.java:309
+  wire _or_70 = c11_done | _not_37; // TrieWalk.java:309
+  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:348
+  wire [3:0] _bits_2200 = a12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_44 = _bits_2200[3] ? (_bits_2200[2] ? (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_15 : _wire_44_14) : (_bits_2200[0] ? _wire_44_13 : _wire_44_12)) : (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_11 : _wire_44_10) : (_bits_2200[0] ? _wire_44_9 : _wire_44_8))) : (_bits_2200[2] ? (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_7 : _wire_44_6) : (_bits_2200[0] ? _wire_44_5 : _wire_44_4)) : (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_3 : _wire_44_2) : (_bits_2200[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2201 = a12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2202 = a12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2203 = a12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2204 = a12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2205 = a12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2206 = a12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2207 = a12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2208 = a12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2209 = a12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2210 = a12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2211 = a12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2212 = a12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2213 = a12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2214 = a12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2215 = a12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2216 = a12_key[1:0]; // TrieWalk.java:144
+  wire _or_71 = advance | io_flush; // TrieWalk.java:330
+  wire _and_95 = a12_valid & keep; // TrieWalk.java:330
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2217 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_696 = _bits_2217 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2218 = _dshr_696[0]; // ChildWord.java:54
+  wire [3:0] _bits_2219 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_697 = _bits_2219 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2220 = _dshr_697[0]; // ChildWord.java:54
+  wire [3:0] _bits_2221 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_698 = _bits_2221 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2222 = _dshr_698[0]; // ChildWord.java:54
+  wire [3:0] _bits_2223 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_699 = _bits_2223 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2224 = _dshr_699[0]; // ChildWord.java:54
+  wire [3:0] _bits_2225 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_700 = _bits_2225 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2226 = _dshr_700[0]; // ChildWord.java:54
+  wire [3:0] _bits_2227 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_701 = _bits_2227 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2228 = _dshr_701[0]; // ChildWord.java:54
+  wire [3:0] _bits_2229 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_702 = _bits_2229 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2230 = _dshr_702[0]; // ChildWord.java:54
+  wire [3:0] _bits_2231 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_703 = _bits_2231 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2232 = _dshr_703[0]; // ChildWord.java:54
+  wire [3:0] _bits_2233 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_704 = _bits_2233 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2234 = _dshr_704[0]; // ChildWord.java:54
+  wire [3:0] _bits_2235 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_705 = _bits_2235 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2236 = _dshr_705[0]; // ChildWord.java:54
+  wire [3:0] _bits_2237 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_706 = _bits_2237 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2238 = _dshr_706[0]; // ChildWord.java:54
+  wire [3:0] _bits_2239 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_707 = _bits_2239 >> p12_digit_below; // ChildWord.java:54
+  wire _bits_2240 = _dshr_707[0]; // ChildWord.java:54
+  wire [11:0] p12_leaf = {_bits_2218, _bits_2220, _bits_2222, _bits_2224, _bits_2226, _bits_2228, _bits_2230, _bits_2232, _bits_2234, _bits_2236, _bits_2238, _bits_2240}; // ChildWord.java:55
+  wire [4:0] _add_81 = p12_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:348
+  wire [3:0] _bits_2241 = p12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_45 = _bits_2241[3] ? (_bits_2241[2] ? (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_15 : _wire_45_14) : (_bits_2241[0] ? _wire_45_13 : _wire_45_12)) : (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_11 : _wire_45_10) : (_bits_2241[0] ? _wire_45_9 : _wire_45_8))) : (_bits_2241[2] ? (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_7 : _wire_45_6) : (_bits_2241[0] ? _wire_45_5 : _wire_45_4)) : (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_3 : _wire_45_2) : (_bits_2241[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2242 = p12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2243 = p12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2244 = p12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2245 = p12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2246 = p12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2247 = p12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2248 = p12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2249 = p12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2250 = p12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2251 = p12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2252 = p12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2253 = p12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2254 = p12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2255 = p12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2256 = p12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2257 = p12_key[1:0]; // TrieWalk.java:144
+  wire _or_72 = advance | io_flush; // TrieWalk.java:330
+  wire _and_97 = p12_valid & keep; // TrieWalk.java:330
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2258 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_708 = _bits_2258 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2259 = _dshr_708[0]; // ChildWord.java:54
+  wire [3:0] _bits_2260 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_709 = _bits_2260 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2261 = _dshr_709[0]; // ChildWord.java:54
+  wire [3:0] _bits_2262 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_710 = _bits_2262 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2263 = _dshr_710[0]; // ChildWord.java:54
+  wire [3:0] _bits_2264 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_711 = _bits_2264 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2265 = _dshr_711[0]; // ChildWord.java:54
+  wire [3:0] _bits_2266 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_712 = _bits_2266 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2267 = _dshr_712[0]; // ChildWord.java:54
+  wire [3:0] _bits_2268 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_713 = _bits_2268 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2269 = _dshr_713[0]; // ChildWord.java:54
+  wire [3:0] _bits_2270 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_714 = _bits_2270 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2271 = _dshr_714[0]; // ChildWord.java:54
+  wire [3:0] _bits_2272 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_715 = _bits_2272 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2273 = _dshr_715[0]; // ChildWord.java:54
+  wire [3:0] _bits_2274 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_716 = _bits_2274 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2275 = _dshr_716[0]; // ChildWord.java:54
+  wire [3:0] _bits_2276 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_717 = _bits_2276 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2277 = _dshr_717[0]; // ChildWord.java:54
+  wire [3:0] _bits_2278 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_718 = _bits_2278 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2279 = _dshr_718[0]; // ChildWord.java:54
+  wire [3:0] _bits_2280 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_719 = _bits_2280 >> q12_digit_below; // ChildWord.java:54
+  wire _bits_2281 = _dshr_719[0]; // ChildWord.java:54
+  wire [11:0] q12_leaf = {_bits_2259, _bits_2261, _bits_2263, _bits_2265, _bits_2267, _bits_2269, _bits_2271, _bits_2273, _bits_2275, _bits_2277, _bits_2279, _bits_2281}; // ChildWord.java:55
+  wire [4:0] _add_82 = q12_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:348
+  wire [3:0] _bits_2282 = q12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_46 = _bits_2282[3] ? (_bits_2282[2] ? (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_15 : _wire_46_14) : (_bits_2282[0] ? _wire_46_13 : _wire_46_12)) : (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_11 : _wire_46_10) : (_bits_2282[0] ? _wire_46_9 : _wire_46_8))) : (_bits_2282[2] ? (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_7 : _wire_46_6) : (_bits_2282[0] ? _wire_46_5 : _wire_46_4)) : (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_3 : _wire_46_2) : (_bits_2282[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2283 = q12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2284 = q12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2285 = q12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2286 = q12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2287 = q12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2288 = q12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2289 = q12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2290 = q12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2291 = q12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2292 = q12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2293 = q12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2294 = q12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2295 = q12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2296 = q12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2297 = q12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2298 = q12_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:249
+  wire _or_73 = advance | io_flush; // TrieWalk.java:330
+  wire _and_99 = q12_valid & keep; // TrieWalk.java:330
+  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2299 = levels11_12_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_720 = _bits_2299 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2300 = _dshr_720[0]; // ChildWord.java:54
+  wire [3:0] _bits_2301 = levels11_12_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_721 = _bits_2301 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2302 = _dshr_721[0]; // ChildWord.java:54
+  wire [3:0] _bits_2303 = levels11_12_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_722 = _bits_2303 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2304 = _dshr_722[0]; // ChildWord.java:54
+  wire [3:0] _bits_2305 = levels11_12_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_723 = _bits_2305 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2306 = _dshr_723[0]; // ChildWord.java:54
+  wire [3:0] _bits_2307 = levels11_12_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_724 = _bits_2307 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2308 = _dshr_724[0]; // ChildWord.java:54
+  wire [3:0] _bits_2309 = levels11_12_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_725 = _bits_2309 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2310 = _dshr_725[0]; // ChildWord.java:54
+  wire [3:0] _bits_2311 = levels11_12_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_726 = _bits_2311 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2312 = _dshr_726[0]; // ChildWord.java:54
+  wire [3:0] _bits_2313 = levels11_12_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_727 = _bits_2313 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2314 = _dshr_727[0]; // ChildWord.java:54
+  wire [3:0] _bits_2315 = levels11_12_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_728 = _bits_2315 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2316 = _dshr_728[0]; // ChildWord.java:54
+  wire [3:0] _bits_2317 = levels11_12_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_729 = _bits_2317 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2318 = _dshr_729[0]; // ChildWord.java:54
+  wire [3:0] _bits_2319 = levels11_12_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_730 = _bits_2319 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2320 = _dshr_730[0]; // ChildWord.java:54
+  wire [3:0] _bits_2321 = levels11_12_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_731 = _bits_2321 >> c12_digit_below; // ChildWord.java:54
+  wire _bits_2322 = _dshr_731[0]; // ChildWord.java:54
+  wire [11:0] c12_leaf = {_bits_2300, _bits_2302, _bits_2304, _bits_2306, _bits_2308, _bits_2310, _bits_2312, _bits_2314, _bits_2316, _bits_2318, _bits_2320, _bits_2322}; // ChildWord.java:55
+  wire [4:0] _add_83 = c12_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_11 = {q12_word_present, q12_word_bit11, q12_word_bit10, q12_word_bit9, q12_word_bit8, q12_word_bit7, q12_word_bit6, q12_word_bit5, q12_word_bit4, q12_word_bit3, q12_word_bit2, q12_word_bit1, q12_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_2323 = _cat_11[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_2324 = q12_key[7:6]; // TrieWalk.java:289
+  wire [3:0] _dshr_732 = _bits_2323 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2325 = _dshr_732[0]; // ChildWord.java:54
+  wire [3:0] _bits_2326 = _cat_11[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_733 = _bits_2326 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2327 = _dshr_733[0]; // ChildWord.java:54
+  wire [3:0] _bits_2328 = _cat_11[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_734 = _bits_2328 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2329 = _dshr_734[0]; // ChildWord.java:54
+  wire [3:0] _bits_2330 = _cat_11[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_735 = _bits_2330 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2331 = _dshr_735[0]; // ChildWord.java:54
+  wire [3:0] _bits_2332 = _cat_11[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_736 = _bits_2332 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2333 = _dshr_736[0]; // ChildWord.java:54
+  wire [3:0] _bits_2334 = _cat_11[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_737 = _bits_2334 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2335 = _dshr_737[0]; // ChildWord.java:54
+  wire [3:0] _bits_2336 = _cat_11[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_738 = _bits_2336 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2337 = _dshr_738[0]; // ChildWord.java:54
+  wire [3:0] _bits_2338 = _cat_11[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_739 = _bits_2338 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2339 = _dshr_739[0]; // ChildWord.java:54
+  wire [3:0] _bits_2340 = _cat_11[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_740 = _bits_2340 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2341 = _dshr_740[0]; // ChildWord.java:54
+  wire [3:0] _bits_2342 = _cat_11[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_741 = _bits_2342 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2343 = _dshr_741[0]; // ChildWord.java:54
+  wire [3:0] _bits_2344 = _cat_11[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_742 = _bits_2344 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2345 = _dshr_742[0]; // ChildWord.java:54
+  wire [3:0] _bits_2346 = _cat_11[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_743 = _bits_2346 >> _bits_2324; // ChildWord.java:54
+  wire _bits_2347 = _dshr_743[0]; // ChildWord.java:54
+  wire [11:0] q12_child = {_bits_2325, _bits_2327, _bits_2329, _bits_2331, _bits_2333, _bits_2335, _bits_2337, _bits_2339, _bits_2341, _bits_2343, _bits_2345, _bits_2347}; // ChildWord.java:55
+  wire [3:0] _bits_2348 = _cat_11[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_744 = _bits_2348 >> _bits_2324; // TrieWalk.java:292
+  wire q12_present = _dshr_744[0]; // TrieWalk.java:292
+  wire [3:0] _bits_2349 = _cat_11[51:48]; // ChildWord.java:60
+  wire _bits_2350 = _bits_2349[0]; // ChildWord.java:72
+  wire [2:0] _add_84 = 3'd0 + {{2{1'b0}}, _bits_2350}; // ChildWord.java:72
+  wire _bits_2351 = _bits_2349[1]; // ChildWord.java:72
+  wire [2:0] _add_85 = _add_84 + {{2{1'b0}}, _bits_2351}; // ChildWord.java:72
+  wire _bits_2352 = _bits_2349[2]; // ChildWord.java:72
+  wire [2:0] _add_86 = _add_85 + {{2{1'b0}}, _bits_2352}; // ChildWord.java:72
+  wire _bits_2353 = _bits_2349[3]; // ChildWord.java:72
+  wire [2:0] q12_count = _add_86 + {{2{1'b0}}, _bits_2353}; // ChildWord.java:72
+  wire _not_38 = ~c12_present; // TrieWalk.java:346
+  wire _or_74 = c12_done | _not_38; // TrieWalk.java:346
+  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:348
+  wire _and_100 = _or_74 & _eq_47; // TrieWalk.java:348
+  wire [3:0] _bits_2354 = c12_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_47 = _bits_2354[3] ? (_bits_2354[2] ? (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_15 : _wire_47_14) : (_bits_2354[0] ? _wire_47_13 : _wire_47_12)) : (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_11 : _wire_47_10) : (_bits_2354[0] ? _wire_47_9 : _wire_47_8))) : (_bits_2354[2] ? (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_7 : _wire_47_6) : (_bits_2354[0] ? _wire_47_5 : _wire_47_4)) : (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_3 : _wire_47_2) : (_bits_2354[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2355 = c12_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2356 = c12_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2357 = c12_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2358 = c12_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2359 = c12_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2360 = c12_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2361 = c12_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2362 = c12_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2363 = c12_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2364 = c12_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2365 = c12_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2366 = c12_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2367 = c12_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2368 = c12_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2369 = c12_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2370 = c12_key[1:0]; // TrieWalk.java:144
+  wire _or_75 = advance | io_flush; // TrieWalk.java:330
+  wire _and_101 = c12_valid & keep; // TrieWalk.java:330
+  wire _not_39 = ~c12_done; // TrieWalk.java:303
+  wire c12_descend = _not_39 & c12_present; // TrieWalk.java:303
+  wire [11:0] _mux_60 = c12_descend ? c12_child : c12_slot; // TrieWalk.java:305
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2371 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_745 = _bits_2371 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2372 = _dshr_745[0]; // ChildWord.java:54
+  wire [3:0] _bits_2373 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_746 = _bits_2373 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2374 = _dshr_746[0]; // ChildWord.java:54
+  wire [3:0] _bits_2375 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_747 = _bits_2375 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2376 = _dshr_747[0]; // ChildWord.java:54
+  wire [3:0] _bits_2377 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_748 = _bits_2377 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2378 = _dshr_748[0]; // ChildWord.java:54
+  wire [3:0] _bits_2379 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_749 = _bits_2379 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2380 = _dshr_749[0]; // ChildWord.java:54
+  wire [3:0] _bits_2381 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_750 = _bits_2381 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2382 = _dshr_750[0]; // ChildWord.java:54
+  wire [3:0] _bits_2383 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_751 = _bits_2383 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2384 = _dshr_751[0]; // ChildWord.java:54
+  wire [3:0] _bits_2385 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_752 = _bits_2385 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2386 = _dshr_752[0]; // ChildWord.java:54
+  wire [3:0] _bits_2387 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_753 = _bits_2387 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2388 = _dshr_753[0]; // ChildWord.java:54
+  wire [3:0] _bits_2389 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_754 = _bits_2389 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2390 = _dshr_754[0]; // ChildWord.java:54
+  wire [3:0] _bits_2391 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_755 = _bits_2391 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2392 = _dshr_755[0]; // ChildWord.java:54
+  wire [3:0] _bits_2393 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_756 = _bits_2393 >> a13_digit_below; // ChildWord.java:54
+  wire _bits_2394 = _dshr_756[0]; // ChildWord.java:54
+  wire [11:0] a13_leaf = {_bits_2372, _bits_2374, _bits_2376, _bits_2378, _bits_2380, _bits_2382, _bits_2384, _bits_2386, _bits_2388, _bits_2390, _bits_2392, _bits_2394}; // ChildWord.java:55
+  wire [4:0] _mux_61 = c12_descend ? 5'd13 : c12_depth; // TrieWalk.java:306
+  wire [4:0] _add_87 = a13_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_62 = c12_descend ? 3'd0 : c12_count; // TrieWalk.java:308
+  wire [2:0] _mux_63 = c12_done ? c12_children : _mux_62; // TrieWalk.java:308
+  wire _not_40 = ~c12_descend; // TrieWalk.java:309
+  wire _or_76 = c12_done | _not_40; // TrieWalk.java:309
+  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:348
+  wire [3:0] _bits_2395 = a13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_48 = _bits_2395[3] ? (_bits_2395[2] ? (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_15 : _wire_48_14) : (_bits_2395[0] ? _wire_48_13 : _wire_48_12)) : (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_11 : _wire_48_10) : (_bits_2395[0] ? _wire_48_9 : _wire_48_8))) : (_bits_2395[2] ? (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_7 : _wire_48_6) : (_bits_2395[0] ? _wire_48_5 : _wire_48_4)) : (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_3 : _wire_48_2) : (_bits_2395[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2396 = a13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2397 = a13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2398 = a13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2399 = a13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2400 = a13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2401 = a13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2402 = a13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2403 = a13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2404 = a13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2405 = a13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2406 = a13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2407 = a13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2408 = a13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2409 = a13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2410 = a13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2411 = a13_key[1:0]; // TrieWalk.java:144
+  wire _or_77 = advance | io_flush; // TrieWalk.java:330
+  wire _and_103 = a13_valid & keep; // TrieWalk.java:330
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2412 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_757 = _bits_2412 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2413 = _dshr_757[0]; // ChildWord.java:54
+  wire [3:0] _bits_2414 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_758 = _bits_2414 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2415 = _dshr_758[0]; // ChildWord.java:54
+  wire [3:0] _bits_2416 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_759 = _bits_2416 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2417 = _dshr_759[0]; // ChildWord.java:54
+  wire [3:0] _bits_2418 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_760 = _bits_2418 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2419 = _dshr_760[0]; // ChildWord.java:54
+  wire [3:0] _bits_2420 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_761 = _bits_2420 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2421 = _dshr_761[0]; // ChildWord.java:54
+  wire [3:0] _bits_2422 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_762 = _bits_2422 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2423 = _dshr_762[0]; // ChildWord.java:54
+  wire [3:0] _bits_2424 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_763 = _bits_2424 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2425 = _dshr_763[0]; // ChildWord.java:54
+  wire [3:0] _bits_2426 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_764 = _bits_2426 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2427 = _dshr_764[0]; // ChildWord.java:54
+  wire [3:0] _bits_2428 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_765 = _bits_2428 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2429 = _dshr_765[0]; // ChildWord.java:54
+  wire [3:0] _bits_2430 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_766 = _bits_2430 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2431 = _dshr_766[0]; // ChildWord.java:54
+  wire [3:0] _bits_2432 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_767 = _bits_2432 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2433 = _dshr_767[0]; // ChildWord.java:54
+  wire [3:0] _bits_2434 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_768 = _bits_2434 >> p13_digit_below; // ChildWord.java:54
+  wire _bits_2435 = _dshr_768[0]; // ChildWord.java:54
+  wire [11:0] p13_leaf = {_bits_2413, _bits_2415, _bits_2417, _bits_2419, _bits_2421, _bits_2423, _bits_2425, _bits_2427, _bits_2429, _bits_2431, _bits_2433, _bits_2435}; // ChildWord.java:55
+  wire [4:0] _add_88 = p13_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:348
+  wire [3:0] _bits_2436 = p13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_49 = _bits_2436[3] ? (_bits_2436[2] ? (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_15 : _wire_49_14) : (_bits_2436[0] ? _wire_49_13 : _wire_49_12)) : (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_11 : _wire_49_10) : (_bits_2436[0] ? _wire_49_9 : _wire_49_8))) : (_bits_2436[2] ? (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_7 : _wire_49_6) : (_bits_2436[0] ? _wire_49_5 : _wire_49_4)) : (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_3 : _wire_49_2) : (_bits_2436[0] ? _wire_49_1 : _wire_49_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2437 = p13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2438 = p13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2439 = p13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2440 = p13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2441 = p13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2442 = p13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2443 = p13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2444 = p13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2445 = p13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2446 = p13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2447 = p13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2448 = p13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2449 = p13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2450 = p13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2451 = p13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2452 = p13_key[1:0]; // TrieWalk.java:144
+  wire _or_78 = advance | io_flush; // TrieWalk.java:330
+  wire _and_105 = p13_valid & keep; // TrieWalk.java:330
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2453 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_769 = _bits_2453 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2454 = _dshr_769[0]; // ChildWord.java:54
+  wire [3:0] _bits_2455 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_770 = _bits_2455 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2456 = _dshr_770[0]; // ChildWord.java:54
+  wire [3:0] _bits_2457 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_771 = _bits_2457 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2458 = _dshr_771[0]; // ChildWord.java:54
+  wire [3:0] _bits_2459 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_772 = _bits_2459 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2460 = _dshr_772[0]; // ChildWord.java:54
+  wire [3:0] _bits_2461 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_773 = _bits_2461 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2462 = _dshr_773[0]; // ChildWord.java:54
+  wire [3:0] _bits_2463 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_774 = _bits_2463 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2464 = _dshr_774[0]; // ChildWord.java:54
+  wire [3:0] _bits_2465 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_775 = _bits_2465 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2466 = _dshr_775[0]; // ChildWord.java:54
+  wire [3:0] _bits_2467 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_776 = _bits_2467 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2468 = _dshr_776[0]; // ChildWord.java:54
+  wire [3:0] _bits_2469 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_777 = _bits_2469 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2470 = _dshr_777[0]; // ChildWord.java:54
+  wire [3:0] _bits_2471 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_778 = _bits_2471 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2472 = _dshr_778[0]; // ChildWord.java:54
+  wire [3:0] _bits_2473 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_779 = _bits_2473 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2474 = _dshr_779[0]; // ChildWord.java:54
+  wire [3:0] _bits_2475 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_780 = _bits_2475 >> q13_digit_below; // ChildWord.java:54
+  wire _bits_2476 = _dshr_780[0]; // ChildWord.java:54
+  wire [11:0] q13_leaf = {_bits_2454, _bits_2456, _bits_2458, _bits_2460, _bits_2462, _bits_2464, _bits_2466, _bits_2468, _bits_2470, _bits_2472, _bits_2474, _bits_2476}; // ChildWord.java:55
+  wire [4:0] _add_89 = q13_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:348
+  wire [3:0] _bits_2477 = q13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_50 = _bits_2477[3] ? (_bits_2477[2] ? (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_15 : _wire_50_14) : (_bits_2477[0] ? _wire_50_13 : _wire_50_12)) : (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_11 : _wire_50_10) : (_bits_2477[0] ? _wire_50_9 : _wire_50_8))) : (_bits_2477[2] ? (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_7 : _wire_50_6) : (_bits_2477[0] ? _wire_50_5 : _wire_50_4)) : (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_3 : _wire_50_2) : (_bits_2477[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2478 = q13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2479 = q13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2480 = q13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2481 = q13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2482 = q13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2483 = q13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2484 = q13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2485 = q13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2486 = q13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2487 = q13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2488 = q13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2489 = q13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2490 = q13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2491 = q13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2492 = q13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2493 = q13_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:249
+  wire _or_79 = advance | io_flush; // TrieWalk.java:330
+  wire _and_107 = q13_valid & keep; // TrieWalk.java:330
+  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2494 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_781 = _bits_2494 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2495 = _dshr_781[0]; // ChildWord.java:54
+  wire [3:0] _bits_2496 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_782 = _bits_2496 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2497 = _dshr_782[0]; // ChildWord.java:54
+  wire [3:0] _bits_2498 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_783 = _bits_2498 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2499 = _dshr_783[0]; // ChildWord.java:54
+  wire [3:0] _bits_2500 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_784 = _bits_2500 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2501 = _dshr_784[0]; // ChildWord.java:54
+  wire [3:0] _bits_2502 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_785 = _bits_2502 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2503 = _dshr_785[0]; // ChildWord.java:54
+  wire [3:0] _bits_2504 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_786 = _bits_2504 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2505 = _dshr_786[0]; // ChildWord.java:54
+  wire [3:0] _bits_2506 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_787 = _bits_2506 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2507 = _dshr_787[0]; // ChildWord.java:54
+  wire [3:0] _bits_2508 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_788 = _bits_2508 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2509 = _dshr_788[0]; // ChildWord.java:54
+  wire [3:0] _bits_2510 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_789 = _bits_2510 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2511 = _dshr_789[0]; // ChildWord.java:54
+  wire [3:0] _bits_2512 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_790 = _bits_2512 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2513 = _dshr_790[0]; // ChildWord.java:54
+  wire [3:0] _bits_2514 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_791 = _bits_2514 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2515 = _dshr_791[0]; // ChildWord.java:54
+  wire [3:0] _bits_2516 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_792 = _bits_2516 >> c13_digit_below; // ChildWord.java:54
+  wire _bits_2517 = _dshr_792[0]; // ChildWord.java:54
+  wire [11:0] c13_leaf = {_bits_2495, _bits_2497, _bits_2499, _bits_2501, _bits_2503, _bits_2505, _bits_2507, _bits_2509, _bits_2511, _bits_2513, _bits_2515, _bits_2517}; // ChildWord.java:55
+  wire [4:0] _add_90 = c13_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_12 = {q13_word_present, q13_word_bit11, q13_word_bit10, q13_word_bit9, q13_word_bit8, q13_word_bit7, q13_word_bit6, q13_word_bit5, q13_word_bit4, q13_word_bit3, q13_word_bit2, q13_word_bit1, q13_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_2518 = _cat_12[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_2519 = q13_key[5:4]; // TrieWalk.java:289
+  wire [3:0] _dshr_793 = _bits_2518 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2520 = _dshr_793[0]; // ChildWord.java:54
+  wire [3:0] _bits_2521 = _cat_12[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_794 = _bits_2521 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2522 = _dshr_794[0]; // ChildWord.java:54
+  wire [3:0] _bits_2523 = _cat_12[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_795 = _bits_2523 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2524 = _dshr_795[0]; // ChildWord.java:54
+  wire [3:0] _bits_2525 = _cat_12[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_796 = _bits_2525 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2526 = _dshr_796[0]; // ChildWord.java:54
+  wire [3:0] _bits_2527 = _cat_12[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_797 = _bits_2527 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2528 = _dshr_797[0]; // ChildWord.java:54
+  wire [3:0] _bits_2529 = _cat_12[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_798 = _bits_2529 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2530 = _dshr_798[0]; // ChildWord.java:54
+  wire [3:0] _bits_2531 = _cat_12[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_799 = _bits_2531 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2532 = _dshr_799[0]; // ChildWord.java:54
+  wire [3:0] _bits_2533 = _cat_12[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_800 = _bits_2533 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2534 = _dshr_800[0]; // ChildWord.java:54
+  wire [3:0] _bits_2535 = _cat_12[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_801 = _bits_2535 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2536 = _dshr_801[0]; // ChildWord.java:54
+  wire [3:0] _bits_2537 = _cat_12[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_802 = _bits_2537 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2538 = _dshr_802[0]; // ChildWord.java:54
+  wire [3:0] _bits_2539 = _cat_12[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_803 = _bits_2539 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2540 = _dshr_803[0]; // ChildWord.java:54
+  wire [3:0] _bits_2541 = _cat_12[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_804 = _bits_2541 >> _bits_2519; // ChildWord.java:54
+  wire _bits_2542 = _dshr_804[0]; // ChildWord.java:54
+  wire [11:0] q13_child = {_bits_2520, _bits_2522, _bits_2524, _bits_2526, _bits_2528, _bits_2530, _bits_2532, _bits_2534, _bits_2536, _bits_2538, _bits_2540, _bits_2542}; // ChildWord.java:55
+  wire [3:0] _bits_2543 = _cat_12[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_805 = _bits_2543 >> _bits_2519; // TrieWalk.java:292
+  wire q13_present = _dshr_805[0]; // TrieWalk.java:292
+  wire [3:0] _bits_2544 = _cat_12[51:48]; // ChildWord.java:60
+  wire _bits_2545 = _bits_2544[0]; // ChildWord.java:72
+  wire [2:0] _add_91 = 3'd0 + {{2{1'b0}}, _bits_2545}; // ChildWord.java:72
+  wire _bits_2546 = _bits_2544[1]; // ChildWord.java:72
+  wire [2:0] _add_92 = _add_91 + {{2{1'b0}}, _bits_2546}; // ChildWord.java:72
+  wire _bits_2547 = _bits_2544[2]; // ChildWord.java:72
+  wire [2:0] _add_93 = _add_92 + {{2{1'b0}}, _bits_2547}; // ChildWord.java:72
+  wire _bits_2548 = _bits_2544[3]; // ChildWord.java:72
+  wire [2:0] q13_count = _add_93 + {{2{1'b0}}, _bits_2548}; // ChildWord.java:72
+  wire _not_41 = ~c13_present; // TrieWalk.java:346
+  wire _or_80 = c13_done | _not_41; // TrieWalk.java:346
+  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_108 = _or_80 & _eq_51; // TrieWalk.java:348
+  wire [3:0] _bits_2549 = c13_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_51 = _bits_2549[3] ? (_bits_2549[2] ? (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_15 : _wire_51_14) : (_bits_2549[0] ? _wire_51_13 : _wire_51_12)) : (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_11 : _wire_51_10) : (_bits_2549[0] ? _wire_51_9 : _wire_51_8))) : (_bits_2549[2] ? (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_7 : _wire_51_6) : (_bits_2549[0] ? _wire_51_5 : _wire_51_4)) : (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_3 : _wire_51_2) : (_bits_2549[0] ? _wire_51_1 : _wire_51_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2550 = c13_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2551 = c13_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2552 = c13_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2553 = c13_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2554 = c13_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2555 = c13_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2556 = c13_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2557 = c13_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2558 = c13_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2559 = c13_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2560 = c13_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2561 = c13_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2562 = c13_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2563 = c13_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2564 = c13_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2565 = c13_key[1:0]; // TrieWalk.java:144
+  wire _or_81 = advance | io_flush; // TrieWalk.java:330
+  wire _and_109 = c13_valid & keep; // TrieWalk.java:330
+  wire _not_42 = ~c13_done; // TrieWalk.java:303
+  wire c13_descend = _not_42 & c13_present; // TrieWalk.java:303
+  wire [11:0] _mux_65 = c13_descend ? c13_child : c13_slot; // TrieWalk.java:305
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2566 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_806 = _bits_2566 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2567 = _dshr_806[0]; // ChildWord.java:54
+  wire [3:0] _bits_2568 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_807 = _bits_2568 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2569 = _dshr_807[0]; // ChildWord.java:54
+  wire [3:0] _bits_2570 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_808 = _bits_2570 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2571 = _dshr_808[0]; // ChildWord.java:54
+  wire [3:0] _bits_2572 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_809 = _bits_2572 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2573 = _dshr_809[0]; // ChildWord.java:54
+  wire [3:0] _bits_2574 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_810 = _bits_2574 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2575 = _dshr_810[0]; // ChildWord.java:54
+  wire [3:0] _bits_2576 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_811 = _bits_2576 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2577 = _dshr_811[0]; // ChildWord.java:54
+  wire [3:0] _bits_2578 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_812 = _bits_2578 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2579 = _dshr_812[0]; // ChildWord.java:54
+  wire [3:0] _bits_2580 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_813 = _bits_2580 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2581 = _dshr_813[0]; // ChildWord.java:54
+  wire [3:0] _bits_2582 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_814 = _bits_2582 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2583 = _dshr_814[0]; // ChildWord.java:54
+  wire [3:0] _bits_2584 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_815 = _bits_2584 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2585 = _dshr_815[0]; // ChildWord.java:54
+  wire [3:0] _bits_2586 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_816 = _bits_2586 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2587 = _dshr_816[0]; // ChildWord.java:54
+  wire [3:0] _bits_2588 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_817 = _bits_2588 >> a14_digit_below; // ChildWord.java:54
+  wire _bits_2589 = _dshr_817[0]; // ChildWord.java:54
+  wire [11:0] a14_leaf = {_bits_2567, _bits_2569, _bits_2571, _bits_2573, _bits_2575, _bits_2577, _bits_2579, _bits_2581, _bits_2583, _bits_2585, _bits_2587, _bits_2589}; // ChildWord.java:55
+  wire [4:0] _mux_66 = c13_descend ? 5'd14 : c13_depth; // TrieWalk.java:306
+  wire [4:0] _add_94 = a14_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_67 = c13_descend ? 3'd0 : c13_count; // TrieWalk.java:308
+  wire [2:0] _mux_68 = c13_done ? c13_children : _mux_67; // TrieWalk.java:308
+  wire _not_43 = ~c13_descend; // TrieWalk.java:309
+  wire _or_82 = c13_done | _not_43; // TrieWalk.java:309
+  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:348
+  wire [3:0] _bits_2590 = a14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_52 = _bits_2590[3] ? (_bits_2590[2] ? (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_15 : _wire_52_14) : (_bits_2590[0] ? _wire_52_13 : _wire_52_12)) : (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_11 : _wire_52_10) : (_bits_2590[0] ? _wire_52_9 : _wire_52_8))) : (_bits_2590[2] ? (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_7 : _wire_52_6) : (_bits_2590[0] ? _wire_52_5 : _wire_52_4)) : (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_3 : _wire_52_2) : (_bits_2590[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2591 = a14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2592 = a14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2593 = a14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2594 = a14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2595 = a14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2596 = a14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2597 = a14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2598 = a14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2599 = a14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2600 = a14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2601 = a14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2602 = a14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2603 = a14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2604 = a14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2605 = a14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2606 = a14_key[1:0]; // TrieWalk.java:144
+  wire _or_83 = advance | io_flush; // TrieWalk.java:330
+  wire _and_111 = a14_valid & keep; // TrieWalk.java:330
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2607 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_818 = _bits_2607 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2608 = _dshr_818[0]; // ChildWord.java:54
+  wire [3:0] _bits_2609 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_819 = _bits_2609 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2610 = _dshr_819[0]; // ChildWord.java:54
+  wire [3:0] _bits_2611 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_820 = _bits_2611 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2612 = _dshr_820[0]; // ChildWord.java:54
+  wire [3:0] _bits_2613 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_821 = _bits_2613 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2614 = _dshr_821[0]; // ChildWord.java:54
+  wire [3:0] _bits_2615 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_822 = _bits_2615 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2616 = _dshr_822[0]; // ChildWord.java:54
+  wire [3:0] _bits_2617 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_823 = _bits_2617 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2618 = _dshr_823[0]; // ChildWord.java:54
+  wire [3:0] _bits_2619 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_824 = _bits_2619 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2620 = _dshr_824[0]; // ChildWord.java:54
+  wire [3:0] _bits_2621 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_825 = _bits_2621 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2622 = _dshr_825[0]; // ChildWord.java:54
+  wire [3:0] _bits_2623 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_826 = _bits_2623 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2624 = _dshr_826[0]; // ChildWord.java:54
+  wire [3:0] _bits_2625 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_827 = _bits_2625 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2626 = _dshr_827[0]; // ChildWord.java:54
+  wire [3:0] _bits_2627 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_828 = _bits_2627 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2628 = _dshr_828[0]; // ChildWord.java:54
+  wire [3:0] _bits_2629 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_829 = _bits_2629 >> p14_digit_below; // ChildWord.java:54
+  wire _bits_2630 = _dshr_829[0]; // ChildWord.java:54
+  wire [11:0] p14_leaf = {_bits_2608, _bits_2610, _bits_2612, _bits_2614, _bits_2616, _bits_2618, _bits_2620, _bits_2622, _bits_2624, _bits_2626, _bits_2628, _bits_2630}; // ChildWord.java:55
+  wire [4:0] _add_95 = p14_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:348
+  wire [3:0] _bits_2631 = p14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_53 = _bits_2631[3] ? (_bits_2631[2] ? (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_15 : _wire_53_14) : (_bits_2631[0] ? _wire_53_13 : _wire_53_12)) : (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_11 : _wire_53_10) : (_bits_2631[0] ? _wire_53_9 : _wire_53_8))) : (_bits_2631[2] ? (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_7 : _wire_53_6) : (_bits_2631[0] ? _wire_53_5 : _wire_53_4)) : (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_3 : _wire_53_2) : (_bits_2631[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2632 = p14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2633 = p14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2634 = p14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2635 = p14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2636 = p14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2637 = p14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2638 = p14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2639 = p14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2640 = p14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2641 = p14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2642 = p14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2643 = p14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2644 = p14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2645 = p14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2646 = p14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2647 = p14_key[1:0]; // TrieWalk.java:144
+  wire _or_84 = advance | io_flush; // TrieWalk.java:330
+  wire _and_113 = p14_valid & keep; // TrieWalk.java:330
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2648 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_830 = _bits_2648 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2649 = _dshr_830[0]; // ChildWord.java:54
+  wire [3:0] _bits_2650 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_831 = _bits_2650 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2651 = _dshr_831[0]; // ChildWord.java:54
+  wire [3:0] _bits_2652 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_832 = _bits_2652 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2653 = _dshr_832[0]; // ChildWord.java:54
+  wire [3:0] _bits_2654 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_833 = _bits_2654 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2655 = _dshr_833[0]; // ChildWord.java:54
+  wire [3:0] _bits_2656 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_834 = _bits_2656 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2657 = _dshr_834[0]; // ChildWord.java:54
+  wire [3:0] _bits_2658 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_835 = _bits_2658 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2659 = _dshr_835[0]; // ChildWord.java:54
+  wire [3:0] _bits_2660 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_836 = _bits_2660 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2661 = _dshr_836[0]; // ChildWord.java:54
+  wire [3:0] _bits_2662 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_837 = _bits_2662 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2663 = _dshr_837[0]; // ChildWord.java:54
+  wire [3:0] _bits_2664 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_838 = _bits_2664 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2665 = _dshr_838[0]; // ChildWord.java:54
+  wire [3:0] _bits_2666 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_839 = _bits_2666 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2667 = _dshr_839[0]; // ChildWord.java:54
+  wire [3:0] _bits_2668 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_840 = _bits_2668 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2669 = _dshr_840[0]; // ChildWord.java:54
+  wire [3:0] _bits_2670 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_841 = _bits_2670 >> q14_digit_below; // ChildWord.java:54
+  wire _bits_2671 = _dshr_841[0]; // ChildWord.java:54
+  wire [11:0] q14_leaf = {_bits_2649, _bits_2651, _bits_2653, _bits_2655, _bits_2657, _bits_2659, _bits_2661, _bits_2663, _bits_2665, _bits_2667, _bits_2669, _bits_2671}; // ChildWord.java:55
+  wire [4:0] _add_96 = q14_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:348
+  wire [3:0] _bits_2672 = q14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_54 = _bits_2672[3] ? (_bits_2672[2] ? (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_15 : _wire_54_14) : (_bits_2672[0] ? _wire_54_13 : _wire_54_12)) : (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_11 : _wire_54_10) : (_bits_2672[0] ? _wire_54_9 : _wire_54_8))) : (_bits_2672[2] ? (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_7 : _wire_54_6) : (_bits_2672[0] ? _wire_54_5 : _wire_54_4)) : (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_3 : _wire_54_2) : (_bits_2672[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2673 = q14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2674 = q14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2675 = q14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2676 = q14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2677 = q14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2678 = q14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2679 = q14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2680 = q14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2681 = q14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2682 = q14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2683 = q14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2684 = q14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2685 = q14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2686 = q14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2687 = q14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2688 = q14_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:249
+  wire _or_85 = advance | io_flush; // TrieWalk.java:330
+  wire _and_115 = q14_valid & keep; // TrieWalk.java:330
+  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2689 = levels13_14_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_842 = _bits_2689 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2690 = _dshr_842[0]; // ChildWord.java:54
+  wire [3:0] _bits_2691 = levels13_14_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_843 = _bits_2691 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2692 = _dshr_843[0]; // ChildWord.java:54
+  wire [3:0] _bits_2693 = levels13_14_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_844 = _bits_2693 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2694 = _dshr_844[0]; // ChildWord.java:54
+  wire [3:0] _bits_2695 = levels13_14_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_845 = _bits_2695 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2696 = _dshr_845[0]; // ChildWord.java:54
+  wire [3:0] _bits_2697 = levels13_14_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_846 = _bits_2697 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2698 = _dshr_846[0]; // ChildWord.java:54
+  wire [3:0] _bits_2699 = levels13_14_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_847 = _bits_2699 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2700 = _dshr_847[0]; // ChildWord.java:54
+  wire [3:0] _bits_2701 = levels13_14_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_848 = _bits_2701 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2702 = _dshr_848[0]; // ChildWord.java:54
+  wire [3:0] _bits_2703 = levels13_14_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_849 = _bits_2703 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2704 = _dshr_849[0]; // ChildWord.java:54
+  wire [3:0] _bits_2705 = levels13_14_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_850 = _bits_2705 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2706 = _dshr_850[0]; // ChildWord.java:54
+  wire [3:0] _bits_2707 = levels13_14_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_851 = _bits_2707 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2708 = _dshr_851[0]; // ChildWord.java:54
+  wire [3:0] _bits_2709 = levels13_14_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_852 = _bits_2709 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2710 = _dshr_852[0]; // ChildWord.java:54
+  wire [3:0] _bits_2711 = levels13_14_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_853 = _bits_2711 >> c14_digit_below; // ChildWord.java:54
+  wire _bits_2712 = _dshr_853[0]; // ChildWord.java:54
+  wire [11:0] c14_leaf = {_bits_2690, _bits_2692, _bits_2694, _bits_2696, _bits_2698, _bits_2700, _bits_2702, _bits_2704, _bits_2706, _bits_2708, _bits_2710, _bits_2712}; // ChildWord.java:55
+  wire [4:0] _add_97 = c14_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_13 = {q14_word_present, q14_word_bit11, q14_word_bit10, q14_word_bit9, q14_word_bit8, q14_word_bit7, q14_word_bit6, q14_word_bit5, q14_word_bit4, q14_word_bit3, q14_word_bit2, q14_word_bit1, q14_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_2713 = _cat_13[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_2714 = q14_key[3:2]; // TrieWalk.java:289
+  wire [3:0] _dshr_854 = _bits_2713 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2715 = _dshr_854[0]; // ChildWord.java:54
+  wire [3:0] _bits_2716 = _cat_13[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_855 = _bits_2716 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2717 = _dshr_855[0]; // ChildWord.java:54
+  wire [3:0] _bits_2718 = _cat_13[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_856 = _bits_2718 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2719 = _dshr_856[0]; // ChildWord.java:54
+  wire [3:0] _bits_2720 = _cat_13[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_857 = _bits_2720 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2721 = _dshr_857[0]; // ChildWord.java:54
+  wire [3:0] _bits_2722 = _cat_13[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_858 = _bits_2722 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2723 = _dshr_858[0]; // ChildWord.java:54
+  wire [3:0] _bits_2724 = _cat_13[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_859 = _bits_2724 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2725 = _dshr_859[0]; // ChildWord.java:54
+  wire [3:0] _bits_2726 = _cat_13[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_860 = _bits_2726 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2727 = _dshr_860[0]; // ChildWord.java:54
+  wire [3:0] _bits_2728 = _cat_13[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_861 = _bits_2728 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2729 = _dshr_861[0]; // ChildWord.java:54
+  wire [3:0] _bits_2730 = _cat_13[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_862 = _bits_2730 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2731 = _dshr_862[0]; // ChildWord.java:54
+  wire [3:0] _bits_2732 = _cat_13[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_863 = _bits_2732 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2733 = _dshr_863[0]; // ChildWord.java:54
+  wire [3:0] _bits_2734 = _cat_13[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_864 = _bits_2734 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2735 = _dshr_864[0]; // ChildWord.java:54
+  wire [3:0] _bits_2736 = _cat_13[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_865 = _bits_2736 >> _bits_2714; // ChildWord.java:54
+  wire _bits_2737 = _dshr_865[0]; // ChildWord.java:54
+  wire [11:0] q14_child = {_bits_2715, _bits_2717, _bits_2719, _bits_2721, _bits_2723, _bits_2725, _bits_2727, _bits_2729, _bits_2731, _bits_2733, _bits_2735, _bits_2737}; // ChildWord.java:55
+  wire [3:0] _bits_2738 = _cat_13[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_866 = _bits_2738 >> _bits_2714; // TrieWalk.java:292
+  wire q14_present = _dshr_866[0]; // TrieWalk.java:292
+  wire [3:0] _bits_2739 = _cat_13[51:48]; // ChildWord.java:60
+  wire _bits_2740 = _bits_2739[0]; // ChildWord.java:72
+  wire [2:0] _add_98 = 3'd0 + {{2{1'b0}}, _bits_2740}; // ChildWord.java:72
+  wire _bits_2741 = _bits_2739[1]; // ChildWord.java:72
+  wire [2:0] _add_99 = _add_98 + {{2{1'b0}}, _bits_2741}; // ChildWord.java:72
+  wire _bits_2742 = _bits_2739[2]; // ChildWord.java:72
+  wire [2:0] _add_100 = _add_99 + {{2{1'b0}}, _bits_2742}; // ChildWord.java:72
+  wire _bits_2743 = _bits_2739[3]; // ChildWord.java:72
+  wire [2:0] q14_count = _add_100 + {{2{1'b0}}, _bits_2743}; // ChildWord.java:72
+  wire _not_44 = ~c14_present; // TrieWalk.java:346
+  wire _or_86 = c14_done | _not_44; // TrieWalk.java:346
+  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:348
+  wire _and_116 = _or_86 & _eq_55; // TrieWalk.java:348
+  wire [3:0] _bits_2744 = c14_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_55 = _bits_2744[3] ? (_bits_2744[2] ? (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_15 : _wire_55_14) : (_bits_2744[0] ? _wire_55_13 : _wire_55_12)) : (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_11 : _wire_55_10) : (_bits_2744[0] ? _wire_55_9 : _wire_55_8))) : (_bits_2744[2] ? (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_7 : _wire_55_6) : (_bits_2744[0] ? _wire_55_5 : _wire_55_4)) : (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_3 : _wire_55_2) : (_bits_2744[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2745 = c14_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2746 = c14_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2747 = c14_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2748 = c14_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2749 = c14_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2750 = c14_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2751 = c14_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2752 = c14_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2753 = c14_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2754 = c14_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2755 = c14_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2756 = c14_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2757 = c14_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2758 = c14_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2759 = c14_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2760 = c14_key[1:0]; // TrieWalk.java:144
+  wire _or_87 = advance | io_flush; // TrieWalk.java:330
+  wire _and_117 = c14_valid & keep; // TrieWalk.java:330
+  wire _not_45 = ~c14_done; // TrieWalk.java:303
+  wire c14_descend = _not_45 & c14_present; // TrieWalk.java:303
+  wire [11:0] _mux_70 = c14_descend ? c14_child : c14_slot; // TrieWalk.java:305
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2761 = level15_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_867 = _bits_2761 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2762 = _dshr_867[0]; // ChildWord.java:54
+  wire [3:0] _bits_2763 = level15_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_868 = _bits_2763 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2764 = _dshr_868[0]; // ChildWord.java:54
+  wire [3:0] _bits_2765 = level15_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_869 = _bits_2765 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2766 = _dshr_869[0]; // ChildWord.java:54
+  wire [3:0] _bits_2767 = level15_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_870 = _bits_2767 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2768 = _dshr_870[0]; // ChildWord.java:54
+  wire [3:0] _bits_2769 = level15_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_871 = _bits_2769 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2770 = _dshr_871[0]; // ChildWord.java:54
+  wire [3:0] _bits_2771 = level15_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_872 = _bits_2771 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2772 = _dshr_872[0]; // ChildWord.java:54
+  wire [3:0] _bits_2773 = level15_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_873 = _bits_2773 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2774 = _dshr_873[0]; // ChildWord.java:54
+  wire [3:0] _bits_2775 = level15_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_874 = _bits_2775 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2776 = _dshr_874[0]; // ChildWord.java:54
+  wire [3:0] _bits_2777 = level15_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_875 = _bits_2777 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2778 = _dshr_875[0]; // ChildWord.java:54
+  wire [3:0] _bits_2779 = level15_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_876 = _bits_2779 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2780 = _dshr_876[0]; // ChildWord.java:54
+  wire [3:0] _bits_2781 = level15_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_877 = _bits_2781 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2782 = _dshr_877[0]; // ChildWord.java:54
+  wire [3:0] _bits_2783 = level15_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_878 = _bits_2783 >> a15_digit_below; // ChildWord.java:54
+  wire _bits_2784 = _dshr_878[0]; // ChildWord.java:54
+  wire [11:0] a15_leaf = {_bits_2762, _bits_2764, _bits_2766, _bits_2768, _bits_2770, _bits_2772, _bits_2774, _bits_2776, _bits_2778, _bits_2780, _bits_2782, _bits_2784}; // ChildWord.java:55
+  wire [4:0] _mux_71 = c14_descend ? 5'd15 : c14_depth; // TrieWalk.java:306
+  wire [4:0] _add_101 = a15_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_72 = c14_descend ? 3'd0 : c14_count; // TrieWalk.java:308
+  wire [2:0] _mux_73 = c14_done ? c14_children : _mux_72; // TrieWalk.java:308
+  wire _not_46 = ~c14_descend; // TrieWalk.java:309
+  wire _or_88 = c14_done | _not_46; // TrieWalk.java:309
+  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:348
+  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:348
+  wire [3:0] _bits_2785 = a15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_56 = _bits_2785[3] ? (_bits_2785[2] ? (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_15 : _wire_56_14) : (_bits_2785[0] ? _wire_56_13 : _wire_56_12)) : (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_11 : _wire_56_10) : (_bits_2785[0] ? _wire_56_9 : _wire_56_8))) : (_bits_2785[2] ? (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_7 : _wire_56_6) : (_bits_2785[0] ? _wire_56_5 : _wire_56_4)) : (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_3 : _wire_56_2) : (_bits_2785[0] ? _wire_56_1 : _wire_56_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2786 = a15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2787 = a15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2788 = a15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2789 = a15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2790 = a15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2791 = a15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2792 = a15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2793 = a15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2794 = a15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2795 = a15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2796 = a15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2797 = a15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2798 = a15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2799 = a15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2800 = a15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2801 = a15_key[1:0]; // TrieWalk.java:144
+  wire _or_89 = advance | io_flush; // TrieWalk.java:330
+  wire _and_119 = a15_valid & keep; // TrieWalk.java:330
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2802 = level15_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_879 = _bits_2802 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2803 = _dshr_879[0]; // ChildWord.java:54
+  wire [3:0] _bits_2804 = level15_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_880 = _bits_2804 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2805 = _dshr_880[0]; // ChildWord.java:54
+  wire [3:0] _bits_2806 = level15_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_881 = _bits_2806 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2807 = _dshr_881[0]; // ChildWord.java:54
+  wire [3:0] _bits_2808 = level15_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_882 = _bits_2808 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2809 = _dshr_882[0]; // ChildWord.java:54
+  wire [3:0] _bits_2810 = level15_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_883 = _bits_2810 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2811 = _dshr_883[0]; // ChildWord.java:54
+  wire [3:0] _bits_2812 = level15_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_884 = _bits_2812 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2813 = _dshr_884[0]; // ChildWord.java:54
+  wire [3:0] _bits_2814 = level15_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_885 = _bits_2814 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2815 = _dshr_885[0]; // ChildWord.java:54
+  wire [3:0] _bits_2816 = level15_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_886 = _bits_2816 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2817 = _dshr_886[0]; // ChildWord.java:54
+  wire [3:0] _bits_2818 = level15_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_887 = _bits_2818 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2819 = _dshr_887[0]; // ChildWord.java:54
+  wire [3:0] _bits_2820 = level15_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_888 = _bits_2820 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2821 = _dshr_888[0]; // ChildWord.java:54
+  wire [3:0] _bits_2822 = level15_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_889 = _bits_2822 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2823 = _dshr_889[0]; // ChildWord.java:54
+  wire [3:0] _bits_2824 = level15_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_890 = _bits_2824 >> p15_digit_below; // ChildWord.java:54
+  wire _bits_2825 = _dshr_890[0]; // ChildWord.java:54
+  wire [11:0] p15_leaf = {_bits_2803, _bits_2805, _bits_2807, _bits_2809, _bits_2811, _bits_2813, _bits_2815, _bits_2817, _bits_2819, _bits_2821, _bits_2823, _bits_2825}; // ChildWord.java:55
+  wire [4:0] _add_102 = p15_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:348
+  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:348
+  wire [3:0] _bits_2826 = p15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_57 = _bits_2826[3] ? (_bits_2826[2] ? (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_15 : _wire_57_14) : (_bits_2826[0] ? _wire_57_13 : _wire_57_12)) : (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_11 : _wire_57_10) : (_bits_2826[0] ? _wire_57_9 : _wire_57_8))) : (_bits_2826[2] ? (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_7 : _wire_57_6) : (_bits_2826[0] ? _wire_57_5 : _wire_57_4)) : (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_3 : _wire_57_2) : (_bits_2826[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2827 = p15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2828 = p15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2829 = p15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2830 = p15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2831 = p15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2832 = p15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2833 = p15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2834 = p15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2835 = p15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2836 = p15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2837 = p15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2838 = p15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2839 = p15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2840 = p15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2841 = p15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2842 = p15_key[1:0]; // TrieWalk.java:144
+  wire _or_90 = advance | io_flush; // TrieWalk.java:330
+  wire _and_121 = p15_valid & keep; // TrieWalk.java:330
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2843 = level15_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_891 = _bits_2843 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2844 = _dshr_891[0]; // ChildWord.java:54
+  wire [3:0] _bits_2845 = level15_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_892 = _bits_2845 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2846 = _dshr_892[0]; // ChildWord.java:54
+  wire [3:0] _bits_2847 = level15_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_893 = _bits_2847 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2848 = _dshr_893[0]; // ChildWord.java:54
+  wire [3:0] _bits_2849 = level15_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_894 = _bits_2849 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2850 = _dshr_894[0]; // ChildWord.java:54
+  wire [3:0] _bits_2851 = level15_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_895 = _bits_2851 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2852 = _dshr_895[0]; // ChildWord.java:54
+  wire [3:0] _bits_2853 = level15_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_896 = _bits_2853 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2854 = _dshr_896[0]; // ChildWord.java:54
+  wire [3:0] _bits_2855 = level15_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_897 = _bits_2855 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2856 = _dshr_897[0]; // ChildWord.java:54
+  wire [3:0] _bits_2857 = level15_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_898 = _bits_2857 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2858 = _dshr_898[0]; // ChildWord.java:54
+  wire [3:0] _bits_2859 = level15_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_899 = _bits_2859 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2860 = _dshr_899[0]; // ChildWord.java:54
+  wire [3:0] _bits_2861 = level15_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_900 = _bits_2861 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2862 = _dshr_900[0]; // ChildWord.java:54
+  wire [3:0] _bits_2863 = level15_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_901 = _bits_2863 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2864 = _dshr_901[0]; // ChildWord.java:54
+  wire [3:0] _bits_2865 = level15_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_902 = _bits_2865 >> q15_digit_below; // ChildWord.java:54
+  wire _bits_2866 = _dshr_902[0]; // ChildWord.java:54
+  wire [11:0] q15_leaf = {_bits_2844, _bits_2846, _bits_2848, _bits_2850, _bits_2852, _bits_2854, _bits_2856, _bits_2858, _bits_2860, _bits_2862, _bits_2864, _bits_2866}; // ChildWord.java:55
+  wire [4:0] _add_103 = q15_depth + 5'd1; // TrieWalk.java:386
+  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:348
+  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:348
+  wire [3:0] _bits_2867 = q15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_58 = _bits_2867[3] ? (_bits_2867[2] ? (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_15 : _wire_58_14) : (_bits_2867[0] ? _wire_58_13 : _wire_58_12)) : (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_11 : _wire_58_10) : (_bits_2867[0] ? _wire_58_9 : _wire_58_8))) : (_bits_2867[2] ? (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_7 : _wire_58_6) : (_bits_2867[0] ? _wire_58_5 : _wire_58_4)) : (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_3 : _wire_58_2) : (_bits_2867[0] ? _wire_58_1 : _wire_58_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2868 = q15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2869 = q15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2870 = q15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2871 = q15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2872 = q15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2873 = q15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2874 = q15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2875 = q15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2876 = q15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2877 = q15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2878 = q15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2879 = q15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2880 = q15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2881 = q15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2882 = q15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2883 = q15_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:249
+  wire _or_91 = advance | io_flush; // TrieWalk.java:330
+  wire _and_123 = q15_valid & keep; // TrieWalk.java:330
+  wire c15_moved = fix_second & c15_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2884 = level15_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_903 = _bits_2884 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2885 = _dshr_903[0]; // ChildWord.java:54
+  wire [3:0] _bits_2886 = level15_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_904 = _bits_2886 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2887 = _dshr_904[0]; // ChildWord.java:54
+  wire [3:0] _bits_2888 = level15_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_905 = _bits_2888 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2889 = _dshr_905[0]; // ChildWord.java:54
+  wire [3:0] _bits_2890 = level15_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_906 = _bits_2890 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2891 = _dshr_906[0]; // ChildWord.java:54
+  wire [3:0] _bits_2892 = level15_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_907 = _bits_2892 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2893 = _dshr_907[0]; // ChildWord.java:54
+  wire [3:0] _bits_2894 = level15_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_908 = _bits_2894 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2895 = _dshr_908[0]; // ChildWord.java:54
+  wire [3:0] _bits_2896 = level15_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_909 = _bits_2896 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2897 = _dshr_909[0]; // ChildWord.java:54
+  wire [3:0] _bits_2898 = level15_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_910 = _bits_2898 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2899 = _dshr_910[0]; // ChildWord.java:54
+  wire [3:0] _bits_2900 = level15_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_911 = _bits_2900 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2901 = _dshr_911[0]; // ChildWord.java:54
+  wire [3:0] _bits_2902 = level15_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_912 = _bits_2902 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2903 = _dshr_912[0]; // ChildWord.java:54
+  wire [3:0] _bits_2904 = level15_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_913 = _bits_2904 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2905 = _dshr_913[0]; // ChildWord.java:54
+  wire [3:0] _bits_2906 = level15_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_914 = _bits_2906 >> c15_digit_below; // ChildWord.java:54
+  wire _bits_2907 = _dshr_914[0]; // ChildWord.java:54
+  wire [11:0] c15_leaf = {_bits_2885, _bits_2887, _bits_2889, _bits_2891, _bits_2893, _bits_2895, _bits_2897, _bits_2899, _bits_2901, _bits_2903, _bits_2905, _bits_2907}; // ChildWord.java:55
+  wire [4:0] _add_104 = c15_depth + 5'd1; // TrieWalk.java:386
+  wire [51:0] _cat_14 = {q15_word_present, q15_word_bit11, q15_word_bit10, q15_word_bit9, q15_word_bit8, q15_word_bit7, q15_word_bit6, q15_word_bit5, q15_word_bit4, q15_word_bit3, q15_word_bit2, q15_word_bit1, q15_word_bit0}; // LevelWords.java:65
+  wire [3:0] _bits_2908 = _cat_14[47:44]; // ChildWord.java:54
+  wire [1:0] _bits_2909 = q15_key[1:0]; // TrieWalk.java:289
+  wire [3:0] _dshr_915 = _bits_2908 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2910 = _dshr_915[0]; // ChildWord.java:54
+  wire [3:0] _bits_2911 = _cat_14[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_916 = _bits_2911 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2912 = _dshr_916[0]; // ChildWord.java:54
+  wire [3:0] _bits_2913 = _cat_14[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_917 = _bits_2913 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2914 = _dshr_917[0]; // ChildWord.java:54
+  wire [3:0] _bits_2915 = _cat_14[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_918 = _bits_2915 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2916 = _dshr_918[0]; // ChildWord.java:54
+  wire [3:0] _bits_2917 = _cat_14[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_919 = _bits_2917 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2918 = _dshr_919[0]; // ChildWord.java:54
+  wire [3:0] _bits_2919 = _cat_14[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_920 = _bits_2919 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2920 = _dshr_920[0]; // ChildWord.java:54
+  wire [3:0] _bits_2921 = _cat_14[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_921 = _bits_2921 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2922 = _dshr_921[0]; // ChildWord.java:54
+  wire [3:0] _bits_2923 = _cat_14[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_922 = _bits_2923 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2924 = _dshr_922[0]; // ChildWord.java:54
+  wire [3:0] _bits_2925 = _cat_14[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_923 = _bits_2925 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2926 = _dshr_923[0]; // ChildWord.java:54
+  wire [3:0] _bits_2927 = _cat_14[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_924 = _bits_2927 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2928 = _dshr_924[0]; // ChildWord.java:54
+  wire [3:0] _bits_2929 = _cat_14[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_925 = _bits_2929 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2930 = _dshr_925[0]; // ChildWord.java:54
+  wire [3:0] _bits_2931 = _cat_14[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_926 = _bits_2931 >> _bits_2909; // ChildWord.java:54
+  wire _bits_2932 = _dshr_926[0]; // ChildWord.java:54
+  wire [11:0] q15_child = {_bits_2910, _bits_2912, _bits_2914, _bits_2916, _bits_2918, _bits_2920, _bits_2922, _bits_2924, _bits_2926, _bits_2928, _bits_2930, _bits_2932}; // ChildWord.java:55
+  wire [3:0] _bits_2933 = _cat_14[51:48]; // ChildWord.java:60
+  wire [3:0] _dshr_927 = _bits_2933 >> _bits_2909; // TrieWalk.java:292
+  wire q15_present = _dshr_927[0]; // TrieWalk.java:292
+  wire [3:0] _bits_2934 = _cat_14[51:48]; // ChildWord.java:60
+  wire _bits_2935 = _bits_2934[0]; // ChildWord.java:72
+  wire [2:0] _add_105 = 3'd0 + {{2{1'b0}}, _bits_2935}; // ChildWord.java:72
+  wire _bits_2936 = _bits_2934[1]; // ChildWord.java:72
+  wire [2:0] _add_106 = _add_105 + {{2{1'b0}}, _bits_2936}; // ChildWord.java:72
+  wire _bits_2937 = _bits_2934[2]; // ChildWord.java:72
+  wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_2937}; // ChildWord.java:72
+  wire _bits_2938 = _bits_2934[3]; // ChildWord.java:72
+  wire [2:0] q15_count = _add_107 + {{2{1'b0}}, _bits_2938}; // ChildWord.java:72
+  wire _not_47 = ~c15_present; // TrieWalk.java:346
+  wire _or_92 = c15_done | _not_47; // TrieWalk.java:346
+  wire _eq_59 = c15_slot == level15_fix_slot; // TrieWalk.java:348
+  wire _and_124 = _or_92 & _eq_59; // TrieWalk.java:348
+  wire [3:0] _bits_2939 = c15_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_59 = _bits_2939[3] ? (_bits_2939[2] ? (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_15 : _wire_59_14) : (_bits_2939[0] ? _wire_59_13 : _wire_59_12)) : (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_11 : _wire_59_10) : (_bits_2939[0] ? _wire_59_9 : _wire_59_8))) : (_bits_2939[2] ? (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_7 : _wire_59_6) : (_bits_2939[0] ? _wire_59_5 : _wire_59_4)) : (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_3 : _wire_59_2) : (_bits_2939[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2940 = c15_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2941 = c15_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2942 = c15_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2943 = c15_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2944 = c15_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2945 = c15_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2946 = c15_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2947 = c15_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2948 = c15_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2949 = c15_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2950 = c15_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2951 = c15_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2952 = c15_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2953 = c15_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2954 = c15_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2955 = c15_key[1:0]; // TrieWalk.java:144
+  wire _or_93 = advance | io_flush; // TrieWalk.java:330
+  wire _and_125 = c15_valid & keep; // TrieWalk.java:330
+  wire _not_48 = ~c15_done; // TrieWalk.java:303
+  wire c15_descend = _not_48 & c15_present; // TrieWalk.java:303
+  wire [11:0] _mux_75 = c15_descend ? c15_child : c15_slot; // TrieWalk.java:305
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:351
+  wire [3:0] _bits_2956 = level15_fix_word[47:44]; // ChildWord.java:54
+  wire [3:0] _dshr_928 = _bits_2956 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2957 = _dshr_928[0]; // ChildWord.java:54
+  wire [3:0] _bits_2958 = level15_fix_word[43:40]; // ChildWord.java:54
+  wire [3:0] _dshr_929 = _bits_2958 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2959 = _dshr_929[0]; // ChildWord.java:54
+  wire [3:0] _bits_2960 = level15_fix_word[39:36]; // ChildWord.java:54
+  wire [3:0] _dshr_930 = _bits_2960 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2961 = _dshr_930[0]; // ChildWord.java:54
+  wire [3:0] _bits_2962 = level15_fix_word[35:32]; // ChildWord.java:54
+  wire [3:0] _dshr_931 = _bits_2962 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2963 = _dshr_931[0]; // ChildWord.java:54
+  wire [3:0] _bits_2964 = level15_fix_word[31:28]; // ChildWord.java:54
+  wire [3:0] _dshr_932 = _bits_2964 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2965 = _dshr_932[0]; // ChildWord.java:54
+  wire [3:0] _bits_2966 = level15_fix_word[27:24]; // ChildWord.java:54
+  wire [3:0] _dshr_933 = _bits_2966 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2967 = _dshr_933[0]; // ChildWord.java:54
+  wire [3:0] _bits_2968 = level15_fix_word[23:20]; // ChildWord.java:54
+  wire [3:0] _dshr_934 = _bits_2968 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2969 = _dshr_934[0]; // ChildWord.java:54
+  wire [3:0] _bits_2970 = level15_fix_word[19:16]; // ChildWord.java:54
+  wire [3:0] _dshr_935 = _bits_2970 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2971 = _dshr_935[0]; // ChildWord.java:54
+  wire [3:0] _bits_2972 = level15_fix_word[15:12]; // ChildWord.java:54
+  wire [3:0] _dshr_936 = _bits_2972 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2973 = _dshr_936[0]; // ChildWord.java:54
+  wire [3:0] _bits_2974 = level15_fix_word[11:8]; // ChildWord.java:54
+  wire [3:0] _dshr_937 = _bits_2974 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2975 = _dshr_937[0]; // ChildWord.java:54
+  wire [3:0] _bits_2976 = level15_fix_word[7:4]; // ChildWord.java:54
+  wire [3:0] _dshr_938 = _bits_2976 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2977 = _dshr_938[0]; // ChildWord.java:54
+  wire [3:0] _bits_2978 = level15_fix_word[3:0]; // ChildWord.java:54
+  wire [3:0] _dshr_939 = _bits_2978 >> s16_digit_below; // ChildWord.java:54
+  wire _bits_2979 = _dshr_939[0]; // ChildWord.java:54
+  wire [11:0] s16_leaf = {_bits_2957, _bits_2959, _bits_2961, _bits_2963, _bits_2965, _bits_2967, _bits_2969, _bits_2971, _bits_2973, _bits_2975, _bits_2977, _bits_2979}; // ChildWord.java:55
+  wire [4:0] _mux_76 = c15_descend ? 5'd16 : c15_depth; // TrieWalk.java:306
+  wire [4:0] _add_108 = s16_depth + 5'd1; // TrieWalk.java:386
+  wire [2:0] _mux_77 = c15_descend ? 3'd0 : c15_count; // TrieWalk.java:308
+  wire [2:0] _mux_78 = c15_done ? c15_children : _mux_77; // TrieWalk.java:308
+  wire _not_49 = ~c15_descend; // TrieWalk.java:309
+  wire _or_94 = c15_done | _not_49; // TrieWalk.java:309
+  wire _eq_60 = s16_slot == level15_fix_slot; // TrieWalk.java:348
+  wire _and_126 = s16_done & _eq_60; // TrieWalk.java:348
+  wire [3:0] _bits_2980 = s16_depth[3:0]; // TrieWalk.java:145
+  wire [1:0] _dyn_index_60 = _bits_2980[3] ? (_bits_2980[2] ? (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_15 : _wire_60_14) : (_bits_2980[0] ? _wire_60_13 : _wire_60_12)) : (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_11 : _wire_60_10) : (_bits_2980[0] ? _wire_60_9 : _wire_60_8))) : (_bits_2980[2] ? (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_7 : _wire_60_6) : (_bits_2980[0] ? _wire_60_5 : _wire_60_4)) : (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_3 : _wire_60_2) : (_bits_2980[0] ? _wire_60_1 : _wire_60_0))); // TrieWalk.java:145
+  wire [1:0] _bits_2981 = s16_key[31:30]; // TrieWalk.java:144
+  wire [1:0] _bits_2982 = s16_key[29:28]; // TrieWalk.java:144
+  wire [1:0] _bits_2983 = s16_key[27:26]; // TrieWalk.java:144
+  wire [1:0] _bits_2984 = s16_key[25:24]; // TrieWalk.java:144
+  wire [1:0] _bits_2985 = s16_key[23:22]; // TrieWalk.java:144
+  wire [1:0] _bits_2986 = s16_key[21:20]; // TrieWalk.java:144
+  wire [1:0] _bits_2987 = s16_key[19:18]; // TrieWalk.java:144
+  wire [1:0] _bits_2988 = s16_key[17:16]; // TrieWalk.java:144
+  wire [1:0] _bits_2989 = s16_key[15:14]; // TrieWalk.java:144
+  wire [1:0] _bits_2990 = s16_key[13:12]; // TrieWalk.java:144
+  wire [1:0] _bits_2991 = s16_key[11:10]; // TrieWalk.java:144
+  wire [1:0] _bits_2992 = s16_key[9:8]; // TrieWalk.java:144
+  wire [1:0] _bits_2993 = s16_key[7:6]; // TrieWalk.java:144
+  wire [1:0] _bits_2994 = s16_key[5:4]; // TrieWalk.java:144
+  wire [1:0] _bits_2995 = s16_key[3:2]; // TrieWalk.java:144
+  wire [1:0] _bits_2996 = s16_key[1:0]; // TrieWalk.java:144
+  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:255
+  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:255
+  wire [3:0] _bits_2997 = levels1_2_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:262
+  wire [3:0] _bits_2998 = levels1_2_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_2999 = levels1_2_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3000 = levels1_2_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3001 = levels1_2_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3002 = levels1_2_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3003 = levels1_2_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3004 = levels1_2_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3005 = levels1_2_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3006 = levels1_2_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3007 = levels1_2_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3008 = levels1_2_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3009 = levels1_2_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:255
+  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:255
+  wire [3:0] _bits_3010 = levels3_4_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:262
+  wire [3:0] _bits_3011 = levels3_4_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3012 = levels3_4_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3013 = levels3_4_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3014 = levels3_4_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3015 = levels3_4_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3016 = levels3_4_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3017 = levels3_4_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3018 = levels3_4_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3019 = levels3_4_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3020 = levels3_4_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3021 = levels3_4_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3022 = levels3_4_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:255
+  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:255
+  wire [3:0] _bits_3023 = levels5_6_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:262
+  wire [3:0] _bits_3024 = levels5_6_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3025 = levels5_6_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3026 = levels5_6_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3027 = levels5_6_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3028 = levels5_6_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3029 = levels5_6_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3030 = levels5_6_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3031 = levels5_6_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3032 = levels5_6_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3033 = levels5_6_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3034 = levels5_6_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3035 = levels5_6_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:255
+  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:255
+  wire [3:0] _bits_3036 = levels7_8_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:262
+  wire [3:0] _bits_3037 = levels7_8_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3038 = levels7_8_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3039 = levels7_8_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3040 = levels7_8_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3041 = levels7_8_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3042 = levels7_8_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3043 = levels7_8_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3044 = levels7_8_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3045 = levels7_8_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3046 = levels7_8_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3047 = levels7_8_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3048 = levels7_8_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:255
+  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:255
+  wire [3:0] _bits_3049 = levels9_10_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:262
+  wire [3:0] _bits_3050 = levels9_10_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3051 = levels9_10_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3052 = levels9_10_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3053 = levels9_10_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3054 = levels9_10_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3055 = levels9_10_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3056 = levels9_10_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3057 = levels9_10_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3058 = levels9_10_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3059 = levels9_10_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3060 = levels9_10_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3061 = levels9_10_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:255
+  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:255
+  wire [3:0] _bits_3062 = levels11_12_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:262
+  wire [3:0] _bits_3063 = levels11_12_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3064 = levels11_12_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3065 = levels11_12_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3066 = levels11_12_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3067 = levels11_12_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3068 = levels11_12_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3069 = levels11_12_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3070 = levels11_12_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3071 = levels11_12_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3072 = levels11_12_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3073 = levels11_12_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3074 = levels11_12_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:255
+  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:255
+  wire [3:0] _bits_3075 = levels13_14_write_word[3:0]; // LevelWords.java:51
+  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:262
+  wire [3:0] _bits_3076 = levels13_14_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3077 = levels13_14_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3078 = levels13_14_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3079 = levels13_14_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3080 = levels13_14_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3081 = levels13_14_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3082 = levels13_14_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3083 = levels13_14_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3084 = levels13_14_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3085 = levels13_14_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3086 = levels13_14_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3087 = levels13_14_write_word[51:48]; // LevelWords.java:51
+  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:255
+  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:255
+  wire [3:0] _bits_3088 = level15_write_word[3:0]; // LevelWords.java:51
+  wire [3:0] _bits_3089 = level15_write_word[7:4]; // LevelWords.java:51
+  wire [3:0] _bits_3090 = level15_write_word[11:8]; // LevelWords.java:51
+  wire [3:0] _bits_3091 = level15_write_word[15:12]; // LevelWords.java:51
+  wire [3:0] _bits_3092 = level15_write_word[19:16]; // LevelWords.java:51
+  wire [3:0] _bits_3093 = level15_write_word[23:20]; // LevelWords.java:51
+  wire [3:0] _bits_3094 = level15_write_word[27:24]; // LevelWords.java:51
+  wire [3:0] _bits_3095 = level15_write_word[31:28]; // LevelWords.java:51
+  wire [3:0] _bits_3096 = level15_write_word[35:32]; // LevelWords.java:51
+  wire [3:0] _bits_3097 = level15_write_word[39:36]; // LevelWords.java:51
+  wire [3:0] _bits_3098 = level15_write_word[43:40]; // LevelWords.java:51
+  wire [3:0] _bits_3099 = level15_write_word[47:44]; // LevelWords.java:51
+  wire [3:0] _bits_3100 = level15_write_word[51:48]; // LevelWords.java:51
+  wire _and_127 = io_search_valid & held; // TrieWalk.java:204
+  wire _not_50 = ~_and_127; // TrieWalk.java:204
+  wire _not_51 = ~held; // TrieWalk.java:205
+  wire _and_128 = fixing & _not_51; // TrieWalk.java:205
+  wire _not_52 = ~_and_128; // TrieWalk.java:205
+  wire _and_129 = fixing & _reg_0; // TrieWalk.java:206
+  wire _not_53 = ~_and_129; // TrieWalk.java:206
+  wire _not_54 = ~fixing; // TrieWalk.java:207
+  wire _and_130 = _reg_1 & _not_54; // TrieWalk.java:207
+  wire _not_55 = ~_and_130; // TrieWalk.java:207
+  wire _not_56 = ~fixing; // TrieWalk.java:213
+  wire _and_131 = held & _not_56; // TrieWalk.java:213
+  wire _eq_61 = levels1_2_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_62 = levels1_2_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_132 = _eq_61 & _eq_62; // PairCopies.java:36
+  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:250
+  wire _eq_63 = level1_fix_address == _mux_87; // TrieWalk.java:250
+  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:250
+  wire _eq_64 = level2_fix_address == _mux_88; // TrieWalk.java:250
+  wire _eq_65 = levels3_4_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_66 = levels3_4_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_133 = _eq_65 & _eq_66; // PairCopies.java:36
+  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:250
+  wire _eq_67 = level3_fix_address == _mux_89; // TrieWalk.java:250
+  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:250
+  wire _eq_68 = level4_fix_address == _mux_90; // TrieWalk.java:250
+  wire _eq_69 = levels5_6_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_70 = levels5_6_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_134 = _eq_69 & _eq_70; // PairCopies.java:36
+  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:250
+  wire _eq_71 = level5_fix_address == _mux_91; // TrieWalk.java:250
+  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:250
+  wire _eq_72 = level6_fix_address == _mux_92; // TrieWalk.java:250
+  wire _eq_73 = levels7_8_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_74 = levels7_8_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_135 = _eq_73 & _eq_74; // PairCopies.java:36
+  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:250
+  wire _eq_75 = level7_fix_address == _mux_93; // TrieWalk.java:250
+  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:250
+  wire _eq_76 = level8_fix_address == _mux_94; // TrieWalk.java:250
+  wire _eq_77 = levels9_10_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_78 = levels9_10_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_136 = _eq_77 & _eq_78; // PairCopies.java:36
+  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:250
+  wire _eq_79 = level9_fix_address == _mux_95; // TrieWalk.java:250
+  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:250
+  wire _eq_80 = level10_fix_address == _mux_96; // TrieWalk.java:250
+  wire _eq_81 = levels11_12_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_82 = levels11_12_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_137 = _eq_81 & _eq_82; // PairCopies.java:36
+  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:250
+  wire _eq_83 = level11_fix_address == _mux_97; // TrieWalk.java:250
+  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:250
+  wire _eq_84 = level12_fix_address == _mux_98; // TrieWalk.java:250
+  wire _eq_85 = levels13_14_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_86 = levels13_14_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_138 = _eq_85 & _eq_86; // PairCopies.java:36
+  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:250
+  wire _eq_87 = level13_fix_address == _mux_99; // TrieWalk.java:250
+  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:250
+  wire _eq_88 = level14_fix_address == _mux_100; // TrieWalk.java:250
+  wire _eq_89 = level15_fix_slot == io_fix_slot; // PairCopies.java:36
+  wire _eq_90 = level15_fix_word == io_fix_word; // PairCopies.java:36
+  wire _and_139 = _eq_89 & _eq_90; // PairCopies.java:36
+  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:250
+  wire _eq_91 = level15_fix_address == _mux_101; // TrieWalk.java:250
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -4312,1270 +7080,982 @@ module TrieWalk_k32_b4_n4096_wt16 (
   assign io_result_bits_children = s16_children;
   assign io_result_bits_weight = s16_weight;
   assign io_result_bits_key = s16_key;
-  assign _wire_0_0 = _bits_0;
-  assign _wire_0_1 = _bits_1;
-  assign _wire_0_2 = _bits_2;
-  assign _wire_0_3 = _bits_3;
-  assign _wire_1_0 = _bits_14;
-  assign _wire_1_1 = _bits_15;
-  assign _wire_1_2 = _bits_16;
-  assign _wire_1_3 = _bits_17;
-  assign _wire_1_4 = _bits_18;
-  assign _wire_1_5 = _bits_19;
-  assign _wire_1_6 = _bits_20;
-  assign _wire_1_7 = _bits_21;
-  assign _wire_1_8 = _bits_22;
-  assign _wire_1_9 = _bits_23;
-  assign _wire_1_10 = _bits_24;
-  assign _wire_1_11 = _bits_25;
-  assign _wire_1_12 = _bits_26;
-  assign _wire_1_13 = _bits_27;
-  assign _wire_1_14 = _bits_28;
-  assign _wire_1_15 = _bits_29;
-  assign _wire_2_0 = _bits_30;
-  assign _wire_2_1 = _bits_31;
-  assign _wire_2_2 = _bits_32;
-  assign _wire_2_3 = _bits_33;
-  assign _wire_3_0 = _bits_35;
-  assign _wire_3_1 = _bits_36;
-  assign _wire_3_2 = _bits_37;
-  assign _wire_3_3 = _bits_38;
-  assign _wire_3_4 = _bits_39;
-  assign _wire_3_5 = _bits_40;
-  assign _wire_3_6 = _bits_41;
-  assign _wire_3_7 = _bits_42;
-  assign _wire_3_8 = _bits_43;
-  assign _wire_3_9 = _bits_44;
-  assign _wire_3_10 = _bits_45;
-  assign _wire_3_11 = _bits_46;
-  assign _wire_3_12 = _bits_47;
-  assign _wire_3_13 = _bits_48;
-  assign _wire_3_14 = _bits_49;
-  assign _wire_3_15 = _bits_50;
-  assign _wire_4_0 = _bits_51;
-  assign _wire_4_1 = _bits_52;
-  assign _wire_4_2 = _bits_53;
-  assign _wire_4_3 = _bits_54;
-  assign _wire_5_0 = _bits_56;
-  assign _wire_5_1 = _bits_57;
-  assign _wire_5_2 = _bits_58;
-  assign _wire_5_3 = _bits_59;
-  assign _wire_5_4 = _bits_60;
-  assign _wire_5_5 = _bits_61;
-  assign _wire_5_6 = _bits_62;
-  assign _wire_5_7 = _bits_63;
-  assign _wire_5_8 = _bits_64;
-  assign _wire_5_9 = _bits_65;
-  assign _wire_5_10 = _bits_66;
-  assign _wire_5_11 = _bits_67;
-  assign _wire_5_12 = _bits_68;
-  assign _wire_5_13 = _bits_69;
-  assign _wire_5_14 = _bits_70;
-  assign _wire_5_15 = _bits_71;
-  assign _wire_6_0 = _bits_72;
-  assign _wire_6_1 = _bits_73;
-  assign _wire_6_2 = _bits_74;
-  assign _wire_6_3 = _bits_75;
-  assign _wire_7_0 = _bits_76;
-  assign _wire_7_1 = _bits_77;
-  assign _wire_7_2 = _bits_78;
-  assign _wire_7_3 = _bits_79;
-  assign _wire_8_0 = _bits_90;
-  assign _wire_8_1 = _bits_91;
-  assign _wire_8_2 = _bits_92;
-  assign _wire_8_3 = _bits_93;
-  assign _wire_8_4 = _bits_94;
-  assign _wire_8_5 = _bits_95;
-  assign _wire_8_6 = _bits_96;
-  assign _wire_8_7 = _bits_97;
-  assign _wire_8_8 = _bits_98;
-  assign _wire_8_9 = _bits_99;
-  assign _wire_8_10 = _bits_100;
-  assign _wire_8_11 = _bits_101;
-  assign _wire_8_12 = _bits_102;
-  assign _wire_8_13 = _bits_103;
-  assign _wire_8_14 = _bits_104;
-  assign _wire_8_15 = _bits_105;
-  assign _wire_9_0 = _bits_106;
-  assign _wire_9_1 = _bits_107;
-  assign _wire_9_2 = _bits_108;
-  assign _wire_9_3 = _bits_109;
-  assign _wire_10_0 = _bits_111;
-  assign _wire_10_1 = _bits_112;
-  assign _wire_10_2 = _bits_113;
-  assign _wire_10_3 = _bits_114;
-  assign _wire_10_4 = _bits_115;
-  assign _wire_10_5 = _bits_116;
-  assign _wire_10_6 = _bits_117;
-  assign _wire_10_7 = _bits_118;
-  assign _wire_10_8 = _bits_119;
-  assign _wire_10_9 = _bits_120;
-  assign _wire_10_10 = _bits_121;
-  assign _wire_10_11 = _bits_122;
-  assign _wire_10_12 = _bits_123;
-  assign _wire_10_13 = _bits_124;
-  assign _wire_10_14 = _bits_125;
-  assign _wire_10_15 = _bits_126;
-  assign _wire_11_0 = _bits_127;
-  assign _wire_11_1 = _bits_128;
-  assign _wire_11_2 = _bits_129;
-  assign _wire_11_3 = _bits_130;
-  assign _wire_12_0 = _bits_132;
-  assign _wire_12_1 = _bits_133;
-  assign _wire_12_2 = _bits_134;
-  assign _wire_12_3 = _bits_135;
-  assign _wire_12_4 = _bits_136;
-  assign _wire_12_5 = _bits_137;
-  assign _wire_12_6 = _bits_138;
-  assign _wire_12_7 = _bits_139;
-  assign _wire_12_8 = _bits_140;
-  assign _wire_12_9 = _bits_141;
-  assign _wire_12_10 = _bits_142;
-  assign _wire_12_11 = _bits_143;
-  assign _wire_12_12 = _bits_144;
-  assign _wire_12_13 = _bits_145;
-  assign _wire_12_14 = _bits_146;
-  assign _wire_12_15 = _bits_147;
-  assign _wire_13_0 = _bits_148;
-  assign _wire_13_1 = _bits_149;
-  assign _wire_13_2 = _bits_150;
-  assign _wire_13_3 = _bits_151;
-  assign _wire_14_0 = _bits_153;
-  assign _wire_14_1 = _bits_154;
-  assign _wire_14_2 = _bits_155;
-  assign _wire_14_3 = _bits_156;
-  assign _wire_14_4 = _bits_157;
-  assign _wire_14_5 = _bits_158;
-  assign _wire_14_6 = _bits_159;
-  assign _wire_14_7 = _bits_160;
-  assign _wire_14_8 = _bits_161;
-  assign _wire_14_9 = _bits_162;
-  assign _wire_14_10 = _bits_163;
-  assign _wire_14_11 = _bits_164;
-  assign _wire_14_12 = _bits_165;
-  assign _wire_14_13 = _bits_166;
-  assign _wire_14_14 = _bits_167;
-  assign _wire_14_15 = _bits_168;
-  assign _wire_15_0 = _bits_169;
-  assign _wire_15_1 = _bits_170;
-  assign _wire_15_2 = _bits_171;
-  assign _wire_15_3 = _bits_172;
-  assign _wire_16_0 = _bits_173;
-  assign _wire_16_1 = _bits_174;
-  assign _wire_16_2 = _bits_175;
-  assign _wire_16_3 = _bits_176;
-  assign _wire_17_0 = _bits_187;
-  assign _wire_17_1 = _bits_188;
-  assign _wire_17_2 = _bits_189;
-  assign _wire_17_3 = _bits_190;
-  assign _wire_17_4 = _bits_191;
-  assign _wire_17_5 = _bits_192;
-  assign _wire_17_6 = _bits_193;
-  assign _wire_17_7 = _bits_194;
-  assign _wire_17_8 = _bits_195;
-  assign _wire_17_9 = _bits_196;
-  assign _wire_17_10 = _bits_197;
-  assign _wire_17_11 = _bits_198;
-  assign _wire_17_12 = _bits_199;
-  assign _wire_17_13 = _bits_200;
-  assign _wire_17_14 = _bits_201;
-  assign _wire_17_15 = _bits_202;
-  assign _wire_18_0 = _bits_203;
-  assign _wire_18_1 = _bits_204;
-  assign _wire_18_2 = _bits_205;
-  assign _wire_18_3 = _bits_206;
-  assign _wire_19_0 = _bits_208;
-  assign _wire_19_1 = _bits_209;
-  assign _wire_19_2 = _bits_210;
-  assign _wire_19_3 = _bits_211;
-  assign _wire_19_4 = _bits_212;
-  assign _wire_19_5 = _bits_213;
-  assign _wire_19_6 = _bits_214;
-  assign _wire_19_7 = _bits_215;
-  assign _wire_19_8 = _bits_216;
-  assign _wire_19_9 = _bits_217;
-  assign _wire_19_10 = _bits_218;
-  assign _wire_19_11 = _bits_219;
-  assign _wire_19_12 = _bits_220;
-  assign _wire_19_13 = _bits_221;
-  assign _wire_19_14 = _bits_222;
-  assign _wire_19_15 = _bits_223;
-  assign _wire_20_0 = _bits_224;
-  assign _wire_20_1 = _bits_225;
-  assign _wire_20_2 = _bits_226;
-  assign _wire_20_3 = _bits_227;
-  assign _wire_21_0 = _bits_229;
-  assign _wire_21_1 = _bits_230;
-  assign _wire_21_2 = _bits_231;
-  assign _wire_21_3 = _bits_232;
-  assign _wire_21_4 = _bits_233;
-  assign _wire_21_5 = _bits_234;
-  assign _wire_21_6 = _bits_235;
-  assign _wire_21_7 = _bits_236;
-  assign _wire_21_8 = _bits_237;
-  assign _wire_21_9 = _bits_238;
-  assign _wire_21_10 = _bits_239;
-  assign _wire_21_11 = _bits_240;
-  assign _wire_21_12 = _bits_241;
-  assign _wire_21_13 = _bits_242;
-  assign _wire_21_14 = _bits_243;
-  assign _wire_21_15 = _bits_244;
-  assign _wire_22_0 = _bits_245;
-  assign _wire_22_1 = _bits_246;
-  assign _wire_22_2 = _bits_247;
-  assign _wire_22_3 = _bits_248;
-  assign _wire_23_0 = _bits_250;
-  assign _wire_23_1 = _bits_251;
-  assign _wire_23_2 = _bits_252;
-  assign _wire_23_3 = _bits_253;
-  assign _wire_23_4 = _bits_254;
-  assign _wire_23_5 = _bits_255;
-  assign _wire_23_6 = _bits_256;
-  assign _wire_23_7 = _bits_257;
-  assign _wire_23_8 = _bits_258;
-  assign _wire_23_9 = _bits_259;
-  assign _wire_23_10 = _bits_260;
-  assign _wire_23_11 = _bits_261;
-  assign _wire_23_12 = _bits_262;
-  assign _wire_23_13 = _bits_263;
-  assign _wire_23_14 = _bits_264;
-  assign _wire_23_15 = _bits_265;
-  assign _wire_24_0 = _bits_266;
-  assign _wire_24_1 = _bits_267;
-  assign _wire_24_2 = _bits_268;
-  assign _wire_24_3 = _bits_269;
-  assign _wire_25_0 = _bits_270;
-  assign _wire_25_1 = _bits_271;
-  assign _wire_25_2 = _bits_272;
-  assign _wire_25_3 = _bits_273;
-  assign _wire_26_0 = _bits_284;
-  assign _wire_26_1 = _bits_285;
-  assign _wire_26_2 = _bits_286;
-  assign _wire_26_3 = _bits_287;
-  assign _wire_26_4 = _bits_288;
-  assign _wire_26_5 = _bits_289;
-  assign _wire_26_6 = _bits_290;
-  assign _wire_26_7 = _bits_291;
-  assign _wire_26_8 = _bits_292;
-  assign _wire_26_9 = _bits_293;
-  assign _wire_26_10 = _bits_294;
-  assign _wire_26_11 = _bits_295;
-  assign _wire_26_12 = _bits_296;
-  assign _wire_26_13 = _bits_297;
-  assign _wire_26_14 = _bits_298;
-  assign _wire_26_15 = _bits_299;
-  assign _wire_27_0 = _bits_300;
-  assign _wire_27_1 = _bits_301;
-  assign _wire_27_2 = _bits_302;
-  assign _wire_27_3 = _bits_303;
-  assign _wire_28_0 = _bits_305;
-  assign _wire_28_1 = _bits_306;
-  assign _wire_28_2 = _bits_307;
-  assign _wire_28_3 = _bits_308;
-  assign _wire_28_4 = _bits_309;
-  assign _wire_28_5 = _bits_310;
-  assign _wire_28_6 = _bits_311;
-  assign _wire_28_7 = _bits_312;
-  assign _wire_28_8 = _bits_313;
-  assign _wire_28_9 = _bits_314;
-  assign _wire_28_10 = _bits_315;
-  assign _wire_28_11 = _bits_316;
-  assign _wire_28_12 = _bits_317;
-  assign _wire_28_13 = _bits_318;
-  assign _wire_28_14 = _bits_319;
-  assign _wire_28_15 = _bits_320;
-  assign _wire_29_0 = _bits_321;
-  assign _wire_29_1 = _bits_322;
-  assign _wire_29_2 = _bits_323;
-  assign _wire_29_3 = _bits_324;
-  assign _wire_30_0 = _bits_326;
-  assign _wire_30_1 = _bits_327;
-  assign _wire_30_2 = _bits_328;
-  assign _wire_30_3 = _bits_329;
-  assign _wire_30_4 = _bits_330;
-  assign _wire_30_5 = _bits_331;
-  assign _wire_30_6 = _bits_332;
-  assign _wire_30_7 = _bits_333;
-  assign _wire_30_8 = _bits_334;
-  assign _wire_30_9 = _bits_335;
-  assign _wire_30_10 = _bits_336;
-  assign _wire_30_11 = _bits_337;
-  assign _wire_30_12 = _bits_338;
-  assign _wire_30_13 = _bits_339;
-  assign _wire_30_14 = _bits_340;
-  assign _wire_30_15 = _bits_341;
-  assign _wire_31_0 = _bits_342;
-  assign _wire_31_1 = _bits_343;
-  assign _wire_31_2 = _bits_344;
-  assign _wire_31_3 = _bits_345;
-  assign _wire_32_0 = _bits_347;
-  assign _wire_32_1 = _bits_348;
-  assign _wire_32_2 = _bits_349;
-  assign _wire_32_3 = _bits_350;
-  assign _wire_32_4 = _bits_351;
-  assign _wire_32_5 = _bits_352;
-  assign _wire_32_6 = _bits_353;
-  assign _wire_32_7 = _bits_354;
-  assign _wire_32_8 = _bits_355;
-  assign _wire_32_9 = _bits_356;
-  assign _wire_32_10 = _bits_357;
-  assign _wire_32_11 = _bits_358;
-  assign _wire_32_12 = _bits_359;
-  assign _wire_32_13 = _bits_360;
-  assign _wire_32_14 = _bits_361;
-  assign _wire_32_15 = _bits_362;
-  assign _wire_33_0 = _bits_363;
-  assign _wire_33_1 = _bits_364;
-  assign _wire_33_2 = _bits_365;
-  assign _wire_33_3 = _bits_366;
-  assign _wire_34_0 = _bits_367;
-  assign _wire_34_1 = _bits_368;
-  assign _wire_34_2 = _bits_369;
-  assign _wire_34_3 = _bits_370;
-  assign _wire_35_0 = _bits_381;
-  assign _wire_35_1 = _bits_382;
-  assign _wire_35_2 = _bits_383;
-  assign _wire_35_3 = _bits_384;
-  assign _wire_35_4 = _bits_385;
-  assign _wire_35_5 = _bits_386;
-  assign _wire_35_6 = _bits_387;
-  assign _wire_35_7 = _bits_388;
-  assign _wire_35_8 = _bits_389;
-  assign _wire_35_9 = _bits_390;
-  assign _wire_35_10 = _bits_391;
-  assign _wire_35_11 = _bits_392;
-  assign _wire_35_12 = _bits_393;
-  assign _wire_35_13 = _bits_394;
-  assign _wire_35_14 = _bits_395;
-  assign _wire_35_15 = _bits_396;
-  assign _wire_36_0 = _bits_397;
-  assign _wire_36_1 = _bits_398;
-  assign _wire_36_2 = _bits_399;
-  assign _wire_36_3 = _bits_400;
-  assign _wire_37_0 = _bits_402;
-  assign _wire_37_1 = _bits_403;
-  assign _wire_37_2 = _bits_404;
-  assign _wire_37_3 = _bits_405;
-  assign _wire_37_4 = _bits_406;
-  assign _wire_37_5 = _bits_407;
-  assign _wire_37_6 = _bits_408;
-  assign _wire_37_7 = _bits_409;
-  assign _wire_37_8 = _bits_410;
-  assign _wire_37_9 = _bits_411;
-  assign _wire_37_10 = _bits_412;
-  assign _wire_37_11 = _bits_413;
-  assign _wire_37_12 = _bits_414;
-  assign _wire_37_13 = _bits_415;
-  assign _wire_37_14 = _bits_416;
-  assign _wire_37_15 = _bits_417;
-  assign _wire_38_0 = _bits_418;
-  assign _wire_38_1 = _bits_419;
-  assign _wire_38_2 = _bits_420;
-  assign _wire_38_3 = _bits_421;
-  assign _wire_39_0 = _bits_423;
-  assign _wire_39_1 = _bits_424;
-  assign _wire_39_2 = _bits_425;
-  assign _wire_39_3 = _bits_426;
-  assign _wire_39_4 = _bits_427;
-  assign _wire_39_5 = _bits_428;
-  assign _wire_39_6 = _bits_429;
-  assign _wire_39_7 = _bits_430;
-  assign _wire_39_8 = _bits_431;
-  assign _wire_39_9 = _bits_432;
-  assign _wire_39_10 = _bits_433;
-  assign _wire_39_11 = _bits_434;
-  assign _wire_39_12 = _bits_435;
-  assign _wire_39_13 = _bits_436;
-  assign _wire_39_14 = _bits_437;
-  assign _wire_39_15 = _bits_438;
-  assign _wire_40_0 = _bits_439;
-  assign _wire_40_1 = _bits_440;
-  assign _wire_40_2 = _bits_441;
-  assign _wire_40_3 = _bits_442;
-  assign _wire_41_0 = _bits_444;
-  assign _wire_41_1 = _bits_445;
-  assign _wire_41_2 = _bits_446;
-  assign _wire_41_3 = _bits_447;
-  assign _wire_41_4 = _bits_448;
-  assign _wire_41_5 = _bits_449;
-  assign _wire_41_6 = _bits_450;
-  assign _wire_41_7 = _bits_451;
-  assign _wire_41_8 = _bits_452;
-  assign _wire_41_9 = _bits_453;
-  assign _wire_41_10 = _bits_454;
-  assign _wire_41_11 = _bits_455;
-  assign _wire_41_12 = _bits_456;
-  assign _wire_41_13 = _bits_457;
-  assign _wire_41_14 = _bits_458;
-  assign _wire_41_15 = _bits_459;
-  assign _wire_42_0 = _bits_460;
-  assign _wire_42_1 = _bits_461;
-  assign _wire_42_2 = _bits_462;
-  assign _wire_42_3 = _bits_463;
-  assign _wire_43_0 = _bits_464;
-  assign _wire_43_1 = _bits_465;
-  assign _wire_43_2 = _bits_466;
-  assign _wire_43_3 = _bits_467;
-  assign _wire_44_0 = _bits_478;
-  assign _wire_44_1 = _bits_479;
-  assign _wire_44_2 = _bits_480;
-  assign _wire_44_3 = _bits_481;
-  assign _wire_44_4 = _bits_482;
-  assign _wire_44_5 = _bits_483;
-  assign _wire_44_6 = _bits_484;
-  assign _wire_44_7 = _bits_485;
-  assign _wire_44_8 = _bits_486;
-  assign _wire_44_9 = _bits_487;
-  assign _wire_44_10 = _bits_488;
-  assign _wire_44_11 = _bits_489;
-  assign _wire_44_12 = _bits_490;
-  assign _wire_44_13 = _bits_491;
-  assign _wire_44_14 = _bits_492;
-  assign _wire_44_15 = _bits_493;
-  assign _wire_45_0 = _bits_494;
-  assign _wire_45_1 = _bits_495;
-  assign _wire_45_2 = _bits_496;
-  assign _wire_45_3 = _bits_497;
-  assign _wire_46_0 = _bits_499;
-  assign _wire_46_1 = _bits_500;
-  assign _wire_46_2 = _bits_501;
-  assign _wire_46_3 = _bits_502;
-  assign _wire_46_4 = _bits_503;
-  assign _wire_46_5 = _bits_504;
-  assign _wire_46_6 = _bits_505;
-  assign _wire_46_7 = _bits_506;
-  assign _wire_46_8 = _bits_507;
-  assign _wire_46_9 = _bits_508;
-  assign _wire_46_10 = _bits_509;
-  assign _wire_46_11 = _bits_510;
-  assign _wire_46_12 = _bits_511;
-  assign _wire_46_13 = _bits_512;
-  assign _wire_46_14 = _bits_513;
-  assign _wire_46_15 = _bits_514;
-  assign _wire_47_0 = _bits_515;
-  assign _wire_47_1 = _bits_516;
-  assign _wire_47_2 = _bits_517;
-  assign _wire_47_3 = _bits_518;
-  assign _wire_48_0 = _bits_520;
-  assign _wire_48_1 = _bits_521;
-  assign _wire_48_2 = _bits_522;
-  assign _wire_48_3 = _bits_523;
-  assign _wire_48_4 = _bits_524;
-  assign _wire_48_5 = _bits_525;
-  assign _wire_48_6 = _bits_526;
-  assign _wire_48_7 = _bits_527;
-  assign _wire_48_8 = _bits_528;
-  assign _wire_48_9 = _bits_529;
-  assign _wire_48_10 = _bits_530;
-  assign _wire_48_11 = _bits_531;
-  assign _wire_48_12 = _bits_532;
-  assign _wire_48_13 = _bits_533;
-  assign _wire_48_14 = _bits_534;
-  assign _wire_48_15 = _bits_535;
-  assign _wire_49_0 = _bits_536;
-  assign _wire_49_1 = _bits_537;
-  assign _wire_49_2 = _bits_538;
-  assign _wire_49_3 = _bits_539;
-  assign _wire_50_0 = _bits_541;
-  assign _wire_50_1 = _bits_542;
-  assign _wire_50_2 = _bits_543;
-  assign _wire_50_3 = _bits_544;
-  assign _wire_50_4 = _bits_545;
-  assign _wire_50_5 = _bits_546;
-  assign _wire_50_6 = _bits_547;
-  assign _wire_50_7 = _bits_548;
-  assign _wire_50_8 = _bits_549;
-  assign _wire_50_9 = _bits_550;
-  assign _wire_50_10 = _bits_551;
-  assign _wire_50_11 = _bits_552;
-  assign _wire_50_12 = _bits_553;
-  assign _wire_50_13 = _bits_554;
-  assign _wire_50_14 = _bits_555;
-  assign _wire_50_15 = _bits_556;
-  assign _wire_51_0 = _bits_557;
-  assign _wire_51_1 = _bits_558;
-  assign _wire_51_2 = _bits_559;
-  assign _wire_51_3 = _bits_560;
-  assign _wire_52_0 = _bits_561;
-  assign _wire_52_1 = _bits_562;
-  assign _wire_52_2 = _bits_563;
-  assign _wire_52_3 = _bits_564;
-  assign _wire_53_0 = _bits_575;
-  assign _wire_53_1 = _bits_576;
-  assign _wire_53_2 = _bits_577;
-  assign _wire_53_3 = _bits_578;
-  assign _wire_53_4 = _bits_579;
-  assign _wire_53_5 = _bits_580;
-  assign _wire_53_6 = _bits_581;
-  assign _wire_53_7 = _bits_582;
-  assign _wire_53_8 = _bits_583;
-  assign _wire_53_9 = _bits_584;
-  assign _wire_53_10 = _bits_585;
-  assign _wire_53_11 = _bits_586;
-  assign _wire_53_12 = _bits_587;
-  assign _wire_53_13 = _bits_588;
-  assign _wire_53_14 = _bits_589;
-  assign _wire_53_15 = _bits_590;
-  assign _wire_54_0 = _bits_591;
-  assign _wire_54_1 = _bits_592;
-  assign _wire_54_2 = _bits_593;
-  assign _wire_54_3 = _bits_594;
-  assign _wire_55_0 = _bits_596;
-  assign _wire_55_1 = _bits_597;
-  assign _wire_55_2 = _bits_598;
-  assign _wire_55_3 = _bits_599;
-  assign _wire_55_4 = _bits_600;
-  assign _wire_55_5 = _bits_601;
-  assign _wire_55_6 = _bits_602;
-  assign _wire_55_7 = _bits_603;
-  assign _wire_55_8 = _bits_604;
-  assign _wire_55_9 = _bits_605;
-  assign _wire_55_10 = _bits_606;
-  assign _wire_55_11 = _bits_607;
-  assign _wire_55_12 = _bits_608;
-  assign _wire_55_13 = _bits_609;
-  assign _wire_55_14 = _bits_610;
-  assign _wire_55_15 = _bits_611;
-  assign _wire_56_0 = _bits_612;
-  assign _wire_56_1 = _bits_613;
-  assign _wire_56_2 = _bits_614;
-  assign _wire_56_3 = _bits_615;
-  assign _wire_57_0 = _bits_617;
-  assign _wire_57_1 = _bits_618;
-  assign _wire_57_2 = _bits_619;
-  assign _wire_57_3 = _bits_620;
-  assign _wire_57_4 = _bits_621;
-  assign _wire_57_5 = _bits_622;
-  assign _wire_57_6 = _bits_623;
-  assign _wire_57_7 = _bits_624;
-  assign _wire_57_8 = _bits_625;
-  assign _wire_57_9 = _bits_626;
-  assign _wire_57_10 = _bits_627;
-  assign _wire_57_11 = _bits_628;
-  assign _wire_57_12 = _bits_629;
-  assign _wire_57_13 = _bits_630;
-  assign _wire_57_14 = _bits_631;
-  assign _wire_57_15 = _bits_632;
-  assign _wire_58_0 = _bits_633;
-  assign _wire_58_1 = _bits_634;
-  assign _wire_58_2 = _bits_635;
-  assign _wire_58_3 = _bits_636;
-  assign _wire_59_0 = _bits_638;
-  assign _wire_59_1 = _bits_639;
-  assign _wire_59_2 = _bits_640;
-  assign _wire_59_3 = _bits_641;
-  assign _wire_59_4 = _bits_642;
-  assign _wire_59_5 = _bits_643;
-  assign _wire_59_6 = _bits_644;
-  assign _wire_59_7 = _bits_645;
-  assign _wire_59_8 = _bits_646;
-  assign _wire_59_9 = _bits_647;
-  assign _wire_59_10 = _bits_648;
-  assign _wire_59_11 = _bits_649;
-  assign _wire_59_12 = _bits_650;
-  assign _wire_59_13 = _bits_651;
-  assign _wire_59_14 = _bits_652;
-  assign _wire_59_15 = _bits_653;
-  assign _wire_60_0 = _bits_654;
-  assign _wire_60_1 = _bits_655;
-  assign _wire_60_2 = _bits_656;
-  assign _wire_60_3 = _bits_657;
-  assign _wire_61_0 = _bits_658;
-  assign _wire_61_1 = _bits_659;
-  assign _wire_61_2 = _bits_660;
-  assign _wire_61_3 = _bits_661;
-  assign _wire_62_0 = _bits_672;
-  assign _wire_62_1 = _bits_673;
-  assign _wire_62_2 = _bits_674;
-  assign _wire_62_3 = _bits_675;
-  assign _wire_62_4 = _bits_676;
-  assign _wire_62_5 = _bits_677;
-  assign _wire_62_6 = _bits_678;
-  assign _wire_62_7 = _bits_679;
-  assign _wire_62_8 = _bits_680;
-  assign _wire_62_9 = _bits_681;
-  assign _wire_62_10 = _bits_682;
-  assign _wire_62_11 = _bits_683;
-  assign _wire_62_12 = _bits_684;
-  assign _wire_62_13 = _bits_685;
-  assign _wire_62_14 = _bits_686;
-  assign _wire_62_15 = _bits_687;
-  assign _wire_63_0 = _bits_688;
-  assign _wire_63_1 = _bits_689;
-  assign _wire_63_2 = _bits_690;
-  assign _wire_63_3 = _bits_691;
-  assign _wire_64_0 = _bits_693;
-  assign _wire_64_1 = _bits_694;
-  assign _wire_64_2 = _bits_695;
-  assign _wire_64_3 = _bits_696;
-  assign _wire_64_4 = _bits_697;
-  assign _wire_64_5 = _bits_698;
-  assign _wire_64_6 = _bits_699;
-  assign _wire_64_7 = _bits_700;
-  assign _wire_64_8 = _bits_701;
-  assign _wire_64_9 = _bits_702;
-  assign _wire_64_10 = _bits_703;
-  assign _wire_64_11 = _bits_704;
-  assign _wire_64_12 = _bits_705;
-  assign _wire_64_13 = _bits_706;
-  assign _wire_64_14 = _bits_707;
-  assign _wire_64_15 = _bits_708;
-  assign _wire_65_0 = _bits_709;
-  assign _wire_65_1 = _bits_710;
-  assign _wire_65_2 = _bits_711;
-  assign _wire_65_3 = _bits_712;
-  assign _wire_66_0 = _bits_714;
-  assign _wire_66_1 = _bits_715;
-  assign _wire_66_2 = _bits_716;
-  assign _wire_66_3 = _bits_717;
-  assign _wire_66_4 = _bits_718;
-  assign _wire_66_5 = _bits_719;
-  assign _wire_66_6 = _bits_720;
-  assign _wire_66_7 = _bits_721;
-  assign _wire_66_8 = _bits_722;
-  assign _wire_66_9 = _bits_723;
-  assign _wire_66_10 = _bits_724;
-  assign _wire_66_11 = _bits_725;
-  assign _wire_66_12 = _bits_726;
-  assign _wire_66_13 = _bits_727;
-  assign _wire_66_14 = _bits_728;
-  assign _wire_66_15 = _bits_729;
-  assign _wire_67_0 = _bits_730;
-  assign _wire_67_1 = _bits_731;
-  assign _wire_67_2 = _bits_732;
-  assign _wire_67_3 = _bits_733;
-  assign _wire_68_0 = _bits_735;
-  assign _wire_68_1 = _bits_736;
-  assign _wire_68_2 = _bits_737;
-  assign _wire_68_3 = _bits_738;
-  assign _wire_68_4 = _bits_739;
-  assign _wire_68_5 = _bits_740;
-  assign _wire_68_6 = _bits_741;
-  assign _wire_68_7 = _bits_742;
-  assign _wire_68_8 = _bits_743;
-  assign _wire_68_9 = _bits_744;
-  assign _wire_68_10 = _bits_745;
-  assign _wire_68_11 = _bits_746;
-  assign _wire_68_12 = _bits_747;
-  assign _wire_68_13 = _bits_748;
-  assign _wire_68_14 = _bits_749;
-  assign _wire_68_15 = _bits_750;
-  assign _wire_69_0 = _bits_751;
-  assign _wire_69_1 = _bits_752;
-  assign _wire_69_2 = _bits_753;
-  assign _wire_69_3 = _bits_754;
-  assign _wire_70_0 = _bits_755;
-  assign _wire_70_1 = _bits_756;
-  assign _wire_70_2 = _bits_757;
-  assign _wire_70_3 = _bits_758;
-  assign _wire_71_0 = _bits_769;
-  assign _wire_71_1 = _bits_770;
-  assign _wire_71_2 = _bits_771;
-  assign _wire_71_3 = _bits_772;
-  assign _wire_71_4 = _bits_773;
-  assign _wire_71_5 = _bits_774;
-  assign _wire_71_6 = _bits_775;
-  assign _wire_71_7 = _bits_776;
-  assign _wire_71_8 = _bits_777;
-  assign _wire_71_9 = _bits_778;
-  assign _wire_71_10 = _bits_779;
-  assign _wire_71_11 = _bits_780;
-  assign _wire_71_12 = _bits_781;
-  assign _wire_71_13 = _bits_782;
-  assign _wire_71_14 = _bits_783;
-  assign _wire_71_15 = _bits_784;
-  assign _wire_72_0 = _bits_785;
-  assign _wire_72_1 = _bits_786;
-  assign _wire_72_2 = _bits_787;
-  assign _wire_72_3 = _bits_788;
-  assign _wire_73_0 = _bits_790;
-  assign _wire_73_1 = _bits_791;
-  assign _wire_73_2 = _bits_792;
-  assign _wire_73_3 = _bits_793;
-  assign _wire_73_4 = _bits_794;
-  assign _wire_73_5 = _bits_795;
-  assign _wire_73_6 = _bits_796;
-  assign _wire_73_7 = _bits_797;
-  assign _wire_73_8 = _bits_798;
-  assign _wire_73_9 = _bits_799;
-  assign _wire_73_10 = _bits_800;
-  assign _wire_73_11 = _bits_801;
-  assign _wire_73_12 = _bits_802;
-  assign _wire_73_13 = _bits_803;
-  assign _wire_73_14 = _bits_804;
-  assign _wire_73_15 = _bits_805;
-  assign _wire_74_0 = _bits_806;
-  assign _wire_74_1 = _bits_807;
-  assign _wire_74_2 = _bits_808;
-  assign _wire_74_3 = _bits_809;
-  assign _wire_75_0 = _bits_811;
-  assign _wire_75_1 = _bits_812;
-  assign _wire_75_2 = _bits_813;
-  assign _wire_75_3 = _bits_814;
-  assign _wire_75_4 = _bits_815;
-  assign _wire_75_5 = _bits_816;
-  assign _wire_75_6 = _bits_817;
-  assign _wire_75_7 = _bits_818;
-  assign _wire_75_8 = _bits_819;
-  assign _wire_75_9 = _bits_820;
-  assign _wire_75_10 = _bits_821;
-  assign _wire_75_11 = _bits_822;
-  assign _wire_75_12 = _bits_823;
-  assign _wire_75_13 = _bits_824;
-  assign _wire_75_14 = _bits_825;
-  assign _wire_75_15 = _bits_826;
-  assign _wire_76_0 = _bits_827;
-  assign _wire_76_1 = _bits_828;
-  assign _wire_76_2 = _bits_829;
-  assign _wire_76_3 = _bits_830;
-  assign _wire_77_0 = _bits_832;
-  assign _wire_77_1 = _bits_833;
-  assign _wire_77_2 = _bits_834;
-  assign _wire_77_3 = _bits_835;
-  assign _wire_77_4 = _bits_836;
-  assign _wire_77_5 = _bits_837;
-  assign _wire_77_6 = _bits_838;
-  assign _wire_77_7 = _bits_839;
-  assign _wire_77_8 = _bits_840;
-  assign _wire_77_9 = _bits_841;
-  assign _wire_77_10 = _bits_842;
-  assign _wire_77_11 = _bits_843;
-  assign _wire_77_12 = _bits_844;
-  assign _wire_77_13 = _bits_845;
-  assign _wire_77_14 = _bits_846;
-  assign _wire_77_15 = _bits_847;
-  assign _wire_78_0 = _bits_848;
-  assign _wire_78_1 = _bits_849;
-  assign _wire_78_2 = _bits_850;
-  assign _wire_78_3 = _bits_851;
-  assign _wire_79_0 = _bits_852;
-  assign _wire_79_1 = _bits_853;
-  assign _wire_79_2 = _bits_854;
-  assign _wire_79_3 = _bits_855;
-  assign _wire_80_0 = _bits_866;
-  assign _wire_80_1 = _bits_867;
-  assign _wire_80_2 = _bits_868;
-  assign _wire_80_3 = _bits_869;
-  assign _wire_80_4 = _bits_870;
-  assign _wire_80_5 = _bits_871;
-  assign _wire_80_6 = _bits_872;
-  assign _wire_80_7 = _bits_873;
-  assign _wire_80_8 = _bits_874;
-  assign _wire_80_9 = _bits_875;
-  assign _wire_80_10 = _bits_876;
-  assign _wire_80_11 = _bits_877;
-  assign _wire_80_12 = _bits_878;
-  assign _wire_80_13 = _bits_879;
-  assign _wire_80_14 = _bits_880;
-  assign _wire_80_15 = _bits_881;
-  assign _wire_81_0 = _bits_882;
-  assign _wire_81_1 = _bits_883;
-  assign _wire_81_2 = _bits_884;
-  assign _wire_81_3 = _bits_885;
-  assign _wire_82_0 = _bits_887;
-  assign _wire_82_1 = _bits_888;
-  assign _wire_82_2 = _bits_889;
-  assign _wire_82_3 = _bits_890;
-  assign _wire_82_4 = _bits_891;
-  assign _wire_82_5 = _bits_892;
-  assign _wire_82_6 = _bits_893;
-  assign _wire_82_7 = _bits_894;
-  assign _wire_82_8 = _bits_895;
-  assign _wire_82_9 = _bits_896;
-  assign _wire_82_10 = _bits_897;
-  assign _wire_82_11 = _bits_898;
-  assign _wire_82_12 = _bits_899;
-  assign _wire_82_13 = _bits_900;
-  assign _wire_82_14 = _bits_901;
-  assign _wire_82_15 = _bits_902;
-  assign _wire_83_0 = _bits_903;
-  assign _wire_83_1 = _bits_904;
-  assign _wire_83_2 = _bits_905;
-  assign _wire_83_3 = _bits_906;
-  assign _wire_84_0 = _bits_908;
-  assign _wire_84_1 = _bits_909;
-  assign _wire_84_2 = _bits_910;
-  assign _wire_84_3 = _bits_911;
-  assign _wire_84_4 = _bits_912;
-  assign _wire_84_5 = _bits_913;
-  assign _wire_84_6 = _bits_914;
-  assign _wire_84_7 = _bits_915;
-  assign _wire_84_8 = _bits_916;
-  assign _wire_84_9 = _bits_917;
-  assign _wire_84_10 = _bits_918;
-  assign _wire_84_11 = _bits_919;
-  assign _wire_84_12 = _bits_920;
-  assign _wire_84_13 = _bits_921;
-  assign _wire_84_14 = _bits_922;
-  assign _wire_84_15 = _bits_923;
-  assign _wire_85_0 = _bits_924;
-  assign _wire_85_1 = _bits_925;
-  assign _wire_85_2 = _bits_926;
-  assign _wire_85_3 = _bits_927;
-  assign _wire_86_0 = _bits_929;
-  assign _wire_86_1 = _bits_930;
-  assign _wire_86_2 = _bits_931;
-  assign _wire_86_3 = _bits_932;
-  assign _wire_86_4 = _bits_933;
-  assign _wire_86_5 = _bits_934;
-  assign _wire_86_6 = _bits_935;
-  assign _wire_86_7 = _bits_936;
-  assign _wire_86_8 = _bits_937;
-  assign _wire_86_9 = _bits_938;
-  assign _wire_86_10 = _bits_939;
-  assign _wire_86_11 = _bits_940;
-  assign _wire_86_12 = _bits_941;
-  assign _wire_86_13 = _bits_942;
-  assign _wire_86_14 = _bits_943;
-  assign _wire_86_15 = _bits_944;
-  assign _wire_87_0 = _bits_945;
-  assign _wire_87_1 = _bits_946;
-  assign _wire_87_2 = _bits_947;
-  assign _wire_87_3 = _bits_948;
-  assign _wire_88_0 = _bits_949;
-  assign _wire_88_1 = _bits_950;
-  assign _wire_88_2 = _bits_951;
-  assign _wire_88_3 = _bits_952;
-  assign _wire_89_0 = _bits_963;
-  assign _wire_89_1 = _bits_964;
-  assign _wire_89_2 = _bits_965;
-  assign _wire_89_3 = _bits_966;
-  assign _wire_89_4 = _bits_967;
-  assign _wire_89_5 = _bits_968;
-  assign _wire_89_6 = _bits_969;
-  assign _wire_89_7 = _bits_970;
-  assign _wire_89_8 = _bits_971;
-  assign _wire_89_9 = _bits_972;
-  assign _wire_89_10 = _bits_973;
-  assign _wire_89_11 = _bits_974;
-  assign _wire_89_12 = _bits_975;
-  assign _wire_89_13 = _bits_976;
-  assign _wire_89_14 = _bits_977;
-  assign _wire_89_15 = _bits_978;
-  assign _wire_90_0 = _bits_979;
-  assign _wire_90_1 = _bits_980;
-  assign _wire_90_2 = _bits_981;
-  assign _wire_90_3 = _bits_982;
-  assign _wire_91_0 = _bits_984;
-  assign _wire_91_1 = _bits_985;
-  assign _wire_91_2 = _bits_986;
-  assign _wire_91_3 = _bits_987;
-  assign _wire_91_4 = _bits_988;
-  assign _wire_91_5 = _bits_989;
-  assign _wire_91_6 = _bits_990;
-  assign _wire_91_7 = _bits_991;
-  assign _wire_91_8 = _bits_992;
-  assign _wire_91_9 = _bits_993;
-  assign _wire_91_10 = _bits_994;
-  assign _wire_91_11 = _bits_995;
-  assign _wire_91_12 = _bits_996;
-  assign _wire_91_13 = _bits_997;
-  assign _wire_91_14 = _bits_998;
-  assign _wire_91_15 = _bits_999;
-  assign _wire_92_0 = _bits_1000;
-  assign _wire_92_1 = _bits_1001;
-  assign _wire_92_2 = _bits_1002;
-  assign _wire_92_3 = _bits_1003;
-  assign _wire_93_0 = _bits_1005;
-  assign _wire_93_1 = _bits_1006;
-  assign _wire_93_2 = _bits_1007;
-  assign _wire_93_3 = _bits_1008;
-  assign _wire_93_4 = _bits_1009;
-  assign _wire_93_5 = _bits_1010;
-  assign _wire_93_6 = _bits_1011;
-  assign _wire_93_7 = _bits_1012;
-  assign _wire_93_8 = _bits_1013;
-  assign _wire_93_9 = _bits_1014;
-  assign _wire_93_10 = _bits_1015;
-  assign _wire_93_11 = _bits_1016;
-  assign _wire_93_12 = _bits_1017;
-  assign _wire_93_13 = _bits_1018;
-  assign _wire_93_14 = _bits_1019;
-  assign _wire_93_15 = _bits_1020;
-  assign _wire_94_0 = _bits_1021;
-  assign _wire_94_1 = _bits_1022;
-  assign _wire_94_2 = _bits_1023;
-  assign _wire_94_3 = _bits_1024;
-  assign _wire_95_0 = _bits_1026;
-  assign _wire_95_1 = _bits_1027;
-  assign _wire_95_2 = _bits_1028;
-  assign _wire_95_3 = _bits_1029;
-  assign _wire_95_4 = _bits_1030;
-  assign _wire_95_5 = _bits_1031;
-  assign _wire_95_6 = _bits_1032;
-  assign _wire_95_7 = _bits_1033;
-  assign _wire_95_8 = _bits_1034;
-  assign _wire_95_9 = _bits_1035;
-  assign _wire_95_10 = _bits_1036;
-  assign _wire_95_11 = _bits_1037;
-  assign _wire_95_12 = _bits_1038;
-  assign _wire_95_13 = _bits_1039;
-  assign _wire_95_14 = _bits_1040;
-  assign _wire_95_15 = _bits_1041;
-  assign _wire_96_0 = _bits_1042;
-  assign _wire_96_1 = _bits_1043;
-  assign _wire_96_2 = _bits_1044;
-  assign _wire_96_3 = _bits_1045;
-  assign _wire_97_0 = _bits_1046;
-  assign _wire_97_1 = _bits_1047;
-  assign _wire_97_2 = _bits_1048;
-  assign _wire_97_3 = _bits_1049;
-  assign _wire_98_0 = _bits_1060;
-  assign _wire_98_1 = _bits_1061;
-  assign _wire_98_2 = _bits_1062;
-  assign _wire_98_3 = _bits_1063;
-  assign _wire_98_4 = _bits_1064;
-  assign _wire_98_5 = _bits_1065;
-  assign _wire_98_6 = _bits_1066;
-  assign _wire_98_7 = _bits_1067;
-  assign _wire_98_8 = _bits_1068;
-  assign _wire_98_9 = _bits_1069;
-  assign _wire_98_10 = _bits_1070;
-  assign _wire_98_11 = _bits_1071;
-  assign _wire_98_12 = _bits_1072;
-  assign _wire_98_13 = _bits_1073;
-  assign _wire_98_14 = _bits_1074;
-  assign _wire_98_15 = _bits_1075;
-  assign _wire_99_0 = _bits_1076;
-  assign _wire_99_1 = _bits_1077;
-  assign _wire_99_2 = _bits_1078;
-  assign _wire_99_3 = _bits_1079;
-  assign _wire_100_0 = _bits_1081;
-  assign _wire_100_1 = _bits_1082;
-  assign _wire_100_2 = _bits_1083;
-  assign _wire_100_3 = _bits_1084;
-  assign _wire_100_4 = _bits_1085;
-  assign _wire_100_5 = _bits_1086;
-  assign _wire_100_6 = _bits_1087;
-  assign _wire_100_7 = _bits_1088;
-  assign _wire_100_8 = _bits_1089;
-  assign _wire_100_9 = _bits_1090;
-  assign _wire_100_10 = _bits_1091;
-  assign _wire_100_11 = _bits_1092;
-  assign _wire_100_12 = _bits_1093;
-  assign _wire_100_13 = _bits_1094;
-  assign _wire_100_14 = _bits_1095;
-  assign _wire_100_15 = _bits_1096;
-  assign _wire_101_0 = _bits_1097;
-  assign _wire_101_1 = _bits_1098;
-  assign _wire_101_2 = _bits_1099;
-  assign _wire_101_3 = _bits_1100;
-  assign _wire_102_0 = _bits_1102;
-  assign _wire_102_1 = _bits_1103;
-  assign _wire_102_2 = _bits_1104;
-  assign _wire_102_3 = _bits_1105;
-  assign _wire_102_4 = _bits_1106;
-  assign _wire_102_5 = _bits_1107;
-  assign _wire_102_6 = _bits_1108;
-  assign _wire_102_7 = _bits_1109;
-  assign _wire_102_8 = _bits_1110;
-  assign _wire_102_9 = _bits_1111;
-  assign _wire_102_10 = _bits_1112;
-  assign _wire_102_11 = _bits_1113;
-  assign _wire_102_12 = _bits_1114;
-  assign _wire_102_13 = _bits_1115;
-  assign _wire_102_14 = _bits_1116;
-  assign _wire_102_15 = _bits_1117;
-  assign _wire_103_0 = _bits_1118;
-  assign _wire_103_1 = _bits_1119;
-  assign _wire_103_2 = _bits_1120;
-  assign _wire_103_3 = _bits_1121;
-  assign _wire_104_0 = _bits_1123;
-  assign _wire_104_1 = _bits_1124;
-  assign _wire_104_2 = _bits_1125;
-  assign _wire_104_3 = _bits_1126;
-  assign _wire_104_4 = _bits_1127;
-  assign _wire_104_5 = _bits_1128;
-  assign _wire_104_6 = _bits_1129;
-  assign _wire_104_7 = _bits_1130;
-  assign _wire_104_8 = _bits_1131;
-  assign _wire_104_9 = _bits_1132;
-  assign _wire_104_10 = _bits_1133;
-  assign _wire_104_11 = _bits_1134;
-  assign _wire_104_12 = _bits_1135;
-  assign _wire_104_13 = _bits_1136;
-  assign _wire_104_14 = _bits_1137;
-  assign _wire_104_15 = _bits_1138;
-  assign _wire_105_0 = _bits_1139;
-  assign _wire_105_1 = _bits_1140;
-  assign _wire_105_2 = _bits_1141;
-  assign _wire_105_3 = _bits_1142;
-  assign _wire_106_0 = _bits_1143;
-  assign _wire_106_1 = _bits_1144;
-  assign _wire_106_2 = _bits_1145;
-  assign _wire_106_3 = _bits_1146;
-  assign _wire_107_0 = _bits_1157;
-  assign _wire_107_1 = _bits_1158;
-  assign _wire_107_2 = _bits_1159;
-  assign _wire_107_3 = _bits_1160;
-  assign _wire_107_4 = _bits_1161;
-  assign _wire_107_5 = _bits_1162;
-  assign _wire_107_6 = _bits_1163;
-  assign _wire_107_7 = _bits_1164;
-  assign _wire_107_8 = _bits_1165;
-  assign _wire_107_9 = _bits_1166;
-  assign _wire_107_10 = _bits_1167;
-  assign _wire_107_11 = _bits_1168;
-  assign _wire_107_12 = _bits_1169;
-  assign _wire_107_13 = _bits_1170;
-  assign _wire_107_14 = _bits_1171;
-  assign _wire_107_15 = _bits_1172;
-  assign _wire_108_0 = _bits_1173;
-  assign _wire_108_1 = _bits_1174;
-  assign _wire_108_2 = _bits_1175;
-  assign _wire_108_3 = _bits_1176;
-  assign _wire_109_0 = _bits_1178;
-  assign _wire_109_1 = _bits_1179;
-  assign _wire_109_2 = _bits_1180;
-  assign _wire_109_3 = _bits_1181;
-  assign _wire_109_4 = _bits_1182;
-  assign _wire_109_5 = _bits_1183;
-  assign _wire_109_6 = _bits_1184;
-  assign _wire_109_7 = _bits_1185;
-  assign _wire_109_8 = _bits_1186;
-  assign _wire_109_9 = _bits_1187;
-  assign _wire_109_10 = _bits_1188;
-  assign _wire_109_11 = _bits_1189;
-  assign _wire_109_12 = _bits_1190;
-  assign _wire_109_13 = _bits_1191;
-  assign _wire_109_14 = _bits_1192;
-  assign _wire_109_15 = _bits_1193;
-  assign _wire_110_0 = _bits_1194;
-  assign _wire_110_1 = _bits_1195;
-  assign _wire_110_2 = _bits_1196;
-  assign _wire_110_3 = _bits_1197;
-  assign _wire_111_0 = _bits_1199;
-  assign _wire_111_1 = _bits_1200;
-  assign _wire_111_2 = _bits_1201;
-  assign _wire_111_3 = _bits_1202;
-  assign _wire_111_4 = _bits_1203;
-  assign _wire_111_5 = _bits_1204;
-  assign _wire_111_6 = _bits_1205;
-  assign _wire_111_7 = _bits_1206;
-  assign _wire_111_8 = _bits_1207;
-  assign _wire_111_9 = _bits_1208;
-  assign _wire_111_10 = _bits_1209;
-  assign _wire_111_11 = _bits_1210;
-  assign _wire_111_12 = _bits_1211;
-  assign _wire_111_13 = _bits_1212;
-  assign _wire_111_14 = _bits_1213;
-  assign _wire_111_15 = _bits_1214;
-  assign _wire_112_0 = _bits_1215;
-  assign _wire_112_1 = _bits_1216;
-  assign _wire_112_2 = _bits_1217;
-  assign _wire_112_3 = _bits_1218;
-  assign _wire_113_0 = _bits_1220;
-  assign _wire_113_1 = _bits_1221;
-  assign _wire_113_2 = _bits_1222;
-  assign _wire_113_3 = _bits_1223;
-  assign _wire_113_4 = _bits_1224;
-  assign _wire_113_5 = _bits_1225;
-  assign _wire_113_6 = _bits_1226;
-  assign _wire_113_7 = _bits_1227;
-  assign _wire_113_8 = _bits_1228;
-  assign _wire_113_9 = _bits_1229;
-  assign _wire_113_10 = _bits_1230;
-  assign _wire_113_11 = _bits_1231;
-  assign _wire_113_12 = _bits_1232;
-  assign _wire_113_13 = _bits_1233;
-  assign _wire_113_14 = _bits_1234;
-  assign _wire_113_15 = _bits_1235;
-  assign _wire_114_0 = _bits_1236;
-  assign _wire_114_1 = _bits_1237;
-  assign _wire_114_2 = _bits_1238;
-  assign _wire_114_3 = _bits_1239;
-  assign _wire_115_0 = _bits_1240;
-  assign _wire_115_1 = _bits_1241;
-  assign _wire_115_2 = _bits_1242;
-  assign _wire_115_3 = _bits_1243;
-  assign _wire_116_0 = _bits_1254;
-  assign _wire_116_1 = _bits_1255;
-  assign _wire_116_2 = _bits_1256;
-  assign _wire_116_3 = _bits_1257;
-  assign _wire_116_4 = _bits_1258;
-  assign _wire_116_5 = _bits_1259;
-  assign _wire_116_6 = _bits_1260;
-  assign _wire_116_7 = _bits_1261;
-  assign _wire_116_8 = _bits_1262;
-  assign _wire_116_9 = _bits_1263;
-  assign _wire_116_10 = _bits_1264;
-  assign _wire_116_11 = _bits_1265;
-  assign _wire_116_12 = _bits_1266;
-  assign _wire_116_13 = _bits_1267;
-  assign _wire_116_14 = _bits_1268;
-  assign _wire_116_15 = _bits_1269;
-  assign _wire_117_0 = _bits_1270;
-  assign _wire_117_1 = _bits_1271;
-  assign _wire_117_2 = _bits_1272;
-  assign _wire_117_3 = _bits_1273;
-  assign _wire_118_0 = _bits_1275;
-  assign _wire_118_1 = _bits_1276;
-  assign _wire_118_2 = _bits_1277;
-  assign _wire_118_3 = _bits_1278;
-  assign _wire_118_4 = _bits_1279;
-  assign _wire_118_5 = _bits_1280;
-  assign _wire_118_6 = _bits_1281;
-  assign _wire_118_7 = _bits_1282;
-  assign _wire_118_8 = _bits_1283;
-  assign _wire_118_9 = _bits_1284;
-  assign _wire_118_10 = _bits_1285;
-  assign _wire_118_11 = _bits_1286;
-  assign _wire_118_12 = _bits_1287;
-  assign _wire_118_13 = _bits_1288;
-  assign _wire_118_14 = _bits_1289;
-  assign _wire_118_15 = _bits_1290;
-  assign _wire_119_0 = _bits_1291;
-  assign _wire_119_1 = _bits_1292;
-  assign _wire_119_2 = _bits_1293;
-  assign _wire_119_3 = _bits_1294;
-  assign _wire_120_0 = _bits_1296;
-  assign _wire_120_1 = _bits_1297;
-  assign _wire_120_2 = _bits_1298;
-  assign _wire_120_3 = _bits_1299;
-  assign _wire_120_4 = _bits_1300;
-  assign _wire_120_5 = _bits_1301;
-  assign _wire_120_6 = _bits_1302;
-  assign _wire_120_7 = _bits_1303;
-  assign _wire_120_8 = _bits_1304;
-  assign _wire_120_9 = _bits_1305;
-  assign _wire_120_10 = _bits_1306;
-  assign _wire_120_11 = _bits_1307;
-  assign _wire_120_12 = _bits_1308;
-  assign _wire_120_13 = _bits_1309;
-  assign _wire_120_14 = _bits_1310;
-  assign _wire_120_15 = _bits_1311;
-  assign _wire_121_0 = _bits_1312;
-  assign _wire_121_1 = _bits_1313;
-  assign _wire_121_2 = _bits_1314;
-  assign _wire_121_3 = _bits_1315;
-  assign _wire_122_0 = _bits_1317;
-  assign _wire_122_1 = _bits_1318;
-  assign _wire_122_2 = _bits_1319;
-  assign _wire_122_3 = _bits_1320;
-  assign _wire_122_4 = _bits_1321;
-  assign _wire_122_5 = _bits_1322;
-  assign _wire_122_6 = _bits_1323;
-  assign _wire_122_7 = _bits_1324;
-  assign _wire_122_8 = _bits_1325;
-  assign _wire_122_9 = _bits_1326;
-  assign _wire_122_10 = _bits_1327;
-  assign _wire_122_11 = _bits_1328;
-  assign _wire_122_12 = _bits_1329;
-  assign _wire_122_13 = _bits_1330;
-  assign _wire_122_14 = _bits_1331;
-  assign _wire_122_15 = _bits_1332;
-  assign _wire_123_0 = _bits_1333;
-  assign _wire_123_1 = _bits_1334;
-  assign _wire_123_2 = _bits_1335;
-  assign _wire_123_3 = _bits_1336;
-  assign _wire_124_0 = _bits_1337;
-  assign _wire_124_1 = _bits_1338;
-  assign _wire_124_2 = _bits_1339;
-  assign _wire_124_3 = _bits_1340;
-  assign _wire_125_0 = _bits_1351;
-  assign _wire_125_1 = _bits_1352;
-  assign _wire_125_2 = _bits_1353;
-  assign _wire_125_3 = _bits_1354;
-  assign _wire_125_4 = _bits_1355;
-  assign _wire_125_5 = _bits_1356;
-  assign _wire_125_6 = _bits_1357;
-  assign _wire_125_7 = _bits_1358;
-  assign _wire_125_8 = _bits_1359;
-  assign _wire_125_9 = _bits_1360;
-  assign _wire_125_10 = _bits_1361;
-  assign _wire_125_11 = _bits_1362;
-  assign _wire_125_12 = _bits_1363;
-  assign _wire_125_13 = _bits_1364;
-  assign _wire_125_14 = _bits_1365;
-  assign _wire_125_15 = _bits_1366;
-  assign _wire_126_0 = _bits_1367;
-  assign _wire_126_1 = _bits_1368;
-  assign _wire_126_2 = _bits_1369;
-  assign _wire_126_3 = _bits_1370;
-  assign _wire_127_0 = _bits_1372;
-  assign _wire_127_1 = _bits_1373;
-  assign _wire_127_2 = _bits_1374;
-  assign _wire_127_3 = _bits_1375;
-  assign _wire_127_4 = _bits_1376;
-  assign _wire_127_5 = _bits_1377;
-  assign _wire_127_6 = _bits_1378;
-  assign _wire_127_7 = _bits_1379;
-  assign _wire_127_8 = _bits_1380;
-  assign _wire_127_9 = _bits_1381;
-  assign _wire_127_10 = _bits_1382;
-  assign _wire_127_11 = _bits_1383;
-  assign _wire_127_12 = _bits_1384;
-  assign _wire_127_13 = _bits_1385;
-  assign _wire_127_14 = _bits_1386;
-  assign _wire_127_15 = _bits_1387;
-  assign _wire_128_0 = _bits_1388;
-  assign _wire_128_1 = _bits_1389;
-  assign _wire_128_2 = _bits_1390;
-  assign _wire_128_3 = _bits_1391;
-  assign _wire_129_0 = _bits_1393;
-  assign _wire_129_1 = _bits_1394;
-  assign _wire_129_2 = _bits_1395;
-  assign _wire_129_3 = _bits_1396;
-  assign _wire_129_4 = _bits_1397;
-  assign _wire_129_5 = _bits_1398;
-  assign _wire_129_6 = _bits_1399;
-  assign _wire_129_7 = _bits_1400;
-  assign _wire_129_8 = _bits_1401;
-  assign _wire_129_9 = _bits_1402;
-  assign _wire_129_10 = _bits_1403;
-  assign _wire_129_11 = _bits_1404;
-  assign _wire_129_12 = _bits_1405;
-  assign _wire_129_13 = _bits_1406;
-  assign _wire_129_14 = _bits_1407;
-  assign _wire_129_15 = _bits_1408;
-  assign _wire_130_0 = _bits_1409;
-  assign _wire_130_1 = _bits_1410;
-  assign _wire_130_2 = _bits_1411;
-  assign _wire_130_3 = _bits_1412;
-  assign _wire_131_0 = _bits_1414;
-  assign _wire_131_1 = _bits_1415;
-  assign _wire_131_2 = _bits_1416;
-  assign _wire_131_3 = _bits_1417;
-  assign _wire_131_4 = _bits_1418;
-  assign _wire_131_5 = _bits_1419;
-  assign _wire_131_6 = _bits_1420;
-  assign _wire_131_7 = _bits_1421;
-  assign _wire_131_8 = _bits_1422;
-  assign _wire_131_9 = _bits_1423;
-  assign _wire_131_10 = _bits_1424;
-  assign _wire_131_11 = _bits_1425;
-  assign _wire_131_12 = _bits_1426;
-  assign _wire_131_13 = _bits_1427;
-  assign _wire_131_14 = _bits_1428;
-  assign _wire_131_15 = _bits_1429;
-  assign _wire_132_0 = _bits_1430;
-  assign _wire_132_1 = _bits_1431;
-  assign _wire_132_2 = _bits_1432;
-  assign _wire_132_3 = _bits_1433;
-  assign _wire_133_0 = _bits_1434;
-  assign _wire_133_1 = _bits_1435;
-  assign _wire_133_2 = _bits_1436;
-  assign _wire_133_3 = _bits_1437;
-  assign _wire_134_0 = _bits_1448;
-  assign _wire_134_1 = _bits_1449;
-  assign _wire_134_2 = _bits_1450;
-  assign _wire_134_3 = _bits_1451;
-  assign _wire_134_4 = _bits_1452;
-  assign _wire_134_5 = _bits_1453;
-  assign _wire_134_6 = _bits_1454;
-  assign _wire_134_7 = _bits_1455;
-  assign _wire_134_8 = _bits_1456;
-  assign _wire_134_9 = _bits_1457;
-  assign _wire_134_10 = _bits_1458;
-  assign _wire_134_11 = _bits_1459;
-  assign _wire_134_12 = _bits_1460;
-  assign _wire_134_13 = _bits_1461;
-  assign _wire_134_14 = _bits_1462;
-  assign _wire_134_15 = _bits_1463;
-  assign _wire_135_0 = _bits_1464;
-  assign _wire_135_1 = _bits_1465;
-  assign _wire_135_2 = _bits_1466;
-  assign _wire_135_3 = _bits_1467;
+  assign _wire_0_0 = _bits_56;
+  assign _wire_0_1 = _bits_57;
+  assign _wire_0_2 = _bits_58;
+  assign _wire_0_3 = _bits_59;
+  assign _wire_0_4 = _bits_60;
+  assign _wire_0_5 = _bits_61;
+  assign _wire_0_6 = _bits_62;
+  assign _wire_0_7 = _bits_63;
+  assign _wire_0_8 = _bits_64;
+  assign _wire_0_9 = _bits_65;
+  assign _wire_0_10 = _bits_66;
+  assign _wire_0_11 = _bits_67;
+  assign _wire_0_12 = _bits_68;
+  assign _wire_0_13 = _bits_69;
+  assign _wire_0_14 = _bits_70;
+  assign _wire_0_15 = _bits_71;
+  assign _wire_1_0 = _bits_97;
+  assign _wire_1_1 = _bits_98;
+  assign _wire_1_2 = _bits_99;
+  assign _wire_1_3 = _bits_100;
+  assign _wire_1_4 = _bits_101;
+  assign _wire_1_5 = _bits_102;
+  assign _wire_1_6 = _bits_103;
+  assign _wire_1_7 = _bits_104;
+  assign _wire_1_8 = _bits_105;
+  assign _wire_1_9 = _bits_106;
+  assign _wire_1_10 = _bits_107;
+  assign _wire_1_11 = _bits_108;
+  assign _wire_1_12 = _bits_109;
+  assign _wire_1_13 = _bits_110;
+  assign _wire_1_14 = _bits_111;
+  assign _wire_1_15 = _bits_112;
+  assign _wire_2_0 = _bits_138;
+  assign _wire_2_1 = _bits_139;
+  assign _wire_2_2 = _bits_140;
+  assign _wire_2_3 = _bits_141;
+  assign _wire_2_4 = _bits_142;
+  assign _wire_2_5 = _bits_143;
+  assign _wire_2_6 = _bits_144;
+  assign _wire_2_7 = _bits_145;
+  assign _wire_2_8 = _bits_146;
+  assign _wire_2_9 = _bits_147;
+  assign _wire_2_10 = _bits_148;
+  assign _wire_2_11 = _bits_149;
+  assign _wire_2_12 = _bits_150;
+  assign _wire_2_13 = _bits_151;
+  assign _wire_2_14 = _bits_152;
+  assign _wire_2_15 = _bits_153;
+  assign _wire_3_0 = _bits_210;
+  assign _wire_3_1 = _bits_211;
+  assign _wire_3_2 = _bits_212;
+  assign _wire_3_3 = _bits_213;
+  assign _wire_3_4 = _bits_214;
+  assign _wire_3_5 = _bits_215;
+  assign _wire_3_6 = _bits_216;
+  assign _wire_3_7 = _bits_217;
+  assign _wire_3_8 = _bits_218;
+  assign _wire_3_9 = _bits_219;
+  assign _wire_3_10 = _bits_220;
+  assign _wire_3_11 = _bits_221;
+  assign _wire_3_12 = _bits_222;
+  assign _wire_3_13 = _bits_223;
+  assign _wire_3_14 = _bits_224;
+  assign _wire_3_15 = _bits_225;
+  assign _wire_4_0 = _bits_251;
+  assign _wire_4_1 = _bits_252;
+  assign _wire_4_2 = _bits_253;
+  assign _wire_4_3 = _bits_254;
+  assign _wire_4_4 = _bits_255;
+  assign _wire_4_5 = _bits_256;
+  assign _wire_4_6 = _bits_257;
+  assign _wire_4_7 = _bits_258;
+  assign _wire_4_8 = _bits_259;
+  assign _wire_4_9 = _bits_260;
+  assign _wire_4_10 = _bits_261;
+  assign _wire_4_11 = _bits_262;
+  assign _wire_4_12 = _bits_263;
+  assign _wire_4_13 = _bits_264;
+  assign _wire_4_14 = _bits_265;
+  assign _wire_4_15 = _bits_266;
+  assign _wire_5_0 = _bits_292;
+  assign _wire_5_1 = _bits_293;
+  assign _wire_5_2 = _bits_294;
+  assign _wire_5_3 = _bits_295;
+  assign _wire_5_4 = _bits_296;
+  assign _wire_5_5 = _bits_297;
+  assign _wire_5_6 = _bits_298;
+  assign _wire_5_7 = _bits_299;
+  assign _wire_5_8 = _bits_300;
+  assign _wire_5_9 = _bits_301;
+  assign _wire_5_10 = _bits_302;
+  assign _wire_5_11 = _bits_303;
+  assign _wire_5_12 = _bits_304;
+  assign _wire_5_13 = _bits_305;
+  assign _wire_5_14 = _bits_306;
+  assign _wire_5_15 = _bits_307;
+  assign _wire_6_0 = _bits_333;
+  assign _wire_6_1 = _bits_334;
+  assign _wire_6_2 = _bits_335;
+  assign _wire_6_3 = _bits_336;
+  assign _wire_6_4 = _bits_337;
+  assign _wire_6_5 = _bits_338;
+  assign _wire_6_6 = _bits_339;
+  assign _wire_6_7 = _bits_340;
+  assign _wire_6_8 = _bits_341;
+  assign _wire_6_9 = _bits_342;
+  assign _wire_6_10 = _bits_343;
+  assign _wire_6_11 = _bits_344;
+  assign _wire_6_12 = _bits_345;
+  assign _wire_6_13 = _bits_346;
+  assign _wire_6_14 = _bits_347;
+  assign _wire_6_15 = _bits_348;
+  assign _wire_7_0 = _bits_405;
+  assign _wire_7_1 = _bits_406;
+  assign _wire_7_2 = _bits_407;
+  assign _wire_7_3 = _bits_408;
+  assign _wire_7_4 = _bits_409;
+  assign _wire_7_5 = _bits_410;
+  assign _wire_7_6 = _bits_411;
+  assign _wire_7_7 = _bits_412;
+  assign _wire_7_8 = _bits_413;
+  assign _wire_7_9 = _bits_414;
+  assign _wire_7_10 = _bits_415;
+  assign _wire_7_11 = _bits_416;
+  assign _wire_7_12 = _bits_417;
+  assign _wire_7_13 = _bits_418;
+  assign _wire_7_14 = _bits_419;
+  assign _wire_7_15 = _bits_420;
+  assign _wire_8_0 = _bits_446;
+  assign _wire_8_1 = _bits_447;
+  assign _wire_8_2 = _bits_448;
+  assign _wire_8_3 = _bits_449;
+  assign _wire_8_4 = _bits_450;
+  assign _wire_8_5 = _bits_451;
+  assign _wire_8_6 = _bits_452;
+  assign _wire_8_7 = _bits_453;
+  assign _wire_8_8 = _bits_454;
+  assign _wire_8_9 = _bits_455;
+  assign _wire_8_10 = _bits_456;
+  assign _wire_8_11 = _bits_457;
+  assign _wire_8_12 = _bits_458;
+  assign _wire_8_13 = _bits_459;
+  assign _wire_8_14 = _bits_460;
+  assign _wire_8_15 = _bits_461;
+  assign _wire_9_0 = _bits_487;
+  assign _wire_9_1 = _bits_488;
+  assign _wire_9_2 = _bits_489;
+  assign _wire_9_3 = _bits_490;
+  assign _wire_9_4 = _bits_491;
+  assign _wire_9_5 = _bits_492;
+  assign _wire_9_6 = _bits_493;
+  assign _wire_9_7 = _bits_494;
+  assign _wire_9_8 = _bits_495;
+  assign _wire_9_9 = _bits_496;
+  assign _wire_9_10 = _bits_497;
+  assign _wire_9_11 = _bits_498;
+  assign _wire_9_12 = _bits_499;
+  assign _wire_9_13 = _bits_500;
+  assign _wire_9_14 = _bits_501;
+  assign _wire_9_15 = _bits_502;
+  assign _wire_10_0 = _bits_528;
+  assign _wire_10_1 = _bits_529;
+  assign _wire_10_2 = _bits_530;
+  assign _wire_10_3 = _bits_531;
+  assign _wire_10_4 = _bits_532;
+  assign _wire_10_5 = _bits_533;
+  assign _wire_10_6 = _bits_534;
+  assign _wire_10_7 = _bits_535;
+  assign _wire_10_8 = _bits_536;
+  assign _wire_10_9 = _bits_537;
+  assign _wire_10_10 = _bits_538;
+  assign _wire_10_11 = _bits_539;
+  assign _wire_10_12 = _bits_540;
+  assign _wire_10_13 = _bits_541;
+  assign _wire_10_14 = _bits_542;
+  assign _wire_10_15 = _bits_543;
+  assign _wire_11_0 = _bits_600;
+  assign _wire_11_1 = _bits_601;
+  assign _wire_11_2 = _bits_602;
+  assign _wire_11_3 = _bits_603;
+  assign _wire_11_4 = _bits_604;
+  assign _wire_11_5 = _bits_605;
+  assign _wire_11_6 = _bits_606;
+  assign _wire_11_7 = _bits_607;
+  assign _wire_11_8 = _bits_608;
+  assign _wire_11_9 = _bits_609;
+  assign _wire_11_10 = _bits_610;
+  assign _wire_11_11 = _bits_611;
+  assign _wire_11_12 = _bits_612;
+  assign _wire_11_13 = _bits_613;
+  assign _wire_11_14 = _bits_614;
+  assign _wire_11_15 = _bits_615;
+  assign _wire_12_0 = _bits_641;
+  assign _wire_12_1 = _bits_642;
+  assign _wire_12_2 = _bits_643;
+  assign _wire_12_3 = _bits_644;
+  assign _wire_12_4 = _bits_645;
+  assign _wire_12_5 = _bits_646;
+  assign _wire_12_6 = _bits_647;
+  assign _wire_12_7 = _bits_648;
+  assign _wire_12_8 = _bits_649;
+  assign _wire_12_9 = _bits_650;
+  assign _wire_12_10 = _bits_651;
+  assign _wire_12_11 = _bits_652;
+  assign _wire_12_12 = _bits_653;
+  assign _wire_12_13 = _bits_654;
+  assign _wire_12_14 = _bits_655;
+  assign _wire_12_15 = _bits_656;
+  assign _wire_13_0 = _bits_682;
+  assign _wire_13_1 = _bits_683;
+  assign _wire_13_2 = _bits_684;
+  assign _wire_13_3 = _bits_685;
+  assign _wire_13_4 = _bits_686;
+  assign _wire_13_5 = _bits_687;
+  assign _wire_13_6 = _bits_688;
+  assign _wire_13_7 = _bits_689;
+  assign _wire_13_8 = _bits_690;
+  assign _wire_13_9 = _bits_691;
+  assign _wire_13_10 = _bits_692;
+  assign _wire_13_11 = _bits_693;
+  assign _wire_13_12 = _bits_694;
+  assign _wire_13_13 = _bits_695;
+  assign _wire_13_14 = _bits_696;
+  assign _wire_13_15 = _bits_697;
+  assign _wire_14_0 = _bits_723;
+  assign _wire_14_1 = _bits_724;
+  assign _wire_14_2 = _bits_725;
+  assign _wire_14_3 = _bits_726;
+  assign _wire_14_4 = _bits_727;
+  assign _wire_14_5 = _bits_728;
+  assign _wire_14_6 = _bits_729;
+  assign _wire_14_7 = _bits_730;
+  assign _wire_14_8 = _bits_731;
+  assign _wire_14_9 = _bits_732;
+  assign _wire_14_10 = _bits_733;
+  assign _wire_14_11 = _bits_734;
+  assign _wire_14_12 = _bits_735;
+  assign _wire_14_13 = _bits_736;
+  assign _wire_14_14 = _bits_737;
+  assign _wire_14_15 = _bits_738;
+  assign _wire_15_0 = _bits_795;
+  assign _wire_15_1 = _bits_796;
+  assign _wire_15_2 = _bits_797;
+  assign _wire_15_3 = _bits_798;
+  assign _wire_15_4 = _bits_799;
+  assign _wire_15_5 = _bits_800;
+  assign _wire_15_6 = _bits_801;
+  assign _wire_15_7 = _bits_802;
+  assign _wire_15_8 = _bits_803;
+  assign _wire_15_9 = _bits_804;
+  assign _wire_15_10 = _bits_805;
+  assign _wire_15_11 = _bits_806;
+  assign _wire_15_12 = _bits_807;
+  assign _wire_15_13 = _bits_808;
+  assign _wire_15_14 = _bits_809;
+  assign _wire_15_15 = _bits_810;
+  assign _wire_16_0 = _bits_836;
+  assign _wire_16_1 = _bits_837;
+  assign _wire_16_2 = _bits_838;
+  assign _wire_16_3 = _bits_839;
+  assign _wire_16_4 = _bits_840;
+  assign _wire_16_5 = _bits_841;
+  assign _wire_16_6 = _bits_842;
+  assign _wire_16_7 = _bits_843;
+  assign _wire_16_8 = _bits_844;
+  assign _wire_16_9 = _bits_845;
+  assign _wire_16_10 = _bits_846;
+  assign _wire_16_11 = _bits_847;
+  assign _wire_16_12 = _bits_848;
+  assign _wire_16_13 = _bits_849;
+  assign _wire_16_14 = _bits_850;
+  assign _wire_16_15 = _bits_851;
+  assign _wire_17_0 = _bits_877;
+  assign _wire_17_1 = _bits_878;
+  assign _wire_17_2 = _bits_879;
+  assign _wire_17_3 = _bits_880;
+  assign _wire_17_4 = _bits_881;
+  assign _wire_17_5 = _bits_882;
+  assign _wire_17_6 = _bits_883;
+  assign _wire_17_7 = _bits_884;
+  assign _wire_17_8 = _bits_885;
+  assign _wire_17_9 = _bits_886;
+  assign _wire_17_10 = _bits_887;
+  assign _wire_17_11 = _bits_888;
+  assign _wire_17_12 = _bits_889;
+  assign _wire_17_13 = _bits_890;
+  assign _wire_17_14 = _bits_891;
+  assign _wire_17_15 = _bits_892;
+  assign _wire_18_0 = _bits_918;
+  assign _wire_18_1 = _bits_919;
+  assign _wire_18_2 = _bits_920;
+  assign _wire_18_3 = _bits_921;
+  assign _wire_18_4 = _bits_922;
+  assign _wire_18_5 = _bits_923;
+  assign _wire_18_6 = _bits_924;
+  assign _wire_18_7 = _bits_925;
+  assign _wire_18_8 = _bits_926;
+  assign _wire_18_9 = _bits_927;
+  assign _wire_18_10 = _bits_928;
+  assign _wire_18_11 = _bits_929;
+  assign _wire_18_12 = _bits_930;
+  assign _wire_18_13 = _bits_931;
+  assign _wire_18_14 = _bits_932;
+  assign _wire_18_15 = _bits_933;
+  assign _wire_19_0 = _bits_990;
+  assign _wire_19_1 = _bits_991;
+  assign _wire_19_2 = _bits_992;
+  assign _wire_19_3 = _bits_993;
+  assign _wire_19_4 = _bits_994;
+  assign _wire_19_5 = _bits_995;
+  assign _wire_19_6 = _bits_996;
+  assign _wire_19_7 = _bits_997;
+  assign _wire_19_8 = _bits_998;
+  assign _wire_19_9 = _bits_999;
+  assign _wire_19_10 = _bits_1000;
+  assign _wire_19_11 = _bits_1001;
+  assign _wire_19_12 = _bits_1002;
+  assign _wire_19_13 = _bits_1003;
+  assign _wire_19_14 = _bits_1004;
+  assign _wire_19_15 = _bits_1005;
+  assign _wire_20_0 = _bits_1031;
+  assign _wire_20_1 = _bits_1032;
+  assign _wire_20_2 = _bits_1033;
+  assign _wire_20_3 = _bits_1034;
+  assign _wire_20_4 = _bits_1035;
+  assign _wire_20_5 = _bits_1036;
+  assign _wire_20_6 = _bits_1037;
+  assign _wire_20_7 = _bits_1038;
+  assign _wire_20_8 = _bits_1039;
+  assign _wire_20_9 = _bits_1040;
+  assign _wire_20_10 = _bits_1041;
+  assign _wire_20_11 = _bits_1042;
+  assign _wire_20_12 = _bits_1043;
+  assign _wire_20_13 = _bits_1044;
+  assign _wire_20_14 = _bits_1045;
+  assign _wire_20_15 = _bits_1046;
+  assign _wire_21_0 = _bits_1072;
+  assign _wire_21_1 = _bits_1073;
+  assign _wire_21_2 = _bits_1074;
+  assign _wire_21_3 = _bits_1075;
+  assign _wire_21_4 = _bits_1076;
+  assign _wire_21_5 = _bits_1077;
+  assign _wire_21_6 = _bits_1078;
+  assign _wire_21_7 = _bits_1079;
+  assign _wire_21_8 = _bits_1080;
+  assign _wire_21_9 = _bits_1081;
+  assign _wire_21_10 = _bits_1082;
+  assign _wire_21_11 = _bits_1083;
+  assign _wire_21_12 = _bits_1084;
+  assign _wire_21_13 = _bits_1085;
+  assign _wire_21_14 = _bits_1086;
+  assign _wire_21_15 = _bits_1087;
+  assign _wire_22_0 = _bits_1113;
+  assign _wire_22_1 = _bits_1114;
+  assign _wire_22_2 = _bits_1115;
+  assign _wire_22_3 = _bits_1116;
+  assign _wire_22_4 = _bits_1117;
+  assign _wire_22_5 = _bits_1118;
+  assign _wire_22_6 = _bits_1119;
+  assign _wire_22_7 = _bits_1120;
+  assign _wire_22_8 = _bits_1121;
+  assign _wire_22_9 = _bits_1122;
+  assign _wire_22_10 = _bits_1123;
+  assign _wire_22_11 = _bits_1124;
+  assign _wire_22_12 = _bits_1125;
+  assign _wire_22_13 = _bits_1126;
+  assign _wire_22_14 = _bits_1127;
+  assign _wire_22_15 = _bits_1128;
+  assign _wire_23_0 = _bits_1185;
+  assign _wire_23_1 = _bits_1186;
+  assign _wire_23_2 = _bits_1187;
+  assign _wire_23_3 = _bits_1188;
+  assign _wire_23_4 = _bits_1189;
+  assign _wire_23_5 = _bits_1190;
+  assign _wire_23_6 = _bits_1191;
+  assign _wire_23_7 = _bits_1192;
+  assign _wire_23_8 = _bits_1193;
+  assign _wire_23_9 = _bits_1194;
+  assign _wire_23_10 = _bits_1195;
+  assign _wire_23_11 = _bits_1196;
+  assign _wire_23_12 = _bits_1197;
+  assign _wire_23_13 = _bits_1198;
+  assign _wire_23_14 = _bits_1199;
+  assign _wire_23_15 = _bits_1200;
+  assign _wire_24_0 = _bits_1226;
+  assign _wire_24_1 = _bits_1227;
+  assign _wire_24_2 = _bits_1228;
+  assign _wire_24_3 = _bits_1229;
+  assign _wire_24_4 = _bits_1230;
+  assign _wire_24_5 = _bits_1231;
+  assign _wire_24_6 = _bits_1232;
+  assign _wire_24_7 = _bits_1233;
+  assign _wire_24_8 = _bits_1234;
+  assign _wire_24_9 = _bits_1235;
+  assign _wire_24_10 = _bits_1236;
+  assign _wire_24_11 = _bits_1237;
+  assign _wire_24_12 = _bits_1238;
+  assign _wire_24_13 = _bits_1239;
+  assign _wire_24_14 = _bits_1240;
+  assign _wire_24_15 = _bits_1241;
+  assign _wire_25_0 = _bits_1267;
+  assign _wire_25_1 = _bits_1268;
+  assign _wire_25_2 = _bits_1269;
+  assign _wire_25_3 = _bits_1270;
+  assign _wire_25_4 = _bits_1271;
+  assign _wire_25_5 = _bits_1272;
+  assign _wire_25_6 = _bits_1273;
+  assign _wire_25_7 = _bits_1274;
+  assign _wire_25_8 = _bits_1275;
+  assign _wire_25_9 = _bits_1276;
+  assign _wire_25_10 = _bits_1277;
+  assign _wire_25_11 = _bits_1278;
+  assign _wire_25_12 = _bits_1279;
+  assign _wire_25_13 = _bits_1280;
+  assign _wire_25_14 = _bits_1281;
+  assign _wire_25_15 = _bits_1282;
+  assign _wire_26_0 = _bits_1308;
+  assign _wire_26_1 = _bits_1309;
+  assign _wire_26_2 = _bits_1310;
+  assign _wire_26_3 = _bits_1311;
+  assign _wire_26_4 = _bits_1312;
+  assign _wire_26_5 = _bits_1313;
+  assign _wire_26_6 = _bits_1314;
+  assign _wire_26_7 = _bits_1315;
+  assign _wire_26_8 = _bits_1316;
+  assign _wire_26_9 = _bits_1317;
+  assign _wire_26_10 = _bits_1318;
+  assign _wire_26_11 = _bits_1319;
+  assign _wire_26_12 = _bits_1320;
+  assign _wire_26_13 = _bits_1321;
+  assign _wire_26_14 = _bits_1322;
+  assign _wire_26_15 = _bits_1323;
+  assign _wire_27_0 = _bits_1380;
+  assign _wire_27_1 = _bits_1381;
+  assign _wire_27_2 = _bits_1382;
+  assign _wire_27_3 = _bits_1383;
+  assign _wire_27_4 = _bits_1384;
+  assign _wire_27_5 = _bits_1385;
+  assign _wire_27_6 = _bits_1386;
+  assign _wire_27_7 = _bits_1387;
+  assign _wire_27_8 = _bits_1388;
+  assign _wire_27_9 = _bits_1389;
+  assign _wire_27_10 = _bits_1390;
+  assign _wire_27_11 = _bits_1391;
+  assign _wire_27_12 = _bits_1392;
+  assign _wire_27_13 = _bits_1393;
+  assign _wire_27_14 = _bits_1394;
+  assign _wire_27_15 = _bits_1395;
+  assign _wire_28_0 = _bits_1421;
+  assign _wire_28_1 = _bits_1422;
+  assign _wire_28_2 = _bits_1423;
+  assign _wire_28_3 = _bits_1424;
+  assign _wire_28_4 = _bits_1425;
+  assign _wire_28_5 = _bits_1426;
+  assign _wire_28_6 = _bits_1427;
+  assign _wire_28_7 = _bits_1428;
+  assign _wire_28_8 = _bits_1429;
+  assign _wire_28_9 = _bits_1430;
+  assign _wire_28_10 = _bits_1431;
+  assign _wire_28_11 = _bits_1432;
+  assign _wire_28_12 = _bits_1433;
+  assign _wire_28_13 = _bits_1434;
+  assign _wire_28_14 = _bits_1435;
+  assign _wire_28_15 = _bits_1436;
+  assign _wire_29_0 = _bits_1462;
+  assign _wire_29_1 = _bits_1463;
+  assign _wire_29_2 = _bits_1464;
+  assign _wire_29_3 = _bits_1465;
+  assign _wire_29_4 = _bits_1466;
+  assign _wire_29_5 = _bits_1467;
+  assign _wire_29_6 = _bits_1468;
+  assign _wire_29_7 = _bits_1469;
+  assign _wire_29_8 = _bits_1470;
+  assign _wire_29_9 = _bits_1471;
+  assign _wire_29_10 = _bits_1472;
+  assign _wire_29_11 = _bits_1473;
+  assign _wire_29_12 = _bits_1474;
+  assign _wire_29_13 = _bits_1475;
+  assign _wire_29_14 = _bits_1476;
+  assign _wire_29_15 = _bits_1477;
+  assign _wire_30_0 = _bits_1503;
+  assign _wire_30_1 = _bits_1504;
+  assign _wire_30_2 = _bits_1505;
+  assign _wire_30_3 = _bits_1506;
+  assign _wire_30_4 = _bits_1507;
+  assign _wire_30_5 = _bits_1508;
+  assign _wire_30_6 = _bits_1509;
+  assign _wire_30_7 = _bits_1510;
+  assign _wire_30_8 = _bits_1511;
+  assign _wire_30_9 = _bits_1512;
+  assign _wire_30_10 = _bits_1513;
+  assign _wire_30_11 = _bits_1514;
+  assign _wire_30_12 = _bits_1515;
+  assign _wire_30_13 = _bits_1516;
+  assign _wire_30_14 = _bits_1517;
+  assign _wire_30_15 = _bits_1518;
+  assign _wire_31_0 = _bits_1575;
+  assign _wire_31_1 = _bits_1576;
+  assign _wire_31_2 = _bits_1577;
+  assign _wire_31_3 = _bits_1578;
+  assign _wire_31_4 = _bits_1579;
+  assign _wire_31_5 = _bits_1580;
+  assign _wire_31_6 = _bits_1581;
+  assign _wire_31_7 = _bits_1582;
+  assign _wire_31_8 = _bits_1583;
+  assign _wire_31_9 = _bits_1584;
+  assign _wire_31_10 = _bits_1585;
+  assign _wire_31_11 = _bits_1586;
+  assign _wire_31_12 = _bits_1587;
+  assign _wire_31_13 = _bits_1588;
+  assign _wire_31_14 = _bits_1589;
+  assign _wire_31_15 = _bits_1590;
+  assign _wire_32_0 = _bits_1616;
+  assign _wire_32_1 = _bits_1617;
+  assign _wire_32_2 = _bits_1618;
+  assign _wire_32_3 = _bits_1619;
+  assign _wire_32_4 = _bits_1620;
+  assign _wire_32_5 = _bits_1621;
+  assign _wire_32_6 = _bits_1622;
+  assign _wire_32_7 = _bits_1623;
+  assign _wire_32_8 = _bits_1624;
+  assign _wire_32_9 = _bits_1625;
+  assign _wire_32_10 = _bits_1626;
+  assign _wire_32_11 = _bits_1627;
+  assign _wire_32_12 = _bits_1628;
+  assign _wire_32_13 = _bits_1629;
+  assign _wire_32_14 = _bits_1630;
+  assign _wire_32_15 = _bits_1631;
+  assign _wire_33_0 = _bits_1657;
+  assign _wire_33_1 = _bits_1658;
+  assign _wire_33_2 = _bits_1659;
+  assign _wire_33_3 = _bits_1660;
+  assign _wire_33_4 = _bits_1661;
+  assign _wire_33_5 = _bits_1662;
+  assign _wire_33_6 = _bits_1663;
+  assign _wire_33_7 = _bits_1664;
+  assign _wire_33_8 = _bits_1665;
+  assign _wire_33_9 = _bits_1666;
+  assign _wire_33_10 = _bits_1667;
+  assign _wire_33_11 = _bits_1668;
+  assign _wire_33_12 = _bits_1669;
+  assign _wire_33_13 = _bits_1670;
+  assign _wire_33_14 = _bits_1671;
+  assign _wire_33_15 = _bits_1672;
+  assign _wire_34_0 = _bits_1698;
+  assign _wire_34_1 = _bits_1699;
+  assign _wire_34_2 = _bits_1700;
+  assign _wire_34_3 = _bits_1701;
+  assign _wire_34_4 = _bits_1702;
+  assign _wire_34_5 = _bits_1703;
+  assign _wire_34_6 = _bits_1704;
+  assign _wire_34_7 = _bits_1705;
+  assign _wire_34_8 = _bits_1706;
+  assign _wire_34_9 = _bits_1707;
+  assign _wire_34_10 = _bits_1708;
+  assign _wire_34_11 = _bits_1709;
+  assign _wire_34_12 = _bits_1710;
+  assign _wire_34_13 = _bits_1711;
+  assign _wire_34_14 = _bits_1712;
+  assign _wire_34_15 = _bits_1713;
+  assign _wire_35_0 = _bits_1770;
+  assign _wire_35_1 = _bits_1771;
+  assign _wire_35_2 = _bits_1772;
+  assign _wire_35_3 = _bits_1773;
+  assign _wire_35_4 = _bits_1774;
+  assign _wire_35_5 = _bits_1775;
+  assign _wire_35_6 = _bits_1776;
+  assign _wire_35_7 = _bits_1777;
+  assign _wire_35_8 = _bits_1778;
+  assign _wire_35_9 = _bits_1779;
+  assign _wire_35_10 = _bits_1780;
+  assign _wire_35_11 = _bits_1781;
+  assign _wire_35_12 = _bits_1782;
+  assign _wire_35_13 = _bits_1783;
+  assign _wire_35_14 = _bits_1784;
+  assign _wire_35_15 = _bits_1785;
+  assign _wire_36_0 = _bits_1811;
+  assign _wire_36_1 = _bits_1812;
+  assign _wire_36_2 = _bits_1813;
+  assign _wire_36_3 = _bits_1814;
+  assign _wire_36_4 = _bits_1815;
+  assign _wire_36_5 = _bits_1816;
+  assign _wire_36_6 = _bits_1817;
+  assign _wire_36_7 = _bits_1818;
+  assign _wire_36_8 = _bits_1819;
+  assign _wire_36_9 = _bits_1820;
+  assign _wire_36_10 = _bits_1821;
+  assign _wire_36_11 = _bits_1822;
+  assign _wire_36_12 = _bits_1823;
+  assign _wire_36_13 = _bits_1824;
+  assign _wire_36_14 = _bits_1825;
+  assign _wire_36_15 = _bits_1826;
+  assign _wire_37_0 = _bits_1852;
+  assign _wire_37_1 = _bits_1853;
+  assign _wire_37_2 = _bits_1854;
+  assign _wire_37_3 = _bits_1855;
+  assign _wire_37_4 = _bits_1856;
+  assign _wire_37_5 = _bits_1857;
+  assign _wire_37_6 = _bits_1858;
+  assign _wire_37_7 = _bits_1859;
+  assign _wire_37_8 = _bits_1860;
+  assign _wire_37_9 = _bits_1861;
+  assign _wire_37_10 = _bits_1862;
+  assign _wire_37_11 = _bits_1863;
+  assign _wire_37_12 = _bits_1864;
+  assign _wire_37_13 = _bits_1865;
+  assign _wire_37_14 = _bits_1866;
+  assign _wire_37_15 = _bits_1867;
+  assign _wire_38_0 = _bits_1893;
+  assign _wire_38_1 = _bits_1894;
+  assign _wire_38_2 = _bits_1895;
+  assign _wire_38_3 = _bits_1896;
+  assign _wire_38_4 = _bits_1897;
+  assign _wire_38_5 = _bits_1898;
+  assign _wire_38_6 = _bits_1899;
+  assign _wire_38_7 = _bits_1900;
+  assign _wire_38_8 = _bits_1901;
+  assign _wire_38_9 = _bits_1902;
+  assign _wire_38_10 = _bits_1903;
+  assign _wire_38_11 = _bits_1904;
+  assign _wire_38_12 = _bits_1905;
+  assign _wire_38_13 = _bits_1906;
+  assign _wire_38_14 = _bits_1907;
+  assign _wire_38_15 = _bits_1908;
+  assign _wire_39_0 = _bits_1965;
+  assign _wire_39_1 = _bits_1966;
+  assign _wire_39_2 = _bits_1967;
+  assign _wire_39_3 = _bits_1968;
+  assign _wire_39_4 = _bits_1969;
+  assign _wire_39_5 = _bits_1970;
+  assign _wire_39_6 = _bits_1971;
+  assign _wire_39_7 = _bits_1972;
+  assign _wire_39_8 = _bits_1973;
+  assign _wire_39_9 = _bits_1974;
+  assign _wire_39_10 = _bits_1975;
+  assign _wire_39_11 = _bits_1976;
+  assign _wire_39_12 = _bits_1977;
+  assign _wire_39_13 = _bits_1978;
+  assign _wire_39_14 = _bits_1979;
+  assign _wire_39_15 = _bits_1980;
+  assign _wire_40_0 = _bits_2006;
+  assign _wire_40_1 = _bits_2007;
+  assign _wire_40_2 = _bits_2008;
+  assign _wire_40_3 = _bits_2009;
+  assign _wire_40_4 = _bits_2010;
+  assign _wire_40_5 = _bits_2011;
+  assign _wire_40_6 = _bits_2012;
+  assign _wire_40_7 = _bits_2013;
+  assign _wire_40_8 = _bits_2014;
+  assign _wire_40_9 = _bits_2015;
+  assign _wire_40_10 = _bits_2016;
+  assign _wire_40_11 = _bits_2017;
+  assign _wire_40_12 = _bits_2018;
+  assign _wire_40_13 = _bits_2019;
+  assign _wire_40_14 = _bits_2020;
+  assign _wire_40_15 = _bits_2021;
+  assign _wire_41_0 = _bits_2047;
+  assign _wire_41_1 = _bits_2048;
+  assign _wire_41_2 = _bits_2049;
+  assign _wire_41_3 = _bits_2050;
+  assign _wire_41_4 = _bits_2051;
+  assign _wire_41_5 = _bits_2052;
+  assign _wire_41_6 = _bits_2053;
+  assign _wire_41_7 = _bits_2054;
+  assign _wire_41_8 = _bits_2055;
+  assign _wire_41_9 = _bits_2056;
+  assign _wire_41_10 = _bits_2057;
+  assign _wire_41_11 = _bits_2058;
+  assign _wire_41_12 = _bits_2059;
+  assign _wire_41_13 = _bits_2060;
+  assign _wire_41_14 = _bits_2061;
+  assign _wire_41_15 = _bits_2062;
+  assign _wire_42_0 = _bits_2088;
+  assign _wire_42_1 = _bits_2089;
+  assign _wire_42_2 = _bits_2090;
+  assign _wire_42_3 = _bits_2091;
+  assign _wire_42_4 = _bits_2092;
+  assign _wire_42_5 = _bits_2093;
+  assign _wire_42_6 = _bits_2094;
+  assign _wire_42_7 = _bits_2095;
+  assign _wire_42_8 = _bits_2096;
+  assign _wire_42_9 = _bits_2097;
+  assign _wire_42_10 = _bits_2098;
+  assign _wire_42_11 = _bits_2099;
+  assign _wire_42_12 = _bits_2100;
+  assign _wire_42_13 = _bits_2101;
+  assign _wire_42_14 = _bits_2102;
+  assign _wire_42_15 = _bits_2103;
+  assign _wire_43_0 = _bits_2160;
+  assign _wire_43_1 = _bits_2161;
+  assign _wire_43_2 = _bits_2162;
+  assign _wire_43_3 = _bits_2163;
+  assign _wire_43_4 = _bits_2164;
+  assign _wire_43_5 = _bits_2165;
+  assign _wire_43_6 = _bits_2166;
+  assign _wire_43_7 = _bits_2167;
+  assign _wire_43_8 = _bits_2168;
+  assign _wire_43_9 = _bits_2169;
+  assign _wire_43_10 = _bits_2170;
+  assign _wire_43_11 = _bits_2171;
+  assign _wire_43_12 = _bits_2172;
+  assign _wire_43_13 = _bits_2173;
+  assign _wire_43_14 = _bits_2174;
+  assign _wire_43_15 = _bits_2175;
+  assign _wire_44_0 = _bits_2201;
+  assign _wire_44_1 = _bits_2202;
+  assign _wire_44_2 = _bits_2203;
+  assign _wire_44_3 = _bits_2204;
+  assign _wire_44_4 = _bits_2205;
+  assign _wire_44_5 = _bits_2206;
+  assign _wire_44_6 = _bits_2207;
+  assign _wire_44_7 = _bits_2208;
+  assign _wire_44_8 = _bits_2209;
+  assign _wire_44_9 = _bits_2210;
+  assign _wire_44_10 = _bits_2211;
+  assign _wire_44_11 = _bits_2212;
+  assign _wire_44_12 = _bits_2213;
+  assign _wire_44_13 = _bits_2214;
+  assign _wire_44_14 = _bits_2215;
+  assign _wire_44_15 = _bits_2216;
+  assign _wire_45_0 = _bits_2242;
+  assign _wire_45_1 = _bits_2243;
+  assign _wire_45_2 = _bits_2244;
+  assign _wire_45_3 = _bits_2245;
+  assign _wire_45_4 = _bits_2246;
+  assign _wire_45_5 = _bits_2247;
+  assign _wire_45_6 = _bits_2248;
+  assign _wire_45_7 = _bits_2249;
+  assign _wire_45_8 = _bits_2250;
+  assign _wire_45_9 = _bits_2251;
+  assign _wire_45_10 = _bits_2252;
+  assign _wire_45_11 = _bits_2253;
+  assign _wire_45_12 = _bits_2254;
+  assign _wire_45_13 = _bits_2255;
+  assign _wire_45_14 = _bits_2256;
+  assign _wire_45_15 = _bits_2257;
+  assign _wire_46_0 = _bits_2283;
+  assign _wire_46_1 = _bits_2284;
+  assign _wire_46_2 = _bits_2285;
+  assign _wire_46_3 = _bits_2286;
+  assign _wire_46_4 = _bits_2287;
+  assign _wire_46_5 = _bits_2288;
+  assign _wire_46_6 = _bits_2289;
+  assign _wire_46_7 = _bits_2290;
+  assign _wire_46_8 = _bits_2291;
+  assign _wire_46_9 = _bits_2292;
+  assign _wire_46_10 = _bits_2293;
+  assign _wire_46_11 = _bits_2294;
+  assign _wire_46_12 = _bits_2295;
+  assign _wire_46_13 = _bits_2296;
+  assign _wire_46_14 = _bits_2297;
+  assign _wire_46_15 = _bits_2298;
+  assign _wire_47_0 = _bits_2355;
+  assign _wire_47_1 = _bits_2356;
+  assign _wire_47_2 = _bits_2357;
+  assign _wire_47_3 = _bits_2358;
+  assign _wire_47_4 = _bits_2359;
+  assign _wire_47_5 = _bits_2360;
+  assign _wire_47_6 = _bits_2361;
+  assign _wire_47_7 = _bits_2362;
+  assign _wire_47_8 = _bits_2363;
+  assign _wire_47_9 = _bits_2364;
+  assign _wire_47_10 = _bits_2365;
+  assign _wire_47_11 = _bits_2366;
+  assign _wire_47_12 = _bits_2367;
+  assign _wire_47_13 = _bits_2368;
+  assign _wire_47_14 = _bits_2369;
+  assign _wire_47_15 = _bits_2370;
+  assign _wire_48_0 = _bits_2396;
+  assign _wire_48_1 = _bits_2397;
+  assign _wire_48_2 = _bits_2398;
+  assign _wire_48_3 = _bits_2399;
+  assign _wire_48_4 = _bits_2400;
+  assign _wire_48_5 = _bits_2401;
+  assign _wire_48_6 = _bits_2402;
+  assign _wire_48_7 = _bits_2403;
+  assign _wire_48_8 = _bits_2404;
+  assign _wire_48_9 = _bits_2405;
+  assign _wire_48_10 = _bits_2406;
+  assign _wire_48_11 = _bits_2407;
+  assign _wire_48_12 = _bits_2408;
+  assign _wire_48_13 = _bits_2409;
+  assign _wire_48_14 = _bits_2410;
+  assign _wire_48_15 = _bits_2411;
+  assign _wire_49_0 = _bits_2437;
+  assign _wire_49_1 = _bits_2438;
+  assign _wire_49_2 = _bits_2439;
+  assign _wire_49_3 = _bits_2440;
+  assign _wire_49_4 = _bits_2441;
+  assign _wire_49_5 = _bits_2442;
+  assign _wire_49_6 = _bits_2443;
+  assign _wire_49_7 = _bits_2444;
+  assign _wire_49_8 = _bits_2445;
+  assign _wire_49_9 = _bits_2446;
+  assign _wire_49_10 = _bits_2447;
+  assign _wire_49_11 = _bits_2448;
+  assign _wire_49_12 = _bits_2449;
+  assign _wire_49_13 = _bits_2450;
+  assign _wire_49_14 = _bits_2451;
+  assign _wire_49_15 = _bits_2452;
+  assign _wire_50_0 = _bits_2478;
+  assign _wire_50_1 = _bits_2479;
+  assign _wire_50_2 = _bits_2480;
+  assign _wire_50_3 = _bits_2481;
+  assign _wire_50_4 = _bits_2482;
+  assign _wire_50_5 = _bits_2483;
+  assign _wire_50_6 = _bits_2484;
+  assign _wire_50_7 = _bits_2485;
+  assign _wire_50_8 = _bits_2486;
+  assign _wire_50_9 = _bits_2487;
+  assign _wire_50_10 = _bits_2488;
+  assign _wire_50_11 = _bits_2489;
+  assign _wire_50_12 = _bits_2490;
+  assign _wire_50_13 = _bits_2491;
+  assign _wire_50_14 = _bits_2492;
+  assign _wire_50_15 = _bits_2493;
+  assign _wire_51_0 = _bits_2550;
+  assign _wire_51_1 = _bits_2551;
+  assign _wire_51_2 = _bits_2552;
+  assign _wire_51_3 = _bits_2553;
+  assign _wire_51_4 = _bits_2554;
+  assign _wire_51_5 = _bits_2555;
+  assign _wire_51_6 = _bits_2556;
+  assign _wire_51_7 = _bits_2557;
+  assign _wire_51_8 = _bits_2558;
+  assign _wire_51_9 = _bits_2559;
+  assign _wire_51_10 = _bits_2560;
+  assign _wire_51_11 = _bits_2561;
+  assign _wire_51_12 = _bits_2562;
+  assign _wire_51_13 = _bits_2563;
+  assign _wire_51_14 = _bits_2564;
+  assign _wire_51_15 = _bits_2565;
+  assign _wire_52_0 = _bits_2591;
+  assign _wire_52_1 = _bits_2592;
+  assign _wire_52_2 = _bits_2593;
+  assign _wire_52_3 = _bits_2594;
+  assign _wire_52_4 = _bits_2595;
+  assign _wire_52_5 = _bits_2596;
+  assign _wire_52_6 = _bits_2597;
+  assign _wire_52_7 = _bits_2598;
+  assign _wire_52_8 = _bits_2599;
+  assign _wire_52_9 = _bits_2600;
+  assign _wire_52_10 = _bits_2601;
+  assign _wire_52_11 = _bits_2602;
+  assign _wire_52_12 = _bits_2603;
+  assign _wire_52_13 = _bits_2604;
+  assign _wire_52_14 = _bits_2605;
+  assign _wire_52_15 = _bits_2606;
+  assign _wire_53_0 = _bits_2632;
+  assign _wire_53_1 = _bits_2633;
+  assign _wire_53_2 = _bits_2634;
+  assign _wire_53_3 = _bits_2635;
+  assign _wire_53_4 = _bits_2636;
+  assign _wire_53_5 = _bits_2637;
+  assign _wire_53_6 = _bits_2638;
+  assign _wire_53_7 = _bits_2639;
+  assign _wire_53_8 = _bits_2640;
+  assign _wire_53_9 = _bits_2641;
+  assign _wire_53_10 = _bits_2642;
+  assign _wire_53_11 = _bits_2643;
+  assign _wire_53_12 = _bits_2644;
+  assign _wire_53_13 = _bits_2645;
+  assign _wire_53_14 = _bits_2646;
+  assign _wire_53_15 = _bits_2647;
+  assign _wire_54_0 = _bits_2673;
+  assign _wire_54_1 = _bits_2674;
+  assign _wire_54_2 = _bits_2675;
+  assign _wire_54_3 = _bits_2676;
+  assign _wire_54_4 = _bits_2677;
+  assign _wire_54_5 = _bits_2678;
+  assign _wire_54_6 = _bits_2679;
+  assign _wire_54_7 = _bits_2680;
+  assign _wire_54_8 = _bits_2681;
+  assign _wire_54_9 = _bits_2682;
+  assign _wire_54_10 = _bits_2683;
+  assign _wire_54_11 = _bits_2684;
+  assign _wire_54_12 = _bits_2685;
+  assign _wire_54_13 = _bits_2686;
+  assign _wire_54_14 = _bits_2687;
+  assign _wire_54_15 = _bits_2688;
+  assign _wire_55_0 = _bits_2745;
+  assign _wire_55_1 = _bits_2746;
+  assign _wire_55_2 = _bits_2747;
+  assign _wire_55_3 = _bits_2748;
+  assign _wire_55_4 = _bits_2749;
+  assign _wire_55_5 = _bits_2750;
+  assign _wire_55_6 = _bits_2751;
+  assign _wire_55_7 = _bits_2752;
+  assign _wire_55_8 = _bits_2753;
+  assign _wire_55_9 = _bits_2754;
+  assign _wire_55_10 = _bits_2755;
+  assign _wire_55_11 = _bits_2756;
+  assign _wire_55_12 = _bits_2757;
+  assign _wire_55_13 = _bits_2758;
+  assign _wire_55_14 = _bits_2759;
+  assign _wire_55_15 = _bits_2760;
+  assign _wire_56_0 = _bits_2786;
+  assign _wire_56_1 = _bits_2787;
+  assign _wire_56_2 = _bits_2788;
+  assign _wire_56_3 = _bits_2789;
+  assign _wire_56_4 = _bits_2790;
+  assign _wire_56_5 = _bits_2791;
+  assign _wire_56_6 = _bits_2792;
+  assign _wire_56_7 = _bits_2793;
+  assign _wire_56_8 = _bits_2794;
+  assign _wire_56_9 = _bits_2795;
+  assign _wire_56_10 = _bits_2796;
+  assign _wire_56_11 = _bits_2797;
+  assign _wire_56_12 = _bits_2798;
+  assign _wire_56_13 = _bits_2799;
+  assign _wire_56_14 = _bits_2800;
+  assign _wire_56_15 = _bits_2801;
+  assign _wire_57_0 = _bits_2827;
+  assign _wire_57_1 = _bits_2828;
+  assign _wire_57_2 = _bits_2829;
+  assign _wire_57_3 = _bits_2830;
+  assign _wire_57_4 = _bits_2831;
+  assign _wire_57_5 = _bits_2832;
+  assign _wire_57_6 = _bits_2833;
+  assign _wire_57_7 = _bits_2834;
+  assign _wire_57_8 = _bits_2835;
+  assign _wire_57_9 = _bits_2836;
+  assign _wire_57_10 = _bits_2837;
+  assign _wire_57_11 = _bits_2838;
+  assign _wire_57_12 = _bits_2839;
+  assign _wire_57_13 = _bits_2840;
+  assign _wire_57_14 = _bits_2841;
+  assign _wire_57_15 = _bits_2842;
+  assign _wire_58_0 = _bits_2868;
+  assign _wire_58_1 = _bits_2869;
+  assign _wire_58_2 = _bits_2870;
+  assign _wire_58_3 = _bits_2871;
+  assign _wire_58_4 = _bits_2872;
+  assign _wire_58_5 = _bits_2873;
+  assign _wire_58_6 = _bits_2874;
+  assign _wire_58_7 = _bits_2875;
+  assign _wire_58_8 = _bits_2876;
+  assign _wire_58_9 = _bits_2877;
+  assign _wire_58_10 = _bits_2878;
+  assign _wire_58_11 = _bits_2879;
+  assign _wire_58_12 = _bits_2880;
+  assign _wire_58_13 = _bits_2881;
+  assign _wire_58_14 = _bits_2882;
+  assign _wire_58_15 = _bits_2883;
+  assign _wire_59_0 = _bits_2940;
+  assign _wire_59_1 = _bits_2941;
+  assign _wire_59_2 = _bits_2942;
+  assign _wire_59_3 = _bits_2943;
+  assign _wire_59_4 = _bits_2944;
+  assign _wire_59_5 = _bits_2945;
+  assign _wire_59_6 = _bits_2946;
+  assign _wire_59_7 = _bits_2947;
+  assign _wire_59_8 = _bits_2948;
+  assign _wire_59_9 = _bits_2949;
+  assign _wire_59_10 = _bits_2950;
+  assign _wire_59_11 = _bits_2951;
+  assign _wire_59_12 = _bits_2952;
+  assign _wire_59_13 = _bits_2953;
+  assign _wire_59_14 = _bits_2954;
+  assign _wire_59_15 = _bits_2955;
+  assign _wire_60_0 = _bits_2981;
+  assign _wire_60_1 = _bits_2982;
+  assign _wire_60_2 = _bits_2983;
+  assign _wire_60_3 = _bits_2984;
+  assign _wire_60_4 = _bits_2985;
+  assign _wire_60_5 = _bits_2986;
+  assign _wire_60_6 = _bits_2987;
+  assign _wire_60_7 = _bits_2988;
+  assign _wire_60_8 = _bits_2989;
+  assign _wire_60_9 = _bits_2990;
+  assign _wire_60_10 = _bits_2991;
+  assign _wire_60_11 = _bits_2992;
+  assign _wire_60_12 = _bits_2993;
+  assign _wire_60_13 = _bits_2994;
+  assign _wire_60_14 = _bits_2995;
+  assign _wire_60_15 = _bits_2996;
 
   always @(posedge clock) begin
     if (reset) begin
@@ -5675,7 +8155,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels1_2_write_word <= 48'd1;
+      levels1_2_write_word <= 52'd1;
     end else begin
       levels1_2_write_word <= io_write_bits_word;
     end
@@ -5691,7 +8171,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels1_2_fix_word <= 48'd1;
+      levels1_2_fix_word <= 52'd1;
     end else begin
       levels1_2_fix_word <= io_fix_word;
     end
@@ -5758,7 +8238,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p1_depth <= (advance ? a1_depth : (p1_moved ? _add_5 : p1_depth));
+    p1_depth <= (advance ? a1_depth : (p1_moved ? _add_4 : p1_depth));
   end
 
   always @(posedge clock) begin
@@ -5798,7 +8278,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q1_depth <= (advance ? p1_depth : (q1_moved ? _add_6 : q1_depth));
+    q1_depth <= (advance ? p1_depth : (q1_moved ? _add_5 : q1_depth));
   end
 
   always @(posedge clock) begin
@@ -5822,7 +8302,55 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q1_word <= (word_enable ? levels1_2_words_rdata_0 : q1_word);
+    q1_word_bit0 <= (word_enable ? levels1_2_words_bit0_rdata_0 : q1_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit1 <= (word_enable ? levels1_2_words_bit1_rdata_0 : q1_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit2 <= (word_enable ? levels1_2_words_bit2_rdata_0 : q1_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit3 <= (word_enable ? levels1_2_words_bit3_rdata_0 : q1_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit4 <= (word_enable ? levels1_2_words_bit4_rdata_0 : q1_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit5 <= (word_enable ? levels1_2_words_bit5_rdata_0 : q1_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit6 <= (word_enable ? levels1_2_words_bit6_rdata_0 : q1_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit7 <= (word_enable ? levels1_2_words_bit7_rdata_0 : q1_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit8 <= (word_enable ? levels1_2_words_bit8_rdata_0 : q1_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit9 <= (word_enable ? levels1_2_words_bit9_rdata_0 : q1_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit10 <= (word_enable ? levels1_2_words_bit10_rdata_0 : q1_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q1_word_bit11 <= (word_enable ? levels1_2_words_bit11_rdata_0 : q1_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q1_word_present <= (word_enable ? levels1_2_words_present_rdata_0 : q1_word_present);
   end
 
   always @(posedge clock) begin
@@ -5842,19 +8370,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c1_slot <= (advance ? _mux_5 : (c1_moved ? c1_leaf : c1_slot));
+    c1_slot <= (advance ? q1_slot : (c1_moved ? (c1_done ? c1_leaf : c1_slot) : c1_slot));
   end
 
   always @(posedge clock) begin
-    c1_depth <= (advance ? _mux_6 : (c1_moved ? _add_7 : c1_depth));
+    c1_depth <= (advance ? q1_depth : (c1_moved ? (c1_done ? _add_6 : c1_depth) : c1_depth));
   end
 
   always @(posedge clock) begin
-    c1_children <= (advance ? _mux_8 : (c1_moved ? 3'd0 : c1_children));
+    c1_children <= (advance ? q1_children : (c1_moved ? (c1_done ? 3'd0 : c1_children) : c1_children));
   end
 
   always @(posedge clock) begin
-    c1_done <= (advance ? _or_8 : c1_done);
+    c1_done <= (advance ? q1_done : c1_done);
+  end
+
+  always @(posedge clock) begin
+    c1_child <= (advance ? q1_child : (c1_moved ? (c1_done ? c1_child : c1_leaf) : c1_child));
+  end
+
+  always @(posedge clock) begin
+    c1_present <= (advance ? q1_present : (c1_moved ? (c1_done ? c1_present : 1'd1) : c1_present));
+  end
+
+  always @(posedge clock) begin
+    c1_count <= (advance ? q1_count : c1_count);
   end
 
   always @(posedge clock) begin
@@ -5882,19 +8422,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a2_slot <= (advance ? c1_slot : (a2_moved ? a2_leaf : a2_slot));
+    a2_slot <= (advance ? _mux_5 : (a2_moved ? a2_leaf : a2_slot));
   end
 
   always @(posedge clock) begin
-    a2_depth <= (advance ? c1_depth : (a2_moved ? _add_12 : a2_depth));
+    a2_depth <= (advance ? _mux_6 : (a2_moved ? _add_10 : a2_depth));
   end
 
   always @(posedge clock) begin
-    a2_children <= (advance ? c1_children : (a2_moved ? 3'd0 : a2_children));
+    a2_children <= (advance ? _mux_8 : (a2_moved ? 3'd0 : a2_children));
   end
 
   always @(posedge clock) begin
-    a2_done <= (advance ? c1_done : a2_done);
+    a2_done <= (advance ? _or_10 : a2_done);
   end
 
   always @(posedge clock) begin
@@ -5909,7 +8449,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p2_valid <= 1'd0;
     end else begin
-      p2_valid <= (_or_10 ? _and_15 : p2_valid);
+      p2_valid <= (_or_11 ? _and_15 : p2_valid);
     end
   end
 
@@ -5926,7 +8466,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p2_depth <= (advance ? a2_depth : (p2_moved ? _add_13 : p2_depth));
+    p2_depth <= (advance ? a2_depth : (p2_moved ? _add_11 : p2_depth));
   end
 
   always @(posedge clock) begin
@@ -5949,7 +8489,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q2_valid <= 1'd0;
     end else begin
-      q2_valid <= (_or_11 ? _and_17 : q2_valid);
+      q2_valid <= (_or_12 ? _and_17 : q2_valid);
     end
   end
 
@@ -5966,7 +8506,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q2_depth <= (advance ? p2_depth : (q2_moved ? _add_14 : q2_depth));
+    q2_depth <= (advance ? p2_depth : (q2_moved ? _add_12 : q2_depth));
   end
 
   always @(posedge clock) begin
@@ -5990,14 +8530,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q2_word <= (word_enable ? levels1_2_words_rdata_1 : q2_word);
+    q2_word_bit0 <= (word_enable ? levels1_2_words_bit0_rdata_1 : q2_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit1 <= (word_enable ? levels1_2_words_bit1_rdata_1 : q2_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit2 <= (word_enable ? levels1_2_words_bit2_rdata_1 : q2_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit3 <= (word_enable ? levels1_2_words_bit3_rdata_1 : q2_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit4 <= (word_enable ? levels1_2_words_bit4_rdata_1 : q2_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit5 <= (word_enable ? levels1_2_words_bit5_rdata_1 : q2_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit6 <= (word_enable ? levels1_2_words_bit6_rdata_1 : q2_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit7 <= (word_enable ? levels1_2_words_bit7_rdata_1 : q2_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit8 <= (word_enable ? levels1_2_words_bit8_rdata_1 : q2_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit9 <= (word_enable ? levels1_2_words_bit9_rdata_1 : q2_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit10 <= (word_enable ? levels1_2_words_bit10_rdata_1 : q2_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q2_word_bit11 <= (word_enable ? levels1_2_words_bit11_rdata_1 : q2_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q2_word_present <= (word_enable ? levels1_2_words_present_rdata_1 : q2_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c2_valid <= 1'd0;
     end else begin
-      c2_valid <= (_or_12 ? _and_19 : c2_valid);
+      c2_valid <= (_or_13 ? _and_19 : c2_valid);
     end
   end
 
@@ -6010,19 +8598,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c2_slot <= (advance ? _mux_10 : (c2_moved ? c2_leaf : c2_slot));
+    c2_slot <= (advance ? q2_slot : (c2_moved ? (c2_done ? c2_leaf : c2_slot) : c2_slot));
   end
 
   always @(posedge clock) begin
-    c2_depth <= (advance ? _mux_11 : (c2_moved ? _add_15 : c2_depth));
+    c2_depth <= (advance ? q2_depth : (c2_moved ? (c2_done ? _add_13 : c2_depth) : c2_depth));
   end
 
   always @(posedge clock) begin
-    c2_children <= (advance ? _mux_13 : (c2_moved ? 3'd0 : c2_children));
+    c2_children <= (advance ? q2_children : (c2_moved ? (c2_done ? 3'd0 : c2_children) : c2_children));
   end
 
   always @(posedge clock) begin
-    c2_done <= (advance ? _or_13 : c2_done);
+    c2_done <= (advance ? q2_done : c2_done);
+  end
+
+  always @(posedge clock) begin
+    c2_child <= (advance ? q2_child : (c2_moved ? (c2_done ? c2_child : c2_leaf) : c2_child));
+  end
+
+  always @(posedge clock) begin
+    c2_present <= (advance ? q2_present : (c2_moved ? (c2_done ? c2_present : 1'd1) : c2_present));
+  end
+
+  always @(posedge clock) begin
+    c2_count <= (advance ? q2_count : c2_count);
   end
 
   always @(posedge clock) begin
@@ -6043,7 +8643,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels3_4_write_word <= 48'd2;
+      levels3_4_write_word <= 52'd2;
     end else begin
       levels3_4_write_word <= io_write_bits_word;
     end
@@ -6059,7 +8659,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels3_4_fix_word <= 48'd2;
+      levels3_4_fix_word <= 52'd2;
     end else begin
       levels3_4_fix_word <= io_fix_word;
     end
@@ -6069,7 +8669,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a3_valid <= 1'd0;
     end else begin
-      a3_valid <= (_or_14 ? _and_21 : a3_valid);
+      a3_valid <= (_or_15 ? _and_21 : a3_valid);
     end
   end
 
@@ -6082,19 +8682,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a3_slot <= (advance ? c2_slot : (a3_moved ? a3_leaf : a3_slot));
+    a3_slot <= (advance ? _mux_10 : (a3_moved ? a3_leaf : a3_slot));
   end
 
   always @(posedge clock) begin
-    a3_depth <= (advance ? c2_depth : (a3_moved ? _add_20 : a3_depth));
+    a3_depth <= (advance ? _mux_11 : (a3_moved ? _add_17 : a3_depth));
   end
 
   always @(posedge clock) begin
-    a3_children <= (advance ? c2_children : (a3_moved ? 3'd0 : a3_children));
+    a3_children <= (advance ? _mux_13 : (a3_moved ? 3'd0 : a3_children));
   end
 
   always @(posedge clock) begin
-    a3_done <= (advance ? c2_done : a3_done);
+    a3_done <= (advance ? _or_16 : a3_done);
   end
 
   always @(posedge clock) begin
@@ -6109,7 +8709,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p3_valid <= 1'd0;
     end else begin
-      p3_valid <= (_or_15 ? _and_23 : p3_valid);
+      p3_valid <= (_or_17 ? _and_23 : p3_valid);
     end
   end
 
@@ -6126,7 +8726,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p3_depth <= (advance ? a3_depth : (p3_moved ? _add_21 : p3_depth));
+    p3_depth <= (advance ? a3_depth : (p3_moved ? _add_18 : p3_depth));
   end
 
   always @(posedge clock) begin
@@ -6149,7 +8749,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q3_valid <= 1'd0;
     end else begin
-      q3_valid <= (_or_16 ? _and_25 : q3_valid);
+      q3_valid <= (_or_18 ? _and_25 : q3_valid);
     end
   end
 
@@ -6166,7 +8766,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q3_depth <= (advance ? p3_depth : (q3_moved ? _add_22 : q3_depth));
+    q3_depth <= (advance ? p3_depth : (q3_moved ? _add_19 : q3_depth));
   end
 
   always @(posedge clock) begin
@@ -6190,14 +8790,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q3_word <= (word_enable ? levels3_4_words_rdata_0 : q3_word);
+    q3_word_bit0 <= (word_enable ? levels3_4_words_bit0_rdata_0 : q3_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit1 <= (word_enable ? levels3_4_words_bit1_rdata_0 : q3_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit2 <= (word_enable ? levels3_4_words_bit2_rdata_0 : q3_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit3 <= (word_enable ? levels3_4_words_bit3_rdata_0 : q3_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit4 <= (word_enable ? levels3_4_words_bit4_rdata_0 : q3_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit5 <= (word_enable ? levels3_4_words_bit5_rdata_0 : q3_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit6 <= (word_enable ? levels3_4_words_bit6_rdata_0 : q3_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit7 <= (word_enable ? levels3_4_words_bit7_rdata_0 : q3_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit8 <= (word_enable ? levels3_4_words_bit8_rdata_0 : q3_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit9 <= (word_enable ? levels3_4_words_bit9_rdata_0 : q3_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit10 <= (word_enable ? levels3_4_words_bit10_rdata_0 : q3_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q3_word_bit11 <= (word_enable ? levels3_4_words_bit11_rdata_0 : q3_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q3_word_present <= (word_enable ? levels3_4_words_present_rdata_0 : q3_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c3_valid <= 1'd0;
     end else begin
-      c3_valid <= (_or_17 ? _and_27 : c3_valid);
+      c3_valid <= (_or_19 ? _and_27 : c3_valid);
     end
   end
 
@@ -6210,19 +8858,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c3_slot <= (advance ? _mux_15 : (c3_moved ? c3_leaf : c3_slot));
+    c3_slot <= (advance ? q3_slot : (c3_moved ? (c3_done ? c3_leaf : c3_slot) : c3_slot));
   end
 
   always @(posedge clock) begin
-    c3_depth <= (advance ? _mux_16 : (c3_moved ? _add_23 : c3_depth));
+    c3_depth <= (advance ? q3_depth : (c3_moved ? (c3_done ? _add_20 : c3_depth) : c3_depth));
   end
 
   always @(posedge clock) begin
-    c3_children <= (advance ? _mux_18 : (c3_moved ? 3'd0 : c3_children));
+    c3_children <= (advance ? q3_children : (c3_moved ? (c3_done ? 3'd0 : c3_children) : c3_children));
   end
 
   always @(posedge clock) begin
-    c3_done <= (advance ? _or_18 : c3_done);
+    c3_done <= (advance ? q3_done : c3_done);
+  end
+
+  always @(posedge clock) begin
+    c3_child <= (advance ? q3_child : (c3_moved ? (c3_done ? c3_child : c3_leaf) : c3_child));
+  end
+
+  always @(posedge clock) begin
+    c3_present <= (advance ? q3_present : (c3_moved ? (c3_done ? c3_present : 1'd1) : c3_present));
+  end
+
+  always @(posedge clock) begin
+    c3_count <= (advance ? q3_count : c3_count);
   end
 
   always @(posedge clock) begin
@@ -6237,7 +8897,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a4_valid <= 1'd0;
     end else begin
-      a4_valid <= (_or_19 ? _and_29 : a4_valid);
+      a4_valid <= (_or_21 ? _and_29 : a4_valid);
     end
   end
 
@@ -6250,19 +8910,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a4_slot <= (advance ? c3_slot : (a4_moved ? a4_leaf : a4_slot));
+    a4_slot <= (advance ? _mux_15 : (a4_moved ? a4_leaf : a4_slot));
   end
 
   always @(posedge clock) begin
-    a4_depth <= (advance ? c3_depth : (a4_moved ? _add_28 : a4_depth));
+    a4_depth <= (advance ? _mux_16 : (a4_moved ? _add_24 : a4_depth));
   end
 
   always @(posedge clock) begin
-    a4_children <= (advance ? c3_children : (a4_moved ? 3'd0 : a4_children));
+    a4_children <= (advance ? _mux_18 : (a4_moved ? 3'd0 : a4_children));
   end
 
   always @(posedge clock) begin
-    a4_done <= (advance ? c3_done : a4_done);
+    a4_done <= (advance ? _or_22 : a4_done);
   end
 
   always @(posedge clock) begin
@@ -6277,7 +8937,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p4_valid <= 1'd0;
     end else begin
-      p4_valid <= (_or_20 ? _and_31 : p4_valid);
+      p4_valid <= (_or_23 ? _and_31 : p4_valid);
     end
   end
 
@@ -6294,7 +8954,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p4_depth <= (advance ? a4_depth : (p4_moved ? _add_29 : p4_depth));
+    p4_depth <= (advance ? a4_depth : (p4_moved ? _add_25 : p4_depth));
   end
 
   always @(posedge clock) begin
@@ -6317,7 +8977,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q4_valid <= 1'd0;
     end else begin
-      q4_valid <= (_or_21 ? _and_33 : q4_valid);
+      q4_valid <= (_or_24 ? _and_33 : q4_valid);
     end
   end
 
@@ -6334,7 +8994,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q4_depth <= (advance ? p4_depth : (q4_moved ? _add_30 : q4_depth));
+    q4_depth <= (advance ? p4_depth : (q4_moved ? _add_26 : q4_depth));
   end
 
   always @(posedge clock) begin
@@ -6358,14 +9018,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q4_word <= (word_enable ? levels3_4_words_rdata_1 : q4_word);
+    q4_word_bit0 <= (word_enable ? levels3_4_words_bit0_rdata_1 : q4_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit1 <= (word_enable ? levels3_4_words_bit1_rdata_1 : q4_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit2 <= (word_enable ? levels3_4_words_bit2_rdata_1 : q4_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit3 <= (word_enable ? levels3_4_words_bit3_rdata_1 : q4_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit4 <= (word_enable ? levels3_4_words_bit4_rdata_1 : q4_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit5 <= (word_enable ? levels3_4_words_bit5_rdata_1 : q4_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit6 <= (word_enable ? levels3_4_words_bit6_rdata_1 : q4_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit7 <= (word_enable ? levels3_4_words_bit7_rdata_1 : q4_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit8 <= (word_enable ? levels3_4_words_bit8_rdata_1 : q4_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit9 <= (word_enable ? levels3_4_words_bit9_rdata_1 : q4_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit10 <= (word_enable ? levels3_4_words_bit10_rdata_1 : q4_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q4_word_bit11 <= (word_enable ? levels3_4_words_bit11_rdata_1 : q4_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q4_word_present <= (word_enable ? levels3_4_words_present_rdata_1 : q4_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c4_valid <= 1'd0;
     end else begin
-      c4_valid <= (_or_22 ? _and_35 : c4_valid);
+      c4_valid <= (_or_25 ? _and_35 : c4_valid);
     end
   end
 
@@ -6378,19 +9086,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c4_slot <= (advance ? _mux_20 : (c4_moved ? c4_leaf : c4_slot));
+    c4_slot <= (advance ? q4_slot : (c4_moved ? (c4_done ? c4_leaf : c4_slot) : c4_slot));
   end
 
   always @(posedge clock) begin
-    c4_depth <= (advance ? _mux_21 : (c4_moved ? _add_31 : c4_depth));
+    c4_depth <= (advance ? q4_depth : (c4_moved ? (c4_done ? _add_27 : c4_depth) : c4_depth));
   end
 
   always @(posedge clock) begin
-    c4_children <= (advance ? _mux_23 : (c4_moved ? 3'd0 : c4_children));
+    c4_children <= (advance ? q4_children : (c4_moved ? (c4_done ? 3'd0 : c4_children) : c4_children));
   end
 
   always @(posedge clock) begin
-    c4_done <= (advance ? _or_23 : c4_done);
+    c4_done <= (advance ? q4_done : c4_done);
+  end
+
+  always @(posedge clock) begin
+    c4_child <= (advance ? q4_child : (c4_moved ? (c4_done ? c4_child : c4_leaf) : c4_child));
+  end
+
+  always @(posedge clock) begin
+    c4_present <= (advance ? q4_present : (c4_moved ? (c4_done ? c4_present : 1'd1) : c4_present));
+  end
+
+  always @(posedge clock) begin
+    c4_count <= (advance ? q4_count : c4_count);
   end
 
   always @(posedge clock) begin
@@ -6411,7 +9131,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels5_6_write_word <= 48'd3;
+      levels5_6_write_word <= 52'd3;
     end else begin
       levels5_6_write_word <= io_write_bits_word;
     end
@@ -6427,7 +9147,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels5_6_fix_word <= 48'd3;
+      levels5_6_fix_word <= 52'd3;
     end else begin
       levels5_6_fix_word <= io_fix_word;
     end
@@ -6437,7 +9157,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a5_valid <= 1'd0;
     end else begin
-      a5_valid <= (_or_24 ? _and_37 : a5_valid);
+      a5_valid <= (_or_27 ? _and_37 : a5_valid);
     end
   end
 
@@ -6450,19 +9170,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a5_slot <= (advance ? c4_slot : (a5_moved ? a5_leaf : a5_slot));
+    a5_slot <= (advance ? _mux_20 : (a5_moved ? a5_leaf : a5_slot));
   end
 
   always @(posedge clock) begin
-    a5_depth <= (advance ? c4_depth : (a5_moved ? _add_36 : a5_depth));
+    a5_depth <= (advance ? _mux_21 : (a5_moved ? _add_31 : a5_depth));
   end
 
   always @(posedge clock) begin
-    a5_children <= (advance ? c4_children : (a5_moved ? 3'd0 : a5_children));
+    a5_children <= (advance ? _mux_23 : (a5_moved ? 3'd0 : a5_children));
   end
 
   always @(posedge clock) begin
-    a5_done <= (advance ? c4_done : a5_done);
+    a5_done <= (advance ? _or_28 : a5_done);
   end
 
   always @(posedge clock) begin
@@ -6477,7 +9197,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p5_valid <= 1'd0;
     end else begin
-      p5_valid <= (_or_25 ? _and_39 : p5_valid);
+      p5_valid <= (_or_29 ? _and_39 : p5_valid);
     end
   end
 
@@ -6494,7 +9214,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p5_depth <= (advance ? a5_depth : (p5_moved ? _add_37 : p5_depth));
+    p5_depth <= (advance ? a5_depth : (p5_moved ? _add_32 : p5_depth));
   end
 
   always @(posedge clock) begin
@@ -6517,7 +9237,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q5_valid <= 1'd0;
     end else begin
-      q5_valid <= (_or_26 ? _and_41 : q5_valid);
+      q5_valid <= (_or_30 ? _and_41 : q5_valid);
     end
   end
 
@@ -6534,7 +9254,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q5_depth <= (advance ? p5_depth : (q5_moved ? _add_38 : q5_depth));
+    q5_depth <= (advance ? p5_depth : (q5_moved ? _add_33 : q5_depth));
   end
 
   always @(posedge clock) begin
@@ -6558,14 +9278,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q5_word <= (word_enable ? levels5_6_words_rdata_0 : q5_word);
+    q5_word_bit0 <= (word_enable ? levels5_6_words_bit0_rdata_0 : q5_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit1 <= (word_enable ? levels5_6_words_bit1_rdata_0 : q5_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit2 <= (word_enable ? levels5_6_words_bit2_rdata_0 : q5_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit3 <= (word_enable ? levels5_6_words_bit3_rdata_0 : q5_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit4 <= (word_enable ? levels5_6_words_bit4_rdata_0 : q5_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit5 <= (word_enable ? levels5_6_words_bit5_rdata_0 : q5_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit6 <= (word_enable ? levels5_6_words_bit6_rdata_0 : q5_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit7 <= (word_enable ? levels5_6_words_bit7_rdata_0 : q5_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit8 <= (word_enable ? levels5_6_words_bit8_rdata_0 : q5_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit9 <= (word_enable ? levels5_6_words_bit9_rdata_0 : q5_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit10 <= (word_enable ? levels5_6_words_bit10_rdata_0 : q5_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q5_word_bit11 <= (word_enable ? levels5_6_words_bit11_rdata_0 : q5_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q5_word_present <= (word_enable ? levels5_6_words_present_rdata_0 : q5_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c5_valid <= 1'd0;
     end else begin
-      c5_valid <= (_or_27 ? _and_43 : c5_valid);
+      c5_valid <= (_or_31 ? _and_43 : c5_valid);
     end
   end
 
@@ -6578,19 +9346,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c5_slot <= (advance ? _mux_25 : (c5_moved ? c5_leaf : c5_slot));
+    c5_slot <= (advance ? q5_slot : (c5_moved ? (c5_done ? c5_leaf : c5_slot) : c5_slot));
   end
 
   always @(posedge clock) begin
-    c5_depth <= (advance ? _mux_26 : (c5_moved ? _add_39 : c5_depth));
+    c5_depth <= (advance ? q5_depth : (c5_moved ? (c5_done ? _add_34 : c5_depth) : c5_depth));
   end
 
   always @(posedge clock) begin
-    c5_children <= (advance ? _mux_28 : (c5_moved ? 3'd0 : c5_children));
+    c5_children <= (advance ? q5_children : (c5_moved ? (c5_done ? 3'd0 : c5_children) : c5_children));
   end
 
   always @(posedge clock) begin
-    c5_done <= (advance ? _or_28 : c5_done);
+    c5_done <= (advance ? q5_done : c5_done);
+  end
+
+  always @(posedge clock) begin
+    c5_child <= (advance ? q5_child : (c5_moved ? (c5_done ? c5_child : c5_leaf) : c5_child));
+  end
+
+  always @(posedge clock) begin
+    c5_present <= (advance ? q5_present : (c5_moved ? (c5_done ? c5_present : 1'd1) : c5_present));
+  end
+
+  always @(posedge clock) begin
+    c5_count <= (advance ? q5_count : c5_count);
   end
 
   always @(posedge clock) begin
@@ -6605,7 +9385,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a6_valid <= 1'd0;
     end else begin
-      a6_valid <= (_or_29 ? _and_45 : a6_valid);
+      a6_valid <= (_or_33 ? _and_45 : a6_valid);
     end
   end
 
@@ -6618,19 +9398,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a6_slot <= (advance ? c5_slot : (a6_moved ? a6_leaf : a6_slot));
+    a6_slot <= (advance ? _mux_25 : (a6_moved ? a6_leaf : a6_slot));
   end
 
   always @(posedge clock) begin
-    a6_depth <= (advance ? c5_depth : (a6_moved ? _add_44 : a6_depth));
+    a6_depth <= (advance ? _mux_26 : (a6_moved ? _add_38 : a6_depth));
   end
 
   always @(posedge clock) begin
-    a6_children <= (advance ? c5_children : (a6_moved ? 3'd0 : a6_children));
+    a6_children <= (advance ? _mux_28 : (a6_moved ? 3'd0 : a6_children));
   end
 
   always @(posedge clock) begin
-    a6_done <= (advance ? c5_done : a6_done);
+    a6_done <= (advance ? _or_34 : a6_done);
   end
 
   always @(posedge clock) begin
@@ -6645,7 +9425,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p6_valid <= 1'd0;
     end else begin
-      p6_valid <= (_or_30 ? _and_47 : p6_valid);
+      p6_valid <= (_or_35 ? _and_47 : p6_valid);
     end
   end
 
@@ -6662,7 +9442,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p6_depth <= (advance ? a6_depth : (p6_moved ? _add_45 : p6_depth));
+    p6_depth <= (advance ? a6_depth : (p6_moved ? _add_39 : p6_depth));
   end
 
   always @(posedge clock) begin
@@ -6685,7 +9465,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q6_valid <= 1'd0;
     end else begin
-      q6_valid <= (_or_31 ? _and_49 : q6_valid);
+      q6_valid <= (_or_36 ? _and_49 : q6_valid);
     end
   end
 
@@ -6702,7 +9482,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q6_depth <= (advance ? p6_depth : (q6_moved ? _add_46 : q6_depth));
+    q6_depth <= (advance ? p6_depth : (q6_moved ? _add_40 : q6_depth));
   end
 
   always @(posedge clock) begin
@@ -6726,14 +9506,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q6_word <= (word_enable ? levels5_6_words_rdata_1 : q6_word);
+    q6_word_bit0 <= (word_enable ? levels5_6_words_bit0_rdata_1 : q6_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit1 <= (word_enable ? levels5_6_words_bit1_rdata_1 : q6_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit2 <= (word_enable ? levels5_6_words_bit2_rdata_1 : q6_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit3 <= (word_enable ? levels5_6_words_bit3_rdata_1 : q6_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit4 <= (word_enable ? levels5_6_words_bit4_rdata_1 : q6_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit5 <= (word_enable ? levels5_6_words_bit5_rdata_1 : q6_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit6 <= (word_enable ? levels5_6_words_bit6_rdata_1 : q6_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit7 <= (word_enable ? levels5_6_words_bit7_rdata_1 : q6_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit8 <= (word_enable ? levels5_6_words_bit8_rdata_1 : q6_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit9 <= (word_enable ? levels5_6_words_bit9_rdata_1 : q6_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit10 <= (word_enable ? levels5_6_words_bit10_rdata_1 : q6_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q6_word_bit11 <= (word_enable ? levels5_6_words_bit11_rdata_1 : q6_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q6_word_present <= (word_enable ? levels5_6_words_present_rdata_1 : q6_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c6_valid <= 1'd0;
     end else begin
-      c6_valid <= (_or_32 ? _and_51 : c6_valid);
+      c6_valid <= (_or_37 ? _and_51 : c6_valid);
     end
   end
 
@@ -6746,19 +9574,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c6_slot <= (advance ? _mux_30 : (c6_moved ? c6_leaf : c6_slot));
+    c6_slot <= (advance ? q6_slot : (c6_moved ? (c6_done ? c6_leaf : c6_slot) : c6_slot));
   end
 
   always @(posedge clock) begin
-    c6_depth <= (advance ? _mux_31 : (c6_moved ? _add_47 : c6_depth));
+    c6_depth <= (advance ? q6_depth : (c6_moved ? (c6_done ? _add_41 : c6_depth) : c6_depth));
   end
 
   always @(posedge clock) begin
-    c6_children <= (advance ? _mux_33 : (c6_moved ? 3'd0 : c6_children));
+    c6_children <= (advance ? q6_children : (c6_moved ? (c6_done ? 3'd0 : c6_children) : c6_children));
   end
 
   always @(posedge clock) begin
-    c6_done <= (advance ? _or_33 : c6_done);
+    c6_done <= (advance ? q6_done : c6_done);
+  end
+
+  always @(posedge clock) begin
+    c6_child <= (advance ? q6_child : (c6_moved ? (c6_done ? c6_child : c6_leaf) : c6_child));
+  end
+
+  always @(posedge clock) begin
+    c6_present <= (advance ? q6_present : (c6_moved ? (c6_done ? c6_present : 1'd1) : c6_present));
+  end
+
+  always @(posedge clock) begin
+    c6_count <= (advance ? q6_count : c6_count);
   end
 
   always @(posedge clock) begin
@@ -6779,7 +9619,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels7_8_write_word <= 48'd4;
+      levels7_8_write_word <= 52'd4;
     end else begin
       levels7_8_write_word <= io_write_bits_word;
     end
@@ -6795,7 +9635,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels7_8_fix_word <= 48'd4;
+      levels7_8_fix_word <= 52'd4;
     end else begin
       levels7_8_fix_word <= io_fix_word;
     end
@@ -6805,7 +9645,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a7_valid <= 1'd0;
     end else begin
-      a7_valid <= (_or_34 ? _and_53 : a7_valid);
+      a7_valid <= (_or_39 ? _and_53 : a7_valid);
     end
   end
 
@@ -6818,19 +9658,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a7_slot <= (advance ? c6_slot : (a7_moved ? a7_leaf : a7_slot));
+    a7_slot <= (advance ? _mux_30 : (a7_moved ? a7_leaf : a7_slot));
   end
 
   always @(posedge clock) begin
-    a7_depth <= (advance ? c6_depth : (a7_moved ? _add_52 : a7_depth));
+    a7_depth <= (advance ? _mux_31 : (a7_moved ? _add_45 : a7_depth));
   end
 
   always @(posedge clock) begin
-    a7_children <= (advance ? c6_children : (a7_moved ? 3'd0 : a7_children));
+    a7_children <= (advance ? _mux_33 : (a7_moved ? 3'd0 : a7_children));
   end
 
   always @(posedge clock) begin
-    a7_done <= (advance ? c6_done : a7_done);
+    a7_done <= (advance ? _or_40 : a7_done);
   end
 
   always @(posedge clock) begin
@@ -6845,7 +9685,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p7_valid <= 1'd0;
     end else begin
-      p7_valid <= (_or_35 ? _and_55 : p7_valid);
+      p7_valid <= (_or_41 ? _and_55 : p7_valid);
     end
   end
 
@@ -6862,7 +9702,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p7_depth <= (advance ? a7_depth : (p7_moved ? _add_53 : p7_depth));
+    p7_depth <= (advance ? a7_depth : (p7_moved ? _add_46 : p7_depth));
   end
 
   always @(posedge clock) begin
@@ -6885,7 +9725,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q7_valid <= 1'd0;
     end else begin
-      q7_valid <= (_or_36 ? _and_57 : q7_valid);
+      q7_valid <= (_or_42 ? _and_57 : q7_valid);
     end
   end
 
@@ -6902,7 +9742,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q7_depth <= (advance ? p7_depth : (q7_moved ? _add_54 : q7_depth));
+    q7_depth <= (advance ? p7_depth : (q7_moved ? _add_47 : q7_depth));
   end
 
   always @(posedge clock) begin
@@ -6926,14 +9766,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q7_word <= (word_enable ? levels7_8_words_rdata_0 : q7_word);
+    q7_word_bit0 <= (word_enable ? levels7_8_words_bit0_rdata_0 : q7_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit1 <= (word_enable ? levels7_8_words_bit1_rdata_0 : q7_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit2 <= (word_enable ? levels7_8_words_bit2_rdata_0 : q7_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit3 <= (word_enable ? levels7_8_words_bit3_rdata_0 : q7_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit4 <= (word_enable ? levels7_8_words_bit4_rdata_0 : q7_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit5 <= (word_enable ? levels7_8_words_bit5_rdata_0 : q7_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit6 <= (word_enable ? levels7_8_words_bit6_rdata_0 : q7_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit7 <= (word_enable ? levels7_8_words_bit7_rdata_0 : q7_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit8 <= (word_enable ? levels7_8_words_bit8_rdata_0 : q7_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit9 <= (word_enable ? levels7_8_words_bit9_rdata_0 : q7_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit10 <= (word_enable ? levels7_8_words_bit10_rdata_0 : q7_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q7_word_bit11 <= (word_enable ? levels7_8_words_bit11_rdata_0 : q7_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q7_word_present <= (word_enable ? levels7_8_words_present_rdata_0 : q7_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c7_valid <= 1'd0;
     end else begin
-      c7_valid <= (_or_37 ? _and_59 : c7_valid);
+      c7_valid <= (_or_43 ? _and_59 : c7_valid);
     end
   end
 
@@ -6946,19 +9834,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c7_slot <= (advance ? _mux_35 : (c7_moved ? c7_leaf : c7_slot));
+    c7_slot <= (advance ? q7_slot : (c7_moved ? (c7_done ? c7_leaf : c7_slot) : c7_slot));
   end
 
   always @(posedge clock) begin
-    c7_depth <= (advance ? _mux_36 : (c7_moved ? _add_55 : c7_depth));
+    c7_depth <= (advance ? q7_depth : (c7_moved ? (c7_done ? _add_48 : c7_depth) : c7_depth));
   end
 
   always @(posedge clock) begin
-    c7_children <= (advance ? _mux_38 : (c7_moved ? 3'd0 : c7_children));
+    c7_children <= (advance ? q7_children : (c7_moved ? (c7_done ? 3'd0 : c7_children) : c7_children));
   end
 
   always @(posedge clock) begin
-    c7_done <= (advance ? _or_38 : c7_done);
+    c7_done <= (advance ? q7_done : c7_done);
+  end
+
+  always @(posedge clock) begin
+    c7_child <= (advance ? q7_child : (c7_moved ? (c7_done ? c7_child : c7_leaf) : c7_child));
+  end
+
+  always @(posedge clock) begin
+    c7_present <= (advance ? q7_present : (c7_moved ? (c7_done ? c7_present : 1'd1) : c7_present));
+  end
+
+  always @(posedge clock) begin
+    c7_count <= (advance ? q7_count : c7_count);
   end
 
   always @(posedge clock) begin
@@ -6973,7 +9873,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a8_valid <= 1'd0;
     end else begin
-      a8_valid <= (_or_39 ? _and_61 : a8_valid);
+      a8_valid <= (_or_45 ? _and_61 : a8_valid);
     end
   end
 
@@ -6986,19 +9886,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a8_slot <= (advance ? c7_slot : (a8_moved ? a8_leaf : a8_slot));
+    a8_slot <= (advance ? _mux_35 : (a8_moved ? a8_leaf : a8_slot));
   end
 
   always @(posedge clock) begin
-    a8_depth <= (advance ? c7_depth : (a8_moved ? _add_60 : a8_depth));
+    a8_depth <= (advance ? _mux_36 : (a8_moved ? _add_52 : a8_depth));
   end
 
   always @(posedge clock) begin
-    a8_children <= (advance ? c7_children : (a8_moved ? 3'd0 : a8_children));
+    a8_children <= (advance ? _mux_38 : (a8_moved ? 3'd0 : a8_children));
   end
 
   always @(posedge clock) begin
-    a8_done <= (advance ? c7_done : a8_done);
+    a8_done <= (advance ? _or_46 : a8_done);
   end
 
   always @(posedge clock) begin
@@ -7013,7 +9913,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p8_valid <= 1'd0;
     end else begin
-      p8_valid <= (_or_40 ? _and_63 : p8_valid);
+      p8_valid <= (_or_47 ? _and_63 : p8_valid);
     end
   end
 
@@ -7030,7 +9930,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p8_depth <= (advance ? a8_depth : (p8_moved ? _add_61 : p8_depth));
+    p8_depth <= (advance ? a8_depth : (p8_moved ? _add_53 : p8_depth));
   end
 
   always @(posedge clock) begin
@@ -7053,7 +9953,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q8_valid <= 1'd0;
     end else begin
-      q8_valid <= (_or_41 ? _and_65 : q8_valid);
+      q8_valid <= (_or_48 ? _and_65 : q8_valid);
     end
   end
 
@@ -7070,7 +9970,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q8_depth <= (advance ? p8_depth : (q8_moved ? _add_62 : q8_depth));
+    q8_depth <= (advance ? p8_depth : (q8_moved ? _add_54 : q8_depth));
   end
 
   always @(posedge clock) begin
@@ -7094,14 +9994,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q8_word <= (word_enable ? levels7_8_words_rdata_1 : q8_word);
+    q8_word_bit0 <= (word_enable ? levels7_8_words_bit0_rdata_1 : q8_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit1 <= (word_enable ? levels7_8_words_bit1_rdata_1 : q8_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit2 <= (word_enable ? levels7_8_words_bit2_rdata_1 : q8_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit3 <= (word_enable ? levels7_8_words_bit3_rdata_1 : q8_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit4 <= (word_enable ? levels7_8_words_bit4_rdata_1 : q8_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit5 <= (word_enable ? levels7_8_words_bit5_rdata_1 : q8_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit6 <= (word_enable ? levels7_8_words_bit6_rdata_1 : q8_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit7 <= (word_enable ? levels7_8_words_bit7_rdata_1 : q8_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit8 <= (word_enable ? levels7_8_words_bit8_rdata_1 : q8_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit9 <= (word_enable ? levels7_8_words_bit9_rdata_1 : q8_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit10 <= (word_enable ? levels7_8_words_bit10_rdata_1 : q8_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q8_word_bit11 <= (word_enable ? levels7_8_words_bit11_rdata_1 : q8_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q8_word_present <= (word_enable ? levels7_8_words_present_rdata_1 : q8_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c8_valid <= 1'd0;
     end else begin
-      c8_valid <= (_or_42 ? _and_67 : c8_valid);
+      c8_valid <= (_or_49 ? _and_67 : c8_valid);
     end
   end
 
@@ -7114,19 +10062,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c8_slot <= (advance ? _mux_40 : (c8_moved ? c8_leaf : c8_slot));
+    c8_slot <= (advance ? q8_slot : (c8_moved ? (c8_done ? c8_leaf : c8_slot) : c8_slot));
   end
 
   always @(posedge clock) begin
-    c8_depth <= (advance ? _mux_41 : (c8_moved ? _add_63 : c8_depth));
+    c8_depth <= (advance ? q8_depth : (c8_moved ? (c8_done ? _add_55 : c8_depth) : c8_depth));
   end
 
   always @(posedge clock) begin
-    c8_children <= (advance ? _mux_43 : (c8_moved ? 3'd0 : c8_children));
+    c8_children <= (advance ? q8_children : (c8_moved ? (c8_done ? 3'd0 : c8_children) : c8_children));
   end
 
   always @(posedge clock) begin
-    c8_done <= (advance ? _or_43 : c8_done);
+    c8_done <= (advance ? q8_done : c8_done);
+  end
+
+  always @(posedge clock) begin
+    c8_child <= (advance ? q8_child : (c8_moved ? (c8_done ? c8_child : c8_leaf) : c8_child));
+  end
+
+  always @(posedge clock) begin
+    c8_present <= (advance ? q8_present : (c8_moved ? (c8_done ? c8_present : 1'd1) : c8_present));
+  end
+
+  always @(posedge clock) begin
+    c8_count <= (advance ? q8_count : c8_count);
   end
 
   always @(posedge clock) begin
@@ -7147,7 +10107,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels9_10_write_word <= 48'd5;
+      levels9_10_write_word <= 52'd5;
     end else begin
       levels9_10_write_word <= io_write_bits_word;
     end
@@ -7163,7 +10123,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels9_10_fix_word <= 48'd5;
+      levels9_10_fix_word <= 52'd5;
     end else begin
       levels9_10_fix_word <= io_fix_word;
     end
@@ -7173,7 +10133,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a9_valid <= 1'd0;
     end else begin
-      a9_valid <= (_or_44 ? _and_69 : a9_valid);
+      a9_valid <= (_or_51 ? _and_69 : a9_valid);
     end
   end
 
@@ -7186,19 +10146,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a9_slot <= (advance ? c8_slot : (a9_moved ? a9_leaf : a9_slot));
+    a9_slot <= (advance ? _mux_40 : (a9_moved ? a9_leaf : a9_slot));
   end
 
   always @(posedge clock) begin
-    a9_depth <= (advance ? c8_depth : (a9_moved ? _add_68 : a9_depth));
+    a9_depth <= (advance ? _mux_41 : (a9_moved ? _add_59 : a9_depth));
   end
 
   always @(posedge clock) begin
-    a9_children <= (advance ? c8_children : (a9_moved ? 3'd0 : a9_children));
+    a9_children <= (advance ? _mux_43 : (a9_moved ? 3'd0 : a9_children));
   end
 
   always @(posedge clock) begin
-    a9_done <= (advance ? c8_done : a9_done);
+    a9_done <= (advance ? _or_52 : a9_done);
   end
 
   always @(posedge clock) begin
@@ -7213,7 +10173,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p9_valid <= 1'd0;
     end else begin
-      p9_valid <= (_or_45 ? _and_71 : p9_valid);
+      p9_valid <= (_or_53 ? _and_71 : p9_valid);
     end
   end
 
@@ -7230,7 +10190,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p9_depth <= (advance ? a9_depth : (p9_moved ? _add_69 : p9_depth));
+    p9_depth <= (advance ? a9_depth : (p9_moved ? _add_60 : p9_depth));
   end
 
   always @(posedge clock) begin
@@ -7253,7 +10213,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q9_valid <= 1'd0;
     end else begin
-      q9_valid <= (_or_46 ? _and_73 : q9_valid);
+      q9_valid <= (_or_54 ? _and_73 : q9_valid);
     end
   end
 
@@ -7270,7 +10230,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q9_depth <= (advance ? p9_depth : (q9_moved ? _add_70 : q9_depth));
+    q9_depth <= (advance ? p9_depth : (q9_moved ? _add_61 : q9_depth));
   end
 
   always @(posedge clock) begin
@@ -7294,14 +10254,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q9_word <= (word_enable ? levels9_10_words_rdata_0 : q9_word);
+    q9_word_bit0 <= (word_enable ? levels9_10_words_bit0_rdata_0 : q9_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit1 <= (word_enable ? levels9_10_words_bit1_rdata_0 : q9_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit2 <= (word_enable ? levels9_10_words_bit2_rdata_0 : q9_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit3 <= (word_enable ? levels9_10_words_bit3_rdata_0 : q9_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit4 <= (word_enable ? levels9_10_words_bit4_rdata_0 : q9_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit5 <= (word_enable ? levels9_10_words_bit5_rdata_0 : q9_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit6 <= (word_enable ? levels9_10_words_bit6_rdata_0 : q9_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit7 <= (word_enable ? levels9_10_words_bit7_rdata_0 : q9_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit8 <= (word_enable ? levels9_10_words_bit8_rdata_0 : q9_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit9 <= (word_enable ? levels9_10_words_bit9_rdata_0 : q9_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit10 <= (word_enable ? levels9_10_words_bit10_rdata_0 : q9_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q9_word_bit11 <= (word_enable ? levels9_10_words_bit11_rdata_0 : q9_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q9_word_present <= (word_enable ? levels9_10_words_present_rdata_0 : q9_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c9_valid <= 1'd0;
     end else begin
-      c9_valid <= (_or_47 ? _and_75 : c9_valid);
+      c9_valid <= (_or_55 ? _and_75 : c9_valid);
     end
   end
 
@@ -7314,19 +10322,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c9_slot <= (advance ? _mux_45 : (c9_moved ? c9_leaf : c9_slot));
+    c9_slot <= (advance ? q9_slot : (c9_moved ? (c9_done ? c9_leaf : c9_slot) : c9_slot));
   end
 
   always @(posedge clock) begin
-    c9_depth <= (advance ? _mux_46 : (c9_moved ? _add_71 : c9_depth));
+    c9_depth <= (advance ? q9_depth : (c9_moved ? (c9_done ? _add_62 : c9_depth) : c9_depth));
   end
 
   always @(posedge clock) begin
-    c9_children <= (advance ? _mux_48 : (c9_moved ? 3'd0 : c9_children));
+    c9_children <= (advance ? q9_children : (c9_moved ? (c9_done ? 3'd0 : c9_children) : c9_children));
   end
 
   always @(posedge clock) begin
-    c9_done <= (advance ? _or_48 : c9_done);
+    c9_done <= (advance ? q9_done : c9_done);
+  end
+
+  always @(posedge clock) begin
+    c9_child <= (advance ? q9_child : (c9_moved ? (c9_done ? c9_child : c9_leaf) : c9_child));
+  end
+
+  always @(posedge clock) begin
+    c9_present <= (advance ? q9_present : (c9_moved ? (c9_done ? c9_present : 1'd1) : c9_present));
+  end
+
+  always @(posedge clock) begin
+    c9_count <= (advance ? q9_count : c9_count);
   end
 
   always @(posedge clock) begin
@@ -7341,7 +10361,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a10_valid <= 1'd0;
     end else begin
-      a10_valid <= (_or_49 ? _and_77 : a10_valid);
+      a10_valid <= (_or_57 ? _and_77 : a10_valid);
     end
   end
 
@@ -7354,19 +10374,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a10_slot <= (advance ? c9_slot : (a10_moved ? a10_leaf : a10_slot));
+    a10_slot <= (advance ? _mux_45 : (a10_moved ? a10_leaf : a10_slot));
   end
 
   always @(posedge clock) begin
-    a10_depth <= (advance ? c9_depth : (a10_moved ? _add_76 : a10_depth));
+    a10_depth <= (advance ? _mux_46 : (a10_moved ? _add_66 : a10_depth));
   end
 
   always @(posedge clock) begin
-    a10_children <= (advance ? c9_children : (a10_moved ? 3'd0 : a10_children));
+    a10_children <= (advance ? _mux_48 : (a10_moved ? 3'd0 : a10_children));
   end
 
   always @(posedge clock) begin
-    a10_done <= (advance ? c9_done : a10_done);
+    a10_done <= (advance ? _or_58 : a10_done);
   end
 
   always @(posedge clock) begin
@@ -7381,7 +10401,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p10_valid <= 1'd0;
     end else begin
-      p10_valid <= (_or_50 ? _and_79 : p10_valid);
+      p10_valid <= (_or_59 ? _and_79 : p10_valid);
     end
   end
 
@@ -7398,7 +10418,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p10_depth <= (advance ? a10_depth : (p10_moved ? _add_77 : p10_depth));
+    p10_depth <= (advance ? a10_depth : (p10_moved ? _add_67 : p10_depth));
   end
 
   always @(posedge clock) begin
@@ -7421,7 +10441,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q10_valid <= 1'd0;
     end else begin
-      q10_valid <= (_or_51 ? _and_81 : q10_valid);
+      q10_valid <= (_or_60 ? _and_81 : q10_valid);
     end
   end
 
@@ -7438,7 +10458,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q10_depth <= (advance ? p10_depth : (q10_moved ? _add_78 : q10_depth));
+    q10_depth <= (advance ? p10_depth : (q10_moved ? _add_68 : q10_depth));
   end
 
   always @(posedge clock) begin
@@ -7462,14 +10482,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q10_word <= (word_enable ? levels9_10_words_rdata_1 : q10_word);
+    q10_word_bit0 <= (word_enable ? levels9_10_words_bit0_rdata_1 : q10_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit1 <= (word_enable ? levels9_10_words_bit1_rdata_1 : q10_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit2 <= (word_enable ? levels9_10_words_bit2_rdata_1 : q10_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit3 <= (word_enable ? levels9_10_words_bit3_rdata_1 : q10_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit4 <= (word_enable ? levels9_10_words_bit4_rdata_1 : q10_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit5 <= (word_enable ? levels9_10_words_bit5_rdata_1 : q10_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit6 <= (word_enable ? levels9_10_words_bit6_rdata_1 : q10_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit7 <= (word_enable ? levels9_10_words_bit7_rdata_1 : q10_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit8 <= (word_enable ? levels9_10_words_bit8_rdata_1 : q10_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit9 <= (word_enable ? levels9_10_words_bit9_rdata_1 : q10_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit10 <= (word_enable ? levels9_10_words_bit10_rdata_1 : q10_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q10_word_bit11 <= (word_enable ? levels9_10_words_bit11_rdata_1 : q10_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q10_word_present <= (word_enable ? levels9_10_words_present_rdata_1 : q10_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c10_valid <= 1'd0;
     end else begin
-      c10_valid <= (_or_52 ? _and_83 : c10_valid);
+      c10_valid <= (_or_61 ? _and_83 : c10_valid);
     end
   end
 
@@ -7482,19 +10550,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c10_slot <= (advance ? _mux_50 : (c10_moved ? c10_leaf : c10_slot));
+    c10_slot <= (advance ? q10_slot : (c10_moved ? (c10_done ? c10_leaf : c10_slot) : c10_slot));
   end
 
   always @(posedge clock) begin
-    c10_depth <= (advance ? _mux_51 : (c10_moved ? _add_79 : c10_depth));
+    c10_depth <= (advance ? q10_depth : (c10_moved ? (c10_done ? _add_69 : c10_depth) : c10_depth));
   end
 
   always @(posedge clock) begin
-    c10_children <= (advance ? _mux_53 : (c10_moved ? 3'd0 : c10_children));
+    c10_children <= (advance ? q10_children : (c10_moved ? (c10_done ? 3'd0 : c10_children) : c10_children));
   end
 
   always @(posedge clock) begin
-    c10_done <= (advance ? _or_53 : c10_done);
+    c10_done <= (advance ? q10_done : c10_done);
+  end
+
+  always @(posedge clock) begin
+    c10_child <= (advance ? q10_child : (c10_moved ? (c10_done ? c10_child : c10_leaf) : c10_child));
+  end
+
+  always @(posedge clock) begin
+    c10_present <= (advance ? q10_present : (c10_moved ? (c10_done ? c10_present : 1'd1) : c10_present));
+  end
+
+  always @(posedge clock) begin
+    c10_count <= (advance ? q10_count : c10_count);
   end
 
   always @(posedge clock) begin
@@ -7515,7 +10595,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels11_12_write_word <= 48'd6;
+      levels11_12_write_word <= 52'd6;
     end else begin
       levels11_12_write_word <= io_write_bits_word;
     end
@@ -7531,7 +10611,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels11_12_fix_word <= 48'd6;
+      levels11_12_fix_word <= 52'd6;
     end else begin
       levels11_12_fix_word <= io_fix_word;
     end
@@ -7541,7 +10621,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a11_valid <= 1'd0;
     end else begin
-      a11_valid <= (_or_54 ? _and_85 : a11_valid);
+      a11_valid <= (_or_63 ? _and_85 : a11_valid);
     end
   end
 
@@ -7554,19 +10634,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a11_slot <= (advance ? c10_slot : (a11_moved ? a11_leaf : a11_slot));
+    a11_slot <= (advance ? _mux_50 : (a11_moved ? a11_leaf : a11_slot));
   end
 
   always @(posedge clock) begin
-    a11_depth <= (advance ? c10_depth : (a11_moved ? _add_84 : a11_depth));
+    a11_depth <= (advance ? _mux_51 : (a11_moved ? _add_73 : a11_depth));
   end
 
   always @(posedge clock) begin
-    a11_children <= (advance ? c10_children : (a11_moved ? 3'd0 : a11_children));
+    a11_children <= (advance ? _mux_53 : (a11_moved ? 3'd0 : a11_children));
   end
 
   always @(posedge clock) begin
-    a11_done <= (advance ? c10_done : a11_done);
+    a11_done <= (advance ? _or_64 : a11_done);
   end
 
   always @(posedge clock) begin
@@ -7581,7 +10661,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p11_valid <= 1'd0;
     end else begin
-      p11_valid <= (_or_55 ? _and_87 : p11_valid);
+      p11_valid <= (_or_65 ? _and_87 : p11_valid);
     end
   end
 
@@ -7598,7 +10678,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p11_depth <= (advance ? a11_depth : (p11_moved ? _add_85 : p11_depth));
+    p11_depth <= (advance ? a11_depth : (p11_moved ? _add_74 : p11_depth));
   end
 
   always @(posedge clock) begin
@@ -7621,7 +10701,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q11_valid <= 1'd0;
     end else begin
-      q11_valid <= (_or_56 ? _and_89 : q11_valid);
+      q11_valid <= (_or_66 ? _and_89 : q11_valid);
     end
   end
 
@@ -7638,7 +10718,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q11_depth <= (advance ? p11_depth : (q11_moved ? _add_86 : q11_depth));
+    q11_depth <= (advance ? p11_depth : (q11_moved ? _add_75 : q11_depth));
   end
 
   always @(posedge clock) begin
@@ -7662,14 +10742,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q11_word <= (word_enable ? levels11_12_words_rdata_0 : q11_word);
+    q11_word_bit0 <= (word_enable ? levels11_12_words_bit0_rdata_0 : q11_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit1 <= (word_enable ? levels11_12_words_bit1_rdata_0 : q11_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit2 <= (word_enable ? levels11_12_words_bit2_rdata_0 : q11_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit3 <= (word_enable ? levels11_12_words_bit3_rdata_0 : q11_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit4 <= (word_enable ? levels11_12_words_bit4_rdata_0 : q11_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit5 <= (word_enable ? levels11_12_words_bit5_rdata_0 : q11_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit6 <= (word_enable ? levels11_12_words_bit6_rdata_0 : q11_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit7 <= (word_enable ? levels11_12_words_bit7_rdata_0 : q11_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit8 <= (word_enable ? levels11_12_words_bit8_rdata_0 : q11_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit9 <= (word_enable ? levels11_12_words_bit9_rdata_0 : q11_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit10 <= (word_enable ? levels11_12_words_bit10_rdata_0 : q11_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q11_word_bit11 <= (word_enable ? levels11_12_words_bit11_rdata_0 : q11_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q11_word_present <= (word_enable ? levels11_12_words_present_rdata_0 : q11_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c11_valid <= 1'd0;
     end else begin
-      c11_valid <= (_or_57 ? _and_91 : c11_valid);
+      c11_valid <= (_or_67 ? _and_91 : c11_valid);
     end
   end
 
@@ -7682,19 +10810,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c11_slot <= (advance ? _mux_55 : (c11_moved ? c11_leaf : c11_slot));
+    c11_slot <= (advance ? q11_slot : (c11_moved ? (c11_done ? c11_leaf : c11_slot) : c11_slot));
   end
 
   always @(posedge clock) begin
-    c11_depth <= (advance ? _mux_56 : (c11_moved ? _add_87 : c11_depth));
+    c11_depth <= (advance ? q11_depth : (c11_moved ? (c11_done ? _add_76 : c11_depth) : c11_depth));
   end
 
   always @(posedge clock) begin
-    c11_children <= (advance ? _mux_58 : (c11_moved ? 3'd0 : c11_children));
+    c11_children <= (advance ? q11_children : (c11_moved ? (c11_done ? 3'd0 : c11_children) : c11_children));
   end
 
   always @(posedge clock) begin
-    c11_done <= (advance ? _or_58 : c11_done);
+    c11_done <= (advance ? q11_done : c11_done);
+  end
+
+  always @(posedge clock) begin
+    c11_child <= (advance ? q11_child : (c11_moved ? (c11_done ? c11_child : c11_leaf) : c11_child));
+  end
+
+  always @(posedge clock) begin
+    c11_present <= (advance ? q11_present : (c11_moved ? (c11_done ? c11_present : 1'd1) : c11_present));
+  end
+
+  always @(posedge clock) begin
+    c11_count <= (advance ? q11_count : c11_count);
   end
 
   always @(posedge clock) begin
@@ -7709,7 +10849,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a12_valid <= 1'd0;
     end else begin
-      a12_valid <= (_or_59 ? _and_93 : a12_valid);
+      a12_valid <= (_or_69 ? _and_93 : a12_valid);
     end
   end
 
@@ -7722,19 +10862,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a12_slot <= (advance ? c11_slot : (a12_moved ? a12_leaf : a12_slot));
+    a12_slot <= (advance ? _mux_55 : (a12_moved ? a12_leaf : a12_slot));
   end
 
   always @(posedge clock) begin
-    a12_depth <= (advance ? c11_depth : (a12_moved ? _add_92 : a12_depth));
+    a12_depth <= (advance ? _mux_56 : (a12_moved ? _add_80 : a12_depth));
   end
 
   always @(posedge clock) begin
-    a12_children <= (advance ? c11_children : (a12_moved ? 3'd0 : a12_children));
+    a12_children <= (advance ? _mux_58 : (a12_moved ? 3'd0 : a12_children));
   end
 
   always @(posedge clock) begin
-    a12_done <= (advance ? c11_done : a12_done);
+    a12_done <= (advance ? _or_70 : a12_done);
   end
 
   always @(posedge clock) begin
@@ -7749,7 +10889,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p12_valid <= 1'd0;
     end else begin
-      p12_valid <= (_or_60 ? _and_95 : p12_valid);
+      p12_valid <= (_or_71 ? _and_95 : p12_valid);
     end
   end
 
@@ -7766,7 +10906,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p12_depth <= (advance ? a12_depth : (p12_moved ? _add_93 : p12_depth));
+    p12_depth <= (advance ? a12_depth : (p12_moved ? _add_81 : p12_depth));
   end
 
   always @(posedge clock) begin
@@ -7789,7 +10929,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q12_valid <= 1'd0;
     end else begin
-      q12_valid <= (_or_61 ? _and_97 : q12_valid);
+      q12_valid <= (_or_72 ? _and_97 : q12_valid);
     end
   end
 
@@ -7806,7 +10946,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q12_depth <= (advance ? p12_depth : (q12_moved ? _add_94 : q12_depth));
+    q12_depth <= (advance ? p12_depth : (q12_moved ? _add_82 : q12_depth));
   end
 
   always @(posedge clock) begin
@@ -7830,14 +10970,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q12_word <= (word_enable ? levels11_12_words_rdata_1 : q12_word);
+    q12_word_bit0 <= (word_enable ? levels11_12_words_bit0_rdata_1 : q12_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit1 <= (word_enable ? levels11_12_words_bit1_rdata_1 : q12_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit2 <= (word_enable ? levels11_12_words_bit2_rdata_1 : q12_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit3 <= (word_enable ? levels11_12_words_bit3_rdata_1 : q12_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit4 <= (word_enable ? levels11_12_words_bit4_rdata_1 : q12_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit5 <= (word_enable ? levels11_12_words_bit5_rdata_1 : q12_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit6 <= (word_enable ? levels11_12_words_bit6_rdata_1 : q12_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit7 <= (word_enable ? levels11_12_words_bit7_rdata_1 : q12_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit8 <= (word_enable ? levels11_12_words_bit8_rdata_1 : q12_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit9 <= (word_enable ? levels11_12_words_bit9_rdata_1 : q12_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit10 <= (word_enable ? levels11_12_words_bit10_rdata_1 : q12_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q12_word_bit11 <= (word_enable ? levels11_12_words_bit11_rdata_1 : q12_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q12_word_present <= (word_enable ? levels11_12_words_present_rdata_1 : q12_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c12_valid <= 1'd0;
     end else begin
-      c12_valid <= (_or_62 ? _and_99 : c12_valid);
+      c12_valid <= (_or_73 ? _and_99 : c12_valid);
     end
   end
 
@@ -7850,19 +11038,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c12_slot <= (advance ? _mux_60 : (c12_moved ? c12_leaf : c12_slot));
+    c12_slot <= (advance ? q12_slot : (c12_moved ? (c12_done ? c12_leaf : c12_slot) : c12_slot));
   end
 
   always @(posedge clock) begin
-    c12_depth <= (advance ? _mux_61 : (c12_moved ? _add_95 : c12_depth));
+    c12_depth <= (advance ? q12_depth : (c12_moved ? (c12_done ? _add_83 : c12_depth) : c12_depth));
   end
 
   always @(posedge clock) begin
-    c12_children <= (advance ? _mux_63 : (c12_moved ? 3'd0 : c12_children));
+    c12_children <= (advance ? q12_children : (c12_moved ? (c12_done ? 3'd0 : c12_children) : c12_children));
   end
 
   always @(posedge clock) begin
-    c12_done <= (advance ? _or_63 : c12_done);
+    c12_done <= (advance ? q12_done : c12_done);
+  end
+
+  always @(posedge clock) begin
+    c12_child <= (advance ? q12_child : (c12_moved ? (c12_done ? c12_child : c12_leaf) : c12_child));
+  end
+
+  always @(posedge clock) begin
+    c12_present <= (advance ? q12_present : (c12_moved ? (c12_done ? c12_present : 1'd1) : c12_present));
+  end
+
+  always @(posedge clock) begin
+    c12_count <= (advance ? q12_count : c12_count);
   end
 
   always @(posedge clock) begin
@@ -7883,7 +11083,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels13_14_write_word <= 48'd7;
+      levels13_14_write_word <= 52'd7;
     end else begin
       levels13_14_write_word <= io_write_bits_word;
     end
@@ -7899,7 +11099,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      levels13_14_fix_word <= 48'd7;
+      levels13_14_fix_word <= 52'd7;
     end else begin
       levels13_14_fix_word <= io_fix_word;
     end
@@ -7909,7 +11109,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a13_valid <= 1'd0;
     end else begin
-      a13_valid <= (_or_64 ? _and_101 : a13_valid);
+      a13_valid <= (_or_75 ? _and_101 : a13_valid);
     end
   end
 
@@ -7922,19 +11122,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a13_slot <= (advance ? c12_slot : (a13_moved ? a13_leaf : a13_slot));
+    a13_slot <= (advance ? _mux_60 : (a13_moved ? a13_leaf : a13_slot));
   end
 
   always @(posedge clock) begin
-    a13_depth <= (advance ? c12_depth : (a13_moved ? _add_100 : a13_depth));
+    a13_depth <= (advance ? _mux_61 : (a13_moved ? _add_87 : a13_depth));
   end
 
   always @(posedge clock) begin
-    a13_children <= (advance ? c12_children : (a13_moved ? 3'd0 : a13_children));
+    a13_children <= (advance ? _mux_63 : (a13_moved ? 3'd0 : a13_children));
   end
 
   always @(posedge clock) begin
-    a13_done <= (advance ? c12_done : a13_done);
+    a13_done <= (advance ? _or_76 : a13_done);
   end
 
   always @(posedge clock) begin
@@ -7949,7 +11149,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p13_valid <= 1'd0;
     end else begin
-      p13_valid <= (_or_65 ? _and_103 : p13_valid);
+      p13_valid <= (_or_77 ? _and_103 : p13_valid);
     end
   end
 
@@ -7966,7 +11166,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p13_depth <= (advance ? a13_depth : (p13_moved ? _add_101 : p13_depth));
+    p13_depth <= (advance ? a13_depth : (p13_moved ? _add_88 : p13_depth));
   end
 
   always @(posedge clock) begin
@@ -7989,7 +11189,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q13_valid <= 1'd0;
     end else begin
-      q13_valid <= (_or_66 ? _and_105 : q13_valid);
+      q13_valid <= (_or_78 ? _and_105 : q13_valid);
     end
   end
 
@@ -8006,7 +11206,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q13_depth <= (advance ? p13_depth : (q13_moved ? _add_102 : q13_depth));
+    q13_depth <= (advance ? p13_depth : (q13_moved ? _add_89 : q13_depth));
   end
 
   always @(posedge clock) begin
@@ -8030,14 +11230,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q13_word <= (word_enable ? levels13_14_words_rdata_0 : q13_word);
+    q13_word_bit0 <= (word_enable ? levels13_14_words_bit0_rdata_0 : q13_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit1 <= (word_enable ? levels13_14_words_bit1_rdata_0 : q13_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit2 <= (word_enable ? levels13_14_words_bit2_rdata_0 : q13_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit3 <= (word_enable ? levels13_14_words_bit3_rdata_0 : q13_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit4 <= (word_enable ? levels13_14_words_bit4_rdata_0 : q13_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit5 <= (word_enable ? levels13_14_words_bit5_rdata_0 : q13_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit6 <= (word_enable ? levels13_14_words_bit6_rdata_0 : q13_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit7 <= (word_enable ? levels13_14_words_bit7_rdata_0 : q13_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit8 <= (word_enable ? levels13_14_words_bit8_rdata_0 : q13_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit9 <= (word_enable ? levels13_14_words_bit9_rdata_0 : q13_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit10 <= (word_enable ? levels13_14_words_bit10_rdata_0 : q13_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q13_word_bit11 <= (word_enable ? levels13_14_words_bit11_rdata_0 : q13_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q13_word_present <= (word_enable ? levels13_14_words_present_rdata_0 : q13_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c13_valid <= 1'd0;
     end else begin
-      c13_valid <= (_or_67 ? _and_107 : c13_valid);
+      c13_valid <= (_or_79 ? _and_107 : c13_valid);
     end
   end
 
@@ -8050,19 +11298,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c13_slot <= (advance ? _mux_65 : (c13_moved ? c13_leaf : c13_slot));
+    c13_slot <= (advance ? q13_slot : (c13_moved ? (c13_done ? c13_leaf : c13_slot) : c13_slot));
   end
 
   always @(posedge clock) begin
-    c13_depth <= (advance ? _mux_66 : (c13_moved ? _add_103 : c13_depth));
+    c13_depth <= (advance ? q13_depth : (c13_moved ? (c13_done ? _add_90 : c13_depth) : c13_depth));
   end
 
   always @(posedge clock) begin
-    c13_children <= (advance ? _mux_68 : (c13_moved ? 3'd0 : c13_children));
+    c13_children <= (advance ? q13_children : (c13_moved ? (c13_done ? 3'd0 : c13_children) : c13_children));
   end
 
   always @(posedge clock) begin
-    c13_done <= (advance ? _or_68 : c13_done);
+    c13_done <= (advance ? q13_done : c13_done);
+  end
+
+  always @(posedge clock) begin
+    c13_child <= (advance ? q13_child : (c13_moved ? (c13_done ? c13_child : c13_leaf) : c13_child));
+  end
+
+  always @(posedge clock) begin
+    c13_present <= (advance ? q13_present : (c13_moved ? (c13_done ? c13_present : 1'd1) : c13_present));
+  end
+
+  always @(posedge clock) begin
+    c13_count <= (advance ? q13_count : c13_count);
   end
 
   always @(posedge clock) begin
@@ -8077,7 +11337,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a14_valid <= 1'd0;
     end else begin
-      a14_valid <= (_or_69 ? _and_109 : a14_valid);
+      a14_valid <= (_or_81 ? _and_109 : a14_valid);
     end
   end
 
@@ -8090,19 +11350,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a14_slot <= (advance ? c13_slot : (a14_moved ? a14_leaf : a14_slot));
+    a14_slot <= (advance ? _mux_65 : (a14_moved ? a14_leaf : a14_slot));
   end
 
   always @(posedge clock) begin
-    a14_depth <= (advance ? c13_depth : (a14_moved ? _add_108 : a14_depth));
+    a14_depth <= (advance ? _mux_66 : (a14_moved ? _add_94 : a14_depth));
   end
 
   always @(posedge clock) begin
-    a14_children <= (advance ? c13_children : (a14_moved ? 3'd0 : a14_children));
+    a14_children <= (advance ? _mux_68 : (a14_moved ? 3'd0 : a14_children));
   end
 
   always @(posedge clock) begin
-    a14_done <= (advance ? c13_done : a14_done);
+    a14_done <= (advance ? _or_82 : a14_done);
   end
 
   always @(posedge clock) begin
@@ -8117,7 +11377,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p14_valid <= 1'd0;
     end else begin
-      p14_valid <= (_or_70 ? _and_111 : p14_valid);
+      p14_valid <= (_or_83 ? _and_111 : p14_valid);
     end
   end
 
@@ -8134,7 +11394,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p14_depth <= (advance ? a14_depth : (p14_moved ? _add_109 : p14_depth));
+    p14_depth <= (advance ? a14_depth : (p14_moved ? _add_95 : p14_depth));
   end
 
   always @(posedge clock) begin
@@ -8157,7 +11417,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q14_valid <= 1'd0;
     end else begin
-      q14_valid <= (_or_71 ? _and_113 : q14_valid);
+      q14_valid <= (_or_84 ? _and_113 : q14_valid);
     end
   end
 
@@ -8174,7 +11434,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q14_depth <= (advance ? p14_depth : (q14_moved ? _add_110 : q14_depth));
+    q14_depth <= (advance ? p14_depth : (q14_moved ? _add_96 : q14_depth));
   end
 
   always @(posedge clock) begin
@@ -8198,14 +11458,62 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q14_word <= (word_enable ? levels13_14_words_rdata_1 : q14_word);
+    q14_word_bit0 <= (word_enable ? levels13_14_words_bit0_rdata_1 : q14_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit1 <= (word_enable ? levels13_14_words_bit1_rdata_1 : q14_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit2 <= (word_enable ? levels13_14_words_bit2_rdata_1 : q14_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit3 <= (word_enable ? levels13_14_words_bit3_rdata_1 : q14_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit4 <= (word_enable ? levels13_14_words_bit4_rdata_1 : q14_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit5 <= (word_enable ? levels13_14_words_bit5_rdata_1 : q14_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit6 <= (word_enable ? levels13_14_words_bit6_rdata_1 : q14_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit7 <= (word_enable ? levels13_14_words_bit7_rdata_1 : q14_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit8 <= (word_enable ? levels13_14_words_bit8_rdata_1 : q14_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit9 <= (word_enable ? levels13_14_words_bit9_rdata_1 : q14_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit10 <= (word_enable ? levels13_14_words_bit10_rdata_1 : q14_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q14_word_bit11 <= (word_enable ? levels13_14_words_bit11_rdata_1 : q14_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q14_word_present <= (word_enable ? levels13_14_words_present_rdata_1 : q14_word_present);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       c14_valid <= 1'd0;
     end else begin
-      c14_valid <= (_or_72 ? _and_115 : c14_valid);
+      c14_valid <= (_or_85 ? _and_115 : c14_valid);
     end
   end
 
@@ -8218,19 +11526,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    c14_slot <= (advance ? _mux_70 : (c14_moved ? c14_leaf : c14_slot));
+    c14_slot <= (advance ? q14_slot : (c14_moved ? (c14_done ? c14_leaf : c14_slot) : c14_slot));
   end
 
   always @(posedge clock) begin
-    c14_depth <= (advance ? _mux_71 : (c14_moved ? _add_111 : c14_depth));
+    c14_depth <= (advance ? q14_depth : (c14_moved ? (c14_done ? _add_97 : c14_depth) : c14_depth));
   end
 
   always @(posedge clock) begin
-    c14_children <= (advance ? _mux_73 : (c14_moved ? 3'd0 : c14_children));
+    c14_children <= (advance ? q14_children : (c14_moved ? (c14_done ? 3'd0 : c14_children) : c14_children));
   end
 
   always @(posedge clock) begin
-    c14_done <= (advance ? _or_73 : c14_done);
+    c14_done <= (advance ? q14_done : c14_done);
+  end
+
+  always @(posedge clock) begin
+    c14_child <= (advance ? q14_child : (c14_moved ? (c14_done ? c14_child : c14_leaf) : c14_child));
+  end
+
+  always @(posedge clock) begin
+    c14_present <= (advance ? q14_present : (c14_moved ? (c14_done ? c14_present : 1'd1) : c14_present));
+  end
+
+  always @(posedge clock) begin
+    c14_count <= (advance ? q14_count : c14_count);
   end
 
   always @(posedge clock) begin
@@ -8251,7 +11571,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      level15_write_word <= 48'd8;
+      level15_write_word <= 52'd8;
     end else begin
       level15_write_word <= io_write_bits_word;
     end
@@ -8267,7 +11587,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
 
   always @(posedge clock) begin
     if (reset) begin
-      level15_fix_word <= 48'd8;
+      level15_fix_word <= 52'd8;
     end else begin
       level15_fix_word <= io_fix_word;
     end
@@ -8277,7 +11597,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       a15_valid <= 1'd0;
     end else begin
-      a15_valid <= (_or_74 ? _and_117 : a15_valid);
+      a15_valid <= (_or_87 ? _and_117 : a15_valid);
     end
   end
 
@@ -8290,19 +11610,19 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    a15_slot <= (advance ? c14_slot : (a15_moved ? a15_leaf : a15_slot));
+    a15_slot <= (advance ? _mux_70 : (a15_moved ? a15_leaf : a15_slot));
   end
 
   always @(posedge clock) begin
-    a15_depth <= (advance ? c14_depth : (a15_moved ? _add_116 : a15_depth));
+    a15_depth <= (advance ? _mux_71 : (a15_moved ? _add_101 : a15_depth));
   end
 
   always @(posedge clock) begin
-    a15_children <= (advance ? c14_children : (a15_moved ? 3'd0 : a15_children));
+    a15_children <= (advance ? _mux_73 : (a15_moved ? 3'd0 : a15_children));
   end
 
   always @(posedge clock) begin
-    a15_done <= (advance ? c14_done : a15_done);
+    a15_done <= (advance ? _or_88 : a15_done);
   end
 
   always @(posedge clock) begin
@@ -8317,7 +11637,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       p15_valid <= 1'd0;
     end else begin
-      p15_valid <= (_or_75 ? _and_119 : p15_valid);
+      p15_valid <= (_or_89 ? _and_119 : p15_valid);
     end
   end
 
@@ -8334,7 +11654,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    p15_depth <= (advance ? a15_depth : (p15_moved ? _add_117 : p15_depth));
+    p15_depth <= (advance ? a15_depth : (p15_moved ? _add_102 : p15_depth));
   end
 
   always @(posedge clock) begin
@@ -8357,7 +11677,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
     if (reset) begin
       q15_valid <= 1'd0;
     end else begin
-      q15_valid <= (_or_76 ? _and_121 : q15_valid);
+      q15_valid <= (_or_90 ? _and_121 : q15_valid);
     end
   end
 
@@ -8374,7 +11694,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q15_depth <= (advance ? p15_depth : (q15_moved ? _add_118 : q15_depth));
+    q15_depth <= (advance ? p15_depth : (q15_moved ? _add_103 : q15_depth));
   end
 
   always @(posedge clock) begin
@@ -8398,23 +11718,123 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    q15_word <= (word_enable ? level15_words_rdata_0 : q15_word);
+    q15_word_bit0 <= (word_enable ? level15_words_bit0_rdata_0 : q15_word_bit0);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit1 <= (word_enable ? level15_words_bit1_rdata_0 : q15_word_bit1);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit2 <= (word_enable ? level15_words_bit2_rdata_0 : q15_word_bit2);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit3 <= (word_enable ? level15_words_bit3_rdata_0 : q15_word_bit3);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit4 <= (word_enable ? level15_words_bit4_rdata_0 : q15_word_bit4);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit5 <= (word_enable ? level15_words_bit5_rdata_0 : q15_word_bit5);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit6 <= (word_enable ? level15_words_bit6_rdata_0 : q15_word_bit6);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit7 <= (word_enable ? level15_words_bit7_rdata_0 : q15_word_bit7);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit8 <= (word_enable ? level15_words_bit8_rdata_0 : q15_word_bit8);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit9 <= (word_enable ? level15_words_bit9_rdata_0 : q15_word_bit9);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit10 <= (word_enable ? level15_words_bit10_rdata_0 : q15_word_bit10);
+  end
+
+  always @(posedge clock) begin
+    q15_word_bit11 <= (word_enable ? level15_words_bit11_rdata_0 : q15_word_bit11);
+  end
+
+  always @(posedge clock) begin
+    q15_word_present <= (word_enable ? level15_words_present_rdata_0 : q15_word_present);
+  end
+
+  always @(posedge clock) begin
+    if (reset) begin
+      c15_valid <= 1'd0;
+    end else begin
+      c15_valid <= (_or_91 ? _and_123 : c15_valid);
+    end
+  end
+
+  always @(posedge clock) begin
+    c15_key <= (advance ? q15_key : c15_key);
+  end
+
+  always @(posedge clock) begin
+    c15_weight <= (advance ? q15_weight : c15_weight);
+  end
+
+  always @(posedge clock) begin
+    c15_slot <= (advance ? q15_slot : (c15_moved ? (c15_done ? c15_leaf : c15_slot) : c15_slot));
+  end
+
+  always @(posedge clock) begin
+    c15_depth <= (advance ? q15_depth : (c15_moved ? (c15_done ? _add_104 : c15_depth) : c15_depth));
+  end
+
+  always @(posedge clock) begin
+    c15_children <= (advance ? q15_children : (c15_moved ? (c15_done ? 3'd0 : c15_children) : c15_children));
+  end
+
+  always @(posedge clock) begin
+    c15_done <= (advance ? q15_done : c15_done);
+  end
+
+  always @(posedge clock) begin
+    c15_child <= (advance ? q15_child : (c15_moved ? (c15_done ? c15_child : c15_leaf) : c15_child));
+  end
+
+  always @(posedge clock) begin
+    c15_present <= (advance ? q15_present : (c15_moved ? (c15_done ? c15_present : 1'd1) : c15_present));
+  end
+
+  always @(posedge clock) begin
+    c15_count <= (advance ? q15_count : c15_count);
+  end
+
+  always @(posedge clock) begin
+    c15_stopped_at_split <= (fix_first ? _and_124 : c15_stopped_at_split);
+  end
+
+  always @(posedge clock) begin
+    c15_digit_below <= (fix_first ? _dyn_index_59 : c15_digit_below);
   end
 
   always @(posedge clock) begin
     if (reset) begin
       s16_valid <= 1'd0;
     end else begin
-      s16_valid <= (_or_77 ? _and_123 : s16_valid);
+      s16_valid <= (_or_93 ? _and_125 : s16_valid);
     end
   end
 
   always @(posedge clock) begin
-    s16_key <= (advance ? q15_key : s16_key);
+    s16_key <= (advance ? c15_key : s16_key);
   end
 
   always @(posedge clock) begin
-    s16_weight <= (advance ? q15_weight : s16_weight);
+    s16_weight <= (advance ? c15_weight : s16_weight);
   end
 
   always @(posedge clock) begin
@@ -8422,7 +11842,7 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_depth <= (advance ? _mux_76 : (s16_moved ? _add_119 : s16_depth));
+    s16_depth <= (advance ? _mux_76 : (s16_moved ? _add_108 : s16_depth));
   end
 
   always @(posedge clock) begin
@@ -8430,167 +11850,2003 @@ module TrieWalk_k32_b4_n4096_wt16 (
   end
 
   always @(posedge clock) begin
-    s16_done <= (advance ? _or_78 : s16_done);
+    s16_done <= (advance ? _or_94 : s16_done);
   end
 
   always @(posedge clock) begin
-    s16_stopped_at_split <= (fix_first ? _and_124 : s16_stopped_at_split);
+    s16_stopped_at_split <= (fix_first ? _and_126 : s16_stopped_at_split);
   end
 
   always @(posedge clock) begin
-    s16_digit_below <= (fix_first ? _dyn_index_59 : s16_digit_below);
-  end
-
-  always @(posedge clock) begin
-    if (write_valid) begin
-      levels1_2_words[level1_address] <= levels1_2_write_word;
-    end
+    s16_digit_below <= (fix_first ? _dyn_index_60 : s16_digit_below);
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels3_4_words[level3_address] <= levels3_4_write_word;
+      levels1_2_words_bit0[level1_address] <= _bits_2997;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels5_6_words[level5_address] <= levels5_6_write_word;
+      levels1_2_words_bit1[level1_address] <= _bits_2998;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels7_8_words[level7_address] <= levels7_8_write_word;
+      levels1_2_words_bit2[level1_address] <= _bits_2999;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels9_10_words[level9_address] <= levels9_10_write_word;
+      levels1_2_words_bit3[level1_address] <= _bits_3000;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels11_12_words[level11_address] <= levels11_12_write_word;
+      levels1_2_words_bit4[level1_address] <= _bits_3001;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      levels13_14_words[level13_address] <= levels13_14_write_word;
+      levels1_2_words_bit5[level1_address] <= _bits_3002;
     end
   end
 
   always @(posedge clock) begin
     if (write_valid) begin
-      level15_words[level15_address] <= level15_write_word;
+      levels1_2_words_bit6[level1_address] <= _bits_3003;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels1_2_words_bit7[level1_address] <= _bits_3004;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels1_2_words_bit8[level1_address] <= _bits_3005;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels1_2_words_bit9[level1_address] <= _bits_3006;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels1_2_words_bit10[level1_address] <= _bits_3007;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels1_2_words_bit11[level1_address] <= _bits_3008;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels1_2_words_present[level1_address] <= _bits_3009;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit0[level3_address] <= _bits_3010;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit1[level3_address] <= _bits_3011;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit2[level3_address] <= _bits_3012;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit3[level3_address] <= _bits_3013;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit4[level3_address] <= _bits_3014;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit5[level3_address] <= _bits_3015;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit6[level3_address] <= _bits_3016;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit7[level3_address] <= _bits_3017;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit8[level3_address] <= _bits_3018;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit9[level3_address] <= _bits_3019;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit10[level3_address] <= _bits_3020;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_bit11[level3_address] <= _bits_3021;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels3_4_words_present[level3_address] <= _bits_3022;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit0[level5_address] <= _bits_3023;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit1[level5_address] <= _bits_3024;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit2[level5_address] <= _bits_3025;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit3[level5_address] <= _bits_3026;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit4[level5_address] <= _bits_3027;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit5[level5_address] <= _bits_3028;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit6[level5_address] <= _bits_3029;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit7[level5_address] <= _bits_3030;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit8[level5_address] <= _bits_3031;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit9[level5_address] <= _bits_3032;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit10[level5_address] <= _bits_3033;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_bit11[level5_address] <= _bits_3034;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels5_6_words_present[level5_address] <= _bits_3035;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit0[level7_address] <= _bits_3036;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit1[level7_address] <= _bits_3037;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit2[level7_address] <= _bits_3038;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit3[level7_address] <= _bits_3039;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit4[level7_address] <= _bits_3040;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit5[level7_address] <= _bits_3041;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit6[level7_address] <= _bits_3042;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit7[level7_address] <= _bits_3043;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit8[level7_address] <= _bits_3044;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit9[level7_address] <= _bits_3045;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit10[level7_address] <= _bits_3046;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_bit11[level7_address] <= _bits_3047;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels7_8_words_present[level7_address] <= _bits_3048;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit0[level9_address] <= _bits_3049;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit1[level9_address] <= _bits_3050;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit2[level9_address] <= _bits_3051;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit3[level9_address] <= _bits_3052;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit4[level9_address] <= _bits_3053;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit5[level9_address] <= _bits_3054;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit6[level9_address] <= _bits_3055;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit7[level9_address] <= _bits_3056;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit8[level9_address] <= _bits_3057;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit9[level9_address] <= _bits_3058;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit10[level9_address] <= _bits_3059;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_bit11[level9_address] <= _bits_3060;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels9_10_words_present[level9_address] <= _bits_3061;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit0[level11_address] <= _bits_3062;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit1[level11_address] <= _bits_3063;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit2[level11_address] <= _bits_3064;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit3[level11_address] <= _bits_3065;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit4[level11_address] <= _bits_3066;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit5[level11_address] <= _bits_3067;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit6[level11_address] <= _bits_3068;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit7[level11_address] <= _bits_3069;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit8[level11_address] <= _bits_3070;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit9[level11_address] <= _bits_3071;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit10[level11_address] <= _bits_3072;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_bit11[level11_address] <= _bits_3073;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels11_12_words_present[level11_address] <= _bits_3074;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit0[level13_address] <= _bits_3075;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit1[level13_address] <= _bits_3076;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit2[level13_address] <= _bits_3077;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit3[level13_address] <= _bits_3078;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit4[level13_address] <= _bits_3079;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit5[level13_address] <= _bits_3080;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit6[level13_address] <= _bits_3081;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit7[level13_address] <= _bits_3082;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit8[level13_address] <= _bits_3083;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit9[level13_address] <= _bits_3084;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit10[level13_address] <= _bits_3085;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_bit11[level13_address] <= _bits_3086;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      levels13_14_words_present[level13_address] <= _bits_3087;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit0[level15_address] <= _bits_3088;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit1[level15_address] <= _bits_3089;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit2[level15_address] <= _bits_3090;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit3[level15_address] <= _bits_3091;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit4[level15_address] <= _bits_3092;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit5[level15_address] <= _bits_3093;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit6[level15_address] <= _bits_3094;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit7[level15_address] <= _bits_3095;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit8[level15_address] <= _bits_3096;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit9[level15_address] <= _bits_3097;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit10[level15_address] <= _bits_3098;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_bit11[level15_address] <= _bits_3099;
+    end
+  end
+
+  always @(posedge clock) begin
+    if (write_valid) begin
+      level15_words_present[level15_address] <= _bits_3100;
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels1_2_words_rdata_0 <= levels1_2_words[level1_address];
+      levels1_2_words_bit0_rdata_0 <= levels1_2_words_bit0[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels1_2_words_rdata_1 <= levels1_2_words[level2_address];
+      levels1_2_words_bit0_rdata_1 <= levels1_2_words_bit0[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels3_4_words_rdata_0 <= levels3_4_words[level3_address];
+      levels1_2_words_bit1_rdata_0 <= levels1_2_words_bit1[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels3_4_words_rdata_1 <= levels3_4_words[level4_address];
+      levels1_2_words_bit1_rdata_1 <= levels1_2_words_bit1[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels5_6_words_rdata_0 <= levels5_6_words[level5_address];
+      levels1_2_words_bit2_rdata_0 <= levels1_2_words_bit2[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels5_6_words_rdata_1 <= levels5_6_words[level6_address];
+      levels1_2_words_bit2_rdata_1 <= levels1_2_words_bit2[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels7_8_words_rdata_0 <= levels7_8_words[level7_address];
+      levels1_2_words_bit3_rdata_0 <= levels1_2_words_bit3[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels7_8_words_rdata_1 <= levels7_8_words[level8_address];
+      levels1_2_words_bit3_rdata_1 <= levels1_2_words_bit3[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels9_10_words_rdata_0 <= levels9_10_words[level9_address];
+      levels1_2_words_bit4_rdata_0 <= levels1_2_words_bit4[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels9_10_words_rdata_1 <= levels9_10_words[level10_address];
+      levels1_2_words_bit4_rdata_1 <= levels1_2_words_bit4[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels11_12_words_rdata_0 <= levels11_12_words[level11_address];
+      levels1_2_words_bit5_rdata_0 <= levels1_2_words_bit5[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels11_12_words_rdata_1 <= levels11_12_words[level12_address];
+      levels1_2_words_bit5_rdata_1 <= levels1_2_words_bit5[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels13_14_words_rdata_0 <= levels13_14_words[level13_address];
+      levels1_2_words_bit6_rdata_0 <= levels1_2_words_bit6[level1_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      levels13_14_words_rdata_1 <= levels13_14_words[level14_address];
+      levels1_2_words_bit6_rdata_1 <= levels1_2_words_bit6[level2_address];
     end
   end
 
   // Registered read, read-first: a same-cycle write to this address is not seen.
   always @(posedge clock) begin
     if (read_enable) begin
-      level15_words_rdata_0 <= level15_words[level15_address];
+      levels1_2_words_bit7_rdata_0 <= levels1_2_words_bit7[level1_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit7_rdata_1 <= levels1_2_words_bit7[level2_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit8_rdata_0 <= levels1_2_words_bit8[level1_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit8_rdata_1 <= levels1_2_words_bit8[level2_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit9_rdata_0 <= levels1_2_words_bit9[level1_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit9_rdata_1 <= levels1_2_words_bit9[level2_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit10_rdata_0 <= levels1_2_words_bit10[level1_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit10_rdata_1 <= levels1_2_words_bit10[level2_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit11_rdata_0 <= levels1_2_words_bit11[level1_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_bit11_rdata_1 <= levels1_2_words_bit11[level2_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_present_rdata_0 <= levels1_2_words_present[level1_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels1_2_words_present_rdata_1 <= levels1_2_words_present[level2_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit0_rdata_0 <= levels3_4_words_bit0[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit0_rdata_1 <= levels3_4_words_bit0[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit1_rdata_0 <= levels3_4_words_bit1[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit1_rdata_1 <= levels3_4_words_bit1[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit2_rdata_0 <= levels3_4_words_bit2[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit2_rdata_1 <= levels3_4_words_bit2[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit3_rdata_0 <= levels3_4_words_bit3[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit3_rdata_1 <= levels3_4_words_bit3[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit4_rdata_0 <= levels3_4_words_bit4[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit4_rdata_1 <= levels3_4_words_bit4[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit5_rdata_0 <= levels3_4_words_bit5[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit5_rdata_1 <= levels3_4_words_bit5[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit6_rdata_0 <= levels3_4_words_bit6[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit6_rdata_1 <= levels3_4_words_bit6[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit7_rdata_0 <= levels3_4_words_bit7[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit7_rdata_1 <= levels3_4_words_bit7[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit8_rdata_0 <= levels3_4_words_bit8[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit8_rdata_1 <= levels3_4_words_bit8[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit9_rdata_0 <= levels3_4_words_bit9[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit9_rdata_1 <= levels3_4_words_bit9[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit10_rdata_0 <= levels3_4_words_bit10[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit10_rdata_1 <= levels3_4_words_bit10[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit11_rdata_0 <= levels3_4_words_bit11[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_bit11_rdata_1 <= levels3_4_words_bit11[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_present_rdata_0 <= levels3_4_words_present[level3_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels3_4_words_present_rdata_1 <= levels3_4_words_present[level4_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit0_rdata_0 <= levels5_6_words_bit0[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit0_rdata_1 <= levels5_6_words_bit0[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit1_rdata_0 <= levels5_6_words_bit1[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit1_rdata_1 <= levels5_6_words_bit1[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit2_rdata_0 <= levels5_6_words_bit2[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit2_rdata_1 <= levels5_6_words_bit2[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit3_rdata_0 <= levels5_6_words_bit3[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit3_rdata_1 <= levels5_6_words_bit3[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit4_rdata_0 <= levels5_6_words_bit4[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit4_rdata_1 <= levels5_6_words_bit4[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit5_rdata_0 <= levels5_6_words_bit5[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit5_rdata_1 <= levels5_6_words_bit5[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit6_rdata_0 <= levels5_6_words_bit6[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit6_rdata_1 <= levels5_6_words_bit6[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit7_rdata_0 <= levels5_6_words_bit7[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit7_rdata_1 <= levels5_6_words_bit7[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit8_rdata_0 <= levels5_6_words_bit8[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit8_rdata_1 <= levels5_6_words_bit8[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit9_rdata_0 <= levels5_6_words_bit9[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit9_rdata_1 <= levels5_6_words_bit9[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit10_rdata_0 <= levels5_6_words_bit10[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit10_rdata_1 <= levels5_6_words_bit10[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit11_rdata_0 <= levels5_6_words_bit11[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_bit11_rdata_1 <= levels5_6_words_bit11[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_present_rdata_0 <= levels5_6_words_present[level5_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels5_6_words_present_rdata_1 <= levels5_6_words_present[level6_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit0_rdata_0 <= levels7_8_words_bit0[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit0_rdata_1 <= levels7_8_words_bit0[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit1_rdata_0 <= levels7_8_words_bit1[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit1_rdata_1 <= levels7_8_words_bit1[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit2_rdata_0 <= levels7_8_words_bit2[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit2_rdata_1 <= levels7_8_words_bit2[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit3_rdata_0 <= levels7_8_words_bit3[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit3_rdata_1 <= levels7_8_words_bit3[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit4_rdata_0 <= levels7_8_words_bit4[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit4_rdata_1 <= levels7_8_words_bit4[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit5_rdata_0 <= levels7_8_words_bit5[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit5_rdata_1 <= levels7_8_words_bit5[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit6_rdata_0 <= levels7_8_words_bit6[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit6_rdata_1 <= levels7_8_words_bit6[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit7_rdata_0 <= levels7_8_words_bit7[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit7_rdata_1 <= levels7_8_words_bit7[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit8_rdata_0 <= levels7_8_words_bit8[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit8_rdata_1 <= levels7_8_words_bit8[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit9_rdata_0 <= levels7_8_words_bit9[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit9_rdata_1 <= levels7_8_words_bit9[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit10_rdata_0 <= levels7_8_words_bit10[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit10_rdata_1 <= levels7_8_words_bit10[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit11_rdata_0 <= levels7_8_words_bit11[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_bit11_rdata_1 <= levels7_8_words_bit11[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_present_rdata_0 <= levels7_8_words_present[level7_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels7_8_words_present_rdata_1 <= levels7_8_words_present[level8_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit0_rdata_0 <= levels9_10_words_bit0[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit0_rdata_1 <= levels9_10_words_bit0[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit1_rdata_0 <= levels9_10_words_bit1[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit1_rdata_1 <= levels9_10_words_bit1[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit2_rdata_0 <= levels9_10_words_bit2[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit2_rdata_1 <= levels9_10_words_bit2[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit3_rdata_0 <= levels9_10_words_bit3[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit3_rdata_1 <= levels9_10_words_bit3[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit4_rdata_0 <= levels9_10_words_bit4[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit4_rdata_1 <= levels9_10_words_bit4[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit5_rdata_0 <= levels9_10_words_bit5[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit5_rdata_1 <= levels9_10_words_bit5[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit6_rdata_0 <= levels9_10_words_bit6[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit6_rdata_1 <= levels9_10_words_bit6[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit7_rdata_0 <= levels9_10_words_bit7[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit7_rdata_1 <= levels9_10_words_bit7[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit8_rdata_0 <= levels9_10_words_bit8[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit8_rdata_1 <= levels9_10_words_bit8[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit9_rdata_0 <= levels9_10_words_bit9[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit9_rdata_1 <= levels9_10_words_bit9[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit10_rdata_0 <= levels9_10_words_bit10[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit10_rdata_1 <= levels9_10_words_bit10[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit11_rdata_0 <= levels9_10_words_bit11[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_bit11_rdata_1 <= levels9_10_words_bit11[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_present_rdata_0 <= levels9_10_words_present[level9_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels9_10_words_present_rdata_1 <= levels9_10_words_present[level10_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit0_rdata_0 <= levels11_12_words_bit0[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit0_rdata_1 <= levels11_12_words_bit0[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit1_rdata_0 <= levels11_12_words_bit1[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit1_rdata_1 <= levels11_12_words_bit1[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit2_rdata_0 <= levels11_12_words_bit2[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit2_rdata_1 <= levels11_12_words_bit2[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit3_rdata_0 <= levels11_12_words_bit3[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit3_rdata_1 <= levels11_12_words_bit3[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit4_rdata_0 <= levels11_12_words_bit4[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit4_rdata_1 <= levels11_12_words_bit4[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit5_rdata_0 <= levels11_12_words_bit5[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit5_rdata_1 <= levels11_12_words_bit5[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit6_rdata_0 <= levels11_12_words_bit6[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit6_rdata_1 <= levels11_12_words_bit6[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit7_rdata_0 <= levels11_12_words_bit7[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit7_rdata_1 <= levels11_12_words_bit7[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit8_rdata_0 <= levels11_12_words_bit8[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit8_rdata_1 <= levels11_12_words_bit8[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit9_rdata_0 <= levels11_12_words_bit9[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit9_rdata_1 <= levels11_12_words_bit9[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit10_rdata_0 <= levels11_12_words_bit10[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit10_rdata_1 <= levels11_12_words_bit10[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit11_rdata_0 <= levels11_12_words_bit11[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_bit11_rdata_1 <= levels11_12_words_bit11[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_present_rdata_0 <= levels11_12_words_present[level11_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels11_12_words_present_rdata_1 <= levels11_12_words_present[level12_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit0_rdata_0 <= levels13_14_words_bit0[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit0_rdata_1 <= levels13_14_words_bit0[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit1_rdata_0 <= levels13_14_words_bit1[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit1_rdata_1 <= levels13_14_words_bit1[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit2_rdata_0 <= levels13_14_words_bit2[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit2_rdata_1 <= levels13_14_words_bit2[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit3_rdata_0 <= levels13_14_words_bit3[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit3_rdata_1 <= levels13_14_words_bit3[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit4_rdata_0 <= levels13_14_words_bit4[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit4_rdata_1 <= levels13_14_words_bit4[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit5_rdata_0 <= levels13_14_words_bit5[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit5_rdata_1 <= levels13_14_words_bit5[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit6_rdata_0 <= levels13_14_words_bit6[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit6_rdata_1 <= levels13_14_words_bit6[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit7_rdata_0 <= levels13_14_words_bit7[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit7_rdata_1 <= levels13_14_words_bit7[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit8_rdata_0 <= levels13_14_words_bit8[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit8_rdata_1 <= levels13_14_words_bit8[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit9_rdata_0 <= levels13_14_words_bit9[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit9_rdata_1 <= levels13_14_words_bit9[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit10_rdata_0 <= levels13_14_words_bit10[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit10_rdata_1 <= levels13_14_words_bit10[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit11_rdata_0 <= levels13_14_words_bit11[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_bit11_rdata_1 <= levels13_14_words_bit11[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_present_rdata_0 <= levels13_14_words_present[level13_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      levels13_14_words_present_rdata_1 <= levels13_14_words_present[level14_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit0_rdata_0 <= level15_words_bit0[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit1_rdata_0 <= level15_words_bit1[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit2_rdata_0 <= level15_words_bit2[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit3_rdata_0 <= level15_words_bit3[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit4_rdata_0 <= level15_words_bit4[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit5_rdata_0 <= level15_words_bit5[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit6_rdata_0 <= level15_words_bit6[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit7_rdata_0 <= level15_words_bit7[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit8_rdata_0 <= level15_words_bit8[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit9_rdata_0 <= level15_words_bit9[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit10_rdata_0 <= level15_words_bit10[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_bit11_rdata_0 <= level15_words_bit11[level15_address];
+    end
+  end
+
+  // Registered read, read-first: a same-cycle write to this address is not seen.
+  always @(posedge clock) begin
+    if (read_enable) begin
+      level15_words_present_rdata_0 <= level15_words_present[level15_address];
     end
   end
 
@@ -8598,121 +13854,124 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_35) begin // TrieWalk.java:199
-      $display("Assertion failed at TrieWalk.java:199: a key entered a held walk");
+    if (!reset && !_not_50) begin // TrieWalk.java:204
+      $display("Assertion failed at TrieWalk.java:204: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_37) begin // TrieWalk.java:200
-      $display("Assertion failed at TrieWalk.java:200: a fix while the walk moves");
+    if (!reset && !_not_52) begin // TrieWalk.java:205
+      $display("Assertion failed at TrieWalk.java:205: a fix while the walk moves");
       $stop;
     end
-    if (!reset && !_not_38) begin // TrieWalk.java:201
-      $display("Assertion failed at TrieWalk.java:201: a fix longer than FIX_CLOCKS");
+    if (!reset && !_not_53) begin // TrieWalk.java:206
+      $display("Assertion failed at TrieWalk.java:206: a fix longer than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && !_not_40) begin // TrieWalk.java:202
-      $display("Assertion failed at TrieWalk.java:202: a fix shorter than FIX_CLOCKS");
+    if (!reset && !_not_55) begin // TrieWalk.java:207
+      $display("Assertion failed at TrieWalk.java:207: a fix shorter than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && write_valid && !_and_129) begin // TrieWalk.java:208
-      $display("Assertion failed at TrieWalk.java:208: a child word written while the walk moves");
-      $stop;
-    end
-    if (!reset && fixing && !_and_130) begin // PairCopies.java:36
-      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
-      $stop;
-    end
-    if (!reset && fixing && !_eq_62) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
-      $stop;
-    end
-    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
-      $stop;
-    end
-    if (!reset && fixing && !_and_131) begin // PairCopies.java:36
-      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
-      $stop;
-    end
-    if (!reset && fixing && !_eq_66) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
-      $stop;
-    end
-    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && write_valid && !_and_131) begin // TrieWalk.java:213
+      $display("Assertion failed at TrieWalk.java:213: a child word written while the walk moves");
       $stop;
     end
     if (!reset && fixing && !_and_132) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_70) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_64) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_133) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_74) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_68) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_134) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_78) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_72) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_135) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_82) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_76) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_136) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_86) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_80) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_137) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_90) begin // TrieWalk.java:245
-      $display("Assertion failed at TrieWalk.java:245: a level's fix address is stale");
+    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_84) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_and_138) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_88) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_and_139) begin // PairCopies.java:36
+      $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
+      $stop;
+    end
+    if (!reset && fixing && !_eq_91) begin // TrieWalk.java:250
+      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
       $stop;
     end
   end
   // synthesis translate_on
 `endif
+
+  // Bits that no logic reads, gathered in one place so lint separates intended from accidental.
+  wire _unused_ok = ^{_dshr_0[3:1], _dshr_1[3:1], _dshr_2[3:1], _dshr_3[3:1], _dshr_4[3:1], _dshr_5[3:1], _dshr_6[3:1], _dshr_7[3:1], _dshr_8[3:1], _dshr_9[3:1], _dshr_10[3:1], _dshr_11[3:1], _dshr_12[3:1], _dshr_13[3:1], _dshr_14[3:1], _dshr_15[3:1], _dshr_16[3:1], _dshr_17[3:1], _dshr_18[3:1], _dshr_19[3:1], _dshr_20[3:1], _dshr_21[3:1], _dshr_22[3:1], _dshr_23[3:1], _dshr_24[3:1], _dshr_25[3:1], _dshr_26[3:1], _dshr_27[3:1], _dshr_28[3:1], _dshr_29[3:1], _dshr_30[3:1], _dshr_31[3:1], _dshr_32[3:1], _dshr_33[3:1], _dshr_34[3:1], _dshr_35[3:1], _dshr_36[3:1], _dshr_37[3:1], _dshr_38[3:1], _dshr_39[3:1], _dshr_40[3:1], _dshr_41[3:1], _dshr_42[3:1], _dshr_43[3:1], _dshr_44[3:1], _dshr_45[3:1], _dshr_46[3:1], _dshr_47[3:1], _dshr_48[3:1], _dshr_49[3:1], _dshr_50[3:1], _dshr_51[3:1], _dshr_52[3:1], _dshr_53[3:1], _dshr_54[3:1], _dshr_55[3:1], _dshr_56[3:1], _dshr_57[3:1], _dshr_58[3:1], _dshr_59[3:1], _dshr_60[3:1], _dshr_61[3:1], _dshr_62[3:1], _dshr_63[3:1], _dshr_64[3:1], _dshr_65[3:1], _dshr_66[3:1], _dshr_67[3:1], _dshr_68[3:1], _dshr_69[3:1], _dshr_70[3:1], _dshr_71[3:1], _dshr_72[3:1], _dshr_73[3:1], _dshr_74[3:1], _dshr_75[3:1], _dshr_76[3:1], _dshr_77[3:1], _dshr_78[3:1], _dshr_79[3:1], _dshr_80[3:1], _dshr_81[3:1], _dshr_82[3:1], _dshr_83[3:1], _dshr_84[3:1], _dshr_85[3:1], _dshr_86[3:1], _dshr_87[3:1], _dshr_88[3:1], _dshr_89[3:1], _dshr_90[3:1], _dshr_91[3:1], _dshr_92[3:1], _dshr_93[3:1], _dshr_94[3:1], _dshr_95[3:1], _dshr_96[3:1], _dshr_97[3:1], _dshr_98[3:1], _dshr_99[3:1], _dshr_100[3:1], _dshr_101[3:1], _dshr_102[3:1], _dshr_103[3:1], _dshr_104[3:1], _dshr_105[3:1], _dshr_106[3:1], _dshr_107[3:1], _dshr_108[3:1], _dshr_109[3:1], _dshr_110[3:1], _dshr_111[3:1], _dshr_112[3:1], _dshr_113[3:1], _dshr_114[3:1], _dshr_115[3:1], _dshr_116[3:1], _dshr_117[3:1], _dshr_118[3:1], _dshr_119[3:1], _dshr_120[3:1], _dshr_121[3:1], _dshr_122[3:1], _dshr_123[3:1], _dshr_124[3:1], _dshr_125[3:1], _dshr_126[3:1], _dshr_127[3:1], _dshr_128[3:1], _dshr_129[3:1], _dshr_130[3:1], _dshr_131[3:1], _dshr_132[3:1], _dshr_133[3:1], _dshr_134[3:1], _dshr_135[3:1], _dshr_136[3:1], _dshr_137[3:1], _dshr_138[3:1], _dshr_139[3:1], _dshr_140[3:1], _dshr_141[3:1], _dshr_142[3:1], _dshr_143[3:1], _dshr_144[3:1], _dshr_145[3:1], _dshr_146[3:1], _dshr_147[3:1], _dshr_148[3:1], _dshr_149[3:1], _dshr_150[3:1], _dshr_151[3:1], _dshr_152[3:1], _dshr_153[3:1], _dshr_154[3:1], _dshr_155[3:1], _dshr_156[3:1], _dshr_157[3:1], _dshr_158[3:1], _dshr_159[3:1], _dshr_160[3:1], _dshr_161[3:1], _dshr_162[3:1], _dshr_163[3:1], _dshr_164[3:1], _dshr_165[3:1], _dshr_166[3:1], _dshr_167[3:1], _dshr_168[3:1], _dshr_169[3:1], _dshr_170[3:1], _dshr_171[3:1], _dshr_172[3:1], _dshr_173[3:1], _dshr_174[3:1], _dshr_175[3:1], _dshr_176[3:1], _dshr_177[3:1], _dshr_178[3:1], _dshr_179[3:1], _dshr_180[3:1], _dshr_181[3:1], _dshr_182[3:1], _dshr_183[3:1], _dshr_184[3:1], _dshr_185[3:1], _dshr_186[3:1], _dshr_187[3:1], _dshr_188[3:1], _dshr_189[3:1], _dshr_190[3:1], _dshr_191[3:1], _dshr_192[3:1], _dshr_193[3:1], _dshr_194[3:1], _dshr_195[3:1], _dshr_196[3:1], _dshr_197[3:1], _dshr_198[3:1], _dshr_199[3:1], _dshr_200[3:1], _dshr_201[3:1], _dshr_202[3:1], _dshr_203[3:1], _dshr_204[3:1], _dshr_205[3:1], _dshr_206[3:1], _dshr_207[3:1], _dshr_208[3:1], _dshr_209[3:1], _dshr_210[3:1], _dshr_211[3:1], _dshr_212[3:1], _dshr_213[3:1], _dshr_214[3:1], _dshr_215[3:1], _dshr_216[3:1], _dshr_217[3:1], _dshr_218[3:1], _dshr_219[3:1], _dshr_220[3:1], _dshr_221[3:1], _dshr_222[3:1], _dshr_223[3:1], _dshr_224[3:1], _dshr_225[3:1], _dshr_226[3:1], _dshr_227[3:1], _dshr_228[3:1], _dshr_229[3:1], _dshr_230[3:1], _dshr_231[3:1], _dshr_232[3:1], _dshr_233[3:1], _dshr_234[3:1], _dshr_235[3:1], _dshr_236[3:1], _dshr_237[3:1], _dshr_238[3:1], _dshr_239[3:1], _dshr_240[3:1], _dshr_241[3:1], _dshr_242[3:1], _dshr_243[3:1], _dshr_244[3:1], _dshr_245[3:1], _dshr_246[3:1], _dshr_247[3:1], _dshr_248[3:1], _dshr_249[3:1], _dshr_250[3:1], _dshr_251[3:1], _dshr_252[3:1], _dshr_253[3:1], _dshr_254[3:1], _dshr_255[3:1], _dshr_256[3:1], _dshr_257[3:1], _dshr_258[3:1], _dshr_259[3:1], _dshr_260[3:1], _dshr_261[3:1], _dshr_262[3:1], _dshr_263[3:1], _dshr_264[3:1], _dshr_265[3:1], _dshr_266[3:1], _dshr_267[3:1], _dshr_268[3:1], _dshr_269[3:1], _dshr_270[3:1], _dshr_271[3:1], _dshr_272[3:1], _dshr_273[3:1], _dshr_274[3:1], _dshr_275[3:1], _dshr_276[3:1], _dshr_277[3:1], _dshr_278[3:1], _dshr_279[3:1], _dshr_280[3:1], _dshr_281[3:1], _dshr_282[3:1], _dshr_283[3:1], _dshr_284[3:1], _dshr_285[3:1], _dshr_286[3:1], _dshr_287[3:1], _dshr_288[3:1], _dshr_289[3:1], _dshr_290[3:1], _dshr_291[3:1], _dshr_292[3:1], _dshr_293[3:1], _dshr_294[3:1], _dshr_295[3:1], _dshr_296[3:1], _dshr_297[3:1], _dshr_298[3:1], _dshr_299[3:1], _dshr_300[3:1], _dshr_301[3:1], _dshr_302[3:1], _dshr_303[3:1], _dshr_304[3:1], _dshr_305[3:1], _dshr_306[3:1], _dshr_307[3:1], _dshr_308[3:1], _dshr_309[3:1], _dshr_310[3:1], _dshr_311[3:1], _dshr_312[3:1], _dshr_313[3:1], _dshr_314[3:1], _dshr_315[3:1], _dshr_316[3:1], _dshr_317[3:1], _dshr_318[3:1], _dshr_319[3:1], _dshr_320[3:1], _dshr_321[3:1], _dshr_322[3:1], _dshr_323[3:1], _dshr_324[3:1], _dshr_325[3:1], _dshr_326[3:1], _dshr_327[3:1], _dshr_328[3:1], _dshr_329[3:1], _dshr_330[3:1], _dshr_331[3:1], _dshr_332[3:1], _dshr_333[3:1], _dshr_334[3:1], _dshr_335[3:1], _dshr_336[3:1], _dshr_337[3:1], _dshr_338[3:1], _dshr_339[3:1], _dshr_340[3:1], _dshr_341[3:1], _dshr_342[3:1], _dshr_343[3:1], _dshr_344[3:1], _dshr_345[3:1], _dshr_346[3:1], _dshr_347[3:1], _dshr_348[3:1], _dshr_349[3:1], _dshr_350[3:1], _dshr_351[3:1], _dshr_352[3:1], _dshr_353[3:1], _dshr_354[3:1], _dshr_355[3:1], _dshr_356[3:1], _dshr_357[3:1], _dshr_358[3:1], _dshr_359[3:1], _dshr_360[3:1], _dshr_361[3:1], _dshr_362[3:1], _dshr_363[3:1], _dshr_364[3:1], _dshr_365[3:1], _dshr_366[3:1], _dshr_367[3:1], _dshr_368[3:1], _dshr_369[3:1], _dshr_370[3:1], _dshr_371[3:1], _dshr_372[3:1], _dshr_373[3:1], _dshr_374[3:1], _dshr_375[3:1], _dshr_376[3:1], _dshr_377[3:1], _dshr_378[3:1], _dshr_379[3:1], _dshr_380[3:1], _dshr_381[3:1], _dshr_382[3:1], _dshr_383[3:1], _dshr_384[3:1], _dshr_385[3:1], _dshr_386[3:1], _dshr_387[3:1], _dshr_388[3:1], _dshr_389[3:1], _dshr_390[3:1], _dshr_391[3:1], _dshr_392[3:1], _dshr_393[3:1], _dshr_394[3:1], _dshr_395[3:1], _dshr_396[3:1], _dshr_397[3:1], _dshr_398[3:1], _dshr_399[3:1], _dshr_400[3:1], _dshr_401[3:1], _dshr_402[3:1], _dshr_403[3:1], _dshr_404[3:1], _dshr_405[3:1], _dshr_406[3:1], _dshr_407[3:1], _dshr_408[3:1], _dshr_409[3:1], _dshr_410[3:1], _dshr_411[3:1], _dshr_412[3:1], _dshr_413[3:1], _dshr_414[3:1], _dshr_415[3:1], _dshr_416[3:1], _dshr_417[3:1], _dshr_418[3:1], _dshr_419[3:1], _dshr_420[3:1], _dshr_421[3:1], _dshr_422[3:1], _dshr_423[3:1], _dshr_424[3:1], _dshr_425[3:1], _dshr_426[3:1], _dshr_427[3:1], _dshr_428[3:1], _dshr_429[3:1], _dshr_430[3:1], _dshr_431[3:1], _dshr_432[3:1], _dshr_433[3:1], _dshr_434[3:1], _dshr_435[3:1], _dshr_436[3:1], _dshr_437[3:1], _dshr_438[3:1], _dshr_439[3:1], _dshr_440[3:1], _dshr_441[3:1], _dshr_442[3:1], _dshr_443[3:1], _dshr_444[3:1], _dshr_445[3:1], _dshr_446[3:1], _dshr_447[3:1], _dshr_448[3:1], _dshr_449[3:1], _dshr_450[3:1], _dshr_451[3:1], _dshr_452[3:1], _dshr_453[3:1], _dshr_454[3:1], _dshr_455[3:1], _dshr_456[3:1], _dshr_457[3:1], _dshr_458[3:1], _dshr_459[3:1], _dshr_460[3:1], _dshr_461[3:1], _dshr_462[3:1], _dshr_463[3:1], _dshr_464[3:1], _dshr_465[3:1], _dshr_466[3:1], _dshr_467[3:1], _dshr_468[3:1], _dshr_469[3:1], _dshr_470[3:1], _dshr_471[3:1], _dshr_472[3:1], _dshr_473[3:1], _dshr_474[3:1], _dshr_475[3:1], _dshr_476[3:1], _dshr_477[3:1], _dshr_478[3:1], _dshr_479[3:1], _dshr_480[3:1], _dshr_481[3:1], _dshr_482[3:1], _dshr_483[3:1], _dshr_484[3:1], _dshr_485[3:1], _dshr_486[3:1], _dshr_487[3:1], _dshr_488[3:1], _dshr_489[3:1], _dshr_490[3:1], _dshr_491[3:1], _dshr_492[3:1], _dshr_493[3:1], _dshr_494[3:1], _dshr_495[3:1], _dshr_496[3:1], _dshr_497[3:1], _dshr_498[3:1], _dshr_499[3:1], _dshr_500[3:1], _dshr_501[3:1], _dshr_502[3:1], _dshr_503[3:1], _dshr_504[3:1], _dshr_505[3:1], _dshr_506[3:1], _dshr_507[3:1], _dshr_508[3:1], _dshr_509[3:1], _dshr_510[3:1], _dshr_511[3:1], _dshr_512[3:1], _dshr_513[3:1], _dshr_514[3:1], _dshr_515[3:1], _dshr_516[3:1], _dshr_517[3:1], _dshr_518[3:1], _dshr_519[3:1], _dshr_520[3:1], _dshr_521[3:1], _dshr_522[3:1], _dshr_523[3:1], _dshr_524[3:1], _dshr_525[3:1], _dshr_526[3:1], _dshr_527[3:1], _dshr_528[3:1], _dshr_529[3:1], _dshr_530[3:1], _dshr_531[3:1], _dshr_532[3:1], _dshr_533[3:1], _dshr_534[3:1], _dshr_535[3:1], _dshr_536[3:1], _dshr_537[3:1], _dshr_538[3:1], _dshr_539[3:1], _dshr_540[3:1], _dshr_541[3:1], _dshr_542[3:1], _dshr_543[3:1], _dshr_544[3:1], _dshr_545[3:1], _dshr_546[3:1], _dshr_547[3:1], _dshr_548[3:1], _dshr_549[3:1], _dshr_550[3:1], _dshr_551[3:1], _dshr_552[3:1], _dshr_553[3:1], _dshr_554[3:1], _dshr_555[3:1], _dshr_556[3:1], _dshr_557[3:1], _dshr_558[3:1], _dshr_559[3:1], _dshr_560[3:1], _dshr_561[3:1], _dshr_562[3:1], _dshr_563[3:1], _dshr_564[3:1], _dshr_565[3:1], _dshr_566[3:1], _dshr_567[3:1], _dshr_568[3:1], _dshr_569[3:1], _dshr_570[3:1], _dshr_571[3:1], _dshr_572[3:1], _dshr_573[3:1], _dshr_574[3:1], _dshr_575[3:1], _dshr_576[3:1], _dshr_577[3:1], _dshr_578[3:1], _dshr_579[3:1], _dshr_580[3:1], _dshr_581[3:1], _dshr_582[3:1], _dshr_583[3:1], _dshr_584[3:1], _dshr_585[3:1], _dshr_586[3:1], _dshr_587[3:1], _dshr_588[3:1], _dshr_589[3:1], _dshr_590[3:1], _dshr_591[3:1], _dshr_592[3:1], _dshr_593[3:1], _dshr_594[3:1], _dshr_595[3:1], _dshr_596[3:1], _dshr_597[3:1], _dshr_598[3:1], _dshr_599[3:1], _dshr_600[3:1], _dshr_601[3:1], _dshr_602[3:1], _dshr_603[3:1], _dshr_604[3:1], _dshr_605[3:1], _dshr_606[3:1], _dshr_607[3:1], _dshr_608[3:1], _dshr_609[3:1], _dshr_610[3:1], _dshr_611[3:1], _dshr_612[3:1], _dshr_613[3:1], _dshr_614[3:1], _dshr_615[3:1], _dshr_616[3:1], _dshr_617[3:1], _dshr_618[3:1], _dshr_619[3:1], _dshr_620[3:1], _dshr_621[3:1], _dshr_622[3:1], _dshr_623[3:1], _dshr_624[3:1], _dshr_625[3:1], _dshr_626[3:1], _dshr_627[3:1], _dshr_628[3:1], _dshr_629[3:1], _dshr_630[3:1], _dshr_631[3:1], _dshr_632[3:1], _dshr_633[3:1], _dshr_634[3:1], _dshr_635[3:1], _dshr_636[3:1], _dshr_637[3:1], _dshr_638[3:1], _dshr_639[3:1], _dshr_640[3:1], _dshr_641[3:1], _dshr_642[3:1], _dshr_643[3:1], _dshr_644[3:1], _dshr_645[3:1], _dshr_646[3:1], _dshr_647[3:1], _dshr_648[3:1], _dshr_649[3:1], _dshr_650[3:1], _dshr_651[3:1], _dshr_652[3:1], _dshr_653[3:1], _dshr_654[3:1], _dshr_655[3:1], _dshr_656[3:1], _dshr_657[3:1], _dshr_658[3:1], _dshr_659[3:1], _dshr_660[3:1], _dshr_661[3:1], _dshr_662[3:1], _dshr_663[3:1], _dshr_664[3:1], _dshr_665[3:1], _dshr_666[3:1], _dshr_667[3:1], _dshr_668[3:1], _dshr_669[3:1], _dshr_670[3:1], _dshr_671[3:1], _dshr_672[3:1], _dshr_673[3:1], _dshr_674[3:1], _dshr_675[3:1], _dshr_676[3:1], _dshr_677[3:1], _dshr_678[3:1], _dshr_679[3:1], _dshr_680[3:1], _dshr_681[3:1], _dshr_682[3:1], _dshr_683[3:1], _dshr_684[3:1], _dshr_685[3:1], _dshr_686[3:1], _dshr_687[3:1], _dshr_688[3:1], _dshr_689[3:1], _dshr_690[3:1], _dshr_691[3:1], _dshr_692[3:1], _dshr_693[3:1], _dshr_694[3:1], _dshr_695[3:1], _dshr_696[3:1], _dshr_697[3:1], _dshr_698[3:1], _dshr_699[3:1], _dshr_700[3:1], _dshr_701[3:1], _dshr_702[3:1], _dshr_703[3:1], _dshr_704[3:1], _dshr_705[3:1], _dshr_706[3:1], _dshr_707[3:1], _dshr_708[3:1], _dshr_709[3:1], _dshr_710[3:1], _dshr_711[3:1], _dshr_712[3:1], _dshr_713[3:1], _dshr_714[3:1], _dshr_715[3:1], _dshr_716[3:1], _dshr_717[3:1], _dshr_718[3:1], _dshr_719[3:1], _dshr_720[3:1], _dshr_721[3:1], _dshr_722[3:1], _dshr_723[3:1], _dshr_724[3:1], _dshr_725[3:1], _dshr_726[3:1], _dshr_727[3:1], _dshr_728[3:1], _dshr_729[3:1], _dshr_730[3:1], _dshr_731[3:1], _dshr_732[3:1], _dshr_733[3:1], _dshr_734[3:1], _dshr_735[3:1], _dshr_736[3:1], _dshr_737[3:1], _dshr_738[3:1], _dshr_739[3:1], _dshr_740[3:1], _dshr_741[3:1], _dshr_742[3:1], _dshr_743[3:1], _dshr_744[3:1], _dshr_745[3:1], _dshr_746[3:1], _dshr_747[3:1], _dshr_748[3:1], _dshr_749[3:1], _dshr_750[3:1], _dshr_751[3:1], _dshr_752[3:1], _dshr_753[3:1], _dshr_754[3:1], _dshr_755[3:1], _dshr_756[3:1], _dshr_757[3:1], _dshr_758[3:1], _dshr_759[3:1], _dshr_760[3:1], _dshr_761[3:1], _dshr_762[3:1], _dshr_763[3:1], _dshr_764[3:1], _dshr_765[3:1], _dshr_766[3:1], _dshr_767[3:1], _dshr_768[3:1], _dshr_769[3:1], _dshr_770[3:1], _dshr_771[3:1], _dshr_772[3:1], _dshr_773[3:1], _dshr_774[3:1], _dshr_775[3:1], _dshr_776[3:1], _dshr_777[3:1], _dshr_778[3:1], _dshr_779[3:1], _dshr_780[3:1], _dshr_781[3:1], _dshr_782[3:1], _dshr_783[3:1], _dshr_784[3:1], _dshr_785[3:1], _dshr_786[3:1], _dshr_787[3:1], _dshr_788[3:1], _dshr_789[3:1], _dshr_790[3:1], _dshr_791[3:1], _dshr_792[3:1], _dshr_793[3:1], _dshr_794[3:1], _dshr_795[3:1], _dshr_796[3:1], _dshr_797[3:1], _dshr_798[3:1], _dshr_799[3:1], _dshr_800[3:1], _dshr_801[3:1], _dshr_802[3:1], _dshr_803[3:1], _dshr_804[3:1], _dshr_805[3:1], _dshr_806[3:1], _dshr_807[3:1], _dshr_808[3:1], _dshr_809[3:1], _dshr_810[3:1], _dshr_811[3:1], _dshr_812[3:1], _dshr_813[3:1], _dshr_814[3:1], _dshr_815[3:1], _dshr_816[3:1], _dshr_817[3:1], _dshr_818[3:1], _dshr_819[3:1], _dshr_820[3:1], _dshr_821[3:1], _dshr_822[3:1], _dshr_823[3:1], _dshr_824[3:1], _dshr_825[3:1], _dshr_826[3:1], _dshr_827[3:1], _dshr_828[3:1], _dshr_829[3:1], _dshr_830[3:1], _dshr_831[3:1], _dshr_832[3:1], _dshr_833[3:1], _dshr_834[3:1], _dshr_835[3:1], _dshr_836[3:1], _dshr_837[3:1], _dshr_838[3:1], _dshr_839[3:1], _dshr_840[3:1], _dshr_841[3:1], _dshr_842[3:1], _dshr_843[3:1], _dshr_844[3:1], _dshr_845[3:1], _dshr_846[3:1], _dshr_847[3:1], _dshr_848[3:1], _dshr_849[3:1], _dshr_850[3:1], _dshr_851[3:1], _dshr_852[3:1], _dshr_853[3:1], _dshr_854[3:1], _dshr_855[3:1], _dshr_856[3:1], _dshr_857[3:1], _dshr_858[3:1], _dshr_859[3:1], _dshr_860[3:1], _dshr_861[3:1], _dshr_862[3:1], _dshr_863[3:1], _dshr_864[3:1], _dshr_865[3:1], _dshr_866[3:1], _dshr_867[3:1], _dshr_868[3:1], _dshr_869[3:1], _dshr_870[3:1], _dshr_871[3:1], _dshr_872[3:1], _dshr_873[3:1], _dshr_874[3:1], _dshr_875[3:1], _dshr_876[3:1], _dshr_877[3:1], _dshr_878[3:1], _dshr_879[3:1], _dshr_880[3:1], _dshr_881[3:1], _dshr_882[3:1], _dshr_883[3:1], _dshr_884[3:1], _dshr_885[3:1], _dshr_886[3:1], _dshr_887[3:1], _dshr_888[3:1], _dshr_889[3:1], _dshr_890[3:1], _dshr_891[3:1], _dshr_892[3:1], _dshr_893[3:1], _dshr_894[3:1], _dshr_895[3:1], _dshr_896[3:1], _dshr_897[3:1], _dshr_898[3:1], _dshr_899[3:1], _dshr_900[3:1], _dshr_901[3:1], _dshr_902[3:1], _dshr_903[3:1], _dshr_904[3:1], _dshr_905[3:1], _dshr_906[3:1], _dshr_907[3:1], _dshr_908[3:1], _dshr_909[3:1], _dshr_910[3:1], _dshr_911[3:1], _dshr_912[3:1], _dshr_913[3:1], _dshr_914[3:1], _dshr_915[3:1], _dshr_916[3:1], _dshr_917[3:1], _dshr_918[3:1], _dshr_919[3:1], _dshr_920[3:1], _dshr_921[3:1], _dshr_922[3:1], _dshr_923[3:1], _dshr_924[3:1], _dshr_925[3:1], _dshr_926[3:1], _dshr_927[3:1], _dshr_928[3:1], _dshr_929[3:1], _dshr_930[3:1], _dshr_931[3:1], _dshr_932[3:1], _dshr_933[3:1], _dshr_934[3:1], _dshr_935[3:1], _dshr_936[3:1], _dshr_937[3:1], _dshr_938[3:1], _dshr_939[3:1]};
 
 endmodule
 

@@ -333,6 +333,9 @@ public final class Synthesis {
                 String.valueOf(seed),
                 "--report",
                 "report.json",
+                // Every routed delay, for bench/sdf-wall.py: nextpnr prints only the worst path.
+                "--sdf",
+                "timing.sdf",
                 "-l",
                 "nextpnr.log",
                 "-q"));

@@ -4,13 +4,18 @@ import static org.rapgen.hdl.Hdl.*;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.UInt;
-import org.rapgen.hdl.Vec;
 
 /**
- * The trie lookup's word for one node: its b child slots side by side, digit d in bits (d+1)*S-1 .. d*S. Slot 0 is the
- * root, which is nobody's child, so 0 means "no child". A leaf's word is all zeros. Built in the caller's module.
+ * The trie lookup's word for one node: its b child slots, bit-interleaved, and above them a present flag a digit. Bit i
+ * of digit d's slot is word bit i*b + d, and digit d's flag is bit S*b + d. Slot 0 is the root, which is nobody's
+ * child, so an absent child's slot is 0. A leaf's word is all zeros. Built in the caller's module.
+ *
+ * <p>Why this layout: a level's RAM is b*S + b bits wide, and Yosys builds it from blocks b bits wide ({@code
+ * 4096x4} on the ECP5 for b = 4), each holding a slice of consecutive bits. Interleaved, one block holds bit i of
+ * every child, so the walk's choice of bit i by the key's digit reads one block; and the flags' block alone tells
+ * whether the digit has a child and how many children the node has. No choice gathers bits from blocks across the
+ * part ({@link TrieWalk}).
  */
 final class ChildWord {
     private final int branching;
@@ -22,26 +27,37 @@ final class ChildWord {
     }
 
     int width() {
-        return branching * slotBits;
+        return branching * slotBits + branching;
+    }
+
+    /** The word's slices of b bits: bit i of every child slot for i below S, and the flags last. */
+    int slices() {
+        return slotBits + 1;
+    }
+
+    /** A slice's name: {@code bit<i>}, or {@code present} for the flags. */
+    String sliceName(int slice) {
+        return slice < slotBits ? "bit" + slice : "present";
     }
 
     /** The child slot of digit {@code d} (a constant digit). */
     UInt entry(UInt word, int d) {
-        return word.bits((d + 1) * slotBits - 1, d * slotBits);
+        List<UInt> bits = new ArrayList<>();
+        for (int i = 0; i < slotBits; i++) bits.add(word.bit(i * branching + d).asUInt());
+        return CatLsbFirst(bits);
     }
 
-    /** The child slot of digit {@code d}, selected by a b:1 multiplexer. */
+    /** The child slot of digit {@code d}: bit i is a b:1 multiplexer on bit i's slice, which one block holds. */
     UInt entry(UInt word, UInt d) {
-        Vec<UInt> entries = Wire(Vec(branching, UInt(slotBits)));
-        for (int i = 0; i < branching; i++) entries.get(i).connect(entry(word, i));
-        return entries.read(d);
+        List<UInt> bits = new ArrayList<>();
+        for (int i = 0; i < slotBits; i++)
+            bits.add(word.bits((i + 1) * branching - 1, i * branching).bit(d).asUInt());
+        return CatLsbFirst(bits);
     }
 
     /** Bit d: digit d has a child. */
     UInt present(UInt word) {
-        List<Bool> bits = new ArrayList<>();
-        for (int d = 0; d < branching; d++) bits.add(entry(word, d).orR());
-        return CatLsbFirst(bits);
+        return word.bits(width() - 1, branching * slotBits);
     }
 
     /** The number of children, 0..b. */
@@ -57,17 +73,35 @@ final class ChildWord {
         return sum;
     }
 
-    /** {@code word} with digit {@code d}'s entry replaced by {@code slot}. */
+    /** {@code word} with digit {@code d}'s child set to {@code slot}, which is not 0. */
     UInt with(UInt word, UInt d, UInt slot) {
         List<UInt> entries = new ArrayList<>();
-        for (int i = 0; i < branching; i++) entries.add(Mux(d.eq(U(i, d.getWidth())), slot, entry(word, i)));
-        return CatLsbFirst(entries);
+        List<UInt> flags = new ArrayList<>();
+        for (int i = 0; i < branching; i++) {
+            UInt digit = U(i, d.getWidth());
+            entries.add(Mux(d.eq(digit), slot, entry(word, i)));
+            flags.add(d.eq(digit).or(present(word).bit(i)).asUInt());
+        }
+        return pack(entries, flags);
     }
 
-    /** {@code word} without the entries whose bit is set in {@code removed}. */
+    /** {@code word} without the children whose bit is set in {@code removed}. */
     UInt without(UInt word, UInt removed) {
         List<UInt> entries = new ArrayList<>();
-        for (int i = 0; i < branching; i++) entries.add(Mux(removed.bit(i), U(0, slotBits), entry(word, i)));
-        return CatLsbFirst(entries);
+        List<UInt> flags = new ArrayList<>();
+        for (int i = 0; i < branching; i++) {
+            entries.add(Mux(removed.bit(i), U(0, slotBits), entry(word, i)));
+            flags.add(removed.bit(i).not().and(present(word).bit(i)).asUInt());
+        }
+        return pack(entries, flags);
+    }
+
+    /** The word of these child slots (digit 0 first) and flags. */
+    private UInt pack(List<UInt> entries, List<UInt> flags) {
+        List<UInt> bits = new ArrayList<>();
+        for (int i = 0; i < slotBits; i++)
+            for (int d = 0; d < branching; d++) bits.add(entries.get(d).bit(i).asUInt());
+        bits.addAll(flags);
+        return CatLsbFirst(bits);
     }
 }

@@ -17,6 +17,10 @@ import org.rapgen.hdl.UInt;
  * a split's children all come from registers, a clock each; the slot a take returns is a flip-flop, not the block
  * RAM's data, which lies far from the tables it addresses. Pushes come only in merge batches and takes only in
  * splits, so a push simply starts the reads again from the new top, and the reads in flight are dropped.
+ *
+ * <p>The slot a take returns, and whether the stack is empty, are flip-flops too, loaded with their next values: the
+ * slot addresses three tables and is written into a fourth's word, which lie across the part, and a choice between
+ * {@code fresh} and the buffer by a compare of the stack's depth with 0 would sit in front of every route.
  */
 final class FreeSlots {
     /** Entries buffered ahead of the stack's top: a split's children. */
@@ -43,8 +47,13 @@ final class FreeSlots {
         int bufferedBits = log2Up(ahead + 1);
         fresh = RegInit(U(1, countBits)).named("fresh_slot");
         depth = RegInit(U(0, countBits)).named("free_depth");
+        UInt freshSlotNext = WireDefault(UInt(countBits), fresh).named("fresh_slot_next");
+        UInt depthNext = WireDefault(UInt(countBits), depth).named("free_depth_next");
+        fresh.connect(freshSlotNext);
+        depth.connect(depthNext);
         pushed = WireDefault(UInt(slotBits), U(0, slotBits)).named("free_pushed");
-        Bool stackEmpty = depth.eq(0).named("free_stack_empty");
+        Bool stackEmptyNext = depthNext.eq(0).named("free_stack_empty_next");
+        Bool stackEmpty = RegNext(stackEmptyNext, B(true)).named("free_stack_empty");
         Bool restart = freePush.or(freeClear).named("free_restart");
 
         // The read-ahead: unread + buffered + in flight = depth, the buffer holding the top entries in order.
@@ -52,6 +61,8 @@ final class FreeSlots {
         UInt buffered = RegInit(U(0, bufferedBits)).named("free_buffered");
         UInt[] buffer = new UInt[ahead];
         for (int i = 0; i < ahead; i++) buffer[i] = Reg(UInt(slotBits)).named("free_ahead_" + i);
+        UInt ahead0Next = WireDefault(UInt(slotBits), buffer[0]).named("free_ahead_0_next");
+        buffer[0].connect(ahead0Next);
         Bool sent = RegInit(B(false)).named("free_read_sent");
         Bool landing = RegInit(B(false)).named("free_read_landing");
         int sumBits = bufferedBits + 1;
@@ -69,20 +80,24 @@ final class FreeSlots {
         sent.connect(read.and(restart.not()));
         landing.connect(sent.and(restart.not()));
         Bool haveTop = buffered.orR().named("free_have_top");
-        next = Mux(stackEmpty, fresh.bits(slotBits - 1, 0), buffer[0]).named("free_next");
+        next = RegNext(Mux(stackEmptyNext, freshSlotNext.bits(slotBits - 1, 0), ahead0Next), U(1, slotBits))
+                .named("free_next");
+        Assert(
+                next.eq(Mux(stackEmpty, fresh.bits(slotBits - 1, 0), buffer[0])),
+                "free_next is not the slot a take returns");
         ready = stackEmpty.or(haveTop).named("free_ready");
 
         Bool pop = freeTake.and(stackEmpty.not()).named("free_pop");
         when(read, () -> unread.connect(unread.sub(U(1, countBits))));
         for (int i = 0; i + 1 < ahead; i++) {
-            UInt to = buffer[i];
+            UInt to = i == 0 ? ahead0Next : buffer[i];
             UInt from = buffer[i + 1];
             when(pop, () -> to.connect(from));
         }
         // A landing read goes behind what stays buffered.
         UInt landAt = buffered.sub(pop.asUInt().pad(bufferedBits)).named("free_land_at");
         for (int i = 0; i < ahead; i++) {
-            UInt entry = buffer[i];
+            UInt entry = i == 0 ? ahead0Next : buffer[i];
             when(landing.and(landAt.eq(i)), () -> entry.connect(landed));
         }
         buffered.connect(buffered.add(landing.asUInt().pad(bufferedBits))
@@ -90,14 +105,14 @@ final class FreeSlots {
 
         when(freePush, () -> stack.write(depth.bits(slotBits - 1, 0), pushed));
         when(freeClear, () -> {
-                    fresh.connect(U(1, countBits));
-                    depth.connect(U(0, countBits));
+                    freshSlotNext.connect(U(1, countBits));
+                    depthNext.connect(U(0, countBits));
                 })
-                .elsewhen(freePush, () -> depth.connect(depth.add(U(1, countBits))))
+                .elsewhen(freePush, () -> depthNext.connect(depth.add(U(1, countBits))))
                 .elsewhen(
                         freeTake,
-                        () -> when(stackEmpty, () -> fresh.connect(fresh.add(U(1, countBits))))
-                                .otherwise(() -> depth.connect(depth.sub(U(1, countBits)))));
+                        () -> when(stackEmpty, () -> freshSlotNext.connect(fresh.add(U(1, countBits))))
+                                .otherwise(() -> depthNext.connect(depth.sub(U(1, countBits)))));
         // Any change but a take starts the read-ahead again from the top.
         when(restart, () -> {
             buffered.connect(U(0, bufferedBits));

@@ -69,6 +69,7 @@ public final class TrieController extends Module {
 
         // --- the structural operation in progress, loaded by every commit (the last one before DRAIN asked for it)
         UInt opSlot = Reg(UInt(slotBits)).named("op_slot");
+        tables.pointReads(opSlot);
         UInt opDepth = Reg(UInt(c.depthBits())).named("op_depth");
         UInt opNotThreshold = Reg(UInt(tb)).named("op_not_threshold");
         Bool earlyDone = RegInit(B(false)).named("early_done");
@@ -208,7 +209,8 @@ public final class TrieController extends Module {
             earlyBatch.connect(B(early));
             when(empty, () -> {
                         st.batch.connect(B(true));
-                        if (early) toSplitRead.run();
+                        // SPLIT_FIT, the only caller of an early batch, has read v already.
+                        if (early) state.go(SPLIT_READ);
                         else state.go(ADVANCE);
                     })
                     .otherwise(() -> state.go(MERGE_START));

@@ -72,6 +72,8 @@ final class TrieMergeWalk {
 
         // --- the node the walk is at
         UInt depth = RegInit(U(0, c.depthBits())).named("walk_depth");
+        // The depth is not 0, in a flip-flop of its own: it decides a parent's probe, so it starts the probe's address.
+        Bool belowRoot = RegInit(B(false)).named("walk_below_root");
         UInt slot = Reg(UInt(slotBits)).named("walk_slot");
         UInt word = Reg(UInt(ww)).named("walk_word");
         UInt todo = Reg(UInt(b)).named("walk_todo");
@@ -137,7 +139,7 @@ final class TrieMergeWalk {
         UInt sumIn = Mux(countHere.or(rootCount), sum.add(cmd.readValue.pad(sumBits)), sum);
         UInt leavesIn = Mux(leafNow, leaves.or(bit(childDigit, b)), leaves);
         UInt leastIn = Mux(passNow.and(childMin.lt(least)), childMin, least);
-        Bool landedLeaf = t.wordData.eq(0);
+        Bool landedLeaf = t.words.present(t.wordData).eq(0);
         Bool landedPassed = SplitCompare.atLeastComplement(t.minData, notThreshold);
         FirstSet nextChild = new FirstSet(todo, k);
         FirstSet firstKid = new FirstSet(childKids, k);
@@ -149,7 +151,7 @@ final class TrieMergeWalk {
         // node's hand-over cannot be held back, and each is judged after the walk is back in the parent.
         Bool probeUp = walkNow.not()
                 .and(nextChild.found.not())
-                .and(depth.orR())
+                .and(belowRoot)
                 .and(verdict.room)
                 .and(verdict.setting.not())
                 .and(upNext.found)
@@ -187,6 +189,7 @@ final class TrieMergeWalk {
                         IDLE,
                         () -> when(walkStart, () -> {
                             depth.connect(U(0, c.depthBits()));
+                            belowRoot.connect(B(false));
                             slot.connect(U(0, slotBits));
                             step.go(BEGIN);
                         }))
@@ -223,6 +226,7 @@ final class TrieMergeWalk {
                     childLeaf.connect(landedLeaf);
                     childPassed.connect(landedLeaf.not().and(landedPassed));
                     childWalked.connect(landedLeaf.not().and(landedPassed.not()));
+                    t.pointWordAndMin(probeSlot);
                     when(probe, () -> {
                         t.readWord(probeSlot);
                         t.readMin(probeSlot);
@@ -233,6 +237,7 @@ final class TrieMergeWalk {
                     when(walkNow, () -> {
                                 frames.write(depth.bits(frameIndexBits - 1, 0), pushed);
                                 depth.connect(depth.add(U(1, depth.getWidth())));
+                                belowRoot.connect(B(true));
                                 slot.connect(childSlot);
                                 word.connect(childWord);
                                 todo.connect(Mux(
@@ -251,8 +256,9 @@ final class TrieMergeWalk {
                             // Back to the parent: its probes sent so far are its own from here on.
                             .elsewhen(handOver, () -> {
                                 verdict.take(slot, word, sumIn, leavesIn, leastIn, frame.bits(k - 1, 0), depth);
-                                when(depth.orR(), () -> {
+                                when(belowRoot, () -> {
                                             depth.connect(parentIndex.pad(depth.getWidth()));
+                                            belowRoot.connect(parentIndex.orR());
                                             slot.connect(frame.bits(fw - 1, fw - slotBits));
                                             word.connect(frameWord);
                                             todo.connect(frameTodo.and(upTakenIn.not()));
@@ -274,6 +280,7 @@ final class TrieMergeWalk {
                             step.go(IDLE);
                         }));
         when(walkStart, () -> Assert(step.is(IDLE), "a merge batch started while the last one walks"));
+        Assert(belowRoot.eq(depth.orR()), "walk_below_root is not depth > 0");
         Assert(step.is(SCAN).or(sent.or(probing).or(judged).not()), "a probe in flight outside SCAN");
         when(
                 step.is(SCAN).and(depth.orR()),

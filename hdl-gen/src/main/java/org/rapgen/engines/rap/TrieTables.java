@@ -23,7 +23,12 @@ import org.rapgen.hdl.UInt;
  * split node and its ancestors with 0 (the split node's parent lost a leaf child, so its S fell).
  * Each RAM has one read port and one write port, each used by one unit at a time (the FSM's states exclude each other;
  * in a merge batch the walk reads while its verdict unit writes), and a read never meets a write of the same slot on
- * the same clock. Every read lands in a plain register, whatever reads it next: {@link
+ * the same clock. A write lands a clock after a unit asks for it, from registers of the port's own ({@code
+ * word_write_q} and so on), so the units' choice of slot and value, and whether they write, never route straight to the
+ * blocks; the root's registers take it at once. So a slot written on one clock reads the new value from the clock
+ * after next, which no unit asks for sooner (asserted). A read port's address, where no unit reads, is the
+ * operation's slot ({@link #pointReads}), so its multiplexer needs no term for the units that read that slot. Every
+ * read lands in a plain register, whatever reads it next: {@link
  * #READ_LATENCY} clocks from the read to its data, so that no logic follows a block RAM's slow read in the same clock
  * (on the ECP5 the register becomes the RAM's own output register). The data then holds until the next read's lands.
  * Built in the caller's module; the units drive the port wires.
@@ -81,14 +86,18 @@ final class TrieTables {
                 SyncReadMem(c.nodes(), UInt(ww)).named("ctl_words").attribute("no_rw_check");
         wordData = RegNext(ctlWords.read(wordReadSlot, wordRead)).named("word_data");
         rootWord = RegInit(U(0, ww)).named("root_word");
-        when(wordWrite, () -> {
-            ctlWords.write(wordWriteSlot, wordWriteValue);
-            when(wordWriteSlot.eq(0), () -> rootWord.connect(wordWriteValue));
-        });
+        when(wordWrite.and(wordWriteSlot.eq(0)), () -> rootWord.connect(wordWriteValue));
+        Bool wordWriteQ = RegNext(wordWrite, B(false)).named("word_write_q");
+        UInt wordWriteSlotQ = RegNext(wordWriteSlot).named("word_write_slot_q");
+        UInt wordWriteValueQ = RegNext(wordWriteValue).named("word_write_value_q");
+        when(wordWriteQ, () -> ctlWords.write(wordWriteSlotQ, wordWriteValueQ));
         SyncReadMem<UInt> info =
                 SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
         infoData = RegNext(info.read(infoReadSlot, infoRead)).named("info_data");
-        when(infoWrite, () -> info.write(infoWriteSlot, infoWriteValue));
+        Bool infoWriteQ = RegNext(infoWrite, B(false)).named("info_write_q");
+        UInt infoWriteSlotQ = RegNext(infoWriteSlot).named("info_write_slot_q");
+        UInt infoWriteValueQ = RegNext(infoWriteValue).named("info_write_value_q");
+        when(infoWriteQ, () -> info.write(infoWriteSlotQ, infoWriteValueQ));
         int mw = c.mergeSumBits();
         minReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_read_slot");
         minWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_write_slot");
@@ -97,21 +106,40 @@ final class TrieTables {
                 SyncReadMem(c.nodes(), UInt(mw)).named("sub_min").attribute("no_rw_check");
         minData = RegNext(subMin.read(minReadSlot, minRead)).named("min_data");
         rootMin = RegInit(Fill(mw, B(true))).named("root_min");
-        when(minWrite, () -> {
-            subMin.write(minWriteSlot, minWriteValue);
-            when(minWriteSlot.eq(0), () -> rootMin.connect(minWriteValue));
-        });
+        when(minWrite.and(minWriteSlot.eq(0)), () -> rootMin.connect(minWriteValue));
+        Bool minWriteQ = RegNext(minWrite, B(false)).named("min_write_q");
+        UInt minWriteSlotQ = RegNext(minWriteSlot).named("min_write_slot_q");
+        UInt minWriteValueQ = RegNext(minWriteValue).named("min_write_value_q");
+        when(minWriteQ, () -> subMin.write(minWriteSlotQ, minWriteValueQ));
         // A read beside a write of another slot is the RAM's two ports; of the same slot it would be undefined
-        // (no_rw_check).
+        // (no_rw_check), and a unit's read on the clock after its write of the slot would meet it so.
         Assert(
-                minRead.and(minWrite).and(minReadSlot.eq(minWriteSlot)).not(),
-                "sub_min read and written at one slot on one clock");
+                minRead.and(minWriteQ).and(minReadSlot.eq(minWriteSlotQ)).not(),
+                "sub_min read on the clock its slot's write lands");
         Assert(
-                wordRead.and(wordWrite).and(wordReadSlot.eq(wordWriteSlot)).not(),
-                "ctl_words read and written at one slot on one clock");
+                wordRead.and(wordWriteQ).and(wordReadSlot.eq(wordWriteSlotQ)).not(),
+                "ctl_words read on the clock its slot's write lands");
         Assert(
-                infoRead.and(infoWrite).and(infoReadSlot.eq(infoWriteSlot)).not(),
-                "slot_info read and written at one slot on one clock");
+                infoRead.and(infoWriteQ).and(infoReadSlot.eq(infoWriteSlotQ)).not(),
+                "slot_info read on the clock its slot's write lands");
+    }
+
+    /**
+     * Every read port's address where no unit reads (call before the units): {@code slot}, the operation's, which most
+     * reads of the split want, so the ports' multiplexers need no term for them.
+     */
+    void pointReads(UInt slot) {
+        pointWordAndMin(slot);
+        infoReadSlot.connect(slot);
+    }
+
+    /**
+     * The child-word and bound ports' address is {@code slot} on this clock, whether or not they read: a unit that
+     * reads them on some clocks of a state points them on all, so that the address waits on the state alone.
+     */
+    void pointWordAndMin(UInt slot) {
+        wordReadSlot.connect(slot);
+        minReadSlot.connect(slot);
     }
 
     /** On this clock edge slot's child word becomes {@code word} in every copy. */

@@ -10,7 +10,6 @@ import org.rapgen.hdl.Bool;
 import org.rapgen.hdl.Bundle;
 import org.rapgen.hdl.DecoupledIO;
 import org.rapgen.hdl.Module;
-import org.rapgen.hdl.SyncReadMem;
 import org.rapgen.hdl.UInt;
 import org.rapgen.hdl.ValidIO;
 import org.rapgen.hdl.Vec;
@@ -24,10 +23,11 @@ import org.rapgen.hdl.Vec;
  * for the commit stage (a split needs the missing children). The root's word is a register of the controller's, read
  * by stage 0; every other level's is in a block RAM of its own (two levels to a true dual-port RAM), and takes four
  * stages: a&lt;j&gt; holds the slot chosen above, which is the RAM's address; p&lt;j&gt; the read; q&lt;j&gt; the word
- * in a plain register, which the ECP5 flow moves into the RAM's output register; c&lt;j&gt; the child that word
- * selects, registered beside the level's blocks (the last level's is the result stage s&lt;L&gt;). So no clock holds
- * more than one route between the fabric and a level's blocks: the next level's a register is a plain copy of
- * c&lt;j&gt;. Every level's RAM holds the whole child table, because any slot may be a node of any depth; the controller
+ * in a plain register, which the ECP5 flow moves into the RAM's output register; c&lt;j&gt; the word's raw choice for
+ * the key (the child slot of its digit, whether there is one, the node's child count), each bit of which comes from
+ * one of the level's blocks, so it registers beside that block. The next stage, a&lt;j+1&gt; (or the result stage
+ * s&lt;L&gt; after the last level), combines the choice with the place in a LUT a bit. So no clock holds more than one
+ * route between the fabric and a level's blocks. Every level's RAM holds the whole child table, because any slot may be a node of any depth; the controller
  * writes all of them at once, and only while the walk holds, so a read never meets a write. Each pair of levels has
  * its own copies of the write and of the fix's node and word ({@link PairCopies}).
  *
@@ -37,14 +37,14 @@ import org.rapgen.hdl.Vec;
  * which moves into that digit's new leaf (a split creates every missing child). An a stage holds no word yet (it reads
  * the new one when it moves); the first clock reads each q stage's node again, and the second lands that word in q and
  * reads each p stage's node, both through the level's one port. A c stage holds a choice made from v's old word, which
- * is either a child v already had, and a split keeps every child, or a stop at v. An event that stopped at v, in any
- * stage, is found on the first clock and moves on the second.
+ * is either a child v already had, and a split keeps every child, or no child: then the leaf becomes its choice. An
+ * event that stopped at v, or whose choice at v has no child, is found on the first clock and moves on the second.
  *
  * <p>The walk's control ({@code holdNext}, {@code fixNext}) comes a clock ahead of the clock it acts on, from a LUT of
  * the controller's flip-flops, and lands in flip-flops of the walk's own that drive the levels' RAM ports and the
  * stages' registers directly ({@link WalkControl}).
  *
- * <p>Latency 4L - 3 clocks (2 for L = 1), one key per clock, no backpressure: the commit stage always takes a result.
+ * <p>Latency 4L - 2 clocks (2 for L = 1), one key per clock, no backpressure: the commit stage always takes a result.
  */
 public final class TrieWalk extends Module {
     public static final class Search extends Bundle {
@@ -127,10 +127,10 @@ public final class TrieWalk extends Module {
 
     /**
      * Clocks from a key's acceptance to its result: stage 0 at the root, four stages (a, p, q, c) for each of the L - 1
-     * levels below it that live in block RAM, the last level's c being the result stage s&lt;L&gt;.
+     * levels below it that live in block RAM, and the result stage s&lt;L&gt;.
      */
     public static int latency(RapConfig c) {
-        return c.levels() == 1 ? 2 : 4 * c.levels() - 3;
+        return c.levels() == 1 ? 2 : 4 * c.levels() - 2;
     }
 
     /** The key's digit at a depth: which child of a node of that depth holds the key (a select by depth). */
@@ -154,10 +154,15 @@ public final class TrieWalk extends Module {
         UInt depth;
         UInt kids;
         Bool done;
+        /** A c stage's: the choice its node's word made, not yet combined with the place (else null). */
+        Choice choice;
     }
 
     /** Where a walk is: the deepest node found so far, its depth and child count, and whether the walk stopped. */
     private record Place(UInt slot, UInt depth, UInt kids, Bool done) {}
+
+    /** A node's word read for a key: the child of the key's digit (0: none), whether it is present, and the count. */
+    private record Choice(UInt child, Bool present, UInt count) {}
 
     private final RapConfig c;
     private final ChildWord cw;
@@ -221,14 +226,14 @@ public final class TrieWalk extends Module {
         fixSlot = pair.fixSlot;
         fixWord = pair.fixWord;
         Stage at = s0;
-        Place chosen = select(0, "s0", s0, io.rootWord);
-        SyncReadMem<UInt> shared = null;
+        Place chosen = combine(0, "s0", s0, choose(0, "s0", s0, io.rootWord));
+        LevelWords shared = null;
         for (int j = 1; j < levels; j++) {
             // Level j in four stages, so that no clock holds more than one route between the fabric and the level's
             // blocks, which spread across the part: a<j> takes the child slot chosen above (the RAM's address, from a
             // register), p<j> the read (its address registered inside the RAM), q<j> the word in a plain register
-            // (on the ECP5 the RAM's own output register), c<j> the child that word selects, beside the level's
-            // blocks; the next level's a register is then a plain copy of it across the part.
+            // (on the ECP5 the RAM's own output register), c<j> the word's raw choice, each bit beside its block; the
+            // next level's a register then combines it with the place, across the part.
             if (j % 2 == 1 && j > 1) {
                 pair = new PairCopies(c, io, j, levels, fixing);
                 fixSlot = pair.fixSlot;
@@ -243,28 +248,25 @@ public final class TrieWalk extends Module {
             // the fix's second clock, so their slots then are those of the clock before.
             UInt fixAddress = RegNext(Mux(fixFirstNext, q.slot, p.slot)).named("level" + j + "_fix_address");
             when(fixing, () -> Assert(fixAddress.eq(Mux(fixFirst, q.slot, p.slot)), "a level's fix address is stale"));
-            UInt data;
+            UInt address;
             if (j % 2 == 1) {
                 String ram = j + 1 < levels ? "levels" + j + "_" + (j + 1) + "_words" : "level" + j + "_words";
-                SyncReadMem<UInt> words =
-                        SyncReadMem(c.nodes(), UInt(cw.width())).named(ram).attribute("no_rw_check");
-                UInt address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
+                LevelWords words = new LevelWords(c, ram);
+                address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
                         .named("level" + j + "_address");
+                UInt writeAddress = address;
                 UInt writeWord = pair.writeWord;
-                when(writeValid, () -> words.write(address, writeWord));
-                data = words.read(address, readEnable);
+                when(writeValid, () -> words.write(writeAddress, writeWord));
                 shared = words;
             } else {
-                data = shared.read(Mux(fixing, fixAddress, a.slot).named("level" + j + "_address"), readEnable);
+                address = Mux(fixing, fixAddress, a.slot).named("level" + j + "_address");
             }
-            // Nothing but this register reads the data, so the ECP5 flow moves it into the RAM (OCE: the clock enable).
-            UInt word = RegEnable(data, wordEnable).named("q" + j + "_word");
-            chosen = select(j, "q" + j, q, word);
-            at = q;
-            if (j + 1 < levels) {
-                at = next("c" + j, q, chosen);
-                chosen = null;
-            }
+            // Nothing but these registers reads the data, so the ECP5 flow moves them into the blocks (OCE: the clock
+            // enable).
+            UInt word = shared.read(address, readEnable, wordEnable, "q" + j + "_word");
+            // c<j> takes the word's raw choice beside the level's blocks; the next stage combines it with the place.
+            at = next("c" + j, q, null, choose(j, "q" + j, q, word));
+            chosen = combine(j, "c" + j, at, at.choice);
         }
         // The last level's choice is the result; the commit stage takes it from these registers.
         Stage last = next("s" + levels, at, chosen);
@@ -277,23 +279,33 @@ public final class TrieWalk extends Module {
     }
 
     /**
-     * Where the walk of the event in {@code st} goes from the node of depth j whose word is {@code word}: into the
-     * child of its digit j if there is one, else it stops there with that word's child count (a split needs the number
-     * of missing children); an event that stopped above keeps what it has.
+     * What the word of the node of depth j says of the key in {@code st}: the child slot of its digit j, whether there is
+     * one, and the node's child count. Each bit comes from one of the level's blocks ({@link ChildWord}), so a c stage
+     * registers it beside that block.
      */
-    private Place select(int j, String name, Stage st, UInt word) {
-        int depthBits = c.depthBits();
-        int countBits = c.childCountBits();
+    private Choice choose(int j, String name, Stage st, UInt word) {
         int keyBits = c.keyBits();
         int k = c.bitsPerLevel();
         UInt digit = st.key.bits(keyBits - 1 - j * k, keyBits - (j + 1) * k);
-        UInt child = cw.entry(word, digit).named(name + "_child");
-        Bool descend = st.done.not().and(child.orR()).named(name + "_descend");
+        return new Choice(
+                cw.entry(word, digit).named(name + "_child"),
+                cw.present(word).bit(digit).named(name + "_present"),
+                cw.count(word).named(name + "_count"));
+    }
+
+    /**
+     * Where the walk of the event in {@code st}, at depth j or stopped above, goes with {@code choice}: into the child
+     * of its digit j if there is one, else it stops there with the node's child count (a split needs the number of
+     * missing children); an event that stopped above keeps what it has.
+     */
+    private Place combine(int j, String name, Stage st, Choice choice) {
+        int countBits = c.childCountBits();
+        Bool descend = st.done.not().and(choice.present()).named(name + "_descend");
         return new Place(
-                Mux(descend, child, st.slot),
-                Mux(descend, U(j + 1, depthBits), st.depth),
+                Mux(descend, choice.child(), st.slot),
+                Mux(descend, U(j + 1, c.depthBits()), st.depth),
                 // A node found here has this word's children; one found below has none known yet (0 at depth L).
-                Mux(st.done, st.kids, Mux(descend, U(0, countBits), cw.count(word))),
+                Mux(st.done, st.kids, Mux(descend, U(0, countBits), choice.count())),
                 st.done.or(descend.not()));
     }
 
@@ -304,6 +316,15 @@ public final class TrieWalk extends Module {
      * child, and the leaf has none, so the walk stops there).
      */
     private Stage next(String s, Stage from, Place to) {
+        return next(s, from, to, null);
+    }
+
+    /**
+     * The same, for a c stage when {@code choice} is not null: it also registers that raw choice. Its event walked to
+     * the node of depth j, unless it stopped above, and stops there if the choice has no child; so on a fix it moves
+     * when it stopped at the split node or would stop there, and then the choice becomes the new leaf.
+     */
+    private Stage next(String s, Stage from, Place to, Choice choice) {
         Stage st = new Stage();
         st.valid =
                 RegEnable(from.valid.and(keep), B(false), advance.or(io.flush)).named(s + "_valid");
@@ -313,14 +334,18 @@ public final class TrieWalk extends Module {
         UInt depth = Reg(UInt(c.depthBits())).named(s + "_depth");
         UInt kids = Reg(UInt(c.childCountBits())).named(s + "_children");
         Bool done = Reg(Bool()).named(s + "_done");
+        UInt child = choice == null ? null : Reg(UInt(c.slotBits())).named(s + "_child");
+        Bool present = choice == null ? null : Reg(Bool()).named(s + "_present");
+        UInt count = choice == null ? null : Reg(UInt(c.childCountBits())).named(s + "_count");
         // The fix's first clock registers whether the event stopped at the split node, and its digit below that
         // depth; the second moves it into that leaf. So the select of the key's digit by depth and the leaf's slot
         // are a clock apart. (A stopped event needs no word of its own, so the second clock's reads do not care.)
         Bool stoppedAtSplit = Reg(Bool()).named(s + "_stopped_at_split");
         UInt digitBelow = Reg(UInt(c.bitsPerLevel())).named(s + "_digit_below");
         UInt digit = digitAt(c, st.key, depth);
+        Bool stops = choice == null ? done : done.or(present.not());
         when(fixFirst, () -> {
-            stoppedAtSplit.connect(done.and(slot.eq(fixSlot)));
+            stoppedAtSplit.connect(stops.and(slot.eq(fixSlot)));
             digitBelow.connect(digit);
         });
         Bool moved = fixSecond.and(stoppedAtSplit).named(s + "_moved");
@@ -330,16 +355,35 @@ public final class TrieWalk extends Module {
                     depth.connect(to == null ? from.depth : to.depth());
                     kids.connect(to == null ? from.kids : to.kids());
                     done.connect(to == null ? from.done : to.done());
+                    if (choice != null) {
+                        child.connect(choice.child());
+                        present.connect(choice.present());
+                        count.connect(choice.count());
+                    }
                 })
                 .elsewhen(moved, () -> {
-                    slot.connect(leaf);
-                    depth.connect(depth.add(U(1, c.depthBits())));
-                    kids.connect(U(0, c.childCountBits()));
+                    if (choice == null) {
+                        moveDown(slot, depth, kids, leaf);
+                        return;
+                    }
+                    // Stopped above at the split node: it moves as in any stage; stopping here: the leaf is its choice.
+                    when(done, () -> moveDown(slot, depth, kids, leaf)).otherwise(() -> {
+                        child.connect(leaf);
+                        present.connect(B(true));
+                    });
                 });
         st.slot = slot;
         st.depth = depth;
         st.kids = kids;
         st.done = done;
+        if (choice != null) st.choice = new Choice(child, present, count);
         return st;
+    }
+
+    /** A stopped event moves into the split node's new leaf, which has no children. */
+    private void moveDown(UInt slot, UInt depth, UInt kids, UInt leaf) {
+        slot.connect(leaf);
+        depth.connect(depth.add(U(1, c.depthBits())));
+        kids.connect(U(0, c.childCountBits()));
     }
 }
