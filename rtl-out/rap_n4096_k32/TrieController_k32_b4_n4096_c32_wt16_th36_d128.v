@@ -123,20 +123,20 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   reg [51:0] ctl_words_rdata_0; // TrieTables.java:87
   reg [51:0] word_data; // TrieTables.java:87
   reg [51:0] root_word; // TrieTables.java:88
-  reg word_write_q; // TrieTables.java:90
-  reg [11:0] word_write_slot_q; // TrieTables.java:91
-  reg [51:0] word_write_value_q; // TrieTables.java:92
-  reg [61:0] slot_info_rdata_0; // TrieTables.java:96
-  reg [61:0] info_data; // TrieTables.java:96
-  reg info_write_q; // TrieTables.java:97
-  reg [11:0] info_write_slot_q; // TrieTables.java:98
-  reg [61:0] info_write_value_q; // TrieTables.java:99
-  reg [34:0] sub_min_rdata_0; // TrieTables.java:107
-  reg [34:0] min_data; // TrieTables.java:107
-  reg [34:0] root_min; // TrieTables.java:108
-  reg min_write_q; // TrieTables.java:110
-  reg [11:0] min_write_slot_q; // TrieTables.java:111
-  reg [34:0] min_write_value_q; // TrieTables.java:112
+  reg word_write_q; // TrieTables.java:123
+  reg [11:0] word_write_slot_q; // TrieTables.java:125
+  reg [51:0] word_write_value_q; // TrieTables.java:127
+  reg [61:0] slot_info_rdata_0; // TrieTables.java:93
+  reg [61:0] info_data; // TrieTables.java:93
+  reg info_write_q; // TrieTables.java:123
+  reg [11:0] info_write_slot_q; // TrieTables.java:125
+  reg [61:0] info_write_value_q; // TrieTables.java:127
+  reg [34:0] sub_min_rdata_0; // TrieTables.java:101
+  reg [34:0] min_data; // TrieTables.java:101
+  reg [34:0] root_min; // TrieTables.java:102
+  reg min_write_q; // TrieTables.java:123
+  reg [11:0] min_write_slot_q; // TrieTables.java:125
+  reg [34:0] min_write_value_q; // TrieTables.java:127
   reg [12:0] fresh_slot; // FreeSlots.java:48
   reg [12:0] free_depth; // FreeSlots.java:49
   reg free_stack_empty; // FreeSlots.java:56
@@ -357,8 +357,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [51:0] ctl_words [0:4095]; // TrieTables.java:86
-  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:95
-  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:106
+  (* no_rw_check *) reg [61:0] slot_info [0:4095]; // TrieTables.java:92
+  (* no_rw_check *) reg [34:0] sub_min [0:4095]; // TrieTables.java:100
   (* no_rw_check *) reg [11:0] free_stack [0:4095]; // FreeSlots.java:77
   reg [73:0] verdict_kids [0:15]; // TrieNodeVerdict.java:113
   reg [144:0] verdict_queue [0:3]; // TrieNodeVerdict.java:129
@@ -387,9 +387,9 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [11:0] info_read_slot; // TrieTables.java:80
   wire [11:0] info_write_slot; // TrieTables.java:81
   wire [61:0] info_write_value; // TrieTables.java:83
-  wire [11:0] min_read_slot; // TrieTables.java:102
-  wire [11:0] min_write_slot; // TrieTables.java:103
-  wire [34:0] min_write_value; // TrieTables.java:104
+  wire [11:0] min_read_slot; // TrieTables.java:96
+  wire [11:0] min_write_slot; // TrieTables.java:97
+  wire [34:0] min_write_value; // TrieTables.java:98
   wire free_push; // FreeSlots.java:34
   wire free_take; // FreeSlots.java:36
   wire free_clear; // FreeSlots.java:37
@@ -425,22 +425,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire serialMultiplier_io_busy; // ScheduleAndSnapshot.java:49
   wire [95:0] serialMultiplier_io_product; // ScheduleAndSnapshot.java:49
   wire [3:0] undo_sp_next; // UndoStack.java:37
-  wire [1:0] _wire_0_0; // TrieWalk.java:142
-  wire [1:0] _wire_0_1; // TrieWalk.java:142
-  wire [1:0] _wire_0_2; // TrieWalk.java:142
-  wire [1:0] _wire_0_3; // TrieWalk.java:142
-  wire [1:0] _wire_0_4; // TrieWalk.java:142
-  wire [1:0] _wire_0_5; // TrieWalk.java:142
-  wire [1:0] _wire_0_6; // TrieWalk.java:142
-  wire [1:0] _wire_0_7; // TrieWalk.java:142
-  wire [1:0] _wire_0_8; // TrieWalk.java:142
-  wire [1:0] _wire_0_9; // TrieWalk.java:142
-  wire [1:0] _wire_0_10; // TrieWalk.java:142
-  wire [1:0] _wire_0_11; // TrieWalk.java:142
-  wire [1:0] _wire_0_12; // TrieWalk.java:142
-  wire [1:0] _wire_0_13; // TrieWalk.java:142
-  wire [1:0] _wire_0_14; // TrieWalk.java:142
-  wire [1:0] _wire_0_15; // TrieWalk.java:142
+  wire [1:0] _wire_0_0; // TrieWalk.java:143
+  wire [1:0] _wire_0_1; // TrieWalk.java:143
+  wire [1:0] _wire_0_2; // TrieWalk.java:143
+  wire [1:0] _wire_0_3; // TrieWalk.java:143
+  wire [1:0] _wire_0_4; // TrieWalk.java:143
+  wire [1:0] _wire_0_5; // TrieWalk.java:143
+  wire [1:0] _wire_0_6; // TrieWalk.java:143
+  wire [1:0] _wire_0_7; // TrieWalk.java:143
+  wire [1:0] _wire_0_8; // TrieWalk.java:143
+  wire [1:0] _wire_0_9; // TrieWalk.java:143
+  wire [1:0] _wire_0_10; // TrieWalk.java:143
+  wire [1:0] _wire_0_11; // TrieWalk.java:143
+  wire [1:0] _wire_0_12; // TrieWalk.java:143
+  wire [1:0] _wire_0_13; // TrieWalk.java:143
+  wire [1:0] _wire_0_14; // TrieWalk.java:143
+  wire [1:0] _wire_0_15; // TrieWalk.java:143
   wire [4:0] op_depth_ahead; // SplitChild.java:32
   wire [2:0] cause; // StallAccount.java:41
   (* keep *) wire stop_if_over_t; // CommitVerdict.java:91
@@ -879,7 +879,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _bits_221 = _mux_8[0]; // ChildWord.java:103
   wire [51:0] _cat_12 = {_and_26, _and_27, _and_28, _and_29, _bits_135, _bits_149, _bits_163, _bits_177, _bits_178, _bits_179, _bits_180, _bits_181, _bits_182, _bits_183, _bits_184, _bits_185, _bits_186, _bits_187, _bits_188, _bits_189, _bits_190, _bits_191, _bits_192, _bits_193, _bits_194, _bits_195, _bits_196, _bits_197, _bits_198, _bits_199, _bits_200, _bits_201, _bits_202, _bits_203, _bits_204, _bits_205, _bits_206, _bits_207, _bits_208, _bits_209, _bits_210, _bits_211, _bits_212, _bits_213, _bits_214, _bits_215, _bits_216, _bits_217, _bits_218, _bits_219, _bits_220, _bits_221}; // ChildWord.java:105
   wire [11:0] readout_index = readout_slot[11:0]; // CsrRequests.java:32
-  wire [11:0] _bits_222 = info_data[11:0]; // TrieTables.java:217
+  wire [11:0] _bits_222 = info_data[11:0]; // TrieTables.java:222
   wire [3:0] _bits_223 = verdict_word[47:44]; // ChildWord.java:54
   wire _bits_224 = verdict_freeing[0]; // FirstSet.java:24
   wire _bits_225 = verdict_freeing[1]; // FirstSet.java:24
@@ -927,7 +927,7 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [3:0] _dshr_47 = _bits_249 >> _bits_227; // ChildWord.java:54
   wire _bits_250 = _dshr_47[0]; // ChildWord.java:54
   wire [11:0] verdict_free_slot = {_bits_228, _bits_230, _bits_232, _bits_234, _bits_236, _bits_238, _bits_240, _bits_242, _bits_244, _bits_246, _bits_248, _bits_250}; // ChildWord.java:55
-  wire [61:0] _cat_14 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:162
+  wire [61:0] _cat_14 = {1'd1, 5'd0, 32'd0, 12'd0, 12'd0}; // TrieTables.java:167
   wire [1:0] _bits_251 = split_prefix[31:30]; // SplitChild.java:42
   wire [1:0] _fill_0 = {2{child_field_0}}; // SplitChild.java:42
   wire [1:0] _and_30 = _fill_0 & _bits_4; // SplitChild.java:42
@@ -993,15 +993,15 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire [1:0] _and_45 = _fill_15 & _bits_4; // SplitChild.java:42
   wire [1:0] _or_49 = _bits_266 | _and_45; // SplitChild.java:42
   wire [31:0] child_prefix = {_or_34, _or_35, _or_36, _or_37, _or_38, _or_39, _or_40, _or_41, _or_42, _or_43, _or_44, _or_45, _or_46, _or_47, _or_48, _or_49}; // SplitChild.java:44
-  wire [61:0] _cat_15 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:162
+  wire [61:0] _cat_15 = {1'd1, child_depth, child_prefix, op_slot, split_parent}; // TrieTables.java:167
   wire _eq_4 = word_write_slot == 12'd0; // TrieTables.java:89
   wire _and_46 = word_write & _eq_4; // TrieTables.java:89
-  wire [11:0] _bits_267 = info_data[23:12]; // TrieTables.java:213
+  wire [11:0] _bits_267 = info_data[23:12]; // TrieTables.java:218
   wire [34:0] _fill_16 = {35{1'd1}}; // TrieController.java:179
   wire [34:0] _fill_17 = {35{1'd1}}; // TrieSplit.java:98
-  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:109
-  wire _and_47 = min_write & _eq_5; // TrieTables.java:109
-  wire [34:0] _fill_18 = {35{1'd1}}; // TrieTables.java:108
+  wire _eq_5 = min_write_slot == 12'd0; // TrieTables.java:103
+  wire _and_47 = min_write & _eq_5; // TrieTables.java:103
+  wire [34:0] _fill_18 = {35{1'd1}}; // TrieTables.java:102
   wire [12:0] _add_10 = fresh_slot + 13'd1; // FreeSlots.java:114
   wire [12:0] _add_11 = free_depth + 13'd1; // FreeSlots.java:111
   wire [12:0] _sub_1 = free_depth - 13'd1; // FreeSlots.java:115
@@ -1241,8 +1241,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _and_73 = _and_72 & split_in_place; // TrieController.java:174
   wire [31:0] result_old = hit_redo_set_4 ? hit_redo_old_4 : io_counterResult_bits_old; // SplitRedo.java:121
   wire _eq_21 = io_counterResult_bits_addr == op_slot; // SplitRedo.java:137
-  wire [3:0] _bits_396 = hit_depth_4[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_0 = _bits_396[3] ? (_bits_396[2] ? (_bits_396[1] ? (_bits_396[0] ? _wire_0_15 : _wire_0_14) : (_bits_396[0] ? _wire_0_13 : _wire_0_12)) : (_bits_396[1] ? (_bits_396[0] ? _wire_0_11 : _wire_0_10) : (_bits_396[0] ? _wire_0_9 : _wire_0_8))) : (_bits_396[2] ? (_bits_396[1] ? (_bits_396[0] ? _wire_0_7 : _wire_0_6) : (_bits_396[0] ? _wire_0_5 : _wire_0_4)) : (_bits_396[1] ? (_bits_396[0] ? _wire_0_3 : _wire_0_2) : (_bits_396[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:145
+  wire [3:0] _bits_396 = hit_depth_4[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_0 = _bits_396[3] ? (_bits_396[2] ? (_bits_396[1] ? (_bits_396[0] ? _wire_0_15 : _wire_0_14) : (_bits_396[0] ? _wire_0_13 : _wire_0_12)) : (_bits_396[1] ? (_bits_396[0] ? _wire_0_11 : _wire_0_10) : (_bits_396[0] ? _wire_0_9 : _wire_0_8))) : (_bits_396[2] ? (_bits_396[1] ? (_bits_396[0] ? _wire_0_7 : _wire_0_6) : (_bits_396[0] ? _wire_0_5 : _wire_0_4)) : (_bits_396[1] ? (_bits_396[0] ? _wire_0_3 : _wire_0_2) : (_bits_396[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:146
   wire [135:0] _cat_29 = {io_counterResult_bits_addr, hit_depth_4, hit_children_4, hit_weight_4, hit_key_4, io_counterResult_bits_updated, result_old, result_saturated, _eq_21, _dyn_index_0}; // SplitRedo.java:128
   wire redo_moved = fifo_io_deq_bits[2]; // SplitRedo.java:97
   wire [2:0] _bits_397 = fifo_io_deq_bits[118:116]; // SplitRedo.java:90
@@ -1702,22 +1702,22 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _eq_36 = undo_sp_next == 4'd0; // UndoStack.java:39
   wire [3:0] _sub_19 = undo_sp_next - 4'd1; // UndoStack.java:45
   wire [3:0] _sub_20 = undo_sp_next - 4'd2; // UndoStack.java:47
-  wire [1:0] _bits_533 = hit_key_4[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_534 = hit_key_4[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_535 = hit_key_4[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_536 = hit_key_4[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_537 = hit_key_4[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_538 = hit_key_4[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_539 = hit_key_4[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_540 = hit_key_4[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_541 = hit_key_4[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_542 = hit_key_4[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_543 = hit_key_4[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_544 = hit_key_4[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_545 = hit_key_4[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_546 = hit_key_4[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_547 = hit_key_4[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_548 = hit_key_4[1:0]; // TrieWalk.java:144
+  wire [1:0] _bits_533 = hit_key_4[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_534 = hit_key_4[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_535 = hit_key_4[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_536 = hit_key_4[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_537 = hit_key_4[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_538 = hit_key_4[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_539 = hit_key_4[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_540 = hit_key_4[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_541 = hit_key_4[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_542 = hit_key_4[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_543 = hit_key_4[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_544 = hit_key_4[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_545 = hit_key_4[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_546 = hit_key_4[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_547 = hit_key_4[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_548 = hit_key_4[1:0]; // TrieWalk.java:145
   wire [3:0] _bits_549 = word_data[51:48]; // ChildWord.java:60
   wire _bits_550 = _bits_549[0]; // ChildWord.java:72
   wire [2:0] _add_44 = 3'd0 + {{2{1'b0}}, _bits_550}; // ChildWord.java:72
@@ -1742,8 +1742,8 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _eq_41 = _add_47 == 3'd0; // SplitRoom.java:48
   wire _and_142 = room_for_4 & _eq_41; // SplitRoom.java:48
   wire split_fits_landed = _or_92 | _and_142; // SplitRoom.java:48
-  wire [31:0] _bits_554 = info_data[55:24]; // TrieTables.java:209
-  wire [11:0] _bits_555 = info_data[23:12]; // TrieTables.java:213
+  wire [31:0] _bits_554 = info_data[55:24]; // TrieTables.java:214
+  wire [11:0] _bits_555 = info_data[23:12]; // TrieTables.java:218
   wire [3:0] _bits_556 = word_data[51:48]; // ChildWord.java:60
   wire [4:0] _add_48 = op_depth_ahead + 5'd1; // SplitChild.java:33
   wire _eq_42 = op_depth_ahead == 5'd0; // SplitChild.java:37
@@ -1763,18 +1763,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _eq_56 = op_depth_ahead == 5'd14; // SplitChild.java:37
   wire _eq_57 = op_depth_ahead == 5'd15; // SplitChild.java:37
   wire _lt_6 = readout_slot < 16'h1000; // CsrRequests.java:33
-  wire _bits_557 = info_data[61]; // TrieTables.java:201
+  wire _bits_557 = info_data[61]; // TrieTables.java:206
   wire _and_143 = _lt_6 & _bits_557; // TrieController.java:345
   wire _lt_7 = {1'b0, readout_index} < fresh_slot; // TrieController.java:346
   wire _and_144 = _and_143 & _lt_7; // TrieController.java:346
-  wire [31:0] _bits_558 = info_data[55:24]; // TrieTables.java:209
+  wire [31:0] _bits_558 = info_data[55:24]; // TrieTables.java:214
   wire [31:0] _mux_44 = _and_144 ? _bits_558 : 32'd0; // CsrRequests.java:47
-  wire [4:0] _bits_559 = info_data[60:56]; // TrieTables.java:205
+  wire [4:0] _bits_559 = info_data[60:56]; // TrieTables.java:210
   wire [5:0] _cat_47 = {_bits_559, 1'd0}; // ControllerIO.java:215
   wire [5:0] _mux_45 = _and_144 ? _cat_47 : 6'd0; // CsrRequests.java:45
   wire _eq_58 = min_data == 35'd0; // TrieSplit.java:112
-  wire [11:0] _bits_560 = info_data[23:12]; // TrieTables.java:213
-  wire [11:0] _bits_561 = info_data[11:0]; // TrieTables.java:217
+  wire [11:0] _bits_560 = info_data[23:12]; // TrieTables.java:218
+  wire [11:0] _bits_561 = info_data[11:0]; // TrieTables.java:222
   wire _not_102 = ~commit_stop; // QuietPipe.java:31
   wire pipe_quiet = _not_102 & pipe_empty; // QuietPipe.java:31
   wire _and_145 = state_run & pipe_quiet; // QuietPipe.java:32
@@ -1885,18 +1885,18 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
   wire _not_117 = ~_or_r_21; // TrieController.java:54
   wire _and_166 = _or_r_20 & _not_117; // TrieController.java:54
   wire _le_0 = st_nodes <= 13'h1000; // StatusRegs.java:66
-  wire _and_167 = min_read & min_write_q; // TrieTables.java:117
-  wire _eq_59 = min_read_slot == min_write_slot_q; // TrieTables.java:117
-  wire _and_168 = _and_167 & _eq_59; // TrieTables.java:117
-  wire _not_118 = ~_and_168; // TrieTables.java:117
-  wire _and_169 = word_read & word_write_q; // TrieTables.java:120
-  wire _eq_60 = word_read_slot == word_write_slot_q; // TrieTables.java:120
-  wire _and_170 = _and_169 & _eq_60; // TrieTables.java:120
-  wire _not_119 = ~_and_170; // TrieTables.java:120
-  wire _and_171 = info_read & info_write_q; // TrieTables.java:123
-  wire _eq_61 = info_read_slot == info_write_slot_q; // TrieTables.java:123
-  wire _and_172 = _and_171 & _eq_61; // TrieTables.java:123
-  wire _not_120 = ~_and_172; // TrieTables.java:123
+  wire _and_167 = word_read & word_write_q; // TrieTables.java:129
+  wire _eq_59 = word_read_slot == word_write_slot_q; // TrieTables.java:129
+  wire _and_168 = _and_167 & _eq_59; // TrieTables.java:129
+  wire _not_118 = ~_and_168; // TrieTables.java:129
+  wire _and_169 = info_read & info_write_q; // TrieTables.java:129
+  wire _eq_60 = info_read_slot == info_write_slot_q; // TrieTables.java:129
+  wire _and_170 = _and_169 & _eq_60; // TrieTables.java:129
+  wire _not_119 = ~_and_170; // TrieTables.java:129
+  wire _and_171 = min_read & min_write_q; // TrieTables.java:129
+  wire _eq_61 = min_read_slot == min_write_slot_q; // TrieTables.java:129
+  wire _and_172 = _and_171 & _eq_61; // TrieTables.java:129
+  wire _not_120 = ~_and_172; // TrieTables.java:129
   wire [11:0] _bits_585 = fresh_slot[11:0]; // FreeSlots.java:86
   wire [11:0] _mux_50 = free_stack_empty ? _bits_585 : free_ahead_0; // FreeSlots.java:86
   wire _eq_62 = free_next == _mux_50; // FreeSlots.java:86
@@ -3987,16 +3987,16 @@ module TrieController_k32_b4_n4096_c32_wt16_th36_d128 (
       $display("Assertion failed at StatusRegs.java:66: more nodes (%d) than slots", st_nodes);
       $stop;
     end
-    if (!reset && !_not_118) begin // TrieTables.java:116
-      $display("Assertion failed at TrieTables.java:116: sub_min read on the clock its slot's write lands");
+    if (!reset && !_not_118) begin // TrieTables.java:129
+      $display("Assertion failed at TrieTables.java:129: ctl_words read on the clock its slot's write lands");
       $stop;
     end
-    if (!reset && !_not_119) begin // TrieTables.java:119
-      $display("Assertion failed at TrieTables.java:119: ctl_words read on the clock its slot's write lands");
+    if (!reset && !_not_119) begin // TrieTables.java:129
+      $display("Assertion failed at TrieTables.java:129: slot_info read on the clock its slot's write lands");
       $stop;
     end
-    if (!reset && !_not_120) begin // TrieTables.java:122
-      $display("Assertion failed at TrieTables.java:122: slot_info read on the clock its slot's write lands");
+    if (!reset && !_not_120) begin // TrieTables.java:129
+      $display("Assertion failed at TrieTables.java:129: sub_min read on the clock its slot's write lands");
       $stop;
     end
     if (!reset && !_eq_62) begin // FreeSlots.java:85

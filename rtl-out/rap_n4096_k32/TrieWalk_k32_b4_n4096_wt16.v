@@ -3,1073 +3,1073 @@
 `default_nettype none
 
 module TrieWalk_k32_b4_n4096_wt16 (
-  input  wire clock, // TrieWalk.java:180
-  input  wire reset, // TrieWalk.java:180
-  output wire io_search_ready, // TrieWalk.java:182
-  input  wire io_search_valid, // TrieWalk.java:182
-  input  wire [31:0] io_search_bits_key, // TrieWalk.java:182
-  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:182
-  output wire io_result_valid, // TrieWalk.java:182
-  output wire [11:0] io_result_bits_slot, // TrieWalk.java:182
-  output wire [4:0] io_result_bits_depth, // TrieWalk.java:182
-  output wire [2:0] io_result_bits_children, // TrieWalk.java:182
-  output wire [15:0] io_result_bits_weight, // TrieWalk.java:182
-  output wire [31:0] io_result_bits_key, // TrieWalk.java:182
-  input  wire io_write_valid, // TrieWalk.java:182
-  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:182
-  input  wire [51:0] io_write_bits_word, // TrieWalk.java:182
-  input  wire [51:0] io_rootWord, // TrieWalk.java:182
-  input  wire io_flush, // TrieWalk.java:182
-  input  wire io_holdNext, // TrieWalk.java:182
-  input  wire io_fixNext, // TrieWalk.java:182
-  input  wire [11:0] io_fix_slot, // TrieWalk.java:182
-  input  wire [51:0] io_fix_word  // TrieWalk.java:182
+  input  wire clock, // TrieWalk.java:181
+  input  wire reset, // TrieWalk.java:181
+  output wire io_search_ready, // TrieWalk.java:183
+  input  wire io_search_valid, // TrieWalk.java:183
+  input  wire [31:0] io_search_bits_key, // TrieWalk.java:183
+  input  wire [15:0] io_search_bits_weight, // TrieWalk.java:183
+  output wire io_result_valid, // TrieWalk.java:183
+  output wire [11:0] io_result_bits_slot, // TrieWalk.java:183
+  output wire [4:0] io_result_bits_depth, // TrieWalk.java:183
+  output wire [2:0] io_result_bits_children, // TrieWalk.java:183
+  output wire [15:0] io_result_bits_weight, // TrieWalk.java:183
+  output wire [31:0] io_result_bits_key, // TrieWalk.java:183
+  input  wire io_write_valid, // TrieWalk.java:183
+  input  wire [11:0] io_write_bits_slot, // TrieWalk.java:183
+  input  wire [51:0] io_write_bits_word, // TrieWalk.java:183
+  input  wire [51:0] io_rootWord, // TrieWalk.java:183
+  input  wire io_flush, // TrieWalk.java:183
+  input  wire io_holdNext, // TrieWalk.java:183
+  input  wire io_fixNext, // TrieWalk.java:183
+  input  wire [11:0] io_fix_slot, // TrieWalk.java:183
+  input  wire [51:0] io_fix_word  // TrieWalk.java:183
 );
 
   // State
-  reg held; // TrieWalk.java:192
-  reg fixing; // TrieWalk.java:195
-  reg fix_first; // TrieWalk.java:198
-  reg fix_second; // TrieWalk.java:199
-  reg read_enable; // TrieWalk.java:200
-  reg word_enable; // TrieWalk.java:203
-  reg _reg_0; // TrieWalk.java:206
-  reg _reg_1; // TrieWalk.java:207
-  reg write_valid; // TrieWalk.java:212
-  reg s0_valid; // TrieWalk.java:217
-  reg [31:0] s0_key; // TrieWalk.java:219
-  reg [15:0] s0_weight; // TrieWalk.java:220
+  reg held; // TrieWalk.java:193
+  reg fixing; // TrieWalk.java:196
+  reg fix_first; // TrieWalk.java:199
+  reg fix_second; // TrieWalk.java:200
+  reg read_enable; // TrieWalk.java:201
+  reg word_enable; // TrieWalk.java:204
+  reg _reg_0; // TrieWalk.java:207
+  reg _reg_1; // TrieWalk.java:208
+  reg write_valid; // TrieWalk.java:213
+  reg s0_valid; // TrieWalk.java:218
+  reg [31:0] s0_key; // TrieWalk.java:220
+  reg [15:0] s0_weight; // TrieWalk.java:221
   reg [11:0] levels1_2_write_slot; // PairCopies.java:31
   reg [51:0] levels1_2_write_word; // PairCopies.java:32
   reg [11:0] levels1_2_fix_slot; // PairCopies.java:34
   reg [51:0] levels1_2_fix_word; // PairCopies.java:35
-  reg a1_valid; // TrieWalk.java:330
-  reg [31:0] a1_key; // TrieWalk.java:331
-  reg [15:0] a1_weight; // TrieWalk.java:332
-  reg [11:0] a1_slot; // TrieWalk.java:333
-  reg [4:0] a1_depth; // TrieWalk.java:334
-  reg [2:0] a1_children; // TrieWalk.java:335
-  reg a1_done; // TrieWalk.java:336
-  reg a1_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a1_digit_below; // TrieWalk.java:344
-  reg p1_valid; // TrieWalk.java:330
-  reg [31:0] p1_key; // TrieWalk.java:331
-  reg [15:0] p1_weight; // TrieWalk.java:332
-  reg [11:0] p1_slot; // TrieWalk.java:333
-  reg [4:0] p1_depth; // TrieWalk.java:334
-  reg [2:0] p1_children; // TrieWalk.java:335
-  reg p1_done; // TrieWalk.java:336
-  reg p1_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p1_digit_below; // TrieWalk.java:344
-  reg q1_valid; // TrieWalk.java:330
-  reg [31:0] q1_key; // TrieWalk.java:331
-  reg [15:0] q1_weight; // TrieWalk.java:332
-  reg [11:0] q1_slot; // TrieWalk.java:333
-  reg [4:0] q1_depth; // TrieWalk.java:334
-  reg [2:0] q1_children; // TrieWalk.java:335
-  reg q1_done; // TrieWalk.java:336
-  reg q1_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q1_digit_below; // TrieWalk.java:344
-  reg [11:0] level1_fix_address; // TrieWalk.java:249
-  reg [3:0] levels1_2_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit0; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit1; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit2; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit3; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit4; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit5; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit6; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit7; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit8; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit9; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit10; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_bit11; // LevelWords.java:62
-  reg [3:0] levels1_2_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q1_word_present; // LevelWords.java:62
-  reg c1_valid; // TrieWalk.java:330
-  reg [31:0] c1_key; // TrieWalk.java:331
-  reg [15:0] c1_weight; // TrieWalk.java:332
-  reg [11:0] c1_slot; // TrieWalk.java:333
-  reg [4:0] c1_depth; // TrieWalk.java:334
-  reg [2:0] c1_children; // TrieWalk.java:335
-  reg c1_done; // TrieWalk.java:336
-  reg [11:0] c1_child; // TrieWalk.java:337
-  reg c1_present; // TrieWalk.java:338
-  reg [2:0] c1_count; // TrieWalk.java:339
-  reg c1_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c1_digit_below; // TrieWalk.java:344
-  reg a2_valid; // TrieWalk.java:330
-  reg [31:0] a2_key; // TrieWalk.java:331
-  reg [15:0] a2_weight; // TrieWalk.java:332
-  reg [11:0] a2_slot; // TrieWalk.java:333
-  reg [4:0] a2_depth; // TrieWalk.java:334
-  reg [2:0] a2_children; // TrieWalk.java:335
-  reg a2_done; // TrieWalk.java:336
-  reg a2_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a2_digit_below; // TrieWalk.java:344
-  reg p2_valid; // TrieWalk.java:330
-  reg [31:0] p2_key; // TrieWalk.java:331
-  reg [15:0] p2_weight; // TrieWalk.java:332
-  reg [11:0] p2_slot; // TrieWalk.java:333
-  reg [4:0] p2_depth; // TrieWalk.java:334
-  reg [2:0] p2_children; // TrieWalk.java:335
-  reg p2_done; // TrieWalk.java:336
-  reg p2_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p2_digit_below; // TrieWalk.java:344
-  reg q2_valid; // TrieWalk.java:330
-  reg [31:0] q2_key; // TrieWalk.java:331
-  reg [15:0] q2_weight; // TrieWalk.java:332
-  reg [11:0] q2_slot; // TrieWalk.java:333
-  reg [4:0] q2_depth; // TrieWalk.java:334
-  reg [2:0] q2_children; // TrieWalk.java:335
-  reg q2_done; // TrieWalk.java:336
-  reg q2_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q2_digit_below; // TrieWalk.java:344
-  reg [11:0] level2_fix_address; // TrieWalk.java:249
-  reg [3:0] levels1_2_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit0; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit1; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit2; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit3; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit4; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit5; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit6; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit7; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit8; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit9; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit10; // LevelWords.java:62
-  reg [3:0] levels1_2_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_bit11; // LevelWords.java:62
-  reg [3:0] levels1_2_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q2_word_present; // LevelWords.java:62
-  reg c2_valid; // TrieWalk.java:330
-  reg [31:0] c2_key; // TrieWalk.java:331
-  reg [15:0] c2_weight; // TrieWalk.java:332
-  reg [11:0] c2_slot; // TrieWalk.java:333
-  reg [4:0] c2_depth; // TrieWalk.java:334
-  reg [2:0] c2_children; // TrieWalk.java:335
-  reg c2_done; // TrieWalk.java:336
-  reg [11:0] c2_child; // TrieWalk.java:337
-  reg c2_present; // TrieWalk.java:338
-  reg [2:0] c2_count; // TrieWalk.java:339
-  reg c2_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c2_digit_below; // TrieWalk.java:344
+  reg a1_valid; // TrieWalk.java:329
+  reg [31:0] a1_key; // TrieWalk.java:330
+  reg [15:0] a1_weight; // TrieWalk.java:331
+  reg [11:0] a1_slot; // TrieWalk.java:332
+  reg [4:0] a1_depth; // TrieWalk.java:333
+  reg [2:0] a1_children; // TrieWalk.java:334
+  reg a1_done; // TrieWalk.java:335
+  reg a1_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a1_digit_below; // TrieWalk.java:343
+  reg p1_valid; // TrieWalk.java:329
+  reg [31:0] p1_key; // TrieWalk.java:330
+  reg [15:0] p1_weight; // TrieWalk.java:331
+  reg [11:0] p1_slot; // TrieWalk.java:332
+  reg [4:0] p1_depth; // TrieWalk.java:333
+  reg [2:0] p1_children; // TrieWalk.java:334
+  reg p1_done; // TrieWalk.java:335
+  reg p1_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p1_digit_below; // TrieWalk.java:343
+  reg q1_valid; // TrieWalk.java:329
+  reg [31:0] q1_key; // TrieWalk.java:330
+  reg [15:0] q1_weight; // TrieWalk.java:331
+  reg [11:0] q1_slot; // TrieWalk.java:332
+  reg [4:0] q1_depth; // TrieWalk.java:333
+  reg [2:0] q1_children; // TrieWalk.java:334
+  reg q1_done; // TrieWalk.java:335
+  reg q1_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q1_digit_below; // TrieWalk.java:343
+  reg [11:0] level1_fix_address; // TrieWalk.java:250
+  reg [3:0] levels1_2_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit0; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit1; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit2; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit3; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit4; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit5; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit6; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit7; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit8; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit9; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit10; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_bit11; // LevelWords.java:64
+  reg [3:0] levels1_2_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q1_word_present; // LevelWords.java:64
+  reg c1_valid; // TrieWalk.java:329
+  reg [31:0] c1_key; // TrieWalk.java:330
+  reg [15:0] c1_weight; // TrieWalk.java:331
+  reg [11:0] c1_slot; // TrieWalk.java:332
+  reg [4:0] c1_depth; // TrieWalk.java:333
+  reg [2:0] c1_children; // TrieWalk.java:334
+  reg c1_done; // TrieWalk.java:335
+  reg [11:0] c1_child; // TrieWalk.java:336
+  reg c1_present; // TrieWalk.java:337
+  reg [2:0] c1_count; // TrieWalk.java:338
+  reg c1_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c1_digit_below; // TrieWalk.java:343
+  reg a2_valid; // TrieWalk.java:329
+  reg [31:0] a2_key; // TrieWalk.java:330
+  reg [15:0] a2_weight; // TrieWalk.java:331
+  reg [11:0] a2_slot; // TrieWalk.java:332
+  reg [4:0] a2_depth; // TrieWalk.java:333
+  reg [2:0] a2_children; // TrieWalk.java:334
+  reg a2_done; // TrieWalk.java:335
+  reg a2_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a2_digit_below; // TrieWalk.java:343
+  reg p2_valid; // TrieWalk.java:329
+  reg [31:0] p2_key; // TrieWalk.java:330
+  reg [15:0] p2_weight; // TrieWalk.java:331
+  reg [11:0] p2_slot; // TrieWalk.java:332
+  reg [4:0] p2_depth; // TrieWalk.java:333
+  reg [2:0] p2_children; // TrieWalk.java:334
+  reg p2_done; // TrieWalk.java:335
+  reg p2_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p2_digit_below; // TrieWalk.java:343
+  reg q2_valid; // TrieWalk.java:329
+  reg [31:0] q2_key; // TrieWalk.java:330
+  reg [15:0] q2_weight; // TrieWalk.java:331
+  reg [11:0] q2_slot; // TrieWalk.java:332
+  reg [4:0] q2_depth; // TrieWalk.java:333
+  reg [2:0] q2_children; // TrieWalk.java:334
+  reg q2_done; // TrieWalk.java:335
+  reg q2_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q2_digit_below; // TrieWalk.java:343
+  reg [11:0] level2_fix_address; // TrieWalk.java:250
+  reg [3:0] levels1_2_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit0; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit1; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit2; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit3; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit4; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit5; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit6; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit7; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit8; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit9; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit10; // LevelWords.java:64
+  reg [3:0] levels1_2_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_bit11; // LevelWords.java:64
+  reg [3:0] levels1_2_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q2_word_present; // LevelWords.java:64
+  reg c2_valid; // TrieWalk.java:329
+  reg [31:0] c2_key; // TrieWalk.java:330
+  reg [15:0] c2_weight; // TrieWalk.java:331
+  reg [11:0] c2_slot; // TrieWalk.java:332
+  reg [4:0] c2_depth; // TrieWalk.java:333
+  reg [2:0] c2_children; // TrieWalk.java:334
+  reg c2_done; // TrieWalk.java:335
+  reg [11:0] c2_child; // TrieWalk.java:336
+  reg c2_present; // TrieWalk.java:337
+  reg [2:0] c2_count; // TrieWalk.java:338
+  reg c2_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c2_digit_below; // TrieWalk.java:343
   reg [11:0] levels3_4_write_slot; // PairCopies.java:31
   reg [51:0] levels3_4_write_word; // PairCopies.java:32
   reg [11:0] levels3_4_fix_slot; // PairCopies.java:34
   reg [51:0] levels3_4_fix_word; // PairCopies.java:35
-  reg a3_valid; // TrieWalk.java:330
-  reg [31:0] a3_key; // TrieWalk.java:331
-  reg [15:0] a3_weight; // TrieWalk.java:332
-  reg [11:0] a3_slot; // TrieWalk.java:333
-  reg [4:0] a3_depth; // TrieWalk.java:334
-  reg [2:0] a3_children; // TrieWalk.java:335
-  reg a3_done; // TrieWalk.java:336
-  reg a3_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a3_digit_below; // TrieWalk.java:344
-  reg p3_valid; // TrieWalk.java:330
-  reg [31:0] p3_key; // TrieWalk.java:331
-  reg [15:0] p3_weight; // TrieWalk.java:332
-  reg [11:0] p3_slot; // TrieWalk.java:333
-  reg [4:0] p3_depth; // TrieWalk.java:334
-  reg [2:0] p3_children; // TrieWalk.java:335
-  reg p3_done; // TrieWalk.java:336
-  reg p3_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p3_digit_below; // TrieWalk.java:344
-  reg q3_valid; // TrieWalk.java:330
-  reg [31:0] q3_key; // TrieWalk.java:331
-  reg [15:0] q3_weight; // TrieWalk.java:332
-  reg [11:0] q3_slot; // TrieWalk.java:333
-  reg [4:0] q3_depth; // TrieWalk.java:334
-  reg [2:0] q3_children; // TrieWalk.java:335
-  reg q3_done; // TrieWalk.java:336
-  reg q3_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q3_digit_below; // TrieWalk.java:344
-  reg [11:0] level3_fix_address; // TrieWalk.java:249
-  reg [3:0] levels3_4_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit0; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit1; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit2; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit3; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit4; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit5; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit6; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit7; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit8; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit9; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit10; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_bit11; // LevelWords.java:62
-  reg [3:0] levels3_4_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q3_word_present; // LevelWords.java:62
-  reg c3_valid; // TrieWalk.java:330
-  reg [31:0] c3_key; // TrieWalk.java:331
-  reg [15:0] c3_weight; // TrieWalk.java:332
-  reg [11:0] c3_slot; // TrieWalk.java:333
-  reg [4:0] c3_depth; // TrieWalk.java:334
-  reg [2:0] c3_children; // TrieWalk.java:335
-  reg c3_done; // TrieWalk.java:336
-  reg [11:0] c3_child; // TrieWalk.java:337
-  reg c3_present; // TrieWalk.java:338
-  reg [2:0] c3_count; // TrieWalk.java:339
-  reg c3_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c3_digit_below; // TrieWalk.java:344
-  reg a4_valid; // TrieWalk.java:330
-  reg [31:0] a4_key; // TrieWalk.java:331
-  reg [15:0] a4_weight; // TrieWalk.java:332
-  reg [11:0] a4_slot; // TrieWalk.java:333
-  reg [4:0] a4_depth; // TrieWalk.java:334
-  reg [2:0] a4_children; // TrieWalk.java:335
-  reg a4_done; // TrieWalk.java:336
-  reg a4_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a4_digit_below; // TrieWalk.java:344
-  reg p4_valid; // TrieWalk.java:330
-  reg [31:0] p4_key; // TrieWalk.java:331
-  reg [15:0] p4_weight; // TrieWalk.java:332
-  reg [11:0] p4_slot; // TrieWalk.java:333
-  reg [4:0] p4_depth; // TrieWalk.java:334
-  reg [2:0] p4_children; // TrieWalk.java:335
-  reg p4_done; // TrieWalk.java:336
-  reg p4_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p4_digit_below; // TrieWalk.java:344
-  reg q4_valid; // TrieWalk.java:330
-  reg [31:0] q4_key; // TrieWalk.java:331
-  reg [15:0] q4_weight; // TrieWalk.java:332
-  reg [11:0] q4_slot; // TrieWalk.java:333
-  reg [4:0] q4_depth; // TrieWalk.java:334
-  reg [2:0] q4_children; // TrieWalk.java:335
-  reg q4_done; // TrieWalk.java:336
-  reg q4_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q4_digit_below; // TrieWalk.java:344
-  reg [11:0] level4_fix_address; // TrieWalk.java:249
-  reg [3:0] levels3_4_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit0; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit1; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit2; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit3; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit4; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit5; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit6; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit7; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit8; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit9; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit10; // LevelWords.java:62
-  reg [3:0] levels3_4_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_bit11; // LevelWords.java:62
-  reg [3:0] levels3_4_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q4_word_present; // LevelWords.java:62
-  reg c4_valid; // TrieWalk.java:330
-  reg [31:0] c4_key; // TrieWalk.java:331
-  reg [15:0] c4_weight; // TrieWalk.java:332
-  reg [11:0] c4_slot; // TrieWalk.java:333
-  reg [4:0] c4_depth; // TrieWalk.java:334
-  reg [2:0] c4_children; // TrieWalk.java:335
-  reg c4_done; // TrieWalk.java:336
-  reg [11:0] c4_child; // TrieWalk.java:337
-  reg c4_present; // TrieWalk.java:338
-  reg [2:0] c4_count; // TrieWalk.java:339
-  reg c4_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c4_digit_below; // TrieWalk.java:344
+  reg a3_valid; // TrieWalk.java:329
+  reg [31:0] a3_key; // TrieWalk.java:330
+  reg [15:0] a3_weight; // TrieWalk.java:331
+  reg [11:0] a3_slot; // TrieWalk.java:332
+  reg [4:0] a3_depth; // TrieWalk.java:333
+  reg [2:0] a3_children; // TrieWalk.java:334
+  reg a3_done; // TrieWalk.java:335
+  reg a3_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a3_digit_below; // TrieWalk.java:343
+  reg p3_valid; // TrieWalk.java:329
+  reg [31:0] p3_key; // TrieWalk.java:330
+  reg [15:0] p3_weight; // TrieWalk.java:331
+  reg [11:0] p3_slot; // TrieWalk.java:332
+  reg [4:0] p3_depth; // TrieWalk.java:333
+  reg [2:0] p3_children; // TrieWalk.java:334
+  reg p3_done; // TrieWalk.java:335
+  reg p3_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p3_digit_below; // TrieWalk.java:343
+  reg q3_valid; // TrieWalk.java:329
+  reg [31:0] q3_key; // TrieWalk.java:330
+  reg [15:0] q3_weight; // TrieWalk.java:331
+  reg [11:0] q3_slot; // TrieWalk.java:332
+  reg [4:0] q3_depth; // TrieWalk.java:333
+  reg [2:0] q3_children; // TrieWalk.java:334
+  reg q3_done; // TrieWalk.java:335
+  reg q3_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q3_digit_below; // TrieWalk.java:343
+  reg [11:0] level3_fix_address; // TrieWalk.java:250
+  reg [3:0] levels3_4_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit0; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit1; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit2; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit3; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit4; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit5; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit6; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit7; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit8; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit9; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit10; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_bit11; // LevelWords.java:64
+  reg [3:0] levels3_4_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q3_word_present; // LevelWords.java:64
+  reg c3_valid; // TrieWalk.java:329
+  reg [31:0] c3_key; // TrieWalk.java:330
+  reg [15:0] c3_weight; // TrieWalk.java:331
+  reg [11:0] c3_slot; // TrieWalk.java:332
+  reg [4:0] c3_depth; // TrieWalk.java:333
+  reg [2:0] c3_children; // TrieWalk.java:334
+  reg c3_done; // TrieWalk.java:335
+  reg [11:0] c3_child; // TrieWalk.java:336
+  reg c3_present; // TrieWalk.java:337
+  reg [2:0] c3_count; // TrieWalk.java:338
+  reg c3_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c3_digit_below; // TrieWalk.java:343
+  reg a4_valid; // TrieWalk.java:329
+  reg [31:0] a4_key; // TrieWalk.java:330
+  reg [15:0] a4_weight; // TrieWalk.java:331
+  reg [11:0] a4_slot; // TrieWalk.java:332
+  reg [4:0] a4_depth; // TrieWalk.java:333
+  reg [2:0] a4_children; // TrieWalk.java:334
+  reg a4_done; // TrieWalk.java:335
+  reg a4_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a4_digit_below; // TrieWalk.java:343
+  reg p4_valid; // TrieWalk.java:329
+  reg [31:0] p4_key; // TrieWalk.java:330
+  reg [15:0] p4_weight; // TrieWalk.java:331
+  reg [11:0] p4_slot; // TrieWalk.java:332
+  reg [4:0] p4_depth; // TrieWalk.java:333
+  reg [2:0] p4_children; // TrieWalk.java:334
+  reg p4_done; // TrieWalk.java:335
+  reg p4_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p4_digit_below; // TrieWalk.java:343
+  reg q4_valid; // TrieWalk.java:329
+  reg [31:0] q4_key; // TrieWalk.java:330
+  reg [15:0] q4_weight; // TrieWalk.java:331
+  reg [11:0] q4_slot; // TrieWalk.java:332
+  reg [4:0] q4_depth; // TrieWalk.java:333
+  reg [2:0] q4_children; // TrieWalk.java:334
+  reg q4_done; // TrieWalk.java:335
+  reg q4_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q4_digit_below; // TrieWalk.java:343
+  reg [11:0] level4_fix_address; // TrieWalk.java:250
+  reg [3:0] levels3_4_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit0; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit1; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit2; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit3; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit4; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit5; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit6; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit7; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit8; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit9; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit10; // LevelWords.java:64
+  reg [3:0] levels3_4_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_bit11; // LevelWords.java:64
+  reg [3:0] levels3_4_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q4_word_present; // LevelWords.java:64
+  reg c4_valid; // TrieWalk.java:329
+  reg [31:0] c4_key; // TrieWalk.java:330
+  reg [15:0] c4_weight; // TrieWalk.java:331
+  reg [11:0] c4_slot; // TrieWalk.java:332
+  reg [4:0] c4_depth; // TrieWalk.java:333
+  reg [2:0] c4_children; // TrieWalk.java:334
+  reg c4_done; // TrieWalk.java:335
+  reg [11:0] c4_child; // TrieWalk.java:336
+  reg c4_present; // TrieWalk.java:337
+  reg [2:0] c4_count; // TrieWalk.java:338
+  reg c4_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c4_digit_below; // TrieWalk.java:343
   reg [11:0] levels5_6_write_slot; // PairCopies.java:31
   reg [51:0] levels5_6_write_word; // PairCopies.java:32
   reg [11:0] levels5_6_fix_slot; // PairCopies.java:34
   reg [51:0] levels5_6_fix_word; // PairCopies.java:35
-  reg a5_valid; // TrieWalk.java:330
-  reg [31:0] a5_key; // TrieWalk.java:331
-  reg [15:0] a5_weight; // TrieWalk.java:332
-  reg [11:0] a5_slot; // TrieWalk.java:333
-  reg [4:0] a5_depth; // TrieWalk.java:334
-  reg [2:0] a5_children; // TrieWalk.java:335
-  reg a5_done; // TrieWalk.java:336
-  reg a5_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a5_digit_below; // TrieWalk.java:344
-  reg p5_valid; // TrieWalk.java:330
-  reg [31:0] p5_key; // TrieWalk.java:331
-  reg [15:0] p5_weight; // TrieWalk.java:332
-  reg [11:0] p5_slot; // TrieWalk.java:333
-  reg [4:0] p5_depth; // TrieWalk.java:334
-  reg [2:0] p5_children; // TrieWalk.java:335
-  reg p5_done; // TrieWalk.java:336
-  reg p5_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p5_digit_below; // TrieWalk.java:344
-  reg q5_valid; // TrieWalk.java:330
-  reg [31:0] q5_key; // TrieWalk.java:331
-  reg [15:0] q5_weight; // TrieWalk.java:332
-  reg [11:0] q5_slot; // TrieWalk.java:333
-  reg [4:0] q5_depth; // TrieWalk.java:334
-  reg [2:0] q5_children; // TrieWalk.java:335
-  reg q5_done; // TrieWalk.java:336
-  reg q5_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q5_digit_below; // TrieWalk.java:344
-  reg [11:0] level5_fix_address; // TrieWalk.java:249
-  reg [3:0] levels5_6_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit0; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit1; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit2; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit3; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit4; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit5; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit6; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit7; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit8; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit9; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit10; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_bit11; // LevelWords.java:62
-  reg [3:0] levels5_6_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q5_word_present; // LevelWords.java:62
-  reg c5_valid; // TrieWalk.java:330
-  reg [31:0] c5_key; // TrieWalk.java:331
-  reg [15:0] c5_weight; // TrieWalk.java:332
-  reg [11:0] c5_slot; // TrieWalk.java:333
-  reg [4:0] c5_depth; // TrieWalk.java:334
-  reg [2:0] c5_children; // TrieWalk.java:335
-  reg c5_done; // TrieWalk.java:336
-  reg [11:0] c5_child; // TrieWalk.java:337
-  reg c5_present; // TrieWalk.java:338
-  reg [2:0] c5_count; // TrieWalk.java:339
-  reg c5_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c5_digit_below; // TrieWalk.java:344
-  reg a6_valid; // TrieWalk.java:330
-  reg [31:0] a6_key; // TrieWalk.java:331
-  reg [15:0] a6_weight; // TrieWalk.java:332
-  reg [11:0] a6_slot; // TrieWalk.java:333
-  reg [4:0] a6_depth; // TrieWalk.java:334
-  reg [2:0] a6_children; // TrieWalk.java:335
-  reg a6_done; // TrieWalk.java:336
-  reg a6_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a6_digit_below; // TrieWalk.java:344
-  reg p6_valid; // TrieWalk.java:330
-  reg [31:0] p6_key; // TrieWalk.java:331
-  reg [15:0] p6_weight; // TrieWalk.java:332
-  reg [11:0] p6_slot; // TrieWalk.java:333
-  reg [4:0] p6_depth; // TrieWalk.java:334
-  reg [2:0] p6_children; // TrieWalk.java:335
-  reg p6_done; // TrieWalk.java:336
-  reg p6_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p6_digit_below; // TrieWalk.java:344
-  reg q6_valid; // TrieWalk.java:330
-  reg [31:0] q6_key; // TrieWalk.java:331
-  reg [15:0] q6_weight; // TrieWalk.java:332
-  reg [11:0] q6_slot; // TrieWalk.java:333
-  reg [4:0] q6_depth; // TrieWalk.java:334
-  reg [2:0] q6_children; // TrieWalk.java:335
-  reg q6_done; // TrieWalk.java:336
-  reg q6_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q6_digit_below; // TrieWalk.java:344
-  reg [11:0] level6_fix_address; // TrieWalk.java:249
-  reg [3:0] levels5_6_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit0; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit1; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit2; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit3; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit4; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit5; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit6; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit7; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit8; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit9; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit10; // LevelWords.java:62
-  reg [3:0] levels5_6_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_bit11; // LevelWords.java:62
-  reg [3:0] levels5_6_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q6_word_present; // LevelWords.java:62
-  reg c6_valid; // TrieWalk.java:330
-  reg [31:0] c6_key; // TrieWalk.java:331
-  reg [15:0] c6_weight; // TrieWalk.java:332
-  reg [11:0] c6_slot; // TrieWalk.java:333
-  reg [4:0] c6_depth; // TrieWalk.java:334
-  reg [2:0] c6_children; // TrieWalk.java:335
-  reg c6_done; // TrieWalk.java:336
-  reg [11:0] c6_child; // TrieWalk.java:337
-  reg c6_present; // TrieWalk.java:338
-  reg [2:0] c6_count; // TrieWalk.java:339
-  reg c6_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c6_digit_below; // TrieWalk.java:344
+  reg a5_valid; // TrieWalk.java:329
+  reg [31:0] a5_key; // TrieWalk.java:330
+  reg [15:0] a5_weight; // TrieWalk.java:331
+  reg [11:0] a5_slot; // TrieWalk.java:332
+  reg [4:0] a5_depth; // TrieWalk.java:333
+  reg [2:0] a5_children; // TrieWalk.java:334
+  reg a5_done; // TrieWalk.java:335
+  reg a5_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a5_digit_below; // TrieWalk.java:343
+  reg p5_valid; // TrieWalk.java:329
+  reg [31:0] p5_key; // TrieWalk.java:330
+  reg [15:0] p5_weight; // TrieWalk.java:331
+  reg [11:0] p5_slot; // TrieWalk.java:332
+  reg [4:0] p5_depth; // TrieWalk.java:333
+  reg [2:0] p5_children; // TrieWalk.java:334
+  reg p5_done; // TrieWalk.java:335
+  reg p5_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p5_digit_below; // TrieWalk.java:343
+  reg q5_valid; // TrieWalk.java:329
+  reg [31:0] q5_key; // TrieWalk.java:330
+  reg [15:0] q5_weight; // TrieWalk.java:331
+  reg [11:0] q5_slot; // TrieWalk.java:332
+  reg [4:0] q5_depth; // TrieWalk.java:333
+  reg [2:0] q5_children; // TrieWalk.java:334
+  reg q5_done; // TrieWalk.java:335
+  reg q5_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q5_digit_below; // TrieWalk.java:343
+  reg [11:0] level5_fix_address; // TrieWalk.java:250
+  reg [3:0] levels5_6_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit0; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit1; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit2; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit3; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit4; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit5; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit6; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit7; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit8; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit9; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit10; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_bit11; // LevelWords.java:64
+  reg [3:0] levels5_6_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q5_word_present; // LevelWords.java:64
+  reg c5_valid; // TrieWalk.java:329
+  reg [31:0] c5_key; // TrieWalk.java:330
+  reg [15:0] c5_weight; // TrieWalk.java:331
+  reg [11:0] c5_slot; // TrieWalk.java:332
+  reg [4:0] c5_depth; // TrieWalk.java:333
+  reg [2:0] c5_children; // TrieWalk.java:334
+  reg c5_done; // TrieWalk.java:335
+  reg [11:0] c5_child; // TrieWalk.java:336
+  reg c5_present; // TrieWalk.java:337
+  reg [2:0] c5_count; // TrieWalk.java:338
+  reg c5_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c5_digit_below; // TrieWalk.java:343
+  reg a6_valid; // TrieWalk.java:329
+  reg [31:0] a6_key; // TrieWalk.java:330
+  reg [15:0] a6_weight; // TrieWalk.java:331
+  reg [11:0] a6_slot; // TrieWalk.java:332
+  reg [4:0] a6_depth; // TrieWalk.java:333
+  reg [2:0] a6_children; // TrieWalk.java:334
+  reg a6_done; // TrieWalk.java:335
+  reg a6_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a6_digit_below; // TrieWalk.java:343
+  reg p6_valid; // TrieWalk.java:329
+  reg [31:0] p6_key; // TrieWalk.java:330
+  reg [15:0] p6_weight; // TrieWalk.java:331
+  reg [11:0] p6_slot; // TrieWalk.java:332
+  reg [4:0] p6_depth; // TrieWalk.java:333
+  reg [2:0] p6_children; // TrieWalk.java:334
+  reg p6_done; // TrieWalk.java:335
+  reg p6_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p6_digit_below; // TrieWalk.java:343
+  reg q6_valid; // TrieWalk.java:329
+  reg [31:0] q6_key; // TrieWalk.java:330
+  reg [15:0] q6_weight; // TrieWalk.java:331
+  reg [11:0] q6_slot; // TrieWalk.java:332
+  reg [4:0] q6_depth; // TrieWalk.java:333
+  reg [2:0] q6_children; // TrieWalk.java:334
+  reg q6_done; // TrieWalk.java:335
+  reg q6_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q6_digit_below; // TrieWalk.java:343
+  reg [11:0] level6_fix_address; // TrieWalk.java:250
+  reg [3:0] levels5_6_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit0; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit1; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit2; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit3; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit4; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit5; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit6; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit7; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit8; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit9; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit10; // LevelWords.java:64
+  reg [3:0] levels5_6_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_bit11; // LevelWords.java:64
+  reg [3:0] levels5_6_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q6_word_present; // LevelWords.java:64
+  reg c6_valid; // TrieWalk.java:329
+  reg [31:0] c6_key; // TrieWalk.java:330
+  reg [15:0] c6_weight; // TrieWalk.java:331
+  reg [11:0] c6_slot; // TrieWalk.java:332
+  reg [4:0] c6_depth; // TrieWalk.java:333
+  reg [2:0] c6_children; // TrieWalk.java:334
+  reg c6_done; // TrieWalk.java:335
+  reg [11:0] c6_child; // TrieWalk.java:336
+  reg c6_present; // TrieWalk.java:337
+  reg [2:0] c6_count; // TrieWalk.java:338
+  reg c6_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c6_digit_below; // TrieWalk.java:343
   reg [11:0] levels7_8_write_slot; // PairCopies.java:31
   reg [51:0] levels7_8_write_word; // PairCopies.java:32
   reg [11:0] levels7_8_fix_slot; // PairCopies.java:34
   reg [51:0] levels7_8_fix_word; // PairCopies.java:35
-  reg a7_valid; // TrieWalk.java:330
-  reg [31:0] a7_key; // TrieWalk.java:331
-  reg [15:0] a7_weight; // TrieWalk.java:332
-  reg [11:0] a7_slot; // TrieWalk.java:333
-  reg [4:0] a7_depth; // TrieWalk.java:334
-  reg [2:0] a7_children; // TrieWalk.java:335
-  reg a7_done; // TrieWalk.java:336
-  reg a7_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a7_digit_below; // TrieWalk.java:344
-  reg p7_valid; // TrieWalk.java:330
-  reg [31:0] p7_key; // TrieWalk.java:331
-  reg [15:0] p7_weight; // TrieWalk.java:332
-  reg [11:0] p7_slot; // TrieWalk.java:333
-  reg [4:0] p7_depth; // TrieWalk.java:334
-  reg [2:0] p7_children; // TrieWalk.java:335
-  reg p7_done; // TrieWalk.java:336
-  reg p7_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p7_digit_below; // TrieWalk.java:344
-  reg q7_valid; // TrieWalk.java:330
-  reg [31:0] q7_key; // TrieWalk.java:331
-  reg [15:0] q7_weight; // TrieWalk.java:332
-  reg [11:0] q7_slot; // TrieWalk.java:333
-  reg [4:0] q7_depth; // TrieWalk.java:334
-  reg [2:0] q7_children; // TrieWalk.java:335
-  reg q7_done; // TrieWalk.java:336
-  reg q7_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q7_digit_below; // TrieWalk.java:344
-  reg [11:0] level7_fix_address; // TrieWalk.java:249
-  reg [3:0] levels7_8_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit0; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit1; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit2; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit3; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit4; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit5; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit6; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit7; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit8; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit9; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit10; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_bit11; // LevelWords.java:62
-  reg [3:0] levels7_8_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q7_word_present; // LevelWords.java:62
-  reg c7_valid; // TrieWalk.java:330
-  reg [31:0] c7_key; // TrieWalk.java:331
-  reg [15:0] c7_weight; // TrieWalk.java:332
-  reg [11:0] c7_slot; // TrieWalk.java:333
-  reg [4:0] c7_depth; // TrieWalk.java:334
-  reg [2:0] c7_children; // TrieWalk.java:335
-  reg c7_done; // TrieWalk.java:336
-  reg [11:0] c7_child; // TrieWalk.java:337
-  reg c7_present; // TrieWalk.java:338
-  reg [2:0] c7_count; // TrieWalk.java:339
-  reg c7_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c7_digit_below; // TrieWalk.java:344
-  reg a8_valid; // TrieWalk.java:330
-  reg [31:0] a8_key; // TrieWalk.java:331
-  reg [15:0] a8_weight; // TrieWalk.java:332
-  reg [11:0] a8_slot; // TrieWalk.java:333
-  reg [4:0] a8_depth; // TrieWalk.java:334
-  reg [2:0] a8_children; // TrieWalk.java:335
-  reg a8_done; // TrieWalk.java:336
-  reg a8_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a8_digit_below; // TrieWalk.java:344
-  reg p8_valid; // TrieWalk.java:330
-  reg [31:0] p8_key; // TrieWalk.java:331
-  reg [15:0] p8_weight; // TrieWalk.java:332
-  reg [11:0] p8_slot; // TrieWalk.java:333
-  reg [4:0] p8_depth; // TrieWalk.java:334
-  reg [2:0] p8_children; // TrieWalk.java:335
-  reg p8_done; // TrieWalk.java:336
-  reg p8_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p8_digit_below; // TrieWalk.java:344
-  reg q8_valid; // TrieWalk.java:330
-  reg [31:0] q8_key; // TrieWalk.java:331
-  reg [15:0] q8_weight; // TrieWalk.java:332
-  reg [11:0] q8_slot; // TrieWalk.java:333
-  reg [4:0] q8_depth; // TrieWalk.java:334
-  reg [2:0] q8_children; // TrieWalk.java:335
-  reg q8_done; // TrieWalk.java:336
-  reg q8_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q8_digit_below; // TrieWalk.java:344
-  reg [11:0] level8_fix_address; // TrieWalk.java:249
-  reg [3:0] levels7_8_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit0; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit1; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit2; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit3; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit4; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit5; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit6; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit7; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit8; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit9; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit10; // LevelWords.java:62
-  reg [3:0] levels7_8_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_bit11; // LevelWords.java:62
-  reg [3:0] levels7_8_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q8_word_present; // LevelWords.java:62
-  reg c8_valid; // TrieWalk.java:330
-  reg [31:0] c8_key; // TrieWalk.java:331
-  reg [15:0] c8_weight; // TrieWalk.java:332
-  reg [11:0] c8_slot; // TrieWalk.java:333
-  reg [4:0] c8_depth; // TrieWalk.java:334
-  reg [2:0] c8_children; // TrieWalk.java:335
-  reg c8_done; // TrieWalk.java:336
-  reg [11:0] c8_child; // TrieWalk.java:337
-  reg c8_present; // TrieWalk.java:338
-  reg [2:0] c8_count; // TrieWalk.java:339
-  reg c8_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c8_digit_below; // TrieWalk.java:344
+  reg a7_valid; // TrieWalk.java:329
+  reg [31:0] a7_key; // TrieWalk.java:330
+  reg [15:0] a7_weight; // TrieWalk.java:331
+  reg [11:0] a7_slot; // TrieWalk.java:332
+  reg [4:0] a7_depth; // TrieWalk.java:333
+  reg [2:0] a7_children; // TrieWalk.java:334
+  reg a7_done; // TrieWalk.java:335
+  reg a7_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a7_digit_below; // TrieWalk.java:343
+  reg p7_valid; // TrieWalk.java:329
+  reg [31:0] p7_key; // TrieWalk.java:330
+  reg [15:0] p7_weight; // TrieWalk.java:331
+  reg [11:0] p7_slot; // TrieWalk.java:332
+  reg [4:0] p7_depth; // TrieWalk.java:333
+  reg [2:0] p7_children; // TrieWalk.java:334
+  reg p7_done; // TrieWalk.java:335
+  reg p7_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p7_digit_below; // TrieWalk.java:343
+  reg q7_valid; // TrieWalk.java:329
+  reg [31:0] q7_key; // TrieWalk.java:330
+  reg [15:0] q7_weight; // TrieWalk.java:331
+  reg [11:0] q7_slot; // TrieWalk.java:332
+  reg [4:0] q7_depth; // TrieWalk.java:333
+  reg [2:0] q7_children; // TrieWalk.java:334
+  reg q7_done; // TrieWalk.java:335
+  reg q7_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q7_digit_below; // TrieWalk.java:343
+  reg [11:0] level7_fix_address; // TrieWalk.java:250
+  reg [3:0] levels7_8_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit0; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit1; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit2; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit3; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit4; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit5; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit6; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit7; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit8; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit9; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit10; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_bit11; // LevelWords.java:64
+  reg [3:0] levels7_8_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q7_word_present; // LevelWords.java:64
+  reg c7_valid; // TrieWalk.java:329
+  reg [31:0] c7_key; // TrieWalk.java:330
+  reg [15:0] c7_weight; // TrieWalk.java:331
+  reg [11:0] c7_slot; // TrieWalk.java:332
+  reg [4:0] c7_depth; // TrieWalk.java:333
+  reg [2:0] c7_children; // TrieWalk.java:334
+  reg c7_done; // TrieWalk.java:335
+  reg [11:0] c7_child; // TrieWalk.java:336
+  reg c7_present; // TrieWalk.java:337
+  reg [2:0] c7_count; // TrieWalk.java:338
+  reg c7_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c7_digit_below; // TrieWalk.java:343
+  reg a8_valid; // TrieWalk.java:329
+  reg [31:0] a8_key; // TrieWalk.java:330
+  reg [15:0] a8_weight; // TrieWalk.java:331
+  reg [11:0] a8_slot; // TrieWalk.java:332
+  reg [4:0] a8_depth; // TrieWalk.java:333
+  reg [2:0] a8_children; // TrieWalk.java:334
+  reg a8_done; // TrieWalk.java:335
+  reg a8_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a8_digit_below; // TrieWalk.java:343
+  reg p8_valid; // TrieWalk.java:329
+  reg [31:0] p8_key; // TrieWalk.java:330
+  reg [15:0] p8_weight; // TrieWalk.java:331
+  reg [11:0] p8_slot; // TrieWalk.java:332
+  reg [4:0] p8_depth; // TrieWalk.java:333
+  reg [2:0] p8_children; // TrieWalk.java:334
+  reg p8_done; // TrieWalk.java:335
+  reg p8_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p8_digit_below; // TrieWalk.java:343
+  reg q8_valid; // TrieWalk.java:329
+  reg [31:0] q8_key; // TrieWalk.java:330
+  reg [15:0] q8_weight; // TrieWalk.java:331
+  reg [11:0] q8_slot; // TrieWalk.java:332
+  reg [4:0] q8_depth; // TrieWalk.java:333
+  reg [2:0] q8_children; // TrieWalk.java:334
+  reg q8_done; // TrieWalk.java:335
+  reg q8_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q8_digit_below; // TrieWalk.java:343
+  reg [11:0] level8_fix_address; // TrieWalk.java:250
+  reg [3:0] levels7_8_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit0; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit1; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit2; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit3; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit4; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit5; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit6; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit7; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit8; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit9; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit10; // LevelWords.java:64
+  reg [3:0] levels7_8_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_bit11; // LevelWords.java:64
+  reg [3:0] levels7_8_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q8_word_present; // LevelWords.java:64
+  reg c8_valid; // TrieWalk.java:329
+  reg [31:0] c8_key; // TrieWalk.java:330
+  reg [15:0] c8_weight; // TrieWalk.java:331
+  reg [11:0] c8_slot; // TrieWalk.java:332
+  reg [4:0] c8_depth; // TrieWalk.java:333
+  reg [2:0] c8_children; // TrieWalk.java:334
+  reg c8_done; // TrieWalk.java:335
+  reg [11:0] c8_child; // TrieWalk.java:336
+  reg c8_present; // TrieWalk.java:337
+  reg [2:0] c8_count; // TrieWalk.java:338
+  reg c8_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c8_digit_below; // TrieWalk.java:343
   reg [11:0] levels9_10_write_slot; // PairCopies.java:31
   reg [51:0] levels9_10_write_word; // PairCopies.java:32
   reg [11:0] levels9_10_fix_slot; // PairCopies.java:34
   reg [51:0] levels9_10_fix_word; // PairCopies.java:35
-  reg a9_valid; // TrieWalk.java:330
-  reg [31:0] a9_key; // TrieWalk.java:331
-  reg [15:0] a9_weight; // TrieWalk.java:332
-  reg [11:0] a9_slot; // TrieWalk.java:333
-  reg [4:0] a9_depth; // TrieWalk.java:334
-  reg [2:0] a9_children; // TrieWalk.java:335
-  reg a9_done; // TrieWalk.java:336
-  reg a9_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a9_digit_below; // TrieWalk.java:344
-  reg p9_valid; // TrieWalk.java:330
-  reg [31:0] p9_key; // TrieWalk.java:331
-  reg [15:0] p9_weight; // TrieWalk.java:332
-  reg [11:0] p9_slot; // TrieWalk.java:333
-  reg [4:0] p9_depth; // TrieWalk.java:334
-  reg [2:0] p9_children; // TrieWalk.java:335
-  reg p9_done; // TrieWalk.java:336
-  reg p9_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p9_digit_below; // TrieWalk.java:344
-  reg q9_valid; // TrieWalk.java:330
-  reg [31:0] q9_key; // TrieWalk.java:331
-  reg [15:0] q9_weight; // TrieWalk.java:332
-  reg [11:0] q9_slot; // TrieWalk.java:333
-  reg [4:0] q9_depth; // TrieWalk.java:334
-  reg [2:0] q9_children; // TrieWalk.java:335
-  reg q9_done; // TrieWalk.java:336
-  reg q9_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q9_digit_below; // TrieWalk.java:344
-  reg [11:0] level9_fix_address; // TrieWalk.java:249
-  reg [3:0] levels9_10_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit0; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit1; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit2; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit3; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit4; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit5; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit6; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit7; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit8; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit9; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit10; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_bit11; // LevelWords.java:62
-  reg [3:0] levels9_10_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q9_word_present; // LevelWords.java:62
-  reg c9_valid; // TrieWalk.java:330
-  reg [31:0] c9_key; // TrieWalk.java:331
-  reg [15:0] c9_weight; // TrieWalk.java:332
-  reg [11:0] c9_slot; // TrieWalk.java:333
-  reg [4:0] c9_depth; // TrieWalk.java:334
-  reg [2:0] c9_children; // TrieWalk.java:335
-  reg c9_done; // TrieWalk.java:336
-  reg [11:0] c9_child; // TrieWalk.java:337
-  reg c9_present; // TrieWalk.java:338
-  reg [2:0] c9_count; // TrieWalk.java:339
-  reg c9_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c9_digit_below; // TrieWalk.java:344
-  reg a10_valid; // TrieWalk.java:330
-  reg [31:0] a10_key; // TrieWalk.java:331
-  reg [15:0] a10_weight; // TrieWalk.java:332
-  reg [11:0] a10_slot; // TrieWalk.java:333
-  reg [4:0] a10_depth; // TrieWalk.java:334
-  reg [2:0] a10_children; // TrieWalk.java:335
-  reg a10_done; // TrieWalk.java:336
-  reg a10_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a10_digit_below; // TrieWalk.java:344
-  reg p10_valid; // TrieWalk.java:330
-  reg [31:0] p10_key; // TrieWalk.java:331
-  reg [15:0] p10_weight; // TrieWalk.java:332
-  reg [11:0] p10_slot; // TrieWalk.java:333
-  reg [4:0] p10_depth; // TrieWalk.java:334
-  reg [2:0] p10_children; // TrieWalk.java:335
-  reg p10_done; // TrieWalk.java:336
-  reg p10_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p10_digit_below; // TrieWalk.java:344
-  reg q10_valid; // TrieWalk.java:330
-  reg [31:0] q10_key; // TrieWalk.java:331
-  reg [15:0] q10_weight; // TrieWalk.java:332
-  reg [11:0] q10_slot; // TrieWalk.java:333
-  reg [4:0] q10_depth; // TrieWalk.java:334
-  reg [2:0] q10_children; // TrieWalk.java:335
-  reg q10_done; // TrieWalk.java:336
-  reg q10_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q10_digit_below; // TrieWalk.java:344
-  reg [11:0] level10_fix_address; // TrieWalk.java:249
-  reg [3:0] levels9_10_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit0; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit1; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit2; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit3; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit4; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit5; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit6; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit7; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit8; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit9; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit10; // LevelWords.java:62
-  reg [3:0] levels9_10_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_bit11; // LevelWords.java:62
-  reg [3:0] levels9_10_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q10_word_present; // LevelWords.java:62
-  reg c10_valid; // TrieWalk.java:330
-  reg [31:0] c10_key; // TrieWalk.java:331
-  reg [15:0] c10_weight; // TrieWalk.java:332
-  reg [11:0] c10_slot; // TrieWalk.java:333
-  reg [4:0] c10_depth; // TrieWalk.java:334
-  reg [2:0] c10_children; // TrieWalk.java:335
-  reg c10_done; // TrieWalk.java:336
-  reg [11:0] c10_child; // TrieWalk.java:337
-  reg c10_present; // TrieWalk.java:338
-  reg [2:0] c10_count; // TrieWalk.java:339
-  reg c10_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c10_digit_below; // TrieWalk.java:344
+  reg a9_valid; // TrieWalk.java:329
+  reg [31:0] a9_key; // TrieWalk.java:330
+  reg [15:0] a9_weight; // TrieWalk.java:331
+  reg [11:0] a9_slot; // TrieWalk.java:332
+  reg [4:0] a9_depth; // TrieWalk.java:333
+  reg [2:0] a9_children; // TrieWalk.java:334
+  reg a9_done; // TrieWalk.java:335
+  reg a9_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a9_digit_below; // TrieWalk.java:343
+  reg p9_valid; // TrieWalk.java:329
+  reg [31:0] p9_key; // TrieWalk.java:330
+  reg [15:0] p9_weight; // TrieWalk.java:331
+  reg [11:0] p9_slot; // TrieWalk.java:332
+  reg [4:0] p9_depth; // TrieWalk.java:333
+  reg [2:0] p9_children; // TrieWalk.java:334
+  reg p9_done; // TrieWalk.java:335
+  reg p9_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p9_digit_below; // TrieWalk.java:343
+  reg q9_valid; // TrieWalk.java:329
+  reg [31:0] q9_key; // TrieWalk.java:330
+  reg [15:0] q9_weight; // TrieWalk.java:331
+  reg [11:0] q9_slot; // TrieWalk.java:332
+  reg [4:0] q9_depth; // TrieWalk.java:333
+  reg [2:0] q9_children; // TrieWalk.java:334
+  reg q9_done; // TrieWalk.java:335
+  reg q9_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q9_digit_below; // TrieWalk.java:343
+  reg [11:0] level9_fix_address; // TrieWalk.java:250
+  reg [3:0] levels9_10_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit0; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit1; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit2; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit3; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit4; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit5; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit6; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit7; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit8; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit9; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit10; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_bit11; // LevelWords.java:64
+  reg [3:0] levels9_10_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q9_word_present; // LevelWords.java:64
+  reg c9_valid; // TrieWalk.java:329
+  reg [31:0] c9_key; // TrieWalk.java:330
+  reg [15:0] c9_weight; // TrieWalk.java:331
+  reg [11:0] c9_slot; // TrieWalk.java:332
+  reg [4:0] c9_depth; // TrieWalk.java:333
+  reg [2:0] c9_children; // TrieWalk.java:334
+  reg c9_done; // TrieWalk.java:335
+  reg [11:0] c9_child; // TrieWalk.java:336
+  reg c9_present; // TrieWalk.java:337
+  reg [2:0] c9_count; // TrieWalk.java:338
+  reg c9_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c9_digit_below; // TrieWalk.java:343
+  reg a10_valid; // TrieWalk.java:329
+  reg [31:0] a10_key; // TrieWalk.java:330
+  reg [15:0] a10_weight; // TrieWalk.java:331
+  reg [11:0] a10_slot; // TrieWalk.java:332
+  reg [4:0] a10_depth; // TrieWalk.java:333
+  reg [2:0] a10_children; // TrieWalk.java:334
+  reg a10_done; // TrieWalk.java:335
+  reg a10_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a10_digit_below; // TrieWalk.java:343
+  reg p10_valid; // TrieWalk.java:329
+  reg [31:0] p10_key; // TrieWalk.java:330
+  reg [15:0] p10_weight; // TrieWalk.java:331
+  reg [11:0] p10_slot; // TrieWalk.java:332
+  reg [4:0] p10_depth; // TrieWalk.java:333
+  reg [2:0] p10_children; // TrieWalk.java:334
+  reg p10_done; // TrieWalk.java:335
+  reg p10_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p10_digit_below; // TrieWalk.java:343
+  reg q10_valid; // TrieWalk.java:329
+  reg [31:0] q10_key; // TrieWalk.java:330
+  reg [15:0] q10_weight; // TrieWalk.java:331
+  reg [11:0] q10_slot; // TrieWalk.java:332
+  reg [4:0] q10_depth; // TrieWalk.java:333
+  reg [2:0] q10_children; // TrieWalk.java:334
+  reg q10_done; // TrieWalk.java:335
+  reg q10_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q10_digit_below; // TrieWalk.java:343
+  reg [11:0] level10_fix_address; // TrieWalk.java:250
+  reg [3:0] levels9_10_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit0; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit1; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit2; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit3; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit4; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit5; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit6; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit7; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit8; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit9; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit10; // LevelWords.java:64
+  reg [3:0] levels9_10_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_bit11; // LevelWords.java:64
+  reg [3:0] levels9_10_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q10_word_present; // LevelWords.java:64
+  reg c10_valid; // TrieWalk.java:329
+  reg [31:0] c10_key; // TrieWalk.java:330
+  reg [15:0] c10_weight; // TrieWalk.java:331
+  reg [11:0] c10_slot; // TrieWalk.java:332
+  reg [4:0] c10_depth; // TrieWalk.java:333
+  reg [2:0] c10_children; // TrieWalk.java:334
+  reg c10_done; // TrieWalk.java:335
+  reg [11:0] c10_child; // TrieWalk.java:336
+  reg c10_present; // TrieWalk.java:337
+  reg [2:0] c10_count; // TrieWalk.java:338
+  reg c10_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c10_digit_below; // TrieWalk.java:343
   reg [11:0] levels11_12_write_slot; // PairCopies.java:31
   reg [51:0] levels11_12_write_word; // PairCopies.java:32
   reg [11:0] levels11_12_fix_slot; // PairCopies.java:34
   reg [51:0] levels11_12_fix_word; // PairCopies.java:35
-  reg a11_valid; // TrieWalk.java:330
-  reg [31:0] a11_key; // TrieWalk.java:331
-  reg [15:0] a11_weight; // TrieWalk.java:332
-  reg [11:0] a11_slot; // TrieWalk.java:333
-  reg [4:0] a11_depth; // TrieWalk.java:334
-  reg [2:0] a11_children; // TrieWalk.java:335
-  reg a11_done; // TrieWalk.java:336
-  reg a11_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a11_digit_below; // TrieWalk.java:344
-  reg p11_valid; // TrieWalk.java:330
-  reg [31:0] p11_key; // TrieWalk.java:331
-  reg [15:0] p11_weight; // TrieWalk.java:332
-  reg [11:0] p11_slot; // TrieWalk.java:333
-  reg [4:0] p11_depth; // TrieWalk.java:334
-  reg [2:0] p11_children; // TrieWalk.java:335
-  reg p11_done; // TrieWalk.java:336
-  reg p11_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p11_digit_below; // TrieWalk.java:344
-  reg q11_valid; // TrieWalk.java:330
-  reg [31:0] q11_key; // TrieWalk.java:331
-  reg [15:0] q11_weight; // TrieWalk.java:332
-  reg [11:0] q11_slot; // TrieWalk.java:333
-  reg [4:0] q11_depth; // TrieWalk.java:334
-  reg [2:0] q11_children; // TrieWalk.java:335
-  reg q11_done; // TrieWalk.java:336
-  reg q11_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q11_digit_below; // TrieWalk.java:344
-  reg [11:0] level11_fix_address; // TrieWalk.java:249
-  reg [3:0] levels11_12_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit0; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit1; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit2; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit3; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit4; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit5; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit6; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit7; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit8; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit9; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit10; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_bit11; // LevelWords.java:62
-  reg [3:0] levels11_12_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q11_word_present; // LevelWords.java:62
-  reg c11_valid; // TrieWalk.java:330
-  reg [31:0] c11_key; // TrieWalk.java:331
-  reg [15:0] c11_weight; // TrieWalk.java:332
-  reg [11:0] c11_slot; // TrieWalk.java:333
-  reg [4:0] c11_depth; // TrieWalk.java:334
-  reg [2:0] c11_children; // TrieWalk.java:335
-  reg c11_done; // TrieWalk.java:336
-  reg [11:0] c11_child; // TrieWalk.java:337
-  reg c11_present; // TrieWalk.java:338
-  reg [2:0] c11_count; // TrieWalk.java:339
-  reg c11_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c11_digit_below; // TrieWalk.java:344
-  reg a12_valid; // TrieWalk.java:330
-  reg [31:0] a12_key; // TrieWalk.java:331
-  reg [15:0] a12_weight; // TrieWalk.java:332
-  reg [11:0] a12_slot; // TrieWalk.java:333
-  reg [4:0] a12_depth; // TrieWalk.java:334
-  reg [2:0] a12_children; // TrieWalk.java:335
-  reg a12_done; // TrieWalk.java:336
-  reg a12_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a12_digit_below; // TrieWalk.java:344
-  reg p12_valid; // TrieWalk.java:330
-  reg [31:0] p12_key; // TrieWalk.java:331
-  reg [15:0] p12_weight; // TrieWalk.java:332
-  reg [11:0] p12_slot; // TrieWalk.java:333
-  reg [4:0] p12_depth; // TrieWalk.java:334
-  reg [2:0] p12_children; // TrieWalk.java:335
-  reg p12_done; // TrieWalk.java:336
-  reg p12_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p12_digit_below; // TrieWalk.java:344
-  reg q12_valid; // TrieWalk.java:330
-  reg [31:0] q12_key; // TrieWalk.java:331
-  reg [15:0] q12_weight; // TrieWalk.java:332
-  reg [11:0] q12_slot; // TrieWalk.java:333
-  reg [4:0] q12_depth; // TrieWalk.java:334
-  reg [2:0] q12_children; // TrieWalk.java:335
-  reg q12_done; // TrieWalk.java:336
-  reg q12_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q12_digit_below; // TrieWalk.java:344
-  reg [11:0] level12_fix_address; // TrieWalk.java:249
-  reg [3:0] levels11_12_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit0; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit1; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit2; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit3; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit4; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit5; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit6; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit7; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit8; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit9; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit10; // LevelWords.java:62
-  reg [3:0] levels11_12_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_bit11; // LevelWords.java:62
-  reg [3:0] levels11_12_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q12_word_present; // LevelWords.java:62
-  reg c12_valid; // TrieWalk.java:330
-  reg [31:0] c12_key; // TrieWalk.java:331
-  reg [15:0] c12_weight; // TrieWalk.java:332
-  reg [11:0] c12_slot; // TrieWalk.java:333
-  reg [4:0] c12_depth; // TrieWalk.java:334
-  reg [2:0] c12_children; // TrieWalk.java:335
-  reg c12_done; // TrieWalk.java:336
-  reg [11:0] c12_child; // TrieWalk.java:337
-  reg c12_present; // TrieWalk.java:338
-  reg [2:0] c12_count; // TrieWalk.java:339
-  reg c12_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c12_digit_below; // TrieWalk.java:344
+  reg a11_valid; // TrieWalk.java:329
+  reg [31:0] a11_key; // TrieWalk.java:330
+  reg [15:0] a11_weight; // TrieWalk.java:331
+  reg [11:0] a11_slot; // TrieWalk.java:332
+  reg [4:0] a11_depth; // TrieWalk.java:333
+  reg [2:0] a11_children; // TrieWalk.java:334
+  reg a11_done; // TrieWalk.java:335
+  reg a11_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a11_digit_below; // TrieWalk.java:343
+  reg p11_valid; // TrieWalk.java:329
+  reg [31:0] p11_key; // TrieWalk.java:330
+  reg [15:0] p11_weight; // TrieWalk.java:331
+  reg [11:0] p11_slot; // TrieWalk.java:332
+  reg [4:0] p11_depth; // TrieWalk.java:333
+  reg [2:0] p11_children; // TrieWalk.java:334
+  reg p11_done; // TrieWalk.java:335
+  reg p11_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p11_digit_below; // TrieWalk.java:343
+  reg q11_valid; // TrieWalk.java:329
+  reg [31:0] q11_key; // TrieWalk.java:330
+  reg [15:0] q11_weight; // TrieWalk.java:331
+  reg [11:0] q11_slot; // TrieWalk.java:332
+  reg [4:0] q11_depth; // TrieWalk.java:333
+  reg [2:0] q11_children; // TrieWalk.java:334
+  reg q11_done; // TrieWalk.java:335
+  reg q11_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q11_digit_below; // TrieWalk.java:343
+  reg [11:0] level11_fix_address; // TrieWalk.java:250
+  reg [3:0] levels11_12_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit0; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit1; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit2; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit3; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit4; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit5; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit6; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit7; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit8; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit9; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit10; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_bit11; // LevelWords.java:64
+  reg [3:0] levels11_12_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q11_word_present; // LevelWords.java:64
+  reg c11_valid; // TrieWalk.java:329
+  reg [31:0] c11_key; // TrieWalk.java:330
+  reg [15:0] c11_weight; // TrieWalk.java:331
+  reg [11:0] c11_slot; // TrieWalk.java:332
+  reg [4:0] c11_depth; // TrieWalk.java:333
+  reg [2:0] c11_children; // TrieWalk.java:334
+  reg c11_done; // TrieWalk.java:335
+  reg [11:0] c11_child; // TrieWalk.java:336
+  reg c11_present; // TrieWalk.java:337
+  reg [2:0] c11_count; // TrieWalk.java:338
+  reg c11_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c11_digit_below; // TrieWalk.java:343
+  reg a12_valid; // TrieWalk.java:329
+  reg [31:0] a12_key; // TrieWalk.java:330
+  reg [15:0] a12_weight; // TrieWalk.java:331
+  reg [11:0] a12_slot; // TrieWalk.java:332
+  reg [4:0] a12_depth; // TrieWalk.java:333
+  reg [2:0] a12_children; // TrieWalk.java:334
+  reg a12_done; // TrieWalk.java:335
+  reg a12_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a12_digit_below; // TrieWalk.java:343
+  reg p12_valid; // TrieWalk.java:329
+  reg [31:0] p12_key; // TrieWalk.java:330
+  reg [15:0] p12_weight; // TrieWalk.java:331
+  reg [11:0] p12_slot; // TrieWalk.java:332
+  reg [4:0] p12_depth; // TrieWalk.java:333
+  reg [2:0] p12_children; // TrieWalk.java:334
+  reg p12_done; // TrieWalk.java:335
+  reg p12_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p12_digit_below; // TrieWalk.java:343
+  reg q12_valid; // TrieWalk.java:329
+  reg [31:0] q12_key; // TrieWalk.java:330
+  reg [15:0] q12_weight; // TrieWalk.java:331
+  reg [11:0] q12_slot; // TrieWalk.java:332
+  reg [4:0] q12_depth; // TrieWalk.java:333
+  reg [2:0] q12_children; // TrieWalk.java:334
+  reg q12_done; // TrieWalk.java:335
+  reg q12_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q12_digit_below; // TrieWalk.java:343
+  reg [11:0] level12_fix_address; // TrieWalk.java:250
+  reg [3:0] levels11_12_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit0; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit1; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit2; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit3; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit4; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit5; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit6; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit7; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit8; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit9; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit10; // LevelWords.java:64
+  reg [3:0] levels11_12_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_bit11; // LevelWords.java:64
+  reg [3:0] levels11_12_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q12_word_present; // LevelWords.java:64
+  reg c12_valid; // TrieWalk.java:329
+  reg [31:0] c12_key; // TrieWalk.java:330
+  reg [15:0] c12_weight; // TrieWalk.java:331
+  reg [11:0] c12_slot; // TrieWalk.java:332
+  reg [4:0] c12_depth; // TrieWalk.java:333
+  reg [2:0] c12_children; // TrieWalk.java:334
+  reg c12_done; // TrieWalk.java:335
+  reg [11:0] c12_child; // TrieWalk.java:336
+  reg c12_present; // TrieWalk.java:337
+  reg [2:0] c12_count; // TrieWalk.java:338
+  reg c12_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c12_digit_below; // TrieWalk.java:343
   reg [11:0] levels13_14_write_slot; // PairCopies.java:31
   reg [51:0] levels13_14_write_word; // PairCopies.java:32
   reg [11:0] levels13_14_fix_slot; // PairCopies.java:34
   reg [51:0] levels13_14_fix_word; // PairCopies.java:35
-  reg a13_valid; // TrieWalk.java:330
-  reg [31:0] a13_key; // TrieWalk.java:331
-  reg [15:0] a13_weight; // TrieWalk.java:332
-  reg [11:0] a13_slot; // TrieWalk.java:333
-  reg [4:0] a13_depth; // TrieWalk.java:334
-  reg [2:0] a13_children; // TrieWalk.java:335
-  reg a13_done; // TrieWalk.java:336
-  reg a13_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a13_digit_below; // TrieWalk.java:344
-  reg p13_valid; // TrieWalk.java:330
-  reg [31:0] p13_key; // TrieWalk.java:331
-  reg [15:0] p13_weight; // TrieWalk.java:332
-  reg [11:0] p13_slot; // TrieWalk.java:333
-  reg [4:0] p13_depth; // TrieWalk.java:334
-  reg [2:0] p13_children; // TrieWalk.java:335
-  reg p13_done; // TrieWalk.java:336
-  reg p13_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p13_digit_below; // TrieWalk.java:344
-  reg q13_valid; // TrieWalk.java:330
-  reg [31:0] q13_key; // TrieWalk.java:331
-  reg [15:0] q13_weight; // TrieWalk.java:332
-  reg [11:0] q13_slot; // TrieWalk.java:333
-  reg [4:0] q13_depth; // TrieWalk.java:334
-  reg [2:0] q13_children; // TrieWalk.java:335
-  reg q13_done; // TrieWalk.java:336
-  reg q13_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q13_digit_below; // TrieWalk.java:344
-  reg [11:0] level13_fix_address; // TrieWalk.java:249
-  reg [3:0] levels13_14_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit0; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit1; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit2; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit3; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit4; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit5; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit6; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit7; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit8; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit9; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit10; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_bit11; // LevelWords.java:62
-  reg [3:0] levels13_14_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q13_word_present; // LevelWords.java:62
-  reg c13_valid; // TrieWalk.java:330
-  reg [31:0] c13_key; // TrieWalk.java:331
-  reg [15:0] c13_weight; // TrieWalk.java:332
-  reg [11:0] c13_slot; // TrieWalk.java:333
-  reg [4:0] c13_depth; // TrieWalk.java:334
-  reg [2:0] c13_children; // TrieWalk.java:335
-  reg c13_done; // TrieWalk.java:336
-  reg [11:0] c13_child; // TrieWalk.java:337
-  reg c13_present; // TrieWalk.java:338
-  reg [2:0] c13_count; // TrieWalk.java:339
-  reg c13_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c13_digit_below; // TrieWalk.java:344
-  reg a14_valid; // TrieWalk.java:330
-  reg [31:0] a14_key; // TrieWalk.java:331
-  reg [15:0] a14_weight; // TrieWalk.java:332
-  reg [11:0] a14_slot; // TrieWalk.java:333
-  reg [4:0] a14_depth; // TrieWalk.java:334
-  reg [2:0] a14_children; // TrieWalk.java:335
-  reg a14_done; // TrieWalk.java:336
-  reg a14_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a14_digit_below; // TrieWalk.java:344
-  reg p14_valid; // TrieWalk.java:330
-  reg [31:0] p14_key; // TrieWalk.java:331
-  reg [15:0] p14_weight; // TrieWalk.java:332
-  reg [11:0] p14_slot; // TrieWalk.java:333
-  reg [4:0] p14_depth; // TrieWalk.java:334
-  reg [2:0] p14_children; // TrieWalk.java:335
-  reg p14_done; // TrieWalk.java:336
-  reg p14_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p14_digit_below; // TrieWalk.java:344
-  reg q14_valid; // TrieWalk.java:330
-  reg [31:0] q14_key; // TrieWalk.java:331
-  reg [15:0] q14_weight; // TrieWalk.java:332
-  reg [11:0] q14_slot; // TrieWalk.java:333
-  reg [4:0] q14_depth; // TrieWalk.java:334
-  reg [2:0] q14_children; // TrieWalk.java:335
-  reg q14_done; // TrieWalk.java:336
-  reg q14_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q14_digit_below; // TrieWalk.java:344
-  reg [11:0] level14_fix_address; // TrieWalk.java:249
-  reg [3:0] levels13_14_words_bit0_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit0; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit1_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit1; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit2_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit2; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit3_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit3; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit4_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit4; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit5_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit5; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit6_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit6; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit7_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit7; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit8_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit8; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit9_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit9; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit10_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit10; // LevelWords.java:62
-  reg [3:0] levels13_14_words_bit11_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_bit11; // LevelWords.java:62
-  reg [3:0] levels13_14_words_present_rdata_1; // LevelWords.java:62
-  reg [3:0] q14_word_present; // LevelWords.java:62
-  reg c14_valid; // TrieWalk.java:330
-  reg [31:0] c14_key; // TrieWalk.java:331
-  reg [15:0] c14_weight; // TrieWalk.java:332
-  reg [11:0] c14_slot; // TrieWalk.java:333
-  reg [4:0] c14_depth; // TrieWalk.java:334
-  reg [2:0] c14_children; // TrieWalk.java:335
-  reg c14_done; // TrieWalk.java:336
-  reg [11:0] c14_child; // TrieWalk.java:337
-  reg c14_present; // TrieWalk.java:338
-  reg [2:0] c14_count; // TrieWalk.java:339
-  reg c14_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c14_digit_below; // TrieWalk.java:344
+  reg a13_valid; // TrieWalk.java:329
+  reg [31:0] a13_key; // TrieWalk.java:330
+  reg [15:0] a13_weight; // TrieWalk.java:331
+  reg [11:0] a13_slot; // TrieWalk.java:332
+  reg [4:0] a13_depth; // TrieWalk.java:333
+  reg [2:0] a13_children; // TrieWalk.java:334
+  reg a13_done; // TrieWalk.java:335
+  reg a13_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a13_digit_below; // TrieWalk.java:343
+  reg p13_valid; // TrieWalk.java:329
+  reg [31:0] p13_key; // TrieWalk.java:330
+  reg [15:0] p13_weight; // TrieWalk.java:331
+  reg [11:0] p13_slot; // TrieWalk.java:332
+  reg [4:0] p13_depth; // TrieWalk.java:333
+  reg [2:0] p13_children; // TrieWalk.java:334
+  reg p13_done; // TrieWalk.java:335
+  reg p13_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p13_digit_below; // TrieWalk.java:343
+  reg q13_valid; // TrieWalk.java:329
+  reg [31:0] q13_key; // TrieWalk.java:330
+  reg [15:0] q13_weight; // TrieWalk.java:331
+  reg [11:0] q13_slot; // TrieWalk.java:332
+  reg [4:0] q13_depth; // TrieWalk.java:333
+  reg [2:0] q13_children; // TrieWalk.java:334
+  reg q13_done; // TrieWalk.java:335
+  reg q13_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q13_digit_below; // TrieWalk.java:343
+  reg [11:0] level13_fix_address; // TrieWalk.java:250
+  reg [3:0] levels13_14_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit0; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit1; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit2; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit3; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit4; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit5; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit6; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit7; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit8; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit9; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit10; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_bit11; // LevelWords.java:64
+  reg [3:0] levels13_14_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q13_word_present; // LevelWords.java:64
+  reg c13_valid; // TrieWalk.java:329
+  reg [31:0] c13_key; // TrieWalk.java:330
+  reg [15:0] c13_weight; // TrieWalk.java:331
+  reg [11:0] c13_slot; // TrieWalk.java:332
+  reg [4:0] c13_depth; // TrieWalk.java:333
+  reg [2:0] c13_children; // TrieWalk.java:334
+  reg c13_done; // TrieWalk.java:335
+  reg [11:0] c13_child; // TrieWalk.java:336
+  reg c13_present; // TrieWalk.java:337
+  reg [2:0] c13_count; // TrieWalk.java:338
+  reg c13_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c13_digit_below; // TrieWalk.java:343
+  reg a14_valid; // TrieWalk.java:329
+  reg [31:0] a14_key; // TrieWalk.java:330
+  reg [15:0] a14_weight; // TrieWalk.java:331
+  reg [11:0] a14_slot; // TrieWalk.java:332
+  reg [4:0] a14_depth; // TrieWalk.java:333
+  reg [2:0] a14_children; // TrieWalk.java:334
+  reg a14_done; // TrieWalk.java:335
+  reg a14_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a14_digit_below; // TrieWalk.java:343
+  reg p14_valid; // TrieWalk.java:329
+  reg [31:0] p14_key; // TrieWalk.java:330
+  reg [15:0] p14_weight; // TrieWalk.java:331
+  reg [11:0] p14_slot; // TrieWalk.java:332
+  reg [4:0] p14_depth; // TrieWalk.java:333
+  reg [2:0] p14_children; // TrieWalk.java:334
+  reg p14_done; // TrieWalk.java:335
+  reg p14_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p14_digit_below; // TrieWalk.java:343
+  reg q14_valid; // TrieWalk.java:329
+  reg [31:0] q14_key; // TrieWalk.java:330
+  reg [15:0] q14_weight; // TrieWalk.java:331
+  reg [11:0] q14_slot; // TrieWalk.java:332
+  reg [4:0] q14_depth; // TrieWalk.java:333
+  reg [2:0] q14_children; // TrieWalk.java:334
+  reg q14_done; // TrieWalk.java:335
+  reg q14_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q14_digit_below; // TrieWalk.java:343
+  reg [11:0] level14_fix_address; // TrieWalk.java:250
+  reg [3:0] levels13_14_words_bit0_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit0; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit1_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit1; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit2_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit2; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit3_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit3; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit4_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit4; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit5_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit5; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit6_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit6; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit7_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit7; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit8_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit8; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit9_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit9; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit10_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit10; // LevelWords.java:64
+  reg [3:0] levels13_14_words_bit11_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_bit11; // LevelWords.java:64
+  reg [3:0] levels13_14_words_present_rdata_1; // LevelWords.java:64
+  reg [3:0] q14_word_present; // LevelWords.java:64
+  reg c14_valid; // TrieWalk.java:329
+  reg [31:0] c14_key; // TrieWalk.java:330
+  reg [15:0] c14_weight; // TrieWalk.java:331
+  reg [11:0] c14_slot; // TrieWalk.java:332
+  reg [4:0] c14_depth; // TrieWalk.java:333
+  reg [2:0] c14_children; // TrieWalk.java:334
+  reg c14_done; // TrieWalk.java:335
+  reg [11:0] c14_child; // TrieWalk.java:336
+  reg c14_present; // TrieWalk.java:337
+  reg [2:0] c14_count; // TrieWalk.java:338
+  reg c14_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c14_digit_below; // TrieWalk.java:343
   reg [11:0] level15_write_slot; // PairCopies.java:31
   reg [51:0] level15_write_word; // PairCopies.java:32
   reg [11:0] level15_fix_slot; // PairCopies.java:34
   reg [51:0] level15_fix_word; // PairCopies.java:35
-  reg a15_valid; // TrieWalk.java:330
-  reg [31:0] a15_key; // TrieWalk.java:331
-  reg [15:0] a15_weight; // TrieWalk.java:332
-  reg [11:0] a15_slot; // TrieWalk.java:333
-  reg [4:0] a15_depth; // TrieWalk.java:334
-  reg [2:0] a15_children; // TrieWalk.java:335
-  reg a15_done; // TrieWalk.java:336
-  reg a15_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] a15_digit_below; // TrieWalk.java:344
-  reg p15_valid; // TrieWalk.java:330
-  reg [31:0] p15_key; // TrieWalk.java:331
-  reg [15:0] p15_weight; // TrieWalk.java:332
-  reg [11:0] p15_slot; // TrieWalk.java:333
-  reg [4:0] p15_depth; // TrieWalk.java:334
-  reg [2:0] p15_children; // TrieWalk.java:335
-  reg p15_done; // TrieWalk.java:336
-  reg p15_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] p15_digit_below; // TrieWalk.java:344
-  reg q15_valid; // TrieWalk.java:330
-  reg [31:0] q15_key; // TrieWalk.java:331
-  reg [15:0] q15_weight; // TrieWalk.java:332
-  reg [11:0] q15_slot; // TrieWalk.java:333
-  reg [4:0] q15_depth; // TrieWalk.java:334
-  reg [2:0] q15_children; // TrieWalk.java:335
-  reg q15_done; // TrieWalk.java:336
-  reg q15_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] q15_digit_below; // TrieWalk.java:344
-  reg [11:0] level15_fix_address; // TrieWalk.java:249
-  reg [3:0] level15_words_bit0_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit0; // LevelWords.java:62
-  reg [3:0] level15_words_bit1_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit1; // LevelWords.java:62
-  reg [3:0] level15_words_bit2_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit2; // LevelWords.java:62
-  reg [3:0] level15_words_bit3_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit3; // LevelWords.java:62
-  reg [3:0] level15_words_bit4_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit4; // LevelWords.java:62
-  reg [3:0] level15_words_bit5_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit5; // LevelWords.java:62
-  reg [3:0] level15_words_bit6_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit6; // LevelWords.java:62
-  reg [3:0] level15_words_bit7_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit7; // LevelWords.java:62
-  reg [3:0] level15_words_bit8_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit8; // LevelWords.java:62
-  reg [3:0] level15_words_bit9_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit9; // LevelWords.java:62
-  reg [3:0] level15_words_bit10_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit10; // LevelWords.java:62
-  reg [3:0] level15_words_bit11_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_bit11; // LevelWords.java:62
-  reg [3:0] level15_words_present_rdata_0; // LevelWords.java:62
-  reg [3:0] q15_word_present; // LevelWords.java:62
-  reg c15_valid; // TrieWalk.java:330
-  reg [31:0] c15_key; // TrieWalk.java:331
-  reg [15:0] c15_weight; // TrieWalk.java:332
-  reg [11:0] c15_slot; // TrieWalk.java:333
-  reg [4:0] c15_depth; // TrieWalk.java:334
-  reg [2:0] c15_children; // TrieWalk.java:335
-  reg c15_done; // TrieWalk.java:336
-  reg [11:0] c15_child; // TrieWalk.java:337
-  reg c15_present; // TrieWalk.java:338
-  reg [2:0] c15_count; // TrieWalk.java:339
-  reg c15_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] c15_digit_below; // TrieWalk.java:344
-  reg s16_valid; // TrieWalk.java:330
-  reg [31:0] s16_key; // TrieWalk.java:331
-  reg [15:0] s16_weight; // TrieWalk.java:332
-  reg [11:0] s16_slot; // TrieWalk.java:333
-  reg [4:0] s16_depth; // TrieWalk.java:334
-  reg [2:0] s16_children; // TrieWalk.java:335
-  reg s16_done; // TrieWalk.java:336
-  reg s16_stopped_at_split; // TrieWalk.java:343
-  reg [1:0] s16_digit_below; // TrieWalk.java:344
+  reg a15_valid; // TrieWalk.java:329
+  reg [31:0] a15_key; // TrieWalk.java:330
+  reg [15:0] a15_weight; // TrieWalk.java:331
+  reg [11:0] a15_slot; // TrieWalk.java:332
+  reg [4:0] a15_depth; // TrieWalk.java:333
+  reg [2:0] a15_children; // TrieWalk.java:334
+  reg a15_done; // TrieWalk.java:335
+  reg a15_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] a15_digit_below; // TrieWalk.java:343
+  reg p15_valid; // TrieWalk.java:329
+  reg [31:0] p15_key; // TrieWalk.java:330
+  reg [15:0] p15_weight; // TrieWalk.java:331
+  reg [11:0] p15_slot; // TrieWalk.java:332
+  reg [4:0] p15_depth; // TrieWalk.java:333
+  reg [2:0] p15_children; // TrieWalk.java:334
+  reg p15_done; // TrieWalk.java:335
+  reg p15_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] p15_digit_below; // TrieWalk.java:343
+  reg q15_valid; // TrieWalk.java:329
+  reg [31:0] q15_key; // TrieWalk.java:330
+  reg [15:0] q15_weight; // TrieWalk.java:331
+  reg [11:0] q15_slot; // TrieWalk.java:332
+  reg [4:0] q15_depth; // TrieWalk.java:333
+  reg [2:0] q15_children; // TrieWalk.java:334
+  reg q15_done; // TrieWalk.java:335
+  reg q15_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] q15_digit_below; // TrieWalk.java:343
+  reg [11:0] level15_fix_address; // TrieWalk.java:250
+  reg [3:0] level15_words_bit0_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit0; // LevelWords.java:64
+  reg [3:0] level15_words_bit1_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit1; // LevelWords.java:64
+  reg [3:0] level15_words_bit2_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit2; // LevelWords.java:64
+  reg [3:0] level15_words_bit3_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit3; // LevelWords.java:64
+  reg [3:0] level15_words_bit4_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit4; // LevelWords.java:64
+  reg [3:0] level15_words_bit5_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit5; // LevelWords.java:64
+  reg [3:0] level15_words_bit6_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit6; // LevelWords.java:64
+  reg [3:0] level15_words_bit7_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit7; // LevelWords.java:64
+  reg [3:0] level15_words_bit8_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit8; // LevelWords.java:64
+  reg [3:0] level15_words_bit9_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit9; // LevelWords.java:64
+  reg [3:0] level15_words_bit10_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit10; // LevelWords.java:64
+  reg [3:0] level15_words_bit11_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_bit11; // LevelWords.java:64
+  reg [3:0] level15_words_present_rdata_0; // LevelWords.java:64
+  reg [3:0] q15_word_present; // LevelWords.java:64
+  reg c15_valid; // TrieWalk.java:329
+  reg [31:0] c15_key; // TrieWalk.java:330
+  reg [15:0] c15_weight; // TrieWalk.java:331
+  reg [11:0] c15_slot; // TrieWalk.java:332
+  reg [4:0] c15_depth; // TrieWalk.java:333
+  reg [2:0] c15_children; // TrieWalk.java:334
+  reg c15_done; // TrieWalk.java:335
+  reg [11:0] c15_child; // TrieWalk.java:336
+  reg c15_present; // TrieWalk.java:337
+  reg [2:0] c15_count; // TrieWalk.java:338
+  reg c15_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] c15_digit_below; // TrieWalk.java:343
+  reg s16_valid; // TrieWalk.java:329
+  reg [31:0] s16_key; // TrieWalk.java:330
+  reg [15:0] s16_weight; // TrieWalk.java:331
+  reg [11:0] s16_slot; // TrieWalk.java:332
+  reg [4:0] s16_depth; // TrieWalk.java:333
+  reg [2:0] s16_children; // TrieWalk.java:334
+  reg s16_done; // TrieWalk.java:335
+  reg s16_stopped_at_split; // TrieWalk.java:342
+  reg [1:0] s16_digit_below; // TrieWalk.java:343
 
   // Memories (no reset, so synthesis infers RAM)
   (* no_rw_check *) reg [3:0] levels1_2_words_bit0 [0:4095]; // LevelWords.java:42
@@ -1178,1005 +1178,1005 @@ module TrieWalk_k32_b4_n4096_wt16 (
   (* no_rw_check *) reg [3:0] level15_words_present [0:4095]; // LevelWords.java:42
 
   // Wires
-  wire [1:0] _wire_0_0; // TrieWalk.java:142
-  wire [1:0] _wire_0_1; // TrieWalk.java:142
-  wire [1:0] _wire_0_2; // TrieWalk.java:142
-  wire [1:0] _wire_0_3; // TrieWalk.java:142
-  wire [1:0] _wire_0_4; // TrieWalk.java:142
-  wire [1:0] _wire_0_5; // TrieWalk.java:142
-  wire [1:0] _wire_0_6; // TrieWalk.java:142
-  wire [1:0] _wire_0_7; // TrieWalk.java:142
-  wire [1:0] _wire_0_8; // TrieWalk.java:142
-  wire [1:0] _wire_0_9; // TrieWalk.java:142
-  wire [1:0] _wire_0_10; // TrieWalk.java:142
-  wire [1:0] _wire_0_11; // TrieWalk.java:142
-  wire [1:0] _wire_0_12; // TrieWalk.java:142
-  wire [1:0] _wire_0_13; // TrieWalk.java:142
-  wire [1:0] _wire_0_14; // TrieWalk.java:142
-  wire [1:0] _wire_0_15; // TrieWalk.java:142
-  wire [1:0] _wire_1_0; // TrieWalk.java:142
-  wire [1:0] _wire_1_1; // TrieWalk.java:142
-  wire [1:0] _wire_1_2; // TrieWalk.java:142
-  wire [1:0] _wire_1_3; // TrieWalk.java:142
-  wire [1:0] _wire_1_4; // TrieWalk.java:142
-  wire [1:0] _wire_1_5; // TrieWalk.java:142
-  wire [1:0] _wire_1_6; // TrieWalk.java:142
-  wire [1:0] _wire_1_7; // TrieWalk.java:142
-  wire [1:0] _wire_1_8; // TrieWalk.java:142
-  wire [1:0] _wire_1_9; // TrieWalk.java:142
-  wire [1:0] _wire_1_10; // TrieWalk.java:142
-  wire [1:0] _wire_1_11; // TrieWalk.java:142
-  wire [1:0] _wire_1_12; // TrieWalk.java:142
-  wire [1:0] _wire_1_13; // TrieWalk.java:142
-  wire [1:0] _wire_1_14; // TrieWalk.java:142
-  wire [1:0] _wire_1_15; // TrieWalk.java:142
-  wire [1:0] _wire_2_0; // TrieWalk.java:142
-  wire [1:0] _wire_2_1; // TrieWalk.java:142
-  wire [1:0] _wire_2_2; // TrieWalk.java:142
-  wire [1:0] _wire_2_3; // TrieWalk.java:142
-  wire [1:0] _wire_2_4; // TrieWalk.java:142
-  wire [1:0] _wire_2_5; // TrieWalk.java:142
-  wire [1:0] _wire_2_6; // TrieWalk.java:142
-  wire [1:0] _wire_2_7; // TrieWalk.java:142
-  wire [1:0] _wire_2_8; // TrieWalk.java:142
-  wire [1:0] _wire_2_9; // TrieWalk.java:142
-  wire [1:0] _wire_2_10; // TrieWalk.java:142
-  wire [1:0] _wire_2_11; // TrieWalk.java:142
-  wire [1:0] _wire_2_12; // TrieWalk.java:142
-  wire [1:0] _wire_2_13; // TrieWalk.java:142
-  wire [1:0] _wire_2_14; // TrieWalk.java:142
-  wire [1:0] _wire_2_15; // TrieWalk.java:142
-  wire [1:0] _wire_3_0; // TrieWalk.java:142
-  wire [1:0] _wire_3_1; // TrieWalk.java:142
-  wire [1:0] _wire_3_2; // TrieWalk.java:142
-  wire [1:0] _wire_3_3; // TrieWalk.java:142
-  wire [1:0] _wire_3_4; // TrieWalk.java:142
-  wire [1:0] _wire_3_5; // TrieWalk.java:142
-  wire [1:0] _wire_3_6; // TrieWalk.java:142
-  wire [1:0] _wire_3_7; // TrieWalk.java:142
-  wire [1:0] _wire_3_8; // TrieWalk.java:142
-  wire [1:0] _wire_3_9; // TrieWalk.java:142
-  wire [1:0] _wire_3_10; // TrieWalk.java:142
-  wire [1:0] _wire_3_11; // TrieWalk.java:142
-  wire [1:0] _wire_3_12; // TrieWalk.java:142
-  wire [1:0] _wire_3_13; // TrieWalk.java:142
-  wire [1:0] _wire_3_14; // TrieWalk.java:142
-  wire [1:0] _wire_3_15; // TrieWalk.java:142
-  wire [1:0] _wire_4_0; // TrieWalk.java:142
-  wire [1:0] _wire_4_1; // TrieWalk.java:142
-  wire [1:0] _wire_4_2; // TrieWalk.java:142
-  wire [1:0] _wire_4_3; // TrieWalk.java:142
-  wire [1:0] _wire_4_4; // TrieWalk.java:142
-  wire [1:0] _wire_4_5; // TrieWalk.java:142
-  wire [1:0] _wire_4_6; // TrieWalk.java:142
-  wire [1:0] _wire_4_7; // TrieWalk.java:142
-  wire [1:0] _wire_4_8; // TrieWalk.java:142
-  wire [1:0] _wire_4_9; // TrieWalk.java:142
-  wire [1:0] _wire_4_10; // TrieWalk.java:142
-  wire [1:0] _wire_4_11; // TrieWalk.java:142
-  wire [1:0] _wire_4_12; // TrieWalk.java:142
-  wire [1:0] _wire_4_13; // TrieWalk.java:142
-  wire [1:0] _wire_4_14; // TrieWalk.java:142
-  wire [1:0] _wire_4_15; // TrieWalk.java:142
-  wire [1:0] _wire_5_0; // TrieWalk.java:142
-  wire [1:0] _wire_5_1; // TrieWalk.java:142
-  wire [1:0] _wire_5_2; // TrieWalk.java:142
-  wire [1:0] _wire_5_3; // TrieWalk.java:142
-  wire [1:0] _wire_5_4; // TrieWalk.java:142
-  wire [1:0] _wire_5_5; // TrieWalk.java:142
-  wire [1:0] _wire_5_6; // TrieWalk.java:142
-  wire [1:0] _wire_5_7; // TrieWalk.java:142
-  wire [1:0] _wire_5_8; // TrieWalk.java:142
-  wire [1:0] _wire_5_9; // TrieWalk.java:142
-  wire [1:0] _wire_5_10; // TrieWalk.java:142
-  wire [1:0] _wire_5_11; // TrieWalk.java:142
-  wire [1:0] _wire_5_12; // TrieWalk.java:142
-  wire [1:0] _wire_5_13; // TrieWalk.java:142
-  wire [1:0] _wire_5_14; // TrieWalk.java:142
-  wire [1:0] _wire_5_15; // TrieWalk.java:142
-  wire [1:0] _wire_6_0; // TrieWalk.java:142
-  wire [1:0] _wire_6_1; // TrieWalk.java:142
-  wire [1:0] _wire_6_2; // TrieWalk.java:142
-  wire [1:0] _wire_6_3; // TrieWalk.java:142
-  wire [1:0] _wire_6_4; // TrieWalk.java:142
-  wire [1:0] _wire_6_5; // TrieWalk.java:142
-  wire [1:0] _wire_6_6; // TrieWalk.java:142
-  wire [1:0] _wire_6_7; // TrieWalk.java:142
-  wire [1:0] _wire_6_8; // TrieWalk.java:142
-  wire [1:0] _wire_6_9; // TrieWalk.java:142
-  wire [1:0] _wire_6_10; // TrieWalk.java:142
-  wire [1:0] _wire_6_11; // TrieWalk.java:142
-  wire [1:0] _wire_6_12; // TrieWalk.java:142
-  wire [1:0] _wire_6_13; // TrieWalk.java:142
-  wire [1:0] _wire_6_14; // TrieWalk.java:142
-  wire [1:0] _wire_6_15; // TrieWalk.java:142
-  wire [1:0] _wire_7_0; // TrieWalk.java:142
-  wire [1:0] _wire_7_1; // TrieWalk.java:142
-  wire [1:0] _wire_7_2; // TrieWalk.java:142
-  wire [1:0] _wire_7_3; // TrieWalk.java:142
-  wire [1:0] _wire_7_4; // TrieWalk.java:142
-  wire [1:0] _wire_7_5; // TrieWalk.java:142
-  wire [1:0] _wire_7_6; // TrieWalk.java:142
-  wire [1:0] _wire_7_7; // TrieWalk.java:142
-  wire [1:0] _wire_7_8; // TrieWalk.java:142
-  wire [1:0] _wire_7_9; // TrieWalk.java:142
-  wire [1:0] _wire_7_10; // TrieWalk.java:142
-  wire [1:0] _wire_7_11; // TrieWalk.java:142
-  wire [1:0] _wire_7_12; // TrieWalk.java:142
-  wire [1:0] _wire_7_13; // TrieWalk.java:142
-  wire [1:0] _wire_7_14; // TrieWalk.java:142
-  wire [1:0] _wire_7_15; // TrieWalk.java:142
-  wire [1:0] _wire_8_0; // TrieWalk.java:142
-  wire [1:0] _wire_8_1; // TrieWalk.java:142
-  wire [1:0] _wire_8_2; // TrieWalk.java:142
-  wire [1:0] _wire_8_3; // TrieWalk.java:142
-  wire [1:0] _wire_8_4; // TrieWalk.java:142
-  wire [1:0] _wire_8_5; // TrieWalk.java:142
-  wire [1:0] _wire_8_6; // TrieWalk.java:142
-  wire [1:0] _wire_8_7; // TrieWalk.java:142
-  wire [1:0] _wire_8_8; // TrieWalk.java:142
-  wire [1:0] _wire_8_9; // TrieWalk.java:142
-  wire [1:0] _wire_8_10; // TrieWalk.java:142
-  wire [1:0] _wire_8_11; // TrieWalk.java:142
-  wire [1:0] _wire_8_12; // TrieWalk.java:142
-  wire [1:0] _wire_8_13; // TrieWalk.java:142
-  wire [1:0] _wire_8_14; // TrieWalk.java:142
-  wire [1:0] _wire_8_15; // TrieWalk.java:142
-  wire [1:0] _wire_9_0; // TrieWalk.java:142
-  wire [1:0] _wire_9_1; // TrieWalk.java:142
-  wire [1:0] _wire_9_2; // TrieWalk.java:142
-  wire [1:0] _wire_9_3; // TrieWalk.java:142
-  wire [1:0] _wire_9_4; // TrieWalk.java:142
-  wire [1:0] _wire_9_5; // TrieWalk.java:142
-  wire [1:0] _wire_9_6; // TrieWalk.java:142
-  wire [1:0] _wire_9_7; // TrieWalk.java:142
-  wire [1:0] _wire_9_8; // TrieWalk.java:142
-  wire [1:0] _wire_9_9; // TrieWalk.java:142
-  wire [1:0] _wire_9_10; // TrieWalk.java:142
-  wire [1:0] _wire_9_11; // TrieWalk.java:142
-  wire [1:0] _wire_9_12; // TrieWalk.java:142
-  wire [1:0] _wire_9_13; // TrieWalk.java:142
-  wire [1:0] _wire_9_14; // TrieWalk.java:142
-  wire [1:0] _wire_9_15; // TrieWalk.java:142
-  wire [1:0] _wire_10_0; // TrieWalk.java:142
-  wire [1:0] _wire_10_1; // TrieWalk.java:142
-  wire [1:0] _wire_10_2; // TrieWalk.java:142
-  wire [1:0] _wire_10_3; // TrieWalk.java:142
-  wire [1:0] _wire_10_4; // TrieWalk.java:142
-  wire [1:0] _wire_10_5; // TrieWalk.java:142
-  wire [1:0] _wire_10_6; // TrieWalk.java:142
-  wire [1:0] _wire_10_7; // TrieWalk.java:142
-  wire [1:0] _wire_10_8; // TrieWalk.java:142
-  wire [1:0] _wire_10_9; // TrieWalk.java:142
-  wire [1:0] _wire_10_10; // TrieWalk.java:142
-  wire [1:0] _wire_10_11; // TrieWalk.java:142
-  wire [1:0] _wire_10_12; // TrieWalk.java:142
-  wire [1:0] _wire_10_13; // TrieWalk.java:142
-  wire [1:0] _wire_10_14; // TrieWalk.java:142
-  wire [1:0] _wire_10_15; // TrieWalk.java:142
-  wire [1:0] _wire_11_0; // TrieWalk.java:142
-  wire [1:0] _wire_11_1; // TrieWalk.java:142
-  wire [1:0] _wire_11_2; // TrieWalk.java:142
-  wire [1:0] _wire_11_3; // TrieWalk.java:142
-  wire [1:0] _wire_11_4; // TrieWalk.java:142
-  wire [1:0] _wire_11_5; // TrieWalk.java:142
-  wire [1:0] _wire_11_6; // TrieWalk.java:142
-  wire [1:0] _wire_11_7; // TrieWalk.java:142
-  wire [1:0] _wire_11_8; // TrieWalk.java:142
-  wire [1:0] _wire_11_9; // TrieWalk.java:142
-  wire [1:0] _wire_11_10; // TrieWalk.java:142
-  wire [1:0] _wire_11_11; // TrieWalk.java:142
-  wire [1:0] _wire_11_12; // TrieWalk.java:142
-  wire [1:0] _wire_11_13; // TrieWalk.java:142
-  wire [1:0] _wire_11_14; // TrieWalk.java:142
-  wire [1:0] _wire_11_15; // TrieWalk.java:142
-  wire [1:0] _wire_12_0; // TrieWalk.java:142
-  wire [1:0] _wire_12_1; // TrieWalk.java:142
-  wire [1:0] _wire_12_2; // TrieWalk.java:142
-  wire [1:0] _wire_12_3; // TrieWalk.java:142
-  wire [1:0] _wire_12_4; // TrieWalk.java:142
-  wire [1:0] _wire_12_5; // TrieWalk.java:142
-  wire [1:0] _wire_12_6; // TrieWalk.java:142
-  wire [1:0] _wire_12_7; // TrieWalk.java:142
-  wire [1:0] _wire_12_8; // TrieWalk.java:142
-  wire [1:0] _wire_12_9; // TrieWalk.java:142
-  wire [1:0] _wire_12_10; // TrieWalk.java:142
-  wire [1:0] _wire_12_11; // TrieWalk.java:142
-  wire [1:0] _wire_12_12; // TrieWalk.java:142
-  wire [1:0] _wire_12_13; // TrieWalk.java:142
-  wire [1:0] _wire_12_14; // TrieWalk.java:142
-  wire [1:0] _wire_12_15; // TrieWalk.java:142
-  wire [1:0] _wire_13_0; // TrieWalk.java:142
-  wire [1:0] _wire_13_1; // TrieWalk.java:142
-  wire [1:0] _wire_13_2; // TrieWalk.java:142
-  wire [1:0] _wire_13_3; // TrieWalk.java:142
-  wire [1:0] _wire_13_4; // TrieWalk.java:142
-  wire [1:0] _wire_13_5; // TrieWalk.java:142
-  wire [1:0] _wire_13_6; // TrieWalk.java:142
-  wire [1:0] _wire_13_7; // TrieWalk.java:142
-  wire [1:0] _wire_13_8; // TrieWalk.java:142
-  wire [1:0] _wire_13_9; // TrieWalk.java:142
-  wire [1:0] _wire_13_10; // TrieWalk.java:142
-  wire [1:0] _wire_13_11; // TrieWalk.java:142
-  wire [1:0] _wire_13_12; // TrieWalk.java:142
-  wire [1:0] _wire_13_13; // TrieWalk.java:142
-  wire [1:0] _wire_13_14; // TrieWalk.java:142
-  wire [1:0] _wire_13_15; // TrieWalk.java:142
-  wire [1:0] _wire_14_0; // TrieWalk.java:142
-  wire [1:0] _wire_14_1; // TrieWalk.java:142
-  wire [1:0] _wire_14_2; // TrieWalk.java:142
-  wire [1:0] _wire_14_3; // TrieWalk.java:142
-  wire [1:0] _wire_14_4; // TrieWalk.java:142
-  wire [1:0] _wire_14_5; // TrieWalk.java:142
-  wire [1:0] _wire_14_6; // TrieWalk.java:142
-  wire [1:0] _wire_14_7; // TrieWalk.java:142
-  wire [1:0] _wire_14_8; // TrieWalk.java:142
-  wire [1:0] _wire_14_9; // TrieWalk.java:142
-  wire [1:0] _wire_14_10; // TrieWalk.java:142
-  wire [1:0] _wire_14_11; // TrieWalk.java:142
-  wire [1:0] _wire_14_12; // TrieWalk.java:142
-  wire [1:0] _wire_14_13; // TrieWalk.java:142
-  wire [1:0] _wire_14_14; // TrieWalk.java:142
-  wire [1:0] _wire_14_15; // TrieWalk.java:142
-  wire [1:0] _wire_15_0; // TrieWalk.java:142
-  wire [1:0] _wire_15_1; // TrieWalk.java:142
-  wire [1:0] _wire_15_2; // TrieWalk.java:142
-  wire [1:0] _wire_15_3; // TrieWalk.java:142
-  wire [1:0] _wire_15_4; // TrieWalk.java:142
-  wire [1:0] _wire_15_5; // TrieWalk.java:142
-  wire [1:0] _wire_15_6; // TrieWalk.java:142
-  wire [1:0] _wire_15_7; // TrieWalk.java:142
-  wire [1:0] _wire_15_8; // TrieWalk.java:142
-  wire [1:0] _wire_15_9; // TrieWalk.java:142
-  wire [1:0] _wire_15_10; // TrieWalk.java:142
-  wire [1:0] _wire_15_11; // TrieWalk.java:142
-  wire [1:0] _wire_15_12; // TrieWalk.java:142
-  wire [1:0] _wire_15_13; // TrieWalk.java:142
-  wire [1:0] _wire_15_14; // TrieWalk.java:142
-  wire [1:0] _wire_15_15; // TrieWalk.java:142
-  wire [1:0] _wire_16_0; // TrieWalk.java:142
-  wire [1:0] _wire_16_1; // TrieWalk.java:142
-  wire [1:0] _wire_16_2; // TrieWalk.java:142
-  wire [1:0] _wire_16_3; // TrieWalk.java:142
-  wire [1:0] _wire_16_4; // TrieWalk.java:142
-  wire [1:0] _wire_16_5; // TrieWalk.java:142
-  wire [1:0] _wire_16_6; // TrieWalk.java:142
-  wire [1:0] _wire_16_7; // TrieWalk.java:142
-  wire [1:0] _wire_16_8; // TrieWalk.java:142
-  wire [1:0] _wire_16_9; // TrieWalk.java:142
-  wire [1:0] _wire_16_10; // TrieWalk.java:142
-  wire [1:0] _wire_16_11; // TrieWalk.java:142
-  wire [1:0] _wire_16_12; // TrieWalk.java:142
-  wire [1:0] _wire_16_13; // TrieWalk.java:142
-  wire [1:0] _wire_16_14; // TrieWalk.java:142
-  wire [1:0] _wire_16_15; // TrieWalk.java:142
-  wire [1:0] _wire_17_0; // TrieWalk.java:142
-  wire [1:0] _wire_17_1; // TrieWalk.java:142
-  wire [1:0] _wire_17_2; // TrieWalk.java:142
-  wire [1:0] _wire_17_3; // TrieWalk.java:142
-  wire [1:0] _wire_17_4; // TrieWalk.java:142
-  wire [1:0] _wire_17_5; // TrieWalk.java:142
-  wire [1:0] _wire_17_6; // TrieWalk.java:142
-  wire [1:0] _wire_17_7; // TrieWalk.java:142
-  wire [1:0] _wire_17_8; // TrieWalk.java:142
-  wire [1:0] _wire_17_9; // TrieWalk.java:142
-  wire [1:0] _wire_17_10; // TrieWalk.java:142
-  wire [1:0] _wire_17_11; // TrieWalk.java:142
-  wire [1:0] _wire_17_12; // TrieWalk.java:142
-  wire [1:0] _wire_17_13; // TrieWalk.java:142
-  wire [1:0] _wire_17_14; // TrieWalk.java:142
-  wire [1:0] _wire_17_15; // TrieWalk.java:142
-  wire [1:0] _wire_18_0; // TrieWalk.java:142
-  wire [1:0] _wire_18_1; // TrieWalk.java:142
-  wire [1:0] _wire_18_2; // TrieWalk.java:142
-  wire [1:0] _wire_18_3; // TrieWalk.java:142
-  wire [1:0] _wire_18_4; // TrieWalk.java:142
-  wire [1:0] _wire_18_5; // TrieWalk.java:142
-  wire [1:0] _wire_18_6; // TrieWalk.java:142
-  wire [1:0] _wire_18_7; // TrieWalk.java:142
-  wire [1:0] _wire_18_8; // TrieWalk.java:142
-  wire [1:0] _wire_18_9; // TrieWalk.java:142
-  wire [1:0] _wire_18_10; // TrieWalk.java:142
-  wire [1:0] _wire_18_11; // TrieWalk.java:142
-  wire [1:0] _wire_18_12; // TrieWalk.java:142
-  wire [1:0] _wire_18_13; // TrieWalk.java:142
-  wire [1:0] _wire_18_14; // TrieWalk.java:142
-  wire [1:0] _wire_18_15; // TrieWalk.java:142
-  wire [1:0] _wire_19_0; // TrieWalk.java:142
-  wire [1:0] _wire_19_1; // TrieWalk.java:142
-  wire [1:0] _wire_19_2; // TrieWalk.java:142
-  wire [1:0] _wire_19_3; // TrieWalk.java:142
-  wire [1:0] _wire_19_4; // TrieWalk.java:142
-  wire [1:0] _wire_19_5; // TrieWalk.java:142
-  wire [1:0] _wire_19_6; // TrieWalk.java:142
-  wire [1:0] _wire_19_7; // TrieWalk.java:142
-  wire [1:0] _wire_19_8; // TrieWalk.java:142
-  wire [1:0] _wire_19_9; // TrieWalk.java:142
-  wire [1:0] _wire_19_10; // TrieWalk.java:142
-  wire [1:0] _wire_19_11; // TrieWalk.java:142
-  wire [1:0] _wire_19_12; // TrieWalk.java:142
-  wire [1:0] _wire_19_13; // TrieWalk.java:142
-  wire [1:0] _wire_19_14; // TrieWalk.java:142
-  wire [1:0] _wire_19_15; // TrieWalk.java:142
-  wire [1:0] _wire_20_0; // TrieWalk.java:142
-  wire [1:0] _wire_20_1; // TrieWalk.java:142
-  wire [1:0] _wire_20_2; // TrieWalk.java:142
-  wire [1:0] _wire_20_3; // TrieWalk.java:142
-  wire [1:0] _wire_20_4; // TrieWalk.java:142
-  wire [1:0] _wire_20_5; // TrieWalk.java:142
-  wire [1:0] _wire_20_6; // TrieWalk.java:142
-  wire [1:0] _wire_20_7; // TrieWalk.java:142
-  wire [1:0] _wire_20_8; // TrieWalk.java:142
-  wire [1:0] _wire_20_9; // TrieWalk.java:142
-  wire [1:0] _wire_20_10; // TrieWalk.java:142
-  wire [1:0] _wire_20_11; // TrieWalk.java:142
-  wire [1:0] _wire_20_12; // TrieWalk.java:142
-  wire [1:0] _wire_20_13; // TrieWalk.java:142
-  wire [1:0] _wire_20_14; // TrieWalk.java:142
-  wire [1:0] _wire_20_15; // TrieWalk.java:142
-  wire [1:0] _wire_21_0; // TrieWalk.java:142
-  wire [1:0] _wire_21_1; // TrieWalk.java:142
-  wire [1:0] _wire_21_2; // TrieWalk.java:142
-  wire [1:0] _wire_21_3; // TrieWalk.java:142
-  wire [1:0] _wire_21_4; // TrieWalk.java:142
-  wire [1:0] _wire_21_5; // TrieWalk.java:142
-  wire [1:0] _wire_21_6; // TrieWalk.java:142
-  wire [1:0] _wire_21_7; // TrieWalk.java:142
-  wire [1:0] _wire_21_8; // TrieWalk.java:142
-  wire [1:0] _wire_21_9; // TrieWalk.java:142
-  wire [1:0] _wire_21_10; // TrieWalk.java:142
-  wire [1:0] _wire_21_11; // TrieWalk.java:142
-  wire [1:0] _wire_21_12; // TrieWalk.java:142
-  wire [1:0] _wire_21_13; // TrieWalk.java:142
-  wire [1:0] _wire_21_14; // TrieWalk.java:142
-  wire [1:0] _wire_21_15; // TrieWalk.java:142
-  wire [1:0] _wire_22_0; // TrieWalk.java:142
-  wire [1:0] _wire_22_1; // TrieWalk.java:142
-  wire [1:0] _wire_22_2; // TrieWalk.java:142
-  wire [1:0] _wire_22_3; // TrieWalk.java:142
-  wire [1:0] _wire_22_4; // TrieWalk.java:142
-  wire [1:0] _wire_22_5; // TrieWalk.java:142
-  wire [1:0] _wire_22_6; // TrieWalk.java:142
-  wire [1:0] _wire_22_7; // TrieWalk.java:142
-  wire [1:0] _wire_22_8; // TrieWalk.java:142
-  wire [1:0] _wire_22_9; // TrieWalk.java:142
-  wire [1:0] _wire_22_10; // TrieWalk.java:142
-  wire [1:0] _wire_22_11; // TrieWalk.java:142
-  wire [1:0] _wire_22_12; // TrieWalk.java:142
-  wire [1:0] _wire_22_13; // TrieWalk.java:142
-  wire [1:0] _wire_22_14; // TrieWalk.java:142
-  wire [1:0] _wire_22_15; // TrieWalk.java:142
-  wire [1:0] _wire_23_0; // TrieWalk.java:142
-  wire [1:0] _wire_23_1; // TrieWalk.java:142
-  wire [1:0] _wire_23_2; // TrieWalk.java:142
-  wire [1:0] _wire_23_3; // TrieWalk.java:142
-  wire [1:0] _wire_23_4; // TrieWalk.java:142
-  wire [1:0] _wire_23_5; // TrieWalk.java:142
-  wire [1:0] _wire_23_6; // TrieWalk.java:142
-  wire [1:0] _wire_23_7; // TrieWalk.java:142
-  wire [1:0] _wire_23_8; // TrieWalk.java:142
-  wire [1:0] _wire_23_9; // TrieWalk.java:142
-  wire [1:0] _wire_23_10; // TrieWalk.java:142
-  wire [1:0] _wire_23_11; // TrieWalk.java:142
-  wire [1:0] _wire_23_12; // TrieWalk.java:142
-  wire [1:0] _wire_23_13; // TrieWalk.java:142
-  wire [1:0] _wire_23_14; // TrieWalk.java:142
-  wire [1:0] _wire_23_15; // TrieWalk.java:142
-  wire [1:0] _wire_24_0; // TrieWalk.java:142
-  wire [1:0] _wire_24_1; // TrieWalk.java:142
-  wire [1:0] _wire_24_2; // TrieWalk.java:142
-  wire [1:0] _wire_24_3; // TrieWalk.java:142
-  wire [1:0] _wire_24_4; // TrieWalk.java:142
-  wire [1:0] _wire_24_5; // TrieWalk.java:142
-  wire [1:0] _wire_24_6; // TrieWalk.java:142
-  wire [1:0] _wire_24_7; // TrieWalk.java:142
-  wire [1:0] _wire_24_8; // TrieWalk.java:142
-  wire [1:0] _wire_24_9; // TrieWalk.java:142
-  wire [1:0] _wire_24_10; // TrieWalk.java:142
-  wire [1:0] _wire_24_11; // TrieWalk.java:142
-  wire [1:0] _wire_24_12; // TrieWalk.java:142
-  wire [1:0] _wire_24_13; // TrieWalk.java:142
-  wire [1:0] _wire_24_14; // TrieWalk.java:142
-  wire [1:0] _wire_24_15; // TrieWalk.java:142
-  wire [1:0] _wire_25_0; // TrieWalk.java:142
-  wire [1:0] _wire_25_1; // TrieWalk.java:142
-  wire [1:0] _wire_25_2; // TrieWalk.java:142
-  wire [1:0] _wire_25_3; // TrieWalk.java:142
-  wire [1:0] _wire_25_4; // TrieWalk.java:142
-  wire [1:0] _wire_25_5; // TrieWalk.java:142
-  wire [1:0] _wire_25_6; // TrieWalk.java:142
-  wire [1:0] _wire_25_7; // TrieWalk.java:142
-  wire [1:0] _wire_25_8; // TrieWalk.java:142
-  wire [1:0] _wire_25_9; // TrieWalk.java:142
-  wire [1:0] _wire_25_10; // TrieWalk.java:142
-  wire [1:0] _wire_25_11; // TrieWalk.java:142
-  wire [1:0] _wire_25_12; // TrieWalk.java:142
-  wire [1:0] _wire_25_13; // TrieWalk.java:142
-  wire [1:0] _wire_25_14; // TrieWalk.java:142
-  wire [1:0] _wire_25_15; // TrieWalk.java:142
-  wire [1:0] _wire_26_0; // TrieWalk.java:142
-  wire [1:0] _wire_26_1; // TrieWalk.java:142
-  wire [1:0] _wire_26_2; // TrieWalk.java:142
-  wire [1:0] _wire_26_3; // TrieWalk.java:142
-  wire [1:0] _wire_26_4; // TrieWalk.java:142
-  wire [1:0] _wire_26_5; // TrieWalk.java:142
-  wire [1:0] _wire_26_6; // TrieWalk.java:142
-  wire [1:0] _wire_26_7; // TrieWalk.java:142
-  wire [1:0] _wire_26_8; // TrieWalk.java:142
-  wire [1:0] _wire_26_9; // TrieWalk.java:142
-  wire [1:0] _wire_26_10; // TrieWalk.java:142
-  wire [1:0] _wire_26_11; // TrieWalk.java:142
-  wire [1:0] _wire_26_12; // TrieWalk.java:142
-  wire [1:0] _wire_26_13; // TrieWalk.java:142
-  wire [1:0] _wire_26_14; // TrieWalk.java:142
-  wire [1:0] _wire_26_15; // TrieWalk.java:142
-  wire [1:0] _wire_27_0; // TrieWalk.java:142
-  wire [1:0] _wire_27_1; // TrieWalk.java:142
-  wire [1:0] _wire_27_2; // TrieWalk.java:142
-  wire [1:0] _wire_27_3; // TrieWalk.java:142
-  wire [1:0] _wire_27_4; // TrieWalk.java:142
-  wire [1:0] _wire_27_5; // TrieWalk.java:142
-  wire [1:0] _wire_27_6; // TrieWalk.java:142
-  wire [1:0] _wire_27_7; // TrieWalk.java:142
-  wire [1:0] _wire_27_8; // TrieWalk.java:142
-  wire [1:0] _wire_27_9; // TrieWalk.java:142
-  wire [1:0] _wire_27_10; // TrieWalk.java:142
-  wire [1:0] _wire_27_11; // TrieWalk.java:142
-  wire [1:0] _wire_27_12; // TrieWalk.java:142
-  wire [1:0] _wire_27_13; // TrieWalk.java:142
-  wire [1:0] _wire_27_14; // TrieWalk.java:142
-  wire [1:0] _wire_27_15; // TrieWalk.java:142
-  wire [1:0] _wire_28_0; // TrieWalk.java:142
-  wire [1:0] _wire_28_1; // TrieWalk.java:142
-  wire [1:0] _wire_28_2; // TrieWalk.java:142
-  wire [1:0] _wire_28_3; // TrieWalk.java:142
-  wire [1:0] _wire_28_4; // TrieWalk.java:142
-  wire [1:0] _wire_28_5; // TrieWalk.java:142
-  wire [1:0] _wire_28_6; // TrieWalk.java:142
-  wire [1:0] _wire_28_7; // TrieWalk.java:142
-  wire [1:0] _wire_28_8; // TrieWalk.java:142
-  wire [1:0] _wire_28_9; // TrieWalk.java:142
-  wire [1:0] _wire_28_10; // TrieWalk.java:142
-  wire [1:0] _wire_28_11; // TrieWalk.java:142
-  wire [1:0] _wire_28_12; // TrieWalk.java:142
-  wire [1:0] _wire_28_13; // TrieWalk.java:142
-  wire [1:0] _wire_28_14; // TrieWalk.java:142
-  wire [1:0] _wire_28_15; // TrieWalk.java:142
-  wire [1:0] _wire_29_0; // TrieWalk.java:142
-  wire [1:0] _wire_29_1; // TrieWalk.java:142
-  wire [1:0] _wire_29_2; // TrieWalk.java:142
-  wire [1:0] _wire_29_3; // TrieWalk.java:142
-  wire [1:0] _wire_29_4; // TrieWalk.java:142
-  wire [1:0] _wire_29_5; // TrieWalk.java:142
-  wire [1:0] _wire_29_6; // TrieWalk.java:142
-  wire [1:0] _wire_29_7; // TrieWalk.java:142
-  wire [1:0] _wire_29_8; // TrieWalk.java:142
-  wire [1:0] _wire_29_9; // TrieWalk.java:142
-  wire [1:0] _wire_29_10; // TrieWalk.java:142
-  wire [1:0] _wire_29_11; // TrieWalk.java:142
-  wire [1:0] _wire_29_12; // TrieWalk.java:142
-  wire [1:0] _wire_29_13; // TrieWalk.java:142
-  wire [1:0] _wire_29_14; // TrieWalk.java:142
-  wire [1:0] _wire_29_15; // TrieWalk.java:142
-  wire [1:0] _wire_30_0; // TrieWalk.java:142
-  wire [1:0] _wire_30_1; // TrieWalk.java:142
-  wire [1:0] _wire_30_2; // TrieWalk.java:142
-  wire [1:0] _wire_30_3; // TrieWalk.java:142
-  wire [1:0] _wire_30_4; // TrieWalk.java:142
-  wire [1:0] _wire_30_5; // TrieWalk.java:142
-  wire [1:0] _wire_30_6; // TrieWalk.java:142
-  wire [1:0] _wire_30_7; // TrieWalk.java:142
-  wire [1:0] _wire_30_8; // TrieWalk.java:142
-  wire [1:0] _wire_30_9; // TrieWalk.java:142
-  wire [1:0] _wire_30_10; // TrieWalk.java:142
-  wire [1:0] _wire_30_11; // TrieWalk.java:142
-  wire [1:0] _wire_30_12; // TrieWalk.java:142
-  wire [1:0] _wire_30_13; // TrieWalk.java:142
-  wire [1:0] _wire_30_14; // TrieWalk.java:142
-  wire [1:0] _wire_30_15; // TrieWalk.java:142
-  wire [1:0] _wire_31_0; // TrieWalk.java:142
-  wire [1:0] _wire_31_1; // TrieWalk.java:142
-  wire [1:0] _wire_31_2; // TrieWalk.java:142
-  wire [1:0] _wire_31_3; // TrieWalk.java:142
-  wire [1:0] _wire_31_4; // TrieWalk.java:142
-  wire [1:0] _wire_31_5; // TrieWalk.java:142
-  wire [1:0] _wire_31_6; // TrieWalk.java:142
-  wire [1:0] _wire_31_7; // TrieWalk.java:142
-  wire [1:0] _wire_31_8; // TrieWalk.java:142
-  wire [1:0] _wire_31_9; // TrieWalk.java:142
-  wire [1:0] _wire_31_10; // TrieWalk.java:142
-  wire [1:0] _wire_31_11; // TrieWalk.java:142
-  wire [1:0] _wire_31_12; // TrieWalk.java:142
-  wire [1:0] _wire_31_13; // TrieWalk.java:142
-  wire [1:0] _wire_31_14; // TrieWalk.java:142
-  wire [1:0] _wire_31_15; // TrieWalk.java:142
-  wire [1:0] _wire_32_0; // TrieWalk.java:142
-  wire [1:0] _wire_32_1; // TrieWalk.java:142
-  wire [1:0] _wire_32_2; // TrieWalk.java:142
-  wire [1:0] _wire_32_3; // TrieWalk.java:142
-  wire [1:0] _wire_32_4; // TrieWalk.java:142
-  wire [1:0] _wire_32_5; // TrieWalk.java:142
-  wire [1:0] _wire_32_6; // TrieWalk.java:142
-  wire [1:0] _wire_32_7; // TrieWalk.java:142
-  wire [1:0] _wire_32_8; // TrieWalk.java:142
-  wire [1:0] _wire_32_9; // TrieWalk.java:142
-  wire [1:0] _wire_32_10; // TrieWalk.java:142
-  wire [1:0] _wire_32_11; // TrieWalk.java:142
-  wire [1:0] _wire_32_12; // TrieWalk.java:142
-  wire [1:0] _wire_32_13; // TrieWalk.java:142
-  wire [1:0] _wire_32_14; // TrieWalk.java:142
-  wire [1:0] _wire_32_15; // TrieWalk.java:142
-  wire [1:0] _wire_33_0; // TrieWalk.java:142
-  wire [1:0] _wire_33_1; // TrieWalk.java:142
-  wire [1:0] _wire_33_2; // TrieWalk.java:142
-  wire [1:0] _wire_33_3; // TrieWalk.java:142
-  wire [1:0] _wire_33_4; // TrieWalk.java:142
-  wire [1:0] _wire_33_5; // TrieWalk.java:142
-  wire [1:0] _wire_33_6; // TrieWalk.java:142
-  wire [1:0] _wire_33_7; // TrieWalk.java:142
-  wire [1:0] _wire_33_8; // TrieWalk.java:142
-  wire [1:0] _wire_33_9; // TrieWalk.java:142
-  wire [1:0] _wire_33_10; // TrieWalk.java:142
-  wire [1:0] _wire_33_11; // TrieWalk.java:142
-  wire [1:0] _wire_33_12; // TrieWalk.java:142
-  wire [1:0] _wire_33_13; // TrieWalk.java:142
-  wire [1:0] _wire_33_14; // TrieWalk.java:142
-  wire [1:0] _wire_33_15; // TrieWalk.java:142
-  wire [1:0] _wire_34_0; // TrieWalk.java:142
-  wire [1:0] _wire_34_1; // TrieWalk.java:142
-  wire [1:0] _wire_34_2; // TrieWalk.java:142
-  wire [1:0] _wire_34_3; // TrieWalk.java:142
-  wire [1:0] _wire_34_4; // TrieWalk.java:142
-  wire [1:0] _wire_34_5; // TrieWalk.java:142
-  wire [1:0] _wire_34_6; // TrieWalk.java:142
-  wire [1:0] _wire_34_7; // TrieWalk.java:142
-  wire [1:0] _wire_34_8; // TrieWalk.java:142
-  wire [1:0] _wire_34_9; // TrieWalk.java:142
-  wire [1:0] _wire_34_10; // TrieWalk.java:142
-  wire [1:0] _wire_34_11; // TrieWalk.java:142
-  wire [1:0] _wire_34_12; // TrieWalk.java:142
-  wire [1:0] _wire_34_13; // TrieWalk.java:142
-  wire [1:0] _wire_34_14; // TrieWalk.java:142
-  wire [1:0] _wire_34_15; // TrieWalk.java:142
-  wire [1:0] _wire_35_0; // TrieWalk.java:142
-  wire [1:0] _wire_35_1; // TrieWalk.java:142
-  wire [1:0] _wire_35_2; // TrieWalk.java:142
-  wire [1:0] _wire_35_3; // TrieWalk.java:142
-  wire [1:0] _wire_35_4; // TrieWalk.java:142
-  wire [1:0] _wire_35_5; // TrieWalk.java:142
-  wire [1:0] _wire_35_6; // TrieWalk.java:142
-  wire [1:0] _wire_35_7; // TrieWalk.java:142
-  wire [1:0] _wire_35_8; // TrieWalk.java:142
-  wire [1:0] _wire_35_9; // TrieWalk.java:142
-  wire [1:0] _wire_35_10; // TrieWalk.java:142
-  wire [1:0] _wire_35_11; // TrieWalk.java:142
-  wire [1:0] _wire_35_12; // TrieWalk.java:142
-  wire [1:0] _wire_35_13; // TrieWalk.java:142
-  wire [1:0] _wire_35_14; // TrieWalk.java:142
-  wire [1:0] _wire_35_15; // TrieWalk.java:142
-  wire [1:0] _wire_36_0; // TrieWalk.java:142
-  wire [1:0] _wire_36_1; // TrieWalk.java:142
-  wire [1:0] _wire_36_2; // TrieWalk.java:142
-  wire [1:0] _wire_36_3; // TrieWalk.java:142
-  wire [1:0] _wire_36_4; // TrieWalk.java:142
-  wire [1:0] _wire_36_5; // TrieWalk.java:142
-  wire [1:0] _wire_36_6; // TrieWalk.java:142
-  wire [1:0] _wire_36_7; // TrieWalk.java:142
-  wire [1:0] _wire_36_8; // TrieWalk.java:142
-  wire [1:0] _wire_36_9; // TrieWalk.java:142
-  wire [1:0] _wire_36_10; // TrieWalk.java:142
-  wire [1:0] _wire_36_11; // TrieWalk.java:142
-  wire [1:0] _wire_36_12; // TrieWalk.java:142
-  wire [1:0] _wire_36_13; // TrieWalk.java:142
-  wire [1:0] _wire_36_14; // TrieWalk.java:142
-  wire [1:0] _wire_36_15; // TrieWalk.java:142
-  wire [1:0] _wire_37_0; // TrieWalk.java:142
-  wire [1:0] _wire_37_1; // TrieWalk.java:142
-  wire [1:0] _wire_37_2; // TrieWalk.java:142
-  wire [1:0] _wire_37_3; // TrieWalk.java:142
-  wire [1:0] _wire_37_4; // TrieWalk.java:142
-  wire [1:0] _wire_37_5; // TrieWalk.java:142
-  wire [1:0] _wire_37_6; // TrieWalk.java:142
-  wire [1:0] _wire_37_7; // TrieWalk.java:142
-  wire [1:0] _wire_37_8; // TrieWalk.java:142
-  wire [1:0] _wire_37_9; // TrieWalk.java:142
-  wire [1:0] _wire_37_10; // TrieWalk.java:142
-  wire [1:0] _wire_37_11; // TrieWalk.java:142
-  wire [1:0] _wire_37_12; // TrieWalk.java:142
-  wire [1:0] _wire_37_13; // TrieWalk.java:142
-  wire [1:0] _wire_37_14; // TrieWalk.java:142
-  wire [1:0] _wire_37_15; // TrieWalk.java:142
-  wire [1:0] _wire_38_0; // TrieWalk.java:142
-  wire [1:0] _wire_38_1; // TrieWalk.java:142
-  wire [1:0] _wire_38_2; // TrieWalk.java:142
-  wire [1:0] _wire_38_3; // TrieWalk.java:142
-  wire [1:0] _wire_38_4; // TrieWalk.java:142
-  wire [1:0] _wire_38_5; // TrieWalk.java:142
-  wire [1:0] _wire_38_6; // TrieWalk.java:142
-  wire [1:0] _wire_38_7; // TrieWalk.java:142
-  wire [1:0] _wire_38_8; // TrieWalk.java:142
-  wire [1:0] _wire_38_9; // TrieWalk.java:142
-  wire [1:0] _wire_38_10; // TrieWalk.java:142
-  wire [1:0] _wire_38_11; // TrieWalk.java:142
-  wire [1:0] _wire_38_12; // TrieWalk.java:142
-  wire [1:0] _wire_38_13; // TrieWalk.java:142
-  wire [1:0] _wire_38_14; // TrieWalk.java:142
-  wire [1:0] _wire_38_15; // TrieWalk.java:142
-  wire [1:0] _wire_39_0; // TrieWalk.java:142
-  wire [1:0] _wire_39_1; // TrieWalk.java:142
-  wire [1:0] _wire_39_2; // TrieWalk.java:142
-  wire [1:0] _wire_39_3; // TrieWalk.java:142
-  wire [1:0] _wire_39_4; // TrieWalk.java:142
-  wire [1:0] _wire_39_5; // TrieWalk.java:142
-  wire [1:0] _wire_39_6; // TrieWalk.java:142
-  wire [1:0] _wire_39_7; // TrieWalk.java:142
-  wire [1:0] _wire_39_8; // TrieWalk.java:142
-  wire [1:0] _wire_39_9; // TrieWalk.java:142
-  wire [1:0] _wire_39_10; // TrieWalk.java:142
-  wire [1:0] _wire_39_11; // TrieWalk.java:142
-  wire [1:0] _wire_39_12; // TrieWalk.java:142
-  wire [1:0] _wire_39_13; // TrieWalk.java:142
-  wire [1:0] _wire_39_14; // TrieWalk.java:142
-  wire [1:0] _wire_39_15; // TrieWalk.java:142
-  wire [1:0] _wire_40_0; // TrieWalk.java:142
-  wire [1:0] _wire_40_1; // TrieWalk.java:142
-  wire [1:0] _wire_40_2; // TrieWalk.java:142
-  wire [1:0] _wire_40_3; // TrieWalk.java:142
-  wire [1:0] _wire_40_4; // TrieWalk.java:142
-  wire [1:0] _wire_40_5; // TrieWalk.java:142
-  wire [1:0] _wire_40_6; // TrieWalk.java:142
-  wire [1:0] _wire_40_7; // TrieWalk.java:142
-  wire [1:0] _wire_40_8; // TrieWalk.java:142
-  wire [1:0] _wire_40_9; // TrieWalk.java:142
-  wire [1:0] _wire_40_10; // TrieWalk.java:142
-  wire [1:0] _wire_40_11; // TrieWalk.java:142
-  wire [1:0] _wire_40_12; // TrieWalk.java:142
-  wire [1:0] _wire_40_13; // TrieWalk.java:142
-  wire [1:0] _wire_40_14; // TrieWalk.java:142
-  wire [1:0] _wire_40_15; // TrieWalk.java:142
-  wire [1:0] _wire_41_0; // TrieWalk.java:142
-  wire [1:0] _wire_41_1; // TrieWalk.java:142
-  wire [1:0] _wire_41_2; // TrieWalk.java:142
-  wire [1:0] _wire_41_3; // TrieWalk.java:142
-  wire [1:0] _wire_41_4; // TrieWalk.java:142
-  wire [1:0] _wire_41_5; // TrieWalk.java:142
-  wire [1:0] _wire_41_6; // TrieWalk.java:142
-  wire [1:0] _wire_41_7; // TrieWalk.java:142
-  wire [1:0] _wire_41_8; // TrieWalk.java:142
-  wire [1:0] _wire_41_9; // TrieWalk.java:142
-  wire [1:0] _wire_41_10; // TrieWalk.java:142
-  wire [1:0] _wire_41_11; // TrieWalk.java:142
-  wire [1:0] _wire_41_12; // TrieWalk.java:142
-  wire [1:0] _wire_41_13; // TrieWalk.java:142
-  wire [1:0] _wire_41_14; // TrieWalk.java:142
-  wire [1:0] _wire_41_15; // TrieWalk.java:142
-  wire [1:0] _wire_42_0; // TrieWalk.java:142
-  wire [1:0] _wire_42_1; // TrieWalk.java:142
-  wire [1:0] _wire_42_2; // TrieWalk.java:142
-  wire [1:0] _wire_42_3; // TrieWalk.java:142
-  wire [1:0] _wire_42_4; // TrieWalk.java:142
-  wire [1:0] _wire_42_5; // TrieWalk.java:142
-  wire [1:0] _wire_42_6; // TrieWalk.java:142
-  wire [1:0] _wire_42_7; // TrieWalk.java:142
-  wire [1:0] _wire_42_8; // TrieWalk.java:142
-  wire [1:0] _wire_42_9; // TrieWalk.java:142
-  wire [1:0] _wire_42_10; // TrieWalk.java:142
-  wire [1:0] _wire_42_11; // TrieWalk.java:142
-  wire [1:0] _wire_42_12; // TrieWalk.java:142
-  wire [1:0] _wire_42_13; // TrieWalk.java:142
-  wire [1:0] _wire_42_14; // TrieWalk.java:142
-  wire [1:0] _wire_42_15; // TrieWalk.java:142
-  wire [1:0] _wire_43_0; // TrieWalk.java:142
-  wire [1:0] _wire_43_1; // TrieWalk.java:142
-  wire [1:0] _wire_43_2; // TrieWalk.java:142
-  wire [1:0] _wire_43_3; // TrieWalk.java:142
-  wire [1:0] _wire_43_4; // TrieWalk.java:142
-  wire [1:0] _wire_43_5; // TrieWalk.java:142
-  wire [1:0] _wire_43_6; // TrieWalk.java:142
-  wire [1:0] _wire_43_7; // TrieWalk.java:142
-  wire [1:0] _wire_43_8; // TrieWalk.java:142
-  wire [1:0] _wire_43_9; // TrieWalk.java:142
-  wire [1:0] _wire_43_10; // TrieWalk.java:142
-  wire [1:0] _wire_43_11; // TrieWalk.java:142
-  wire [1:0] _wire_43_12; // TrieWalk.java:142
-  wire [1:0] _wire_43_13; // TrieWalk.java:142
-  wire [1:0] _wire_43_14; // TrieWalk.java:142
-  wire [1:0] _wire_43_15; // TrieWalk.java:142
-  wire [1:0] _wire_44_0; // TrieWalk.java:142
-  wire [1:0] _wire_44_1; // TrieWalk.java:142
-  wire [1:0] _wire_44_2; // TrieWalk.java:142
-  wire [1:0] _wire_44_3; // TrieWalk.java:142
-  wire [1:0] _wire_44_4; // TrieWalk.java:142
-  wire [1:0] _wire_44_5; // TrieWalk.java:142
-  wire [1:0] _wire_44_6; // TrieWalk.java:142
-  wire [1:0] _wire_44_7; // TrieWalk.java:142
-  wire [1:0] _wire_44_8; // TrieWalk.java:142
-  wire [1:0] _wire_44_9; // TrieWalk.java:142
-  wire [1:0] _wire_44_10; // TrieWalk.java:142
-  wire [1:0] _wire_44_11; // TrieWalk.java:142
-  wire [1:0] _wire_44_12; // TrieWalk.java:142
-  wire [1:0] _wire_44_13; // TrieWalk.java:142
-  wire [1:0] _wire_44_14; // TrieWalk.java:142
-  wire [1:0] _wire_44_15; // TrieWalk.java:142
-  wire [1:0] _wire_45_0; // TrieWalk.java:142
-  wire [1:0] _wire_45_1; // TrieWalk.java:142
-  wire [1:0] _wire_45_2; // TrieWalk.java:142
-  wire [1:0] _wire_45_3; // TrieWalk.java:142
-  wire [1:0] _wire_45_4; // TrieWalk.java:142
-  wire [1:0] _wire_45_5; // TrieWalk.java:142
-  wire [1:0] _wire_45_6; // TrieWalk.java:142
-  wire [1:0] _wire_45_7; // TrieWalk.java:142
-  wire [1:0] _wire_45_8; // TrieWalk.java:142
-  wire [1:0] _wire_45_9; // TrieWalk.java:142
-  wire [1:0] _wire_45_10; // TrieWalk.java:142
-  wire [1:0] _wire_45_11; // TrieWalk.java:142
-  wire [1:0] _wire_45_12; // TrieWalk.java:142
-  wire [1:0] _wire_45_13; // TrieWalk.java:142
-  wire [1:0] _wire_45_14; // TrieWalk.java:142
-  wire [1:0] _wire_45_15; // TrieWalk.java:142
-  wire [1:0] _wire_46_0; // TrieWalk.java:142
-  wire [1:0] _wire_46_1; // TrieWalk.java:142
-  wire [1:0] _wire_46_2; // TrieWalk.java:142
-  wire [1:0] _wire_46_3; // TrieWalk.java:142
-  wire [1:0] _wire_46_4; // TrieWalk.java:142
-  wire [1:0] _wire_46_5; // TrieWalk.java:142
-  wire [1:0] _wire_46_6; // TrieWalk.java:142
-  wire [1:0] _wire_46_7; // TrieWalk.java:142
-  wire [1:0] _wire_46_8; // TrieWalk.java:142
-  wire [1:0] _wire_46_9; // TrieWalk.java:142
-  wire [1:0] _wire_46_10; // TrieWalk.java:142
-  wire [1:0] _wire_46_11; // TrieWalk.java:142
-  wire [1:0] _wire_46_12; // TrieWalk.java:142
-  wire [1:0] _wire_46_13; // TrieWalk.java:142
-  wire [1:0] _wire_46_14; // TrieWalk.java:142
-  wire [1:0] _wire_46_15; // TrieWalk.java:142
-  wire [1:0] _wire_47_0; // TrieWalk.java:142
-  wire [1:0] _wire_47_1; // TrieWalk.java:142
-  wire [1:0] _wire_47_2; // TrieWalk.java:142
-  wire [1:0] _wire_47_3; // TrieWalk.java:142
-  wire [1:0] _wire_47_4; // TrieWalk.java:142
-  wire [1:0] _wire_47_5; // TrieWalk.java:142
-  wire [1:0] _wire_47_6; // TrieWalk.java:142
-  wire [1:0] _wire_47_7; // TrieWalk.java:142
-  wire [1:0] _wire_47_8; // TrieWalk.java:142
-  wire [1:0] _wire_47_9; // TrieWalk.java:142
-  wire [1:0] _wire_47_10; // TrieWalk.java:142
-  wire [1:0] _wire_47_11; // TrieWalk.java:142
-  wire [1:0] _wire_47_12; // TrieWalk.java:142
-  wire [1:0] _wire_47_13; // TrieWalk.java:142
-  wire [1:0] _wire_47_14; // TrieWalk.java:142
-  wire [1:0] _wire_47_15; // TrieWalk.java:142
-  wire [1:0] _wire_48_0; // TrieWalk.java:142
-  wire [1:0] _wire_48_1; // TrieWalk.java:142
-  wire [1:0] _wire_48_2; // TrieWalk.java:142
-  wire [1:0] _wire_48_3; // TrieWalk.java:142
-  wire [1:0] _wire_48_4; // TrieWalk.java:142
-  wire [1:0] _wire_48_5; // TrieWalk.java:142
-  wire [1:0] _wire_48_6; // TrieWalk.java:142
-  wire [1:0] _wire_48_7; // TrieWalk.java:142
-  wire [1:0] _wire_48_8; // TrieWalk.java:142
-  wire [1:0] _wire_48_9; // TrieWalk.java:142
-  wire [1:0] _wire_48_10; // TrieWalk.java:142
-  wire [1:0] _wire_48_11; // TrieWalk.java:142
-  wire [1:0] _wire_48_12; // TrieWalk.java:142
-  wire [1:0] _wire_48_13; // TrieWalk.java:142
-  wire [1:0] _wire_48_14; // TrieWalk.java:142
-  wire [1:0] _wire_48_15; // TrieWalk.java:142
-  wire [1:0] _wire_49_0; // TrieWalk.java:142
-  wire [1:0] _wire_49_1; // TrieWalk.java:142
-  wire [1:0] _wire_49_2; // TrieWalk.java:142
-  wire [1:0] _wire_49_3; // TrieWalk.java:142
-  wire [1:0] _wire_49_4; // TrieWalk.java:142
-  wire [1:0] _wire_49_5; // TrieWalk.java:142
-  wire [1:0] _wire_49_6; // TrieWalk.java:142
-  wire [1:0] _wire_49_7; // TrieWalk.java:142
-  wire [1:0] _wire_49_8; // TrieWalk.java:142
-  wire [1:0] _wire_49_9; // TrieWalk.java:142
-  wire [1:0] _wire_49_10; // TrieWalk.java:142
-  wire [1:0] _wire_49_11; // TrieWalk.java:142
-  wire [1:0] _wire_49_12; // TrieWalk.java:142
-  wire [1:0] _wire_49_13; // TrieWalk.java:142
-  wire [1:0] _wire_49_14; // TrieWalk.java:142
-  wire [1:0] _wire_49_15; // TrieWalk.java:142
-  wire [1:0] _wire_50_0; // TrieWalk.java:142
-  wire [1:0] _wire_50_1; // TrieWalk.java:142
-  wire [1:0] _wire_50_2; // TrieWalk.java:142
-  wire [1:0] _wire_50_3; // TrieWalk.java:142
-  wire [1:0] _wire_50_4; // TrieWalk.java:142
-  wire [1:0] _wire_50_5; // TrieWalk.java:142
-  wire [1:0] _wire_50_6; // TrieWalk.java:142
-  wire [1:0] _wire_50_7; // TrieWalk.java:142
-  wire [1:0] _wire_50_8; // TrieWalk.java:142
-  wire [1:0] _wire_50_9; // TrieWalk.java:142
-  wire [1:0] _wire_50_10; // TrieWalk.java:142
-  wire [1:0] _wire_50_11; // TrieWalk.java:142
-  wire [1:0] _wire_50_12; // TrieWalk.java:142
-  wire [1:0] _wire_50_13; // TrieWalk.java:142
-  wire [1:0] _wire_50_14; // TrieWalk.java:142
-  wire [1:0] _wire_50_15; // TrieWalk.java:142
-  wire [1:0] _wire_51_0; // TrieWalk.java:142
-  wire [1:0] _wire_51_1; // TrieWalk.java:142
-  wire [1:0] _wire_51_2; // TrieWalk.java:142
-  wire [1:0] _wire_51_3; // TrieWalk.java:142
-  wire [1:0] _wire_51_4; // TrieWalk.java:142
-  wire [1:0] _wire_51_5; // TrieWalk.java:142
-  wire [1:0] _wire_51_6; // TrieWalk.java:142
-  wire [1:0] _wire_51_7; // TrieWalk.java:142
-  wire [1:0] _wire_51_8; // TrieWalk.java:142
-  wire [1:0] _wire_51_9; // TrieWalk.java:142
-  wire [1:0] _wire_51_10; // TrieWalk.java:142
-  wire [1:0] _wire_51_11; // TrieWalk.java:142
-  wire [1:0] _wire_51_12; // TrieWalk.java:142
-  wire [1:0] _wire_51_13; // TrieWalk.java:142
-  wire [1:0] _wire_51_14; // TrieWalk.java:142
-  wire [1:0] _wire_51_15; // TrieWalk.java:142
-  wire [1:0] _wire_52_0; // TrieWalk.java:142
-  wire [1:0] _wire_52_1; // TrieWalk.java:142
-  wire [1:0] _wire_52_2; // TrieWalk.java:142
-  wire [1:0] _wire_52_3; // TrieWalk.java:142
-  wire [1:0] _wire_52_4; // TrieWalk.java:142
-  wire [1:0] _wire_52_5; // TrieWalk.java:142
-  wire [1:0] _wire_52_6; // TrieWalk.java:142
-  wire [1:0] _wire_52_7; // TrieWalk.java:142
-  wire [1:0] _wire_52_8; // TrieWalk.java:142
-  wire [1:0] _wire_52_9; // TrieWalk.java:142
-  wire [1:0] _wire_52_10; // TrieWalk.java:142
-  wire [1:0] _wire_52_11; // TrieWalk.java:142
-  wire [1:0] _wire_52_12; // TrieWalk.java:142
-  wire [1:0] _wire_52_13; // TrieWalk.java:142
-  wire [1:0] _wire_52_14; // TrieWalk.java:142
-  wire [1:0] _wire_52_15; // TrieWalk.java:142
-  wire [1:0] _wire_53_0; // TrieWalk.java:142
-  wire [1:0] _wire_53_1; // TrieWalk.java:142
-  wire [1:0] _wire_53_2; // TrieWalk.java:142
-  wire [1:0] _wire_53_3; // TrieWalk.java:142
-  wire [1:0] _wire_53_4; // TrieWalk.java:142
-  wire [1:0] _wire_53_5; // TrieWalk.java:142
-  wire [1:0] _wire_53_6; // TrieWalk.java:142
-  wire [1:0] _wire_53_7; // TrieWalk.java:142
-  wire [1:0] _wire_53_8; // TrieWalk.java:142
-  wire [1:0] _wire_53_9; // TrieWalk.java:142
-  wire [1:0] _wire_53_10; // TrieWalk.java:142
-  wire [1:0] _wire_53_11; // TrieWalk.java:142
-  wire [1:0] _wire_53_12; // TrieWalk.java:142
-  wire [1:0] _wire_53_13; // TrieWalk.java:142
-  wire [1:0] _wire_53_14; // TrieWalk.java:142
-  wire [1:0] _wire_53_15; // TrieWalk.java:142
-  wire [1:0] _wire_54_0; // TrieWalk.java:142
-  wire [1:0] _wire_54_1; // TrieWalk.java:142
-  wire [1:0] _wire_54_2; // TrieWalk.java:142
-  wire [1:0] _wire_54_3; // TrieWalk.java:142
-  wire [1:0] _wire_54_4; // TrieWalk.java:142
-  wire [1:0] _wire_54_5; // TrieWalk.java:142
-  wire [1:0] _wire_54_6; // TrieWalk.java:142
-  wire [1:0] _wire_54_7; // TrieWalk.java:142
-  wire [1:0] _wire_54_8; // TrieWalk.java:142
-  wire [1:0] _wire_54_9; // TrieWalk.java:142
-  wire [1:0] _wire_54_10; // TrieWalk.java:142
-  wire [1:0] _wire_54_11; // TrieWalk.java:142
-  wire [1:0] _wire_54_12; // TrieWalk.java:142
-  wire [1:0] _wire_54_13; // TrieWalk.java:142
-  wire [1:0] _wire_54_14; // TrieWalk.java:142
-  wire [1:0] _wire_54_15; // TrieWalk.java:142
-  wire [1:0] _wire_55_0; // TrieWalk.java:142
-  wire [1:0] _wire_55_1; // TrieWalk.java:142
-  wire [1:0] _wire_55_2; // TrieWalk.java:142
-  wire [1:0] _wire_55_3; // TrieWalk.java:142
-  wire [1:0] _wire_55_4; // TrieWalk.java:142
-  wire [1:0] _wire_55_5; // TrieWalk.java:142
-  wire [1:0] _wire_55_6; // TrieWalk.java:142
-  wire [1:0] _wire_55_7; // TrieWalk.java:142
-  wire [1:0] _wire_55_8; // TrieWalk.java:142
-  wire [1:0] _wire_55_9; // TrieWalk.java:142
-  wire [1:0] _wire_55_10; // TrieWalk.java:142
-  wire [1:0] _wire_55_11; // TrieWalk.java:142
-  wire [1:0] _wire_55_12; // TrieWalk.java:142
-  wire [1:0] _wire_55_13; // TrieWalk.java:142
-  wire [1:0] _wire_55_14; // TrieWalk.java:142
-  wire [1:0] _wire_55_15; // TrieWalk.java:142
-  wire [1:0] _wire_56_0; // TrieWalk.java:142
-  wire [1:0] _wire_56_1; // TrieWalk.java:142
-  wire [1:0] _wire_56_2; // TrieWalk.java:142
-  wire [1:0] _wire_56_3; // TrieWalk.java:142
-  wire [1:0] _wire_56_4; // TrieWalk.java:142
-  wire [1:0] _wire_56_5; // TrieWalk.java:142
-  wire [1:0] _wire_56_6; // TrieWalk.java:142
-  wire [1:0] _wire_56_7; // TrieWalk.java:142
-  wire [1:0] _wire_56_8; // TrieWalk.java:142
-  wire [1:0] _wire_56_9; // TrieWalk.java:142
-  wire [1:0] _wire_56_10; // TrieWalk.java:142
-  wire [1:0] _wire_56_11; // TrieWalk.java:142
-  wire [1:0] _wire_56_12; // TrieWalk.java:142
-  wire [1:0] _wire_56_13; // TrieWalk.java:142
-  wire [1:0] _wire_56_14; // TrieWalk.java:142
-  wire [1:0] _wire_56_15; // TrieWalk.java:142
-  wire [1:0] _wire_57_0; // TrieWalk.java:142
-  wire [1:0] _wire_57_1; // TrieWalk.java:142
-  wire [1:0] _wire_57_2; // TrieWalk.java:142
-  wire [1:0] _wire_57_3; // TrieWalk.java:142
-  wire [1:0] _wire_57_4; // TrieWalk.java:142
-  wire [1:0] _wire_57_5; // TrieWalk.java:142
-  wire [1:0] _wire_57_6; // TrieWalk.java:142
-  wire [1:0] _wire_57_7; // TrieWalk.java:142
-  wire [1:0] _wire_57_8; // TrieWalk.java:142
-  wire [1:0] _wire_57_9; // TrieWalk.java:142
-  wire [1:0] _wire_57_10; // TrieWalk.java:142
-  wire [1:0] _wire_57_11; // TrieWalk.java:142
-  wire [1:0] _wire_57_12; // TrieWalk.java:142
-  wire [1:0] _wire_57_13; // TrieWalk.java:142
-  wire [1:0] _wire_57_14; // TrieWalk.java:142
-  wire [1:0] _wire_57_15; // TrieWalk.java:142
-  wire [1:0] _wire_58_0; // TrieWalk.java:142
-  wire [1:0] _wire_58_1; // TrieWalk.java:142
-  wire [1:0] _wire_58_2; // TrieWalk.java:142
-  wire [1:0] _wire_58_3; // TrieWalk.java:142
-  wire [1:0] _wire_58_4; // TrieWalk.java:142
-  wire [1:0] _wire_58_5; // TrieWalk.java:142
-  wire [1:0] _wire_58_6; // TrieWalk.java:142
-  wire [1:0] _wire_58_7; // TrieWalk.java:142
-  wire [1:0] _wire_58_8; // TrieWalk.java:142
-  wire [1:0] _wire_58_9; // TrieWalk.java:142
-  wire [1:0] _wire_58_10; // TrieWalk.java:142
-  wire [1:0] _wire_58_11; // TrieWalk.java:142
-  wire [1:0] _wire_58_12; // TrieWalk.java:142
-  wire [1:0] _wire_58_13; // TrieWalk.java:142
-  wire [1:0] _wire_58_14; // TrieWalk.java:142
-  wire [1:0] _wire_58_15; // TrieWalk.java:142
-  wire [1:0] _wire_59_0; // TrieWalk.java:142
-  wire [1:0] _wire_59_1; // TrieWalk.java:142
-  wire [1:0] _wire_59_2; // TrieWalk.java:142
-  wire [1:0] _wire_59_3; // TrieWalk.java:142
-  wire [1:0] _wire_59_4; // TrieWalk.java:142
-  wire [1:0] _wire_59_5; // TrieWalk.java:142
-  wire [1:0] _wire_59_6; // TrieWalk.java:142
-  wire [1:0] _wire_59_7; // TrieWalk.java:142
-  wire [1:0] _wire_59_8; // TrieWalk.java:142
-  wire [1:0] _wire_59_9; // TrieWalk.java:142
-  wire [1:0] _wire_59_10; // TrieWalk.java:142
-  wire [1:0] _wire_59_11; // TrieWalk.java:142
-  wire [1:0] _wire_59_12; // TrieWalk.java:142
-  wire [1:0] _wire_59_13; // TrieWalk.java:142
-  wire [1:0] _wire_59_14; // TrieWalk.java:142
-  wire [1:0] _wire_59_15; // TrieWalk.java:142
-  wire [1:0] _wire_60_0; // TrieWalk.java:142
-  wire [1:0] _wire_60_1; // TrieWalk.java:142
-  wire [1:0] _wire_60_2; // TrieWalk.java:142
-  wire [1:0] _wire_60_3; // TrieWalk.java:142
-  wire [1:0] _wire_60_4; // TrieWalk.java:142
-  wire [1:0] _wire_60_5; // TrieWalk.java:142
-  wire [1:0] _wire_60_6; // TrieWalk.java:142
-  wire [1:0] _wire_60_7; // TrieWalk.java:142
-  wire [1:0] _wire_60_8; // TrieWalk.java:142
-  wire [1:0] _wire_60_9; // TrieWalk.java:142
-  wire [1:0] _wire_60_10; // TrieWalk.java:142
-  wire [1:0] _wire_60_11; // TrieWalk.java:142
-  wire [1:0] _wire_60_12; // TrieWalk.java:142
-  wire [1:0] _wire_60_13; // TrieWalk.java:142
-  wire [1:0] _wire_60_14; // TrieWalk.java:142
-  wire [1:0] _wire_60_15; // TrieWalk.java:142
+  wire [1:0] _wire_0_0; // TrieWalk.java:143
+  wire [1:0] _wire_0_1; // TrieWalk.java:143
+  wire [1:0] _wire_0_2; // TrieWalk.java:143
+  wire [1:0] _wire_0_3; // TrieWalk.java:143
+  wire [1:0] _wire_0_4; // TrieWalk.java:143
+  wire [1:0] _wire_0_5; // TrieWalk.java:143
+  wire [1:0] _wire_0_6; // TrieWalk.java:143
+  wire [1:0] _wire_0_7; // TrieWalk.java:143
+  wire [1:0] _wire_0_8; // TrieWalk.java:143
+  wire [1:0] _wire_0_9; // TrieWalk.java:143
+  wire [1:0] _wire_0_10; // TrieWalk.java:143
+  wire [1:0] _wire_0_11; // TrieWalk.java:143
+  wire [1:0] _wire_0_12; // TrieWalk.java:143
+  wire [1:0] _wire_0_13; // TrieWalk.java:143
+  wire [1:0] _wire_0_14; // TrieWalk.java:143
+  wire [1:0] _wire_0_15; // TrieWalk.java:143
+  wire [1:0] _wire_1_0; // TrieWalk.java:143
+  wire [1:0] _wire_1_1; // TrieWalk.java:143
+  wire [1:0] _wire_1_2; // TrieWalk.java:143
+  wire [1:0] _wire_1_3; // TrieWalk.java:143
+  wire [1:0] _wire_1_4; // TrieWalk.java:143
+  wire [1:0] _wire_1_5; // TrieWalk.java:143
+  wire [1:0] _wire_1_6; // TrieWalk.java:143
+  wire [1:0] _wire_1_7; // TrieWalk.java:143
+  wire [1:0] _wire_1_8; // TrieWalk.java:143
+  wire [1:0] _wire_1_9; // TrieWalk.java:143
+  wire [1:0] _wire_1_10; // TrieWalk.java:143
+  wire [1:0] _wire_1_11; // TrieWalk.java:143
+  wire [1:0] _wire_1_12; // TrieWalk.java:143
+  wire [1:0] _wire_1_13; // TrieWalk.java:143
+  wire [1:0] _wire_1_14; // TrieWalk.java:143
+  wire [1:0] _wire_1_15; // TrieWalk.java:143
+  wire [1:0] _wire_2_0; // TrieWalk.java:143
+  wire [1:0] _wire_2_1; // TrieWalk.java:143
+  wire [1:0] _wire_2_2; // TrieWalk.java:143
+  wire [1:0] _wire_2_3; // TrieWalk.java:143
+  wire [1:0] _wire_2_4; // TrieWalk.java:143
+  wire [1:0] _wire_2_5; // TrieWalk.java:143
+  wire [1:0] _wire_2_6; // TrieWalk.java:143
+  wire [1:0] _wire_2_7; // TrieWalk.java:143
+  wire [1:0] _wire_2_8; // TrieWalk.java:143
+  wire [1:0] _wire_2_9; // TrieWalk.java:143
+  wire [1:0] _wire_2_10; // TrieWalk.java:143
+  wire [1:0] _wire_2_11; // TrieWalk.java:143
+  wire [1:0] _wire_2_12; // TrieWalk.java:143
+  wire [1:0] _wire_2_13; // TrieWalk.java:143
+  wire [1:0] _wire_2_14; // TrieWalk.java:143
+  wire [1:0] _wire_2_15; // TrieWalk.java:143
+  wire [1:0] _wire_3_0; // TrieWalk.java:143
+  wire [1:0] _wire_3_1; // TrieWalk.java:143
+  wire [1:0] _wire_3_2; // TrieWalk.java:143
+  wire [1:0] _wire_3_3; // TrieWalk.java:143
+  wire [1:0] _wire_3_4; // TrieWalk.java:143
+  wire [1:0] _wire_3_5; // TrieWalk.java:143
+  wire [1:0] _wire_3_6; // TrieWalk.java:143
+  wire [1:0] _wire_3_7; // TrieWalk.java:143
+  wire [1:0] _wire_3_8; // TrieWalk.java:143
+  wire [1:0] _wire_3_9; // TrieWalk.java:143
+  wire [1:0] _wire_3_10; // TrieWalk.java:143
+  wire [1:0] _wire_3_11; // TrieWalk.java:143
+  wire [1:0] _wire_3_12; // TrieWalk.java:143
+  wire [1:0] _wire_3_13; // TrieWalk.java:143
+  wire [1:0] _wire_3_14; // TrieWalk.java:143
+  wire [1:0] _wire_3_15; // TrieWalk.java:143
+  wire [1:0] _wire_4_0; // TrieWalk.java:143
+  wire [1:0] _wire_4_1; // TrieWalk.java:143
+  wire [1:0] _wire_4_2; // TrieWalk.java:143
+  wire [1:0] _wire_4_3; // TrieWalk.java:143
+  wire [1:0] _wire_4_4; // TrieWalk.java:143
+  wire [1:0] _wire_4_5; // TrieWalk.java:143
+  wire [1:0] _wire_4_6; // TrieWalk.java:143
+  wire [1:0] _wire_4_7; // TrieWalk.java:143
+  wire [1:0] _wire_4_8; // TrieWalk.java:143
+  wire [1:0] _wire_4_9; // TrieWalk.java:143
+  wire [1:0] _wire_4_10; // TrieWalk.java:143
+  wire [1:0] _wire_4_11; // TrieWalk.java:143
+  wire [1:0] _wire_4_12; // TrieWalk.java:143
+  wire [1:0] _wire_4_13; // TrieWalk.java:143
+  wire [1:0] _wire_4_14; // TrieWalk.java:143
+  wire [1:0] _wire_4_15; // TrieWalk.java:143
+  wire [1:0] _wire_5_0; // TrieWalk.java:143
+  wire [1:0] _wire_5_1; // TrieWalk.java:143
+  wire [1:0] _wire_5_2; // TrieWalk.java:143
+  wire [1:0] _wire_5_3; // TrieWalk.java:143
+  wire [1:0] _wire_5_4; // TrieWalk.java:143
+  wire [1:0] _wire_5_5; // TrieWalk.java:143
+  wire [1:0] _wire_5_6; // TrieWalk.java:143
+  wire [1:0] _wire_5_7; // TrieWalk.java:143
+  wire [1:0] _wire_5_8; // TrieWalk.java:143
+  wire [1:0] _wire_5_9; // TrieWalk.java:143
+  wire [1:0] _wire_5_10; // TrieWalk.java:143
+  wire [1:0] _wire_5_11; // TrieWalk.java:143
+  wire [1:0] _wire_5_12; // TrieWalk.java:143
+  wire [1:0] _wire_5_13; // TrieWalk.java:143
+  wire [1:0] _wire_5_14; // TrieWalk.java:143
+  wire [1:0] _wire_5_15; // TrieWalk.java:143
+  wire [1:0] _wire_6_0; // TrieWalk.java:143
+  wire [1:0] _wire_6_1; // TrieWalk.java:143
+  wire [1:0] _wire_6_2; // TrieWalk.java:143
+  wire [1:0] _wire_6_3; // TrieWalk.java:143
+  wire [1:0] _wire_6_4; // TrieWalk.java:143
+  wire [1:0] _wire_6_5; // TrieWalk.java:143
+  wire [1:0] _wire_6_6; // TrieWalk.java:143
+  wire [1:0] _wire_6_7; // TrieWalk.java:143
+  wire [1:0] _wire_6_8; // TrieWalk.java:143
+  wire [1:0] _wire_6_9; // TrieWalk.java:143
+  wire [1:0] _wire_6_10; // TrieWalk.java:143
+  wire [1:0] _wire_6_11; // TrieWalk.java:143
+  wire [1:0] _wire_6_12; // TrieWalk.java:143
+  wire [1:0] _wire_6_13; // TrieWalk.java:143
+  wire [1:0] _wire_6_14; // TrieWalk.java:143
+  wire [1:0] _wire_6_15; // TrieWalk.java:143
+  wire [1:0] _wire_7_0; // TrieWalk.java:143
+  wire [1:0] _wire_7_1; // TrieWalk.java:143
+  wire [1:0] _wire_7_2; // TrieWalk.java:143
+  wire [1:0] _wire_7_3; // TrieWalk.java:143
+  wire [1:0] _wire_7_4; // TrieWalk.java:143
+  wire [1:0] _wire_7_5; // TrieWalk.java:143
+  wire [1:0] _wire_7_6; // TrieWalk.java:143
+  wire [1:0] _wire_7_7; // TrieWalk.java:143
+  wire [1:0] _wire_7_8; // TrieWalk.java:143
+  wire [1:0] _wire_7_9; // TrieWalk.java:143
+  wire [1:0] _wire_7_10; // TrieWalk.java:143
+  wire [1:0] _wire_7_11; // TrieWalk.java:143
+  wire [1:0] _wire_7_12; // TrieWalk.java:143
+  wire [1:0] _wire_7_13; // TrieWalk.java:143
+  wire [1:0] _wire_7_14; // TrieWalk.java:143
+  wire [1:0] _wire_7_15; // TrieWalk.java:143
+  wire [1:0] _wire_8_0; // TrieWalk.java:143
+  wire [1:0] _wire_8_1; // TrieWalk.java:143
+  wire [1:0] _wire_8_2; // TrieWalk.java:143
+  wire [1:0] _wire_8_3; // TrieWalk.java:143
+  wire [1:0] _wire_8_4; // TrieWalk.java:143
+  wire [1:0] _wire_8_5; // TrieWalk.java:143
+  wire [1:0] _wire_8_6; // TrieWalk.java:143
+  wire [1:0] _wire_8_7; // TrieWalk.java:143
+  wire [1:0] _wire_8_8; // TrieWalk.java:143
+  wire [1:0] _wire_8_9; // TrieWalk.java:143
+  wire [1:0] _wire_8_10; // TrieWalk.java:143
+  wire [1:0] _wire_8_11; // TrieWalk.java:143
+  wire [1:0] _wire_8_12; // TrieWalk.java:143
+  wire [1:0] _wire_8_13; // TrieWalk.java:143
+  wire [1:0] _wire_8_14; // TrieWalk.java:143
+  wire [1:0] _wire_8_15; // TrieWalk.java:143
+  wire [1:0] _wire_9_0; // TrieWalk.java:143
+  wire [1:0] _wire_9_1; // TrieWalk.java:143
+  wire [1:0] _wire_9_2; // TrieWalk.java:143
+  wire [1:0] _wire_9_3; // TrieWalk.java:143
+  wire [1:0] _wire_9_4; // TrieWalk.java:143
+  wire [1:0] _wire_9_5; // TrieWalk.java:143
+  wire [1:0] _wire_9_6; // TrieWalk.java:143
+  wire [1:0] _wire_9_7; // TrieWalk.java:143
+  wire [1:0] _wire_9_8; // TrieWalk.java:143
+  wire [1:0] _wire_9_9; // TrieWalk.java:143
+  wire [1:0] _wire_9_10; // TrieWalk.java:143
+  wire [1:0] _wire_9_11; // TrieWalk.java:143
+  wire [1:0] _wire_9_12; // TrieWalk.java:143
+  wire [1:0] _wire_9_13; // TrieWalk.java:143
+  wire [1:0] _wire_9_14; // TrieWalk.java:143
+  wire [1:0] _wire_9_15; // TrieWalk.java:143
+  wire [1:0] _wire_10_0; // TrieWalk.java:143
+  wire [1:0] _wire_10_1; // TrieWalk.java:143
+  wire [1:0] _wire_10_2; // TrieWalk.java:143
+  wire [1:0] _wire_10_3; // TrieWalk.java:143
+  wire [1:0] _wire_10_4; // TrieWalk.java:143
+  wire [1:0] _wire_10_5; // TrieWalk.java:143
+  wire [1:0] _wire_10_6; // TrieWalk.java:143
+  wire [1:0] _wire_10_7; // TrieWalk.java:143
+  wire [1:0] _wire_10_8; // TrieWalk.java:143
+  wire [1:0] _wire_10_9; // TrieWalk.java:143
+  wire [1:0] _wire_10_10; // TrieWalk.java:143
+  wire [1:0] _wire_10_11; // TrieWalk.java:143
+  wire [1:0] _wire_10_12; // TrieWalk.java:143
+  wire [1:0] _wire_10_13; // TrieWalk.java:143
+  wire [1:0] _wire_10_14; // TrieWalk.java:143
+  wire [1:0] _wire_10_15; // TrieWalk.java:143
+  wire [1:0] _wire_11_0; // TrieWalk.java:143
+  wire [1:0] _wire_11_1; // TrieWalk.java:143
+  wire [1:0] _wire_11_2; // TrieWalk.java:143
+  wire [1:0] _wire_11_3; // TrieWalk.java:143
+  wire [1:0] _wire_11_4; // TrieWalk.java:143
+  wire [1:0] _wire_11_5; // TrieWalk.java:143
+  wire [1:0] _wire_11_6; // TrieWalk.java:143
+  wire [1:0] _wire_11_7; // TrieWalk.java:143
+  wire [1:0] _wire_11_8; // TrieWalk.java:143
+  wire [1:0] _wire_11_9; // TrieWalk.java:143
+  wire [1:0] _wire_11_10; // TrieWalk.java:143
+  wire [1:0] _wire_11_11; // TrieWalk.java:143
+  wire [1:0] _wire_11_12; // TrieWalk.java:143
+  wire [1:0] _wire_11_13; // TrieWalk.java:143
+  wire [1:0] _wire_11_14; // TrieWalk.java:143
+  wire [1:0] _wire_11_15; // TrieWalk.java:143
+  wire [1:0] _wire_12_0; // TrieWalk.java:143
+  wire [1:0] _wire_12_1; // TrieWalk.java:143
+  wire [1:0] _wire_12_2; // TrieWalk.java:143
+  wire [1:0] _wire_12_3; // TrieWalk.java:143
+  wire [1:0] _wire_12_4; // TrieWalk.java:143
+  wire [1:0] _wire_12_5; // TrieWalk.java:143
+  wire [1:0] _wire_12_6; // TrieWalk.java:143
+  wire [1:0] _wire_12_7; // TrieWalk.java:143
+  wire [1:0] _wire_12_8; // TrieWalk.java:143
+  wire [1:0] _wire_12_9; // TrieWalk.java:143
+  wire [1:0] _wire_12_10; // TrieWalk.java:143
+  wire [1:0] _wire_12_11; // TrieWalk.java:143
+  wire [1:0] _wire_12_12; // TrieWalk.java:143
+  wire [1:0] _wire_12_13; // TrieWalk.java:143
+  wire [1:0] _wire_12_14; // TrieWalk.java:143
+  wire [1:0] _wire_12_15; // TrieWalk.java:143
+  wire [1:0] _wire_13_0; // TrieWalk.java:143
+  wire [1:0] _wire_13_1; // TrieWalk.java:143
+  wire [1:0] _wire_13_2; // TrieWalk.java:143
+  wire [1:0] _wire_13_3; // TrieWalk.java:143
+  wire [1:0] _wire_13_4; // TrieWalk.java:143
+  wire [1:0] _wire_13_5; // TrieWalk.java:143
+  wire [1:0] _wire_13_6; // TrieWalk.java:143
+  wire [1:0] _wire_13_7; // TrieWalk.java:143
+  wire [1:0] _wire_13_8; // TrieWalk.java:143
+  wire [1:0] _wire_13_9; // TrieWalk.java:143
+  wire [1:0] _wire_13_10; // TrieWalk.java:143
+  wire [1:0] _wire_13_11; // TrieWalk.java:143
+  wire [1:0] _wire_13_12; // TrieWalk.java:143
+  wire [1:0] _wire_13_13; // TrieWalk.java:143
+  wire [1:0] _wire_13_14; // TrieWalk.java:143
+  wire [1:0] _wire_13_15; // TrieWalk.java:143
+  wire [1:0] _wire_14_0; // TrieWalk.java:143
+  wire [1:0] _wire_14_1; // TrieWalk.java:143
+  wire [1:0] _wire_14_2; // TrieWalk.java:143
+  wire [1:0] _wire_14_3; // TrieWalk.java:143
+  wire [1:0] _wire_14_4; // TrieWalk.java:143
+  wire [1:0] _wire_14_5; // TrieWalk.java:143
+  wire [1:0] _wire_14_6; // TrieWalk.java:143
+  wire [1:0] _wire_14_7; // TrieWalk.java:143
+  wire [1:0] _wire_14_8; // TrieWalk.java:143
+  wire [1:0] _wire_14_9; // TrieWalk.java:143
+  wire [1:0] _wire_14_10; // TrieWalk.java:143
+  wire [1:0] _wire_14_11; // TrieWalk.java:143
+  wire [1:0] _wire_14_12; // TrieWalk.java:143
+  wire [1:0] _wire_14_13; // TrieWalk.java:143
+  wire [1:0] _wire_14_14; // TrieWalk.java:143
+  wire [1:0] _wire_14_15; // TrieWalk.java:143
+  wire [1:0] _wire_15_0; // TrieWalk.java:143
+  wire [1:0] _wire_15_1; // TrieWalk.java:143
+  wire [1:0] _wire_15_2; // TrieWalk.java:143
+  wire [1:0] _wire_15_3; // TrieWalk.java:143
+  wire [1:0] _wire_15_4; // TrieWalk.java:143
+  wire [1:0] _wire_15_5; // TrieWalk.java:143
+  wire [1:0] _wire_15_6; // TrieWalk.java:143
+  wire [1:0] _wire_15_7; // TrieWalk.java:143
+  wire [1:0] _wire_15_8; // TrieWalk.java:143
+  wire [1:0] _wire_15_9; // TrieWalk.java:143
+  wire [1:0] _wire_15_10; // TrieWalk.java:143
+  wire [1:0] _wire_15_11; // TrieWalk.java:143
+  wire [1:0] _wire_15_12; // TrieWalk.java:143
+  wire [1:0] _wire_15_13; // TrieWalk.java:143
+  wire [1:0] _wire_15_14; // TrieWalk.java:143
+  wire [1:0] _wire_15_15; // TrieWalk.java:143
+  wire [1:0] _wire_16_0; // TrieWalk.java:143
+  wire [1:0] _wire_16_1; // TrieWalk.java:143
+  wire [1:0] _wire_16_2; // TrieWalk.java:143
+  wire [1:0] _wire_16_3; // TrieWalk.java:143
+  wire [1:0] _wire_16_4; // TrieWalk.java:143
+  wire [1:0] _wire_16_5; // TrieWalk.java:143
+  wire [1:0] _wire_16_6; // TrieWalk.java:143
+  wire [1:0] _wire_16_7; // TrieWalk.java:143
+  wire [1:0] _wire_16_8; // TrieWalk.java:143
+  wire [1:0] _wire_16_9; // TrieWalk.java:143
+  wire [1:0] _wire_16_10; // TrieWalk.java:143
+  wire [1:0] _wire_16_11; // TrieWalk.java:143
+  wire [1:0] _wire_16_12; // TrieWalk.java:143
+  wire [1:0] _wire_16_13; // TrieWalk.java:143
+  wire [1:0] _wire_16_14; // TrieWalk.java:143
+  wire [1:0] _wire_16_15; // TrieWalk.java:143
+  wire [1:0] _wire_17_0; // TrieWalk.java:143
+  wire [1:0] _wire_17_1; // TrieWalk.java:143
+  wire [1:0] _wire_17_2; // TrieWalk.java:143
+  wire [1:0] _wire_17_3; // TrieWalk.java:143
+  wire [1:0] _wire_17_4; // TrieWalk.java:143
+  wire [1:0] _wire_17_5; // TrieWalk.java:143
+  wire [1:0] _wire_17_6; // TrieWalk.java:143
+  wire [1:0] _wire_17_7; // TrieWalk.java:143
+  wire [1:0] _wire_17_8; // TrieWalk.java:143
+  wire [1:0] _wire_17_9; // TrieWalk.java:143
+  wire [1:0] _wire_17_10; // TrieWalk.java:143
+  wire [1:0] _wire_17_11; // TrieWalk.java:143
+  wire [1:0] _wire_17_12; // TrieWalk.java:143
+  wire [1:0] _wire_17_13; // TrieWalk.java:143
+  wire [1:0] _wire_17_14; // TrieWalk.java:143
+  wire [1:0] _wire_17_15; // TrieWalk.java:143
+  wire [1:0] _wire_18_0; // TrieWalk.java:143
+  wire [1:0] _wire_18_1; // TrieWalk.java:143
+  wire [1:0] _wire_18_2; // TrieWalk.java:143
+  wire [1:0] _wire_18_3; // TrieWalk.java:143
+  wire [1:0] _wire_18_4; // TrieWalk.java:143
+  wire [1:0] _wire_18_5; // TrieWalk.java:143
+  wire [1:0] _wire_18_6; // TrieWalk.java:143
+  wire [1:0] _wire_18_7; // TrieWalk.java:143
+  wire [1:0] _wire_18_8; // TrieWalk.java:143
+  wire [1:0] _wire_18_9; // TrieWalk.java:143
+  wire [1:0] _wire_18_10; // TrieWalk.java:143
+  wire [1:0] _wire_18_11; // TrieWalk.java:143
+  wire [1:0] _wire_18_12; // TrieWalk.java:143
+  wire [1:0] _wire_18_13; // TrieWalk.java:143
+  wire [1:0] _wire_18_14; // TrieWalk.java:143
+  wire [1:0] _wire_18_15; // TrieWalk.java:143
+  wire [1:0] _wire_19_0; // TrieWalk.java:143
+  wire [1:0] _wire_19_1; // TrieWalk.java:143
+  wire [1:0] _wire_19_2; // TrieWalk.java:143
+  wire [1:0] _wire_19_3; // TrieWalk.java:143
+  wire [1:0] _wire_19_4; // TrieWalk.java:143
+  wire [1:0] _wire_19_5; // TrieWalk.java:143
+  wire [1:0] _wire_19_6; // TrieWalk.java:143
+  wire [1:0] _wire_19_7; // TrieWalk.java:143
+  wire [1:0] _wire_19_8; // TrieWalk.java:143
+  wire [1:0] _wire_19_9; // TrieWalk.java:143
+  wire [1:0] _wire_19_10; // TrieWalk.java:143
+  wire [1:0] _wire_19_11; // TrieWalk.java:143
+  wire [1:0] _wire_19_12; // TrieWalk.java:143
+  wire [1:0] _wire_19_13; // TrieWalk.java:143
+  wire [1:0] _wire_19_14; // TrieWalk.java:143
+  wire [1:0] _wire_19_15; // TrieWalk.java:143
+  wire [1:0] _wire_20_0; // TrieWalk.java:143
+  wire [1:0] _wire_20_1; // TrieWalk.java:143
+  wire [1:0] _wire_20_2; // TrieWalk.java:143
+  wire [1:0] _wire_20_3; // TrieWalk.java:143
+  wire [1:0] _wire_20_4; // TrieWalk.java:143
+  wire [1:0] _wire_20_5; // TrieWalk.java:143
+  wire [1:0] _wire_20_6; // TrieWalk.java:143
+  wire [1:0] _wire_20_7; // TrieWalk.java:143
+  wire [1:0] _wire_20_8; // TrieWalk.java:143
+  wire [1:0] _wire_20_9; // TrieWalk.java:143
+  wire [1:0] _wire_20_10; // TrieWalk.java:143
+  wire [1:0] _wire_20_11; // TrieWalk.java:143
+  wire [1:0] _wire_20_12; // TrieWalk.java:143
+  wire [1:0] _wire_20_13; // TrieWalk.java:143
+  wire [1:0] _wire_20_14; // TrieWalk.java:143
+  wire [1:0] _wire_20_15; // TrieWalk.java:143
+  wire [1:0] _wire_21_0; // TrieWalk.java:143
+  wire [1:0] _wire_21_1; // TrieWalk.java:143
+  wire [1:0] _wire_21_2; // TrieWalk.java:143
+  wire [1:0] _wire_21_3; // TrieWalk.java:143
+  wire [1:0] _wire_21_4; // TrieWalk.java:143
+  wire [1:0] _wire_21_5; // TrieWalk.java:143
+  wire [1:0] _wire_21_6; // TrieWalk.java:143
+  wire [1:0] _wire_21_7; // TrieWalk.java:143
+  wire [1:0] _wire_21_8; // TrieWalk.java:143
+  wire [1:0] _wire_21_9; // TrieWalk.java:143
+  wire [1:0] _wire_21_10; // TrieWalk.java:143
+  wire [1:0] _wire_21_11; // TrieWalk.java:143
+  wire [1:0] _wire_21_12; // TrieWalk.java:143
+  wire [1:0] _wire_21_13; // TrieWalk.java:143
+  wire [1:0] _wire_21_14; // TrieWalk.java:143
+  wire [1:0] _wire_21_15; // TrieWalk.java:143
+  wire [1:0] _wire_22_0; // TrieWalk.java:143
+  wire [1:0] _wire_22_1; // TrieWalk.java:143
+  wire [1:0] _wire_22_2; // TrieWalk.java:143
+  wire [1:0] _wire_22_3; // TrieWalk.java:143
+  wire [1:0] _wire_22_4; // TrieWalk.java:143
+  wire [1:0] _wire_22_5; // TrieWalk.java:143
+  wire [1:0] _wire_22_6; // TrieWalk.java:143
+  wire [1:0] _wire_22_7; // TrieWalk.java:143
+  wire [1:0] _wire_22_8; // TrieWalk.java:143
+  wire [1:0] _wire_22_9; // TrieWalk.java:143
+  wire [1:0] _wire_22_10; // TrieWalk.java:143
+  wire [1:0] _wire_22_11; // TrieWalk.java:143
+  wire [1:0] _wire_22_12; // TrieWalk.java:143
+  wire [1:0] _wire_22_13; // TrieWalk.java:143
+  wire [1:0] _wire_22_14; // TrieWalk.java:143
+  wire [1:0] _wire_22_15; // TrieWalk.java:143
+  wire [1:0] _wire_23_0; // TrieWalk.java:143
+  wire [1:0] _wire_23_1; // TrieWalk.java:143
+  wire [1:0] _wire_23_2; // TrieWalk.java:143
+  wire [1:0] _wire_23_3; // TrieWalk.java:143
+  wire [1:0] _wire_23_4; // TrieWalk.java:143
+  wire [1:0] _wire_23_5; // TrieWalk.java:143
+  wire [1:0] _wire_23_6; // TrieWalk.java:143
+  wire [1:0] _wire_23_7; // TrieWalk.java:143
+  wire [1:0] _wire_23_8; // TrieWalk.java:143
+  wire [1:0] _wire_23_9; // TrieWalk.java:143
+  wire [1:0] _wire_23_10; // TrieWalk.java:143
+  wire [1:0] _wire_23_11; // TrieWalk.java:143
+  wire [1:0] _wire_23_12; // TrieWalk.java:143
+  wire [1:0] _wire_23_13; // TrieWalk.java:143
+  wire [1:0] _wire_23_14; // TrieWalk.java:143
+  wire [1:0] _wire_23_15; // TrieWalk.java:143
+  wire [1:0] _wire_24_0; // TrieWalk.java:143
+  wire [1:0] _wire_24_1; // TrieWalk.java:143
+  wire [1:0] _wire_24_2; // TrieWalk.java:143
+  wire [1:0] _wire_24_3; // TrieWalk.java:143
+  wire [1:0] _wire_24_4; // TrieWalk.java:143
+  wire [1:0] _wire_24_5; // TrieWalk.java:143
+  wire [1:0] _wire_24_6; // TrieWalk.java:143
+  wire [1:0] _wire_24_7; // TrieWalk.java:143
+  wire [1:0] _wire_24_8; // TrieWalk.java:143
+  wire [1:0] _wire_24_9; // TrieWalk.java:143
+  wire [1:0] _wire_24_10; // TrieWalk.java:143
+  wire [1:0] _wire_24_11; // TrieWalk.java:143
+  wire [1:0] _wire_24_12; // TrieWalk.java:143
+  wire [1:0] _wire_24_13; // TrieWalk.java:143
+  wire [1:0] _wire_24_14; // TrieWalk.java:143
+  wire [1:0] _wire_24_15; // TrieWalk.java:143
+  wire [1:0] _wire_25_0; // TrieWalk.java:143
+  wire [1:0] _wire_25_1; // TrieWalk.java:143
+  wire [1:0] _wire_25_2; // TrieWalk.java:143
+  wire [1:0] _wire_25_3; // TrieWalk.java:143
+  wire [1:0] _wire_25_4; // TrieWalk.java:143
+  wire [1:0] _wire_25_5; // TrieWalk.java:143
+  wire [1:0] _wire_25_6; // TrieWalk.java:143
+  wire [1:0] _wire_25_7; // TrieWalk.java:143
+  wire [1:0] _wire_25_8; // TrieWalk.java:143
+  wire [1:0] _wire_25_9; // TrieWalk.java:143
+  wire [1:0] _wire_25_10; // TrieWalk.java:143
+  wire [1:0] _wire_25_11; // TrieWalk.java:143
+  wire [1:0] _wire_25_12; // TrieWalk.java:143
+  wire [1:0] _wire_25_13; // TrieWalk.java:143
+  wire [1:0] _wire_25_14; // TrieWalk.java:143
+  wire [1:0] _wire_25_15; // TrieWalk.java:143
+  wire [1:0] _wire_26_0; // TrieWalk.java:143
+  wire [1:0] _wire_26_1; // TrieWalk.java:143
+  wire [1:0] _wire_26_2; // TrieWalk.java:143
+  wire [1:0] _wire_26_3; // TrieWalk.java:143
+  wire [1:0] _wire_26_4; // TrieWalk.java:143
+  wire [1:0] _wire_26_5; // TrieWalk.java:143
+  wire [1:0] _wire_26_6; // TrieWalk.java:143
+  wire [1:0] _wire_26_7; // TrieWalk.java:143
+  wire [1:0] _wire_26_8; // TrieWalk.java:143
+  wire [1:0] _wire_26_9; // TrieWalk.java:143
+  wire [1:0] _wire_26_10; // TrieWalk.java:143
+  wire [1:0] _wire_26_11; // TrieWalk.java:143
+  wire [1:0] _wire_26_12; // TrieWalk.java:143
+  wire [1:0] _wire_26_13; // TrieWalk.java:143
+  wire [1:0] _wire_26_14; // TrieWalk.java:143
+  wire [1:0] _wire_26_15; // TrieWalk.java:143
+  wire [1:0] _wire_27_0; // TrieWalk.java:143
+  wire [1:0] _wire_27_1; // TrieWalk.java:143
+  wire [1:0] _wire_27_2; // TrieWalk.java:143
+  wire [1:0] _wire_27_3; // TrieWalk.java:143
+  wire [1:0] _wire_27_4; // TrieWalk.java:143
+  wire [1:0] _wire_27_5; // TrieWalk.java:143
+  wire [1:0] _wire_27_6; // TrieWalk.java:143
+  wire [1:0] _wire_27_7; // TrieWalk.java:143
+  wire [1:0] _wire_27_8; // TrieWalk.java:143
+  wire [1:0] _wire_27_9; // TrieWalk.java:143
+  wire [1:0] _wire_27_10; // TrieWalk.java:143
+  wire [1:0] _wire_27_11; // TrieWalk.java:143
+  wire [1:0] _wire_27_12; // TrieWalk.java:143
+  wire [1:0] _wire_27_13; // TrieWalk.java:143
+  wire [1:0] _wire_27_14; // TrieWalk.java:143
+  wire [1:0] _wire_27_15; // TrieWalk.java:143
+  wire [1:0] _wire_28_0; // TrieWalk.java:143
+  wire [1:0] _wire_28_1; // TrieWalk.java:143
+  wire [1:0] _wire_28_2; // TrieWalk.java:143
+  wire [1:0] _wire_28_3; // TrieWalk.java:143
+  wire [1:0] _wire_28_4; // TrieWalk.java:143
+  wire [1:0] _wire_28_5; // TrieWalk.java:143
+  wire [1:0] _wire_28_6; // TrieWalk.java:143
+  wire [1:0] _wire_28_7; // TrieWalk.java:143
+  wire [1:0] _wire_28_8; // TrieWalk.java:143
+  wire [1:0] _wire_28_9; // TrieWalk.java:143
+  wire [1:0] _wire_28_10; // TrieWalk.java:143
+  wire [1:0] _wire_28_11; // TrieWalk.java:143
+  wire [1:0] _wire_28_12; // TrieWalk.java:143
+  wire [1:0] _wire_28_13; // TrieWalk.java:143
+  wire [1:0] _wire_28_14; // TrieWalk.java:143
+  wire [1:0] _wire_28_15; // TrieWalk.java:143
+  wire [1:0] _wire_29_0; // TrieWalk.java:143
+  wire [1:0] _wire_29_1; // TrieWalk.java:143
+  wire [1:0] _wire_29_2; // TrieWalk.java:143
+  wire [1:0] _wire_29_3; // TrieWalk.java:143
+  wire [1:0] _wire_29_4; // TrieWalk.java:143
+  wire [1:0] _wire_29_5; // TrieWalk.java:143
+  wire [1:0] _wire_29_6; // TrieWalk.java:143
+  wire [1:0] _wire_29_7; // TrieWalk.java:143
+  wire [1:0] _wire_29_8; // TrieWalk.java:143
+  wire [1:0] _wire_29_9; // TrieWalk.java:143
+  wire [1:0] _wire_29_10; // TrieWalk.java:143
+  wire [1:0] _wire_29_11; // TrieWalk.java:143
+  wire [1:0] _wire_29_12; // TrieWalk.java:143
+  wire [1:0] _wire_29_13; // TrieWalk.java:143
+  wire [1:0] _wire_29_14; // TrieWalk.java:143
+  wire [1:0] _wire_29_15; // TrieWalk.java:143
+  wire [1:0] _wire_30_0; // TrieWalk.java:143
+  wire [1:0] _wire_30_1; // TrieWalk.java:143
+  wire [1:0] _wire_30_2; // TrieWalk.java:143
+  wire [1:0] _wire_30_3; // TrieWalk.java:143
+  wire [1:0] _wire_30_4; // TrieWalk.java:143
+  wire [1:0] _wire_30_5; // TrieWalk.java:143
+  wire [1:0] _wire_30_6; // TrieWalk.java:143
+  wire [1:0] _wire_30_7; // TrieWalk.java:143
+  wire [1:0] _wire_30_8; // TrieWalk.java:143
+  wire [1:0] _wire_30_9; // TrieWalk.java:143
+  wire [1:0] _wire_30_10; // TrieWalk.java:143
+  wire [1:0] _wire_30_11; // TrieWalk.java:143
+  wire [1:0] _wire_30_12; // TrieWalk.java:143
+  wire [1:0] _wire_30_13; // TrieWalk.java:143
+  wire [1:0] _wire_30_14; // TrieWalk.java:143
+  wire [1:0] _wire_30_15; // TrieWalk.java:143
+  wire [1:0] _wire_31_0; // TrieWalk.java:143
+  wire [1:0] _wire_31_1; // TrieWalk.java:143
+  wire [1:0] _wire_31_2; // TrieWalk.java:143
+  wire [1:0] _wire_31_3; // TrieWalk.java:143
+  wire [1:0] _wire_31_4; // TrieWalk.java:143
+  wire [1:0] _wire_31_5; // TrieWalk.java:143
+  wire [1:0] _wire_31_6; // TrieWalk.java:143
+  wire [1:0] _wire_31_7; // TrieWalk.java:143
+  wire [1:0] _wire_31_8; // TrieWalk.java:143
+  wire [1:0] _wire_31_9; // TrieWalk.java:143
+  wire [1:0] _wire_31_10; // TrieWalk.java:143
+  wire [1:0] _wire_31_11; // TrieWalk.java:143
+  wire [1:0] _wire_31_12; // TrieWalk.java:143
+  wire [1:0] _wire_31_13; // TrieWalk.java:143
+  wire [1:0] _wire_31_14; // TrieWalk.java:143
+  wire [1:0] _wire_31_15; // TrieWalk.java:143
+  wire [1:0] _wire_32_0; // TrieWalk.java:143
+  wire [1:0] _wire_32_1; // TrieWalk.java:143
+  wire [1:0] _wire_32_2; // TrieWalk.java:143
+  wire [1:0] _wire_32_3; // TrieWalk.java:143
+  wire [1:0] _wire_32_4; // TrieWalk.java:143
+  wire [1:0] _wire_32_5; // TrieWalk.java:143
+  wire [1:0] _wire_32_6; // TrieWalk.java:143
+  wire [1:0] _wire_32_7; // TrieWalk.java:143
+  wire [1:0] _wire_32_8; // TrieWalk.java:143
+  wire [1:0] _wire_32_9; // TrieWalk.java:143
+  wire [1:0] _wire_32_10; // TrieWalk.java:143
+  wire [1:0] _wire_32_11; // TrieWalk.java:143
+  wire [1:0] _wire_32_12; // TrieWalk.java:143
+  wire [1:0] _wire_32_13; // TrieWalk.java:143
+  wire [1:0] _wire_32_14; // TrieWalk.java:143
+  wire [1:0] _wire_32_15; // TrieWalk.java:143
+  wire [1:0] _wire_33_0; // TrieWalk.java:143
+  wire [1:0] _wire_33_1; // TrieWalk.java:143
+  wire [1:0] _wire_33_2; // TrieWalk.java:143
+  wire [1:0] _wire_33_3; // TrieWalk.java:143
+  wire [1:0] _wire_33_4; // TrieWalk.java:143
+  wire [1:0] _wire_33_5; // TrieWalk.java:143
+  wire [1:0] _wire_33_6; // TrieWalk.java:143
+  wire [1:0] _wire_33_7; // TrieWalk.java:143
+  wire [1:0] _wire_33_8; // TrieWalk.java:143
+  wire [1:0] _wire_33_9; // TrieWalk.java:143
+  wire [1:0] _wire_33_10; // TrieWalk.java:143
+  wire [1:0] _wire_33_11; // TrieWalk.java:143
+  wire [1:0] _wire_33_12; // TrieWalk.java:143
+  wire [1:0] _wire_33_13; // TrieWalk.java:143
+  wire [1:0] _wire_33_14; // TrieWalk.java:143
+  wire [1:0] _wire_33_15; // TrieWalk.java:143
+  wire [1:0] _wire_34_0; // TrieWalk.java:143
+  wire [1:0] _wire_34_1; // TrieWalk.java:143
+  wire [1:0] _wire_34_2; // TrieWalk.java:143
+  wire [1:0] _wire_34_3; // TrieWalk.java:143
+  wire [1:0] _wire_34_4; // TrieWalk.java:143
+  wire [1:0] _wire_34_5; // TrieWalk.java:143
+  wire [1:0] _wire_34_6; // TrieWalk.java:143
+  wire [1:0] _wire_34_7; // TrieWalk.java:143
+  wire [1:0] _wire_34_8; // TrieWalk.java:143
+  wire [1:0] _wire_34_9; // TrieWalk.java:143
+  wire [1:0] _wire_34_10; // TrieWalk.java:143
+  wire [1:0] _wire_34_11; // TrieWalk.java:143
+  wire [1:0] _wire_34_12; // TrieWalk.java:143
+  wire [1:0] _wire_34_13; // TrieWalk.java:143
+  wire [1:0] _wire_34_14; // TrieWalk.java:143
+  wire [1:0] _wire_34_15; // TrieWalk.java:143
+  wire [1:0] _wire_35_0; // TrieWalk.java:143
+  wire [1:0] _wire_35_1; // TrieWalk.java:143
+  wire [1:0] _wire_35_2; // TrieWalk.java:143
+  wire [1:0] _wire_35_3; // TrieWalk.java:143
+  wire [1:0] _wire_35_4; // TrieWalk.java:143
+  wire [1:0] _wire_35_5; // TrieWalk.java:143
+  wire [1:0] _wire_35_6; // TrieWalk.java:143
+  wire [1:0] _wire_35_7; // TrieWalk.java:143
+  wire [1:0] _wire_35_8; // TrieWalk.java:143
+  wire [1:0] _wire_35_9; // TrieWalk.java:143
+  wire [1:0] _wire_35_10; // TrieWalk.java:143
+  wire [1:0] _wire_35_11; // TrieWalk.java:143
+  wire [1:0] _wire_35_12; // TrieWalk.java:143
+  wire [1:0] _wire_35_13; // TrieWalk.java:143
+  wire [1:0] _wire_35_14; // TrieWalk.java:143
+  wire [1:0] _wire_35_15; // TrieWalk.java:143
+  wire [1:0] _wire_36_0; // TrieWalk.java:143
+  wire [1:0] _wire_36_1; // TrieWalk.java:143
+  wire [1:0] _wire_36_2; // TrieWalk.java:143
+  wire [1:0] _wire_36_3; // TrieWalk.java:143
+  wire [1:0] _wire_36_4; // TrieWalk.java:143
+  wire [1:0] _wire_36_5; // TrieWalk.java:143
+  wire [1:0] _wire_36_6; // TrieWalk.java:143
+  wire [1:0] _wire_36_7; // TrieWalk.java:143
+  wire [1:0] _wire_36_8; // TrieWalk.java:143
+  wire [1:0] _wire_36_9; // TrieWalk.java:143
+  wire [1:0] _wire_36_10; // TrieWalk.java:143
+  wire [1:0] _wire_36_11; // TrieWalk.java:143
+  wire [1:0] _wire_36_12; // TrieWalk.java:143
+  wire [1:0] _wire_36_13; // TrieWalk.java:143
+  wire [1:0] _wire_36_14; // TrieWalk.java:143
+  wire [1:0] _wire_36_15; // TrieWalk.java:143
+  wire [1:0] _wire_37_0; // TrieWalk.java:143
+  wire [1:0] _wire_37_1; // TrieWalk.java:143
+  wire [1:0] _wire_37_2; // TrieWalk.java:143
+  wire [1:0] _wire_37_3; // TrieWalk.java:143
+  wire [1:0] _wire_37_4; // TrieWalk.java:143
+  wire [1:0] _wire_37_5; // TrieWalk.java:143
+  wire [1:0] _wire_37_6; // TrieWalk.java:143
+  wire [1:0] _wire_37_7; // TrieWalk.java:143
+  wire [1:0] _wire_37_8; // TrieWalk.java:143
+  wire [1:0] _wire_37_9; // TrieWalk.java:143
+  wire [1:0] _wire_37_10; // TrieWalk.java:143
+  wire [1:0] _wire_37_11; // TrieWalk.java:143
+  wire [1:0] _wire_37_12; // TrieWalk.java:143
+  wire [1:0] _wire_37_13; // TrieWalk.java:143
+  wire [1:0] _wire_37_14; // TrieWalk.java:143
+  wire [1:0] _wire_37_15; // TrieWalk.java:143
+  wire [1:0] _wire_38_0; // TrieWalk.java:143
+  wire [1:0] _wire_38_1; // TrieWalk.java:143
+  wire [1:0] _wire_38_2; // TrieWalk.java:143
+  wire [1:0] _wire_38_3; // TrieWalk.java:143
+  wire [1:0] _wire_38_4; // TrieWalk.java:143
+  wire [1:0] _wire_38_5; // TrieWalk.java:143
+  wire [1:0] _wire_38_6; // TrieWalk.java:143
+  wire [1:0] _wire_38_7; // TrieWalk.java:143
+  wire [1:0] _wire_38_8; // TrieWalk.java:143
+  wire [1:0] _wire_38_9; // TrieWalk.java:143
+  wire [1:0] _wire_38_10; // TrieWalk.java:143
+  wire [1:0] _wire_38_11; // TrieWalk.java:143
+  wire [1:0] _wire_38_12; // TrieWalk.java:143
+  wire [1:0] _wire_38_13; // TrieWalk.java:143
+  wire [1:0] _wire_38_14; // TrieWalk.java:143
+  wire [1:0] _wire_38_15; // TrieWalk.java:143
+  wire [1:0] _wire_39_0; // TrieWalk.java:143
+  wire [1:0] _wire_39_1; // TrieWalk.java:143
+  wire [1:0] _wire_39_2; // TrieWalk.java:143
+  wire [1:0] _wire_39_3; // TrieWalk.java:143
+  wire [1:0] _wire_39_4; // TrieWalk.java:143
+  wire [1:0] _wire_39_5; // TrieWalk.java:143
+  wire [1:0] _wire_39_6; // TrieWalk.java:143
+  wire [1:0] _wire_39_7; // TrieWalk.java:143
+  wire [1:0] _wire_39_8; // TrieWalk.java:143
+  wire [1:0] _wire_39_9; // TrieWalk.java:143
+  wire [1:0] _wire_39_10; // TrieWalk.java:143
+  wire [1:0] _wire_39_11; // TrieWalk.java:143
+  wire [1:0] _wire_39_12; // TrieWalk.java:143
+  wire [1:0] _wire_39_13; // TrieWalk.java:143
+  wire [1:0] _wire_39_14; // TrieWalk.java:143
+  wire [1:0] _wire_39_15; // TrieWalk.java:143
+  wire [1:0] _wire_40_0; // TrieWalk.java:143
+  wire [1:0] _wire_40_1; // TrieWalk.java:143
+  wire [1:0] _wire_40_2; // TrieWalk.java:143
+  wire [1:0] _wire_40_3; // TrieWalk.java:143
+  wire [1:0] _wire_40_4; // TrieWalk.java:143
+  wire [1:0] _wire_40_5; // TrieWalk.java:143
+  wire [1:0] _wire_40_6; // TrieWalk.java:143
+  wire [1:0] _wire_40_7; // TrieWalk.java:143
+  wire [1:0] _wire_40_8; // TrieWalk.java:143
+  wire [1:0] _wire_40_9; // TrieWalk.java:143
+  wire [1:0] _wire_40_10; // TrieWalk.java:143
+  wire [1:0] _wire_40_11; // TrieWalk.java:143
+  wire [1:0] _wire_40_12; // TrieWalk.java:143
+  wire [1:0] _wire_40_13; // TrieWalk.java:143
+  wire [1:0] _wire_40_14; // TrieWalk.java:143
+  wire [1:0] _wire_40_15; // TrieWalk.java:143
+  wire [1:0] _wire_41_0; // TrieWalk.java:143
+  wire [1:0] _wire_41_1; // TrieWalk.java:143
+  wire [1:0] _wire_41_2; // TrieWalk.java:143
+  wire [1:0] _wire_41_3; // TrieWalk.java:143
+  wire [1:0] _wire_41_4; // TrieWalk.java:143
+  wire [1:0] _wire_41_5; // TrieWalk.java:143
+  wire [1:0] _wire_41_6; // TrieWalk.java:143
+  wire [1:0] _wire_41_7; // TrieWalk.java:143
+  wire [1:0] _wire_41_8; // TrieWalk.java:143
+  wire [1:0] _wire_41_9; // TrieWalk.java:143
+  wire [1:0] _wire_41_10; // TrieWalk.java:143
+  wire [1:0] _wire_41_11; // TrieWalk.java:143
+  wire [1:0] _wire_41_12; // TrieWalk.java:143
+  wire [1:0] _wire_41_13; // TrieWalk.java:143
+  wire [1:0] _wire_41_14; // TrieWalk.java:143
+  wire [1:0] _wire_41_15; // TrieWalk.java:143
+  wire [1:0] _wire_42_0; // TrieWalk.java:143
+  wire [1:0] _wire_42_1; // TrieWalk.java:143
+  wire [1:0] _wire_42_2; // TrieWalk.java:143
+  wire [1:0] _wire_42_3; // TrieWalk.java:143
+  wire [1:0] _wire_42_4; // TrieWalk.java:143
+  wire [1:0] _wire_42_5; // TrieWalk.java:143
+  wire [1:0] _wire_42_6; // TrieWalk.java:143
+  wire [1:0] _wire_42_7; // TrieWalk.java:143
+  wire [1:0] _wire_42_8; // TrieWalk.java:143
+  wire [1:0] _wire_42_9; // TrieWalk.java:143
+  wire [1:0] _wire_42_10; // TrieWalk.java:143
+  wire [1:0] _wire_42_11; // TrieWalk.java:143
+  wire [1:0] _wire_42_12; // TrieWalk.java:143
+  wire [1:0] _wire_42_13; // TrieWalk.java:143
+  wire [1:0] _wire_42_14; // TrieWalk.java:143
+  wire [1:0] _wire_42_15; // TrieWalk.java:143
+  wire [1:0] _wire_43_0; // TrieWalk.java:143
+  wire [1:0] _wire_43_1; // TrieWalk.java:143
+  wire [1:0] _wire_43_2; // TrieWalk.java:143
+  wire [1:0] _wire_43_3; // TrieWalk.java:143
+  wire [1:0] _wire_43_4; // TrieWalk.java:143
+  wire [1:0] _wire_43_5; // TrieWalk.java:143
+  wire [1:0] _wire_43_6; // TrieWalk.java:143
+  wire [1:0] _wire_43_7; // TrieWalk.java:143
+  wire [1:0] _wire_43_8; // TrieWalk.java:143
+  wire [1:0] _wire_43_9; // TrieWalk.java:143
+  wire [1:0] _wire_43_10; // TrieWalk.java:143
+  wire [1:0] _wire_43_11; // TrieWalk.java:143
+  wire [1:0] _wire_43_12; // TrieWalk.java:143
+  wire [1:0] _wire_43_13; // TrieWalk.java:143
+  wire [1:0] _wire_43_14; // TrieWalk.java:143
+  wire [1:0] _wire_43_15; // TrieWalk.java:143
+  wire [1:0] _wire_44_0; // TrieWalk.java:143
+  wire [1:0] _wire_44_1; // TrieWalk.java:143
+  wire [1:0] _wire_44_2; // TrieWalk.java:143
+  wire [1:0] _wire_44_3; // TrieWalk.java:143
+  wire [1:0] _wire_44_4; // TrieWalk.java:143
+  wire [1:0] _wire_44_5; // TrieWalk.java:143
+  wire [1:0] _wire_44_6; // TrieWalk.java:143
+  wire [1:0] _wire_44_7; // TrieWalk.java:143
+  wire [1:0] _wire_44_8; // TrieWalk.java:143
+  wire [1:0] _wire_44_9; // TrieWalk.java:143
+  wire [1:0] _wire_44_10; // TrieWalk.java:143
+  wire [1:0] _wire_44_11; // TrieWalk.java:143
+  wire [1:0] _wire_44_12; // TrieWalk.java:143
+  wire [1:0] _wire_44_13; // TrieWalk.java:143
+  wire [1:0] _wire_44_14; // TrieWalk.java:143
+  wire [1:0] _wire_44_15; // TrieWalk.java:143
+  wire [1:0] _wire_45_0; // TrieWalk.java:143
+  wire [1:0] _wire_45_1; // TrieWalk.java:143
+  wire [1:0] _wire_45_2; // TrieWalk.java:143
+  wire [1:0] _wire_45_3; // TrieWalk.java:143
+  wire [1:0] _wire_45_4; // TrieWalk.java:143
+  wire [1:0] _wire_45_5; // TrieWalk.java:143
+  wire [1:0] _wire_45_6; // TrieWalk.java:143
+  wire [1:0] _wire_45_7; // TrieWalk.java:143
+  wire [1:0] _wire_45_8; // TrieWalk.java:143
+  wire [1:0] _wire_45_9; // TrieWalk.java:143
+  wire [1:0] _wire_45_10; // TrieWalk.java:143
+  wire [1:0] _wire_45_11; // TrieWalk.java:143
+  wire [1:0] _wire_45_12; // TrieWalk.java:143
+  wire [1:0] _wire_45_13; // TrieWalk.java:143
+  wire [1:0] _wire_45_14; // TrieWalk.java:143
+  wire [1:0] _wire_45_15; // TrieWalk.java:143
+  wire [1:0] _wire_46_0; // TrieWalk.java:143
+  wire [1:0] _wire_46_1; // TrieWalk.java:143
+  wire [1:0] _wire_46_2; // TrieWalk.java:143
+  wire [1:0] _wire_46_3; // TrieWalk.java:143
+  wire [1:0] _wire_46_4; // TrieWalk.java:143
+  wire [1:0] _wire_46_5; // TrieWalk.java:143
+  wire [1:0] _wire_46_6; // TrieWalk.java:143
+  wire [1:0] _wire_46_7; // TrieWalk.java:143
+  wire [1:0] _wire_46_8; // TrieWalk.java:143
+  wire [1:0] _wire_46_9; // TrieWalk.java:143
+  wire [1:0] _wire_46_10; // TrieWalk.java:143
+  wire [1:0] _wire_46_11; // TrieWalk.java:143
+  wire [1:0] _wire_46_12; // TrieWalk.java:143
+  wire [1:0] _wire_46_13; // TrieWalk.java:143
+  wire [1:0] _wire_46_14; // TrieWalk.java:143
+  wire [1:0] _wire_46_15; // TrieWalk.java:143
+  wire [1:0] _wire_47_0; // TrieWalk.java:143
+  wire [1:0] _wire_47_1; // TrieWalk.java:143
+  wire [1:0] _wire_47_2; // TrieWalk.java:143
+  wire [1:0] _wire_47_3; // TrieWalk.java:143
+  wire [1:0] _wire_47_4; // TrieWalk.java:143
+  wire [1:0] _wire_47_5; // TrieWalk.java:143
+  wire [1:0] _wire_47_6; // TrieWalk.java:143
+  wire [1:0] _wire_47_7; // TrieWalk.java:143
+  wire [1:0] _wire_47_8; // TrieWalk.java:143
+  wire [1:0] _wire_47_9; // TrieWalk.java:143
+  wire [1:0] _wire_47_10; // TrieWalk.java:143
+  wire [1:0] _wire_47_11; // TrieWalk.java:143
+  wire [1:0] _wire_47_12; // TrieWalk.java:143
+  wire [1:0] _wire_47_13; // TrieWalk.java:143
+  wire [1:0] _wire_47_14; // TrieWalk.java:143
+  wire [1:0] _wire_47_15; // TrieWalk.java:143
+  wire [1:0] _wire_48_0; // TrieWalk.java:143
+  wire [1:0] _wire_48_1; // TrieWalk.java:143
+  wire [1:0] _wire_48_2; // TrieWalk.java:143
+  wire [1:0] _wire_48_3; // TrieWalk.java:143
+  wire [1:0] _wire_48_4; // TrieWalk.java:143
+  wire [1:0] _wire_48_5; // TrieWalk.java:143
+  wire [1:0] _wire_48_6; // TrieWalk.java:143
+  wire [1:0] _wire_48_7; // TrieWalk.java:143
+  wire [1:0] _wire_48_8; // TrieWalk.java:143
+  wire [1:0] _wire_48_9; // TrieWalk.java:143
+  wire [1:0] _wire_48_10; // TrieWalk.java:143
+  wire [1:0] _wire_48_11; // TrieWalk.java:143
+  wire [1:0] _wire_48_12; // TrieWalk.java:143
+  wire [1:0] _wire_48_13; // TrieWalk.java:143
+  wire [1:0] _wire_48_14; // TrieWalk.java:143
+  wire [1:0] _wire_48_15; // TrieWalk.java:143
+  wire [1:0] _wire_49_0; // TrieWalk.java:143
+  wire [1:0] _wire_49_1; // TrieWalk.java:143
+  wire [1:0] _wire_49_2; // TrieWalk.java:143
+  wire [1:0] _wire_49_3; // TrieWalk.java:143
+  wire [1:0] _wire_49_4; // TrieWalk.java:143
+  wire [1:0] _wire_49_5; // TrieWalk.java:143
+  wire [1:0] _wire_49_6; // TrieWalk.java:143
+  wire [1:0] _wire_49_7; // TrieWalk.java:143
+  wire [1:0] _wire_49_8; // TrieWalk.java:143
+  wire [1:0] _wire_49_9; // TrieWalk.java:143
+  wire [1:0] _wire_49_10; // TrieWalk.java:143
+  wire [1:0] _wire_49_11; // TrieWalk.java:143
+  wire [1:0] _wire_49_12; // TrieWalk.java:143
+  wire [1:0] _wire_49_13; // TrieWalk.java:143
+  wire [1:0] _wire_49_14; // TrieWalk.java:143
+  wire [1:0] _wire_49_15; // TrieWalk.java:143
+  wire [1:0] _wire_50_0; // TrieWalk.java:143
+  wire [1:0] _wire_50_1; // TrieWalk.java:143
+  wire [1:0] _wire_50_2; // TrieWalk.java:143
+  wire [1:0] _wire_50_3; // TrieWalk.java:143
+  wire [1:0] _wire_50_4; // TrieWalk.java:143
+  wire [1:0] _wire_50_5; // TrieWalk.java:143
+  wire [1:0] _wire_50_6; // TrieWalk.java:143
+  wire [1:0] _wire_50_7; // TrieWalk.java:143
+  wire [1:0] _wire_50_8; // TrieWalk.java:143
+  wire [1:0] _wire_50_9; // TrieWalk.java:143
+  wire [1:0] _wire_50_10; // TrieWalk.java:143
+  wire [1:0] _wire_50_11; // TrieWalk.java:143
+  wire [1:0] _wire_50_12; // TrieWalk.java:143
+  wire [1:0] _wire_50_13; // TrieWalk.java:143
+  wire [1:0] _wire_50_14; // TrieWalk.java:143
+  wire [1:0] _wire_50_15; // TrieWalk.java:143
+  wire [1:0] _wire_51_0; // TrieWalk.java:143
+  wire [1:0] _wire_51_1; // TrieWalk.java:143
+  wire [1:0] _wire_51_2; // TrieWalk.java:143
+  wire [1:0] _wire_51_3; // TrieWalk.java:143
+  wire [1:0] _wire_51_4; // TrieWalk.java:143
+  wire [1:0] _wire_51_5; // TrieWalk.java:143
+  wire [1:0] _wire_51_6; // TrieWalk.java:143
+  wire [1:0] _wire_51_7; // TrieWalk.java:143
+  wire [1:0] _wire_51_8; // TrieWalk.java:143
+  wire [1:0] _wire_51_9; // TrieWalk.java:143
+  wire [1:0] _wire_51_10; // TrieWalk.java:143
+  wire [1:0] _wire_51_11; // TrieWalk.java:143
+  wire [1:0] _wire_51_12; // TrieWalk.java:143
+  wire [1:0] _wire_51_13; // TrieWalk.java:143
+  wire [1:0] _wire_51_14; // TrieWalk.java:143
+  wire [1:0] _wire_51_15; // TrieWalk.java:143
+  wire [1:0] _wire_52_0; // TrieWalk.java:143
+  wire [1:0] _wire_52_1; // TrieWalk.java:143
+  wire [1:0] _wire_52_2; // TrieWalk.java:143
+  wire [1:0] _wire_52_3; // TrieWalk.java:143
+  wire [1:0] _wire_52_4; // TrieWalk.java:143
+  wire [1:0] _wire_52_5; // TrieWalk.java:143
+  wire [1:0] _wire_52_6; // TrieWalk.java:143
+  wire [1:0] _wire_52_7; // TrieWalk.java:143
+  wire [1:0] _wire_52_8; // TrieWalk.java:143
+  wire [1:0] _wire_52_9; // TrieWalk.java:143
+  wire [1:0] _wire_52_10; // TrieWalk.java:143
+  wire [1:0] _wire_52_11; // TrieWalk.java:143
+  wire [1:0] _wire_52_12; // TrieWalk.java:143
+  wire [1:0] _wire_52_13; // TrieWalk.java:143
+  wire [1:0] _wire_52_14; // TrieWalk.java:143
+  wire [1:0] _wire_52_15; // TrieWalk.java:143
+  wire [1:0] _wire_53_0; // TrieWalk.java:143
+  wire [1:0] _wire_53_1; // TrieWalk.java:143
+  wire [1:0] _wire_53_2; // TrieWalk.java:143
+  wire [1:0] _wire_53_3; // TrieWalk.java:143
+  wire [1:0] _wire_53_4; // TrieWalk.java:143
+  wire [1:0] _wire_53_5; // TrieWalk.java:143
+  wire [1:0] _wire_53_6; // TrieWalk.java:143
+  wire [1:0] _wire_53_7; // TrieWalk.java:143
+  wire [1:0] _wire_53_8; // TrieWalk.java:143
+  wire [1:0] _wire_53_9; // TrieWalk.java:143
+  wire [1:0] _wire_53_10; // TrieWalk.java:143
+  wire [1:0] _wire_53_11; // TrieWalk.java:143
+  wire [1:0] _wire_53_12; // TrieWalk.java:143
+  wire [1:0] _wire_53_13; // TrieWalk.java:143
+  wire [1:0] _wire_53_14; // TrieWalk.java:143
+  wire [1:0] _wire_53_15; // TrieWalk.java:143
+  wire [1:0] _wire_54_0; // TrieWalk.java:143
+  wire [1:0] _wire_54_1; // TrieWalk.java:143
+  wire [1:0] _wire_54_2; // TrieWalk.java:143
+  wire [1:0] _wire_54_3; // TrieWalk.java:143
+  wire [1:0] _wire_54_4; // TrieWalk.java:143
+  wire [1:0] _wire_54_5; // TrieWalk.java:143
+  wire [1:0] _wire_54_6; // TrieWalk.java:143
+  wire [1:0] _wire_54_7; // TrieWalk.java:143
+  wire [1:0] _wire_54_8; // TrieWalk.java:143
+  wire [1:0] _wire_54_9; // TrieWalk.java:143
+  wire [1:0] _wire_54_10; // TrieWalk.java:143
+  wire [1:0] _wire_54_11; // TrieWalk.java:143
+  wire [1:0] _wire_54_12; // TrieWalk.java:143
+  wire [1:0] _wire_54_13; // TrieWalk.java:143
+  wire [1:0] _wire_54_14; // TrieWalk.java:143
+  wire [1:0] _wire_54_15; // TrieWalk.java:143
+  wire [1:0] _wire_55_0; // TrieWalk.java:143
+  wire [1:0] _wire_55_1; // TrieWalk.java:143
+  wire [1:0] _wire_55_2; // TrieWalk.java:143
+  wire [1:0] _wire_55_3; // TrieWalk.java:143
+  wire [1:0] _wire_55_4; // TrieWalk.java:143
+  wire [1:0] _wire_55_5; // TrieWalk.java:143
+  wire [1:0] _wire_55_6; // TrieWalk.java:143
+  wire [1:0] _wire_55_7; // TrieWalk.java:143
+  wire [1:0] _wire_55_8; // TrieWalk.java:143
+  wire [1:0] _wire_55_9; // TrieWalk.java:143
+  wire [1:0] _wire_55_10; // TrieWalk.java:143
+  wire [1:0] _wire_55_11; // TrieWalk.java:143
+  wire [1:0] _wire_55_12; // TrieWalk.java:143
+  wire [1:0] _wire_55_13; // TrieWalk.java:143
+  wire [1:0] _wire_55_14; // TrieWalk.java:143
+  wire [1:0] _wire_55_15; // TrieWalk.java:143
+  wire [1:0] _wire_56_0; // TrieWalk.java:143
+  wire [1:0] _wire_56_1; // TrieWalk.java:143
+  wire [1:0] _wire_56_2; // TrieWalk.java:143
+  wire [1:0] _wire_56_3; // TrieWalk.java:143
+  wire [1:0] _wire_56_4; // TrieWalk.java:143
+  wire [1:0] _wire_56_5; // TrieWalk.java:143
+  wire [1:0] _wire_56_6; // TrieWalk.java:143
+  wire [1:0] _wire_56_7; // TrieWalk.java:143
+  wire [1:0] _wire_56_8; // TrieWalk.java:143
+  wire [1:0] _wire_56_9; // TrieWalk.java:143
+  wire [1:0] _wire_56_10; // TrieWalk.java:143
+  wire [1:0] _wire_56_11; // TrieWalk.java:143
+  wire [1:0] _wire_56_12; // TrieWalk.java:143
+  wire [1:0] _wire_56_13; // TrieWalk.java:143
+  wire [1:0] _wire_56_14; // TrieWalk.java:143
+  wire [1:0] _wire_56_15; // TrieWalk.java:143
+  wire [1:0] _wire_57_0; // TrieWalk.java:143
+  wire [1:0] _wire_57_1; // TrieWalk.java:143
+  wire [1:0] _wire_57_2; // TrieWalk.java:143
+  wire [1:0] _wire_57_3; // TrieWalk.java:143
+  wire [1:0] _wire_57_4; // TrieWalk.java:143
+  wire [1:0] _wire_57_5; // TrieWalk.java:143
+  wire [1:0] _wire_57_6; // TrieWalk.java:143
+  wire [1:0] _wire_57_7; // TrieWalk.java:143
+  wire [1:0] _wire_57_8; // TrieWalk.java:143
+  wire [1:0] _wire_57_9; // TrieWalk.java:143
+  wire [1:0] _wire_57_10; // TrieWalk.java:143
+  wire [1:0] _wire_57_11; // TrieWalk.java:143
+  wire [1:0] _wire_57_12; // TrieWalk.java:143
+  wire [1:0] _wire_57_13; // TrieWalk.java:143
+  wire [1:0] _wire_57_14; // TrieWalk.java:143
+  wire [1:0] _wire_57_15; // TrieWalk.java:143
+  wire [1:0] _wire_58_0; // TrieWalk.java:143
+  wire [1:0] _wire_58_1; // TrieWalk.java:143
+  wire [1:0] _wire_58_2; // TrieWalk.java:143
+  wire [1:0] _wire_58_3; // TrieWalk.java:143
+  wire [1:0] _wire_58_4; // TrieWalk.java:143
+  wire [1:0] _wire_58_5; // TrieWalk.java:143
+  wire [1:0] _wire_58_6; // TrieWalk.java:143
+  wire [1:0] _wire_58_7; // TrieWalk.java:143
+  wire [1:0] _wire_58_8; // TrieWalk.java:143
+  wire [1:0] _wire_58_9; // TrieWalk.java:143
+  wire [1:0] _wire_58_10; // TrieWalk.java:143
+  wire [1:0] _wire_58_11; // TrieWalk.java:143
+  wire [1:0] _wire_58_12; // TrieWalk.java:143
+  wire [1:0] _wire_58_13; // TrieWalk.java:143
+  wire [1:0] _wire_58_14; // TrieWalk.java:143
+  wire [1:0] _wire_58_15; // TrieWalk.java:143
+  wire [1:0] _wire_59_0; // TrieWalk.java:143
+  wire [1:0] _wire_59_1; // TrieWalk.java:143
+  wire [1:0] _wire_59_2; // TrieWalk.java:143
+  wire [1:0] _wire_59_3; // TrieWalk.java:143
+  wire [1:0] _wire_59_4; // TrieWalk.java:143
+  wire [1:0] _wire_59_5; // TrieWalk.java:143
+  wire [1:0] _wire_59_6; // TrieWalk.java:143
+  wire [1:0] _wire_59_7; // TrieWalk.java:143
+  wire [1:0] _wire_59_8; // TrieWalk.java:143
+  wire [1:0] _wire_59_9; // TrieWalk.java:143
+  wire [1:0] _wire_59_10; // TrieWalk.java:143
+  wire [1:0] _wire_59_11; // TrieWalk.java:143
+  wire [1:0] _wire_59_12; // TrieWalk.java:143
+  wire [1:0] _wire_59_13; // TrieWalk.java:143
+  wire [1:0] _wire_59_14; // TrieWalk.java:143
+  wire [1:0] _wire_59_15; // TrieWalk.java:143
+  wire [1:0] _wire_60_0; // TrieWalk.java:143
+  wire [1:0] _wire_60_1; // TrieWalk.java:143
+  wire [1:0] _wire_60_2; // TrieWalk.java:143
+  wire [1:0] _wire_60_3; // TrieWalk.java:143
+  wire [1:0] _wire_60_4; // TrieWalk.java:143
+  wire [1:0] _wire_60_5; // TrieWalk.java:143
+  wire [1:0] _wire_60_6; // TrieWalk.java:143
+  wire [1:0] _wire_60_7; // TrieWalk.java:143
+  wire [1:0] _wire_60_8; // TrieWalk.java:143
+  wire [1:0] _wire_60_9; // TrieWalk.java:143
+  wire [1:0] _wire_60_10; // TrieWalk.java:143
+  wire [1:0] _wire_60_11; // TrieWalk.java:143
+  wire [1:0] _wire_60_12; // TrieWalk.java:143
+  wire [1:0] _wire_60_13; // TrieWalk.java:143
+  wire [1:0] _wire_60_14; // TrieWalk.java:143
+  wire [1:0] _wire_60_15; // TrieWalk.java:143
 
   // Logic
-  wire advance = ~held; // TrieWalk.java:193
-  wire _and_0 = s16_valid & advance; // TrieWalk.java:273
-  wire _not_0 = ~fixing; // TrieWalk.java:197
-  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:197
-  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:199
-  wire _not_1 = ~io_holdNext; // TrieWalk.java:200
-  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:200
-  wire _not_2 = ~io_holdNext; // TrieWalk.java:203
-  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:203
-  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:203
-  wire _or_2 = advance | io_flush; // TrieWalk.java:217
-  wire keep = ~io_flush; // TrieWalk.java:194
-  wire _and_4 = io_search_valid & keep; // TrieWalk.java:217
-  wire _or_3 = advance | io_flush; // TrieWalk.java:330
-  wire _and_5 = s0_valid & keep; // TrieWalk.java:330
-  wire _not_3 = ~1'd0; // TrieWalk.java:303
+  wire advance = ~held; // TrieWalk.java:194
+  wire _and_0 = s16_valid & advance; // TrieWalk.java:272
+  wire _not_0 = ~fixing; // TrieWalk.java:198
+  wire _and_1 = io_fixNext & _not_0; // TrieWalk.java:198
+  wire _and_2 = io_fixNext & fixing; // TrieWalk.java:200
+  wire _not_1 = ~io_holdNext; // TrieWalk.java:201
+  wire _or_0 = _not_1 | io_fixNext; // TrieWalk.java:201
+  wire _not_2 = ~io_holdNext; // TrieWalk.java:204
+  wire _and_3 = io_fixNext & fixing; // TrieWalk.java:204
+  wire _or_1 = _not_2 | _and_3; // TrieWalk.java:204
+  wire _or_2 = advance | io_flush; // TrieWalk.java:218
+  wire keep = ~io_flush; // TrieWalk.java:195
+  wire _and_4 = io_search_valid & keep; // TrieWalk.java:218
+  wire _or_3 = advance | io_flush; // TrieWalk.java:329
+  wire _and_5 = s0_valid & keep; // TrieWalk.java:329
+  wire _not_3 = ~1'd0; // TrieWalk.java:302
   wire [3:0] _bits_0 = io_rootWord[51:48]; // ChildWord.java:60
-  wire [1:0] _bits_1 = s0_key[31:30]; // TrieWalk.java:289
-  wire [3:0] _dshr_0 = _bits_0 >> _bits_1; // TrieWalk.java:292
-  wire s0_present = _dshr_0[0]; // TrieWalk.java:292
-  wire s0_descend = _not_3 & s0_present; // TrieWalk.java:303
+  wire [1:0] _bits_1 = s0_key[31:30]; // TrieWalk.java:288
+  wire [3:0] _dshr_0 = _bits_0 >> _bits_1; // TrieWalk.java:291
+  wire s0_present = _dshr_0[0]; // TrieWalk.java:291
+  wire s0_descend = _not_3 & s0_present; // TrieWalk.java:302
   wire [3:0] _bits_2 = io_rootWord[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_1 = _bits_2 >> _bits_1; // ChildWord.java:54
   wire _bits_3 = _dshr_1[0]; // ChildWord.java:54
@@ -2214,8 +2214,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_12 = _bits_24 >> _bits_1; // ChildWord.java:54
   wire _bits_25 = _dshr_12[0]; // ChildWord.java:54
   wire [11:0] s0_child = {_bits_3, _bits_5, _bits_7, _bits_9, _bits_11, _bits_13, _bits_15, _bits_17, _bits_19, _bits_21, _bits_23, _bits_25}; // ChildWord.java:55
-  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:305
-  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:351
+  wire [11:0] _mux_0 = s0_descend ? s0_child : 12'd0; // TrieWalk.java:304
+  wire a1_moved = fix_second & a1_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_26 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_13 = _bits_26 >> a1_digit_below; // ChildWord.java:54
   wire _bits_27 = _dshr_13[0]; // ChildWord.java:54
@@ -2253,8 +2253,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_24 = _bits_48 >> a1_digit_below; // ChildWord.java:54
   wire _bits_49 = _dshr_24[0]; // ChildWord.java:54
   wire [11:0] a1_leaf = {_bits_27, _bits_29, _bits_31, _bits_33, _bits_35, _bits_37, _bits_39, _bits_41, _bits_43, _bits_45, _bits_47, _bits_49}; // ChildWord.java:55
-  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:306
-  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:386
+  wire [4:0] _mux_1 = s0_descend ? 5'd1 : 5'd0; // TrieWalk.java:305
+  wire [4:0] _add_0 = a1_depth + 5'd1; // TrieWalk.java:385
   wire [3:0] _bits_50 = io_rootWord[51:48]; // ChildWord.java:60
   wire _bits_51 = _bits_50[0]; // ChildWord.java:72
   wire [2:0] _add_1 = 3'd0 + {{2{1'b0}}, _bits_51}; // ChildWord.java:72
@@ -2264,33 +2264,33 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_3 = _add_2 + {{2{1'b0}}, _bits_53}; // ChildWord.java:72
   wire _bits_54 = _bits_50[3]; // ChildWord.java:72
   wire [2:0] s0_count = _add_3 + {{2{1'b0}}, _bits_54}; // ChildWord.java:72
-  wire [2:0] _mux_2 = s0_descend ? 3'd0 : s0_count; // TrieWalk.java:308
-  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:308
-  wire _not_4 = ~s0_descend; // TrieWalk.java:309
-  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:309
-  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:348
-  wire [3:0] _bits_55 = a1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_0 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_0_15 : _wire_0_14) : (_bits_55[0] ? _wire_0_13 : _wire_0_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_0_11 : _wire_0_10) : (_bits_55[0] ? _wire_0_9 : _wire_0_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_0_7 : _wire_0_6) : (_bits_55[0] ? _wire_0_5 : _wire_0_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_0_3 : _wire_0_2) : (_bits_55[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:145
-  wire [1:0] _bits_56 = a1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_57 = a1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_58 = a1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_59 = a1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_60 = a1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_61 = a1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_62 = a1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_63 = a1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_64 = a1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_65 = a1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_66 = a1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_67 = a1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_68 = a1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_69 = a1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_70 = a1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_71 = a1_key[1:0]; // TrieWalk.java:144
-  wire _or_5 = advance | io_flush; // TrieWalk.java:330
-  wire _and_7 = a1_valid & keep; // TrieWalk.java:330
-  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:351
+  wire [2:0] _mux_2 = s0_descend ? 3'd0 : s0_count; // TrieWalk.java:307
+  wire [2:0] _mux_3 = 1'd0 ? 3'd0 : _mux_2; // TrieWalk.java:307
+  wire _not_4 = ~s0_descend; // TrieWalk.java:308
+  wire _or_4 = 1'd0 | _not_4; // TrieWalk.java:308
+  wire _eq_0 = a1_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_6 = a1_done & _eq_0; // TrieWalk.java:347
+  wire [3:0] _bits_55 = a1_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_0 = _bits_55[3] ? (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_0_15 : _wire_0_14) : (_bits_55[0] ? _wire_0_13 : _wire_0_12)) : (_bits_55[1] ? (_bits_55[0] ? _wire_0_11 : _wire_0_10) : (_bits_55[0] ? _wire_0_9 : _wire_0_8))) : (_bits_55[2] ? (_bits_55[1] ? (_bits_55[0] ? _wire_0_7 : _wire_0_6) : (_bits_55[0] ? _wire_0_5 : _wire_0_4)) : (_bits_55[1] ? (_bits_55[0] ? _wire_0_3 : _wire_0_2) : (_bits_55[0] ? _wire_0_1 : _wire_0_0))); // TrieWalk.java:146
+  wire [1:0] _bits_56 = a1_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_57 = a1_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_58 = a1_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_59 = a1_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_60 = a1_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_61 = a1_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_62 = a1_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_63 = a1_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_64 = a1_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_65 = a1_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_66 = a1_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_67 = a1_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_68 = a1_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_69 = a1_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_70 = a1_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_71 = a1_key[1:0]; // TrieWalk.java:145
+  wire _or_5 = advance | io_flush; // TrieWalk.java:329
+  wire _and_7 = a1_valid & keep; // TrieWalk.java:329
+  wire p1_moved = fix_second & p1_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_72 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_25 = _bits_72 >> p1_digit_below; // ChildWord.java:54
   wire _bits_73 = _dshr_25[0]; // ChildWord.java:54
@@ -2328,30 +2328,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_36 = _bits_94 >> p1_digit_below; // ChildWord.java:54
   wire _bits_95 = _dshr_36[0]; // ChildWord.java:54
   wire [11:0] p1_leaf = {_bits_73, _bits_75, _bits_77, _bits_79, _bits_81, _bits_83, _bits_85, _bits_87, _bits_89, _bits_91, _bits_93, _bits_95}; // ChildWord.java:55
-  wire [4:0] _add_4 = p1_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:348
-  wire [3:0] _bits_96 = p1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_1 = _bits_96[3] ? (_bits_96[2] ? (_bits_96[1] ? (_bits_96[0] ? _wire_1_15 : _wire_1_14) : (_bits_96[0] ? _wire_1_13 : _wire_1_12)) : (_bits_96[1] ? (_bits_96[0] ? _wire_1_11 : _wire_1_10) : (_bits_96[0] ? _wire_1_9 : _wire_1_8))) : (_bits_96[2] ? (_bits_96[1] ? (_bits_96[0] ? _wire_1_7 : _wire_1_6) : (_bits_96[0] ? _wire_1_5 : _wire_1_4)) : (_bits_96[1] ? (_bits_96[0] ? _wire_1_3 : _wire_1_2) : (_bits_96[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:145
-  wire [1:0] _bits_97 = p1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_98 = p1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_99 = p1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_100 = p1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_101 = p1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_102 = p1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_103 = p1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_104 = p1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_105 = p1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_106 = p1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_107 = p1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_108 = p1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_109 = p1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_110 = p1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_111 = p1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_112 = p1_key[1:0]; // TrieWalk.java:144
-  wire _or_6 = advance | io_flush; // TrieWalk.java:330
-  wire _and_9 = p1_valid & keep; // TrieWalk.java:330
-  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_4 = p1_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_1 = p1_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_8 = p1_done & _eq_1; // TrieWalk.java:347
+  wire [3:0] _bits_96 = p1_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_1 = _bits_96[3] ? (_bits_96[2] ? (_bits_96[1] ? (_bits_96[0] ? _wire_1_15 : _wire_1_14) : (_bits_96[0] ? _wire_1_13 : _wire_1_12)) : (_bits_96[1] ? (_bits_96[0] ? _wire_1_11 : _wire_1_10) : (_bits_96[0] ? _wire_1_9 : _wire_1_8))) : (_bits_96[2] ? (_bits_96[1] ? (_bits_96[0] ? _wire_1_7 : _wire_1_6) : (_bits_96[0] ? _wire_1_5 : _wire_1_4)) : (_bits_96[1] ? (_bits_96[0] ? _wire_1_3 : _wire_1_2) : (_bits_96[0] ? _wire_1_1 : _wire_1_0))); // TrieWalk.java:146
+  wire [1:0] _bits_97 = p1_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_98 = p1_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_99 = p1_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_100 = p1_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_101 = p1_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_102 = p1_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_103 = p1_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_104 = p1_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_105 = p1_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_106 = p1_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_107 = p1_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_108 = p1_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_109 = p1_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_110 = p1_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_111 = p1_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_112 = p1_key[1:0]; // TrieWalk.java:145
+  wire _or_6 = advance | io_flush; // TrieWalk.java:329
+  wire _and_9 = p1_valid & keep; // TrieWalk.java:329
+  wire q1_moved = fix_second & q1_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_113 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_37 = _bits_113 >> q1_digit_below; // ChildWord.java:54
   wire _bits_114 = _dshr_37[0]; // ChildWord.java:54
@@ -2389,31 +2389,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_48 = _bits_135 >> q1_digit_below; // ChildWord.java:54
   wire _bits_136 = _dshr_48[0]; // ChildWord.java:54
   wire [11:0] q1_leaf = {_bits_114, _bits_116, _bits_118, _bits_120, _bits_122, _bits_124, _bits_126, _bits_128, _bits_130, _bits_132, _bits_134, _bits_136}; // ChildWord.java:55
-  wire [4:0] _add_5 = q1_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:348
-  wire [3:0] _bits_137 = q1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_2 = _bits_137[3] ? (_bits_137[2] ? (_bits_137[1] ? (_bits_137[0] ? _wire_2_15 : _wire_2_14) : (_bits_137[0] ? _wire_2_13 : _wire_2_12)) : (_bits_137[1] ? (_bits_137[0] ? _wire_2_11 : _wire_2_10) : (_bits_137[0] ? _wire_2_9 : _wire_2_8))) : (_bits_137[2] ? (_bits_137[1] ? (_bits_137[0] ? _wire_2_7 : _wire_2_6) : (_bits_137[0] ? _wire_2_5 : _wire_2_4)) : (_bits_137[1] ? (_bits_137[0] ? _wire_2_3 : _wire_2_2) : (_bits_137[0] ? _wire_2_1 : _wire_2_0))); // TrieWalk.java:145
-  wire [1:0] _bits_138 = q1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_139 = q1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_140 = q1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_141 = q1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_142 = q1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_143 = q1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_144 = q1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_145 = q1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_146 = q1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_147 = q1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_148 = q1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_149 = q1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_150 = q1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_151 = q1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_152 = q1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_153 = q1_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:249
-  wire _or_7 = advance | io_flush; // TrieWalk.java:330
-  wire _and_11 = q1_valid & keep; // TrieWalk.java:330
-  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_5 = q1_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_2 = q1_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_10 = q1_done & _eq_2; // TrieWalk.java:347
+  wire [3:0] _bits_137 = q1_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_2 = _bits_137[3] ? (_bits_137[2] ? (_bits_137[1] ? (_bits_137[0] ? _wire_2_15 : _wire_2_14) : (_bits_137[0] ? _wire_2_13 : _wire_2_12)) : (_bits_137[1] ? (_bits_137[0] ? _wire_2_11 : _wire_2_10) : (_bits_137[0] ? _wire_2_9 : _wire_2_8))) : (_bits_137[2] ? (_bits_137[1] ? (_bits_137[0] ? _wire_2_7 : _wire_2_6) : (_bits_137[0] ? _wire_2_5 : _wire_2_4)) : (_bits_137[1] ? (_bits_137[0] ? _wire_2_3 : _wire_2_2) : (_bits_137[0] ? _wire_2_1 : _wire_2_0))); // TrieWalk.java:146
+  wire [1:0] _bits_138 = q1_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_139 = q1_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_140 = q1_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_141 = q1_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_142 = q1_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_143 = q1_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_144 = q1_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_145 = q1_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_146 = q1_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_147 = q1_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_148 = q1_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_149 = q1_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_150 = q1_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_151 = q1_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_152 = q1_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_153 = q1_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_4 = _and_1 ? q1_slot : p1_slot; // TrieWalk.java:250
+  wire _or_7 = advance | io_flush; // TrieWalk.java:329
+  wire _and_11 = q1_valid & keep; // TrieWalk.java:329
+  wire c1_moved = fix_second & c1_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_154 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_49 = _bits_154 >> c1_digit_below; // ChildWord.java:54
   wire _bits_155 = _dshr_49[0]; // ChildWord.java:54
@@ -2451,10 +2451,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_60 = _bits_176 >> c1_digit_below; // ChildWord.java:54
   wire _bits_177 = _dshr_60[0]; // ChildWord.java:54
   wire [11:0] c1_leaf = {_bits_155, _bits_157, _bits_159, _bits_161, _bits_163, _bits_165, _bits_167, _bits_169, _bits_171, _bits_173, _bits_175, _bits_177}; // ChildWord.java:55
-  wire [4:0] _add_6 = c1_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_0 = {q1_word_present, q1_word_bit11, q1_word_bit10, q1_word_bit9, q1_word_bit8, q1_word_bit7, q1_word_bit6, q1_word_bit5, q1_word_bit4, q1_word_bit3, q1_word_bit2, q1_word_bit1, q1_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_6 = c1_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_0 = {q1_word_present, q1_word_bit11, q1_word_bit10, q1_word_bit9, q1_word_bit8, q1_word_bit7, q1_word_bit6, q1_word_bit5, q1_word_bit4, q1_word_bit3, q1_word_bit2, q1_word_bit1, q1_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_178 = _cat_0[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_179 = q1_key[29:28]; // TrieWalk.java:289
+  wire [1:0] _bits_179 = q1_key[29:28]; // TrieWalk.java:288
   wire [3:0] _dshr_61 = _bits_178 >> _bits_179; // ChildWord.java:54
   wire _bits_180 = _dshr_61[0]; // ChildWord.java:54
   wire [3:0] _bits_181 = _cat_0[43:40]; // ChildWord.java:54
@@ -2492,8 +2492,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_202 = _dshr_72[0]; // ChildWord.java:54
   wire [11:0] q1_child = {_bits_180, _bits_182, _bits_184, _bits_186, _bits_188, _bits_190, _bits_192, _bits_194, _bits_196, _bits_198, _bits_200, _bits_202}; // ChildWord.java:55
   wire [3:0] _bits_203 = _cat_0[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_73 = _bits_203 >> _bits_179; // TrieWalk.java:292
-  wire q1_present = _dshr_73[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_73 = _bits_203 >> _bits_179; // TrieWalk.java:291
+  wire q1_present = _dshr_73[0]; // TrieWalk.java:291
   wire [3:0] _bits_204 = _cat_0[51:48]; // ChildWord.java:60
   wire _bits_205 = _bits_204[0]; // ChildWord.java:72
   wire [2:0] _add_7 = 3'd0 + {{2{1'b0}}, _bits_205}; // ChildWord.java:72
@@ -2503,34 +2503,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_9 = _add_8 + {{2{1'b0}}, _bits_207}; // ChildWord.java:72
   wire _bits_208 = _bits_204[3]; // ChildWord.java:72
   wire [2:0] q1_count = _add_9 + {{2{1'b0}}, _bits_208}; // ChildWord.java:72
-  wire _not_5 = ~c1_present; // TrieWalk.java:346
-  wire _or_8 = c1_done | _not_5; // TrieWalk.java:346
-  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_12 = _or_8 & _eq_3; // TrieWalk.java:348
-  wire [3:0] _bits_209 = c1_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_3 = _bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_3_15 : _wire_3_14) : (_bits_209[0] ? _wire_3_13 : _wire_3_12)) : (_bits_209[1] ? (_bits_209[0] ? _wire_3_11 : _wire_3_10) : (_bits_209[0] ? _wire_3_9 : _wire_3_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_3_7 : _wire_3_6) : (_bits_209[0] ? _wire_3_5 : _wire_3_4)) : (_bits_209[1] ? (_bits_209[0] ? _wire_3_3 : _wire_3_2) : (_bits_209[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:145
-  wire [1:0] _bits_210 = c1_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_211 = c1_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_212 = c1_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_213 = c1_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_214 = c1_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_215 = c1_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_216 = c1_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_217 = c1_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_218 = c1_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_219 = c1_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_220 = c1_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_221 = c1_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_222 = c1_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_223 = c1_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_224 = c1_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_225 = c1_key[1:0]; // TrieWalk.java:144
-  wire _or_9 = advance | io_flush; // TrieWalk.java:330
-  wire _and_13 = c1_valid & keep; // TrieWalk.java:330
-  wire _not_6 = ~c1_done; // TrieWalk.java:303
-  wire c1_descend = _not_6 & c1_present; // TrieWalk.java:303
-  wire [11:0] _mux_5 = c1_descend ? c1_child : c1_slot; // TrieWalk.java:305
-  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:351
+  wire _not_5 = ~c1_present; // TrieWalk.java:345
+  wire _or_8 = c1_done | _not_5; // TrieWalk.java:345
+  wire _eq_3 = c1_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_12 = _or_8 & _eq_3; // TrieWalk.java:347
+  wire [3:0] _bits_209 = c1_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_3 = _bits_209[3] ? (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_3_15 : _wire_3_14) : (_bits_209[0] ? _wire_3_13 : _wire_3_12)) : (_bits_209[1] ? (_bits_209[0] ? _wire_3_11 : _wire_3_10) : (_bits_209[0] ? _wire_3_9 : _wire_3_8))) : (_bits_209[2] ? (_bits_209[1] ? (_bits_209[0] ? _wire_3_7 : _wire_3_6) : (_bits_209[0] ? _wire_3_5 : _wire_3_4)) : (_bits_209[1] ? (_bits_209[0] ? _wire_3_3 : _wire_3_2) : (_bits_209[0] ? _wire_3_1 : _wire_3_0))); // TrieWalk.java:146
+  wire [1:0] _bits_210 = c1_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_211 = c1_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_212 = c1_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_213 = c1_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_214 = c1_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_215 = c1_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_216 = c1_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_217 = c1_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_218 = c1_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_219 = c1_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_220 = c1_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_221 = c1_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_222 = c1_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_223 = c1_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_224 = c1_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_225 = c1_key[1:0]; // TrieWalk.java:145
+  wire _or_9 = advance | io_flush; // TrieWalk.java:329
+  wire _and_13 = c1_valid & keep; // TrieWalk.java:329
+  wire _not_6 = ~c1_done; // TrieWalk.java:302
+  wire c1_descend = _not_6 & c1_present; // TrieWalk.java:302
+  wire [11:0] _mux_5 = c1_descend ? c1_child : c1_slot; // TrieWalk.java:304
+  wire a2_moved = fix_second & a2_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_226 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_74 = _bits_226 >> a2_digit_below; // ChildWord.java:54
   wire _bits_227 = _dshr_74[0]; // ChildWord.java:54
@@ -2568,35 +2568,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_85 = _bits_248 >> a2_digit_below; // ChildWord.java:54
   wire _bits_249 = _dshr_85[0]; // ChildWord.java:54
   wire [11:0] a2_leaf = {_bits_227, _bits_229, _bits_231, _bits_233, _bits_235, _bits_237, _bits_239, _bits_241, _bits_243, _bits_245, _bits_247, _bits_249}; // ChildWord.java:55
-  wire [4:0] _mux_6 = c1_descend ? 5'd2 : c1_depth; // TrieWalk.java:306
-  wire [4:0] _add_10 = a2_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_7 = c1_descend ? 3'd0 : c1_count; // TrieWalk.java:308
-  wire [2:0] _mux_8 = c1_done ? c1_children : _mux_7; // TrieWalk.java:308
-  wire _not_7 = ~c1_descend; // TrieWalk.java:309
-  wire _or_10 = c1_done | _not_7; // TrieWalk.java:309
-  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:348
-  wire [3:0] _bits_250 = a2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_4 = _bits_250[3] ? (_bits_250[2] ? (_bits_250[1] ? (_bits_250[0] ? _wire_4_15 : _wire_4_14) : (_bits_250[0] ? _wire_4_13 : _wire_4_12)) : (_bits_250[1] ? (_bits_250[0] ? _wire_4_11 : _wire_4_10) : (_bits_250[0] ? _wire_4_9 : _wire_4_8))) : (_bits_250[2] ? (_bits_250[1] ? (_bits_250[0] ? _wire_4_7 : _wire_4_6) : (_bits_250[0] ? _wire_4_5 : _wire_4_4)) : (_bits_250[1] ? (_bits_250[0] ? _wire_4_3 : _wire_4_2) : (_bits_250[0] ? _wire_4_1 : _wire_4_0))); // TrieWalk.java:145
-  wire [1:0] _bits_251 = a2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_252 = a2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_253 = a2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_254 = a2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_255 = a2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_256 = a2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_257 = a2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_258 = a2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_259 = a2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_260 = a2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_261 = a2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_262 = a2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_263 = a2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_264 = a2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_265 = a2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_266 = a2_key[1:0]; // TrieWalk.java:144
-  wire _or_11 = advance | io_flush; // TrieWalk.java:330
-  wire _and_15 = a2_valid & keep; // TrieWalk.java:330
-  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_6 = c1_descend ? 5'd2 : c1_depth; // TrieWalk.java:305
+  wire [4:0] _add_10 = a2_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_7 = c1_descend ? 3'd0 : c1_count; // TrieWalk.java:307
+  wire [2:0] _mux_8 = c1_done ? c1_children : _mux_7; // TrieWalk.java:307
+  wire _not_7 = ~c1_descend; // TrieWalk.java:308
+  wire _or_10 = c1_done | _not_7; // TrieWalk.java:308
+  wire _eq_4 = a2_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_14 = a2_done & _eq_4; // TrieWalk.java:347
+  wire [3:0] _bits_250 = a2_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_4 = _bits_250[3] ? (_bits_250[2] ? (_bits_250[1] ? (_bits_250[0] ? _wire_4_15 : _wire_4_14) : (_bits_250[0] ? _wire_4_13 : _wire_4_12)) : (_bits_250[1] ? (_bits_250[0] ? _wire_4_11 : _wire_4_10) : (_bits_250[0] ? _wire_4_9 : _wire_4_8))) : (_bits_250[2] ? (_bits_250[1] ? (_bits_250[0] ? _wire_4_7 : _wire_4_6) : (_bits_250[0] ? _wire_4_5 : _wire_4_4)) : (_bits_250[1] ? (_bits_250[0] ? _wire_4_3 : _wire_4_2) : (_bits_250[0] ? _wire_4_1 : _wire_4_0))); // TrieWalk.java:146
+  wire [1:0] _bits_251 = a2_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_252 = a2_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_253 = a2_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_254 = a2_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_255 = a2_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_256 = a2_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_257 = a2_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_258 = a2_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_259 = a2_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_260 = a2_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_261 = a2_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_262 = a2_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_263 = a2_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_264 = a2_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_265 = a2_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_266 = a2_key[1:0]; // TrieWalk.java:145
+  wire _or_11 = advance | io_flush; // TrieWalk.java:329
+  wire _and_15 = a2_valid & keep; // TrieWalk.java:329
+  wire p2_moved = fix_second & p2_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_267 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_86 = _bits_267 >> p2_digit_below; // ChildWord.java:54
   wire _bits_268 = _dshr_86[0]; // ChildWord.java:54
@@ -2634,30 +2634,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_97 = _bits_289 >> p2_digit_below; // ChildWord.java:54
   wire _bits_290 = _dshr_97[0]; // ChildWord.java:54
   wire [11:0] p2_leaf = {_bits_268, _bits_270, _bits_272, _bits_274, _bits_276, _bits_278, _bits_280, _bits_282, _bits_284, _bits_286, _bits_288, _bits_290}; // ChildWord.java:55
-  wire [4:0] _add_11 = p2_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:348
-  wire [3:0] _bits_291 = p2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_5 = _bits_291[3] ? (_bits_291[2] ? (_bits_291[1] ? (_bits_291[0] ? _wire_5_15 : _wire_5_14) : (_bits_291[0] ? _wire_5_13 : _wire_5_12)) : (_bits_291[1] ? (_bits_291[0] ? _wire_5_11 : _wire_5_10) : (_bits_291[0] ? _wire_5_9 : _wire_5_8))) : (_bits_291[2] ? (_bits_291[1] ? (_bits_291[0] ? _wire_5_7 : _wire_5_6) : (_bits_291[0] ? _wire_5_5 : _wire_5_4)) : (_bits_291[1] ? (_bits_291[0] ? _wire_5_3 : _wire_5_2) : (_bits_291[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:145
-  wire [1:0] _bits_292 = p2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_293 = p2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_294 = p2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_295 = p2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_296 = p2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_297 = p2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_298 = p2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_299 = p2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_300 = p2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_301 = p2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_302 = p2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_303 = p2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_304 = p2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_305 = p2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_306 = p2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_307 = p2_key[1:0]; // TrieWalk.java:144
-  wire _or_12 = advance | io_flush; // TrieWalk.java:330
-  wire _and_17 = p2_valid & keep; // TrieWalk.java:330
-  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_11 = p2_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_5 = p2_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_16 = p2_done & _eq_5; // TrieWalk.java:347
+  wire [3:0] _bits_291 = p2_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_5 = _bits_291[3] ? (_bits_291[2] ? (_bits_291[1] ? (_bits_291[0] ? _wire_5_15 : _wire_5_14) : (_bits_291[0] ? _wire_5_13 : _wire_5_12)) : (_bits_291[1] ? (_bits_291[0] ? _wire_5_11 : _wire_5_10) : (_bits_291[0] ? _wire_5_9 : _wire_5_8))) : (_bits_291[2] ? (_bits_291[1] ? (_bits_291[0] ? _wire_5_7 : _wire_5_6) : (_bits_291[0] ? _wire_5_5 : _wire_5_4)) : (_bits_291[1] ? (_bits_291[0] ? _wire_5_3 : _wire_5_2) : (_bits_291[0] ? _wire_5_1 : _wire_5_0))); // TrieWalk.java:146
+  wire [1:0] _bits_292 = p2_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_293 = p2_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_294 = p2_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_295 = p2_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_296 = p2_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_297 = p2_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_298 = p2_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_299 = p2_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_300 = p2_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_301 = p2_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_302 = p2_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_303 = p2_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_304 = p2_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_305 = p2_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_306 = p2_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_307 = p2_key[1:0]; // TrieWalk.java:145
+  wire _or_12 = advance | io_flush; // TrieWalk.java:329
+  wire _and_17 = p2_valid & keep; // TrieWalk.java:329
+  wire q2_moved = fix_second & q2_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_308 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_98 = _bits_308 >> q2_digit_below; // ChildWord.java:54
   wire _bits_309 = _dshr_98[0]; // ChildWord.java:54
@@ -2695,31 +2695,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_109 = _bits_330 >> q2_digit_below; // ChildWord.java:54
   wire _bits_331 = _dshr_109[0]; // ChildWord.java:54
   wire [11:0] q2_leaf = {_bits_309, _bits_311, _bits_313, _bits_315, _bits_317, _bits_319, _bits_321, _bits_323, _bits_325, _bits_327, _bits_329, _bits_331}; // ChildWord.java:55
-  wire [4:0] _add_12 = q2_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:348
-  wire [3:0] _bits_332 = q2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_6 = _bits_332[3] ? (_bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_6_15 : _wire_6_14) : (_bits_332[0] ? _wire_6_13 : _wire_6_12)) : (_bits_332[1] ? (_bits_332[0] ? _wire_6_11 : _wire_6_10) : (_bits_332[0] ? _wire_6_9 : _wire_6_8))) : (_bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_6_7 : _wire_6_6) : (_bits_332[0] ? _wire_6_5 : _wire_6_4)) : (_bits_332[1] ? (_bits_332[0] ? _wire_6_3 : _wire_6_2) : (_bits_332[0] ? _wire_6_1 : _wire_6_0))); // TrieWalk.java:145
-  wire [1:0] _bits_333 = q2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_334 = q2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_335 = q2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_336 = q2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_337 = q2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_338 = q2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_339 = q2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_340 = q2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_341 = q2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_342 = q2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_343 = q2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_344 = q2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_345 = q2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_346 = q2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_347 = q2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_348 = q2_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:249
-  wire _or_13 = advance | io_flush; // TrieWalk.java:330
-  wire _and_19 = q2_valid & keep; // TrieWalk.java:330
-  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_12 = q2_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_6 = q2_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_18 = q2_done & _eq_6; // TrieWalk.java:347
+  wire [3:0] _bits_332 = q2_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_6 = _bits_332[3] ? (_bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_6_15 : _wire_6_14) : (_bits_332[0] ? _wire_6_13 : _wire_6_12)) : (_bits_332[1] ? (_bits_332[0] ? _wire_6_11 : _wire_6_10) : (_bits_332[0] ? _wire_6_9 : _wire_6_8))) : (_bits_332[2] ? (_bits_332[1] ? (_bits_332[0] ? _wire_6_7 : _wire_6_6) : (_bits_332[0] ? _wire_6_5 : _wire_6_4)) : (_bits_332[1] ? (_bits_332[0] ? _wire_6_3 : _wire_6_2) : (_bits_332[0] ? _wire_6_1 : _wire_6_0))); // TrieWalk.java:146
+  wire [1:0] _bits_333 = q2_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_334 = q2_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_335 = q2_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_336 = q2_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_337 = q2_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_338 = q2_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_339 = q2_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_340 = q2_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_341 = q2_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_342 = q2_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_343 = q2_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_344 = q2_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_345 = q2_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_346 = q2_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_347 = q2_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_348 = q2_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_9 = _and_1 ? q2_slot : p2_slot; // TrieWalk.java:250
+  wire _or_13 = advance | io_flush; // TrieWalk.java:329
+  wire _and_19 = q2_valid & keep; // TrieWalk.java:329
+  wire c2_moved = fix_second & c2_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_349 = levels1_2_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_110 = _bits_349 >> c2_digit_below; // ChildWord.java:54
   wire _bits_350 = _dshr_110[0]; // ChildWord.java:54
@@ -2757,10 +2757,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_121 = _bits_371 >> c2_digit_below; // ChildWord.java:54
   wire _bits_372 = _dshr_121[0]; // ChildWord.java:54
   wire [11:0] c2_leaf = {_bits_350, _bits_352, _bits_354, _bits_356, _bits_358, _bits_360, _bits_362, _bits_364, _bits_366, _bits_368, _bits_370, _bits_372}; // ChildWord.java:55
-  wire [4:0] _add_13 = c2_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_1 = {q2_word_present, q2_word_bit11, q2_word_bit10, q2_word_bit9, q2_word_bit8, q2_word_bit7, q2_word_bit6, q2_word_bit5, q2_word_bit4, q2_word_bit3, q2_word_bit2, q2_word_bit1, q2_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_13 = c2_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_1 = {q2_word_present, q2_word_bit11, q2_word_bit10, q2_word_bit9, q2_word_bit8, q2_word_bit7, q2_word_bit6, q2_word_bit5, q2_word_bit4, q2_word_bit3, q2_word_bit2, q2_word_bit1, q2_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_373 = _cat_1[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_374 = q2_key[27:26]; // TrieWalk.java:289
+  wire [1:0] _bits_374 = q2_key[27:26]; // TrieWalk.java:288
   wire [3:0] _dshr_122 = _bits_373 >> _bits_374; // ChildWord.java:54
   wire _bits_375 = _dshr_122[0]; // ChildWord.java:54
   wire [3:0] _bits_376 = _cat_1[43:40]; // ChildWord.java:54
@@ -2798,8 +2798,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_397 = _dshr_133[0]; // ChildWord.java:54
   wire [11:0] q2_child = {_bits_375, _bits_377, _bits_379, _bits_381, _bits_383, _bits_385, _bits_387, _bits_389, _bits_391, _bits_393, _bits_395, _bits_397}; // ChildWord.java:55
   wire [3:0] _bits_398 = _cat_1[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_134 = _bits_398 >> _bits_374; // TrieWalk.java:292
-  wire q2_present = _dshr_134[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_134 = _bits_398 >> _bits_374; // TrieWalk.java:291
+  wire q2_present = _dshr_134[0]; // TrieWalk.java:291
   wire [3:0] _bits_399 = _cat_1[51:48]; // ChildWord.java:60
   wire _bits_400 = _bits_399[0]; // ChildWord.java:72
   wire [2:0] _add_14 = 3'd0 + {{2{1'b0}}, _bits_400}; // ChildWord.java:72
@@ -2809,34 +2809,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_16 = _add_15 + {{2{1'b0}}, _bits_402}; // ChildWord.java:72
   wire _bits_403 = _bits_399[3]; // ChildWord.java:72
   wire [2:0] q2_count = _add_16 + {{2{1'b0}}, _bits_403}; // ChildWord.java:72
-  wire _not_8 = ~c2_present; // TrieWalk.java:346
-  wire _or_14 = c2_done | _not_8; // TrieWalk.java:346
-  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:348
-  wire _and_20 = _or_14 & _eq_7; // TrieWalk.java:348
-  wire [3:0] _bits_404 = c2_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_7 = _bits_404[3] ? (_bits_404[2] ? (_bits_404[1] ? (_bits_404[0] ? _wire_7_15 : _wire_7_14) : (_bits_404[0] ? _wire_7_13 : _wire_7_12)) : (_bits_404[1] ? (_bits_404[0] ? _wire_7_11 : _wire_7_10) : (_bits_404[0] ? _wire_7_9 : _wire_7_8))) : (_bits_404[2] ? (_bits_404[1] ? (_bits_404[0] ? _wire_7_7 : _wire_7_6) : (_bits_404[0] ? _wire_7_5 : _wire_7_4)) : (_bits_404[1] ? (_bits_404[0] ? _wire_7_3 : _wire_7_2) : (_bits_404[0] ? _wire_7_1 : _wire_7_0))); // TrieWalk.java:145
-  wire [1:0] _bits_405 = c2_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_406 = c2_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_407 = c2_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_408 = c2_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_409 = c2_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_410 = c2_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_411 = c2_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_412 = c2_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_413 = c2_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_414 = c2_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_415 = c2_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_416 = c2_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_417 = c2_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_418 = c2_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_419 = c2_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_420 = c2_key[1:0]; // TrieWalk.java:144
-  wire _or_15 = advance | io_flush; // TrieWalk.java:330
-  wire _and_21 = c2_valid & keep; // TrieWalk.java:330
-  wire _not_9 = ~c2_done; // TrieWalk.java:303
-  wire c2_descend = _not_9 & c2_present; // TrieWalk.java:303
-  wire [11:0] _mux_10 = c2_descend ? c2_child : c2_slot; // TrieWalk.java:305
-  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:351
+  wire _not_8 = ~c2_present; // TrieWalk.java:345
+  wire _or_14 = c2_done | _not_8; // TrieWalk.java:345
+  wire _eq_7 = c2_slot == levels1_2_fix_slot; // TrieWalk.java:347
+  wire _and_20 = _or_14 & _eq_7; // TrieWalk.java:347
+  wire [3:0] _bits_404 = c2_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_7 = _bits_404[3] ? (_bits_404[2] ? (_bits_404[1] ? (_bits_404[0] ? _wire_7_15 : _wire_7_14) : (_bits_404[0] ? _wire_7_13 : _wire_7_12)) : (_bits_404[1] ? (_bits_404[0] ? _wire_7_11 : _wire_7_10) : (_bits_404[0] ? _wire_7_9 : _wire_7_8))) : (_bits_404[2] ? (_bits_404[1] ? (_bits_404[0] ? _wire_7_7 : _wire_7_6) : (_bits_404[0] ? _wire_7_5 : _wire_7_4)) : (_bits_404[1] ? (_bits_404[0] ? _wire_7_3 : _wire_7_2) : (_bits_404[0] ? _wire_7_1 : _wire_7_0))); // TrieWalk.java:146
+  wire [1:0] _bits_405 = c2_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_406 = c2_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_407 = c2_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_408 = c2_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_409 = c2_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_410 = c2_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_411 = c2_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_412 = c2_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_413 = c2_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_414 = c2_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_415 = c2_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_416 = c2_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_417 = c2_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_418 = c2_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_419 = c2_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_420 = c2_key[1:0]; // TrieWalk.java:145
+  wire _or_15 = advance | io_flush; // TrieWalk.java:329
+  wire _and_21 = c2_valid & keep; // TrieWalk.java:329
+  wire _not_9 = ~c2_done; // TrieWalk.java:302
+  wire c2_descend = _not_9 & c2_present; // TrieWalk.java:302
+  wire [11:0] _mux_10 = c2_descend ? c2_child : c2_slot; // TrieWalk.java:304
+  wire a3_moved = fix_second & a3_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_421 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_135 = _bits_421 >> a3_digit_below; // ChildWord.java:54
   wire _bits_422 = _dshr_135[0]; // ChildWord.java:54
@@ -2874,35 +2874,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_146 = _bits_443 >> a3_digit_below; // ChildWord.java:54
   wire _bits_444 = _dshr_146[0]; // ChildWord.java:54
   wire [11:0] a3_leaf = {_bits_422, _bits_424, _bits_426, _bits_428, _bits_430, _bits_432, _bits_434, _bits_436, _bits_438, _bits_440, _bits_442, _bits_444}; // ChildWord.java:55
-  wire [4:0] _mux_11 = c2_descend ? 5'd3 : c2_depth; // TrieWalk.java:306
-  wire [4:0] _add_17 = a3_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_12 = c2_descend ? 3'd0 : c2_count; // TrieWalk.java:308
-  wire [2:0] _mux_13 = c2_done ? c2_children : _mux_12; // TrieWalk.java:308
-  wire _not_10 = ~c2_descend; // TrieWalk.java:309
-  wire _or_16 = c2_done | _not_10; // TrieWalk.java:309
-  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:348
-  wire [3:0] _bits_445 = a3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_8 = _bits_445[3] ? (_bits_445[2] ? (_bits_445[1] ? (_bits_445[0] ? _wire_8_15 : _wire_8_14) : (_bits_445[0] ? _wire_8_13 : _wire_8_12)) : (_bits_445[1] ? (_bits_445[0] ? _wire_8_11 : _wire_8_10) : (_bits_445[0] ? _wire_8_9 : _wire_8_8))) : (_bits_445[2] ? (_bits_445[1] ? (_bits_445[0] ? _wire_8_7 : _wire_8_6) : (_bits_445[0] ? _wire_8_5 : _wire_8_4)) : (_bits_445[1] ? (_bits_445[0] ? _wire_8_3 : _wire_8_2) : (_bits_445[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:145
-  wire [1:0] _bits_446 = a3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_447 = a3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_448 = a3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_449 = a3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_450 = a3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_451 = a3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_452 = a3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_453 = a3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_454 = a3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_455 = a3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_456 = a3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_457 = a3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_458 = a3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_459 = a3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_460 = a3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_461 = a3_key[1:0]; // TrieWalk.java:144
-  wire _or_17 = advance | io_flush; // TrieWalk.java:330
-  wire _and_23 = a3_valid & keep; // TrieWalk.java:330
-  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_11 = c2_descend ? 5'd3 : c2_depth; // TrieWalk.java:305
+  wire [4:0] _add_17 = a3_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_12 = c2_descend ? 3'd0 : c2_count; // TrieWalk.java:307
+  wire [2:0] _mux_13 = c2_done ? c2_children : _mux_12; // TrieWalk.java:307
+  wire _not_10 = ~c2_descend; // TrieWalk.java:308
+  wire _or_16 = c2_done | _not_10; // TrieWalk.java:308
+  wire _eq_8 = a3_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_22 = a3_done & _eq_8; // TrieWalk.java:347
+  wire [3:0] _bits_445 = a3_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_8 = _bits_445[3] ? (_bits_445[2] ? (_bits_445[1] ? (_bits_445[0] ? _wire_8_15 : _wire_8_14) : (_bits_445[0] ? _wire_8_13 : _wire_8_12)) : (_bits_445[1] ? (_bits_445[0] ? _wire_8_11 : _wire_8_10) : (_bits_445[0] ? _wire_8_9 : _wire_8_8))) : (_bits_445[2] ? (_bits_445[1] ? (_bits_445[0] ? _wire_8_7 : _wire_8_6) : (_bits_445[0] ? _wire_8_5 : _wire_8_4)) : (_bits_445[1] ? (_bits_445[0] ? _wire_8_3 : _wire_8_2) : (_bits_445[0] ? _wire_8_1 : _wire_8_0))); // TrieWalk.java:146
+  wire [1:0] _bits_446 = a3_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_447 = a3_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_448 = a3_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_449 = a3_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_450 = a3_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_451 = a3_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_452 = a3_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_453 = a3_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_454 = a3_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_455 = a3_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_456 = a3_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_457 = a3_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_458 = a3_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_459 = a3_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_460 = a3_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_461 = a3_key[1:0]; // TrieWalk.java:145
+  wire _or_17 = advance | io_flush; // TrieWalk.java:329
+  wire _and_23 = a3_valid & keep; // TrieWalk.java:329
+  wire p3_moved = fix_second & p3_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_462 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_147 = _bits_462 >> p3_digit_below; // ChildWord.java:54
   wire _bits_463 = _dshr_147[0]; // ChildWord.java:54
@@ -2940,30 +2940,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_158 = _bits_484 >> p3_digit_below; // ChildWord.java:54
   wire _bits_485 = _dshr_158[0]; // ChildWord.java:54
   wire [11:0] p3_leaf = {_bits_463, _bits_465, _bits_467, _bits_469, _bits_471, _bits_473, _bits_475, _bits_477, _bits_479, _bits_481, _bits_483, _bits_485}; // ChildWord.java:55
-  wire [4:0] _add_18 = p3_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:348
-  wire [3:0] _bits_486 = p3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_9 = _bits_486[3] ? (_bits_486[2] ? (_bits_486[1] ? (_bits_486[0] ? _wire_9_15 : _wire_9_14) : (_bits_486[0] ? _wire_9_13 : _wire_9_12)) : (_bits_486[1] ? (_bits_486[0] ? _wire_9_11 : _wire_9_10) : (_bits_486[0] ? _wire_9_9 : _wire_9_8))) : (_bits_486[2] ? (_bits_486[1] ? (_bits_486[0] ? _wire_9_7 : _wire_9_6) : (_bits_486[0] ? _wire_9_5 : _wire_9_4)) : (_bits_486[1] ? (_bits_486[0] ? _wire_9_3 : _wire_9_2) : (_bits_486[0] ? _wire_9_1 : _wire_9_0))); // TrieWalk.java:145
-  wire [1:0] _bits_487 = p3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_488 = p3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_489 = p3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_490 = p3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_491 = p3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_492 = p3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_493 = p3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_494 = p3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_495 = p3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_496 = p3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_497 = p3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_498 = p3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_499 = p3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_500 = p3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_501 = p3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_502 = p3_key[1:0]; // TrieWalk.java:144
-  wire _or_18 = advance | io_flush; // TrieWalk.java:330
-  wire _and_25 = p3_valid & keep; // TrieWalk.java:330
-  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_18 = p3_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_9 = p3_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_24 = p3_done & _eq_9; // TrieWalk.java:347
+  wire [3:0] _bits_486 = p3_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_9 = _bits_486[3] ? (_bits_486[2] ? (_bits_486[1] ? (_bits_486[0] ? _wire_9_15 : _wire_9_14) : (_bits_486[0] ? _wire_9_13 : _wire_9_12)) : (_bits_486[1] ? (_bits_486[0] ? _wire_9_11 : _wire_9_10) : (_bits_486[0] ? _wire_9_9 : _wire_9_8))) : (_bits_486[2] ? (_bits_486[1] ? (_bits_486[0] ? _wire_9_7 : _wire_9_6) : (_bits_486[0] ? _wire_9_5 : _wire_9_4)) : (_bits_486[1] ? (_bits_486[0] ? _wire_9_3 : _wire_9_2) : (_bits_486[0] ? _wire_9_1 : _wire_9_0))); // TrieWalk.java:146
+  wire [1:0] _bits_487 = p3_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_488 = p3_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_489 = p3_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_490 = p3_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_491 = p3_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_492 = p3_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_493 = p3_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_494 = p3_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_495 = p3_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_496 = p3_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_497 = p3_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_498 = p3_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_499 = p3_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_500 = p3_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_501 = p3_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_502 = p3_key[1:0]; // TrieWalk.java:145
+  wire _or_18 = advance | io_flush; // TrieWalk.java:329
+  wire _and_25 = p3_valid & keep; // TrieWalk.java:329
+  wire q3_moved = fix_second & q3_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_503 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_159 = _bits_503 >> q3_digit_below; // ChildWord.java:54
   wire _bits_504 = _dshr_159[0]; // ChildWord.java:54
@@ -3001,31 +3001,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_170 = _bits_525 >> q3_digit_below; // ChildWord.java:54
   wire _bits_526 = _dshr_170[0]; // ChildWord.java:54
   wire [11:0] q3_leaf = {_bits_504, _bits_506, _bits_508, _bits_510, _bits_512, _bits_514, _bits_516, _bits_518, _bits_520, _bits_522, _bits_524, _bits_526}; // ChildWord.java:55
-  wire [4:0] _add_19 = q3_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:348
-  wire [3:0] _bits_527 = q3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_10 = _bits_527[3] ? (_bits_527[2] ? (_bits_527[1] ? (_bits_527[0] ? _wire_10_15 : _wire_10_14) : (_bits_527[0] ? _wire_10_13 : _wire_10_12)) : (_bits_527[1] ? (_bits_527[0] ? _wire_10_11 : _wire_10_10) : (_bits_527[0] ? _wire_10_9 : _wire_10_8))) : (_bits_527[2] ? (_bits_527[1] ? (_bits_527[0] ? _wire_10_7 : _wire_10_6) : (_bits_527[0] ? _wire_10_5 : _wire_10_4)) : (_bits_527[1] ? (_bits_527[0] ? _wire_10_3 : _wire_10_2) : (_bits_527[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:145
-  wire [1:0] _bits_528 = q3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_529 = q3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_530 = q3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_531 = q3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_532 = q3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_533 = q3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_534 = q3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_535 = q3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_536 = q3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_537 = q3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_538 = q3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_539 = q3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_540 = q3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_541 = q3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_542 = q3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_543 = q3_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:249
-  wire _or_19 = advance | io_flush; // TrieWalk.java:330
-  wire _and_27 = q3_valid & keep; // TrieWalk.java:330
-  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_19 = q3_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_10 = q3_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_26 = q3_done & _eq_10; // TrieWalk.java:347
+  wire [3:0] _bits_527 = q3_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_10 = _bits_527[3] ? (_bits_527[2] ? (_bits_527[1] ? (_bits_527[0] ? _wire_10_15 : _wire_10_14) : (_bits_527[0] ? _wire_10_13 : _wire_10_12)) : (_bits_527[1] ? (_bits_527[0] ? _wire_10_11 : _wire_10_10) : (_bits_527[0] ? _wire_10_9 : _wire_10_8))) : (_bits_527[2] ? (_bits_527[1] ? (_bits_527[0] ? _wire_10_7 : _wire_10_6) : (_bits_527[0] ? _wire_10_5 : _wire_10_4)) : (_bits_527[1] ? (_bits_527[0] ? _wire_10_3 : _wire_10_2) : (_bits_527[0] ? _wire_10_1 : _wire_10_0))); // TrieWalk.java:146
+  wire [1:0] _bits_528 = q3_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_529 = q3_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_530 = q3_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_531 = q3_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_532 = q3_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_533 = q3_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_534 = q3_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_535 = q3_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_536 = q3_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_537 = q3_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_538 = q3_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_539 = q3_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_540 = q3_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_541 = q3_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_542 = q3_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_543 = q3_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_14 = _and_1 ? q3_slot : p3_slot; // TrieWalk.java:250
+  wire _or_19 = advance | io_flush; // TrieWalk.java:329
+  wire _and_27 = q3_valid & keep; // TrieWalk.java:329
+  wire c3_moved = fix_second & c3_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_544 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_171 = _bits_544 >> c3_digit_below; // ChildWord.java:54
   wire _bits_545 = _dshr_171[0]; // ChildWord.java:54
@@ -3063,10 +3063,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_182 = _bits_566 >> c3_digit_below; // ChildWord.java:54
   wire _bits_567 = _dshr_182[0]; // ChildWord.java:54
   wire [11:0] c3_leaf = {_bits_545, _bits_547, _bits_549, _bits_551, _bits_553, _bits_555, _bits_557, _bits_559, _bits_561, _bits_563, _bits_565, _bits_567}; // ChildWord.java:55
-  wire [4:0] _add_20 = c3_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_2 = {q3_word_present, q3_word_bit11, q3_word_bit10, q3_word_bit9, q3_word_bit8, q3_word_bit7, q3_word_bit6, q3_word_bit5, q3_word_bit4, q3_word_bit3, q3_word_bit2, q3_word_bit1, q3_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_20 = c3_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_2 = {q3_word_present, q3_word_bit11, q3_word_bit10, q3_word_bit9, q3_word_bit8, q3_word_bit7, q3_word_bit6, q3_word_bit5, q3_word_bit4, q3_word_bit3, q3_word_bit2, q3_word_bit1, q3_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_568 = _cat_2[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_569 = q3_key[25:24]; // TrieWalk.java:289
+  wire [1:0] _bits_569 = q3_key[25:24]; // TrieWalk.java:288
   wire [3:0] _dshr_183 = _bits_568 >> _bits_569; // ChildWord.java:54
   wire _bits_570 = _dshr_183[0]; // ChildWord.java:54
   wire [3:0] _bits_571 = _cat_2[43:40]; // ChildWord.java:54
@@ -3104,8 +3104,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_592 = _dshr_194[0]; // ChildWord.java:54
   wire [11:0] q3_child = {_bits_570, _bits_572, _bits_574, _bits_576, _bits_578, _bits_580, _bits_582, _bits_584, _bits_586, _bits_588, _bits_590, _bits_592}; // ChildWord.java:55
   wire [3:0] _bits_593 = _cat_2[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_195 = _bits_593 >> _bits_569; // TrieWalk.java:292
-  wire q3_present = _dshr_195[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_195 = _bits_593 >> _bits_569; // TrieWalk.java:291
+  wire q3_present = _dshr_195[0]; // TrieWalk.java:291
   wire [3:0] _bits_594 = _cat_2[51:48]; // ChildWord.java:60
   wire _bits_595 = _bits_594[0]; // ChildWord.java:72
   wire [2:0] _add_21 = 3'd0 + {{2{1'b0}}, _bits_595}; // ChildWord.java:72
@@ -3115,34 +3115,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_23 = _add_22 + {{2{1'b0}}, _bits_597}; // ChildWord.java:72
   wire _bits_598 = _bits_594[3]; // ChildWord.java:72
   wire [2:0] q3_count = _add_23 + {{2{1'b0}}, _bits_598}; // ChildWord.java:72
-  wire _not_11 = ~c3_present; // TrieWalk.java:346
-  wire _or_20 = c3_done | _not_11; // TrieWalk.java:346
-  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_28 = _or_20 & _eq_11; // TrieWalk.java:348
-  wire [3:0] _bits_599 = c3_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_11 = _bits_599[3] ? (_bits_599[2] ? (_bits_599[1] ? (_bits_599[0] ? _wire_11_15 : _wire_11_14) : (_bits_599[0] ? _wire_11_13 : _wire_11_12)) : (_bits_599[1] ? (_bits_599[0] ? _wire_11_11 : _wire_11_10) : (_bits_599[0] ? _wire_11_9 : _wire_11_8))) : (_bits_599[2] ? (_bits_599[1] ? (_bits_599[0] ? _wire_11_7 : _wire_11_6) : (_bits_599[0] ? _wire_11_5 : _wire_11_4)) : (_bits_599[1] ? (_bits_599[0] ? _wire_11_3 : _wire_11_2) : (_bits_599[0] ? _wire_11_1 : _wire_11_0))); // TrieWalk.java:145
-  wire [1:0] _bits_600 = c3_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_601 = c3_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_602 = c3_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_603 = c3_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_604 = c3_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_605 = c3_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_606 = c3_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_607 = c3_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_608 = c3_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_609 = c3_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_610 = c3_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_611 = c3_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_612 = c3_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_613 = c3_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_614 = c3_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_615 = c3_key[1:0]; // TrieWalk.java:144
-  wire _or_21 = advance | io_flush; // TrieWalk.java:330
-  wire _and_29 = c3_valid & keep; // TrieWalk.java:330
-  wire _not_12 = ~c3_done; // TrieWalk.java:303
-  wire c3_descend = _not_12 & c3_present; // TrieWalk.java:303
-  wire [11:0] _mux_15 = c3_descend ? c3_child : c3_slot; // TrieWalk.java:305
-  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:351
+  wire _not_11 = ~c3_present; // TrieWalk.java:345
+  wire _or_20 = c3_done | _not_11; // TrieWalk.java:345
+  wire _eq_11 = c3_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_28 = _or_20 & _eq_11; // TrieWalk.java:347
+  wire [3:0] _bits_599 = c3_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_11 = _bits_599[3] ? (_bits_599[2] ? (_bits_599[1] ? (_bits_599[0] ? _wire_11_15 : _wire_11_14) : (_bits_599[0] ? _wire_11_13 : _wire_11_12)) : (_bits_599[1] ? (_bits_599[0] ? _wire_11_11 : _wire_11_10) : (_bits_599[0] ? _wire_11_9 : _wire_11_8))) : (_bits_599[2] ? (_bits_599[1] ? (_bits_599[0] ? _wire_11_7 : _wire_11_6) : (_bits_599[0] ? _wire_11_5 : _wire_11_4)) : (_bits_599[1] ? (_bits_599[0] ? _wire_11_3 : _wire_11_2) : (_bits_599[0] ? _wire_11_1 : _wire_11_0))); // TrieWalk.java:146
+  wire [1:0] _bits_600 = c3_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_601 = c3_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_602 = c3_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_603 = c3_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_604 = c3_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_605 = c3_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_606 = c3_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_607 = c3_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_608 = c3_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_609 = c3_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_610 = c3_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_611 = c3_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_612 = c3_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_613 = c3_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_614 = c3_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_615 = c3_key[1:0]; // TrieWalk.java:145
+  wire _or_21 = advance | io_flush; // TrieWalk.java:329
+  wire _and_29 = c3_valid & keep; // TrieWalk.java:329
+  wire _not_12 = ~c3_done; // TrieWalk.java:302
+  wire c3_descend = _not_12 & c3_present; // TrieWalk.java:302
+  wire [11:0] _mux_15 = c3_descend ? c3_child : c3_slot; // TrieWalk.java:304
+  wire a4_moved = fix_second & a4_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_616 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_196 = _bits_616 >> a4_digit_below; // ChildWord.java:54
   wire _bits_617 = _dshr_196[0]; // ChildWord.java:54
@@ -3180,35 +3180,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_207 = _bits_638 >> a4_digit_below; // ChildWord.java:54
   wire _bits_639 = _dshr_207[0]; // ChildWord.java:54
   wire [11:0] a4_leaf = {_bits_617, _bits_619, _bits_621, _bits_623, _bits_625, _bits_627, _bits_629, _bits_631, _bits_633, _bits_635, _bits_637, _bits_639}; // ChildWord.java:55
-  wire [4:0] _mux_16 = c3_descend ? 5'd4 : c3_depth; // TrieWalk.java:306
-  wire [4:0] _add_24 = a4_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_17 = c3_descend ? 3'd0 : c3_count; // TrieWalk.java:308
-  wire [2:0] _mux_18 = c3_done ? c3_children : _mux_17; // TrieWalk.java:308
-  wire _not_13 = ~c3_descend; // TrieWalk.java:309
-  wire _or_22 = c3_done | _not_13; // TrieWalk.java:309
-  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:348
-  wire [3:0] _bits_640 = a4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_12 = _bits_640[3] ? (_bits_640[2] ? (_bits_640[1] ? (_bits_640[0] ? _wire_12_15 : _wire_12_14) : (_bits_640[0] ? _wire_12_13 : _wire_12_12)) : (_bits_640[1] ? (_bits_640[0] ? _wire_12_11 : _wire_12_10) : (_bits_640[0] ? _wire_12_9 : _wire_12_8))) : (_bits_640[2] ? (_bits_640[1] ? (_bits_640[0] ? _wire_12_7 : _wire_12_6) : (_bits_640[0] ? _wire_12_5 : _wire_12_4)) : (_bits_640[1] ? (_bits_640[0] ? _wire_12_3 : _wire_12_2) : (_bits_640[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:145
-  wire [1:0] _bits_641 = a4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_642 = a4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_643 = a4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_644 = a4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_645 = a4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_646 = a4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_647 = a4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_648 = a4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_649 = a4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_650 = a4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_651 = a4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_652 = a4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_653 = a4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_654 = a4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_655 = a4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_656 = a4_key[1:0]; // TrieWalk.java:144
-  wire _or_23 = advance | io_flush; // TrieWalk.java:330
-  wire _and_31 = a4_valid & keep; // TrieWalk.java:330
-  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_16 = c3_descend ? 5'd4 : c3_depth; // TrieWalk.java:305
+  wire [4:0] _add_24 = a4_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_17 = c3_descend ? 3'd0 : c3_count; // TrieWalk.java:307
+  wire [2:0] _mux_18 = c3_done ? c3_children : _mux_17; // TrieWalk.java:307
+  wire _not_13 = ~c3_descend; // TrieWalk.java:308
+  wire _or_22 = c3_done | _not_13; // TrieWalk.java:308
+  wire _eq_12 = a4_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_30 = a4_done & _eq_12; // TrieWalk.java:347
+  wire [3:0] _bits_640 = a4_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_12 = _bits_640[3] ? (_bits_640[2] ? (_bits_640[1] ? (_bits_640[0] ? _wire_12_15 : _wire_12_14) : (_bits_640[0] ? _wire_12_13 : _wire_12_12)) : (_bits_640[1] ? (_bits_640[0] ? _wire_12_11 : _wire_12_10) : (_bits_640[0] ? _wire_12_9 : _wire_12_8))) : (_bits_640[2] ? (_bits_640[1] ? (_bits_640[0] ? _wire_12_7 : _wire_12_6) : (_bits_640[0] ? _wire_12_5 : _wire_12_4)) : (_bits_640[1] ? (_bits_640[0] ? _wire_12_3 : _wire_12_2) : (_bits_640[0] ? _wire_12_1 : _wire_12_0))); // TrieWalk.java:146
+  wire [1:0] _bits_641 = a4_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_642 = a4_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_643 = a4_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_644 = a4_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_645 = a4_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_646 = a4_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_647 = a4_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_648 = a4_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_649 = a4_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_650 = a4_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_651 = a4_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_652 = a4_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_653 = a4_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_654 = a4_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_655 = a4_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_656 = a4_key[1:0]; // TrieWalk.java:145
+  wire _or_23 = advance | io_flush; // TrieWalk.java:329
+  wire _and_31 = a4_valid & keep; // TrieWalk.java:329
+  wire p4_moved = fix_second & p4_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_657 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_208 = _bits_657 >> p4_digit_below; // ChildWord.java:54
   wire _bits_658 = _dshr_208[0]; // ChildWord.java:54
@@ -3246,30 +3246,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_219 = _bits_679 >> p4_digit_below; // ChildWord.java:54
   wire _bits_680 = _dshr_219[0]; // ChildWord.java:54
   wire [11:0] p4_leaf = {_bits_658, _bits_660, _bits_662, _bits_664, _bits_666, _bits_668, _bits_670, _bits_672, _bits_674, _bits_676, _bits_678, _bits_680}; // ChildWord.java:55
-  wire [4:0] _add_25 = p4_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:348
-  wire [3:0] _bits_681 = p4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_13 = _bits_681[3] ? (_bits_681[2] ? (_bits_681[1] ? (_bits_681[0] ? _wire_13_15 : _wire_13_14) : (_bits_681[0] ? _wire_13_13 : _wire_13_12)) : (_bits_681[1] ? (_bits_681[0] ? _wire_13_11 : _wire_13_10) : (_bits_681[0] ? _wire_13_9 : _wire_13_8))) : (_bits_681[2] ? (_bits_681[1] ? (_bits_681[0] ? _wire_13_7 : _wire_13_6) : (_bits_681[0] ? _wire_13_5 : _wire_13_4)) : (_bits_681[1] ? (_bits_681[0] ? _wire_13_3 : _wire_13_2) : (_bits_681[0] ? _wire_13_1 : _wire_13_0))); // TrieWalk.java:145
-  wire [1:0] _bits_682 = p4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_683 = p4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_684 = p4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_685 = p4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_686 = p4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_687 = p4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_688 = p4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_689 = p4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_690 = p4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_691 = p4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_692 = p4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_693 = p4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_694 = p4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_695 = p4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_696 = p4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_697 = p4_key[1:0]; // TrieWalk.java:144
-  wire _or_24 = advance | io_flush; // TrieWalk.java:330
-  wire _and_33 = p4_valid & keep; // TrieWalk.java:330
-  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_25 = p4_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_13 = p4_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_32 = p4_done & _eq_13; // TrieWalk.java:347
+  wire [3:0] _bits_681 = p4_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_13 = _bits_681[3] ? (_bits_681[2] ? (_bits_681[1] ? (_bits_681[0] ? _wire_13_15 : _wire_13_14) : (_bits_681[0] ? _wire_13_13 : _wire_13_12)) : (_bits_681[1] ? (_bits_681[0] ? _wire_13_11 : _wire_13_10) : (_bits_681[0] ? _wire_13_9 : _wire_13_8))) : (_bits_681[2] ? (_bits_681[1] ? (_bits_681[0] ? _wire_13_7 : _wire_13_6) : (_bits_681[0] ? _wire_13_5 : _wire_13_4)) : (_bits_681[1] ? (_bits_681[0] ? _wire_13_3 : _wire_13_2) : (_bits_681[0] ? _wire_13_1 : _wire_13_0))); // TrieWalk.java:146
+  wire [1:0] _bits_682 = p4_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_683 = p4_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_684 = p4_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_685 = p4_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_686 = p4_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_687 = p4_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_688 = p4_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_689 = p4_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_690 = p4_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_691 = p4_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_692 = p4_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_693 = p4_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_694 = p4_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_695 = p4_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_696 = p4_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_697 = p4_key[1:0]; // TrieWalk.java:145
+  wire _or_24 = advance | io_flush; // TrieWalk.java:329
+  wire _and_33 = p4_valid & keep; // TrieWalk.java:329
+  wire q4_moved = fix_second & q4_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_698 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_220 = _bits_698 >> q4_digit_below; // ChildWord.java:54
   wire _bits_699 = _dshr_220[0]; // ChildWord.java:54
@@ -3307,31 +3307,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_231 = _bits_720 >> q4_digit_below; // ChildWord.java:54
   wire _bits_721 = _dshr_231[0]; // ChildWord.java:54
   wire [11:0] q4_leaf = {_bits_699, _bits_701, _bits_703, _bits_705, _bits_707, _bits_709, _bits_711, _bits_713, _bits_715, _bits_717, _bits_719, _bits_721}; // ChildWord.java:55
-  wire [4:0] _add_26 = q4_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:348
-  wire [3:0] _bits_722 = q4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_14 = _bits_722[3] ? (_bits_722[2] ? (_bits_722[1] ? (_bits_722[0] ? _wire_14_15 : _wire_14_14) : (_bits_722[0] ? _wire_14_13 : _wire_14_12)) : (_bits_722[1] ? (_bits_722[0] ? _wire_14_11 : _wire_14_10) : (_bits_722[0] ? _wire_14_9 : _wire_14_8))) : (_bits_722[2] ? (_bits_722[1] ? (_bits_722[0] ? _wire_14_7 : _wire_14_6) : (_bits_722[0] ? _wire_14_5 : _wire_14_4)) : (_bits_722[1] ? (_bits_722[0] ? _wire_14_3 : _wire_14_2) : (_bits_722[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:145
-  wire [1:0] _bits_723 = q4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_724 = q4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_725 = q4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_726 = q4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_727 = q4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_728 = q4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_729 = q4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_730 = q4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_731 = q4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_732 = q4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_733 = q4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_734 = q4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_735 = q4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_736 = q4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_737 = q4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_738 = q4_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:249
-  wire _or_25 = advance | io_flush; // TrieWalk.java:330
-  wire _and_35 = q4_valid & keep; // TrieWalk.java:330
-  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_26 = q4_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_14 = q4_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_34 = q4_done & _eq_14; // TrieWalk.java:347
+  wire [3:0] _bits_722 = q4_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_14 = _bits_722[3] ? (_bits_722[2] ? (_bits_722[1] ? (_bits_722[0] ? _wire_14_15 : _wire_14_14) : (_bits_722[0] ? _wire_14_13 : _wire_14_12)) : (_bits_722[1] ? (_bits_722[0] ? _wire_14_11 : _wire_14_10) : (_bits_722[0] ? _wire_14_9 : _wire_14_8))) : (_bits_722[2] ? (_bits_722[1] ? (_bits_722[0] ? _wire_14_7 : _wire_14_6) : (_bits_722[0] ? _wire_14_5 : _wire_14_4)) : (_bits_722[1] ? (_bits_722[0] ? _wire_14_3 : _wire_14_2) : (_bits_722[0] ? _wire_14_1 : _wire_14_0))); // TrieWalk.java:146
+  wire [1:0] _bits_723 = q4_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_724 = q4_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_725 = q4_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_726 = q4_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_727 = q4_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_728 = q4_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_729 = q4_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_730 = q4_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_731 = q4_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_732 = q4_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_733 = q4_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_734 = q4_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_735 = q4_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_736 = q4_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_737 = q4_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_738 = q4_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_19 = _and_1 ? q4_slot : p4_slot; // TrieWalk.java:250
+  wire _or_25 = advance | io_flush; // TrieWalk.java:329
+  wire _and_35 = q4_valid & keep; // TrieWalk.java:329
+  wire c4_moved = fix_second & c4_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_739 = levels3_4_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_232 = _bits_739 >> c4_digit_below; // ChildWord.java:54
   wire _bits_740 = _dshr_232[0]; // ChildWord.java:54
@@ -3369,10 +3369,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_243 = _bits_761 >> c4_digit_below; // ChildWord.java:54
   wire _bits_762 = _dshr_243[0]; // ChildWord.java:54
   wire [11:0] c4_leaf = {_bits_740, _bits_742, _bits_744, _bits_746, _bits_748, _bits_750, _bits_752, _bits_754, _bits_756, _bits_758, _bits_760, _bits_762}; // ChildWord.java:55
-  wire [4:0] _add_27 = c4_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_3 = {q4_word_present, q4_word_bit11, q4_word_bit10, q4_word_bit9, q4_word_bit8, q4_word_bit7, q4_word_bit6, q4_word_bit5, q4_word_bit4, q4_word_bit3, q4_word_bit2, q4_word_bit1, q4_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_27 = c4_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_3 = {q4_word_present, q4_word_bit11, q4_word_bit10, q4_word_bit9, q4_word_bit8, q4_word_bit7, q4_word_bit6, q4_word_bit5, q4_word_bit4, q4_word_bit3, q4_word_bit2, q4_word_bit1, q4_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_763 = _cat_3[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_764 = q4_key[23:22]; // TrieWalk.java:289
+  wire [1:0] _bits_764 = q4_key[23:22]; // TrieWalk.java:288
   wire [3:0] _dshr_244 = _bits_763 >> _bits_764; // ChildWord.java:54
   wire _bits_765 = _dshr_244[0]; // ChildWord.java:54
   wire [3:0] _bits_766 = _cat_3[43:40]; // ChildWord.java:54
@@ -3410,8 +3410,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_787 = _dshr_255[0]; // ChildWord.java:54
   wire [11:0] q4_child = {_bits_765, _bits_767, _bits_769, _bits_771, _bits_773, _bits_775, _bits_777, _bits_779, _bits_781, _bits_783, _bits_785, _bits_787}; // ChildWord.java:55
   wire [3:0] _bits_788 = _cat_3[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_256 = _bits_788 >> _bits_764; // TrieWalk.java:292
-  wire q4_present = _dshr_256[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_256 = _bits_788 >> _bits_764; // TrieWalk.java:291
+  wire q4_present = _dshr_256[0]; // TrieWalk.java:291
   wire [3:0] _bits_789 = _cat_3[51:48]; // ChildWord.java:60
   wire _bits_790 = _bits_789[0]; // ChildWord.java:72
   wire [2:0] _add_28 = 3'd0 + {{2{1'b0}}, _bits_790}; // ChildWord.java:72
@@ -3421,34 +3421,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_30 = _add_29 + {{2{1'b0}}, _bits_792}; // ChildWord.java:72
   wire _bits_793 = _bits_789[3]; // ChildWord.java:72
   wire [2:0] q4_count = _add_30 + {{2{1'b0}}, _bits_793}; // ChildWord.java:72
-  wire _not_14 = ~c4_present; // TrieWalk.java:346
-  wire _or_26 = c4_done | _not_14; // TrieWalk.java:346
-  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:348
-  wire _and_36 = _or_26 & _eq_15; // TrieWalk.java:348
-  wire [3:0] _bits_794 = c4_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_15 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_15_15 : _wire_15_14) : (_bits_794[0] ? _wire_15_13 : _wire_15_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_15_11 : _wire_15_10) : (_bits_794[0] ? _wire_15_9 : _wire_15_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_15_7 : _wire_15_6) : (_bits_794[0] ? _wire_15_5 : _wire_15_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_15_3 : _wire_15_2) : (_bits_794[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:145
-  wire [1:0] _bits_795 = c4_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_796 = c4_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_797 = c4_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_798 = c4_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_799 = c4_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_800 = c4_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_801 = c4_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_802 = c4_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_803 = c4_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_804 = c4_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_805 = c4_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_806 = c4_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_807 = c4_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_808 = c4_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_809 = c4_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_810 = c4_key[1:0]; // TrieWalk.java:144
-  wire _or_27 = advance | io_flush; // TrieWalk.java:330
-  wire _and_37 = c4_valid & keep; // TrieWalk.java:330
-  wire _not_15 = ~c4_done; // TrieWalk.java:303
-  wire c4_descend = _not_15 & c4_present; // TrieWalk.java:303
-  wire [11:0] _mux_20 = c4_descend ? c4_child : c4_slot; // TrieWalk.java:305
-  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:351
+  wire _not_14 = ~c4_present; // TrieWalk.java:345
+  wire _or_26 = c4_done | _not_14; // TrieWalk.java:345
+  wire _eq_15 = c4_slot == levels3_4_fix_slot; // TrieWalk.java:347
+  wire _and_36 = _or_26 & _eq_15; // TrieWalk.java:347
+  wire [3:0] _bits_794 = c4_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_15 = _bits_794[3] ? (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_15_15 : _wire_15_14) : (_bits_794[0] ? _wire_15_13 : _wire_15_12)) : (_bits_794[1] ? (_bits_794[0] ? _wire_15_11 : _wire_15_10) : (_bits_794[0] ? _wire_15_9 : _wire_15_8))) : (_bits_794[2] ? (_bits_794[1] ? (_bits_794[0] ? _wire_15_7 : _wire_15_6) : (_bits_794[0] ? _wire_15_5 : _wire_15_4)) : (_bits_794[1] ? (_bits_794[0] ? _wire_15_3 : _wire_15_2) : (_bits_794[0] ? _wire_15_1 : _wire_15_0))); // TrieWalk.java:146
+  wire [1:0] _bits_795 = c4_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_796 = c4_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_797 = c4_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_798 = c4_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_799 = c4_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_800 = c4_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_801 = c4_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_802 = c4_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_803 = c4_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_804 = c4_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_805 = c4_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_806 = c4_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_807 = c4_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_808 = c4_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_809 = c4_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_810 = c4_key[1:0]; // TrieWalk.java:145
+  wire _or_27 = advance | io_flush; // TrieWalk.java:329
+  wire _and_37 = c4_valid & keep; // TrieWalk.java:329
+  wire _not_15 = ~c4_done; // TrieWalk.java:302
+  wire c4_descend = _not_15 & c4_present; // TrieWalk.java:302
+  wire [11:0] _mux_20 = c4_descend ? c4_child : c4_slot; // TrieWalk.java:304
+  wire a5_moved = fix_second & a5_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_811 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_257 = _bits_811 >> a5_digit_below; // ChildWord.java:54
   wire _bits_812 = _dshr_257[0]; // ChildWord.java:54
@@ -3486,35 +3486,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_268 = _bits_833 >> a5_digit_below; // ChildWord.java:54
   wire _bits_834 = _dshr_268[0]; // ChildWord.java:54
   wire [11:0] a5_leaf = {_bits_812, _bits_814, _bits_816, _bits_818, _bits_820, _bits_822, _bits_824, _bits_826, _bits_828, _bits_830, _bits_832, _bits_834}; // ChildWord.java:55
-  wire [4:0] _mux_21 = c4_descend ? 5'd5 : c4_depth; // TrieWalk.java:306
-  wire [4:0] _add_31 = a5_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_22 = c4_descend ? 3'd0 : c4_count; // TrieWalk.java:308
-  wire [2:0] _mux_23 = c4_done ? c4_children : _mux_22; // TrieWalk.java:308
-  wire _not_16 = ~c4_descend; // TrieWalk.java:309
-  wire _or_28 = c4_done | _not_16; // TrieWalk.java:309
-  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:348
-  wire [3:0] _bits_835 = a5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_16 = _bits_835[3] ? (_bits_835[2] ? (_bits_835[1] ? (_bits_835[0] ? _wire_16_15 : _wire_16_14) : (_bits_835[0] ? _wire_16_13 : _wire_16_12)) : (_bits_835[1] ? (_bits_835[0] ? _wire_16_11 : _wire_16_10) : (_bits_835[0] ? _wire_16_9 : _wire_16_8))) : (_bits_835[2] ? (_bits_835[1] ? (_bits_835[0] ? _wire_16_7 : _wire_16_6) : (_bits_835[0] ? _wire_16_5 : _wire_16_4)) : (_bits_835[1] ? (_bits_835[0] ? _wire_16_3 : _wire_16_2) : (_bits_835[0] ? _wire_16_1 : _wire_16_0))); // TrieWalk.java:145
-  wire [1:0] _bits_836 = a5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_837 = a5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_838 = a5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_839 = a5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_840 = a5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_841 = a5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_842 = a5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_843 = a5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_844 = a5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_845 = a5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_846 = a5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_847 = a5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_848 = a5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_849 = a5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_850 = a5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_851 = a5_key[1:0]; // TrieWalk.java:144
-  wire _or_29 = advance | io_flush; // TrieWalk.java:330
-  wire _and_39 = a5_valid & keep; // TrieWalk.java:330
-  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_21 = c4_descend ? 5'd5 : c4_depth; // TrieWalk.java:305
+  wire [4:0] _add_31 = a5_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_22 = c4_descend ? 3'd0 : c4_count; // TrieWalk.java:307
+  wire [2:0] _mux_23 = c4_done ? c4_children : _mux_22; // TrieWalk.java:307
+  wire _not_16 = ~c4_descend; // TrieWalk.java:308
+  wire _or_28 = c4_done | _not_16; // TrieWalk.java:308
+  wire _eq_16 = a5_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_38 = a5_done & _eq_16; // TrieWalk.java:347
+  wire [3:0] _bits_835 = a5_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_16 = _bits_835[3] ? (_bits_835[2] ? (_bits_835[1] ? (_bits_835[0] ? _wire_16_15 : _wire_16_14) : (_bits_835[0] ? _wire_16_13 : _wire_16_12)) : (_bits_835[1] ? (_bits_835[0] ? _wire_16_11 : _wire_16_10) : (_bits_835[0] ? _wire_16_9 : _wire_16_8))) : (_bits_835[2] ? (_bits_835[1] ? (_bits_835[0] ? _wire_16_7 : _wire_16_6) : (_bits_835[0] ? _wire_16_5 : _wire_16_4)) : (_bits_835[1] ? (_bits_835[0] ? _wire_16_3 : _wire_16_2) : (_bits_835[0] ? _wire_16_1 : _wire_16_0))); // TrieWalk.java:146
+  wire [1:0] _bits_836 = a5_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_837 = a5_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_838 = a5_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_839 = a5_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_840 = a5_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_841 = a5_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_842 = a5_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_843 = a5_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_844 = a5_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_845 = a5_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_846 = a5_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_847 = a5_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_848 = a5_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_849 = a5_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_850 = a5_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_851 = a5_key[1:0]; // TrieWalk.java:145
+  wire _or_29 = advance | io_flush; // TrieWalk.java:329
+  wire _and_39 = a5_valid & keep; // TrieWalk.java:329
+  wire p5_moved = fix_second & p5_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_852 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_269 = _bits_852 >> p5_digit_below; // ChildWord.java:54
   wire _bits_853 = _dshr_269[0]; // ChildWord.java:54
@@ -3552,30 +3552,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_280 = _bits_874 >> p5_digit_below; // ChildWord.java:54
   wire _bits_875 = _dshr_280[0]; // ChildWord.java:54
   wire [11:0] p5_leaf = {_bits_853, _bits_855, _bits_857, _bits_859, _bits_861, _bits_863, _bits_865, _bits_867, _bits_869, _bits_871, _bits_873, _bits_875}; // ChildWord.java:55
-  wire [4:0] _add_32 = p5_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:348
-  wire [3:0] _bits_876 = p5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_17 = _bits_876[3] ? (_bits_876[2] ? (_bits_876[1] ? (_bits_876[0] ? _wire_17_15 : _wire_17_14) : (_bits_876[0] ? _wire_17_13 : _wire_17_12)) : (_bits_876[1] ? (_bits_876[0] ? _wire_17_11 : _wire_17_10) : (_bits_876[0] ? _wire_17_9 : _wire_17_8))) : (_bits_876[2] ? (_bits_876[1] ? (_bits_876[0] ? _wire_17_7 : _wire_17_6) : (_bits_876[0] ? _wire_17_5 : _wire_17_4)) : (_bits_876[1] ? (_bits_876[0] ? _wire_17_3 : _wire_17_2) : (_bits_876[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:145
-  wire [1:0] _bits_877 = p5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_878 = p5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_879 = p5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_880 = p5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_881 = p5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_882 = p5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_883 = p5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_884 = p5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_885 = p5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_886 = p5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_887 = p5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_888 = p5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_889 = p5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_890 = p5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_891 = p5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_892 = p5_key[1:0]; // TrieWalk.java:144
-  wire _or_30 = advance | io_flush; // TrieWalk.java:330
-  wire _and_41 = p5_valid & keep; // TrieWalk.java:330
-  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_32 = p5_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_17 = p5_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_40 = p5_done & _eq_17; // TrieWalk.java:347
+  wire [3:0] _bits_876 = p5_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_17 = _bits_876[3] ? (_bits_876[2] ? (_bits_876[1] ? (_bits_876[0] ? _wire_17_15 : _wire_17_14) : (_bits_876[0] ? _wire_17_13 : _wire_17_12)) : (_bits_876[1] ? (_bits_876[0] ? _wire_17_11 : _wire_17_10) : (_bits_876[0] ? _wire_17_9 : _wire_17_8))) : (_bits_876[2] ? (_bits_876[1] ? (_bits_876[0] ? _wire_17_7 : _wire_17_6) : (_bits_876[0] ? _wire_17_5 : _wire_17_4)) : (_bits_876[1] ? (_bits_876[0] ? _wire_17_3 : _wire_17_2) : (_bits_876[0] ? _wire_17_1 : _wire_17_0))); // TrieWalk.java:146
+  wire [1:0] _bits_877 = p5_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_878 = p5_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_879 = p5_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_880 = p5_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_881 = p5_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_882 = p5_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_883 = p5_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_884 = p5_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_885 = p5_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_886 = p5_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_887 = p5_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_888 = p5_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_889 = p5_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_890 = p5_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_891 = p5_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_892 = p5_key[1:0]; // TrieWalk.java:145
+  wire _or_30 = advance | io_flush; // TrieWalk.java:329
+  wire _and_41 = p5_valid & keep; // TrieWalk.java:329
+  wire q5_moved = fix_second & q5_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_893 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_281 = _bits_893 >> q5_digit_below; // ChildWord.java:54
   wire _bits_894 = _dshr_281[0]; // ChildWord.java:54
@@ -3613,31 +3613,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_292 = _bits_915 >> q5_digit_below; // ChildWord.java:54
   wire _bits_916 = _dshr_292[0]; // ChildWord.java:54
   wire [11:0] q5_leaf = {_bits_894, _bits_896, _bits_898, _bits_900, _bits_902, _bits_904, _bits_906, _bits_908, _bits_910, _bits_912, _bits_914, _bits_916}; // ChildWord.java:55
-  wire [4:0] _add_33 = q5_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:348
-  wire [3:0] _bits_917 = q5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_18 = _bits_917[3] ? (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_18_15 : _wire_18_14) : (_bits_917[0] ? _wire_18_13 : _wire_18_12)) : (_bits_917[1] ? (_bits_917[0] ? _wire_18_11 : _wire_18_10) : (_bits_917[0] ? _wire_18_9 : _wire_18_8))) : (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_18_7 : _wire_18_6) : (_bits_917[0] ? _wire_18_5 : _wire_18_4)) : (_bits_917[1] ? (_bits_917[0] ? _wire_18_3 : _wire_18_2) : (_bits_917[0] ? _wire_18_1 : _wire_18_0))); // TrieWalk.java:145
-  wire [1:0] _bits_918 = q5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_919 = q5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_920 = q5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_921 = q5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_922 = q5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_923 = q5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_924 = q5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_925 = q5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_926 = q5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_927 = q5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_928 = q5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_929 = q5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_930 = q5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_931 = q5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_932 = q5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_933 = q5_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:249
-  wire _or_31 = advance | io_flush; // TrieWalk.java:330
-  wire _and_43 = q5_valid & keep; // TrieWalk.java:330
-  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_33 = q5_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_18 = q5_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_42 = q5_done & _eq_18; // TrieWalk.java:347
+  wire [3:0] _bits_917 = q5_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_18 = _bits_917[3] ? (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_18_15 : _wire_18_14) : (_bits_917[0] ? _wire_18_13 : _wire_18_12)) : (_bits_917[1] ? (_bits_917[0] ? _wire_18_11 : _wire_18_10) : (_bits_917[0] ? _wire_18_9 : _wire_18_8))) : (_bits_917[2] ? (_bits_917[1] ? (_bits_917[0] ? _wire_18_7 : _wire_18_6) : (_bits_917[0] ? _wire_18_5 : _wire_18_4)) : (_bits_917[1] ? (_bits_917[0] ? _wire_18_3 : _wire_18_2) : (_bits_917[0] ? _wire_18_1 : _wire_18_0))); // TrieWalk.java:146
+  wire [1:0] _bits_918 = q5_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_919 = q5_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_920 = q5_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_921 = q5_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_922 = q5_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_923 = q5_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_924 = q5_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_925 = q5_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_926 = q5_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_927 = q5_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_928 = q5_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_929 = q5_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_930 = q5_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_931 = q5_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_932 = q5_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_933 = q5_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_24 = _and_1 ? q5_slot : p5_slot; // TrieWalk.java:250
+  wire _or_31 = advance | io_flush; // TrieWalk.java:329
+  wire _and_43 = q5_valid & keep; // TrieWalk.java:329
+  wire c5_moved = fix_second & c5_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_934 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_293 = _bits_934 >> c5_digit_below; // ChildWord.java:54
   wire _bits_935 = _dshr_293[0]; // ChildWord.java:54
@@ -3675,10 +3675,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_304 = _bits_956 >> c5_digit_below; // ChildWord.java:54
   wire _bits_957 = _dshr_304[0]; // ChildWord.java:54
   wire [11:0] c5_leaf = {_bits_935, _bits_937, _bits_939, _bits_941, _bits_943, _bits_945, _bits_947, _bits_949, _bits_951, _bits_953, _bits_955, _bits_957}; // ChildWord.java:55
-  wire [4:0] _add_34 = c5_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_4 = {q5_word_present, q5_word_bit11, q5_word_bit10, q5_word_bit9, q5_word_bit8, q5_word_bit7, q5_word_bit6, q5_word_bit5, q5_word_bit4, q5_word_bit3, q5_word_bit2, q5_word_bit1, q5_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_34 = c5_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_4 = {q5_word_present, q5_word_bit11, q5_word_bit10, q5_word_bit9, q5_word_bit8, q5_word_bit7, q5_word_bit6, q5_word_bit5, q5_word_bit4, q5_word_bit3, q5_word_bit2, q5_word_bit1, q5_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_958 = _cat_4[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_959 = q5_key[21:20]; // TrieWalk.java:289
+  wire [1:0] _bits_959 = q5_key[21:20]; // TrieWalk.java:288
   wire [3:0] _dshr_305 = _bits_958 >> _bits_959; // ChildWord.java:54
   wire _bits_960 = _dshr_305[0]; // ChildWord.java:54
   wire [3:0] _bits_961 = _cat_4[43:40]; // ChildWord.java:54
@@ -3716,8 +3716,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_982 = _dshr_316[0]; // ChildWord.java:54
   wire [11:0] q5_child = {_bits_960, _bits_962, _bits_964, _bits_966, _bits_968, _bits_970, _bits_972, _bits_974, _bits_976, _bits_978, _bits_980, _bits_982}; // ChildWord.java:55
   wire [3:0] _bits_983 = _cat_4[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_317 = _bits_983 >> _bits_959; // TrieWalk.java:292
-  wire q5_present = _dshr_317[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_317 = _bits_983 >> _bits_959; // TrieWalk.java:291
+  wire q5_present = _dshr_317[0]; // TrieWalk.java:291
   wire [3:0] _bits_984 = _cat_4[51:48]; // ChildWord.java:60
   wire _bits_985 = _bits_984[0]; // ChildWord.java:72
   wire [2:0] _add_35 = 3'd0 + {{2{1'b0}}, _bits_985}; // ChildWord.java:72
@@ -3727,34 +3727,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_37 = _add_36 + {{2{1'b0}}, _bits_987}; // ChildWord.java:72
   wire _bits_988 = _bits_984[3]; // ChildWord.java:72
   wire [2:0] q5_count = _add_37 + {{2{1'b0}}, _bits_988}; // ChildWord.java:72
-  wire _not_17 = ~c5_present; // TrieWalk.java:346
-  wire _or_32 = c5_done | _not_17; // TrieWalk.java:346
-  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_44 = _or_32 & _eq_19; // TrieWalk.java:348
-  wire [3:0] _bits_989 = c5_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_19 = _bits_989[3] ? (_bits_989[2] ? (_bits_989[1] ? (_bits_989[0] ? _wire_19_15 : _wire_19_14) : (_bits_989[0] ? _wire_19_13 : _wire_19_12)) : (_bits_989[1] ? (_bits_989[0] ? _wire_19_11 : _wire_19_10) : (_bits_989[0] ? _wire_19_9 : _wire_19_8))) : (_bits_989[2] ? (_bits_989[1] ? (_bits_989[0] ? _wire_19_7 : _wire_19_6) : (_bits_989[0] ? _wire_19_5 : _wire_19_4)) : (_bits_989[1] ? (_bits_989[0] ? _wire_19_3 : _wire_19_2) : (_bits_989[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:145
-  wire [1:0] _bits_990 = c5_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_991 = c5_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_992 = c5_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_993 = c5_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_994 = c5_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_995 = c5_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_996 = c5_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_997 = c5_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_998 = c5_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_999 = c5_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1000 = c5_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1001 = c5_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1002 = c5_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1003 = c5_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1004 = c5_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1005 = c5_key[1:0]; // TrieWalk.java:144
-  wire _or_33 = advance | io_flush; // TrieWalk.java:330
-  wire _and_45 = c5_valid & keep; // TrieWalk.java:330
-  wire _not_18 = ~c5_done; // TrieWalk.java:303
-  wire c5_descend = _not_18 & c5_present; // TrieWalk.java:303
-  wire [11:0] _mux_25 = c5_descend ? c5_child : c5_slot; // TrieWalk.java:305
-  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:351
+  wire _not_17 = ~c5_present; // TrieWalk.java:345
+  wire _or_32 = c5_done | _not_17; // TrieWalk.java:345
+  wire _eq_19 = c5_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_44 = _or_32 & _eq_19; // TrieWalk.java:347
+  wire [3:0] _bits_989 = c5_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_19 = _bits_989[3] ? (_bits_989[2] ? (_bits_989[1] ? (_bits_989[0] ? _wire_19_15 : _wire_19_14) : (_bits_989[0] ? _wire_19_13 : _wire_19_12)) : (_bits_989[1] ? (_bits_989[0] ? _wire_19_11 : _wire_19_10) : (_bits_989[0] ? _wire_19_9 : _wire_19_8))) : (_bits_989[2] ? (_bits_989[1] ? (_bits_989[0] ? _wire_19_7 : _wire_19_6) : (_bits_989[0] ? _wire_19_5 : _wire_19_4)) : (_bits_989[1] ? (_bits_989[0] ? _wire_19_3 : _wire_19_2) : (_bits_989[0] ? _wire_19_1 : _wire_19_0))); // TrieWalk.java:146
+  wire [1:0] _bits_990 = c5_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_991 = c5_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_992 = c5_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_993 = c5_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_994 = c5_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_995 = c5_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_996 = c5_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_997 = c5_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_998 = c5_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_999 = c5_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1000 = c5_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1001 = c5_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1002 = c5_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1003 = c5_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1004 = c5_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1005 = c5_key[1:0]; // TrieWalk.java:145
+  wire _or_33 = advance | io_flush; // TrieWalk.java:329
+  wire _and_45 = c5_valid & keep; // TrieWalk.java:329
+  wire _not_18 = ~c5_done; // TrieWalk.java:302
+  wire c5_descend = _not_18 & c5_present; // TrieWalk.java:302
+  wire [11:0] _mux_25 = c5_descend ? c5_child : c5_slot; // TrieWalk.java:304
+  wire a6_moved = fix_second & a6_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1006 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_318 = _bits_1006 >> a6_digit_below; // ChildWord.java:54
   wire _bits_1007 = _dshr_318[0]; // ChildWord.java:54
@@ -3792,35 +3792,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_329 = _bits_1028 >> a6_digit_below; // ChildWord.java:54
   wire _bits_1029 = _dshr_329[0]; // ChildWord.java:54
   wire [11:0] a6_leaf = {_bits_1007, _bits_1009, _bits_1011, _bits_1013, _bits_1015, _bits_1017, _bits_1019, _bits_1021, _bits_1023, _bits_1025, _bits_1027, _bits_1029}; // ChildWord.java:55
-  wire [4:0] _mux_26 = c5_descend ? 5'd6 : c5_depth; // TrieWalk.java:306
-  wire [4:0] _add_38 = a6_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_27 = c5_descend ? 3'd0 : c5_count; // TrieWalk.java:308
-  wire [2:0] _mux_28 = c5_done ? c5_children : _mux_27; // TrieWalk.java:308
-  wire _not_19 = ~c5_descend; // TrieWalk.java:309
-  wire _or_34 = c5_done | _not_19; // TrieWalk.java:309
-  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:348
-  wire [3:0] _bits_1030 = a6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_20 = _bits_1030[3] ? (_bits_1030[2] ? (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_15 : _wire_20_14) : (_bits_1030[0] ? _wire_20_13 : _wire_20_12)) : (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_11 : _wire_20_10) : (_bits_1030[0] ? _wire_20_9 : _wire_20_8))) : (_bits_1030[2] ? (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_7 : _wire_20_6) : (_bits_1030[0] ? _wire_20_5 : _wire_20_4)) : (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_3 : _wire_20_2) : (_bits_1030[0] ? _wire_20_1 : _wire_20_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1031 = a6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1032 = a6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1033 = a6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1034 = a6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1035 = a6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1036 = a6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1037 = a6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1038 = a6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1039 = a6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1040 = a6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1041 = a6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1042 = a6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1043 = a6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1044 = a6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1045 = a6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1046 = a6_key[1:0]; // TrieWalk.java:144
-  wire _or_35 = advance | io_flush; // TrieWalk.java:330
-  wire _and_47 = a6_valid & keep; // TrieWalk.java:330
-  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_26 = c5_descend ? 5'd6 : c5_depth; // TrieWalk.java:305
+  wire [4:0] _add_38 = a6_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_27 = c5_descend ? 3'd0 : c5_count; // TrieWalk.java:307
+  wire [2:0] _mux_28 = c5_done ? c5_children : _mux_27; // TrieWalk.java:307
+  wire _not_19 = ~c5_descend; // TrieWalk.java:308
+  wire _or_34 = c5_done | _not_19; // TrieWalk.java:308
+  wire _eq_20 = a6_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_46 = a6_done & _eq_20; // TrieWalk.java:347
+  wire [3:0] _bits_1030 = a6_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_20 = _bits_1030[3] ? (_bits_1030[2] ? (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_15 : _wire_20_14) : (_bits_1030[0] ? _wire_20_13 : _wire_20_12)) : (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_11 : _wire_20_10) : (_bits_1030[0] ? _wire_20_9 : _wire_20_8))) : (_bits_1030[2] ? (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_7 : _wire_20_6) : (_bits_1030[0] ? _wire_20_5 : _wire_20_4)) : (_bits_1030[1] ? (_bits_1030[0] ? _wire_20_3 : _wire_20_2) : (_bits_1030[0] ? _wire_20_1 : _wire_20_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1031 = a6_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1032 = a6_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1033 = a6_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1034 = a6_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1035 = a6_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1036 = a6_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1037 = a6_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1038 = a6_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1039 = a6_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1040 = a6_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1041 = a6_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1042 = a6_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1043 = a6_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1044 = a6_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1045 = a6_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1046 = a6_key[1:0]; // TrieWalk.java:145
+  wire _or_35 = advance | io_flush; // TrieWalk.java:329
+  wire _and_47 = a6_valid & keep; // TrieWalk.java:329
+  wire p6_moved = fix_second & p6_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1047 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_330 = _bits_1047 >> p6_digit_below; // ChildWord.java:54
   wire _bits_1048 = _dshr_330[0]; // ChildWord.java:54
@@ -3858,30 +3858,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_341 = _bits_1069 >> p6_digit_below; // ChildWord.java:54
   wire _bits_1070 = _dshr_341[0]; // ChildWord.java:54
   wire [11:0] p6_leaf = {_bits_1048, _bits_1050, _bits_1052, _bits_1054, _bits_1056, _bits_1058, _bits_1060, _bits_1062, _bits_1064, _bits_1066, _bits_1068, _bits_1070}; // ChildWord.java:55
-  wire [4:0] _add_39 = p6_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:348
-  wire [3:0] _bits_1071 = p6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_21 = _bits_1071[3] ? (_bits_1071[2] ? (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_15 : _wire_21_14) : (_bits_1071[0] ? _wire_21_13 : _wire_21_12)) : (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_11 : _wire_21_10) : (_bits_1071[0] ? _wire_21_9 : _wire_21_8))) : (_bits_1071[2] ? (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_7 : _wire_21_6) : (_bits_1071[0] ? _wire_21_5 : _wire_21_4)) : (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_3 : _wire_21_2) : (_bits_1071[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1072 = p6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1073 = p6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1074 = p6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1075 = p6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1076 = p6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1077 = p6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1078 = p6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1079 = p6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1080 = p6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1081 = p6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1082 = p6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1083 = p6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1084 = p6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1085 = p6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1086 = p6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1087 = p6_key[1:0]; // TrieWalk.java:144
-  wire _or_36 = advance | io_flush; // TrieWalk.java:330
-  wire _and_49 = p6_valid & keep; // TrieWalk.java:330
-  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_39 = p6_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_21 = p6_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_48 = p6_done & _eq_21; // TrieWalk.java:347
+  wire [3:0] _bits_1071 = p6_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_21 = _bits_1071[3] ? (_bits_1071[2] ? (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_15 : _wire_21_14) : (_bits_1071[0] ? _wire_21_13 : _wire_21_12)) : (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_11 : _wire_21_10) : (_bits_1071[0] ? _wire_21_9 : _wire_21_8))) : (_bits_1071[2] ? (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_7 : _wire_21_6) : (_bits_1071[0] ? _wire_21_5 : _wire_21_4)) : (_bits_1071[1] ? (_bits_1071[0] ? _wire_21_3 : _wire_21_2) : (_bits_1071[0] ? _wire_21_1 : _wire_21_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1072 = p6_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1073 = p6_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1074 = p6_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1075 = p6_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1076 = p6_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1077 = p6_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1078 = p6_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1079 = p6_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1080 = p6_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1081 = p6_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1082 = p6_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1083 = p6_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1084 = p6_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1085 = p6_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1086 = p6_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1087 = p6_key[1:0]; // TrieWalk.java:145
+  wire _or_36 = advance | io_flush; // TrieWalk.java:329
+  wire _and_49 = p6_valid & keep; // TrieWalk.java:329
+  wire q6_moved = fix_second & q6_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1088 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_342 = _bits_1088 >> q6_digit_below; // ChildWord.java:54
   wire _bits_1089 = _dshr_342[0]; // ChildWord.java:54
@@ -3919,31 +3919,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_353 = _bits_1110 >> q6_digit_below; // ChildWord.java:54
   wire _bits_1111 = _dshr_353[0]; // ChildWord.java:54
   wire [11:0] q6_leaf = {_bits_1089, _bits_1091, _bits_1093, _bits_1095, _bits_1097, _bits_1099, _bits_1101, _bits_1103, _bits_1105, _bits_1107, _bits_1109, _bits_1111}; // ChildWord.java:55
-  wire [4:0] _add_40 = q6_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:348
-  wire [3:0] _bits_1112 = q6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_22 = _bits_1112[3] ? (_bits_1112[2] ? (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_15 : _wire_22_14) : (_bits_1112[0] ? _wire_22_13 : _wire_22_12)) : (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_11 : _wire_22_10) : (_bits_1112[0] ? _wire_22_9 : _wire_22_8))) : (_bits_1112[2] ? (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_7 : _wire_22_6) : (_bits_1112[0] ? _wire_22_5 : _wire_22_4)) : (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_3 : _wire_22_2) : (_bits_1112[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1113 = q6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1114 = q6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1115 = q6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1116 = q6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1117 = q6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1118 = q6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1119 = q6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1120 = q6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1121 = q6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1122 = q6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1123 = q6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1124 = q6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1125 = q6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1126 = q6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1127 = q6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1128 = q6_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:249
-  wire _or_37 = advance | io_flush; // TrieWalk.java:330
-  wire _and_51 = q6_valid & keep; // TrieWalk.java:330
-  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_40 = q6_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_22 = q6_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_50 = q6_done & _eq_22; // TrieWalk.java:347
+  wire [3:0] _bits_1112 = q6_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_22 = _bits_1112[3] ? (_bits_1112[2] ? (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_15 : _wire_22_14) : (_bits_1112[0] ? _wire_22_13 : _wire_22_12)) : (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_11 : _wire_22_10) : (_bits_1112[0] ? _wire_22_9 : _wire_22_8))) : (_bits_1112[2] ? (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_7 : _wire_22_6) : (_bits_1112[0] ? _wire_22_5 : _wire_22_4)) : (_bits_1112[1] ? (_bits_1112[0] ? _wire_22_3 : _wire_22_2) : (_bits_1112[0] ? _wire_22_1 : _wire_22_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1113 = q6_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1114 = q6_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1115 = q6_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1116 = q6_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1117 = q6_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1118 = q6_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1119 = q6_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1120 = q6_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1121 = q6_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1122 = q6_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1123 = q6_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1124 = q6_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1125 = q6_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1126 = q6_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1127 = q6_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1128 = q6_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_29 = _and_1 ? q6_slot : p6_slot; // TrieWalk.java:250
+  wire _or_37 = advance | io_flush; // TrieWalk.java:329
+  wire _and_51 = q6_valid & keep; // TrieWalk.java:329
+  wire c6_moved = fix_second & c6_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1129 = levels5_6_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_354 = _bits_1129 >> c6_digit_below; // ChildWord.java:54
   wire _bits_1130 = _dshr_354[0]; // ChildWord.java:54
@@ -3981,10 +3981,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_365 = _bits_1151 >> c6_digit_below; // ChildWord.java:54
   wire _bits_1152 = _dshr_365[0]; // ChildWord.java:54
   wire [11:0] c6_leaf = {_bits_1130, _bits_1132, _bits_1134, _bits_1136, _bits_1138, _bits_1140, _bits_1142, _bits_1144, _bits_1146, _bits_1148, _bits_1150, _bits_1152}; // ChildWord.java:55
-  wire [4:0] _add_41 = c6_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_5 = {q6_word_present, q6_word_bit11, q6_word_bit10, q6_word_bit9, q6_word_bit8, q6_word_bit7, q6_word_bit6, q6_word_bit5, q6_word_bit4, q6_word_bit3, q6_word_bit2, q6_word_bit1, q6_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_41 = c6_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_5 = {q6_word_present, q6_word_bit11, q6_word_bit10, q6_word_bit9, q6_word_bit8, q6_word_bit7, q6_word_bit6, q6_word_bit5, q6_word_bit4, q6_word_bit3, q6_word_bit2, q6_word_bit1, q6_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_1153 = _cat_5[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_1154 = q6_key[19:18]; // TrieWalk.java:289
+  wire [1:0] _bits_1154 = q6_key[19:18]; // TrieWalk.java:288
   wire [3:0] _dshr_366 = _bits_1153 >> _bits_1154; // ChildWord.java:54
   wire _bits_1155 = _dshr_366[0]; // ChildWord.java:54
   wire [3:0] _bits_1156 = _cat_5[43:40]; // ChildWord.java:54
@@ -4022,8 +4022,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1177 = _dshr_377[0]; // ChildWord.java:54
   wire [11:0] q6_child = {_bits_1155, _bits_1157, _bits_1159, _bits_1161, _bits_1163, _bits_1165, _bits_1167, _bits_1169, _bits_1171, _bits_1173, _bits_1175, _bits_1177}; // ChildWord.java:55
   wire [3:0] _bits_1178 = _cat_5[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_378 = _bits_1178 >> _bits_1154; // TrieWalk.java:292
-  wire q6_present = _dshr_378[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_378 = _bits_1178 >> _bits_1154; // TrieWalk.java:291
+  wire q6_present = _dshr_378[0]; // TrieWalk.java:291
   wire [3:0] _bits_1179 = _cat_5[51:48]; // ChildWord.java:60
   wire _bits_1180 = _bits_1179[0]; // ChildWord.java:72
   wire [2:0] _add_42 = 3'd0 + {{2{1'b0}}, _bits_1180}; // ChildWord.java:72
@@ -4033,34 +4033,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_44 = _add_43 + {{2{1'b0}}, _bits_1182}; // ChildWord.java:72
   wire _bits_1183 = _bits_1179[3]; // ChildWord.java:72
   wire [2:0] q6_count = _add_44 + {{2{1'b0}}, _bits_1183}; // ChildWord.java:72
-  wire _not_20 = ~c6_present; // TrieWalk.java:346
-  wire _or_38 = c6_done | _not_20; // TrieWalk.java:346
-  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:348
-  wire _and_52 = _or_38 & _eq_23; // TrieWalk.java:348
-  wire [3:0] _bits_1184 = c6_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_23 = _bits_1184[3] ? (_bits_1184[2] ? (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_15 : _wire_23_14) : (_bits_1184[0] ? _wire_23_13 : _wire_23_12)) : (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_11 : _wire_23_10) : (_bits_1184[0] ? _wire_23_9 : _wire_23_8))) : (_bits_1184[2] ? (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_7 : _wire_23_6) : (_bits_1184[0] ? _wire_23_5 : _wire_23_4)) : (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_3 : _wire_23_2) : (_bits_1184[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1185 = c6_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1186 = c6_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1187 = c6_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1188 = c6_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1189 = c6_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1190 = c6_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1191 = c6_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1192 = c6_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1193 = c6_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1194 = c6_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1195 = c6_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1196 = c6_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1197 = c6_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1198 = c6_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1199 = c6_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1200 = c6_key[1:0]; // TrieWalk.java:144
-  wire _or_39 = advance | io_flush; // TrieWalk.java:330
-  wire _and_53 = c6_valid & keep; // TrieWalk.java:330
-  wire _not_21 = ~c6_done; // TrieWalk.java:303
-  wire c6_descend = _not_21 & c6_present; // TrieWalk.java:303
-  wire [11:0] _mux_30 = c6_descend ? c6_child : c6_slot; // TrieWalk.java:305
-  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:351
+  wire _not_20 = ~c6_present; // TrieWalk.java:345
+  wire _or_38 = c6_done | _not_20; // TrieWalk.java:345
+  wire _eq_23 = c6_slot == levels5_6_fix_slot; // TrieWalk.java:347
+  wire _and_52 = _or_38 & _eq_23; // TrieWalk.java:347
+  wire [3:0] _bits_1184 = c6_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_23 = _bits_1184[3] ? (_bits_1184[2] ? (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_15 : _wire_23_14) : (_bits_1184[0] ? _wire_23_13 : _wire_23_12)) : (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_11 : _wire_23_10) : (_bits_1184[0] ? _wire_23_9 : _wire_23_8))) : (_bits_1184[2] ? (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_7 : _wire_23_6) : (_bits_1184[0] ? _wire_23_5 : _wire_23_4)) : (_bits_1184[1] ? (_bits_1184[0] ? _wire_23_3 : _wire_23_2) : (_bits_1184[0] ? _wire_23_1 : _wire_23_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1185 = c6_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1186 = c6_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1187 = c6_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1188 = c6_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1189 = c6_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1190 = c6_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1191 = c6_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1192 = c6_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1193 = c6_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1194 = c6_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1195 = c6_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1196 = c6_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1197 = c6_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1198 = c6_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1199 = c6_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1200 = c6_key[1:0]; // TrieWalk.java:145
+  wire _or_39 = advance | io_flush; // TrieWalk.java:329
+  wire _and_53 = c6_valid & keep; // TrieWalk.java:329
+  wire _not_21 = ~c6_done; // TrieWalk.java:302
+  wire c6_descend = _not_21 & c6_present; // TrieWalk.java:302
+  wire [11:0] _mux_30 = c6_descend ? c6_child : c6_slot; // TrieWalk.java:304
+  wire a7_moved = fix_second & a7_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1201 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_379 = _bits_1201 >> a7_digit_below; // ChildWord.java:54
   wire _bits_1202 = _dshr_379[0]; // ChildWord.java:54
@@ -4098,35 +4098,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_390 = _bits_1223 >> a7_digit_below; // ChildWord.java:54
   wire _bits_1224 = _dshr_390[0]; // ChildWord.java:54
   wire [11:0] a7_leaf = {_bits_1202, _bits_1204, _bits_1206, _bits_1208, _bits_1210, _bits_1212, _bits_1214, _bits_1216, _bits_1218, _bits_1220, _bits_1222, _bits_1224}; // ChildWord.java:55
-  wire [4:0] _mux_31 = c6_descend ? 5'd7 : c6_depth; // TrieWalk.java:306
-  wire [4:0] _add_45 = a7_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_32 = c6_descend ? 3'd0 : c6_count; // TrieWalk.java:308
-  wire [2:0] _mux_33 = c6_done ? c6_children : _mux_32; // TrieWalk.java:308
-  wire _not_22 = ~c6_descend; // TrieWalk.java:309
-  wire _or_40 = c6_done | _not_22; // TrieWalk.java:309
-  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:348
-  wire [3:0] _bits_1225 = a7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_24 = _bits_1225[3] ? (_bits_1225[2] ? (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_15 : _wire_24_14) : (_bits_1225[0] ? _wire_24_13 : _wire_24_12)) : (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_11 : _wire_24_10) : (_bits_1225[0] ? _wire_24_9 : _wire_24_8))) : (_bits_1225[2] ? (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_7 : _wire_24_6) : (_bits_1225[0] ? _wire_24_5 : _wire_24_4)) : (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_3 : _wire_24_2) : (_bits_1225[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1226 = a7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1227 = a7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1228 = a7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1229 = a7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1230 = a7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1231 = a7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1232 = a7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1233 = a7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1234 = a7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1235 = a7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1236 = a7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1237 = a7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1238 = a7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1239 = a7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1240 = a7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1241 = a7_key[1:0]; // TrieWalk.java:144
-  wire _or_41 = advance | io_flush; // TrieWalk.java:330
-  wire _and_55 = a7_valid & keep; // TrieWalk.java:330
-  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_31 = c6_descend ? 5'd7 : c6_depth; // TrieWalk.java:305
+  wire [4:0] _add_45 = a7_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_32 = c6_descend ? 3'd0 : c6_count; // TrieWalk.java:307
+  wire [2:0] _mux_33 = c6_done ? c6_children : _mux_32; // TrieWalk.java:307
+  wire _not_22 = ~c6_descend; // TrieWalk.java:308
+  wire _or_40 = c6_done | _not_22; // TrieWalk.java:308
+  wire _eq_24 = a7_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_54 = a7_done & _eq_24; // TrieWalk.java:347
+  wire [3:0] _bits_1225 = a7_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_24 = _bits_1225[3] ? (_bits_1225[2] ? (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_15 : _wire_24_14) : (_bits_1225[0] ? _wire_24_13 : _wire_24_12)) : (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_11 : _wire_24_10) : (_bits_1225[0] ? _wire_24_9 : _wire_24_8))) : (_bits_1225[2] ? (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_7 : _wire_24_6) : (_bits_1225[0] ? _wire_24_5 : _wire_24_4)) : (_bits_1225[1] ? (_bits_1225[0] ? _wire_24_3 : _wire_24_2) : (_bits_1225[0] ? _wire_24_1 : _wire_24_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1226 = a7_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1227 = a7_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1228 = a7_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1229 = a7_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1230 = a7_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1231 = a7_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1232 = a7_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1233 = a7_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1234 = a7_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1235 = a7_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1236 = a7_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1237 = a7_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1238 = a7_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1239 = a7_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1240 = a7_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1241 = a7_key[1:0]; // TrieWalk.java:145
+  wire _or_41 = advance | io_flush; // TrieWalk.java:329
+  wire _and_55 = a7_valid & keep; // TrieWalk.java:329
+  wire p7_moved = fix_second & p7_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1242 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_391 = _bits_1242 >> p7_digit_below; // ChildWord.java:54
   wire _bits_1243 = _dshr_391[0]; // ChildWord.java:54
@@ -4164,30 +4164,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_402 = _bits_1264 >> p7_digit_below; // ChildWord.java:54
   wire _bits_1265 = _dshr_402[0]; // ChildWord.java:54
   wire [11:0] p7_leaf = {_bits_1243, _bits_1245, _bits_1247, _bits_1249, _bits_1251, _bits_1253, _bits_1255, _bits_1257, _bits_1259, _bits_1261, _bits_1263, _bits_1265}; // ChildWord.java:55
-  wire [4:0] _add_46 = p7_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:348
-  wire [3:0] _bits_1266 = p7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_25 = _bits_1266[3] ? (_bits_1266[2] ? (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_15 : _wire_25_14) : (_bits_1266[0] ? _wire_25_13 : _wire_25_12)) : (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_11 : _wire_25_10) : (_bits_1266[0] ? _wire_25_9 : _wire_25_8))) : (_bits_1266[2] ? (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_7 : _wire_25_6) : (_bits_1266[0] ? _wire_25_5 : _wire_25_4)) : (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_3 : _wire_25_2) : (_bits_1266[0] ? _wire_25_1 : _wire_25_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1267 = p7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1268 = p7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1269 = p7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1270 = p7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1271 = p7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1272 = p7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1273 = p7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1274 = p7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1275 = p7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1276 = p7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1277 = p7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1278 = p7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1279 = p7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1280 = p7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1281 = p7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1282 = p7_key[1:0]; // TrieWalk.java:144
-  wire _or_42 = advance | io_flush; // TrieWalk.java:330
-  wire _and_57 = p7_valid & keep; // TrieWalk.java:330
-  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_46 = p7_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_25 = p7_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_56 = p7_done & _eq_25; // TrieWalk.java:347
+  wire [3:0] _bits_1266 = p7_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_25 = _bits_1266[3] ? (_bits_1266[2] ? (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_15 : _wire_25_14) : (_bits_1266[0] ? _wire_25_13 : _wire_25_12)) : (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_11 : _wire_25_10) : (_bits_1266[0] ? _wire_25_9 : _wire_25_8))) : (_bits_1266[2] ? (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_7 : _wire_25_6) : (_bits_1266[0] ? _wire_25_5 : _wire_25_4)) : (_bits_1266[1] ? (_bits_1266[0] ? _wire_25_3 : _wire_25_2) : (_bits_1266[0] ? _wire_25_1 : _wire_25_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1267 = p7_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1268 = p7_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1269 = p7_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1270 = p7_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1271 = p7_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1272 = p7_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1273 = p7_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1274 = p7_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1275 = p7_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1276 = p7_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1277 = p7_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1278 = p7_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1279 = p7_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1280 = p7_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1281 = p7_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1282 = p7_key[1:0]; // TrieWalk.java:145
+  wire _or_42 = advance | io_flush; // TrieWalk.java:329
+  wire _and_57 = p7_valid & keep; // TrieWalk.java:329
+  wire q7_moved = fix_second & q7_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1283 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_403 = _bits_1283 >> q7_digit_below; // ChildWord.java:54
   wire _bits_1284 = _dshr_403[0]; // ChildWord.java:54
@@ -4225,31 +4225,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_414 = _bits_1305 >> q7_digit_below; // ChildWord.java:54
   wire _bits_1306 = _dshr_414[0]; // ChildWord.java:54
   wire [11:0] q7_leaf = {_bits_1284, _bits_1286, _bits_1288, _bits_1290, _bits_1292, _bits_1294, _bits_1296, _bits_1298, _bits_1300, _bits_1302, _bits_1304, _bits_1306}; // ChildWord.java:55
-  wire [4:0] _add_47 = q7_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:348
-  wire [3:0] _bits_1307 = q7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_26 = _bits_1307[3] ? (_bits_1307[2] ? (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_15 : _wire_26_14) : (_bits_1307[0] ? _wire_26_13 : _wire_26_12)) : (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_11 : _wire_26_10) : (_bits_1307[0] ? _wire_26_9 : _wire_26_8))) : (_bits_1307[2] ? (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_7 : _wire_26_6) : (_bits_1307[0] ? _wire_26_5 : _wire_26_4)) : (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_3 : _wire_26_2) : (_bits_1307[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1308 = q7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1309 = q7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1310 = q7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1311 = q7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1312 = q7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1313 = q7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1314 = q7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1315 = q7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1316 = q7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1317 = q7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1318 = q7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1319 = q7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1320 = q7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1321 = q7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1322 = q7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1323 = q7_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:249
-  wire _or_43 = advance | io_flush; // TrieWalk.java:330
-  wire _and_59 = q7_valid & keep; // TrieWalk.java:330
-  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_47 = q7_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_26 = q7_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_58 = q7_done & _eq_26; // TrieWalk.java:347
+  wire [3:0] _bits_1307 = q7_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_26 = _bits_1307[3] ? (_bits_1307[2] ? (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_15 : _wire_26_14) : (_bits_1307[0] ? _wire_26_13 : _wire_26_12)) : (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_11 : _wire_26_10) : (_bits_1307[0] ? _wire_26_9 : _wire_26_8))) : (_bits_1307[2] ? (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_7 : _wire_26_6) : (_bits_1307[0] ? _wire_26_5 : _wire_26_4)) : (_bits_1307[1] ? (_bits_1307[0] ? _wire_26_3 : _wire_26_2) : (_bits_1307[0] ? _wire_26_1 : _wire_26_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1308 = q7_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1309 = q7_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1310 = q7_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1311 = q7_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1312 = q7_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1313 = q7_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1314 = q7_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1315 = q7_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1316 = q7_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1317 = q7_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1318 = q7_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1319 = q7_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1320 = q7_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1321 = q7_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1322 = q7_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1323 = q7_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_34 = _and_1 ? q7_slot : p7_slot; // TrieWalk.java:250
+  wire _or_43 = advance | io_flush; // TrieWalk.java:329
+  wire _and_59 = q7_valid & keep; // TrieWalk.java:329
+  wire c7_moved = fix_second & c7_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1324 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_415 = _bits_1324 >> c7_digit_below; // ChildWord.java:54
   wire _bits_1325 = _dshr_415[0]; // ChildWord.java:54
@@ -4287,10 +4287,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_426 = _bits_1346 >> c7_digit_below; // ChildWord.java:54
   wire _bits_1347 = _dshr_426[0]; // ChildWord.java:54
   wire [11:0] c7_leaf = {_bits_1325, _bits_1327, _bits_1329, _bits_1331, _bits_1333, _bits_1335, _bits_1337, _bits_1339, _bits_1341, _bits_1343, _bits_1345, _bits_1347}; // ChildWord.java:55
-  wire [4:0] _add_48 = c7_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_6 = {q7_word_present, q7_word_bit11, q7_word_bit10, q7_word_bit9, q7_word_bit8, q7_word_bit7, q7_word_bit6, q7_word_bit5, q7_word_bit4, q7_word_bit3, q7_word_bit2, q7_word_bit1, q7_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_48 = c7_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_6 = {q7_word_present, q7_word_bit11, q7_word_bit10, q7_word_bit9, q7_word_bit8, q7_word_bit7, q7_word_bit6, q7_word_bit5, q7_word_bit4, q7_word_bit3, q7_word_bit2, q7_word_bit1, q7_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_1348 = _cat_6[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_1349 = q7_key[17:16]; // TrieWalk.java:289
+  wire [1:0] _bits_1349 = q7_key[17:16]; // TrieWalk.java:288
   wire [3:0] _dshr_427 = _bits_1348 >> _bits_1349; // ChildWord.java:54
   wire _bits_1350 = _dshr_427[0]; // ChildWord.java:54
   wire [3:0] _bits_1351 = _cat_6[43:40]; // ChildWord.java:54
@@ -4328,8 +4328,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1372 = _dshr_438[0]; // ChildWord.java:54
   wire [11:0] q7_child = {_bits_1350, _bits_1352, _bits_1354, _bits_1356, _bits_1358, _bits_1360, _bits_1362, _bits_1364, _bits_1366, _bits_1368, _bits_1370, _bits_1372}; // ChildWord.java:55
   wire [3:0] _bits_1373 = _cat_6[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_439 = _bits_1373 >> _bits_1349; // TrieWalk.java:292
-  wire q7_present = _dshr_439[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_439 = _bits_1373 >> _bits_1349; // TrieWalk.java:291
+  wire q7_present = _dshr_439[0]; // TrieWalk.java:291
   wire [3:0] _bits_1374 = _cat_6[51:48]; // ChildWord.java:60
   wire _bits_1375 = _bits_1374[0]; // ChildWord.java:72
   wire [2:0] _add_49 = 3'd0 + {{2{1'b0}}, _bits_1375}; // ChildWord.java:72
@@ -4339,34 +4339,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_51 = _add_50 + {{2{1'b0}}, _bits_1377}; // ChildWord.java:72
   wire _bits_1378 = _bits_1374[3]; // ChildWord.java:72
   wire [2:0] q7_count = _add_51 + {{2{1'b0}}, _bits_1378}; // ChildWord.java:72
-  wire _not_23 = ~c7_present; // TrieWalk.java:346
-  wire _or_44 = c7_done | _not_23; // TrieWalk.java:346
-  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_60 = _or_44 & _eq_27; // TrieWalk.java:348
-  wire [3:0] _bits_1379 = c7_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_27 = _bits_1379[3] ? (_bits_1379[2] ? (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_15 : _wire_27_14) : (_bits_1379[0] ? _wire_27_13 : _wire_27_12)) : (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_11 : _wire_27_10) : (_bits_1379[0] ? _wire_27_9 : _wire_27_8))) : (_bits_1379[2] ? (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_7 : _wire_27_6) : (_bits_1379[0] ? _wire_27_5 : _wire_27_4)) : (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_3 : _wire_27_2) : (_bits_1379[0] ? _wire_27_1 : _wire_27_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1380 = c7_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1381 = c7_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1382 = c7_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1383 = c7_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1384 = c7_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1385 = c7_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1386 = c7_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1387 = c7_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1388 = c7_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1389 = c7_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1390 = c7_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1391 = c7_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1392 = c7_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1393 = c7_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1394 = c7_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1395 = c7_key[1:0]; // TrieWalk.java:144
-  wire _or_45 = advance | io_flush; // TrieWalk.java:330
-  wire _and_61 = c7_valid & keep; // TrieWalk.java:330
-  wire _not_24 = ~c7_done; // TrieWalk.java:303
-  wire c7_descend = _not_24 & c7_present; // TrieWalk.java:303
-  wire [11:0] _mux_35 = c7_descend ? c7_child : c7_slot; // TrieWalk.java:305
-  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:351
+  wire _not_23 = ~c7_present; // TrieWalk.java:345
+  wire _or_44 = c7_done | _not_23; // TrieWalk.java:345
+  wire _eq_27 = c7_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_60 = _or_44 & _eq_27; // TrieWalk.java:347
+  wire [3:0] _bits_1379 = c7_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_27 = _bits_1379[3] ? (_bits_1379[2] ? (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_15 : _wire_27_14) : (_bits_1379[0] ? _wire_27_13 : _wire_27_12)) : (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_11 : _wire_27_10) : (_bits_1379[0] ? _wire_27_9 : _wire_27_8))) : (_bits_1379[2] ? (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_7 : _wire_27_6) : (_bits_1379[0] ? _wire_27_5 : _wire_27_4)) : (_bits_1379[1] ? (_bits_1379[0] ? _wire_27_3 : _wire_27_2) : (_bits_1379[0] ? _wire_27_1 : _wire_27_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1380 = c7_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1381 = c7_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1382 = c7_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1383 = c7_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1384 = c7_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1385 = c7_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1386 = c7_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1387 = c7_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1388 = c7_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1389 = c7_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1390 = c7_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1391 = c7_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1392 = c7_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1393 = c7_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1394 = c7_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1395 = c7_key[1:0]; // TrieWalk.java:145
+  wire _or_45 = advance | io_flush; // TrieWalk.java:329
+  wire _and_61 = c7_valid & keep; // TrieWalk.java:329
+  wire _not_24 = ~c7_done; // TrieWalk.java:302
+  wire c7_descend = _not_24 & c7_present; // TrieWalk.java:302
+  wire [11:0] _mux_35 = c7_descend ? c7_child : c7_slot; // TrieWalk.java:304
+  wire a8_moved = fix_second & a8_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1396 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_440 = _bits_1396 >> a8_digit_below; // ChildWord.java:54
   wire _bits_1397 = _dshr_440[0]; // ChildWord.java:54
@@ -4404,35 +4404,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_451 = _bits_1418 >> a8_digit_below; // ChildWord.java:54
   wire _bits_1419 = _dshr_451[0]; // ChildWord.java:54
   wire [11:0] a8_leaf = {_bits_1397, _bits_1399, _bits_1401, _bits_1403, _bits_1405, _bits_1407, _bits_1409, _bits_1411, _bits_1413, _bits_1415, _bits_1417, _bits_1419}; // ChildWord.java:55
-  wire [4:0] _mux_36 = c7_descend ? 5'd8 : c7_depth; // TrieWalk.java:306
-  wire [4:0] _add_52 = a8_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_37 = c7_descend ? 3'd0 : c7_count; // TrieWalk.java:308
-  wire [2:0] _mux_38 = c7_done ? c7_children : _mux_37; // TrieWalk.java:308
-  wire _not_25 = ~c7_descend; // TrieWalk.java:309
-  wire _or_46 = c7_done | _not_25; // TrieWalk.java:309
-  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:348
-  wire [3:0] _bits_1420 = a8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_28 = _bits_1420[3] ? (_bits_1420[2] ? (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_15 : _wire_28_14) : (_bits_1420[0] ? _wire_28_13 : _wire_28_12)) : (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_11 : _wire_28_10) : (_bits_1420[0] ? _wire_28_9 : _wire_28_8))) : (_bits_1420[2] ? (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_7 : _wire_28_6) : (_bits_1420[0] ? _wire_28_5 : _wire_28_4)) : (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_3 : _wire_28_2) : (_bits_1420[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1421 = a8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1422 = a8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1423 = a8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1424 = a8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1425 = a8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1426 = a8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1427 = a8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1428 = a8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1429 = a8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1430 = a8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1431 = a8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1432 = a8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1433 = a8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1434 = a8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1435 = a8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1436 = a8_key[1:0]; // TrieWalk.java:144
-  wire _or_47 = advance | io_flush; // TrieWalk.java:330
-  wire _and_63 = a8_valid & keep; // TrieWalk.java:330
-  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_36 = c7_descend ? 5'd8 : c7_depth; // TrieWalk.java:305
+  wire [4:0] _add_52 = a8_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_37 = c7_descend ? 3'd0 : c7_count; // TrieWalk.java:307
+  wire [2:0] _mux_38 = c7_done ? c7_children : _mux_37; // TrieWalk.java:307
+  wire _not_25 = ~c7_descend; // TrieWalk.java:308
+  wire _or_46 = c7_done | _not_25; // TrieWalk.java:308
+  wire _eq_28 = a8_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_62 = a8_done & _eq_28; // TrieWalk.java:347
+  wire [3:0] _bits_1420 = a8_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_28 = _bits_1420[3] ? (_bits_1420[2] ? (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_15 : _wire_28_14) : (_bits_1420[0] ? _wire_28_13 : _wire_28_12)) : (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_11 : _wire_28_10) : (_bits_1420[0] ? _wire_28_9 : _wire_28_8))) : (_bits_1420[2] ? (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_7 : _wire_28_6) : (_bits_1420[0] ? _wire_28_5 : _wire_28_4)) : (_bits_1420[1] ? (_bits_1420[0] ? _wire_28_3 : _wire_28_2) : (_bits_1420[0] ? _wire_28_1 : _wire_28_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1421 = a8_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1422 = a8_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1423 = a8_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1424 = a8_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1425 = a8_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1426 = a8_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1427 = a8_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1428 = a8_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1429 = a8_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1430 = a8_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1431 = a8_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1432 = a8_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1433 = a8_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1434 = a8_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1435 = a8_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1436 = a8_key[1:0]; // TrieWalk.java:145
+  wire _or_47 = advance | io_flush; // TrieWalk.java:329
+  wire _and_63 = a8_valid & keep; // TrieWalk.java:329
+  wire p8_moved = fix_second & p8_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1437 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_452 = _bits_1437 >> p8_digit_below; // ChildWord.java:54
   wire _bits_1438 = _dshr_452[0]; // ChildWord.java:54
@@ -4470,30 +4470,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_463 = _bits_1459 >> p8_digit_below; // ChildWord.java:54
   wire _bits_1460 = _dshr_463[0]; // ChildWord.java:54
   wire [11:0] p8_leaf = {_bits_1438, _bits_1440, _bits_1442, _bits_1444, _bits_1446, _bits_1448, _bits_1450, _bits_1452, _bits_1454, _bits_1456, _bits_1458, _bits_1460}; // ChildWord.java:55
-  wire [4:0] _add_53 = p8_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:348
-  wire [3:0] _bits_1461 = p8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_29 = _bits_1461[3] ? (_bits_1461[2] ? (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_15 : _wire_29_14) : (_bits_1461[0] ? _wire_29_13 : _wire_29_12)) : (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_11 : _wire_29_10) : (_bits_1461[0] ? _wire_29_9 : _wire_29_8))) : (_bits_1461[2] ? (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_7 : _wire_29_6) : (_bits_1461[0] ? _wire_29_5 : _wire_29_4)) : (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_3 : _wire_29_2) : (_bits_1461[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1462 = p8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1463 = p8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1464 = p8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1465 = p8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1466 = p8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1467 = p8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1468 = p8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1469 = p8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1470 = p8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1471 = p8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1472 = p8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1473 = p8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1474 = p8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1475 = p8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1476 = p8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1477 = p8_key[1:0]; // TrieWalk.java:144
-  wire _or_48 = advance | io_flush; // TrieWalk.java:330
-  wire _and_65 = p8_valid & keep; // TrieWalk.java:330
-  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_53 = p8_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_29 = p8_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_64 = p8_done & _eq_29; // TrieWalk.java:347
+  wire [3:0] _bits_1461 = p8_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_29 = _bits_1461[3] ? (_bits_1461[2] ? (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_15 : _wire_29_14) : (_bits_1461[0] ? _wire_29_13 : _wire_29_12)) : (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_11 : _wire_29_10) : (_bits_1461[0] ? _wire_29_9 : _wire_29_8))) : (_bits_1461[2] ? (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_7 : _wire_29_6) : (_bits_1461[0] ? _wire_29_5 : _wire_29_4)) : (_bits_1461[1] ? (_bits_1461[0] ? _wire_29_3 : _wire_29_2) : (_bits_1461[0] ? _wire_29_1 : _wire_29_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1462 = p8_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1463 = p8_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1464 = p8_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1465 = p8_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1466 = p8_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1467 = p8_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1468 = p8_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1469 = p8_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1470 = p8_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1471 = p8_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1472 = p8_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1473 = p8_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1474 = p8_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1475 = p8_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1476 = p8_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1477 = p8_key[1:0]; // TrieWalk.java:145
+  wire _or_48 = advance | io_flush; // TrieWalk.java:329
+  wire _and_65 = p8_valid & keep; // TrieWalk.java:329
+  wire q8_moved = fix_second & q8_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1478 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_464 = _bits_1478 >> q8_digit_below; // ChildWord.java:54
   wire _bits_1479 = _dshr_464[0]; // ChildWord.java:54
@@ -4531,31 +4531,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_475 = _bits_1500 >> q8_digit_below; // ChildWord.java:54
   wire _bits_1501 = _dshr_475[0]; // ChildWord.java:54
   wire [11:0] q8_leaf = {_bits_1479, _bits_1481, _bits_1483, _bits_1485, _bits_1487, _bits_1489, _bits_1491, _bits_1493, _bits_1495, _bits_1497, _bits_1499, _bits_1501}; // ChildWord.java:55
-  wire [4:0] _add_54 = q8_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:348
-  wire [3:0] _bits_1502 = q8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_30 = _bits_1502[3] ? (_bits_1502[2] ? (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_15 : _wire_30_14) : (_bits_1502[0] ? _wire_30_13 : _wire_30_12)) : (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_11 : _wire_30_10) : (_bits_1502[0] ? _wire_30_9 : _wire_30_8))) : (_bits_1502[2] ? (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_7 : _wire_30_6) : (_bits_1502[0] ? _wire_30_5 : _wire_30_4)) : (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_3 : _wire_30_2) : (_bits_1502[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1503 = q8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1504 = q8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1505 = q8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1506 = q8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1507 = q8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1508 = q8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1509 = q8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1510 = q8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1511 = q8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1512 = q8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1513 = q8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1514 = q8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1515 = q8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1516 = q8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1517 = q8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1518 = q8_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:249
-  wire _or_49 = advance | io_flush; // TrieWalk.java:330
-  wire _and_67 = q8_valid & keep; // TrieWalk.java:330
-  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_54 = q8_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_30 = q8_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_66 = q8_done & _eq_30; // TrieWalk.java:347
+  wire [3:0] _bits_1502 = q8_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_30 = _bits_1502[3] ? (_bits_1502[2] ? (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_15 : _wire_30_14) : (_bits_1502[0] ? _wire_30_13 : _wire_30_12)) : (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_11 : _wire_30_10) : (_bits_1502[0] ? _wire_30_9 : _wire_30_8))) : (_bits_1502[2] ? (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_7 : _wire_30_6) : (_bits_1502[0] ? _wire_30_5 : _wire_30_4)) : (_bits_1502[1] ? (_bits_1502[0] ? _wire_30_3 : _wire_30_2) : (_bits_1502[0] ? _wire_30_1 : _wire_30_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1503 = q8_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1504 = q8_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1505 = q8_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1506 = q8_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1507 = q8_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1508 = q8_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1509 = q8_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1510 = q8_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1511 = q8_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1512 = q8_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1513 = q8_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1514 = q8_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1515 = q8_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1516 = q8_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1517 = q8_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1518 = q8_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_39 = _and_1 ? q8_slot : p8_slot; // TrieWalk.java:250
+  wire _or_49 = advance | io_flush; // TrieWalk.java:329
+  wire _and_67 = q8_valid & keep; // TrieWalk.java:329
+  wire c8_moved = fix_second & c8_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1519 = levels7_8_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_476 = _bits_1519 >> c8_digit_below; // ChildWord.java:54
   wire _bits_1520 = _dshr_476[0]; // ChildWord.java:54
@@ -4593,10 +4593,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_487 = _bits_1541 >> c8_digit_below; // ChildWord.java:54
   wire _bits_1542 = _dshr_487[0]; // ChildWord.java:54
   wire [11:0] c8_leaf = {_bits_1520, _bits_1522, _bits_1524, _bits_1526, _bits_1528, _bits_1530, _bits_1532, _bits_1534, _bits_1536, _bits_1538, _bits_1540, _bits_1542}; // ChildWord.java:55
-  wire [4:0] _add_55 = c8_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_7 = {q8_word_present, q8_word_bit11, q8_word_bit10, q8_word_bit9, q8_word_bit8, q8_word_bit7, q8_word_bit6, q8_word_bit5, q8_word_bit4, q8_word_bit3, q8_word_bit2, q8_word_bit1, q8_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_55 = c8_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_7 = {q8_word_present, q8_word_bit11, q8_word_bit10, q8_word_bit9, q8_word_bit8, q8_word_bit7, q8_word_bit6, q8_word_bit5, q8_word_bit4, q8_word_bit3, q8_word_bit2, q8_word_bit1, q8_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_1543 = _cat_7[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_1544 = q8_key[15:14]; // TrieWalk.java:289
+  wire [1:0] _bits_1544 = q8_key[15:14]; // TrieWalk.java:288
   wire [3:0] _dshr_488 = _bits_1543 >> _bits_1544; // ChildWord.java:54
   wire _bits_1545 = _dshr_488[0]; // ChildWord.java:54
   wire [3:0] _bits_1546 = _cat_7[43:40]; // ChildWord.java:54
@@ -4634,8 +4634,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1567 = _dshr_499[0]; // ChildWord.java:54
   wire [11:0] q8_child = {_bits_1545, _bits_1547, _bits_1549, _bits_1551, _bits_1553, _bits_1555, _bits_1557, _bits_1559, _bits_1561, _bits_1563, _bits_1565, _bits_1567}; // ChildWord.java:55
   wire [3:0] _bits_1568 = _cat_7[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_500 = _bits_1568 >> _bits_1544; // TrieWalk.java:292
-  wire q8_present = _dshr_500[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_500 = _bits_1568 >> _bits_1544; // TrieWalk.java:291
+  wire q8_present = _dshr_500[0]; // TrieWalk.java:291
   wire [3:0] _bits_1569 = _cat_7[51:48]; // ChildWord.java:60
   wire _bits_1570 = _bits_1569[0]; // ChildWord.java:72
   wire [2:0] _add_56 = 3'd0 + {{2{1'b0}}, _bits_1570}; // ChildWord.java:72
@@ -4645,34 +4645,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_58 = _add_57 + {{2{1'b0}}, _bits_1572}; // ChildWord.java:72
   wire _bits_1573 = _bits_1569[3]; // ChildWord.java:72
   wire [2:0] q8_count = _add_58 + {{2{1'b0}}, _bits_1573}; // ChildWord.java:72
-  wire _not_26 = ~c8_present; // TrieWalk.java:346
-  wire _or_50 = c8_done | _not_26; // TrieWalk.java:346
-  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:348
-  wire _and_68 = _or_50 & _eq_31; // TrieWalk.java:348
-  wire [3:0] _bits_1574 = c8_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_31 = _bits_1574[3] ? (_bits_1574[2] ? (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_15 : _wire_31_14) : (_bits_1574[0] ? _wire_31_13 : _wire_31_12)) : (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_11 : _wire_31_10) : (_bits_1574[0] ? _wire_31_9 : _wire_31_8))) : (_bits_1574[2] ? (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_7 : _wire_31_6) : (_bits_1574[0] ? _wire_31_5 : _wire_31_4)) : (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_3 : _wire_31_2) : (_bits_1574[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1575 = c8_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1576 = c8_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1577 = c8_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1578 = c8_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1579 = c8_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1580 = c8_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1581 = c8_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1582 = c8_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1583 = c8_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1584 = c8_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1585 = c8_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1586 = c8_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1587 = c8_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1588 = c8_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1589 = c8_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1590 = c8_key[1:0]; // TrieWalk.java:144
-  wire _or_51 = advance | io_flush; // TrieWalk.java:330
-  wire _and_69 = c8_valid & keep; // TrieWalk.java:330
-  wire _not_27 = ~c8_done; // TrieWalk.java:303
-  wire c8_descend = _not_27 & c8_present; // TrieWalk.java:303
-  wire [11:0] _mux_40 = c8_descend ? c8_child : c8_slot; // TrieWalk.java:305
-  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:351
+  wire _not_26 = ~c8_present; // TrieWalk.java:345
+  wire _or_50 = c8_done | _not_26; // TrieWalk.java:345
+  wire _eq_31 = c8_slot == levels7_8_fix_slot; // TrieWalk.java:347
+  wire _and_68 = _or_50 & _eq_31; // TrieWalk.java:347
+  wire [3:0] _bits_1574 = c8_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_31 = _bits_1574[3] ? (_bits_1574[2] ? (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_15 : _wire_31_14) : (_bits_1574[0] ? _wire_31_13 : _wire_31_12)) : (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_11 : _wire_31_10) : (_bits_1574[0] ? _wire_31_9 : _wire_31_8))) : (_bits_1574[2] ? (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_7 : _wire_31_6) : (_bits_1574[0] ? _wire_31_5 : _wire_31_4)) : (_bits_1574[1] ? (_bits_1574[0] ? _wire_31_3 : _wire_31_2) : (_bits_1574[0] ? _wire_31_1 : _wire_31_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1575 = c8_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1576 = c8_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1577 = c8_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1578 = c8_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1579 = c8_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1580 = c8_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1581 = c8_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1582 = c8_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1583 = c8_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1584 = c8_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1585 = c8_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1586 = c8_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1587 = c8_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1588 = c8_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1589 = c8_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1590 = c8_key[1:0]; // TrieWalk.java:145
+  wire _or_51 = advance | io_flush; // TrieWalk.java:329
+  wire _and_69 = c8_valid & keep; // TrieWalk.java:329
+  wire _not_27 = ~c8_done; // TrieWalk.java:302
+  wire c8_descend = _not_27 & c8_present; // TrieWalk.java:302
+  wire [11:0] _mux_40 = c8_descend ? c8_child : c8_slot; // TrieWalk.java:304
+  wire a9_moved = fix_second & a9_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1591 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_501 = _bits_1591 >> a9_digit_below; // ChildWord.java:54
   wire _bits_1592 = _dshr_501[0]; // ChildWord.java:54
@@ -4710,35 +4710,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_512 = _bits_1613 >> a9_digit_below; // ChildWord.java:54
   wire _bits_1614 = _dshr_512[0]; // ChildWord.java:54
   wire [11:0] a9_leaf = {_bits_1592, _bits_1594, _bits_1596, _bits_1598, _bits_1600, _bits_1602, _bits_1604, _bits_1606, _bits_1608, _bits_1610, _bits_1612, _bits_1614}; // ChildWord.java:55
-  wire [4:0] _mux_41 = c8_descend ? 5'd9 : c8_depth; // TrieWalk.java:306
-  wire [4:0] _add_59 = a9_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_42 = c8_descend ? 3'd0 : c8_count; // TrieWalk.java:308
-  wire [2:0] _mux_43 = c8_done ? c8_children : _mux_42; // TrieWalk.java:308
-  wire _not_28 = ~c8_descend; // TrieWalk.java:309
-  wire _or_52 = c8_done | _not_28; // TrieWalk.java:309
-  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:348
-  wire [3:0] _bits_1615 = a9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_32 = _bits_1615[3] ? (_bits_1615[2] ? (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_15 : _wire_32_14) : (_bits_1615[0] ? _wire_32_13 : _wire_32_12)) : (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_11 : _wire_32_10) : (_bits_1615[0] ? _wire_32_9 : _wire_32_8))) : (_bits_1615[2] ? (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_7 : _wire_32_6) : (_bits_1615[0] ? _wire_32_5 : _wire_32_4)) : (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_3 : _wire_32_2) : (_bits_1615[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1616 = a9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1617 = a9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1618 = a9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1619 = a9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1620 = a9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1621 = a9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1622 = a9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1623 = a9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1624 = a9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1625 = a9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1626 = a9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1627 = a9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1628 = a9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1629 = a9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1630 = a9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1631 = a9_key[1:0]; // TrieWalk.java:144
-  wire _or_53 = advance | io_flush; // TrieWalk.java:330
-  wire _and_71 = a9_valid & keep; // TrieWalk.java:330
-  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_41 = c8_descend ? 5'd9 : c8_depth; // TrieWalk.java:305
+  wire [4:0] _add_59 = a9_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_42 = c8_descend ? 3'd0 : c8_count; // TrieWalk.java:307
+  wire [2:0] _mux_43 = c8_done ? c8_children : _mux_42; // TrieWalk.java:307
+  wire _not_28 = ~c8_descend; // TrieWalk.java:308
+  wire _or_52 = c8_done | _not_28; // TrieWalk.java:308
+  wire _eq_32 = a9_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_70 = a9_done & _eq_32; // TrieWalk.java:347
+  wire [3:0] _bits_1615 = a9_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_32 = _bits_1615[3] ? (_bits_1615[2] ? (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_15 : _wire_32_14) : (_bits_1615[0] ? _wire_32_13 : _wire_32_12)) : (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_11 : _wire_32_10) : (_bits_1615[0] ? _wire_32_9 : _wire_32_8))) : (_bits_1615[2] ? (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_7 : _wire_32_6) : (_bits_1615[0] ? _wire_32_5 : _wire_32_4)) : (_bits_1615[1] ? (_bits_1615[0] ? _wire_32_3 : _wire_32_2) : (_bits_1615[0] ? _wire_32_1 : _wire_32_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1616 = a9_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1617 = a9_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1618 = a9_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1619 = a9_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1620 = a9_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1621 = a9_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1622 = a9_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1623 = a9_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1624 = a9_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1625 = a9_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1626 = a9_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1627 = a9_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1628 = a9_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1629 = a9_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1630 = a9_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1631 = a9_key[1:0]; // TrieWalk.java:145
+  wire _or_53 = advance | io_flush; // TrieWalk.java:329
+  wire _and_71 = a9_valid & keep; // TrieWalk.java:329
+  wire p9_moved = fix_second & p9_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1632 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_513 = _bits_1632 >> p9_digit_below; // ChildWord.java:54
   wire _bits_1633 = _dshr_513[0]; // ChildWord.java:54
@@ -4776,30 +4776,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_524 = _bits_1654 >> p9_digit_below; // ChildWord.java:54
   wire _bits_1655 = _dshr_524[0]; // ChildWord.java:54
   wire [11:0] p9_leaf = {_bits_1633, _bits_1635, _bits_1637, _bits_1639, _bits_1641, _bits_1643, _bits_1645, _bits_1647, _bits_1649, _bits_1651, _bits_1653, _bits_1655}; // ChildWord.java:55
-  wire [4:0] _add_60 = p9_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:348
-  wire [3:0] _bits_1656 = p9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_33 = _bits_1656[3] ? (_bits_1656[2] ? (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_15 : _wire_33_14) : (_bits_1656[0] ? _wire_33_13 : _wire_33_12)) : (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_11 : _wire_33_10) : (_bits_1656[0] ? _wire_33_9 : _wire_33_8))) : (_bits_1656[2] ? (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_7 : _wire_33_6) : (_bits_1656[0] ? _wire_33_5 : _wire_33_4)) : (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_3 : _wire_33_2) : (_bits_1656[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1657 = p9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1658 = p9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1659 = p9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1660 = p9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1661 = p9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1662 = p9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1663 = p9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1664 = p9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1665 = p9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1666 = p9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1667 = p9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1668 = p9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1669 = p9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1670 = p9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1671 = p9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1672 = p9_key[1:0]; // TrieWalk.java:144
-  wire _or_54 = advance | io_flush; // TrieWalk.java:330
-  wire _and_73 = p9_valid & keep; // TrieWalk.java:330
-  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_60 = p9_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_33 = p9_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_72 = p9_done & _eq_33; // TrieWalk.java:347
+  wire [3:0] _bits_1656 = p9_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_33 = _bits_1656[3] ? (_bits_1656[2] ? (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_15 : _wire_33_14) : (_bits_1656[0] ? _wire_33_13 : _wire_33_12)) : (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_11 : _wire_33_10) : (_bits_1656[0] ? _wire_33_9 : _wire_33_8))) : (_bits_1656[2] ? (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_7 : _wire_33_6) : (_bits_1656[0] ? _wire_33_5 : _wire_33_4)) : (_bits_1656[1] ? (_bits_1656[0] ? _wire_33_3 : _wire_33_2) : (_bits_1656[0] ? _wire_33_1 : _wire_33_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1657 = p9_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1658 = p9_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1659 = p9_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1660 = p9_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1661 = p9_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1662 = p9_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1663 = p9_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1664 = p9_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1665 = p9_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1666 = p9_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1667 = p9_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1668 = p9_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1669 = p9_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1670 = p9_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1671 = p9_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1672 = p9_key[1:0]; // TrieWalk.java:145
+  wire _or_54 = advance | io_flush; // TrieWalk.java:329
+  wire _and_73 = p9_valid & keep; // TrieWalk.java:329
+  wire q9_moved = fix_second & q9_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1673 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_525 = _bits_1673 >> q9_digit_below; // ChildWord.java:54
   wire _bits_1674 = _dshr_525[0]; // ChildWord.java:54
@@ -4837,31 +4837,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_536 = _bits_1695 >> q9_digit_below; // ChildWord.java:54
   wire _bits_1696 = _dshr_536[0]; // ChildWord.java:54
   wire [11:0] q9_leaf = {_bits_1674, _bits_1676, _bits_1678, _bits_1680, _bits_1682, _bits_1684, _bits_1686, _bits_1688, _bits_1690, _bits_1692, _bits_1694, _bits_1696}; // ChildWord.java:55
-  wire [4:0] _add_61 = q9_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:348
-  wire [3:0] _bits_1697 = q9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_34 = _bits_1697[3] ? (_bits_1697[2] ? (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_15 : _wire_34_14) : (_bits_1697[0] ? _wire_34_13 : _wire_34_12)) : (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_11 : _wire_34_10) : (_bits_1697[0] ? _wire_34_9 : _wire_34_8))) : (_bits_1697[2] ? (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_7 : _wire_34_6) : (_bits_1697[0] ? _wire_34_5 : _wire_34_4)) : (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_3 : _wire_34_2) : (_bits_1697[0] ? _wire_34_1 : _wire_34_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1698 = q9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1699 = q9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1700 = q9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1701 = q9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1702 = q9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1703 = q9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1704 = q9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1705 = q9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1706 = q9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1707 = q9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1708 = q9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1709 = q9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1710 = q9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1711 = q9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1712 = q9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1713 = q9_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:249
-  wire _or_55 = advance | io_flush; // TrieWalk.java:330
-  wire _and_75 = q9_valid & keep; // TrieWalk.java:330
-  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_61 = q9_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_34 = q9_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_74 = q9_done & _eq_34; // TrieWalk.java:347
+  wire [3:0] _bits_1697 = q9_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_34 = _bits_1697[3] ? (_bits_1697[2] ? (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_15 : _wire_34_14) : (_bits_1697[0] ? _wire_34_13 : _wire_34_12)) : (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_11 : _wire_34_10) : (_bits_1697[0] ? _wire_34_9 : _wire_34_8))) : (_bits_1697[2] ? (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_7 : _wire_34_6) : (_bits_1697[0] ? _wire_34_5 : _wire_34_4)) : (_bits_1697[1] ? (_bits_1697[0] ? _wire_34_3 : _wire_34_2) : (_bits_1697[0] ? _wire_34_1 : _wire_34_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1698 = q9_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1699 = q9_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1700 = q9_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1701 = q9_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1702 = q9_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1703 = q9_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1704 = q9_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1705 = q9_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1706 = q9_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1707 = q9_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1708 = q9_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1709 = q9_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1710 = q9_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1711 = q9_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1712 = q9_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1713 = q9_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_44 = _and_1 ? q9_slot : p9_slot; // TrieWalk.java:250
+  wire _or_55 = advance | io_flush; // TrieWalk.java:329
+  wire _and_75 = q9_valid & keep; // TrieWalk.java:329
+  wire c9_moved = fix_second & c9_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1714 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_537 = _bits_1714 >> c9_digit_below; // ChildWord.java:54
   wire _bits_1715 = _dshr_537[0]; // ChildWord.java:54
@@ -4899,10 +4899,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_548 = _bits_1736 >> c9_digit_below; // ChildWord.java:54
   wire _bits_1737 = _dshr_548[0]; // ChildWord.java:54
   wire [11:0] c9_leaf = {_bits_1715, _bits_1717, _bits_1719, _bits_1721, _bits_1723, _bits_1725, _bits_1727, _bits_1729, _bits_1731, _bits_1733, _bits_1735, _bits_1737}; // ChildWord.java:55
-  wire [4:0] _add_62 = c9_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_8 = {q9_word_present, q9_word_bit11, q9_word_bit10, q9_word_bit9, q9_word_bit8, q9_word_bit7, q9_word_bit6, q9_word_bit5, q9_word_bit4, q9_word_bit3, q9_word_bit2, q9_word_bit1, q9_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_62 = c9_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_8 = {q9_word_present, q9_word_bit11, q9_word_bit10, q9_word_bit9, q9_word_bit8, q9_word_bit7, q9_word_bit6, q9_word_bit5, q9_word_bit4, q9_word_bit3, q9_word_bit2, q9_word_bit1, q9_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_1738 = _cat_8[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_1739 = q9_key[13:12]; // TrieWalk.java:289
+  wire [1:0] _bits_1739 = q9_key[13:12]; // TrieWalk.java:288
   wire [3:0] _dshr_549 = _bits_1738 >> _bits_1739; // ChildWord.java:54
   wire _bits_1740 = _dshr_549[0]; // ChildWord.java:54
   wire [3:0] _bits_1741 = _cat_8[43:40]; // ChildWord.java:54
@@ -4940,8 +4940,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1762 = _dshr_560[0]; // ChildWord.java:54
   wire [11:0] q9_child = {_bits_1740, _bits_1742, _bits_1744, _bits_1746, _bits_1748, _bits_1750, _bits_1752, _bits_1754, _bits_1756, _bits_1758, _bits_1760, _bits_1762}; // ChildWord.java:55
   wire [3:0] _bits_1763 = _cat_8[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_561 = _bits_1763 >> _bits_1739; // TrieWalk.java:292
-  wire q9_present = _dshr_561[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_561 = _bits_1763 >> _bits_1739; // TrieWalk.java:291
+  wire q9_present = _dshr_561[0]; // TrieWalk.java:291
   wire [3:0] _bits_1764 = _cat_8[51:48]; // ChildWord.java:60
   wire _bits_1765 = _bits_1764[0]; // ChildWord.java:72
   wire [2:0] _add_63 = 3'd0 + {{2{1'b0}}, _bits_1765}; // ChildWord.java:72
@@ -4951,34 +4951,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_65 = _add_64 + {{2{1'b0}}, _bits_1767}; // ChildWord.java:72
   wire _bits_1768 = _bits_1764[3]; // ChildWord.java:72
   wire [2:0] q9_count = _add_65 + {{2{1'b0}}, _bits_1768}; // ChildWord.java:72
-  wire _not_29 = ~c9_present; // TrieWalk.java:346
-  wire _or_56 = c9_done | _not_29; // TrieWalk.java:346
-  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_76 = _or_56 & _eq_35; // TrieWalk.java:348
-  wire [3:0] _bits_1769 = c9_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_35 = _bits_1769[3] ? (_bits_1769[2] ? (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_15 : _wire_35_14) : (_bits_1769[0] ? _wire_35_13 : _wire_35_12)) : (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_11 : _wire_35_10) : (_bits_1769[0] ? _wire_35_9 : _wire_35_8))) : (_bits_1769[2] ? (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_7 : _wire_35_6) : (_bits_1769[0] ? _wire_35_5 : _wire_35_4)) : (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_3 : _wire_35_2) : (_bits_1769[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1770 = c9_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1771 = c9_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1772 = c9_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1773 = c9_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1774 = c9_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1775 = c9_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1776 = c9_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1777 = c9_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1778 = c9_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1779 = c9_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1780 = c9_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1781 = c9_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1782 = c9_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1783 = c9_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1784 = c9_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1785 = c9_key[1:0]; // TrieWalk.java:144
-  wire _or_57 = advance | io_flush; // TrieWalk.java:330
-  wire _and_77 = c9_valid & keep; // TrieWalk.java:330
-  wire _not_30 = ~c9_done; // TrieWalk.java:303
-  wire c9_descend = _not_30 & c9_present; // TrieWalk.java:303
-  wire [11:0] _mux_45 = c9_descend ? c9_child : c9_slot; // TrieWalk.java:305
-  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:351
+  wire _not_29 = ~c9_present; // TrieWalk.java:345
+  wire _or_56 = c9_done | _not_29; // TrieWalk.java:345
+  wire _eq_35 = c9_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_76 = _or_56 & _eq_35; // TrieWalk.java:347
+  wire [3:0] _bits_1769 = c9_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_35 = _bits_1769[3] ? (_bits_1769[2] ? (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_15 : _wire_35_14) : (_bits_1769[0] ? _wire_35_13 : _wire_35_12)) : (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_11 : _wire_35_10) : (_bits_1769[0] ? _wire_35_9 : _wire_35_8))) : (_bits_1769[2] ? (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_7 : _wire_35_6) : (_bits_1769[0] ? _wire_35_5 : _wire_35_4)) : (_bits_1769[1] ? (_bits_1769[0] ? _wire_35_3 : _wire_35_2) : (_bits_1769[0] ? _wire_35_1 : _wire_35_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1770 = c9_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1771 = c9_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1772 = c9_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1773 = c9_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1774 = c9_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1775 = c9_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1776 = c9_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1777 = c9_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1778 = c9_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1779 = c9_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1780 = c9_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1781 = c9_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1782 = c9_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1783 = c9_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1784 = c9_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1785 = c9_key[1:0]; // TrieWalk.java:145
+  wire _or_57 = advance | io_flush; // TrieWalk.java:329
+  wire _and_77 = c9_valid & keep; // TrieWalk.java:329
+  wire _not_30 = ~c9_done; // TrieWalk.java:302
+  wire c9_descend = _not_30 & c9_present; // TrieWalk.java:302
+  wire [11:0] _mux_45 = c9_descend ? c9_child : c9_slot; // TrieWalk.java:304
+  wire a10_moved = fix_second & a10_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1786 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_562 = _bits_1786 >> a10_digit_below; // ChildWord.java:54
   wire _bits_1787 = _dshr_562[0]; // ChildWord.java:54
@@ -5016,35 +5016,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_573 = _bits_1808 >> a10_digit_below; // ChildWord.java:54
   wire _bits_1809 = _dshr_573[0]; // ChildWord.java:54
   wire [11:0] a10_leaf = {_bits_1787, _bits_1789, _bits_1791, _bits_1793, _bits_1795, _bits_1797, _bits_1799, _bits_1801, _bits_1803, _bits_1805, _bits_1807, _bits_1809}; // ChildWord.java:55
-  wire [4:0] _mux_46 = c9_descend ? 5'd10 : c9_depth; // TrieWalk.java:306
-  wire [4:0] _add_66 = a10_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_47 = c9_descend ? 3'd0 : c9_count; // TrieWalk.java:308
-  wire [2:0] _mux_48 = c9_done ? c9_children : _mux_47; // TrieWalk.java:308
-  wire _not_31 = ~c9_descend; // TrieWalk.java:309
-  wire _or_58 = c9_done | _not_31; // TrieWalk.java:309
-  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:348
-  wire [3:0] _bits_1810 = a10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_36 = _bits_1810[3] ? (_bits_1810[2] ? (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_15 : _wire_36_14) : (_bits_1810[0] ? _wire_36_13 : _wire_36_12)) : (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_11 : _wire_36_10) : (_bits_1810[0] ? _wire_36_9 : _wire_36_8))) : (_bits_1810[2] ? (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_7 : _wire_36_6) : (_bits_1810[0] ? _wire_36_5 : _wire_36_4)) : (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_3 : _wire_36_2) : (_bits_1810[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1811 = a10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1812 = a10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1813 = a10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1814 = a10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1815 = a10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1816 = a10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1817 = a10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1818 = a10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1819 = a10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1820 = a10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1821 = a10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1822 = a10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1823 = a10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1824 = a10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1825 = a10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1826 = a10_key[1:0]; // TrieWalk.java:144
-  wire _or_59 = advance | io_flush; // TrieWalk.java:330
-  wire _and_79 = a10_valid & keep; // TrieWalk.java:330
-  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_46 = c9_descend ? 5'd10 : c9_depth; // TrieWalk.java:305
+  wire [4:0] _add_66 = a10_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_47 = c9_descend ? 3'd0 : c9_count; // TrieWalk.java:307
+  wire [2:0] _mux_48 = c9_done ? c9_children : _mux_47; // TrieWalk.java:307
+  wire _not_31 = ~c9_descend; // TrieWalk.java:308
+  wire _or_58 = c9_done | _not_31; // TrieWalk.java:308
+  wire _eq_36 = a10_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_78 = a10_done & _eq_36; // TrieWalk.java:347
+  wire [3:0] _bits_1810 = a10_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_36 = _bits_1810[3] ? (_bits_1810[2] ? (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_15 : _wire_36_14) : (_bits_1810[0] ? _wire_36_13 : _wire_36_12)) : (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_11 : _wire_36_10) : (_bits_1810[0] ? _wire_36_9 : _wire_36_8))) : (_bits_1810[2] ? (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_7 : _wire_36_6) : (_bits_1810[0] ? _wire_36_5 : _wire_36_4)) : (_bits_1810[1] ? (_bits_1810[0] ? _wire_36_3 : _wire_36_2) : (_bits_1810[0] ? _wire_36_1 : _wire_36_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1811 = a10_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1812 = a10_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1813 = a10_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1814 = a10_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1815 = a10_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1816 = a10_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1817 = a10_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1818 = a10_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1819 = a10_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1820 = a10_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1821 = a10_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1822 = a10_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1823 = a10_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1824 = a10_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1825 = a10_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1826 = a10_key[1:0]; // TrieWalk.java:145
+  wire _or_59 = advance | io_flush; // TrieWalk.java:329
+  wire _and_79 = a10_valid & keep; // TrieWalk.java:329
+  wire p10_moved = fix_second & p10_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1827 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_574 = _bits_1827 >> p10_digit_below; // ChildWord.java:54
   wire _bits_1828 = _dshr_574[0]; // ChildWord.java:54
@@ -5082,30 +5082,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_585 = _bits_1849 >> p10_digit_below; // ChildWord.java:54
   wire _bits_1850 = _dshr_585[0]; // ChildWord.java:54
   wire [11:0] p10_leaf = {_bits_1828, _bits_1830, _bits_1832, _bits_1834, _bits_1836, _bits_1838, _bits_1840, _bits_1842, _bits_1844, _bits_1846, _bits_1848, _bits_1850}; // ChildWord.java:55
-  wire [4:0] _add_67 = p10_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:348
-  wire [3:0] _bits_1851 = p10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_37 = _bits_1851[3] ? (_bits_1851[2] ? (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_15 : _wire_37_14) : (_bits_1851[0] ? _wire_37_13 : _wire_37_12)) : (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_11 : _wire_37_10) : (_bits_1851[0] ? _wire_37_9 : _wire_37_8))) : (_bits_1851[2] ? (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_7 : _wire_37_6) : (_bits_1851[0] ? _wire_37_5 : _wire_37_4)) : (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_3 : _wire_37_2) : (_bits_1851[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1852 = p10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1853 = p10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1854 = p10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1855 = p10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1856 = p10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1857 = p10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1858 = p10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1859 = p10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1860 = p10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1861 = p10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1862 = p10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1863 = p10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1864 = p10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1865 = p10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1866 = p10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1867 = p10_key[1:0]; // TrieWalk.java:144
-  wire _or_60 = advance | io_flush; // TrieWalk.java:330
-  wire _and_81 = p10_valid & keep; // TrieWalk.java:330
-  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_67 = p10_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_37 = p10_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_80 = p10_done & _eq_37; // TrieWalk.java:347
+  wire [3:0] _bits_1851 = p10_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_37 = _bits_1851[3] ? (_bits_1851[2] ? (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_15 : _wire_37_14) : (_bits_1851[0] ? _wire_37_13 : _wire_37_12)) : (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_11 : _wire_37_10) : (_bits_1851[0] ? _wire_37_9 : _wire_37_8))) : (_bits_1851[2] ? (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_7 : _wire_37_6) : (_bits_1851[0] ? _wire_37_5 : _wire_37_4)) : (_bits_1851[1] ? (_bits_1851[0] ? _wire_37_3 : _wire_37_2) : (_bits_1851[0] ? _wire_37_1 : _wire_37_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1852 = p10_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1853 = p10_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1854 = p10_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1855 = p10_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1856 = p10_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1857 = p10_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1858 = p10_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1859 = p10_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1860 = p10_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1861 = p10_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1862 = p10_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1863 = p10_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1864 = p10_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1865 = p10_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1866 = p10_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1867 = p10_key[1:0]; // TrieWalk.java:145
+  wire _or_60 = advance | io_flush; // TrieWalk.java:329
+  wire _and_81 = p10_valid & keep; // TrieWalk.java:329
+  wire q10_moved = fix_second & q10_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1868 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_586 = _bits_1868 >> q10_digit_below; // ChildWord.java:54
   wire _bits_1869 = _dshr_586[0]; // ChildWord.java:54
@@ -5143,31 +5143,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_597 = _bits_1890 >> q10_digit_below; // ChildWord.java:54
   wire _bits_1891 = _dshr_597[0]; // ChildWord.java:54
   wire [11:0] q10_leaf = {_bits_1869, _bits_1871, _bits_1873, _bits_1875, _bits_1877, _bits_1879, _bits_1881, _bits_1883, _bits_1885, _bits_1887, _bits_1889, _bits_1891}; // ChildWord.java:55
-  wire [4:0] _add_68 = q10_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:348
-  wire [3:0] _bits_1892 = q10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_38 = _bits_1892[3] ? (_bits_1892[2] ? (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_15 : _wire_38_14) : (_bits_1892[0] ? _wire_38_13 : _wire_38_12)) : (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_11 : _wire_38_10) : (_bits_1892[0] ? _wire_38_9 : _wire_38_8))) : (_bits_1892[2] ? (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_7 : _wire_38_6) : (_bits_1892[0] ? _wire_38_5 : _wire_38_4)) : (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_3 : _wire_38_2) : (_bits_1892[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1893 = q10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1894 = q10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1895 = q10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1896 = q10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1897 = q10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1898 = q10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1899 = q10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1900 = q10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1901 = q10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1902 = q10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1903 = q10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1904 = q10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1905 = q10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1906 = q10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1907 = q10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1908 = q10_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:249
-  wire _or_61 = advance | io_flush; // TrieWalk.java:330
-  wire _and_83 = q10_valid & keep; // TrieWalk.java:330
-  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_68 = q10_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_38 = q10_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_82 = q10_done & _eq_38; // TrieWalk.java:347
+  wire [3:0] _bits_1892 = q10_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_38 = _bits_1892[3] ? (_bits_1892[2] ? (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_15 : _wire_38_14) : (_bits_1892[0] ? _wire_38_13 : _wire_38_12)) : (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_11 : _wire_38_10) : (_bits_1892[0] ? _wire_38_9 : _wire_38_8))) : (_bits_1892[2] ? (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_7 : _wire_38_6) : (_bits_1892[0] ? _wire_38_5 : _wire_38_4)) : (_bits_1892[1] ? (_bits_1892[0] ? _wire_38_3 : _wire_38_2) : (_bits_1892[0] ? _wire_38_1 : _wire_38_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1893 = q10_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1894 = q10_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1895 = q10_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1896 = q10_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1897 = q10_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1898 = q10_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1899 = q10_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1900 = q10_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1901 = q10_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1902 = q10_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1903 = q10_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1904 = q10_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1905 = q10_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1906 = q10_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1907 = q10_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1908 = q10_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_49 = _and_1 ? q10_slot : p10_slot; // TrieWalk.java:250
+  wire _or_61 = advance | io_flush; // TrieWalk.java:329
+  wire _and_83 = q10_valid & keep; // TrieWalk.java:329
+  wire c10_moved = fix_second & c10_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1909 = levels9_10_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_598 = _bits_1909 >> c10_digit_below; // ChildWord.java:54
   wire _bits_1910 = _dshr_598[0]; // ChildWord.java:54
@@ -5205,10 +5205,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_609 = _bits_1931 >> c10_digit_below; // ChildWord.java:54
   wire _bits_1932 = _dshr_609[0]; // ChildWord.java:54
   wire [11:0] c10_leaf = {_bits_1910, _bits_1912, _bits_1914, _bits_1916, _bits_1918, _bits_1920, _bits_1922, _bits_1924, _bits_1926, _bits_1928, _bits_1930, _bits_1932}; // ChildWord.java:55
-  wire [4:0] _add_69 = c10_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_9 = {q10_word_present, q10_word_bit11, q10_word_bit10, q10_word_bit9, q10_word_bit8, q10_word_bit7, q10_word_bit6, q10_word_bit5, q10_word_bit4, q10_word_bit3, q10_word_bit2, q10_word_bit1, q10_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_69 = c10_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_9 = {q10_word_present, q10_word_bit11, q10_word_bit10, q10_word_bit9, q10_word_bit8, q10_word_bit7, q10_word_bit6, q10_word_bit5, q10_word_bit4, q10_word_bit3, q10_word_bit2, q10_word_bit1, q10_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_1933 = _cat_9[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_1934 = q10_key[11:10]; // TrieWalk.java:289
+  wire [1:0] _bits_1934 = q10_key[11:10]; // TrieWalk.java:288
   wire [3:0] _dshr_610 = _bits_1933 >> _bits_1934; // ChildWord.java:54
   wire _bits_1935 = _dshr_610[0]; // ChildWord.java:54
   wire [3:0] _bits_1936 = _cat_9[43:40]; // ChildWord.java:54
@@ -5246,8 +5246,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_1957 = _dshr_621[0]; // ChildWord.java:54
   wire [11:0] q10_child = {_bits_1935, _bits_1937, _bits_1939, _bits_1941, _bits_1943, _bits_1945, _bits_1947, _bits_1949, _bits_1951, _bits_1953, _bits_1955, _bits_1957}; // ChildWord.java:55
   wire [3:0] _bits_1958 = _cat_9[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_622 = _bits_1958 >> _bits_1934; // TrieWalk.java:292
-  wire q10_present = _dshr_622[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_622 = _bits_1958 >> _bits_1934; // TrieWalk.java:291
+  wire q10_present = _dshr_622[0]; // TrieWalk.java:291
   wire [3:0] _bits_1959 = _cat_9[51:48]; // ChildWord.java:60
   wire _bits_1960 = _bits_1959[0]; // ChildWord.java:72
   wire [2:0] _add_70 = 3'd0 + {{2{1'b0}}, _bits_1960}; // ChildWord.java:72
@@ -5257,34 +5257,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_72 = _add_71 + {{2{1'b0}}, _bits_1962}; // ChildWord.java:72
   wire _bits_1963 = _bits_1959[3]; // ChildWord.java:72
   wire [2:0] q10_count = _add_72 + {{2{1'b0}}, _bits_1963}; // ChildWord.java:72
-  wire _not_32 = ~c10_present; // TrieWalk.java:346
-  wire _or_62 = c10_done | _not_32; // TrieWalk.java:346
-  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:348
-  wire _and_84 = _or_62 & _eq_39; // TrieWalk.java:348
-  wire [3:0] _bits_1964 = c10_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_39 = _bits_1964[3] ? (_bits_1964[2] ? (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_15 : _wire_39_14) : (_bits_1964[0] ? _wire_39_13 : _wire_39_12)) : (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_11 : _wire_39_10) : (_bits_1964[0] ? _wire_39_9 : _wire_39_8))) : (_bits_1964[2] ? (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_7 : _wire_39_6) : (_bits_1964[0] ? _wire_39_5 : _wire_39_4)) : (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_3 : _wire_39_2) : (_bits_1964[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:145
-  wire [1:0] _bits_1965 = c10_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_1966 = c10_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_1967 = c10_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_1968 = c10_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_1969 = c10_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_1970 = c10_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_1971 = c10_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_1972 = c10_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_1973 = c10_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_1974 = c10_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_1975 = c10_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_1976 = c10_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_1977 = c10_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_1978 = c10_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_1979 = c10_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_1980 = c10_key[1:0]; // TrieWalk.java:144
-  wire _or_63 = advance | io_flush; // TrieWalk.java:330
-  wire _and_85 = c10_valid & keep; // TrieWalk.java:330
-  wire _not_33 = ~c10_done; // TrieWalk.java:303
-  wire c10_descend = _not_33 & c10_present; // TrieWalk.java:303
-  wire [11:0] _mux_50 = c10_descend ? c10_child : c10_slot; // TrieWalk.java:305
-  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:351
+  wire _not_32 = ~c10_present; // TrieWalk.java:345
+  wire _or_62 = c10_done | _not_32; // TrieWalk.java:345
+  wire _eq_39 = c10_slot == levels9_10_fix_slot; // TrieWalk.java:347
+  wire _and_84 = _or_62 & _eq_39; // TrieWalk.java:347
+  wire [3:0] _bits_1964 = c10_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_39 = _bits_1964[3] ? (_bits_1964[2] ? (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_15 : _wire_39_14) : (_bits_1964[0] ? _wire_39_13 : _wire_39_12)) : (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_11 : _wire_39_10) : (_bits_1964[0] ? _wire_39_9 : _wire_39_8))) : (_bits_1964[2] ? (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_7 : _wire_39_6) : (_bits_1964[0] ? _wire_39_5 : _wire_39_4)) : (_bits_1964[1] ? (_bits_1964[0] ? _wire_39_3 : _wire_39_2) : (_bits_1964[0] ? _wire_39_1 : _wire_39_0))); // TrieWalk.java:146
+  wire [1:0] _bits_1965 = c10_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_1966 = c10_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_1967 = c10_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_1968 = c10_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_1969 = c10_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_1970 = c10_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_1971 = c10_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_1972 = c10_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_1973 = c10_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_1974 = c10_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_1975 = c10_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_1976 = c10_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_1977 = c10_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_1978 = c10_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_1979 = c10_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_1980 = c10_key[1:0]; // TrieWalk.java:145
+  wire _or_63 = advance | io_flush; // TrieWalk.java:329
+  wire _and_85 = c10_valid & keep; // TrieWalk.java:329
+  wire _not_33 = ~c10_done; // TrieWalk.java:302
+  wire c10_descend = _not_33 & c10_present; // TrieWalk.java:302
+  wire [11:0] _mux_50 = c10_descend ? c10_child : c10_slot; // TrieWalk.java:304
+  wire a11_moved = fix_second & a11_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_1981 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_623 = _bits_1981 >> a11_digit_below; // ChildWord.java:54
   wire _bits_1982 = _dshr_623[0]; // ChildWord.java:54
@@ -5322,35 +5322,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_634 = _bits_2003 >> a11_digit_below; // ChildWord.java:54
   wire _bits_2004 = _dshr_634[0]; // ChildWord.java:54
   wire [11:0] a11_leaf = {_bits_1982, _bits_1984, _bits_1986, _bits_1988, _bits_1990, _bits_1992, _bits_1994, _bits_1996, _bits_1998, _bits_2000, _bits_2002, _bits_2004}; // ChildWord.java:55
-  wire [4:0] _mux_51 = c10_descend ? 5'd11 : c10_depth; // TrieWalk.java:306
-  wire [4:0] _add_73 = a11_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_52 = c10_descend ? 3'd0 : c10_count; // TrieWalk.java:308
-  wire [2:0] _mux_53 = c10_done ? c10_children : _mux_52; // TrieWalk.java:308
-  wire _not_34 = ~c10_descend; // TrieWalk.java:309
-  wire _or_64 = c10_done | _not_34; // TrieWalk.java:309
-  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:348
-  wire [3:0] _bits_2005 = a11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_40 = _bits_2005[3] ? (_bits_2005[2] ? (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_15 : _wire_40_14) : (_bits_2005[0] ? _wire_40_13 : _wire_40_12)) : (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_11 : _wire_40_10) : (_bits_2005[0] ? _wire_40_9 : _wire_40_8))) : (_bits_2005[2] ? (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_7 : _wire_40_6) : (_bits_2005[0] ? _wire_40_5 : _wire_40_4)) : (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_3 : _wire_40_2) : (_bits_2005[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2006 = a11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2007 = a11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2008 = a11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2009 = a11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2010 = a11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2011 = a11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2012 = a11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2013 = a11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2014 = a11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2015 = a11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2016 = a11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2017 = a11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2018 = a11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2019 = a11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2020 = a11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2021 = a11_key[1:0]; // TrieWalk.java:144
-  wire _or_65 = advance | io_flush; // TrieWalk.java:330
-  wire _and_87 = a11_valid & keep; // TrieWalk.java:330
-  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_51 = c10_descend ? 5'd11 : c10_depth; // TrieWalk.java:305
+  wire [4:0] _add_73 = a11_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_52 = c10_descend ? 3'd0 : c10_count; // TrieWalk.java:307
+  wire [2:0] _mux_53 = c10_done ? c10_children : _mux_52; // TrieWalk.java:307
+  wire _not_34 = ~c10_descend; // TrieWalk.java:308
+  wire _or_64 = c10_done | _not_34; // TrieWalk.java:308
+  wire _eq_40 = a11_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_86 = a11_done & _eq_40; // TrieWalk.java:347
+  wire [3:0] _bits_2005 = a11_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_40 = _bits_2005[3] ? (_bits_2005[2] ? (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_15 : _wire_40_14) : (_bits_2005[0] ? _wire_40_13 : _wire_40_12)) : (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_11 : _wire_40_10) : (_bits_2005[0] ? _wire_40_9 : _wire_40_8))) : (_bits_2005[2] ? (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_7 : _wire_40_6) : (_bits_2005[0] ? _wire_40_5 : _wire_40_4)) : (_bits_2005[1] ? (_bits_2005[0] ? _wire_40_3 : _wire_40_2) : (_bits_2005[0] ? _wire_40_1 : _wire_40_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2006 = a11_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2007 = a11_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2008 = a11_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2009 = a11_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2010 = a11_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2011 = a11_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2012 = a11_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2013 = a11_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2014 = a11_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2015 = a11_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2016 = a11_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2017 = a11_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2018 = a11_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2019 = a11_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2020 = a11_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2021 = a11_key[1:0]; // TrieWalk.java:145
+  wire _or_65 = advance | io_flush; // TrieWalk.java:329
+  wire _and_87 = a11_valid & keep; // TrieWalk.java:329
+  wire p11_moved = fix_second & p11_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2022 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_635 = _bits_2022 >> p11_digit_below; // ChildWord.java:54
   wire _bits_2023 = _dshr_635[0]; // ChildWord.java:54
@@ -5388,30 +5388,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_646 = _bits_2044 >> p11_digit_below; // ChildWord.java:54
   wire _bits_2045 = _dshr_646[0]; // ChildWord.java:54
   wire [11:0] p11_leaf = {_bits_2023, _bits_2025, _bits_2027, _bits_2029, _bits_2031, _bits_2033, _bits_2035, _bits_2037, _bits_2039, _bits_2041, _bits_2043, _bits_2045}; // ChildWord.java:55
-  wire [4:0] _add_74 = p11_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:348
-  wire [3:0] _bits_2046 = p11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_41 = _bits_2046[3] ? (_bits_2046[2] ? (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_15 : _wire_41_14) : (_bits_2046[0] ? _wire_41_13 : _wire_41_12)) : (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_11 : _wire_41_10) : (_bits_2046[0] ? _wire_41_9 : _wire_41_8))) : (_bits_2046[2] ? (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_7 : _wire_41_6) : (_bits_2046[0] ? _wire_41_5 : _wire_41_4)) : (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_3 : _wire_41_2) : (_bits_2046[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2047 = p11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2048 = p11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2049 = p11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2050 = p11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2051 = p11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2052 = p11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2053 = p11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2054 = p11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2055 = p11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2056 = p11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2057 = p11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2058 = p11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2059 = p11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2060 = p11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2061 = p11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2062 = p11_key[1:0]; // TrieWalk.java:144
-  wire _or_66 = advance | io_flush; // TrieWalk.java:330
-  wire _and_89 = p11_valid & keep; // TrieWalk.java:330
-  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_74 = p11_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_41 = p11_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_88 = p11_done & _eq_41; // TrieWalk.java:347
+  wire [3:0] _bits_2046 = p11_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_41 = _bits_2046[3] ? (_bits_2046[2] ? (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_15 : _wire_41_14) : (_bits_2046[0] ? _wire_41_13 : _wire_41_12)) : (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_11 : _wire_41_10) : (_bits_2046[0] ? _wire_41_9 : _wire_41_8))) : (_bits_2046[2] ? (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_7 : _wire_41_6) : (_bits_2046[0] ? _wire_41_5 : _wire_41_4)) : (_bits_2046[1] ? (_bits_2046[0] ? _wire_41_3 : _wire_41_2) : (_bits_2046[0] ? _wire_41_1 : _wire_41_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2047 = p11_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2048 = p11_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2049 = p11_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2050 = p11_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2051 = p11_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2052 = p11_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2053 = p11_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2054 = p11_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2055 = p11_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2056 = p11_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2057 = p11_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2058 = p11_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2059 = p11_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2060 = p11_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2061 = p11_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2062 = p11_key[1:0]; // TrieWalk.java:145
+  wire _or_66 = advance | io_flush; // TrieWalk.java:329
+  wire _and_89 = p11_valid & keep; // TrieWalk.java:329
+  wire q11_moved = fix_second & q11_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2063 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_647 = _bits_2063 >> q11_digit_below; // ChildWord.java:54
   wire _bits_2064 = _dshr_647[0]; // ChildWord.java:54
@@ -5449,31 +5449,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_658 = _bits_2085 >> q11_digit_below; // ChildWord.java:54
   wire _bits_2086 = _dshr_658[0]; // ChildWord.java:54
   wire [11:0] q11_leaf = {_bits_2064, _bits_2066, _bits_2068, _bits_2070, _bits_2072, _bits_2074, _bits_2076, _bits_2078, _bits_2080, _bits_2082, _bits_2084, _bits_2086}; // ChildWord.java:55
-  wire [4:0] _add_75 = q11_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:348
-  wire [3:0] _bits_2087 = q11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_42 = _bits_2087[3] ? (_bits_2087[2] ? (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_15 : _wire_42_14) : (_bits_2087[0] ? _wire_42_13 : _wire_42_12)) : (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_11 : _wire_42_10) : (_bits_2087[0] ? _wire_42_9 : _wire_42_8))) : (_bits_2087[2] ? (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_7 : _wire_42_6) : (_bits_2087[0] ? _wire_42_5 : _wire_42_4)) : (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_3 : _wire_42_2) : (_bits_2087[0] ? _wire_42_1 : _wire_42_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2088 = q11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2089 = q11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2090 = q11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2091 = q11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2092 = q11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2093 = q11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2094 = q11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2095 = q11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2096 = q11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2097 = q11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2098 = q11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2099 = q11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2100 = q11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2101 = q11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2102 = q11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2103 = q11_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:249
-  wire _or_67 = advance | io_flush; // TrieWalk.java:330
-  wire _and_91 = q11_valid & keep; // TrieWalk.java:330
-  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_75 = q11_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_42 = q11_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_90 = q11_done & _eq_42; // TrieWalk.java:347
+  wire [3:0] _bits_2087 = q11_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_42 = _bits_2087[3] ? (_bits_2087[2] ? (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_15 : _wire_42_14) : (_bits_2087[0] ? _wire_42_13 : _wire_42_12)) : (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_11 : _wire_42_10) : (_bits_2087[0] ? _wire_42_9 : _wire_42_8))) : (_bits_2087[2] ? (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_7 : _wire_42_6) : (_bits_2087[0] ? _wire_42_5 : _wire_42_4)) : (_bits_2087[1] ? (_bits_2087[0] ? _wire_42_3 : _wire_42_2) : (_bits_2087[0] ? _wire_42_1 : _wire_42_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2088 = q11_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2089 = q11_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2090 = q11_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2091 = q11_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2092 = q11_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2093 = q11_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2094 = q11_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2095 = q11_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2096 = q11_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2097 = q11_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2098 = q11_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2099 = q11_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2100 = q11_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2101 = q11_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2102 = q11_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2103 = q11_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_54 = _and_1 ? q11_slot : p11_slot; // TrieWalk.java:250
+  wire _or_67 = advance | io_flush; // TrieWalk.java:329
+  wire _and_91 = q11_valid & keep; // TrieWalk.java:329
+  wire c11_moved = fix_second & c11_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2104 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_659 = _bits_2104 >> c11_digit_below; // ChildWord.java:54
   wire _bits_2105 = _dshr_659[0]; // ChildWord.java:54
@@ -5511,10 +5511,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_670 = _bits_2126 >> c11_digit_below; // ChildWord.java:54
   wire _bits_2127 = _dshr_670[0]; // ChildWord.java:54
   wire [11:0] c11_leaf = {_bits_2105, _bits_2107, _bits_2109, _bits_2111, _bits_2113, _bits_2115, _bits_2117, _bits_2119, _bits_2121, _bits_2123, _bits_2125, _bits_2127}; // ChildWord.java:55
-  wire [4:0] _add_76 = c11_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_10 = {q11_word_present, q11_word_bit11, q11_word_bit10, q11_word_bit9, q11_word_bit8, q11_word_bit7, q11_word_bit6, q11_word_bit5, q11_word_bit4, q11_word_bit3, q11_word_bit2, q11_word_bit1, q11_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_76 = c11_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_10 = {q11_word_present, q11_word_bit11, q11_word_bit10, q11_word_bit9, q11_word_bit8, q11_word_bit7, q11_word_bit6, q11_word_bit5, q11_word_bit4, q11_word_bit3, q11_word_bit2, q11_word_bit1, q11_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_2128 = _cat_10[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_2129 = q11_key[9:8]; // TrieWalk.java:289
+  wire [1:0] _bits_2129 = q11_key[9:8]; // TrieWalk.java:288
   wire [3:0] _dshr_671 = _bits_2128 >> _bits_2129; // ChildWord.java:54
   wire _bits_2130 = _dshr_671[0]; // ChildWord.java:54
   wire [3:0] _bits_2131 = _cat_10[43:40]; // ChildWord.java:54
@@ -5552,8 +5552,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2152 = _dshr_682[0]; // ChildWord.java:54
   wire [11:0] q11_child = {_bits_2130, _bits_2132, _bits_2134, _bits_2136, _bits_2138, _bits_2140, _bits_2142, _bits_2144, _bits_2146, _bits_2148, _bits_2150, _bits_2152}; // ChildWord.java:55
   wire [3:0] _bits_2153 = _cat_10[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_683 = _bits_2153 >> _bits_2129; // TrieWalk.java:292
-  wire q11_present = _dshr_683[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_683 = _bits_2153 >> _bits_2129; // TrieWalk.java:291
+  wire q11_present = _dshr_683[0]; // TrieWalk.java:291
   wire [3:0] _bits_2154 = _cat_10[51:48]; // ChildWord.java:60
   wire _bits_2155 = _bits_2154[0]; // ChildWord.java:72
   wire [2:0] _add_77 = 3'd0 + {{2{1'b0}}, _bits_2155}; // ChildWord.java:72
@@ -5563,34 +5563,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_79 = _add_78 + {{2{1'b0}}, _bits_2157}; // ChildWord.java:72
   wire _bits_2158 = _bits_2154[3]; // ChildWord.java:72
   wire [2:0] q11_count = _add_79 + {{2{1'b0}}, _bits_2158}; // ChildWord.java:72
-  wire _not_35 = ~c11_present; // TrieWalk.java:346
-  wire _or_68 = c11_done | _not_35; // TrieWalk.java:346
-  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_92 = _or_68 & _eq_43; // TrieWalk.java:348
-  wire [3:0] _bits_2159 = c11_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_43 = _bits_2159[3] ? (_bits_2159[2] ? (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_15 : _wire_43_14) : (_bits_2159[0] ? _wire_43_13 : _wire_43_12)) : (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_11 : _wire_43_10) : (_bits_2159[0] ? _wire_43_9 : _wire_43_8))) : (_bits_2159[2] ? (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_7 : _wire_43_6) : (_bits_2159[0] ? _wire_43_5 : _wire_43_4)) : (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_3 : _wire_43_2) : (_bits_2159[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2160 = c11_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2161 = c11_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2162 = c11_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2163 = c11_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2164 = c11_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2165 = c11_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2166 = c11_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2167 = c11_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2168 = c11_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2169 = c11_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2170 = c11_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2171 = c11_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2172 = c11_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2173 = c11_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2174 = c11_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2175 = c11_key[1:0]; // TrieWalk.java:144
-  wire _or_69 = advance | io_flush; // TrieWalk.java:330
-  wire _and_93 = c11_valid & keep; // TrieWalk.java:330
-  wire _not_36 = ~c11_done; // TrieWalk.java:303
-  wire c11_descend = _not_36 & c11_present; // TrieWalk.java:303
-  wire [11:0] _mux_55 = c11_descend ? c11_child : c11_slot; // TrieWalk.java:305
-  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:351
+  wire _not_35 = ~c11_present; // TrieWalk.java:345
+  wire _or_68 = c11_done | _not_35; // TrieWalk.java:345
+  wire _eq_43 = c11_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_92 = _or_68 & _eq_43; // TrieWalk.java:347
+  wire [3:0] _bits_2159 = c11_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_43 = _bits_2159[3] ? (_bits_2159[2] ? (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_15 : _wire_43_14) : (_bits_2159[0] ? _wire_43_13 : _wire_43_12)) : (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_11 : _wire_43_10) : (_bits_2159[0] ? _wire_43_9 : _wire_43_8))) : (_bits_2159[2] ? (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_7 : _wire_43_6) : (_bits_2159[0] ? _wire_43_5 : _wire_43_4)) : (_bits_2159[1] ? (_bits_2159[0] ? _wire_43_3 : _wire_43_2) : (_bits_2159[0] ? _wire_43_1 : _wire_43_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2160 = c11_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2161 = c11_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2162 = c11_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2163 = c11_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2164 = c11_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2165 = c11_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2166 = c11_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2167 = c11_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2168 = c11_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2169 = c11_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2170 = c11_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2171 = c11_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2172 = c11_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2173 = c11_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2174 = c11_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2175 = c11_key[1:0]; // TrieWalk.java:145
+  wire _or_69 = advance | io_flush; // TrieWalk.java:329
+  wire _and_93 = c11_valid & keep; // TrieWalk.java:329
+  wire _not_36 = ~c11_done; // TrieWalk.java:302
+  wire c11_descend = _not_36 & c11_present; // TrieWalk.java:302
+  wire [11:0] _mux_55 = c11_descend ? c11_child : c11_slot; // TrieWalk.java:304
+  wire a12_moved = fix_second & a12_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2176 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_684 = _bits_2176 >> a12_digit_below; // ChildWord.java:54
   wire _bits_2177 = _dshr_684[0]; // ChildWord.java:54
@@ -5628,35 +5628,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_695 = _bits_2198 >> a12_digit_below; // ChildWord.java:54
   wire _bits_2199 = _dshr_695[0]; // ChildWord.java:54
   wire [11:0] a12_leaf = {_bits_2177, _bits_2179, _bits_2181, _bits_2183, _bits_2185, _bits_2187, _bits_2189, _bits_2191, _bits_2193, _bits_2195, _bits_2197, _bits_2199}; // ChildWord.java:55
-  wire [4:0] _mux_56 = c11_descend ? 5'd12 : c11_depth; // TrieWalk.java:306
-  wire [4:0] _add_80 = a12_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_57 = c11_descend ? 3'd0 : c11_count; // TrieWalk.java:308
-  wire [2:0] _mux_58 = c11_done ? c11_children : _mux_57; // TrieWalk.java:308
-  wire _not_37 = ~c11_descend; // TrieWalk.java:309
-  wire _or_70 = c11_done | _not_37; // TrieWalk.java:309
-  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:348
-  wire [3:0] _bits_2200 = a12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_44 = _bits_2200[3] ? (_bits_2200[2] ? (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_15 : _wire_44_14) : (_bits_2200[0] ? _wire_44_13 : _wire_44_12)) : (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_11 : _wire_44_10) : (_bits_2200[0] ? _wire_44_9 : _wire_44_8))) : (_bits_2200[2] ? (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_7 : _wire_44_6) : (_bits_2200[0] ? _wire_44_5 : _wire_44_4)) : (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_3 : _wire_44_2) : (_bits_2200[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2201 = a12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2202 = a12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2203 = a12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2204 = a12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2205 = a12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2206 = a12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2207 = a12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2208 = a12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2209 = a12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2210 = a12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2211 = a12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2212 = a12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2213 = a12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2214 = a12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2215 = a12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2216 = a12_key[1:0]; // TrieWalk.java:144
-  wire _or_71 = advance | io_flush; // TrieWalk.java:330
-  wire _and_95 = a12_valid & keep; // TrieWalk.java:330
-  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_56 = c11_descend ? 5'd12 : c11_depth; // TrieWalk.java:305
+  wire [4:0] _add_80 = a12_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_57 = c11_descend ? 3'd0 : c11_count; // TrieWalk.java:307
+  wire [2:0] _mux_58 = c11_done ? c11_children : _mux_57; // TrieWalk.java:307
+  wire _not_37 = ~c11_descend; // TrieWalk.java:308
+  wire _or_70 = c11_done | _not_37; // TrieWalk.java:308
+  wire _eq_44 = a12_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_94 = a12_done & _eq_44; // TrieWalk.java:347
+  wire [3:0] _bits_2200 = a12_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_44 = _bits_2200[3] ? (_bits_2200[2] ? (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_15 : _wire_44_14) : (_bits_2200[0] ? _wire_44_13 : _wire_44_12)) : (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_11 : _wire_44_10) : (_bits_2200[0] ? _wire_44_9 : _wire_44_8))) : (_bits_2200[2] ? (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_7 : _wire_44_6) : (_bits_2200[0] ? _wire_44_5 : _wire_44_4)) : (_bits_2200[1] ? (_bits_2200[0] ? _wire_44_3 : _wire_44_2) : (_bits_2200[0] ? _wire_44_1 : _wire_44_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2201 = a12_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2202 = a12_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2203 = a12_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2204 = a12_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2205 = a12_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2206 = a12_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2207 = a12_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2208 = a12_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2209 = a12_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2210 = a12_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2211 = a12_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2212 = a12_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2213 = a12_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2214 = a12_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2215 = a12_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2216 = a12_key[1:0]; // TrieWalk.java:145
+  wire _or_71 = advance | io_flush; // TrieWalk.java:329
+  wire _and_95 = a12_valid & keep; // TrieWalk.java:329
+  wire p12_moved = fix_second & p12_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2217 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_696 = _bits_2217 >> p12_digit_below; // ChildWord.java:54
   wire _bits_2218 = _dshr_696[0]; // ChildWord.java:54
@@ -5694,30 +5694,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_707 = _bits_2239 >> p12_digit_below; // ChildWord.java:54
   wire _bits_2240 = _dshr_707[0]; // ChildWord.java:54
   wire [11:0] p12_leaf = {_bits_2218, _bits_2220, _bits_2222, _bits_2224, _bits_2226, _bits_2228, _bits_2230, _bits_2232, _bits_2234, _bits_2236, _bits_2238, _bits_2240}; // ChildWord.java:55
-  wire [4:0] _add_81 = p12_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:348
-  wire [3:0] _bits_2241 = p12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_45 = _bits_2241[3] ? (_bits_2241[2] ? (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_15 : _wire_45_14) : (_bits_2241[0] ? _wire_45_13 : _wire_45_12)) : (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_11 : _wire_45_10) : (_bits_2241[0] ? _wire_45_9 : _wire_45_8))) : (_bits_2241[2] ? (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_7 : _wire_45_6) : (_bits_2241[0] ? _wire_45_5 : _wire_45_4)) : (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_3 : _wire_45_2) : (_bits_2241[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2242 = p12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2243 = p12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2244 = p12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2245 = p12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2246 = p12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2247 = p12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2248 = p12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2249 = p12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2250 = p12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2251 = p12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2252 = p12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2253 = p12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2254 = p12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2255 = p12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2256 = p12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2257 = p12_key[1:0]; // TrieWalk.java:144
-  wire _or_72 = advance | io_flush; // TrieWalk.java:330
-  wire _and_97 = p12_valid & keep; // TrieWalk.java:330
-  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_81 = p12_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_45 = p12_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_96 = p12_done & _eq_45; // TrieWalk.java:347
+  wire [3:0] _bits_2241 = p12_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_45 = _bits_2241[3] ? (_bits_2241[2] ? (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_15 : _wire_45_14) : (_bits_2241[0] ? _wire_45_13 : _wire_45_12)) : (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_11 : _wire_45_10) : (_bits_2241[0] ? _wire_45_9 : _wire_45_8))) : (_bits_2241[2] ? (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_7 : _wire_45_6) : (_bits_2241[0] ? _wire_45_5 : _wire_45_4)) : (_bits_2241[1] ? (_bits_2241[0] ? _wire_45_3 : _wire_45_2) : (_bits_2241[0] ? _wire_45_1 : _wire_45_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2242 = p12_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2243 = p12_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2244 = p12_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2245 = p12_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2246 = p12_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2247 = p12_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2248 = p12_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2249 = p12_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2250 = p12_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2251 = p12_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2252 = p12_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2253 = p12_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2254 = p12_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2255 = p12_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2256 = p12_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2257 = p12_key[1:0]; // TrieWalk.java:145
+  wire _or_72 = advance | io_flush; // TrieWalk.java:329
+  wire _and_97 = p12_valid & keep; // TrieWalk.java:329
+  wire q12_moved = fix_second & q12_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2258 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_708 = _bits_2258 >> q12_digit_below; // ChildWord.java:54
   wire _bits_2259 = _dshr_708[0]; // ChildWord.java:54
@@ -5755,31 +5755,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_719 = _bits_2280 >> q12_digit_below; // ChildWord.java:54
   wire _bits_2281 = _dshr_719[0]; // ChildWord.java:54
   wire [11:0] q12_leaf = {_bits_2259, _bits_2261, _bits_2263, _bits_2265, _bits_2267, _bits_2269, _bits_2271, _bits_2273, _bits_2275, _bits_2277, _bits_2279, _bits_2281}; // ChildWord.java:55
-  wire [4:0] _add_82 = q12_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:348
-  wire [3:0] _bits_2282 = q12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_46 = _bits_2282[3] ? (_bits_2282[2] ? (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_15 : _wire_46_14) : (_bits_2282[0] ? _wire_46_13 : _wire_46_12)) : (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_11 : _wire_46_10) : (_bits_2282[0] ? _wire_46_9 : _wire_46_8))) : (_bits_2282[2] ? (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_7 : _wire_46_6) : (_bits_2282[0] ? _wire_46_5 : _wire_46_4)) : (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_3 : _wire_46_2) : (_bits_2282[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2283 = q12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2284 = q12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2285 = q12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2286 = q12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2287 = q12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2288 = q12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2289 = q12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2290 = q12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2291 = q12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2292 = q12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2293 = q12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2294 = q12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2295 = q12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2296 = q12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2297 = q12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2298 = q12_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:249
-  wire _or_73 = advance | io_flush; // TrieWalk.java:330
-  wire _and_99 = q12_valid & keep; // TrieWalk.java:330
-  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_82 = q12_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_46 = q12_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_98 = q12_done & _eq_46; // TrieWalk.java:347
+  wire [3:0] _bits_2282 = q12_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_46 = _bits_2282[3] ? (_bits_2282[2] ? (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_15 : _wire_46_14) : (_bits_2282[0] ? _wire_46_13 : _wire_46_12)) : (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_11 : _wire_46_10) : (_bits_2282[0] ? _wire_46_9 : _wire_46_8))) : (_bits_2282[2] ? (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_7 : _wire_46_6) : (_bits_2282[0] ? _wire_46_5 : _wire_46_4)) : (_bits_2282[1] ? (_bits_2282[0] ? _wire_46_3 : _wire_46_2) : (_bits_2282[0] ? _wire_46_1 : _wire_46_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2283 = q12_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2284 = q12_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2285 = q12_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2286 = q12_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2287 = q12_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2288 = q12_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2289 = q12_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2290 = q12_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2291 = q12_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2292 = q12_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2293 = q12_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2294 = q12_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2295 = q12_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2296 = q12_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2297 = q12_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2298 = q12_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_59 = _and_1 ? q12_slot : p12_slot; // TrieWalk.java:250
+  wire _or_73 = advance | io_flush; // TrieWalk.java:329
+  wire _and_99 = q12_valid & keep; // TrieWalk.java:329
+  wire c12_moved = fix_second & c12_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2299 = levels11_12_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_720 = _bits_2299 >> c12_digit_below; // ChildWord.java:54
   wire _bits_2300 = _dshr_720[0]; // ChildWord.java:54
@@ -5817,10 +5817,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_731 = _bits_2321 >> c12_digit_below; // ChildWord.java:54
   wire _bits_2322 = _dshr_731[0]; // ChildWord.java:54
   wire [11:0] c12_leaf = {_bits_2300, _bits_2302, _bits_2304, _bits_2306, _bits_2308, _bits_2310, _bits_2312, _bits_2314, _bits_2316, _bits_2318, _bits_2320, _bits_2322}; // ChildWord.java:55
-  wire [4:0] _add_83 = c12_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_11 = {q12_word_present, q12_word_bit11, q12_word_bit10, q12_word_bit9, q12_word_bit8, q12_word_bit7, q12_word_bit6, q12_word_bit5, q12_word_bit4, q12_word_bit3, q12_word_bit2, q12_word_bit1, q12_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_83 = c12_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_11 = {q12_word_present, q12_word_bit11, q12_word_bit10, q12_word_bit9, q12_word_bit8, q12_word_bit7, q12_word_bit6, q12_word_bit5, q12_word_bit4, q12_word_bit3, q12_word_bit2, q12_word_bit1, q12_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_2323 = _cat_11[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_2324 = q12_key[7:6]; // TrieWalk.java:289
+  wire [1:0] _bits_2324 = q12_key[7:6]; // TrieWalk.java:288
   wire [3:0] _dshr_732 = _bits_2323 >> _bits_2324; // ChildWord.java:54
   wire _bits_2325 = _dshr_732[0]; // ChildWord.java:54
   wire [3:0] _bits_2326 = _cat_11[43:40]; // ChildWord.java:54
@@ -5858,8 +5858,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2347 = _dshr_743[0]; // ChildWord.java:54
   wire [11:0] q12_child = {_bits_2325, _bits_2327, _bits_2329, _bits_2331, _bits_2333, _bits_2335, _bits_2337, _bits_2339, _bits_2341, _bits_2343, _bits_2345, _bits_2347}; // ChildWord.java:55
   wire [3:0] _bits_2348 = _cat_11[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_744 = _bits_2348 >> _bits_2324; // TrieWalk.java:292
-  wire q12_present = _dshr_744[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_744 = _bits_2348 >> _bits_2324; // TrieWalk.java:291
+  wire q12_present = _dshr_744[0]; // TrieWalk.java:291
   wire [3:0] _bits_2349 = _cat_11[51:48]; // ChildWord.java:60
   wire _bits_2350 = _bits_2349[0]; // ChildWord.java:72
   wire [2:0] _add_84 = 3'd0 + {{2{1'b0}}, _bits_2350}; // ChildWord.java:72
@@ -5869,34 +5869,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_86 = _add_85 + {{2{1'b0}}, _bits_2352}; // ChildWord.java:72
   wire _bits_2353 = _bits_2349[3]; // ChildWord.java:72
   wire [2:0] q12_count = _add_86 + {{2{1'b0}}, _bits_2353}; // ChildWord.java:72
-  wire _not_38 = ~c12_present; // TrieWalk.java:346
-  wire _or_74 = c12_done | _not_38; // TrieWalk.java:346
-  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:348
-  wire _and_100 = _or_74 & _eq_47; // TrieWalk.java:348
-  wire [3:0] _bits_2354 = c12_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_47 = _bits_2354[3] ? (_bits_2354[2] ? (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_15 : _wire_47_14) : (_bits_2354[0] ? _wire_47_13 : _wire_47_12)) : (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_11 : _wire_47_10) : (_bits_2354[0] ? _wire_47_9 : _wire_47_8))) : (_bits_2354[2] ? (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_7 : _wire_47_6) : (_bits_2354[0] ? _wire_47_5 : _wire_47_4)) : (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_3 : _wire_47_2) : (_bits_2354[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2355 = c12_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2356 = c12_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2357 = c12_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2358 = c12_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2359 = c12_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2360 = c12_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2361 = c12_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2362 = c12_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2363 = c12_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2364 = c12_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2365 = c12_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2366 = c12_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2367 = c12_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2368 = c12_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2369 = c12_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2370 = c12_key[1:0]; // TrieWalk.java:144
-  wire _or_75 = advance | io_flush; // TrieWalk.java:330
-  wire _and_101 = c12_valid & keep; // TrieWalk.java:330
-  wire _not_39 = ~c12_done; // TrieWalk.java:303
-  wire c12_descend = _not_39 & c12_present; // TrieWalk.java:303
-  wire [11:0] _mux_60 = c12_descend ? c12_child : c12_slot; // TrieWalk.java:305
-  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:351
+  wire _not_38 = ~c12_present; // TrieWalk.java:345
+  wire _or_74 = c12_done | _not_38; // TrieWalk.java:345
+  wire _eq_47 = c12_slot == levels11_12_fix_slot; // TrieWalk.java:347
+  wire _and_100 = _or_74 & _eq_47; // TrieWalk.java:347
+  wire [3:0] _bits_2354 = c12_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_47 = _bits_2354[3] ? (_bits_2354[2] ? (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_15 : _wire_47_14) : (_bits_2354[0] ? _wire_47_13 : _wire_47_12)) : (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_11 : _wire_47_10) : (_bits_2354[0] ? _wire_47_9 : _wire_47_8))) : (_bits_2354[2] ? (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_7 : _wire_47_6) : (_bits_2354[0] ? _wire_47_5 : _wire_47_4)) : (_bits_2354[1] ? (_bits_2354[0] ? _wire_47_3 : _wire_47_2) : (_bits_2354[0] ? _wire_47_1 : _wire_47_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2355 = c12_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2356 = c12_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2357 = c12_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2358 = c12_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2359 = c12_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2360 = c12_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2361 = c12_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2362 = c12_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2363 = c12_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2364 = c12_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2365 = c12_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2366 = c12_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2367 = c12_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2368 = c12_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2369 = c12_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2370 = c12_key[1:0]; // TrieWalk.java:145
+  wire _or_75 = advance | io_flush; // TrieWalk.java:329
+  wire _and_101 = c12_valid & keep; // TrieWalk.java:329
+  wire _not_39 = ~c12_done; // TrieWalk.java:302
+  wire c12_descend = _not_39 & c12_present; // TrieWalk.java:302
+  wire [11:0] _mux_60 = c12_descend ? c12_child : c12_slot; // TrieWalk.java:304
+  wire a13_moved = fix_second & a13_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2371 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_745 = _bits_2371 >> a13_digit_below; // ChildWord.java:54
   wire _bits_2372 = _dshr_745[0]; // ChildWord.java:54
@@ -5934,35 +5934,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_756 = _bits_2393 >> a13_digit_below; // ChildWord.java:54
   wire _bits_2394 = _dshr_756[0]; // ChildWord.java:54
   wire [11:0] a13_leaf = {_bits_2372, _bits_2374, _bits_2376, _bits_2378, _bits_2380, _bits_2382, _bits_2384, _bits_2386, _bits_2388, _bits_2390, _bits_2392, _bits_2394}; // ChildWord.java:55
-  wire [4:0] _mux_61 = c12_descend ? 5'd13 : c12_depth; // TrieWalk.java:306
-  wire [4:0] _add_87 = a13_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_62 = c12_descend ? 3'd0 : c12_count; // TrieWalk.java:308
-  wire [2:0] _mux_63 = c12_done ? c12_children : _mux_62; // TrieWalk.java:308
-  wire _not_40 = ~c12_descend; // TrieWalk.java:309
-  wire _or_76 = c12_done | _not_40; // TrieWalk.java:309
-  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:348
-  wire [3:0] _bits_2395 = a13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_48 = _bits_2395[3] ? (_bits_2395[2] ? (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_15 : _wire_48_14) : (_bits_2395[0] ? _wire_48_13 : _wire_48_12)) : (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_11 : _wire_48_10) : (_bits_2395[0] ? _wire_48_9 : _wire_48_8))) : (_bits_2395[2] ? (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_7 : _wire_48_6) : (_bits_2395[0] ? _wire_48_5 : _wire_48_4)) : (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_3 : _wire_48_2) : (_bits_2395[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2396 = a13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2397 = a13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2398 = a13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2399 = a13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2400 = a13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2401 = a13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2402 = a13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2403 = a13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2404 = a13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2405 = a13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2406 = a13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2407 = a13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2408 = a13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2409 = a13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2410 = a13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2411 = a13_key[1:0]; // TrieWalk.java:144
-  wire _or_77 = advance | io_flush; // TrieWalk.java:330
-  wire _and_103 = a13_valid & keep; // TrieWalk.java:330
-  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_61 = c12_descend ? 5'd13 : c12_depth; // TrieWalk.java:305
+  wire [4:0] _add_87 = a13_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_62 = c12_descend ? 3'd0 : c12_count; // TrieWalk.java:307
+  wire [2:0] _mux_63 = c12_done ? c12_children : _mux_62; // TrieWalk.java:307
+  wire _not_40 = ~c12_descend; // TrieWalk.java:308
+  wire _or_76 = c12_done | _not_40; // TrieWalk.java:308
+  wire _eq_48 = a13_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_102 = a13_done & _eq_48; // TrieWalk.java:347
+  wire [3:0] _bits_2395 = a13_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_48 = _bits_2395[3] ? (_bits_2395[2] ? (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_15 : _wire_48_14) : (_bits_2395[0] ? _wire_48_13 : _wire_48_12)) : (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_11 : _wire_48_10) : (_bits_2395[0] ? _wire_48_9 : _wire_48_8))) : (_bits_2395[2] ? (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_7 : _wire_48_6) : (_bits_2395[0] ? _wire_48_5 : _wire_48_4)) : (_bits_2395[1] ? (_bits_2395[0] ? _wire_48_3 : _wire_48_2) : (_bits_2395[0] ? _wire_48_1 : _wire_48_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2396 = a13_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2397 = a13_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2398 = a13_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2399 = a13_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2400 = a13_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2401 = a13_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2402 = a13_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2403 = a13_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2404 = a13_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2405 = a13_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2406 = a13_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2407 = a13_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2408 = a13_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2409 = a13_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2410 = a13_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2411 = a13_key[1:0]; // TrieWalk.java:145
+  wire _or_77 = advance | io_flush; // TrieWalk.java:329
+  wire _and_103 = a13_valid & keep; // TrieWalk.java:329
+  wire p13_moved = fix_second & p13_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2412 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_757 = _bits_2412 >> p13_digit_below; // ChildWord.java:54
   wire _bits_2413 = _dshr_757[0]; // ChildWord.java:54
@@ -6000,30 +6000,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_768 = _bits_2434 >> p13_digit_below; // ChildWord.java:54
   wire _bits_2435 = _dshr_768[0]; // ChildWord.java:54
   wire [11:0] p13_leaf = {_bits_2413, _bits_2415, _bits_2417, _bits_2419, _bits_2421, _bits_2423, _bits_2425, _bits_2427, _bits_2429, _bits_2431, _bits_2433, _bits_2435}; // ChildWord.java:55
-  wire [4:0] _add_88 = p13_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:348
-  wire [3:0] _bits_2436 = p13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_49 = _bits_2436[3] ? (_bits_2436[2] ? (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_15 : _wire_49_14) : (_bits_2436[0] ? _wire_49_13 : _wire_49_12)) : (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_11 : _wire_49_10) : (_bits_2436[0] ? _wire_49_9 : _wire_49_8))) : (_bits_2436[2] ? (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_7 : _wire_49_6) : (_bits_2436[0] ? _wire_49_5 : _wire_49_4)) : (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_3 : _wire_49_2) : (_bits_2436[0] ? _wire_49_1 : _wire_49_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2437 = p13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2438 = p13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2439 = p13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2440 = p13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2441 = p13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2442 = p13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2443 = p13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2444 = p13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2445 = p13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2446 = p13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2447 = p13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2448 = p13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2449 = p13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2450 = p13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2451 = p13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2452 = p13_key[1:0]; // TrieWalk.java:144
-  wire _or_78 = advance | io_flush; // TrieWalk.java:330
-  wire _and_105 = p13_valid & keep; // TrieWalk.java:330
-  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_88 = p13_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_49 = p13_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_104 = p13_done & _eq_49; // TrieWalk.java:347
+  wire [3:0] _bits_2436 = p13_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_49 = _bits_2436[3] ? (_bits_2436[2] ? (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_15 : _wire_49_14) : (_bits_2436[0] ? _wire_49_13 : _wire_49_12)) : (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_11 : _wire_49_10) : (_bits_2436[0] ? _wire_49_9 : _wire_49_8))) : (_bits_2436[2] ? (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_7 : _wire_49_6) : (_bits_2436[0] ? _wire_49_5 : _wire_49_4)) : (_bits_2436[1] ? (_bits_2436[0] ? _wire_49_3 : _wire_49_2) : (_bits_2436[0] ? _wire_49_1 : _wire_49_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2437 = p13_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2438 = p13_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2439 = p13_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2440 = p13_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2441 = p13_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2442 = p13_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2443 = p13_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2444 = p13_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2445 = p13_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2446 = p13_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2447 = p13_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2448 = p13_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2449 = p13_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2450 = p13_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2451 = p13_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2452 = p13_key[1:0]; // TrieWalk.java:145
+  wire _or_78 = advance | io_flush; // TrieWalk.java:329
+  wire _and_105 = p13_valid & keep; // TrieWalk.java:329
+  wire q13_moved = fix_second & q13_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2453 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_769 = _bits_2453 >> q13_digit_below; // ChildWord.java:54
   wire _bits_2454 = _dshr_769[0]; // ChildWord.java:54
@@ -6061,31 +6061,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_780 = _bits_2475 >> q13_digit_below; // ChildWord.java:54
   wire _bits_2476 = _dshr_780[0]; // ChildWord.java:54
   wire [11:0] q13_leaf = {_bits_2454, _bits_2456, _bits_2458, _bits_2460, _bits_2462, _bits_2464, _bits_2466, _bits_2468, _bits_2470, _bits_2472, _bits_2474, _bits_2476}; // ChildWord.java:55
-  wire [4:0] _add_89 = q13_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:348
-  wire [3:0] _bits_2477 = q13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_50 = _bits_2477[3] ? (_bits_2477[2] ? (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_15 : _wire_50_14) : (_bits_2477[0] ? _wire_50_13 : _wire_50_12)) : (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_11 : _wire_50_10) : (_bits_2477[0] ? _wire_50_9 : _wire_50_8))) : (_bits_2477[2] ? (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_7 : _wire_50_6) : (_bits_2477[0] ? _wire_50_5 : _wire_50_4)) : (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_3 : _wire_50_2) : (_bits_2477[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2478 = q13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2479 = q13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2480 = q13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2481 = q13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2482 = q13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2483 = q13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2484 = q13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2485 = q13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2486 = q13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2487 = q13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2488 = q13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2489 = q13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2490 = q13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2491 = q13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2492 = q13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2493 = q13_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:249
-  wire _or_79 = advance | io_flush; // TrieWalk.java:330
-  wire _and_107 = q13_valid & keep; // TrieWalk.java:330
-  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_89 = q13_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_50 = q13_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_106 = q13_done & _eq_50; // TrieWalk.java:347
+  wire [3:0] _bits_2477 = q13_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_50 = _bits_2477[3] ? (_bits_2477[2] ? (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_15 : _wire_50_14) : (_bits_2477[0] ? _wire_50_13 : _wire_50_12)) : (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_11 : _wire_50_10) : (_bits_2477[0] ? _wire_50_9 : _wire_50_8))) : (_bits_2477[2] ? (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_7 : _wire_50_6) : (_bits_2477[0] ? _wire_50_5 : _wire_50_4)) : (_bits_2477[1] ? (_bits_2477[0] ? _wire_50_3 : _wire_50_2) : (_bits_2477[0] ? _wire_50_1 : _wire_50_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2478 = q13_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2479 = q13_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2480 = q13_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2481 = q13_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2482 = q13_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2483 = q13_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2484 = q13_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2485 = q13_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2486 = q13_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2487 = q13_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2488 = q13_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2489 = q13_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2490 = q13_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2491 = q13_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2492 = q13_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2493 = q13_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_64 = _and_1 ? q13_slot : p13_slot; // TrieWalk.java:250
+  wire _or_79 = advance | io_flush; // TrieWalk.java:329
+  wire _and_107 = q13_valid & keep; // TrieWalk.java:329
+  wire c13_moved = fix_second & c13_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2494 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_781 = _bits_2494 >> c13_digit_below; // ChildWord.java:54
   wire _bits_2495 = _dshr_781[0]; // ChildWord.java:54
@@ -6123,10 +6123,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_792 = _bits_2516 >> c13_digit_below; // ChildWord.java:54
   wire _bits_2517 = _dshr_792[0]; // ChildWord.java:54
   wire [11:0] c13_leaf = {_bits_2495, _bits_2497, _bits_2499, _bits_2501, _bits_2503, _bits_2505, _bits_2507, _bits_2509, _bits_2511, _bits_2513, _bits_2515, _bits_2517}; // ChildWord.java:55
-  wire [4:0] _add_90 = c13_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_12 = {q13_word_present, q13_word_bit11, q13_word_bit10, q13_word_bit9, q13_word_bit8, q13_word_bit7, q13_word_bit6, q13_word_bit5, q13_word_bit4, q13_word_bit3, q13_word_bit2, q13_word_bit1, q13_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_90 = c13_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_12 = {q13_word_present, q13_word_bit11, q13_word_bit10, q13_word_bit9, q13_word_bit8, q13_word_bit7, q13_word_bit6, q13_word_bit5, q13_word_bit4, q13_word_bit3, q13_word_bit2, q13_word_bit1, q13_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_2518 = _cat_12[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_2519 = q13_key[5:4]; // TrieWalk.java:289
+  wire [1:0] _bits_2519 = q13_key[5:4]; // TrieWalk.java:288
   wire [3:0] _dshr_793 = _bits_2518 >> _bits_2519; // ChildWord.java:54
   wire _bits_2520 = _dshr_793[0]; // ChildWord.java:54
   wire [3:0] _bits_2521 = _cat_12[43:40]; // ChildWord.java:54
@@ -6164,8 +6164,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2542 = _dshr_804[0]; // ChildWord.java:54
   wire [11:0] q13_child = {_bits_2520, _bits_2522, _bits_2524, _bits_2526, _bits_2528, _bits_2530, _bits_2532, _bits_2534, _bits_2536, _bits_2538, _bits_2540, _bits_2542}; // ChildWord.java:55
   wire [3:0] _bits_2543 = _cat_12[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_805 = _bits_2543 >> _bits_2519; // TrieWalk.java:292
-  wire q13_present = _dshr_805[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_805 = _bits_2543 >> _bits_2519; // TrieWalk.java:291
+  wire q13_present = _dshr_805[0]; // TrieWalk.java:291
   wire [3:0] _bits_2544 = _cat_12[51:48]; // ChildWord.java:60
   wire _bits_2545 = _bits_2544[0]; // ChildWord.java:72
   wire [2:0] _add_91 = 3'd0 + {{2{1'b0}}, _bits_2545}; // ChildWord.java:72
@@ -6175,34 +6175,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_93 = _add_92 + {{2{1'b0}}, _bits_2547}; // ChildWord.java:72
   wire _bits_2548 = _bits_2544[3]; // ChildWord.java:72
   wire [2:0] q13_count = _add_93 + {{2{1'b0}}, _bits_2548}; // ChildWord.java:72
-  wire _not_41 = ~c13_present; // TrieWalk.java:346
-  wire _or_80 = c13_done | _not_41; // TrieWalk.java:346
-  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_108 = _or_80 & _eq_51; // TrieWalk.java:348
-  wire [3:0] _bits_2549 = c13_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_51 = _bits_2549[3] ? (_bits_2549[2] ? (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_15 : _wire_51_14) : (_bits_2549[0] ? _wire_51_13 : _wire_51_12)) : (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_11 : _wire_51_10) : (_bits_2549[0] ? _wire_51_9 : _wire_51_8))) : (_bits_2549[2] ? (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_7 : _wire_51_6) : (_bits_2549[0] ? _wire_51_5 : _wire_51_4)) : (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_3 : _wire_51_2) : (_bits_2549[0] ? _wire_51_1 : _wire_51_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2550 = c13_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2551 = c13_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2552 = c13_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2553 = c13_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2554 = c13_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2555 = c13_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2556 = c13_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2557 = c13_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2558 = c13_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2559 = c13_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2560 = c13_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2561 = c13_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2562 = c13_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2563 = c13_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2564 = c13_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2565 = c13_key[1:0]; // TrieWalk.java:144
-  wire _or_81 = advance | io_flush; // TrieWalk.java:330
-  wire _and_109 = c13_valid & keep; // TrieWalk.java:330
-  wire _not_42 = ~c13_done; // TrieWalk.java:303
-  wire c13_descend = _not_42 & c13_present; // TrieWalk.java:303
-  wire [11:0] _mux_65 = c13_descend ? c13_child : c13_slot; // TrieWalk.java:305
-  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:351
+  wire _not_41 = ~c13_present; // TrieWalk.java:345
+  wire _or_80 = c13_done | _not_41; // TrieWalk.java:345
+  wire _eq_51 = c13_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_108 = _or_80 & _eq_51; // TrieWalk.java:347
+  wire [3:0] _bits_2549 = c13_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_51 = _bits_2549[3] ? (_bits_2549[2] ? (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_15 : _wire_51_14) : (_bits_2549[0] ? _wire_51_13 : _wire_51_12)) : (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_11 : _wire_51_10) : (_bits_2549[0] ? _wire_51_9 : _wire_51_8))) : (_bits_2549[2] ? (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_7 : _wire_51_6) : (_bits_2549[0] ? _wire_51_5 : _wire_51_4)) : (_bits_2549[1] ? (_bits_2549[0] ? _wire_51_3 : _wire_51_2) : (_bits_2549[0] ? _wire_51_1 : _wire_51_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2550 = c13_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2551 = c13_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2552 = c13_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2553 = c13_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2554 = c13_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2555 = c13_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2556 = c13_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2557 = c13_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2558 = c13_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2559 = c13_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2560 = c13_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2561 = c13_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2562 = c13_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2563 = c13_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2564 = c13_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2565 = c13_key[1:0]; // TrieWalk.java:145
+  wire _or_81 = advance | io_flush; // TrieWalk.java:329
+  wire _and_109 = c13_valid & keep; // TrieWalk.java:329
+  wire _not_42 = ~c13_done; // TrieWalk.java:302
+  wire c13_descend = _not_42 & c13_present; // TrieWalk.java:302
+  wire [11:0] _mux_65 = c13_descend ? c13_child : c13_slot; // TrieWalk.java:304
+  wire a14_moved = fix_second & a14_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2566 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_806 = _bits_2566 >> a14_digit_below; // ChildWord.java:54
   wire _bits_2567 = _dshr_806[0]; // ChildWord.java:54
@@ -6240,35 +6240,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_817 = _bits_2588 >> a14_digit_below; // ChildWord.java:54
   wire _bits_2589 = _dshr_817[0]; // ChildWord.java:54
   wire [11:0] a14_leaf = {_bits_2567, _bits_2569, _bits_2571, _bits_2573, _bits_2575, _bits_2577, _bits_2579, _bits_2581, _bits_2583, _bits_2585, _bits_2587, _bits_2589}; // ChildWord.java:55
-  wire [4:0] _mux_66 = c13_descend ? 5'd14 : c13_depth; // TrieWalk.java:306
-  wire [4:0] _add_94 = a14_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_67 = c13_descend ? 3'd0 : c13_count; // TrieWalk.java:308
-  wire [2:0] _mux_68 = c13_done ? c13_children : _mux_67; // TrieWalk.java:308
-  wire _not_43 = ~c13_descend; // TrieWalk.java:309
-  wire _or_82 = c13_done | _not_43; // TrieWalk.java:309
-  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:348
-  wire [3:0] _bits_2590 = a14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_52 = _bits_2590[3] ? (_bits_2590[2] ? (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_15 : _wire_52_14) : (_bits_2590[0] ? _wire_52_13 : _wire_52_12)) : (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_11 : _wire_52_10) : (_bits_2590[0] ? _wire_52_9 : _wire_52_8))) : (_bits_2590[2] ? (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_7 : _wire_52_6) : (_bits_2590[0] ? _wire_52_5 : _wire_52_4)) : (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_3 : _wire_52_2) : (_bits_2590[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2591 = a14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2592 = a14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2593 = a14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2594 = a14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2595 = a14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2596 = a14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2597 = a14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2598 = a14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2599 = a14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2600 = a14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2601 = a14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2602 = a14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2603 = a14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2604 = a14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2605 = a14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2606 = a14_key[1:0]; // TrieWalk.java:144
-  wire _or_83 = advance | io_flush; // TrieWalk.java:330
-  wire _and_111 = a14_valid & keep; // TrieWalk.java:330
-  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_66 = c13_descend ? 5'd14 : c13_depth; // TrieWalk.java:305
+  wire [4:0] _add_94 = a14_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_67 = c13_descend ? 3'd0 : c13_count; // TrieWalk.java:307
+  wire [2:0] _mux_68 = c13_done ? c13_children : _mux_67; // TrieWalk.java:307
+  wire _not_43 = ~c13_descend; // TrieWalk.java:308
+  wire _or_82 = c13_done | _not_43; // TrieWalk.java:308
+  wire _eq_52 = a14_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_110 = a14_done & _eq_52; // TrieWalk.java:347
+  wire [3:0] _bits_2590 = a14_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_52 = _bits_2590[3] ? (_bits_2590[2] ? (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_15 : _wire_52_14) : (_bits_2590[0] ? _wire_52_13 : _wire_52_12)) : (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_11 : _wire_52_10) : (_bits_2590[0] ? _wire_52_9 : _wire_52_8))) : (_bits_2590[2] ? (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_7 : _wire_52_6) : (_bits_2590[0] ? _wire_52_5 : _wire_52_4)) : (_bits_2590[1] ? (_bits_2590[0] ? _wire_52_3 : _wire_52_2) : (_bits_2590[0] ? _wire_52_1 : _wire_52_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2591 = a14_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2592 = a14_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2593 = a14_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2594 = a14_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2595 = a14_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2596 = a14_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2597 = a14_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2598 = a14_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2599 = a14_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2600 = a14_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2601 = a14_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2602 = a14_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2603 = a14_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2604 = a14_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2605 = a14_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2606 = a14_key[1:0]; // TrieWalk.java:145
+  wire _or_83 = advance | io_flush; // TrieWalk.java:329
+  wire _and_111 = a14_valid & keep; // TrieWalk.java:329
+  wire p14_moved = fix_second & p14_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2607 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_818 = _bits_2607 >> p14_digit_below; // ChildWord.java:54
   wire _bits_2608 = _dshr_818[0]; // ChildWord.java:54
@@ -6306,30 +6306,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_829 = _bits_2629 >> p14_digit_below; // ChildWord.java:54
   wire _bits_2630 = _dshr_829[0]; // ChildWord.java:54
   wire [11:0] p14_leaf = {_bits_2608, _bits_2610, _bits_2612, _bits_2614, _bits_2616, _bits_2618, _bits_2620, _bits_2622, _bits_2624, _bits_2626, _bits_2628, _bits_2630}; // ChildWord.java:55
-  wire [4:0] _add_95 = p14_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:348
-  wire [3:0] _bits_2631 = p14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_53 = _bits_2631[3] ? (_bits_2631[2] ? (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_15 : _wire_53_14) : (_bits_2631[0] ? _wire_53_13 : _wire_53_12)) : (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_11 : _wire_53_10) : (_bits_2631[0] ? _wire_53_9 : _wire_53_8))) : (_bits_2631[2] ? (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_7 : _wire_53_6) : (_bits_2631[0] ? _wire_53_5 : _wire_53_4)) : (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_3 : _wire_53_2) : (_bits_2631[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2632 = p14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2633 = p14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2634 = p14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2635 = p14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2636 = p14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2637 = p14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2638 = p14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2639 = p14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2640 = p14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2641 = p14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2642 = p14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2643 = p14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2644 = p14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2645 = p14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2646 = p14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2647 = p14_key[1:0]; // TrieWalk.java:144
-  wire _or_84 = advance | io_flush; // TrieWalk.java:330
-  wire _and_113 = p14_valid & keep; // TrieWalk.java:330
-  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_95 = p14_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_53 = p14_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_112 = p14_done & _eq_53; // TrieWalk.java:347
+  wire [3:0] _bits_2631 = p14_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_53 = _bits_2631[3] ? (_bits_2631[2] ? (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_15 : _wire_53_14) : (_bits_2631[0] ? _wire_53_13 : _wire_53_12)) : (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_11 : _wire_53_10) : (_bits_2631[0] ? _wire_53_9 : _wire_53_8))) : (_bits_2631[2] ? (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_7 : _wire_53_6) : (_bits_2631[0] ? _wire_53_5 : _wire_53_4)) : (_bits_2631[1] ? (_bits_2631[0] ? _wire_53_3 : _wire_53_2) : (_bits_2631[0] ? _wire_53_1 : _wire_53_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2632 = p14_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2633 = p14_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2634 = p14_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2635 = p14_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2636 = p14_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2637 = p14_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2638 = p14_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2639 = p14_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2640 = p14_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2641 = p14_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2642 = p14_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2643 = p14_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2644 = p14_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2645 = p14_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2646 = p14_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2647 = p14_key[1:0]; // TrieWalk.java:145
+  wire _or_84 = advance | io_flush; // TrieWalk.java:329
+  wire _and_113 = p14_valid & keep; // TrieWalk.java:329
+  wire q14_moved = fix_second & q14_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2648 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_830 = _bits_2648 >> q14_digit_below; // ChildWord.java:54
   wire _bits_2649 = _dshr_830[0]; // ChildWord.java:54
@@ -6367,31 +6367,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_841 = _bits_2670 >> q14_digit_below; // ChildWord.java:54
   wire _bits_2671 = _dshr_841[0]; // ChildWord.java:54
   wire [11:0] q14_leaf = {_bits_2649, _bits_2651, _bits_2653, _bits_2655, _bits_2657, _bits_2659, _bits_2661, _bits_2663, _bits_2665, _bits_2667, _bits_2669, _bits_2671}; // ChildWord.java:55
-  wire [4:0] _add_96 = q14_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:348
-  wire [3:0] _bits_2672 = q14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_54 = _bits_2672[3] ? (_bits_2672[2] ? (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_15 : _wire_54_14) : (_bits_2672[0] ? _wire_54_13 : _wire_54_12)) : (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_11 : _wire_54_10) : (_bits_2672[0] ? _wire_54_9 : _wire_54_8))) : (_bits_2672[2] ? (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_7 : _wire_54_6) : (_bits_2672[0] ? _wire_54_5 : _wire_54_4)) : (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_3 : _wire_54_2) : (_bits_2672[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2673 = q14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2674 = q14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2675 = q14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2676 = q14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2677 = q14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2678 = q14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2679 = q14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2680 = q14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2681 = q14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2682 = q14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2683 = q14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2684 = q14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2685 = q14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2686 = q14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2687 = q14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2688 = q14_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:249
-  wire _or_85 = advance | io_flush; // TrieWalk.java:330
-  wire _and_115 = q14_valid & keep; // TrieWalk.java:330
-  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_96 = q14_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_54 = q14_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_114 = q14_done & _eq_54; // TrieWalk.java:347
+  wire [3:0] _bits_2672 = q14_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_54 = _bits_2672[3] ? (_bits_2672[2] ? (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_15 : _wire_54_14) : (_bits_2672[0] ? _wire_54_13 : _wire_54_12)) : (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_11 : _wire_54_10) : (_bits_2672[0] ? _wire_54_9 : _wire_54_8))) : (_bits_2672[2] ? (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_7 : _wire_54_6) : (_bits_2672[0] ? _wire_54_5 : _wire_54_4)) : (_bits_2672[1] ? (_bits_2672[0] ? _wire_54_3 : _wire_54_2) : (_bits_2672[0] ? _wire_54_1 : _wire_54_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2673 = q14_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2674 = q14_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2675 = q14_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2676 = q14_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2677 = q14_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2678 = q14_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2679 = q14_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2680 = q14_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2681 = q14_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2682 = q14_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2683 = q14_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2684 = q14_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2685 = q14_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2686 = q14_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2687 = q14_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2688 = q14_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_69 = _and_1 ? q14_slot : p14_slot; // TrieWalk.java:250
+  wire _or_85 = advance | io_flush; // TrieWalk.java:329
+  wire _and_115 = q14_valid & keep; // TrieWalk.java:329
+  wire c14_moved = fix_second & c14_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2689 = levels13_14_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_842 = _bits_2689 >> c14_digit_below; // ChildWord.java:54
   wire _bits_2690 = _dshr_842[0]; // ChildWord.java:54
@@ -6429,10 +6429,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_853 = _bits_2711 >> c14_digit_below; // ChildWord.java:54
   wire _bits_2712 = _dshr_853[0]; // ChildWord.java:54
   wire [11:0] c14_leaf = {_bits_2690, _bits_2692, _bits_2694, _bits_2696, _bits_2698, _bits_2700, _bits_2702, _bits_2704, _bits_2706, _bits_2708, _bits_2710, _bits_2712}; // ChildWord.java:55
-  wire [4:0] _add_97 = c14_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_13 = {q14_word_present, q14_word_bit11, q14_word_bit10, q14_word_bit9, q14_word_bit8, q14_word_bit7, q14_word_bit6, q14_word_bit5, q14_word_bit4, q14_word_bit3, q14_word_bit2, q14_word_bit1, q14_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_97 = c14_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_13 = {q14_word_present, q14_word_bit11, q14_word_bit10, q14_word_bit9, q14_word_bit8, q14_word_bit7, q14_word_bit6, q14_word_bit5, q14_word_bit4, q14_word_bit3, q14_word_bit2, q14_word_bit1, q14_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_2713 = _cat_13[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_2714 = q14_key[3:2]; // TrieWalk.java:289
+  wire [1:0] _bits_2714 = q14_key[3:2]; // TrieWalk.java:288
   wire [3:0] _dshr_854 = _bits_2713 >> _bits_2714; // ChildWord.java:54
   wire _bits_2715 = _dshr_854[0]; // ChildWord.java:54
   wire [3:0] _bits_2716 = _cat_13[43:40]; // ChildWord.java:54
@@ -6470,8 +6470,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2737 = _dshr_865[0]; // ChildWord.java:54
   wire [11:0] q14_child = {_bits_2715, _bits_2717, _bits_2719, _bits_2721, _bits_2723, _bits_2725, _bits_2727, _bits_2729, _bits_2731, _bits_2733, _bits_2735, _bits_2737}; // ChildWord.java:55
   wire [3:0] _bits_2738 = _cat_13[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_866 = _bits_2738 >> _bits_2714; // TrieWalk.java:292
-  wire q14_present = _dshr_866[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_866 = _bits_2738 >> _bits_2714; // TrieWalk.java:291
+  wire q14_present = _dshr_866[0]; // TrieWalk.java:291
   wire [3:0] _bits_2739 = _cat_13[51:48]; // ChildWord.java:60
   wire _bits_2740 = _bits_2739[0]; // ChildWord.java:72
   wire [2:0] _add_98 = 3'd0 + {{2{1'b0}}, _bits_2740}; // ChildWord.java:72
@@ -6481,34 +6481,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_100 = _add_99 + {{2{1'b0}}, _bits_2742}; // ChildWord.java:72
   wire _bits_2743 = _bits_2739[3]; // ChildWord.java:72
   wire [2:0] q14_count = _add_100 + {{2{1'b0}}, _bits_2743}; // ChildWord.java:72
-  wire _not_44 = ~c14_present; // TrieWalk.java:346
-  wire _or_86 = c14_done | _not_44; // TrieWalk.java:346
-  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:348
-  wire _and_116 = _or_86 & _eq_55; // TrieWalk.java:348
-  wire [3:0] _bits_2744 = c14_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_55 = _bits_2744[3] ? (_bits_2744[2] ? (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_15 : _wire_55_14) : (_bits_2744[0] ? _wire_55_13 : _wire_55_12)) : (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_11 : _wire_55_10) : (_bits_2744[0] ? _wire_55_9 : _wire_55_8))) : (_bits_2744[2] ? (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_7 : _wire_55_6) : (_bits_2744[0] ? _wire_55_5 : _wire_55_4)) : (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_3 : _wire_55_2) : (_bits_2744[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2745 = c14_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2746 = c14_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2747 = c14_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2748 = c14_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2749 = c14_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2750 = c14_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2751 = c14_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2752 = c14_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2753 = c14_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2754 = c14_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2755 = c14_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2756 = c14_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2757 = c14_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2758 = c14_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2759 = c14_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2760 = c14_key[1:0]; // TrieWalk.java:144
-  wire _or_87 = advance | io_flush; // TrieWalk.java:330
-  wire _and_117 = c14_valid & keep; // TrieWalk.java:330
-  wire _not_45 = ~c14_done; // TrieWalk.java:303
-  wire c14_descend = _not_45 & c14_present; // TrieWalk.java:303
-  wire [11:0] _mux_70 = c14_descend ? c14_child : c14_slot; // TrieWalk.java:305
-  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:351
+  wire _not_44 = ~c14_present; // TrieWalk.java:345
+  wire _or_86 = c14_done | _not_44; // TrieWalk.java:345
+  wire _eq_55 = c14_slot == levels13_14_fix_slot; // TrieWalk.java:347
+  wire _and_116 = _or_86 & _eq_55; // TrieWalk.java:347
+  wire [3:0] _bits_2744 = c14_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_55 = _bits_2744[3] ? (_bits_2744[2] ? (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_15 : _wire_55_14) : (_bits_2744[0] ? _wire_55_13 : _wire_55_12)) : (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_11 : _wire_55_10) : (_bits_2744[0] ? _wire_55_9 : _wire_55_8))) : (_bits_2744[2] ? (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_7 : _wire_55_6) : (_bits_2744[0] ? _wire_55_5 : _wire_55_4)) : (_bits_2744[1] ? (_bits_2744[0] ? _wire_55_3 : _wire_55_2) : (_bits_2744[0] ? _wire_55_1 : _wire_55_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2745 = c14_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2746 = c14_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2747 = c14_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2748 = c14_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2749 = c14_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2750 = c14_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2751 = c14_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2752 = c14_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2753 = c14_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2754 = c14_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2755 = c14_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2756 = c14_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2757 = c14_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2758 = c14_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2759 = c14_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2760 = c14_key[1:0]; // TrieWalk.java:145
+  wire _or_87 = advance | io_flush; // TrieWalk.java:329
+  wire _and_117 = c14_valid & keep; // TrieWalk.java:329
+  wire _not_45 = ~c14_done; // TrieWalk.java:302
+  wire c14_descend = _not_45 & c14_present; // TrieWalk.java:302
+  wire [11:0] _mux_70 = c14_descend ? c14_child : c14_slot; // TrieWalk.java:304
+  wire a15_moved = fix_second & a15_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2761 = level15_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_867 = _bits_2761 >> a15_digit_below; // ChildWord.java:54
   wire _bits_2762 = _dshr_867[0]; // ChildWord.java:54
@@ -6546,35 +6546,35 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_878 = _bits_2783 >> a15_digit_below; // ChildWord.java:54
   wire _bits_2784 = _dshr_878[0]; // ChildWord.java:54
   wire [11:0] a15_leaf = {_bits_2762, _bits_2764, _bits_2766, _bits_2768, _bits_2770, _bits_2772, _bits_2774, _bits_2776, _bits_2778, _bits_2780, _bits_2782, _bits_2784}; // ChildWord.java:55
-  wire [4:0] _mux_71 = c14_descend ? 5'd15 : c14_depth; // TrieWalk.java:306
-  wire [4:0] _add_101 = a15_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_72 = c14_descend ? 3'd0 : c14_count; // TrieWalk.java:308
-  wire [2:0] _mux_73 = c14_done ? c14_children : _mux_72; // TrieWalk.java:308
-  wire _not_46 = ~c14_descend; // TrieWalk.java:309
-  wire _or_88 = c14_done | _not_46; // TrieWalk.java:309
-  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:348
-  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:348
-  wire [3:0] _bits_2785 = a15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_56 = _bits_2785[3] ? (_bits_2785[2] ? (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_15 : _wire_56_14) : (_bits_2785[0] ? _wire_56_13 : _wire_56_12)) : (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_11 : _wire_56_10) : (_bits_2785[0] ? _wire_56_9 : _wire_56_8))) : (_bits_2785[2] ? (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_7 : _wire_56_6) : (_bits_2785[0] ? _wire_56_5 : _wire_56_4)) : (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_3 : _wire_56_2) : (_bits_2785[0] ? _wire_56_1 : _wire_56_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2786 = a15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2787 = a15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2788 = a15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2789 = a15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2790 = a15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2791 = a15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2792 = a15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2793 = a15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2794 = a15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2795 = a15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2796 = a15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2797 = a15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2798 = a15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2799 = a15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2800 = a15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2801 = a15_key[1:0]; // TrieWalk.java:144
-  wire _or_89 = advance | io_flush; // TrieWalk.java:330
-  wire _and_119 = a15_valid & keep; // TrieWalk.java:330
-  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _mux_71 = c14_descend ? 5'd15 : c14_depth; // TrieWalk.java:305
+  wire [4:0] _add_101 = a15_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_72 = c14_descend ? 3'd0 : c14_count; // TrieWalk.java:307
+  wire [2:0] _mux_73 = c14_done ? c14_children : _mux_72; // TrieWalk.java:307
+  wire _not_46 = ~c14_descend; // TrieWalk.java:308
+  wire _or_88 = c14_done | _not_46; // TrieWalk.java:308
+  wire _eq_56 = a15_slot == level15_fix_slot; // TrieWalk.java:347
+  wire _and_118 = a15_done & _eq_56; // TrieWalk.java:347
+  wire [3:0] _bits_2785 = a15_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_56 = _bits_2785[3] ? (_bits_2785[2] ? (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_15 : _wire_56_14) : (_bits_2785[0] ? _wire_56_13 : _wire_56_12)) : (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_11 : _wire_56_10) : (_bits_2785[0] ? _wire_56_9 : _wire_56_8))) : (_bits_2785[2] ? (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_7 : _wire_56_6) : (_bits_2785[0] ? _wire_56_5 : _wire_56_4)) : (_bits_2785[1] ? (_bits_2785[0] ? _wire_56_3 : _wire_56_2) : (_bits_2785[0] ? _wire_56_1 : _wire_56_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2786 = a15_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2787 = a15_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2788 = a15_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2789 = a15_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2790 = a15_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2791 = a15_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2792 = a15_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2793 = a15_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2794 = a15_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2795 = a15_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2796 = a15_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2797 = a15_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2798 = a15_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2799 = a15_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2800 = a15_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2801 = a15_key[1:0]; // TrieWalk.java:145
+  wire _or_89 = advance | io_flush; // TrieWalk.java:329
+  wire _and_119 = a15_valid & keep; // TrieWalk.java:329
+  wire p15_moved = fix_second & p15_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2802 = level15_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_879 = _bits_2802 >> p15_digit_below; // ChildWord.java:54
   wire _bits_2803 = _dshr_879[0]; // ChildWord.java:54
@@ -6612,30 +6612,30 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_890 = _bits_2824 >> p15_digit_below; // ChildWord.java:54
   wire _bits_2825 = _dshr_890[0]; // ChildWord.java:54
   wire [11:0] p15_leaf = {_bits_2803, _bits_2805, _bits_2807, _bits_2809, _bits_2811, _bits_2813, _bits_2815, _bits_2817, _bits_2819, _bits_2821, _bits_2823, _bits_2825}; // ChildWord.java:55
-  wire [4:0] _add_102 = p15_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:348
-  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:348
-  wire [3:0] _bits_2826 = p15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_57 = _bits_2826[3] ? (_bits_2826[2] ? (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_15 : _wire_57_14) : (_bits_2826[0] ? _wire_57_13 : _wire_57_12)) : (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_11 : _wire_57_10) : (_bits_2826[0] ? _wire_57_9 : _wire_57_8))) : (_bits_2826[2] ? (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_7 : _wire_57_6) : (_bits_2826[0] ? _wire_57_5 : _wire_57_4)) : (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_3 : _wire_57_2) : (_bits_2826[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2827 = p15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2828 = p15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2829 = p15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2830 = p15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2831 = p15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2832 = p15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2833 = p15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2834 = p15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2835 = p15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2836 = p15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2837 = p15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2838 = p15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2839 = p15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2840 = p15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2841 = p15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2842 = p15_key[1:0]; // TrieWalk.java:144
-  wire _or_90 = advance | io_flush; // TrieWalk.java:330
-  wire _and_121 = p15_valid & keep; // TrieWalk.java:330
-  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_102 = p15_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_57 = p15_slot == level15_fix_slot; // TrieWalk.java:347
+  wire _and_120 = p15_done & _eq_57; // TrieWalk.java:347
+  wire [3:0] _bits_2826 = p15_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_57 = _bits_2826[3] ? (_bits_2826[2] ? (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_15 : _wire_57_14) : (_bits_2826[0] ? _wire_57_13 : _wire_57_12)) : (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_11 : _wire_57_10) : (_bits_2826[0] ? _wire_57_9 : _wire_57_8))) : (_bits_2826[2] ? (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_7 : _wire_57_6) : (_bits_2826[0] ? _wire_57_5 : _wire_57_4)) : (_bits_2826[1] ? (_bits_2826[0] ? _wire_57_3 : _wire_57_2) : (_bits_2826[0] ? _wire_57_1 : _wire_57_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2827 = p15_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2828 = p15_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2829 = p15_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2830 = p15_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2831 = p15_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2832 = p15_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2833 = p15_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2834 = p15_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2835 = p15_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2836 = p15_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2837 = p15_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2838 = p15_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2839 = p15_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2840 = p15_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2841 = p15_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2842 = p15_key[1:0]; // TrieWalk.java:145
+  wire _or_90 = advance | io_flush; // TrieWalk.java:329
+  wire _and_121 = p15_valid & keep; // TrieWalk.java:329
+  wire q15_moved = fix_second & q15_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2843 = level15_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_891 = _bits_2843 >> q15_digit_below; // ChildWord.java:54
   wire _bits_2844 = _dshr_891[0]; // ChildWord.java:54
@@ -6673,31 +6673,31 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_902 = _bits_2865 >> q15_digit_below; // ChildWord.java:54
   wire _bits_2866 = _dshr_902[0]; // ChildWord.java:54
   wire [11:0] q15_leaf = {_bits_2844, _bits_2846, _bits_2848, _bits_2850, _bits_2852, _bits_2854, _bits_2856, _bits_2858, _bits_2860, _bits_2862, _bits_2864, _bits_2866}; // ChildWord.java:55
-  wire [4:0] _add_103 = q15_depth + 5'd1; // TrieWalk.java:386
-  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:348
-  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:348
-  wire [3:0] _bits_2867 = q15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_58 = _bits_2867[3] ? (_bits_2867[2] ? (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_15 : _wire_58_14) : (_bits_2867[0] ? _wire_58_13 : _wire_58_12)) : (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_11 : _wire_58_10) : (_bits_2867[0] ? _wire_58_9 : _wire_58_8))) : (_bits_2867[2] ? (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_7 : _wire_58_6) : (_bits_2867[0] ? _wire_58_5 : _wire_58_4)) : (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_3 : _wire_58_2) : (_bits_2867[0] ? _wire_58_1 : _wire_58_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2868 = q15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2869 = q15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2870 = q15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2871 = q15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2872 = q15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2873 = q15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2874 = q15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2875 = q15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2876 = q15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2877 = q15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2878 = q15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2879 = q15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2880 = q15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2881 = q15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2882 = q15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2883 = q15_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:249
-  wire _or_91 = advance | io_flush; // TrieWalk.java:330
-  wire _and_123 = q15_valid & keep; // TrieWalk.java:330
-  wire c15_moved = fix_second & c15_stopped_at_split; // TrieWalk.java:351
+  wire [4:0] _add_103 = q15_depth + 5'd1; // TrieWalk.java:385
+  wire _eq_58 = q15_slot == level15_fix_slot; // TrieWalk.java:347
+  wire _and_122 = q15_done & _eq_58; // TrieWalk.java:347
+  wire [3:0] _bits_2867 = q15_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_58 = _bits_2867[3] ? (_bits_2867[2] ? (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_15 : _wire_58_14) : (_bits_2867[0] ? _wire_58_13 : _wire_58_12)) : (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_11 : _wire_58_10) : (_bits_2867[0] ? _wire_58_9 : _wire_58_8))) : (_bits_2867[2] ? (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_7 : _wire_58_6) : (_bits_2867[0] ? _wire_58_5 : _wire_58_4)) : (_bits_2867[1] ? (_bits_2867[0] ? _wire_58_3 : _wire_58_2) : (_bits_2867[0] ? _wire_58_1 : _wire_58_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2868 = q15_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2869 = q15_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2870 = q15_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2871 = q15_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2872 = q15_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2873 = q15_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2874 = q15_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2875 = q15_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2876 = q15_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2877 = q15_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2878 = q15_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2879 = q15_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2880 = q15_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2881 = q15_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2882 = q15_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2883 = q15_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_74 = _and_1 ? q15_slot : p15_slot; // TrieWalk.java:250
+  wire _or_91 = advance | io_flush; // TrieWalk.java:329
+  wire _and_123 = q15_valid & keep; // TrieWalk.java:329
+  wire c15_moved = fix_second & c15_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2884 = level15_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_903 = _bits_2884 >> c15_digit_below; // ChildWord.java:54
   wire _bits_2885 = _dshr_903[0]; // ChildWord.java:54
@@ -6735,10 +6735,10 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_914 = _bits_2906 >> c15_digit_below; // ChildWord.java:54
   wire _bits_2907 = _dshr_914[0]; // ChildWord.java:54
   wire [11:0] c15_leaf = {_bits_2885, _bits_2887, _bits_2889, _bits_2891, _bits_2893, _bits_2895, _bits_2897, _bits_2899, _bits_2901, _bits_2903, _bits_2905, _bits_2907}; // ChildWord.java:55
-  wire [4:0] _add_104 = c15_depth + 5'd1; // TrieWalk.java:386
-  wire [51:0] _cat_14 = {q15_word_present, q15_word_bit11, q15_word_bit10, q15_word_bit9, q15_word_bit8, q15_word_bit7, q15_word_bit6, q15_word_bit5, q15_word_bit4, q15_word_bit3, q15_word_bit2, q15_word_bit1, q15_word_bit0}; // LevelWords.java:65
+  wire [4:0] _add_104 = c15_depth + 5'd1; // TrieWalk.java:385
+  wire [51:0] _cat_14 = {q15_word_present, q15_word_bit11, q15_word_bit10, q15_word_bit9, q15_word_bit8, q15_word_bit7, q15_word_bit6, q15_word_bit5, q15_word_bit4, q15_word_bit3, q15_word_bit2, q15_word_bit1, q15_word_bit0}; // LevelWords.java:67
   wire [3:0] _bits_2908 = _cat_14[47:44]; // ChildWord.java:54
-  wire [1:0] _bits_2909 = q15_key[1:0]; // TrieWalk.java:289
+  wire [1:0] _bits_2909 = q15_key[1:0]; // TrieWalk.java:288
   wire [3:0] _dshr_915 = _bits_2908 >> _bits_2909; // ChildWord.java:54
   wire _bits_2910 = _dshr_915[0]; // ChildWord.java:54
   wire [3:0] _bits_2911 = _cat_14[43:40]; // ChildWord.java:54
@@ -6776,8 +6776,8 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire _bits_2932 = _dshr_926[0]; // ChildWord.java:54
   wire [11:0] q15_child = {_bits_2910, _bits_2912, _bits_2914, _bits_2916, _bits_2918, _bits_2920, _bits_2922, _bits_2924, _bits_2926, _bits_2928, _bits_2930, _bits_2932}; // ChildWord.java:55
   wire [3:0] _bits_2933 = _cat_14[51:48]; // ChildWord.java:60
-  wire [3:0] _dshr_927 = _bits_2933 >> _bits_2909; // TrieWalk.java:292
-  wire q15_present = _dshr_927[0]; // TrieWalk.java:292
+  wire [3:0] _dshr_927 = _bits_2933 >> _bits_2909; // TrieWalk.java:291
+  wire q15_present = _dshr_927[0]; // TrieWalk.java:291
   wire [3:0] _bits_2934 = _cat_14[51:48]; // ChildWord.java:60
   wire _bits_2935 = _bits_2934[0]; // ChildWord.java:72
   wire [2:0] _add_105 = 3'd0 + {{2{1'b0}}, _bits_2935}; // ChildWord.java:72
@@ -6787,34 +6787,34 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [2:0] _add_107 = _add_106 + {{2{1'b0}}, _bits_2937}; // ChildWord.java:72
   wire _bits_2938 = _bits_2934[3]; // ChildWord.java:72
   wire [2:0] q15_count = _add_107 + {{2{1'b0}}, _bits_2938}; // ChildWord.java:72
-  wire _not_47 = ~c15_present; // TrieWalk.java:346
-  wire _or_92 = c15_done | _not_47; // TrieWalk.java:346
-  wire _eq_59 = c15_slot == level15_fix_slot; // TrieWalk.java:348
-  wire _and_124 = _or_92 & _eq_59; // TrieWalk.java:348
-  wire [3:0] _bits_2939 = c15_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_59 = _bits_2939[3] ? (_bits_2939[2] ? (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_15 : _wire_59_14) : (_bits_2939[0] ? _wire_59_13 : _wire_59_12)) : (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_11 : _wire_59_10) : (_bits_2939[0] ? _wire_59_9 : _wire_59_8))) : (_bits_2939[2] ? (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_7 : _wire_59_6) : (_bits_2939[0] ? _wire_59_5 : _wire_59_4)) : (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_3 : _wire_59_2) : (_bits_2939[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2940 = c15_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2941 = c15_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2942 = c15_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2943 = c15_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2944 = c15_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2945 = c15_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2946 = c15_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2947 = c15_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2948 = c15_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2949 = c15_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2950 = c15_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2951 = c15_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2952 = c15_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2953 = c15_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2954 = c15_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2955 = c15_key[1:0]; // TrieWalk.java:144
-  wire _or_93 = advance | io_flush; // TrieWalk.java:330
-  wire _and_125 = c15_valid & keep; // TrieWalk.java:330
-  wire _not_48 = ~c15_done; // TrieWalk.java:303
-  wire c15_descend = _not_48 & c15_present; // TrieWalk.java:303
-  wire [11:0] _mux_75 = c15_descend ? c15_child : c15_slot; // TrieWalk.java:305
-  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:351
+  wire _not_47 = ~c15_present; // TrieWalk.java:345
+  wire _or_92 = c15_done | _not_47; // TrieWalk.java:345
+  wire _eq_59 = c15_slot == level15_fix_slot; // TrieWalk.java:347
+  wire _and_124 = _or_92 & _eq_59; // TrieWalk.java:347
+  wire [3:0] _bits_2939 = c15_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_59 = _bits_2939[3] ? (_bits_2939[2] ? (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_15 : _wire_59_14) : (_bits_2939[0] ? _wire_59_13 : _wire_59_12)) : (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_11 : _wire_59_10) : (_bits_2939[0] ? _wire_59_9 : _wire_59_8))) : (_bits_2939[2] ? (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_7 : _wire_59_6) : (_bits_2939[0] ? _wire_59_5 : _wire_59_4)) : (_bits_2939[1] ? (_bits_2939[0] ? _wire_59_3 : _wire_59_2) : (_bits_2939[0] ? _wire_59_1 : _wire_59_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2940 = c15_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2941 = c15_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2942 = c15_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2943 = c15_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2944 = c15_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2945 = c15_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2946 = c15_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2947 = c15_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2948 = c15_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2949 = c15_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2950 = c15_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2951 = c15_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2952 = c15_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2953 = c15_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2954 = c15_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2955 = c15_key[1:0]; // TrieWalk.java:145
+  wire _or_93 = advance | io_flush; // TrieWalk.java:329
+  wire _and_125 = c15_valid & keep; // TrieWalk.java:329
+  wire _not_48 = ~c15_done; // TrieWalk.java:302
+  wire c15_descend = _not_48 & c15_present; // TrieWalk.java:302
+  wire [11:0] _mux_75 = c15_descend ? c15_child : c15_slot; // TrieWalk.java:304
+  wire s16_moved = fix_second & s16_stopped_at_split; // TrieWalk.java:350
   wire [3:0] _bits_2956 = level15_fix_word[47:44]; // ChildWord.java:54
   wire [3:0] _dshr_928 = _bits_2956 >> s16_digit_below; // ChildWord.java:54
   wire _bits_2957 = _dshr_928[0]; // ChildWord.java:54
@@ -6852,225 +6852,225 @@ module TrieWalk_k32_b4_n4096_wt16 (
   wire [3:0] _dshr_939 = _bits_2978 >> s16_digit_below; // ChildWord.java:54
   wire _bits_2979 = _dshr_939[0]; // ChildWord.java:54
   wire [11:0] s16_leaf = {_bits_2957, _bits_2959, _bits_2961, _bits_2963, _bits_2965, _bits_2967, _bits_2969, _bits_2971, _bits_2973, _bits_2975, _bits_2977, _bits_2979}; // ChildWord.java:55
-  wire [4:0] _mux_76 = c15_descend ? 5'd16 : c15_depth; // TrieWalk.java:306
-  wire [4:0] _add_108 = s16_depth + 5'd1; // TrieWalk.java:386
-  wire [2:0] _mux_77 = c15_descend ? 3'd0 : c15_count; // TrieWalk.java:308
-  wire [2:0] _mux_78 = c15_done ? c15_children : _mux_77; // TrieWalk.java:308
-  wire _not_49 = ~c15_descend; // TrieWalk.java:309
-  wire _or_94 = c15_done | _not_49; // TrieWalk.java:309
-  wire _eq_60 = s16_slot == level15_fix_slot; // TrieWalk.java:348
-  wire _and_126 = s16_done & _eq_60; // TrieWalk.java:348
-  wire [3:0] _bits_2980 = s16_depth[3:0]; // TrieWalk.java:145
-  wire [1:0] _dyn_index_60 = _bits_2980[3] ? (_bits_2980[2] ? (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_15 : _wire_60_14) : (_bits_2980[0] ? _wire_60_13 : _wire_60_12)) : (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_11 : _wire_60_10) : (_bits_2980[0] ? _wire_60_9 : _wire_60_8))) : (_bits_2980[2] ? (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_7 : _wire_60_6) : (_bits_2980[0] ? _wire_60_5 : _wire_60_4)) : (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_3 : _wire_60_2) : (_bits_2980[0] ? _wire_60_1 : _wire_60_0))); // TrieWalk.java:145
-  wire [1:0] _bits_2981 = s16_key[31:30]; // TrieWalk.java:144
-  wire [1:0] _bits_2982 = s16_key[29:28]; // TrieWalk.java:144
-  wire [1:0] _bits_2983 = s16_key[27:26]; // TrieWalk.java:144
-  wire [1:0] _bits_2984 = s16_key[25:24]; // TrieWalk.java:144
-  wire [1:0] _bits_2985 = s16_key[23:22]; // TrieWalk.java:144
-  wire [1:0] _bits_2986 = s16_key[21:20]; // TrieWalk.java:144
-  wire [1:0] _bits_2987 = s16_key[19:18]; // TrieWalk.java:144
-  wire [1:0] _bits_2988 = s16_key[17:16]; // TrieWalk.java:144
-  wire [1:0] _bits_2989 = s16_key[15:14]; // TrieWalk.java:144
-  wire [1:0] _bits_2990 = s16_key[13:12]; // TrieWalk.java:144
-  wire [1:0] _bits_2991 = s16_key[11:10]; // TrieWalk.java:144
-  wire [1:0] _bits_2992 = s16_key[9:8]; // TrieWalk.java:144
-  wire [1:0] _bits_2993 = s16_key[7:6]; // TrieWalk.java:144
-  wire [1:0] _bits_2994 = s16_key[5:4]; // TrieWalk.java:144
-  wire [1:0] _bits_2995 = s16_key[3:2]; // TrieWalk.java:144
-  wire [1:0] _bits_2996 = s16_key[1:0]; // TrieWalk.java:144
-  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:255
-  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:255
-  wire [3:0] _bits_2997 = levels1_2_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:262
-  wire [3:0] _bits_2998 = levels1_2_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_2999 = levels1_2_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3000 = levels1_2_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3001 = levels1_2_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3002 = levels1_2_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3003 = levels1_2_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3004 = levels1_2_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3005 = levels1_2_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3006 = levels1_2_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3007 = levels1_2_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3008 = levels1_2_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3009 = levels1_2_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:255
-  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:255
-  wire [3:0] _bits_3010 = levels3_4_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3011 = levels3_4_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3012 = levels3_4_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3013 = levels3_4_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3014 = levels3_4_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3015 = levels3_4_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3016 = levels3_4_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3017 = levels3_4_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3018 = levels3_4_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3019 = levels3_4_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3020 = levels3_4_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3021 = levels3_4_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3022 = levels3_4_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:255
-  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:255
-  wire [3:0] _bits_3023 = levels5_6_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3024 = levels5_6_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3025 = levels5_6_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3026 = levels5_6_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3027 = levels5_6_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3028 = levels5_6_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3029 = levels5_6_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3030 = levels5_6_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3031 = levels5_6_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3032 = levels5_6_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3033 = levels5_6_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3034 = levels5_6_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3035 = levels5_6_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:255
-  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:255
-  wire [3:0] _bits_3036 = levels7_8_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3037 = levels7_8_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3038 = levels7_8_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3039 = levels7_8_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3040 = levels7_8_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3041 = levels7_8_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3042 = levels7_8_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3043 = levels7_8_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3044 = levels7_8_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3045 = levels7_8_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3046 = levels7_8_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3047 = levels7_8_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3048 = levels7_8_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:255
-  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:255
-  wire [3:0] _bits_3049 = levels9_10_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3050 = levels9_10_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3051 = levels9_10_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3052 = levels9_10_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3053 = levels9_10_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3054 = levels9_10_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3055 = levels9_10_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3056 = levels9_10_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3057 = levels9_10_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3058 = levels9_10_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3059 = levels9_10_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3060 = levels9_10_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3061 = levels9_10_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:255
-  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:255
-  wire [3:0] _bits_3062 = levels11_12_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3063 = levels11_12_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3064 = levels11_12_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3065 = levels11_12_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3066 = levels11_12_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3067 = levels11_12_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3068 = levels11_12_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3069 = levels11_12_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3070 = levels11_12_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3071 = levels11_12_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3072 = levels11_12_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3073 = levels11_12_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3074 = levels11_12_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:255
-  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:255
-  wire [3:0] _bits_3075 = levels13_14_write_word[3:0]; // LevelWords.java:51
-  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:262
-  wire [3:0] _bits_3076 = levels13_14_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3077 = levels13_14_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3078 = levels13_14_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3079 = levels13_14_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3080 = levels13_14_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3081 = levels13_14_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3082 = levels13_14_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3083 = levels13_14_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3084 = levels13_14_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3085 = levels13_14_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3086 = levels13_14_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3087 = levels13_14_write_word[51:48]; // LevelWords.java:51
-  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:255
-  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:255
-  wire [3:0] _bits_3088 = level15_write_word[3:0]; // LevelWords.java:51
-  wire [3:0] _bits_3089 = level15_write_word[7:4]; // LevelWords.java:51
-  wire [3:0] _bits_3090 = level15_write_word[11:8]; // LevelWords.java:51
-  wire [3:0] _bits_3091 = level15_write_word[15:12]; // LevelWords.java:51
-  wire [3:0] _bits_3092 = level15_write_word[19:16]; // LevelWords.java:51
-  wire [3:0] _bits_3093 = level15_write_word[23:20]; // LevelWords.java:51
-  wire [3:0] _bits_3094 = level15_write_word[27:24]; // LevelWords.java:51
-  wire [3:0] _bits_3095 = level15_write_word[31:28]; // LevelWords.java:51
-  wire [3:0] _bits_3096 = level15_write_word[35:32]; // LevelWords.java:51
-  wire [3:0] _bits_3097 = level15_write_word[39:36]; // LevelWords.java:51
-  wire [3:0] _bits_3098 = level15_write_word[43:40]; // LevelWords.java:51
-  wire [3:0] _bits_3099 = level15_write_word[47:44]; // LevelWords.java:51
-  wire [3:0] _bits_3100 = level15_write_word[51:48]; // LevelWords.java:51
-  wire _and_127 = io_search_valid & held; // TrieWalk.java:204
-  wire _not_50 = ~_and_127; // TrieWalk.java:204
-  wire _not_51 = ~held; // TrieWalk.java:205
-  wire _and_128 = fixing & _not_51; // TrieWalk.java:205
-  wire _not_52 = ~_and_128; // TrieWalk.java:205
-  wire _and_129 = fixing & _reg_0; // TrieWalk.java:206
-  wire _not_53 = ~_and_129; // TrieWalk.java:206
-  wire _not_54 = ~fixing; // TrieWalk.java:207
-  wire _and_130 = _reg_1 & _not_54; // TrieWalk.java:207
-  wire _not_55 = ~_and_130; // TrieWalk.java:207
-  wire _not_56 = ~fixing; // TrieWalk.java:213
-  wire _and_131 = held & _not_56; // TrieWalk.java:213
+  wire [4:0] _mux_76 = c15_descend ? 5'd16 : c15_depth; // TrieWalk.java:305
+  wire [4:0] _add_108 = s16_depth + 5'd1; // TrieWalk.java:385
+  wire [2:0] _mux_77 = c15_descend ? 3'd0 : c15_count; // TrieWalk.java:307
+  wire [2:0] _mux_78 = c15_done ? c15_children : _mux_77; // TrieWalk.java:307
+  wire _not_49 = ~c15_descend; // TrieWalk.java:308
+  wire _or_94 = c15_done | _not_49; // TrieWalk.java:308
+  wire _eq_60 = s16_slot == level15_fix_slot; // TrieWalk.java:347
+  wire _and_126 = s16_done & _eq_60; // TrieWalk.java:347
+  wire [3:0] _bits_2980 = s16_depth[3:0]; // TrieWalk.java:146
+  wire [1:0] _dyn_index_60 = _bits_2980[3] ? (_bits_2980[2] ? (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_15 : _wire_60_14) : (_bits_2980[0] ? _wire_60_13 : _wire_60_12)) : (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_11 : _wire_60_10) : (_bits_2980[0] ? _wire_60_9 : _wire_60_8))) : (_bits_2980[2] ? (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_7 : _wire_60_6) : (_bits_2980[0] ? _wire_60_5 : _wire_60_4)) : (_bits_2980[1] ? (_bits_2980[0] ? _wire_60_3 : _wire_60_2) : (_bits_2980[0] ? _wire_60_1 : _wire_60_0))); // TrieWalk.java:146
+  wire [1:0] _bits_2981 = s16_key[31:30]; // TrieWalk.java:145
+  wire [1:0] _bits_2982 = s16_key[29:28]; // TrieWalk.java:145
+  wire [1:0] _bits_2983 = s16_key[27:26]; // TrieWalk.java:145
+  wire [1:0] _bits_2984 = s16_key[25:24]; // TrieWalk.java:145
+  wire [1:0] _bits_2985 = s16_key[23:22]; // TrieWalk.java:145
+  wire [1:0] _bits_2986 = s16_key[21:20]; // TrieWalk.java:145
+  wire [1:0] _bits_2987 = s16_key[19:18]; // TrieWalk.java:145
+  wire [1:0] _bits_2988 = s16_key[17:16]; // TrieWalk.java:145
+  wire [1:0] _bits_2989 = s16_key[15:14]; // TrieWalk.java:145
+  wire [1:0] _bits_2990 = s16_key[13:12]; // TrieWalk.java:145
+  wire [1:0] _bits_2991 = s16_key[11:10]; // TrieWalk.java:145
+  wire [1:0] _bits_2992 = s16_key[9:8]; // TrieWalk.java:145
+  wire [1:0] _bits_2993 = s16_key[7:6]; // TrieWalk.java:145
+  wire [1:0] _bits_2994 = s16_key[5:4]; // TrieWalk.java:145
+  wire [1:0] _bits_2995 = s16_key[3:2]; // TrieWalk.java:145
+  wire [1:0] _bits_2996 = s16_key[1:0]; // TrieWalk.java:145
+  wire [11:0] _mux_79 = fixing ? level1_fix_address : a1_slot; // TrieWalk.java:256
+  wire [11:0] level1_address = write_valid ? levels1_2_write_slot : _mux_79; // TrieWalk.java:256
+  wire [3:0] _bits_2997 = levels1_2_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level2_address = fixing ? level2_fix_address : a2_slot; // TrieWalk.java:261
+  wire [3:0] _bits_2998 = levels1_2_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_2999 = levels1_2_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3000 = levels1_2_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3001 = levels1_2_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3002 = levels1_2_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3003 = levels1_2_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3004 = levels1_2_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3005 = levels1_2_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3006 = levels1_2_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3007 = levels1_2_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3008 = levels1_2_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3009 = levels1_2_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_80 = fixing ? level3_fix_address : a3_slot; // TrieWalk.java:256
+  wire [11:0] level3_address = write_valid ? levels3_4_write_slot : _mux_80; // TrieWalk.java:256
+  wire [3:0] _bits_3010 = levels3_4_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level4_address = fixing ? level4_fix_address : a4_slot; // TrieWalk.java:261
+  wire [3:0] _bits_3011 = levels3_4_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3012 = levels3_4_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3013 = levels3_4_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3014 = levels3_4_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3015 = levels3_4_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3016 = levels3_4_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3017 = levels3_4_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3018 = levels3_4_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3019 = levels3_4_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3020 = levels3_4_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3021 = levels3_4_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3022 = levels3_4_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_81 = fixing ? level5_fix_address : a5_slot; // TrieWalk.java:256
+  wire [11:0] level5_address = write_valid ? levels5_6_write_slot : _mux_81; // TrieWalk.java:256
+  wire [3:0] _bits_3023 = levels5_6_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level6_address = fixing ? level6_fix_address : a6_slot; // TrieWalk.java:261
+  wire [3:0] _bits_3024 = levels5_6_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3025 = levels5_6_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3026 = levels5_6_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3027 = levels5_6_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3028 = levels5_6_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3029 = levels5_6_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3030 = levels5_6_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3031 = levels5_6_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3032 = levels5_6_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3033 = levels5_6_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3034 = levels5_6_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3035 = levels5_6_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_82 = fixing ? level7_fix_address : a7_slot; // TrieWalk.java:256
+  wire [11:0] level7_address = write_valid ? levels7_8_write_slot : _mux_82; // TrieWalk.java:256
+  wire [3:0] _bits_3036 = levels7_8_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level8_address = fixing ? level8_fix_address : a8_slot; // TrieWalk.java:261
+  wire [3:0] _bits_3037 = levels7_8_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3038 = levels7_8_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3039 = levels7_8_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3040 = levels7_8_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3041 = levels7_8_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3042 = levels7_8_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3043 = levels7_8_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3044 = levels7_8_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3045 = levels7_8_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3046 = levels7_8_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3047 = levels7_8_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3048 = levels7_8_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_83 = fixing ? level9_fix_address : a9_slot; // TrieWalk.java:256
+  wire [11:0] level9_address = write_valid ? levels9_10_write_slot : _mux_83; // TrieWalk.java:256
+  wire [3:0] _bits_3049 = levels9_10_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level10_address = fixing ? level10_fix_address : a10_slot; // TrieWalk.java:261
+  wire [3:0] _bits_3050 = levels9_10_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3051 = levels9_10_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3052 = levels9_10_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3053 = levels9_10_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3054 = levels9_10_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3055 = levels9_10_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3056 = levels9_10_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3057 = levels9_10_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3058 = levels9_10_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3059 = levels9_10_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3060 = levels9_10_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3061 = levels9_10_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_84 = fixing ? level11_fix_address : a11_slot; // TrieWalk.java:256
+  wire [11:0] level11_address = write_valid ? levels11_12_write_slot : _mux_84; // TrieWalk.java:256
+  wire [3:0] _bits_3062 = levels11_12_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level12_address = fixing ? level12_fix_address : a12_slot; // TrieWalk.java:261
+  wire [3:0] _bits_3063 = levels11_12_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3064 = levels11_12_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3065 = levels11_12_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3066 = levels11_12_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3067 = levels11_12_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3068 = levels11_12_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3069 = levels11_12_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3070 = levels11_12_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3071 = levels11_12_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3072 = levels11_12_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3073 = levels11_12_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3074 = levels11_12_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_85 = fixing ? level13_fix_address : a13_slot; // TrieWalk.java:256
+  wire [11:0] level13_address = write_valid ? levels13_14_write_slot : _mux_85; // TrieWalk.java:256
+  wire [3:0] _bits_3075 = levels13_14_write_word[3:0]; // LevelWords.java:52
+  wire [11:0] level14_address = fixing ? level14_fix_address : a14_slot; // TrieWalk.java:261
+  wire [3:0] _bits_3076 = levels13_14_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3077 = levels13_14_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3078 = levels13_14_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3079 = levels13_14_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3080 = levels13_14_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3081 = levels13_14_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3082 = levels13_14_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3083 = levels13_14_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3084 = levels13_14_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3085 = levels13_14_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3086 = levels13_14_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3087 = levels13_14_write_word[51:48]; // LevelWords.java:52
+  wire [11:0] _mux_86 = fixing ? level15_fix_address : a15_slot; // TrieWalk.java:256
+  wire [11:0] level15_address = write_valid ? level15_write_slot : _mux_86; // TrieWalk.java:256
+  wire [3:0] _bits_3088 = level15_write_word[3:0]; // LevelWords.java:52
+  wire [3:0] _bits_3089 = level15_write_word[7:4]; // LevelWords.java:52
+  wire [3:0] _bits_3090 = level15_write_word[11:8]; // LevelWords.java:52
+  wire [3:0] _bits_3091 = level15_write_word[15:12]; // LevelWords.java:52
+  wire [3:0] _bits_3092 = level15_write_word[19:16]; // LevelWords.java:52
+  wire [3:0] _bits_3093 = level15_write_word[23:20]; // LevelWords.java:52
+  wire [3:0] _bits_3094 = level15_write_word[27:24]; // LevelWords.java:52
+  wire [3:0] _bits_3095 = level15_write_word[31:28]; // LevelWords.java:52
+  wire [3:0] _bits_3096 = level15_write_word[35:32]; // LevelWords.java:52
+  wire [3:0] _bits_3097 = level15_write_word[39:36]; // LevelWords.java:52
+  wire [3:0] _bits_3098 = level15_write_word[43:40]; // LevelWords.java:52
+  wire [3:0] _bits_3099 = level15_write_word[47:44]; // LevelWords.java:52
+  wire [3:0] _bits_3100 = level15_write_word[51:48]; // LevelWords.java:52
+  wire _and_127 = io_search_valid & held; // TrieWalk.java:205
+  wire _not_50 = ~_and_127; // TrieWalk.java:205
+  wire _not_51 = ~held; // TrieWalk.java:206
+  wire _and_128 = fixing & _not_51; // TrieWalk.java:206
+  wire _not_52 = ~_and_128; // TrieWalk.java:206
+  wire _and_129 = fixing & _reg_0; // TrieWalk.java:207
+  wire _not_53 = ~_and_129; // TrieWalk.java:207
+  wire _not_54 = ~fixing; // TrieWalk.java:208
+  wire _and_130 = _reg_1 & _not_54; // TrieWalk.java:208
+  wire _not_55 = ~_and_130; // TrieWalk.java:208
+  wire _not_56 = ~fixing; // TrieWalk.java:214
+  wire _and_131 = held & _not_56; // TrieWalk.java:214
   wire _eq_61 = levels1_2_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_62 = levels1_2_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_132 = _eq_61 & _eq_62; // PairCopies.java:36
-  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:250
-  wire _eq_63 = level1_fix_address == _mux_87; // TrieWalk.java:250
-  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:250
-  wire _eq_64 = level2_fix_address == _mux_88; // TrieWalk.java:250
+  wire [11:0] _mux_87 = fix_first ? q1_slot : p1_slot; // TrieWalk.java:251
+  wire _eq_63 = level1_fix_address == _mux_87; // TrieWalk.java:251
+  wire [11:0] _mux_88 = fix_first ? q2_slot : p2_slot; // TrieWalk.java:251
+  wire _eq_64 = level2_fix_address == _mux_88; // TrieWalk.java:251
   wire _eq_65 = levels3_4_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_66 = levels3_4_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_133 = _eq_65 & _eq_66; // PairCopies.java:36
-  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:250
-  wire _eq_67 = level3_fix_address == _mux_89; // TrieWalk.java:250
-  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:250
-  wire _eq_68 = level4_fix_address == _mux_90; // TrieWalk.java:250
+  wire [11:0] _mux_89 = fix_first ? q3_slot : p3_slot; // TrieWalk.java:251
+  wire _eq_67 = level3_fix_address == _mux_89; // TrieWalk.java:251
+  wire [11:0] _mux_90 = fix_first ? q4_slot : p4_slot; // TrieWalk.java:251
+  wire _eq_68 = level4_fix_address == _mux_90; // TrieWalk.java:251
   wire _eq_69 = levels5_6_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_70 = levels5_6_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_134 = _eq_69 & _eq_70; // PairCopies.java:36
-  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:250
-  wire _eq_71 = level5_fix_address == _mux_91; // TrieWalk.java:250
-  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:250
-  wire _eq_72 = level6_fix_address == _mux_92; // TrieWalk.java:250
+  wire [11:0] _mux_91 = fix_first ? q5_slot : p5_slot; // TrieWalk.java:251
+  wire _eq_71 = level5_fix_address == _mux_91; // TrieWalk.java:251
+  wire [11:0] _mux_92 = fix_first ? q6_slot : p6_slot; // TrieWalk.java:251
+  wire _eq_72 = level6_fix_address == _mux_92; // TrieWalk.java:251
   wire _eq_73 = levels7_8_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_74 = levels7_8_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_135 = _eq_73 & _eq_74; // PairCopies.java:36
-  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:250
-  wire _eq_75 = level7_fix_address == _mux_93; // TrieWalk.java:250
-  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:250
-  wire _eq_76 = level8_fix_address == _mux_94; // TrieWalk.java:250
+  wire [11:0] _mux_93 = fix_first ? q7_slot : p7_slot; // TrieWalk.java:251
+  wire _eq_75 = level7_fix_address == _mux_93; // TrieWalk.java:251
+  wire [11:0] _mux_94 = fix_first ? q8_slot : p8_slot; // TrieWalk.java:251
+  wire _eq_76 = level8_fix_address == _mux_94; // TrieWalk.java:251
   wire _eq_77 = levels9_10_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_78 = levels9_10_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_136 = _eq_77 & _eq_78; // PairCopies.java:36
-  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:250
-  wire _eq_79 = level9_fix_address == _mux_95; // TrieWalk.java:250
-  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:250
-  wire _eq_80 = level10_fix_address == _mux_96; // TrieWalk.java:250
+  wire [11:0] _mux_95 = fix_first ? q9_slot : p9_slot; // TrieWalk.java:251
+  wire _eq_79 = level9_fix_address == _mux_95; // TrieWalk.java:251
+  wire [11:0] _mux_96 = fix_first ? q10_slot : p10_slot; // TrieWalk.java:251
+  wire _eq_80 = level10_fix_address == _mux_96; // TrieWalk.java:251
   wire _eq_81 = levels11_12_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_82 = levels11_12_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_137 = _eq_81 & _eq_82; // PairCopies.java:36
-  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:250
-  wire _eq_83 = level11_fix_address == _mux_97; // TrieWalk.java:250
-  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:250
-  wire _eq_84 = level12_fix_address == _mux_98; // TrieWalk.java:250
+  wire [11:0] _mux_97 = fix_first ? q11_slot : p11_slot; // TrieWalk.java:251
+  wire _eq_83 = level11_fix_address == _mux_97; // TrieWalk.java:251
+  wire [11:0] _mux_98 = fix_first ? q12_slot : p12_slot; // TrieWalk.java:251
+  wire _eq_84 = level12_fix_address == _mux_98; // TrieWalk.java:251
   wire _eq_85 = levels13_14_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_86 = levels13_14_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_138 = _eq_85 & _eq_86; // PairCopies.java:36
-  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:250
-  wire _eq_87 = level13_fix_address == _mux_99; // TrieWalk.java:250
-  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:250
-  wire _eq_88 = level14_fix_address == _mux_100; // TrieWalk.java:250
+  wire [11:0] _mux_99 = fix_first ? q13_slot : p13_slot; // TrieWalk.java:251
+  wire _eq_87 = level13_fix_address == _mux_99; // TrieWalk.java:251
+  wire [11:0] _mux_100 = fix_first ? q14_slot : p14_slot; // TrieWalk.java:251
+  wire _eq_88 = level14_fix_address == _mux_100; // TrieWalk.java:251
   wire _eq_89 = level15_fix_slot == io_fix_slot; // PairCopies.java:36
   wire _eq_90 = level15_fix_word == io_fix_word; // PairCopies.java:36
   wire _and_139 = _eq_89 & _eq_90; // PairCopies.java:36
-  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:250
-  wire _eq_91 = level15_fix_address == _mux_101; // TrieWalk.java:250
+  wire [11:0] _mux_101 = fix_first ? q15_slot : p15_slot; // TrieWalk.java:251
+  wire _eq_91 = level15_fix_address == _mux_101; // TrieWalk.java:251
 
   // Connections (last connect wins; when-blocks become muxes)
   assign io_search_ready = 1'd1;
@@ -13854,116 +13854,116 @@ module TrieWalk_k32_b4_n4096_wt16 (
 `ifndef SYNTHESIS
   // synthesis translate_off
   always @(posedge clock) begin
-    if (!reset && !_not_50) begin // TrieWalk.java:204
-      $display("Assertion failed at TrieWalk.java:204: a key entered a held walk");
+    if (!reset && !_not_50) begin // TrieWalk.java:205
+      $display("Assertion failed at TrieWalk.java:205: a key entered a held walk");
       $stop;
     end
-    if (!reset && !_not_52) begin // TrieWalk.java:205
-      $display("Assertion failed at TrieWalk.java:205: a fix while the walk moves");
+    if (!reset && !_not_52) begin // TrieWalk.java:206
+      $display("Assertion failed at TrieWalk.java:206: a fix while the walk moves");
       $stop;
     end
-    if (!reset && !_not_53) begin // TrieWalk.java:206
-      $display("Assertion failed at TrieWalk.java:206: a fix longer than FIX_CLOCKS");
+    if (!reset && !_not_53) begin // TrieWalk.java:207
+      $display("Assertion failed at TrieWalk.java:207: a fix longer than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && !_not_55) begin // TrieWalk.java:207
-      $display("Assertion failed at TrieWalk.java:207: a fix shorter than FIX_CLOCKS");
+    if (!reset && !_not_55) begin // TrieWalk.java:208
+      $display("Assertion failed at TrieWalk.java:208: a fix shorter than FIX_CLOCKS");
       $stop;
     end
-    if (!reset && write_valid && !_and_131) begin // TrieWalk.java:213
-      $display("Assertion failed at TrieWalk.java:213: a child word written while the walk moves");
+    if (!reset && write_valid && !_and_131) begin // TrieWalk.java:214
+      $display("Assertion failed at TrieWalk.java:214: a child word written while the walk moves");
       $stop;
     end
     if (!reset && fixing && !_and_132) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_63) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_64) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_64) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_133) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_67) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_68) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_68) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_134) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_71) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_72) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_72) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_135) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_75) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_76) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_76) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_136) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_79) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_80) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_80) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_137) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_83) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_84) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_84) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_138) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_87) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_88) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_88) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
     if (!reset && fixing && !_and_139) begin // PairCopies.java:36
       $display("Assertion failed at PairCopies.java:36: a pair's fix copy is stale");
       $stop;
     end
-    if (!reset && fixing && !_eq_91) begin // TrieWalk.java:250
-      $display("Assertion failed at TrieWalk.java:250: a level's fix address is stale");
+    if (!reset && fixing && !_eq_91) begin // TrieWalk.java:251
+      $display("Assertion failed at TrieWalk.java:251: a level's fix address is stale");
       $stop;
     end
   end

@@ -11,11 +11,11 @@ import org.rapgen.hdl.UInt;
  * of digit d's slot is word bit i*b + d, and digit d's flag is bit S*b + d. Slot 0 is the root, which is nobody's
  * child, so an absent child's slot is 0. A leaf's word is all zeros. Built in the caller's module.
  *
- * <p>Why this layout: a level's RAM is b*S + b bits wide, and Yosys builds it from blocks b bits wide ({@code
- * 4096x4} on the ECP5 for b = 4), each holding a slice of consecutive bits. Interleaved, one block holds bit i of
- * every child, so the walk's choice of bit i by the key's digit reads one block; and the flags' block alone tells
- * whether the digit has a child and how many children the node has. No choice gathers bits from blocks across the
- * part ({@link TrieWalk}).
+ * <p>Why this layout: a walk level's table is built as RAMs of whole b-bit slices of the word ({@link LevelWords}),
+ * one {@code 4096x4} block a slice on the ECP5 at N = 4096, b = 4. Interleaved, one block holds bit i of every child,
+ * so the walk's choice of bit i by the key's digit reads one block; and the flags' block alone tells whether the digit
+ * has a child and how many children the node has. No choice gathers bits from blocks across the part ({@link
+ * TrieWalk}).
  */
 final class ChildWord {
     private final int branching;

@@ -46,9 +46,11 @@ final class LevelWords {
         }
     }
 
-    /** On this clock edge {@code word} is written at {@code address} (call inside the write's condition). */
-    void write(UInt address, UInt word) {
-        for (int i = 0; i < rams.size(); i++) rams.get(i).write(address, word.bits(highs.get(i), lows.get(i)));
+    /** On this clock edge, if {@code enable}, {@code word} is written at {@code address}. */
+    void write(Bool enable, UInt address, UInt word) {
+        when(enable, () -> {
+            for (int i = 0; i < rams.size(); i++) rams.get(i).write(address, word.bits(highs.get(i), lows.get(i)));
+        });
     }
 
     /**

@@ -87,17 +87,11 @@ final class TrieTables {
         wordData = RegNext(ctlWords.read(wordReadSlot, wordRead)).named("word_data");
         rootWord = RegInit(U(0, ww)).named("root_word");
         when(wordWrite.and(wordWriteSlot.eq(0)), () -> rootWord.connect(wordWriteValue));
-        Bool wordWriteQ = RegNext(wordWrite, B(false)).named("word_write_q");
-        UInt wordWriteSlotQ = RegNext(wordWriteSlot).named("word_write_slot_q");
-        UInt wordWriteValueQ = RegNext(wordWriteValue).named("word_write_value_q");
-        when(wordWriteQ, () -> ctlWords.write(wordWriteSlotQ, wordWriteValueQ));
+        writeLate(ctlWords, "ctl_words", "word", wordWrite, wordWriteSlot, wordWriteValue, wordRead, wordReadSlot);
         SyncReadMem<UInt> info =
                 SyncReadMem(c.nodes(), UInt(iw)).named("slot_info").attribute("no_rw_check");
         infoData = RegNext(info.read(infoReadSlot, infoRead)).named("info_data");
-        Bool infoWriteQ = RegNext(infoWrite, B(false)).named("info_write_q");
-        UInt infoWriteSlotQ = RegNext(infoWriteSlot).named("info_write_slot_q");
-        UInt infoWriteValueQ = RegNext(infoWriteValue).named("info_write_value_q");
-        when(infoWriteQ, () -> info.write(infoWriteSlotQ, infoWriteValueQ));
+        writeLate(info, "slot_info", "info", infoWrite, infoWriteSlot, infoWriteValue, infoRead, infoReadSlot);
         int mw = c.mergeSumBits();
         minReadSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_read_slot");
         minWriteSlot = WireDefault(UInt(slotBits), U(0, slotBits)).named("min_write_slot");
@@ -107,21 +101,32 @@ final class TrieTables {
         minData = RegNext(subMin.read(minReadSlot, minRead)).named("min_data");
         rootMin = RegInit(Fill(mw, B(true))).named("root_min");
         when(minWrite.and(minWriteSlot.eq(0)), () -> rootMin.connect(minWriteValue));
-        Bool minWriteQ = RegNext(minWrite, B(false)).named("min_write_q");
-        UInt minWriteSlotQ = RegNext(minWriteSlot).named("min_write_slot_q");
-        UInt minWriteValueQ = RegNext(minWriteValue).named("min_write_value_q");
-        when(minWriteQ, () -> subMin.write(minWriteSlotQ, minWriteValueQ));
-        // A read beside a write of another slot is the RAM's two ports; of the same slot it would be undefined
-        // (no_rw_check), and a unit's read on the clock after its write of the slot would meet it so.
-        Assert(
-                minRead.and(minWriteQ).and(minReadSlot.eq(minWriteSlotQ)).not(),
-                "sub_min read on the clock its slot's write lands");
-        Assert(
-                wordRead.and(wordWriteQ).and(wordReadSlot.eq(wordWriteSlotQ)).not(),
-                "ctl_words read on the clock its slot's write lands");
-        Assert(
-                infoRead.and(infoWriteQ).and(infoReadSlot.eq(infoWriteSlotQ)).not(),
-                "slot_info read on the clock its slot's write lands");
+        writeLate(subMin, "sub_min", "min", minWrite, minWriteSlot, minWriteValue, minRead, minReadSlot);
+    }
+
+    /**
+     * A table's write, landed a clock after a unit asks for it from registers of the port's own ({@code <port>_write_q},
+     * {@code <port>_write_slot_q}, {@code <port>_write_value_q}). A read beside a write of another slot is the RAM's two
+     * ports; of the same slot it would be undefined (no_rw_check), and a unit's read on the clock after its write of the
+     * slot would meet it so: asserted.
+     */
+    private static void writeLate(
+            SyncReadMem<UInt> ram,
+            String ramName,
+            String port,
+            Bool write,
+            UInt slot,
+            UInt value,
+            Bool read,
+            UInt readSlot) {
+        // Verilog name: the port's name and what the register holds, a clock late.
+        Bool writeQ = RegNext(write, B(false)).named(port + "_write_q");
+        // Verilog name: as above.
+        UInt slotQ = RegNext(slot).named(port + "_write_slot_q");
+        // Verilog name: as above.
+        UInt valueQ = RegNext(value).named(port + "_write_value_q");
+        when(writeQ, () -> ram.write(slotQ, valueQ));
+        Assert(read.and(writeQ).and(readSlot.eq(slotQ)).not(), ramName + " read on the clock its slot's write lands");
     }
 
     /**

@@ -27,9 +27,10 @@ import org.rapgen.hdl.Vec;
  * the key (the child slot of its digit, whether there is one, the node's child count), each bit of which comes from
  * one of the level's blocks, so it registers beside that block. The next stage, a&lt;j+1&gt; (or the result stage
  * s&lt;L&gt; after the last level), combines the choice with the place in a LUT a bit. So no clock holds more than one
- * route between the fabric and a level's blocks. Every level's RAM holds the whole child table, because any slot may be a node of any depth; the controller
- * writes all of them at once, and only while the walk holds, so a read never meets a write. Each pair of levels has
- * its own copies of the write and of the fix's node and word ({@link PairCopies}).
+ * route between the fabric and a level's blocks. Every level's RAM holds the whole child table, because any slot may
+ * be a node of any depth; the controller writes all of them at once, and only while the walk holds, so a read never
+ * meets a write. Each pair of levels has its own copies of the write and of the fix's node and word ({@link
+ * PairCopies}).
  *
  * <p>A split need not empty the walk: the controller holds it ({@code holdNext}), writes the new words, and then fixes it
  * ({@code fixNext}) for {@link #FIX_CLOCKS} clocks. Only two kinds of event can be wrong after a split of node v: one that
@@ -254,9 +255,7 @@ public final class TrieWalk extends Module {
                 LevelWords words = new LevelWords(c, ram);
                 address = Mux(writeValid, pair.writeSlot, Mux(fixing, fixAddress, a.slot))
                         .named("level" + j + "_address");
-                UInt writeAddress = address;
-                UInt writeWord = pair.writeWord;
-                when(writeValid, () -> words.write(writeAddress, writeWord));
+                words.write(writeValid, address, pair.writeWord);
                 shared = words;
             } else {
                 address = Mux(fixing, fixAddress, a.slot).named("level" + j + "_address");
